@@ -1,0 +1,275 @@
+"""The game contract: Game, State and Result (docs: shared/design/ARCHITECTURE.md).
+
+The base classes do the generic checks once (game over, seat not to act,
+action not legal, bad options); a game implements only its rules in the
+underscored hooks.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import random
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from courtly.core.action import Action, ActionParser
+from courtly.core.errors import GameNotOver, IllegalAction, InvalidAction
+from courtly.core.event import Event
+from courtly.core.record import GameRecord
+
+
+@dataclass(frozen=True)
+class Result:
+    """Final scores (one number per seat) and the winning seats (ties shared)."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-safe form."""
+        return {"scores": list(self.scores), "winners": list(self.winners)}
+
+
+def winners_by_score(scores: Sequence[float]) -> tuple[int, ...]:
+    """Every seat with the highest score: a tie shares the victory."""
+    best = max(scores)
+    return tuple(seat for seat, score in enumerate(scores) if score == best)
+
+
+class Game(ABC):
+    """A game's facts and its factory of states. Subclasses set the class attributes."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[Mapping[str, Any]] = {}
+    action_types: ClassVar[tuple[type[Action], ...]]
+
+    def __init__(self) -> None:
+        self._parser = ActionParser(self.action_types)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}>"
+
+    def new_game(
+        self,
+        num_players: int,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> State:
+        """A new game; a bad player count or option raises ValueError saying why."""
+        opts = self.check_options(num_players, options)
+        if seed is None:
+            seed = secrets.randbits(63)
+        elif not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an integer, got {seed!r}")
+        return self._new_state(num_players, seed, opts)
+
+    def check_options(self, num_players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """The full option set (defaults filled in), or ValueError for a bad combination."""
+        if not isinstance(num_players, int) or isinstance(num_players, bool):
+            raise ValueError(f"number of players must be an integer, got {num_players!r}")
+        opts = dict(self.options)
+        for key, value in (options or {}).items():
+            if key not in self.options:
+                known = ", ".join(sorted(self.options)) or "none"
+                raise ValueError(f"{self.name}: unknown option {key!r}; options are: {known}")
+            default = self.options[key]
+            if type(value) is not type(default):
+                raise ValueError(
+                    f"{self.name}: option {key!r} must be {type(default).__name__}, got {value!r}"
+                )
+            opts[key] = value
+        lo, hi = self.player_range(opts)
+        if not lo <= num_players <= hi:
+            raise ValueError(
+                f"{self.title} is for {lo} to {hi} players with these options, not {num_players}"
+            )
+        self._check_options(num_players, opts)
+        return opts
+
+    def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+        """Player counts allowed with these options; games narrow it where options matter."""
+        return self.min_players, self.max_players
+
+    def _check_options(self, num_players: int, options: Mapping[str, Any]) -> None:
+        """Game-specific validation of an option combination: raise ValueError."""
+
+    def configurations(self) -> list[tuple[int, dict[str, Any]]]:
+        """Every valid (player count, options) pair, for tests and tools.
+
+        The default tries every combination of boolean options; games with
+        other kinds of option override it.
+        """
+        flags = [k for k, v in self.options.items() if isinstance(v, bool)]
+        out = []
+        for values in itertools.product((False, True), repeat=len(flags)):
+            opts = dict(self.options) | dict(zip(flags, values, strict=True))
+            for n in range(self.min_players, self.max_players + 1):
+                try:
+                    out.append((n, self.check_options(n, opts)))
+                except ValueError:
+                    continue
+        return out
+
+    def parse_action(self, data: object) -> Action:
+        """The action whose JSON form is ``data``; malformed input raises InvalidAction."""
+        return self._parser.parse(data)
+
+    @abstractmethod
+    def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
+        """Set up a new game (options already checked)."""
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        """Plain-text picture of a view, for the terminal; games override it."""
+        import json
+
+        return json.dumps(view, indent=1, sort_keys=True)
+
+
+class State(ABC):
+    """One position of a game. Public methods check; ``_`` hooks hold the rules."""
+
+    def __init__(self, game: Game, num_players: int, seed: int | None,
+                 options: Mapping[str, Any]) -> None:
+        self.game = game
+        self.num_players = num_players
+        self.options: dict[str, Any] = dict(options)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self._actions: list[tuple[int, Action]] = []
+        self._legal_cache: dict[int, list[Action]] = {}
+
+    # ----- the contract -------------------------------------------------
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must act now (several when moves are simultaneous); () once over."""
+        return () if self.is_over else self._to_act()
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._is_over()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now; [] when it has nothing to do."""
+        self._check_seat(seat)
+        cached = self._legal_cache.get(seat)
+        if cached is None:
+            cached = self._legal_actions(seat) if seat in self.to_act else []
+            self._legal_cache[seat] = cached
+        return list(cached)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply ``seat``'s action; an illegal one raises IllegalAction and changes nothing."""
+        if not isinstance(action, Action):
+            raise InvalidAction(f"not an action: {action!r}")
+        self._check_seat(seat)
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        if seat not in self.to_act:
+            waiting = ", ".join(map(str, self.to_act))
+            raise IllegalAction(f"seat {seat} is not to act now (waiting for seat {waiting})")
+        if action not in self._legal_set(seat):
+            raise IllegalAction(self._explain_illegal(seat, action))
+        events = self._apply(seat, action)
+        self._actions.append((seat, action))
+        self._legal_cache.clear()
+        return events
+
+    def result(self) -> Result:
+        """Final scores and winners; raises GameNotOver before the end."""
+        if not self.is_over:
+            raise GameNotOver("the game is not over yet")
+        return self._result()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-safe dict of what ``seat`` may see; None is a spectator."""
+        if seat is not None:
+            self._check_seat(seat)
+        return self._view(seat)
+
+    def clone(self) -> State:
+        """An independent deep copy, RNG included."""
+        return copy.deepcopy(self, memo={id(self.game): self.game})
+
+    def determinize(self, seat: int | None, rng: random.Random) -> State:
+        """A clone in which everything hidden from ``seat`` is resampled consistently.
+
+        The clone's record is detached (no seed, no history): it is a guess,
+        not a game that happened.
+        """
+        if seat is not None:
+            self._check_seat(seat)
+        other = self.clone()
+        other._resample_hidden(seat, rng)
+        other.rng = random.Random(rng.getrandbits(64))
+        other.seed = None
+        other._actions = []
+        other._legal_cache.clear()
+        return other
+
+    @property
+    def record(self) -> GameRecord:
+        """The game so far: seed, options and every (seat, action)."""
+        return GameRecord(self.game.name, self.game.version, self.num_players,
+                          dict(self.options), self.seed, tuple(self._actions))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return (self.game.name == other.game.name
+                and self.rng.getstate() == other.rng.getstate()
+                and self._actions == other._actions
+                and self._snapshot() == other._snapshot())
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ----- helpers ------------------------------------------------------
+    def _check_seat(self, seat: object) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not (
+            0 <= seat < self.num_players
+        ):
+            raise IllegalAction(f"no seat {seat!r} in a {self.num_players}-player game")
+
+    def _legal_set(self, seat: int) -> list[Action]:
+        self.legal_actions(seat)
+        return self._legal_cache[seat]
+
+    def _explain_illegal(self, seat: int, action: Action) -> str:
+        """Why ``action`` is not legal now; games may give a sharper reason."""
+        return f"{action.describe()} is not a legal action for seat {seat} now"
+
+    # ----- what a game implements --------------------------------------
+    @abstractmethod
+    def _to_act(self) -> tuple[int, ...]: ...
+
+    @abstractmethod
+    def _is_over(self) -> bool: ...
+
+    @abstractmethod
+    def _legal_actions(self, seat: int) -> list[Action]: ...
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply a legal action by a seat that is to act."""
+
+    @abstractmethod
+    def _result(self) -> Result: ...
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def _resample_hidden(self, seat: int | None, rng: random.Random) -> None:
+        """Resample in place everything hidden from ``seat``."""
+
+    @abstractmethod
+    def _snapshot(self) -> Any:
+        """Everything in the state, hidden parts included, as comparable plain data."""

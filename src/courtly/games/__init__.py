@@ -1,0 +1,1 @@
+"""The games courtly plays, one package each."""

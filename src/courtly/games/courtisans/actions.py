@@ -1,0 +1,103 @@
+"""Courtisans' actions: place one card, then answer an Assassin or a Diplomat.
+
+A turn is three (or, after a Confidant, more) atomic ``Play`` steps; an
+Assassin or a Diplomat that has something to act on is followed by one
+``Eliminate``/``Take`` or a ``Decline`` by the same seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from courtly.core import Action
+from courtly.games.courtisans.cards import FAMILY_NAMES, ROLE_NAMES, SPY
+
+QUEEN, DOMAIN = "queen", "domain"
+ABOVE, BELOW = "above", "below"
+SIDES = (ABOVE, BELOW)
+
+
+def _card_name(family: str, role: str) -> str:
+    return f"{ROLE_NAMES[role][0]} of {FAMILY_NAMES[family][0]}"
+
+
+def _target_text(side: str | None, family: str | None, role: str | None,
+                 spy: int | None) -> str:
+    where = f" {side} the Queen" if side else ""
+    if spy is not None:
+        return f"face-down Spy #{spy + 1}{where}"
+    assert family is not None and role is not None
+    return f"{_card_name(family, role)}{where}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Place one card from the hand: around the Queen's table (``side`` above or
+    below) or in a domain (``owner`` is whose)."""
+
+    kind = "play"
+    family: str
+    role: str
+    area: str
+    side: str | None = None
+    owner: int | None = None
+
+    def placement(self) -> str:
+        """E.g. 'Noble of Toads above the Queen'."""
+        card = _card_name(self.family, self.role)
+        face = " face down" if self.role == SPY else ""
+        if self.area == QUEEN:
+            return f"{card}{face} {self.side} the Queen"
+        return f"{card}{face} in Seat {self.owner}'s domain"
+
+    def describe(self) -> str:
+        """E.g. 'Play Noble of Toads above the Queen'."""
+        return f"Play {self.placement()}"
+
+
+@dataclass(frozen=True, slots=True)
+class Eliminate(Action):
+    """The Assassin just placed eliminates another card of its area (rulebook
+    "The roles"). A face-up card is named by family and role (and side at the
+    Queen's table); a face-down Spy by its position ``spy`` in that spot."""
+
+    kind = "eliminate"
+    side: str | None = None
+    family: str | None = None
+    role: str | None = None
+    spy: int | None = None
+
+    def describe(self) -> str:
+        """E.g. 'Eliminate Guard of Stags below the Queen'."""
+        return f"Eliminate {_target_text(self.side, self.family, self.role, self.spy)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    """The Diplomat just placed takes another card of its area into the
+    player's own domain (rulebook "Diplomats and Confidants"); targets are
+    named as for Eliminate."""
+
+    kind = "take"
+    side: str | None = None
+    family: str | None = None
+    role: str | None = None
+    spy: int | None = None
+
+    def describe(self) -> str:
+        """E.g. 'Take Noble of Hares above the Queen into your domain'."""
+        return f"Take {_target_text(self.side, self.family, self.role, self.spy)} into your domain"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """Do not use the Assassin's or the Diplomat's power ("if you want")."""
+
+    kind = "decline"
+
+    def describe(self) -> str:
+        """'Decline'."""
+        return "Decline the card's power"
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (Play, Eliminate, Take, Decline)

@@ -1,0 +1,39 @@
+"""The explicit table of games, lookup by name, and replay."""
+
+from __future__ import annotations
+
+from courtly.core import Game, GameRecord, InvalidRecord, State, UnknownGame
+from courtly.games.courtisans import GAME as COURTISANS
+
+GAMES: dict[str, Game] = {
+    COURTISANS.name: COURTISANS,
+}
+
+
+def game(name: str) -> Game:
+    """The game called ``name``; an unknown name raises UnknownGame listing the known ones."""
+    try:
+        return GAMES[name]
+    except (KeyError, TypeError):
+        raise UnknownGame(name, sorted(GAMES)) from None
+
+
+def replay(record: GameRecord) -> State:
+    """Rebuild the state a record describes: same record, identical state, always."""
+    g = game(record.game)
+    if record.version != g.version:
+        raise InvalidRecord(
+            f"record is for {g.name} rules version {record.version}, this is {g.version}"
+        )
+    if record.seed is None:
+        raise InvalidRecord("record has no seed (a determinized guess cannot be replayed)")
+    try:
+        state = g.new_game(record.num_players, record.seed, record.options)
+    except ValueError as exc:
+        raise InvalidRecord(str(exc)) from exc
+    for i, (seat, action) in enumerate(record.actions):
+        try:
+            state.apply(seat, action)
+        except Exception as exc:
+            raise InvalidRecord(f"action #{i} ({action.describe()}) by seat {seat}: {exc}") from exc
+    return state
