@@ -100,6 +100,7 @@ class Game(ABC):
 
     def _check_options(self, num_players: int, options: Mapping[str, Any]) -> None:
         """Game-specific validation of an option combination: raise ValueError."""
+        return None
 
     def configurations(self) -> list[tuple[int, dict[str, Any]]]:
         """Every valid (player count, options) pair, for tests and tools.

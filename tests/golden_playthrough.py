@@ -1,0 +1,93 @@
+"""Golden playthroughs (STYLE.md 11c): each seat's view after every action of a
+seeded random game, as text, so that a change of rules or a leak shows in review.
+
+Regenerate every file after an intended change of rules or views with
+
+    python tests/golden_playthrough.py
+
+and read the diff before committing it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT.parent / "src"))
+
+import courtly  # noqa: E402
+from courtly.bots import RandomBot  # noqa: E402
+
+GOLDEN_DIR = ROOT / "golden"
+SEED = 2026
+
+
+def golden_cases() -> list[tuple[str, int, dict[str, Any]]]:
+    """Default options at every player count, plus, for each option, the
+    configuration that turns it on with the fewest other changes, at its
+    smallest player count."""
+    out = []
+    for name, game in sorted(courtly.GAMES.items()):
+        configs = game.configurations()
+        out += [(name, n, o) for n, o in configs if o == dict(game.options)]
+        for key, default in game.options.items():
+            on = [(sum(o[k] != v for k, v in game.options.items()), n, o)
+                  for n, o in configs if o[key] != default]
+            if on:
+                _, n, opts = min(on, key=lambda t: (t[0], t[1]))
+                if (name, n, opts) not in out:
+                    out.append((name, n, opts))
+    return out
+
+
+def file_name(name: str, n: int, options: dict[str, Any]) -> str:
+    """'courtisans-4p-expansion-teams.txt' style names."""
+    on = [k for k, v in sorted(options.items()) if v is True]
+    other = [f"{k}={v}" for k, v in sorted(options.items()) if not isinstance(v, bool)]
+    return "-".join([name, f"{n}p", *on, *other]) + ".txt"
+
+
+def _dump(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def playthrough(name: str, n: int, options: dict[str, Any]) -> str:
+    """The whole playthrough as text."""
+    state = courtly.game(name).new_game(num_players=n, seed=SEED, options=options)
+    bots = [RandomBot(SEED + seat) for seat in range(n)]
+    lines = [f"# {name}, {n} players, options {_dump(options)}, seed {SEED}"]
+    lines += _views(state)
+    step = 0
+    while not state.is_over:
+        for seat in state.to_act:
+            action = bots[seat].act(state.view(seat), state.legal_actions(seat))
+            state.apply(seat, action)
+            step += 1
+            lines.append(f"## {step}. seat {seat}: {_dump(action.to_json())}")
+            lines += _views(state)
+    lines.append(f"# result {_dump(state.result().to_json())}")
+    return "\n".join(lines) + "\n"
+
+
+def _views(state: courtly.State) -> list[str]:
+    seats: list[int | None] = [*range(state.num_players), None]
+    return [f"view {'spectator' if s is None else s}: {_dump(state.view(s))}" for s in seats]
+
+
+def main() -> None:
+    """Rewrite every golden file and remove stale ones."""
+    GOLDEN_DIR.mkdir(exist_ok=True)
+    wanted = {file_name(*case): case for case in golden_cases()}
+    for old in GOLDEN_DIR.glob("*.txt"):
+        if old.name not in wanted:
+            old.unlink()
+    for fname, case in wanted.items():
+        (GOLDEN_DIR / fname).write_text(playthrough(*case), encoding="utf-8")
+        print(f"wrote {GOLDEN_DIR / fname}")
+
+
+if __name__ == "__main__":
+    main()
