@@ -1,0 +1,417 @@
+"""The ``courtly`` command line: list the games, play one, replay a record, simulate.
+
+Everything goes through the game contract (``courtly.GAMES``, ``courtly.game``,
+``State``, ``GameRecord``, ``courtly.replay``), so every registered game works
+here without a line of game-specific code.
+
+Errors a user can cause (unknown game, bad option, bad player count, bad
+file) print one line ``Error: ...`` on stderr and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+import courtly
+from courtly.bots import Bot
+from courtly.core import Action, Event, Game, GameRecord, InvalidRecord, State
+from courtly.sim import SimulationReport, bot_move, random_bots, simulate
+
+app = typer.Typer(
+    name="courtly",
+    help="Court-intrigue board games: play against bots, replay records, simulate.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+USAGE_ERROR = 2
+TRUE_WORDS = frozenset({"true", "yes", "y", "on", "1"})
+FALSE_WORDS = frozenset({"false", "no", "n", "off", "0"})
+QUIT_WORDS = frozenset({"q", "quit", "exit"})
+
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game name (see `courtly games`).")]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", metavar="KEY=VALUE",
+                 help="Set a game option; repeatable. Values follow the default's type."),
+]
+
+
+# ----- small helpers ----------------------------------------------------------
+def _out() -> Console:
+    """A console on stdout, made per command so it follows the current stream."""
+    return Console(highlight=False)
+
+
+def _fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
+    """Print ``Error: message`` on stderr and exit with ``code``."""
+    err = Console(stderr=True, highlight=False)
+    err.print(Text(f"Error: {message}", style="bold red"), soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def _plain(console: Console, text: str, style: str = "") -> None:
+    """Print text as is: no markup, no highlighting, no wrapping by rich."""
+    console.print(Text(text, style=style), soft_wrap=True)
+
+
+def format_value(value: object) -> str:
+    """An option value as it is typed on the command line (booleans in lowercase)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _convert(key: str, raw: str, default: object) -> object:
+    """``raw`` converted to the type of ``default``; ValueError if it does not fit."""
+    text = raw.strip()
+    if isinstance(default, bool):
+        if text.lower() in TRUE_WORDS:
+            return True
+        if text.lower() in FALSE_WORDS:
+            return False
+        raise ValueError(f"option {key!r} is a boolean (true/false/yes/no/1/0), not {raw!r}")
+    if isinstance(default, int):
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"option {key!r} is an integer, not {raw!r}") from None
+    if isinstance(default, float):
+        try:
+            return float(text)
+        except ValueError:
+            raise ValueError(f"option {key!r} is a number, not {raw!r}") from None
+    if isinstance(default, str):
+        return raw
+    raise ValueError(f"option {key!r} ({type(default).__name__}) cannot be set here")
+
+
+def parse_options(game: Game, pairs: Sequence[str] | None) -> dict[str, Any]:
+    """Parse ``key=value`` strings against ``game.options``; the last of a repeated key wins.
+
+    Each value is read by the type of the option's default: a bool accepts
+    true/false/yes/no/1/0 (any case), an int an integer, a str anything.
+    A malformed pair, an unknown key or a bad value raises ValueError.
+    """
+    options: dict[str, Any] = {}
+    for pair in pairs or ():
+        key, sep, raw = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise ValueError(f"malformed option {pair!r}; expected KEY=VALUE")
+        if key not in game.options:
+            known = ", ".join(sorted(game.options)) or "none"
+            raise ValueError(f"{game.name} has no option {key!r}; its options are: {known}")
+        options[key] = _convert(key, raw, game.options[key])
+    return options
+
+
+def _lookup(name: str) -> Game:
+    try:
+        return courtly.game(name)
+    except courtly.UnknownGame as exc:
+        _fail(str(exc))
+
+
+def _checked_options(game: Game, num_players: int, pairs: Sequence[str] | None) -> dict[str, Any]:
+    """The full option set for this player count, or a usage error."""
+    try:
+        return game.check_options(num_players, parse_options(game, pairs))
+    except ValueError as exc:
+        _fail(str(exc))
+
+
+def _seat_list(seats: Sequence[int]) -> str:
+    return ", ".join(f"Seat {s}" for s in seats) or "nobody"
+
+
+def _result_table(state: State, seat: int | None) -> Table:
+    """The final scores, one row per seat, winners marked."""
+    result = state.result()
+    table = Table(title="Result")
+    table.add_column("Seat", justify="right")
+    table.add_column("Score", justify="right")
+    table.add_column("Winner", justify="center")
+    for s, score in enumerate(result.scores):
+        label = f"{s} (you)" if s == seat else str(s)
+        table.add_row(label, f"{score:g}", "★" if s in result.winners else "")
+    return table
+
+
+def _show_result(console: Console, state: State, seat: int | None) -> None:
+    result = state.result()
+    console.print(_result_table(state, seat))
+    _plain(console, f"Scores: {', '.join(f'{s:g}' for s in result.scores)}", "bold")
+    _plain(console, f"Winner(s): {_seat_list(result.winners)}", "bold")
+
+
+# ----- courtly games ------------------------------------------------------------
+@app.command("games")
+def games_command() -> None:
+    """List the games: name, title, player counts and options with their defaults."""
+    table = Table(title="courtly games")
+    table.add_column("Name", style="bold")
+    table.add_column("Title")
+    table.add_column("Players", justify="center")
+    table.add_column("Options (defaults)")
+    for name, game in sorted(courtly.GAMES.items()):
+        table.add_row(name, game.title, _player_range(game), _options_text(game.options))
+    _out().print(table)
+
+
+def _player_range(game: Game) -> str:
+    """'2–6', with the range under the default options when that is narrower."""
+    text = f"{game.min_players}–{game.max_players}"
+    try:
+        lo, hi = game.player_range(dict(game.options))
+    except Exception:  # a game's player_range should not fail; the listing must not
+        return text
+    if (lo, hi) != (game.min_players, game.max_players):
+        text += f" ({lo}–{hi} by default)"
+    return text
+
+
+def _options_text(options: Mapping[str, Any]) -> str:
+    return "\n".join(f"{k}={format_value(v)}" for k, v in options.items()) or "-"
+
+
+# ----- courtly play -------------------------------------------------------------
+@app.command("play")
+def play_command(
+    game_name: GameArg,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-n", help="Number of players (default: the game's minimum).")] = None,
+    seat: Annotated[int, typer.Option(help="Your seat, from 0.")] = 0,
+    seed: Annotated[int | None, typer.Option(
+        help="Game seed; the bots' seeds derive from it (default: random, printed).")] = None,
+    option: OptionOpt = None,
+    save: Annotated[Path | None, typer.Option(
+        metavar="FILE", help="Write the game record (JSON) here, also if you quit early.")] = None,
+) -> None:
+    """Play a game against random bots. Enter a number to choose; q or Ctrl-D quits."""
+    game = _lookup(game_name)
+    num_players = game.min_players if players is None else players
+    options = _checked_options(game, num_players, option)
+    if not 0 <= seat < num_players:
+        _fail(f"--seat must be between 0 and {num_players - 1}, not {seat}")
+    if save is not None and not save.parent.is_dir():
+        _fail(f"cannot save to {save}: no directory {save.parent}")
+    if seed is None:
+        seed = secrets.randbits(31)
+    console = _out()
+    state = game.new_game(num_players, seed, options)
+    _plain(console, f"{game.title}, {num_players} players, seed {seed}; you are Seat {seat}.",
+           "bold")
+    code = 0
+    try:
+        finished = _play_loop(console, game, state, seat, random_bots(seed, num_players))
+    except KeyboardInterrupt:
+        console.print()
+        finished, code = False, 130
+    if save is not None:
+        _save(state.record, save)
+    _show_end(console, game, state, seat, finished)
+    if save is not None:
+        _plain(console, f"Record saved to {save}.")
+    if code:
+        raise typer.Exit(code)
+
+
+def _show_end(console: Console, game: Game, state: State, seat: int, finished: bool) -> None:
+    """The final position and result, or a note that the game was left unfinished."""
+    if finished:
+        console.rule("Game over")
+        _plain(console, game.render(state.view(seat)))
+        _show_result(console, state, seat)
+    else:
+        _plain(console, f"Game left unfinished after {len(state.record.actions)} actions.")
+
+
+def _play_loop(console: Console, game: Game, state: State, seat: int,
+               bots: Sequence[Bot]) -> bool:
+    """Run the game until it ends (True) or the person quits (False); bots play the others."""
+    while not state.is_over:
+        actor = seat if seat in state.to_act else state.to_act[0]
+        if actor == seat:
+            action = _ask_action(console, game, state, seat)
+            if action is None:
+                return False
+            events = state.apply(seat, action)
+        else:
+            events = bot_move(state, actor, bots[actor])
+        _log(console, events, seat)
+    return True
+
+
+def _log(console: Console, events: Sequence[Event], seat: int) -> None:
+    """Print the events as ``seat`` may see them, and nothing else."""
+    for event in events:
+        seen = event.for_seat(seat)
+        if seen is not None:
+            _plain(console, f"  • {seen.text}", "cyan")
+
+
+def _ask_action(console: Console, game: Game, state: State, seat: int) -> Action | None:
+    """Show the seat's view and its legal actions; return the choice (None: quit)."""
+    legal = state.legal_actions(seat)
+    if not legal:
+        raise RuntimeError(f"{game.name}: seat {seat} is to act but has no legal action")
+    console.rule(f"Your turn (Seat {seat})")
+    _plain(console, game.render(state.view(seat)))
+    console.print()
+    for number, action in enumerate(legal, start=1):
+        _plain(console, f"  {number:>3}. {action.describe()}")
+    choice = _ask_number(console, len(legal))
+    return None if choice is None else legal[choice - 1]
+
+
+def _ask_number(console: Console, count: int) -> int | None:
+    """Read a number from 1 to ``count``, asking again after bad input; None on EOF or q."""
+    while True:
+        try:
+            answer = console.input(f"Your choice [{_choice_range(count)}, q to quit]: ").strip()
+        except EOFError:
+            console.print()
+            return None
+        if answer.lower() in QUIT_WORDS:
+            return None
+        problem = _number_problem(answer, count)
+        if problem is None:
+            return int(answer)
+        _plain(console, problem, "yellow")
+
+
+def _choice_range(count: int) -> str:
+    return "1" if count == 1 else f"1-{count}"
+
+
+def _number_problem(answer: str, count: int) -> str | None:
+    """What is wrong with ``answer`` as a choice from 1 to ``count``, or None."""
+    if not answer:
+        return f"Please enter a number from 1 to {count}."
+    if not answer.isdigit():
+        return f"{answer!r} is not a number; enter a number from 1 to {count}."
+    if not 1 <= int(answer) <= count:
+        return f"{answer} is out of range; enter a number from 1 to {count}."
+    return None
+
+
+def _save(record: GameRecord, path: Path) -> None:
+    try:
+        path.write_text(json.dumps(record.to_json(), indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        _fail(f"cannot save the record to {path}: {exc.strerror or exc}", code=1)
+
+
+# ----- courtly replay -----------------------------------------------------------
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A game record (JSON).")],
+    seat: Annotated[int | None, typer.Option(
+        help="Show this seat's view (default: a spectator's).")] = None,
+) -> None:
+    """Replay a saved game record and show the final position (and result, if over)."""
+    record = _load_record(file)
+    try:
+        state = courtly.replay(record)
+    except InvalidRecord as exc:
+        _fail(f"{file}: {exc}")
+    except Exception as exc:  # a corrupt file must never end in a traceback
+        _fail(f"{file} cannot be replayed: {type(exc).__name__}: {exc}")
+    if seat is not None and not 0 <= seat < state.num_players:
+        _fail(f"--seat must be between 0 and {state.num_players - 1}, not {seat}")
+    game = state.game
+    console = _out()
+    who = "spectator" if seat is None else f"Seat {seat}"
+    _plain(console, f"{game.title}, {state.num_players} players, seed {state.seed}, "
+           f"{len(record.actions)} actions; view of {who}.", "bold")
+    _plain(console, game.render(state.view(seat)))
+    if state.is_over:
+        _show_result(console, state, seat)
+    else:
+        _plain(console, f"The game is not over: waiting for {_seat_list(state.to_act)}.")
+
+
+def _load_record(file: Path) -> GameRecord:
+    """Read and parse a record file, or fail with a usage error saying why."""
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except OSError as exc:
+        _fail(f"cannot read {file}: {exc.strerror or exc}")
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        _fail(f"{file} is not valid JSON: {exc}")
+    try:
+        return GameRecord.from_json(data)
+    except InvalidRecord as exc:
+        _fail(f"{file}: {exc}")
+    except Exception as exc:  # a corrupt file must never end in a traceback
+        _fail(f"{file} is not a valid record: {type(exc).__name__}: {exc}")
+
+
+# ----- courtly simulate ---------------------------------------------------------
+@app.command("simulate")
+def simulate_command(
+    game_name: GameArg,
+    games: Annotated[int, typer.Option("--games", "-g", min=1, help="Number of games.")] = 100,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-n", help="Number of players (default: the game's minimum).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
+    option: OptionOpt = None,
+) -> None:
+    """Play many games between random bots; show win rates (95% Wilson) and mean scores.
+
+    A shared victory counts 1/len(winners) of a win for each winner.
+    """
+    game = _lookup(game_name)
+    num_players = game.min_players if players is None else players
+    options = _checked_options(game, num_players, option)
+    with Progress(
+        TextColumn("[bold]simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+    ) as bar:
+        task = bar.add_task("games", total=games)
+        report = simulate(game, games, num_players, seed, options,
+                          progress=lambda done: bar.update(task, completed=done))
+    console = _out()
+    console.print(report_table(report))
+    _plain(console, f"Mean actions per game: {report.mean_actions:.1f}")
+
+
+def report_table(report: SimulationReport) -> Table:
+    """A rich table of a simulation: per seat, win rate with its interval and mean score."""
+    options = ", ".join(f"{k}={format_value(v)}" for k, v in report.options.items())
+    last = report.seed + report.games - 1
+    table = Table(title=f"{report.game}, {report.num_players} players, {report.games} games "
+                  f"(seeds {report.seed}–{last})" + (f"\n{options}" if options else ""))
+    table.add_column("Seat", justify="right")
+    table.add_column("Wins", justify="right")
+    table.add_column("Win rate", justify="right")
+    table.add_column("95% CI" if report.confidence_z == 1.96 else "CI", justify="center")
+    table.add_column("Mean score", justify="right")
+    for s in report.seats:
+        table.add_row(str(s.seat), f"{s.wins:g}", f"{s.win_rate:.1%}",
+                      f"{s.win_low:.1%} – {s.win_high:.1%}", f"{s.mean_score:.2f}")
+    return table
+
+
+def main() -> None:
+    """Entry point for ``python -m courtly.cli``."""
+    app()
+
+
+if __name__ == "__main__":
+    main()
