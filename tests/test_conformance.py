@@ -94,6 +94,8 @@ def _check_end(game: courtly.Game, state: State, n: int) -> None:
     again = courtly.GameRecord.from_json(json.loads(json.dumps(record.to_json())))
     assert again == record
     assert courtly.replay(again) == state
+    for seat in [*range(n), None]:
+        assert state.determinize(seat, random.Random(1)).view(seat) == state.view(seat)
     with pytest.raises(courtly.IllegalAction):
         state.apply(0, game.parse_action(record.actions[-1][1].to_json()))
 

@@ -48,7 +48,21 @@ def test_every_game_states_its_facts():
                                  {"type": "play", "family": "toads", "role": "noble",
                                   "area": "queen", "side": "above", "owner": True},
                                  {"type": "eliminate", "side": None, "family": None,
-                                  "role": None, "spy": "0"}])
+                                  "role": None, "spy": "0"},
+                                 {"type": "play", "family": "x", "role": "noble",
+                                  "area": "queen", "side": "above", "owner": None},
+                                 {"type": "play", "family": "toads", "role": "king",
+                                  "area": "queen", "side": "above", "owner": None},
+                                 {"type": "play", "family": "toads", "role": "noble",
+                                  "area": "queen", "side": None, "owner": None},
+                                 {"type": "play", "family": "toads", "role": "noble",
+                                  "area": "moat", "side": None, "owner": 1},
+                                 {"type": "take", "side": "left", "family": "toads",
+                                  "role": "noble", "spy": None},
+                                 {"type": "take", "side": None, "family": "toads",
+                                  "role": None, "spy": None},
+                                 {"type": "take", "side": None, "family": "toads",
+                                  "role": "noble", "spy": 0}])
 def test_malformed_actions_raise_invalid_action(bad):
     with pytest.raises(courtly.InvalidAction):
         COURTISANS.parse_action(bad)

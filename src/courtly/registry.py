@@ -35,5 +35,5 @@ def replay(record: GameRecord) -> State:
         try:
             state.apply(seat, action)
         except Exception as exc:
-            raise InvalidRecord(f"action #{i} ({action.describe()}) by seat {seat}: {exc}") from exc
+            raise InvalidRecord(f"action #{i} {action.to_json()} by seat {seat}: {exc}") from exc
     return state

@@ -32,6 +32,14 @@ class Action:
             out[f.name] = getattr(self, f.name)
         return out
 
+    def validate(self) -> None:
+        """Check field values beyond their types (names, ranges); raise InvalidAction.
+
+        Called by the parser; games override it so that a well-typed action
+        with an unknown name is refused as malformed rather than as illegal.
+        """
+        return None
+
     def describe(self) -> str:
         """A one-line human description; games override it."""
         args = ", ".join(f"{k}={v}" for k, v in self.to_json().items() if k != "type")
@@ -101,4 +109,6 @@ class ActionParser:
             raise InvalidAction(f"{kind}: missing field(s) {', '.join(map(repr, missing))}")
         for name, (allowed, optional) in spec.items():
             _check_value(kind, name, data[name], allowed, optional)
-        return cls(**{name: data[name] for name in spec})
+        action = cls(**{name: data[name] for name in spec})
+        action.validate()
+        return action

@@ -9,12 +9,32 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from courtly.core import Action
-from courtly.games.courtisans.cards import FAMILY_NAMES, ROLE_NAMES, SPY
+from courtly.core import Action, InvalidAction
+from courtly.games.courtisans.cards import FAMILIES, FAMILY_NAMES, ROLE_NAMES, ROLES, SPY
 
 QUEEN, DOMAIN = "queen", "domain"
 ABOVE, BELOW = "above", "below"
 SIDES = (ABOVE, BELOW)
+
+
+def _check_card(kind: str, family: str, role: str) -> None:
+    if family not in FAMILIES:
+        raise InvalidAction(f"{kind}: unknown family {family!r}; families: {', '.join(FAMILIES)}")
+    if role not in ROLES:
+        raise InvalidAction(f"{kind}: unknown role {role!r}; roles: {', '.join(ROLES)}")
+
+
+def _check_target(kind: str, side: str | None, family: str | None, role: str | None,
+                  spy: int | None) -> None:
+    """A target is a face-up card (family and role) or a face-down Spy (its position)."""
+    if side is not None and side not in SIDES:
+        raise InvalidAction(f"{kind}: side must be 'above', 'below' or null, not {side!r}")
+    if spy is None:
+        if family is None or role is None:
+            raise InvalidAction(f"{kind}: name a card (family and role) or a face-down spy")
+        _check_card(kind, family, role)
+    elif family is not None or role is not None or spy < 0:
+        raise InvalidAction(f"{kind}: a face-down spy is named by its position alone (>= 0)")
 
 
 def _card_name(family: str, role: str) -> str:
@@ -42,6 +62,19 @@ class Play(Action):
     side: str | None = None
     owner: int | None = None
 
+    def validate(self) -> None:
+        """Known family and role; a side at the Queen's table, an owner for a domain."""
+        _check_card(self.kind, self.family, self.role)
+        if self.area == QUEEN:
+            if self.side not in SIDES or self.owner is not None:
+                raise InvalidAction("play: at the Queen's table give side 'above' or 'below' "
+                                    "and owner null")
+        elif self.area == DOMAIN:
+            if self.side is not None or self.owner is None or self.owner < 0:
+                raise InvalidAction("play: in a domain give the owner's seat and side null")
+        else:
+            raise InvalidAction(f"play: area must be 'queen' or 'domain', not {self.area!r}")
+
     def placement(self) -> str:
         """E.g. 'Noble of Toads above the Queen'."""
         card = _card_name(self.family, self.role)
@@ -67,6 +100,10 @@ class Eliminate(Action):
     role: str | None = None
     spy: int | None = None
 
+    def validate(self) -> None:
+        """A well-formed target."""
+        _check_target(self.kind, self.side, self.family, self.role, self.spy)
+
     def describe(self) -> str:
         """E.g. 'Eliminate Guard of Stags below the Queen'."""
         return f"Eliminate {_target_text(self.side, self.family, self.role, self.spy)}"
@@ -83,6 +120,10 @@ class Take(Action):
     family: str | None = None
     role: str | None = None
     spy: int | None = None
+
+    def validate(self) -> None:
+        """A well-formed target."""
+        _check_target(self.kind, self.side, self.family, self.role, self.spy)
 
     def describe(self) -> str:
         """E.g. 'Take Noble of Hares above the Queen into your domain'."""

@@ -22,6 +22,7 @@ from courtly.games.courtisans.cards import (
 )
 
 ESTEEMED, DISGRACED, NEUTRAL = "esteemed", "disgraced", "neutral"
+ROLE_PLURALS = {SPY: "Spies", NOBLE: "Nobles", ASSASSIN: "Assassins", GUARD: "Guards"}
 
 
 @dataclass(frozen=True)
@@ -39,15 +40,17 @@ class Mission:
     def text(self) -> str:
         """The condition in plain English."""
         fam = FAMILY_NAMES[self.family][0] if self.family else ""
-        return {
-            "fewer_than_left": f"Fewer {fam} in your domain than your left-hand neighbour",
-            "at_least_role": f"At least {self.count} {self.role}s in your domain",
-            "disgraced": f"The {fam} are disgraced at court",
-            "at_most_esteemed": f"At most {self.count} families esteemed at court",
-            "at_least_disgraced": f"At least {self.count} families disgraced at court",
+        role = ROLE_PLURALS.get(self.role or "", "")
+        templates = {
+            "fewer_than_left": "Fewer {fam} in your domain than your left-hand neighbour",
+            "at_least_role": "At least {n} {role} in your domain",
+            "disgraced": "The {fam} are disgraced at court",
+            "at_most_esteemed": "At most {n} families esteemed at court",
+            "at_least_disgraced": "At least {n} families disgraced at court",
             "every_family": "At least one card of each family in your domain",
-            "family_at_least": f"A family with at least {self.count} cards in your domain",
-        }[self.kind]
+            "family_at_least": "A family with at least {n} cards in your domain",
+        }
+        return templates[self.kind].format(fam=fam, role=role, n=self.count)
 
     def to_json(self) -> dict[str, str]:
         """JSON-safe form."""

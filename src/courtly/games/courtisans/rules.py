@@ -371,7 +371,7 @@ class CourtisansState(State):
     def _resample_hidden(self, seat: int | None, rng: random.Random) -> None:
         """Redeal every card and Mission ``seat`` cannot see: other hands, the
         deck, the removed cards, the families of Spies it did not place, and
-        other seats' Missions (by colour)."""
+        other seats' Missions (by colour) until the end reveals them."""
         others = [s for s in range(self.num_players) if s != seat]
         unknown_spies = [(spies, i) for spies in self._all_spy_lists()
                          for i, s in enumerate(spies) if s.placer != seat]
@@ -386,7 +386,8 @@ class CourtisansState(State):
             self.hands[s] = [pool.pop() for _ in self.hands[s]]
         self.deck = [pool.pop() for _ in self.deck]
         self.removed = pool
-        self._resample_missions(others, rng)
+        if not self.over:
+            self._resample_missions(others, rng)
 
     def _resample_missions(self, others: list[int], rng: random.Random) -> None:
         whites = [self.missions[s][0] for s in others] + [
