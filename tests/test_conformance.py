@@ -60,6 +60,9 @@ def _check_views(state: State, rng: random.Random, deep: bool) -> None:
         assert guess.to_act == state.to_act
         if who is not None:
             assert guess.legal_actions(who) == state.legal_actions(who)
+        again = guess.determinize(who, random.Random(2))
+        assert again == state.determinize(who, random.Random(2)), (
+            "determinize must depend only on what the seat knows (and the rng)")
 
 
 def _check_clone(state: State, rng: random.Random) -> None:

@@ -377,6 +377,8 @@ class CourtisansState(State):
                          for i, s in enumerate(spies) if s.placer != seat]
         pool = [c for s in others for c in self.hands[s]] + self.deck + self.removed
         pool += [Card(spies[i].family, SPY) for spies, i in unknown_spies]
+        # Sorted first, so the guess depends only on what ``seat`` knows.
+        pool.sort()
         rng.shuffle(pool)
         spy_cards = [c for c in pool if c.role == SPY][: len(unknown_spies)]
         for card, (spies, i) in zip(spy_cards, unknown_spies, strict=True):
@@ -390,10 +392,10 @@ class CourtisansState(State):
             self._resample_missions(others, rng)
 
     def _resample_missions(self, others: list[int], rng: random.Random) -> None:
-        whites = [self.missions[s][0] for s in others] + [
-            m for m in self.spare_missions if m in M.WHITE]
-        blues = [self.missions[s][1] for s in others] + [
-            m for m in self.spare_missions if m in M.BLUE]
+        whites = sorted([self.missions[s][0] for s in others] + [
+            m for m in self.spare_missions if m in M.WHITE])
+        blues = sorted([self.missions[s][1] for s in others] + [
+            m for m in self.spare_missions if m in M.BLUE])
         rng.shuffle(whites)
         rng.shuffle(blues)
         for s in others:
