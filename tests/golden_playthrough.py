@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT.parent / "src"))
 
 import courtly  # noqa: E402
-from courtly.bots import RandomBot  # noqa: E402
+from courtly.bots import RandomBot, decide  # noqa: E402
 
 GOLDEN_DIR = ROOT / "golden"
 SEED = 2026
@@ -63,7 +63,7 @@ def playthrough(name: str, n: int, options: dict[str, Any]) -> str:
     step = 0
     while not state.is_over:
         for seat in state.to_act:
-            action = bots[seat].act(state.view(seat), state.legal_actions(seat))
+            action = decide(state, seat, bots[seat])
             state.apply(seat, action)
             step += 1
             lines.append(f"## {step}. seat {seat}: {_dump(action.to_json())}")

@@ -1,16 +1,54 @@
-"""What every bot is: a chooser among legal actions, given only its seat's view."""
+"""What every bot is: a chooser among legal actions that sees only its seat's
+information (shared/design/STYLE.md 6)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from courtly.core import Action
+from courtly.core import Action, State
+
+
+class Observation:
+    """What one seat may know when it must act: its view, its legal actions,
+    and guesses of the hidden rest (``determinize``), never the state itself."""
+
+    __slots__ = ("_state", "legal", "seat", "view")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+        self.view: Mapping[str, Any] = state.view(seat)
+        self.legal: Sequence[Action] = state.legal_actions(seat)
+
+    @property
+    def game_name(self) -> str:
+        """The game's registry name."""
+        return self._state.game.name
+
+    @property
+    def num_players(self) -> int:
+        """How many seats the game has."""
+        return self._state.num_players
+
+    def determinize(self, rng: random.Random) -> State:
+        """A full state consistent with this seat's information; everything
+        hidden from it resampled from ``rng`` (it depends on nothing else)."""
+        return self._state.determinize(self.seat, rng)
 
 
 class Bot(Protocol):
-    """A player program. It receives what its seat may see, nothing more."""
+    """A player program."""
 
-    def act(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        """Choose one of ``legal`` (never empty) given the seat's ``view``."""
+    def act(self, obs: Observation) -> Action:
+        """Choose one of ``obs.legal`` (never empty)."""
         ...
+
+
+def decide(state: State, seat: int, bot: Bot) -> Action:
+    """Ask ``bot`` for ``seat``'s action, showing it only that seat's observation."""
+    obs = Observation(state, seat)
+    if not obs.legal:
+        raise ValueError(f"{state.game.name}: seat {seat} has no legal action now")
+    return bot.act(obs)

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
 
+from courtly.bots.base import Observation
 from courtly.core import Action
 
 
@@ -15,8 +14,8 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    def act(self, obs: Observation) -> Action:
         """A uniformly random legal action."""
-        if not legal:
+        if not obs.legal:
             raise ValueError("no legal action to choose from")
-        return legal[self.rng.randrange(len(legal))]
+        return obs.legal[self.rng.randrange(len(obs.legal))]

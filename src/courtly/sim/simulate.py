@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from courtly.bots import Bot, RandomBot
+from courtly.bots import Bot, RandomBot, decide
 from courtly.core import Event, Game, Result, State
 
 #: A game that takes more actions than this is assumed to loop forever.
@@ -42,10 +42,7 @@ def bot_move(state: State, seat: int, bot: Bot) -> list[Event]:
 
     The bot sees only that seat's view and legal actions.
     """
-    legal = state.legal_actions(seat)
-    if not legal:
-        raise RuntimeError(f"{state.game.name}: seat {seat} is to act but has no legal action")
-    return state.apply(seat, bot.act(state.view(seat), legal))
+    return state.apply(seat, decide(state, seat, bot))
 
 
 def play_random_game(
