@@ -408,6 +408,34 @@ def report_table(report: SimulationReport) -> Table:
     return table
 
 
+# ----- courtly serve --------------------------------------------------------------
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option(
+        metavar="URL", help="SQLAlchemy database URL (default: $COURTLY_DB or "
+        "sqlite:///courtly.db).")] = None,
+    bot_delay: Annotated[float, typer.Option(
+        help="Default pause before a bot moves, in seconds.")] = 0.8,
+    away_after: Annotated[float, typer.Option(
+        help="Seconds without a connection before a bot stands in for a person.")] = 60.0,
+) -> None:
+    """Serve the lobby and tables to browsers: play with friends and bots."""
+    try:
+        import uvicorn
+
+        from courtly.server import create_app
+    except ImportError as exc:
+        _fail(f"the server needs the 'web' extra: pip install -e '.[web]' ({exc.name} missing)")
+    try:
+        application = create_app(db, away_after=away_after, bot_delay=bot_delay)
+    except Exception as exc:  # a bad URL or an unreachable database
+        _fail(f"cannot open the database: {exc}")
+    _plain(_out(), f"courtly is serving on http://{host}:{port}/  (Ctrl-C stops it)", "bold")
+    uvicorn.run(application, host=host, port=port, log_level="warning")
+
+
 def main() -> None:
     """Entry point for ``python -m courtly.cli``."""
     app()

@@ -1,0 +1,279 @@
+"""The FastAPI application: REST for the lobby and state, a WebSocket per
+client for pushes, and the browser client's static files (docs/api.md)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any, Literal
+
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+import courtly
+from courtly.bots import BOTS
+from courtly.server.errors import STATUS, Conflict, status_for
+from courtly.server.hub import Client, Hub, LiveTable
+from courtly.server.storage import Store
+
+DEFAULT_DB = "sqlite:///courtly.db"
+MAX_SEATS = 16
+
+
+class SeatSpec(BaseModel):
+    """A seat of a new table: a person, or a bot by name."""
+
+    kind: Literal["person", "bot"]
+    bot: str | None = Field(default=None, max_length=200)
+
+
+class NewTable(BaseModel):
+    """What a table is created with."""
+
+    game: str = Field(max_length=64)
+    num_players: int = Field(ge=1, le=MAX_SEATS)
+    options: dict[str, bool | int | str] = Field(default_factory=dict)
+    seats: list[SeatSpec] = Field(max_length=MAX_SEATS)
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    bot_delay: float | None = Field(default=None, ge=0, le=30)
+    move_clock: float | None = Field(default=None, gt=0, le=3600)
+
+
+class Join(BaseModel):
+    """A person taking their seat."""
+
+    token: str = Field(max_length=200)
+    name: str = Field(max_length=200)
+
+
+class Act(BaseModel):
+    """An action for the token's seat, in the game's JSON form."""
+
+    token: str = Field(max_length=200)
+    action: dict[str, Any]
+
+
+class Say(BaseModel):
+    """A chat message, public or to one seat."""
+
+    token: str = Field(max_length=200)
+    text: str = Field(max_length=2000)
+    to: int | None = None
+
+
+def create_app(db_url: str | None = None, *, away_after: float = 60.0,
+               bot_delay: float = 0.8) -> FastAPI:
+    """The application, on the database at ``db_url`` (default: COURTLY_DB or ./courtly.db)."""
+    store = Store(db_url or os.environ.get("COURTLY_DB") or DEFAULT_DB)
+    hub = Hub(store, away_after=away_after, bot_delay=bot_delay)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        hub.load()
+        for table in hub.tables.values():
+            table.start()
+        yield
+        for table in hub.tables.values():
+            if table.driver is not None:
+                table.driver.cancel()
+        store.close()
+
+    app = FastAPI(title="courtly", version=courtly.__version__, lifespan=lifespan)
+    app.state.hub = hub
+    _error_handlers(app)
+    _lobby_routes(app, hub)
+    _table_routes(app, hub)
+    _websocket_route(app, hub)
+    _static_routes(app)
+    return app
+
+
+def _error_handlers(app: FastAPI) -> None:
+    """Every expected error answers ``{"detail": ...}`` with its status (errors.py)."""
+
+    async def known_error(_request: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=status_for(exc) or 500)
+
+    for kind, _status in STATUS:
+        app.add_exception_handler(kind, known_error)
+
+
+def _lobby_routes(app: FastAPI, hub: Hub) -> None:
+    @app.get("/api/games")
+    def list_games() -> list[dict[str, Any]]:
+        """Every game with its player range and options."""
+        return [{"name": g.name, "title": g.title, "min_players": g.min_players,
+                 "max_players": g.max_players, "options": dict(g.options)}
+                for g in courtly.GAMES.values()]
+
+    @app.get("/api/bots")
+    def list_bots() -> list[str]:
+        """Bot names (parameters go after a colon: ismcts:iterations=400)."""
+        return sorted(BOTS)
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(spec: NewTable) -> dict[str, Any]:
+        """Create a table; the answer holds every person seat's token, once."""
+        table, tokens = hub.create(spec.game, spec.num_players, dict(spec.options),
+                                   [s.model_dump() for s in spec.seats], spec.seed,
+                                   spec.bot_delay, spec.move_clock)
+        table.start()
+        return {"table": table.info(), "tokens": {str(k): v for k, v in tokens.items()},
+                "links": {"seats": {str(k): f"/table/{table.id}?token={v}"
+                                    for k, v in tokens.items()},
+                          "spectator": f"/table/{table.id}"}}
+
+    @app.get("/api/tables")
+    def list_tables() -> list[dict[str, Any]]:
+        """Every table, newest first."""
+        return [t.info() for t in sorted(hub.tables.values(), key=lambda t: -t.row.created)]
+
+
+def _table_routes(app: FastAPI, hub: Hub) -> None:
+    @app.get("/api/tables/{table_id}")
+    def get_table(table_id: str) -> dict[str, Any]:
+        """One table's public facts."""
+        return hub.get(table_id).info()
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, body: Join) -> dict[str, Any]:
+        """Take the token's seat under a name."""
+        table = hub.get(table_id)
+        seat = await hub.join(table, body.token, body.name)
+        return {"seat": seat, "table": table.info()}
+
+    @app.get("/api/tables/{table_id}/state")
+    def state(table_id: str, token: str | None = None, since: int = -1) -> dict[str, Any]:
+        """The token's seat's update (a spectator's without a token)."""
+        table = hub.get(table_id)
+        return table.update(table.seat_for(token), since)
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def act(table_id: str, body: Act) -> dict[str, Any]:
+        """Apply an action for the token's seat; answered once it is stored."""
+        table = hub.get(table_id)
+        seat = table.acting_seat(body.token)
+        events = await table.submit(seat, body.action)
+        visible = [e.for_seat(seat) for e in events]
+        return {"accepted": True, "events": [e.to_json() for e in visible if e is not None]}
+
+    @app.get("/api/tables/{table_id}/chat")
+    def read_chat(table_id: str, token: str | None = None) -> list[dict[str, Any]]:
+        """The messages the token's seat (or a spectator) may read."""
+        table = hub.get(table_id)
+        return hub.chat_for(table, table.seat_for(token))
+
+    @app.post("/api/tables/{table_id}/chat")
+    async def say(table_id: str, body: Say) -> dict[str, Any]:
+        """Send a message, public or to one seat."""
+        return await hub.chat(hub.get(table_id), body.token, body.text, body.to)
+
+    @app.get("/api/tables/{table_id}/replay")
+    def replay(table_id: str, step: int = Query(0, ge=0),
+               seat: str = "spectator") -> dict[str, Any]:
+        """A finished game at any step, from one seat, the spectator, or all seats."""
+        return _replay(hub.get(table_id), step, seat)
+
+
+def _replay(table: LiveTable, step: int, seat: str) -> dict[str, Any]:
+    if not table.state.is_over:
+        raise Conflict("replays are for finished games")
+    record = table.state.record
+    steps = len(record.actions)
+    step = min(step, steps)
+    state = table.state.game.new_game(record.num_players, record.seed, record.options)
+    for who, action in record.actions[:step]:
+        state.apply(who, action)
+    seats: list[int | None]
+    if seat == "all":
+        seats = list(range(state.num_players))
+    elif seat == "spectator":
+        seats = [None]
+    elif seat.isdigit() and int(seat) < state.num_players:
+        seats = [int(seat)]
+    else:
+        raise ValueError(f"seat must be a seat number, 'spectator' or 'all', not {seat!r}")
+    last = record.actions[step - 1] if step else None
+    return {"step": step, "steps": steps,
+            "action": None if last is None else {"seat": last[0], "action": last[1].to_json(),
+                                                  "text": last[1].describe()},
+            "views": {("spectator" if s is None else str(s)): state.view(s) for s in seats}}
+
+
+def _websocket_route(app: FastAPI, hub: Hub) -> None:
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(ws: WebSocket, table_id: str, token: str | None = None,
+                           since: int = -1) -> None:
+        await ws.accept()
+        try:
+            table = hub.get(table_id)
+            seat = table.seat_for(token)
+        except Exception as exc:
+            await ws.send_json({"type": "error", "status": status_for(exc), "detail": str(exc)})
+            await ws.close(code=4000 + (status_for(exc) or 500))
+            return
+        client = Client(seat, ws.send_json, seen=since)
+        await table.connect(client)
+        first = table.update(seat, since)
+        client.seen = first["last_index"]
+        await ws.send_json(first)
+        await ws.send_json({"type": "chat_history", "messages": hub.chat_for(table, seat)})
+        try:
+            while True:
+                await _handle(ws, hub, table, token, await ws.receive_json())
+        except WebSocketDisconnect:
+            pass
+        finally:
+            table.disconnect(client)
+
+    @app.websocket("/ws/echo")
+    async def echo(ws: WebSocket) -> None:
+        """A bare echo on the same stack: the load benchmark's reference."""
+        await ws.accept()
+        try:
+            while True:
+                await ws.send_json(await ws.receive_json())
+        except WebSocketDisconnect:
+            pass
+
+
+async def _handle(ws: WebSocket, hub: Hub, table: LiveTable, token: str | None,
+                  message: Any) -> None:
+    """One client message: act or chat; errors go back to that client only."""
+    try:
+        if not isinstance(message, dict) or message.get("type") not in ("act", "chat"):
+            raise ValueError("a message is {type: 'act', action} or {type: 'chat', text, to}")
+        if message["type"] == "act":
+            await table.submit(table.acting_seat(token), message.get("action"))
+        else:
+            to = message.get("to")
+            if to is not None and (not isinstance(to, int) or isinstance(to, bool)):
+                raise ValueError("'to' must be a seat number or null")
+            text = message.get("text")
+            if not isinstance(text, str):
+                raise ValueError("'text' must be a string")
+            await hub.chat(table, token, text, to)
+    except Exception as exc:
+        status = status_for(exc)
+        if status is None:
+            raise
+        await ws.send_json({"type": "error", "status": status, "detail": str(exc)})
+
+
+def _static_routes(app: FastAPI) -> None:
+    web = resources.files("courtly") / "web"
+    if not web.is_dir():
+        return
+    app.mount("/static", StaticFiles(directory=str(web)), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def lobby() -> FileResponse:
+        return FileResponse(str(web / "index.html"))
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    def table_page(table_id: str) -> FileResponse:
+        return FileResponse(str(web / "table.html"))

@@ -1,0 +1,413 @@
+"""Live tables: the games in memory, their clients, their bots and clocks.
+
+Every change goes through :meth:`LiveTable.submit`: the action is applied to
+a clone (so an illegal one changes nothing), stored, and only then does the
+clone become the table's state and every client get its own update.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import secrets
+import time
+import unicodedata
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import courtly
+from courtly.bots import Bot, decide, make_bot
+from courtly.core import Event, State
+from courtly.server.errors import BadRequest, Conflict, Forbidden, NotFound
+from courtly.server.storage import SeatRow, Store, StoredTable, TableRow, hash_token
+
+MAX_NAME = 40
+MAX_CHAT = 500
+STANDIN_BOT = "random"
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+def clean_text(text: str, limit: int, what: str) -> str:
+    """Strip control characters and surrounding space; refuse empty or too long text."""
+    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C").strip()
+    if not text:
+        raise BadRequest(f"{what} is empty")
+    if len(text) > limit:
+        raise BadRequest(f"{what} is longer than {limit} characters")
+    return text
+
+
+@dataclass
+class Seat:
+    """A seat as the server sees it."""
+
+    kind: str
+    bot: str | None = None
+    token_hash: str | None = None
+    name: str | None = None
+    clients: int = 0
+    last_seen: float = field(default_factory=time.monotonic)
+    away: bool = False
+
+    def public(self, number: int) -> dict[str, Any]:
+        """What anyone may know about the seat."""
+        return {"seat": number, "kind": self.kind, "bot": self.bot, "name": self.name,
+                "taken": self.kind == "bot" or self.name is not None,
+                "connected": self.clients > 0, "away": self.away}
+
+
+@dataclass
+class Client:
+    """One connection: its seat (None: spectator), how to reach it, what it has seen."""
+
+    seat: int | None
+    send: Send
+    seen: int = -1
+
+
+class LiveTable:
+    """One table in memory."""
+
+    def __init__(self, hub: Hub, row: TableRow, seats: list[Seat], state: State) -> None:
+        self.hub = hub
+        self.row = row
+        self.seats = seats
+        self.state = state
+        self.log: list[Event] = []
+        self.clients: list[Client] = []
+        self.lock = asyncio.Lock()
+        self.changed = asyncio.Event()
+        self.turn_started = time.monotonic()
+        self.driver: asyncio.Task[None] | None = None
+        self._bots: dict[tuple[int, str], Bot] = {}
+
+    # ----- facts ----------------------------------------------------------
+    @property
+    def id(self) -> str:
+        """The table's id (random, unguessable)."""
+        return self.row.id
+
+    @property
+    def status(self) -> str:
+        """waiting (person seats not all taken), playing or over."""
+        if self.state.is_over:
+            return "over"
+        if any(s.kind == "person" and s.name is None for s in self.seats):
+            return "waiting"
+        return "playing"
+
+    def info(self) -> dict[str, Any]:
+        """The table as the lobby shows it."""
+        game = self.state.game
+        return {"id": self.id, "game": game.name, "title": game.title,
+                "num_players": self.state.num_players, "options": dict(self.state.options),
+                "status": self.status, "moves": len(self.state.record.actions),
+                "seats": [s.public(i) for i, s in enumerate(self.seats)],
+                "created": self.row.created, "bot_delay": self.row.bot_delay,
+                "move_clock": self.row.move_clock}
+
+    def seat_for(self, token: str | None) -> int | None:
+        """The seat a token holds; None without a token; Forbidden for a bad one."""
+        if token is None or token == "":
+            return None
+        digest = hash_token(token)
+        for number, seat in enumerate(self.seats):
+            if seat.token_hash and hmac.compare_digest(seat.token_hash, digest):
+                seat.last_seen = time.monotonic()
+                return number
+        raise Forbidden("this token holds no seat at this table")
+
+    def acting_seat(self, token: str | None) -> int:
+        """The seat of a token that may act: Forbidden for spectators and bad tokens."""
+        seat = self.seat_for(token)
+        if seat is None:
+            raise Forbidden("a spectator cannot act; use your seat's link")
+        return seat
+
+    # ----- what a client receives ----------------------------------------------
+    def update(self, seat: int | None, since: int = -1) -> dict[str, Any]:
+        """Everything ``seat`` may see now, with the log entries after ``since``."""
+        events = []
+        for index in range(max(since + 1, 0), len(self.log)):
+            seen = self.log[index].for_seat(seat)
+            if seen is not None:
+                events.append({"index": index, **seen.to_json()})
+        legal = []
+        if seat is not None and self.status == "playing":
+            legal = [{"action": a.to_json(), "text": a.describe()}
+                     for a in self.state.legal_actions(seat)]
+        return {"type": "update", "table": self.info(), "seat": seat,
+                "view": self.state.view(seat), "legal": legal,
+                "to_act": list(self.state.to_act) if self.status == "playing" else [],
+                "events": events, "last_index": len(self.log) - 1,
+                "result": self.state.result().to_json() if self.state.is_over else None}
+
+    async def broadcast(self) -> None:
+        """Send every client its own update of what it has not seen yet."""
+        for client in list(self.clients):
+            message = self.update(client.seat, client.seen)
+            client.seen = message["last_index"]
+            try:
+                await client.send(message)
+            except Exception:  # a dead connection is cleaned up by its own handler
+                continue
+
+    # ----- changes ------------------------------------------------------------
+    async def submit(self, seat: int, action_json: Any, by: str = "person") -> list[Event]:
+        """Apply, store, then publish one action. Errors change nothing."""
+        action = self.state.game.parse_action(action_json)
+        async with self.lock:
+            if self.status == "waiting":
+                raise Conflict("the game has not started: some seats are not taken yet")
+            if self.status == "over":
+                raise Conflict("the game is over")
+            after = self.state.clone()
+            events = after.apply(seat, action)
+            number = len(self.state.record.actions)
+            self.hub.store.add_move(self.id, number, seat, action.to_json(), by)
+            self.state = after
+            self.log.extend(events)
+            self.turn_started = time.monotonic()
+        await self.broadcast()
+        self.changed.set()
+        return events
+
+    async def note(self, kind: str, text: str, **data: Any) -> None:
+        """Store and publish a line of the server's own in the log."""
+        before = len(self.state.record.actions)
+        self.hub.store.add_note(self.id, before, kind, text, data)
+        self.log.append(Event(kind, text, data))
+        await self.broadcast()
+
+    def seat_label(self, seat: int) -> str:
+        """'Seat 2 (Ada)'."""
+        name = self.seats[seat].name
+        return f"Seat {seat} ({name})" if name else f"Seat {seat}"
+
+    # ----- bots, stand-ins and clocks ----------------------------------------------
+    def bot(self, seat: int, spec: str) -> Bot:
+        """The bot playing ``seat`` with ``spec``, seeded from the table's seed."""
+        key = (seat, spec)
+        if key not in self._bots:
+            self._bots[key] = make_bot(spec, seed=(self.row.seed * 31 + seat) % 2**63)
+        return self._bots[key]
+
+    def _plan(self) -> tuple[float, int, str] | None:
+        """The next thing to do by itself: (when, seat, why)."""
+        if self.status != "playing":
+            return None
+        now = time.monotonic()
+        best: tuple[float, int, str] | None = None
+        for seat in self.state.to_act:
+            info = self.seats[seat]
+            if info.kind == "bot":
+                option = (self.row.bot_delay, seat, "bot")
+            elif info.away:
+                option = (self.row.bot_delay, seat, "away")
+            else:
+                option = self._person_deadline(seat, info, now)
+            if option is not None and (best is None or option[0] < best[0]):
+                best = option
+        return best
+
+    def _person_deadline(self, seat: int, info: Seat, now: float
+                         ) -> tuple[float, int, str] | None:
+        options = []
+        if info.clients == 0:
+            options.append((info.last_seen + self.hub.away_after - now, seat, "gone"))
+        if self.row.move_clock:
+            options.append((self.turn_started + self.row.move_clock - now, seat, "clock"))
+        return min(options) if options else None
+
+    async def drive(self) -> None:
+        """Let bots and stand-ins play whenever it is their turn, until the end."""
+        while not self.state.is_over:
+            self.changed.clear()
+            plan = self._plan()
+            if plan is None:
+                await self.changed.wait()
+                continue
+            delay, seat, why = plan
+            try:
+                await asyncio.wait_for(self.changed.wait(), timeout=max(delay, 0))
+                continue  # something changed: plan again
+            except TimeoutError:
+                pass
+            await self._play_for(seat, why)
+
+    async def _play_for(self, seat: int, why: str) -> None:
+        if seat not in self.state.to_act:
+            return
+        info = self.seats[seat]
+        if why == "gone":
+            info.away = True
+            await self.note("away", f"{self.seat_label(seat)} is away: a bot plays for them",
+                            seat=seat)
+        elif why == "clock":
+            await self.note("clock", f"{self.seat_label(seat)} ran out of time: a bot plays "
+                            "this move", seat=seat)
+        spec = info.bot if info.kind == "bot" and info.bot else STANDIN_BOT
+        action = decide(self.state, seat, self.bot(seat, spec))
+        try:
+            await self.submit(seat, action.to_json(), by="bot" if info.kind == "bot" else "standin")
+        except (Conflict, courtly.IllegalAction):
+            return  # the state moved on while the bot thought; plan again
+
+    def start(self) -> None:
+        """Start the bot driver (once)."""
+        if self.driver is None or self.driver.done():
+            self.driver = asyncio.get_running_loop().create_task(self.drive())
+
+    # ----- presence ------------------------------------------------------------------
+    async def connect(self, client: Client) -> None:
+        """A client arrives: it is counted present and gets its first update."""
+        self.clients.append(client)
+        if client.seat is not None:
+            info = self.seats[client.seat]
+            info.clients += 1
+            info.last_seen = time.monotonic()
+            if info.away:
+                info.away = False
+                await self.note("back", f"{self.seat_label(client.seat)} is back",
+                                seat=client.seat)
+        self.changed.set()
+
+    def disconnect(self, client: Client) -> None:
+        """A client leaves; its seat counts as gone after ``away_after`` seconds."""
+        if client in self.clients:
+            self.clients.remove(client)
+            if client.seat is not None:
+                info = self.seats[client.seat]
+                info.clients -= 1
+                info.last_seen = time.monotonic()
+        self.changed.set()
+
+
+class Hub:
+    """Every live table, loaded from the store and kept in step with it."""
+
+    def __init__(self, store: Store, away_after: float = 60.0, bot_delay: float = 0.8) -> None:
+        self.store = store
+        self.away_after = away_after
+        self.bot_delay = bot_delay
+        self.tables: dict[str, LiveTable] = {}
+
+    def get(self, table_id: str) -> LiveTable:
+        """The table, or NotFound."""
+        table = self.tables.get(table_id)
+        if table is None:
+            raise NotFound(f"no table {table_id!r}")
+        return table
+
+    def load(self) -> None:
+        """Rebuild every stored table by replaying its moves (a table is its record)."""
+        for stored in self.store.load_all():
+            self.tables[stored.row.id] = self._rebuild(stored)
+
+    def _rebuild(self, stored: StoredTable) -> LiveTable:
+        row = stored.row
+        game = courtly.game(row.game)
+        state = game.new_game(row.num_players, row.seed, row.options)
+        seats = [Seat(s.kind, s.bot, s.token_hash, s.name) for s in stored.seats]
+        table = LiveTable(self, row, seats, state)
+        notes = sorted(stored.notes, key=lambda n: (n.before, n.id))
+        for move in stored.moves:
+            while notes and notes[0].before <= move.number:
+                note = notes.pop(0)
+                table.log.append(Event(note.kind, note.text, note.data))
+            action = game.parse_action(_loads(move.action))
+            table.log.extend(state.apply(move.seat, action))
+        table.log.extend(Event(n.kind, n.text, n.data) for n in notes)
+        return table
+
+    def create(self, game_name: str, num_players: int, options: dict[str, Any],
+               seats: list[dict[str, Any]], seed: int | None = None,
+               bot_delay: float | None = None, move_clock: float | None = None,
+               ) -> tuple[LiveTable, dict[int, str]]:
+        """A new table; returns it with the token of each person seat."""
+        game = courtly.game(game_name)
+        state = game.new_game(num_players, seed, options)
+        self._check_seats(seats, num_players)
+        row = TableRow(id=secrets.token_hex(8), game=game.name, version=game.version,
+                       num_players=num_players, options=dict(state.options),
+                       seed=state.record.seed, created=time.time(),
+                       bot_delay=self.bot_delay if bot_delay is None else bot_delay,
+                       move_clock=move_clock)
+        tokens = {i: secrets.token_urlsafe(24) for i, s in enumerate(seats)
+                  if s["kind"] == "person"}
+        live = [Seat(s["kind"], s.get("bot"), hash_token(tokens[i]) if i in tokens else None)
+                for i, s in enumerate(seats)]
+        self.store.create_table(row, [SeatRow(table_id=row.id, seat=i, kind=s.kind, bot=s.bot,
+                                              token_hash=s.token_hash)
+                                      for i, s in enumerate(live)])
+        table = LiveTable(self, row, live, state)
+        self.tables[row.id] = table
+        return table, tokens
+
+    @staticmethod
+    def _check_seats(seats: list[dict[str, Any]], num_players: int) -> None:
+        if len(seats) != num_players:
+            raise BadRequest(f"give {num_players} seats, not {len(seats)}")
+        for i, seat in enumerate(seats):
+            if seat.get("kind") not in ("person", "bot"):
+                raise BadRequest(f"seat {i}: kind must be 'person' or 'bot'")
+            if seat["kind"] == "bot":
+                make_bot(seat.get("bot") or "", seed=0)  # ValueError names the problem
+
+    async def join(self, table: LiveTable, token: str, name: str) -> int:
+        """A person takes their seat under a name."""
+        seat = table.acting_seat(token)
+        name = clean_text(name, MAX_NAME, "name")
+        info = table.seats[seat]
+        if info.name is not None and info.name != name:
+            raise Conflict(f"seat {seat} is already taken by {info.name}")
+        if info.name is None:
+            self.store.take_seat(table.id, seat, name)
+            info.name = name
+            await table.note("join", f"{name} takes seat {seat}", seat=seat)
+            if table.status == "playing":
+                await table.note("start", "Every seat is taken: the game begins")
+        table.changed.set()
+        return seat
+
+    async def chat(self, table: LiveTable, token: str | None, text: str,
+                   to: int | None) -> dict[str, Any]:
+        """Store a message and send it to whoever may read it."""
+        seat = table.acting_seat(token)
+        text = clean_text(text, MAX_CHAT, "message")
+        if to is not None and not 0 <= to < len(table.seats):
+            raise BadRequest(f"no seat {to} to send a private message to")
+        row = self.store.add_chat(table.id, seat, to, text)
+        message = message_json(table, row.id, seat, to, text, row.time)
+        for client in list(table.clients):
+            if may_read(client.seat, seat, to):
+                try:
+                    await client.send({"type": "chat", "message": message})
+                except Exception:
+                    continue
+        return message
+
+    def chat_for(self, table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
+        """The messages ``seat`` may read: public ones, and private ones to or from it."""
+        return [message_json(table, r.id, r.seat, r.to, r.text, r.time)
+                for r in self.store.chat(table.id) if may_read(seat, r.seat, r.to)]
+
+
+def may_read(reader: int | None, sender: int | None, to: int | None) -> bool:
+    """Spectators read public chat only; a private message is for its two seats."""
+    return to is None or (reader is not None and reader in (sender, to))
+
+
+def message_json(table: LiveTable, mid: int, seat: int | None, to: int | None, text: str,
+                 when: float) -> dict[str, Any]:
+    """A chat message as clients receive it."""
+    name = table.seats[seat].name if seat is not None else None
+    return {"id": mid, "seat": seat, "name": name, "to": to, "text": text, "time": when}
+
+
+def _loads(text: str) -> Any:
+    import json
+
+    return json.loads(text)

@@ -1,0 +1,204 @@
+"""Storage (SQLAlchemy): tables, seats, moves, notes and chat. SQLite by
+default, any SQLAlchemy URL (PostgreSQL) by option or COURTLY_DB.
+
+A table is its record: the seed and the moves rebuild the game by replay.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    select,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+
+class Base(DeclarativeBase):
+    """Declarative base of courtly's tables."""
+
+
+class TableRow(Base):
+    """A game table: which game, with whom, from which seed."""
+
+    __tablename__ = "courtly_tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    version: Mapped[str] = mapped_column(String(16))
+    num_players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    bot_delay: Mapped[float] = mapped_column(Float)
+    move_clock: Mapped[float | None] = mapped_column(Float, nullable=True)
+    created: Mapped[float] = mapped_column(Float)
+
+
+class SeatRow(Base):
+    """One seat: a person (token hash, name once taken) or a bot (its spec)."""
+
+    __tablename__ = "courtly_seats"
+    table_id: Mapped[str] = mapped_column(ForeignKey("courtly_tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(80), nullable=True)
+
+
+class MoveRow(Base):
+    """An accepted action, numbered from 0 within its table."""
+
+    __tablename__ = "courtly_moves"
+    __table_args__ = (UniqueConstraint("table_id", "number"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("courtly_tables.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)
+    by: Mapped[str] = mapped_column(String(16))
+
+
+class NoteRow(Base):
+    """A line of the table's log from the server (joins, absences, stand-ins),
+    placed before move number ``before``."""
+
+    __tablename__ = "courtly_notes"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("courtly_tables.id"), index=True)
+    before: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(32))
+    text: Mapped[str] = mapped_column(Text)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class ChatRow(Base):
+    """A chat message: public (``to`` null) or private to one seat."""
+
+    __tablename__ = "courtly_chat"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("courtly_tables.id"), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    to: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    time: Mapped[float] = mapped_column(Float)
+
+
+def hash_token(token: str) -> str:
+    """What is stored of a seat token: its SHA-256."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class StoredTable:
+    """Everything stored about one table, to rebuild it."""
+
+    row: TableRow
+    seats: list[SeatRow]
+    moves: list[MoveRow]
+    notes: list[NoteRow]
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL with synchronous=NORMAL survives a killed process (a committed move
+    # is in the log) and is much faster than the default rollback journal.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+class Store:
+    """The database behind the server."""
+
+    def __init__(self, url: str) -> None:
+        self.engine: Engine = create_engine(url)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        Base.metadata.create_all(self.engine)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """A session committed at the end of the block, rolled back on error."""
+        with self._sessions.begin() as session:
+            yield session
+
+    def create_table(self, row: TableRow, seats: list[SeatRow]) -> None:
+        """Store a new table and its seats."""
+        with self.session() as s:
+            s.add(row)
+            s.flush()
+            s.add_all(seats)
+
+    def take_seat(self, table_id: str, seat: int, name: str) -> None:
+        """Record the name under which a person took a seat."""
+        with self.session() as s:
+            row = s.get(SeatRow, (table_id, seat))
+            assert row is not None
+            row.name = name
+
+    def add_move(self, table_id: str, number: int, seat: int, action: dict[str, Any],
+                 by: str) -> None:
+        """Store an accepted action (committed when this returns)."""
+        with self.session() as s:
+            s.add(MoveRow(table_id=table_id, number=number, seat=seat,
+                          action=json.dumps(action, sort_keys=True), by=by))
+
+    def add_note(self, table_id: str, before: int, kind: str, text: str,
+                 data: dict[str, Any]) -> None:
+        """Store a server line of the log."""
+        with self.session() as s:
+            s.add(NoteRow(table_id=table_id, before=before, kind=kind, text=text, data=data))
+
+    def add_chat(self, table_id: str, seat: int | None, to: int | None, text: str) -> ChatRow:
+        """Store a chat message and return it."""
+        with self.session() as s:
+            row = ChatRow(table_id=table_id, seat=seat, to=to, text=text, time=time.time())
+            s.add(row)
+            s.flush()
+            return row
+
+    def chat(self, table_id: str) -> list[ChatRow]:
+        """Every message of a table, oldest first."""
+        with self.session() as s:
+            return list(s.scalars(select(ChatRow).where(ChatRow.table_id == table_id)
+                                  .order_by(ChatRow.id)))
+
+    def load_all(self) -> list[StoredTable]:
+        """Every table with its seats, moves and notes, in creation order."""
+        with self.session() as s:
+            tables = list(s.scalars(select(TableRow).order_by(TableRow.created)))
+            seats = _group(s.scalars(select(SeatRow).order_by(SeatRow.seat)))
+            moves = _group(s.scalars(select(MoveRow).order_by(MoveRow.number)))
+            notes = _group(s.scalars(select(NoteRow).order_by(NoteRow.id)))
+            return [StoredTable(t, seats.get(t.id, []), moves.get(t.id, []), notes.get(t.id, []))
+                    for t in tables]
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()
+
+
+def _group(rows: Any) -> dict[str, list[Any]]:
+    out: dict[str, list[Any]] = {}
+    for row in rows:
+        out.setdefault(row.table_id, []).append(row)
+    return out
