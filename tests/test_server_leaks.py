@@ -1,0 +1,98 @@
+"""No message a client receives holds anything hidden from it: other hands,
+other Missions, the families of Spies it did not place, other seats' draws,
+the deck order. Random Courtisans games, every seat and a spectator connected
+over WebSockets; every message checked against what that client may know."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import courtly
+from courtly.server import create_app
+
+
+def _receive_until(ws: Any, moves: int, inbox: list[dict[str, Any]]) -> dict[str, Any]:
+    """Read messages until the update showing ``moves`` moves; keep them all."""
+    while True:
+        message = ws.receive_json()
+        inbox.append(message)
+        if message["type"] == "update" and message["table"]["moves"] == moves:
+            return message
+
+
+def _play_connected(client: TestClient, n: int, options: dict[str, Any], seed: int
+                    ) -> tuple[courtly.State, dict[int | None, list[dict[str, Any]]]]:
+    body = {"game": "courtisans", "num_players": n, "options": options, "seed": seed,
+            "seats": [{"kind": "person"}] * n, "bot_delay": 0}
+    made = client.post("/api/tables", json=body).json()
+    tid, tokens = made["table"]["id"], made["tokens"]
+    for seat, token in tokens.items():
+        client.post(f"/api/tables/{tid}/join", json={"token": token, "name": f"P{seat}"})
+    inbox: dict[int | None, list[dict[str, Any]]] = {s: [] for s in [*range(n), None]}
+    rng = random.Random(seed)
+    with ExitStack() as stack:
+        sockets = {s: stack.enter_context(client.websocket_connect(
+            f"/ws/tables/{tid}" + (f"?token={tokens[str(s)]}" if s is not None else "")))
+            for s in inbox}
+        latest = {s: _receive_until(ws, 0, inbox[s]) for s, ws in sockets.items()}
+        moves = 0
+        while latest[None]["result"] is None:
+            seat = latest[None]["to_act"][0]
+            legal = latest[seat]["legal"]
+            sockets[seat].send_json({"type": "act", "action": rng.choice(legal)["action"]})
+            moves += 1
+            latest = {s: _receive_until(ws, moves, inbox[s]) for s, ws in sockets.items()}
+    # The server's own final state: the truth every message is checked against.
+    return client.app.state.hub.tables[tid].state, inbox
+
+
+def _placed_spies(state: courtly.State, seat: int) -> Counter[str]:
+    return Counter(a.family for s, a in state.record.actions
+                   if s == seat and getattr(a, "role", None) == "spy" and a.kind == "play")
+
+
+def _check_client(final: courtly.State, seat: int | None, inbox: list[dict[str, Any]]) -> None:
+    n = final.num_players
+    missions = {s: set(final.missions[s]) for s in range(n)}
+    hidden_missions = set().union(*(missions[s] for s in range(n) if s != seat))
+    mine = _placed_spies(final, seat) if seat is not None else Counter()
+    for message in inbox:
+        if message["type"] != "update":
+            continue
+        text = json.dumps(message)
+        view = message["view"]
+        assert '"deck":' not in text, "the deck order never leaves the server"
+        if message["result"] is None:
+            assert not any(m in text for m in hidden_missions), "another seat's Mission"
+        if seat is None:
+            assert view["hand"] is None and view["missions"] is None
+        else:
+            assert len(view["hand"]) == view["hand_sizes"][seat]
+        known = Counter(f for spies in [view["queen_spies"]["above"], view["queen_spies"]["below"],
+                                        *[d["spies"] for d in view["domains"]]]
+                        for f in spies if f is not None)
+        assert not known - mine, f"seat {seat} sees a Spy it did not place"
+        for event in message["events"]:
+            if event["kind"] == "draw":
+                assert ("cards" in event["data"]) == (event["data"]["seat"] == seat)
+            if event["kind"] == "play" and event["data"]["role"] == "spy":
+                assert (event["data"]["family"] is not None) == (event["data"]["seat"] == seat)
+
+
+@pytest.mark.parametrize(("n", "options", "seed"), [
+    (2, {}, 1), (3, {}, 2), (4, {"expansion": True, "teams": True}, 3)])
+def test_no_client_ever_receives_what_is_hidden_from_it(tmp_path: Path, n, options, seed):
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'leak.db'}")) as client:
+        final, inbox = _play_connected(client, n, options, seed)
+    assert final.is_over
+    for seat, messages in inbox.items():
+        assert messages
+        _check_client(final, seat, messages)
