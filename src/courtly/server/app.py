@@ -20,6 +20,14 @@ from courtly.server.errors import STATUS, Conflict, status_for
 from courtly.server.hub import Client, Hub, LiveTable
 from courtly.server.storage import Store
 
+try:  # newer Starlette raises this on a socket already closed by a failed push
+    from starlette.websockets import WebSocketDisconnected
+except ImportError:  # pragma: no cover - older Starlette
+
+    class WebSocketDisconnected(Exception):  # type: ignore[no-redef]
+        """Never raised by this Starlette."""
+
+
 DEFAULT_DB = "sqlite:///courtly.db"
 MAX_SEATS = 16
 
@@ -225,8 +233,8 @@ def _websocket_route(app: FastAPI, hub: Hub) -> None:
         try:
             while True:
                 await _handle(ws, hub, table, token, await ws.receive_json())
-        except WebSocketDisconnect:
-            pass
+        except (WebSocketDisconnect, WebSocketDisconnected):
+            pass  # a closed socket, noticed on receive or by a failed push
         finally:
             table.disconnect(client)
 
@@ -237,7 +245,7 @@ def _websocket_route(app: FastAPI, hub: Hub) -> None:
         try:
             while True:
                 await ws.send_json(await ws.receive_json())
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, WebSocketDisconnected):
             pass
 
 
