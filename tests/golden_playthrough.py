@@ -1,6 +1,11 @@
 """Golden playthroughs (STYLE.md 11c): each seat's view after every action of a
 seeded random game, as text, so that a change of rules or a leak shows in review.
 
+Each view is written whole at the start; after each action, each seat's line
+holds the top-level keys of its view that changed (a removed key as null), so
+a line reads as "what this seat learned from that action"; "same as view 0"
+when it learned exactly what an earlier line of that step shows.
+
 Regenerate every file after an intended change of rules or views with
 
     python tests/golden_playthrough.py
@@ -59,7 +64,8 @@ def playthrough(name: str, n: int, options: dict[str, Any]) -> str:
     state = courtly.game(name).new_game(num_players=n, seed=SEED, options=options)
     bots = [RandomBot(SEED + seat) for seat in range(n)]
     lines = [f"# {name}, {n} players, options {_dump(options)}, seed {SEED}"]
-    lines += _views(state)
+    seen: dict[int | None, dict[str, Any]] = {}
+    lines += _views(state, seen)
     step = 0
     while not state.is_over:
         for seat in state.to_act:
@@ -67,14 +73,31 @@ def playthrough(name: str, n: int, options: dict[str, Any]) -> str:
             state.apply(seat, action)
             step += 1
             lines.append(f"## {step}. seat {seat}: {_dump(action.to_json())}")
-            lines += _views(state)
+            lines += _views(state, seen)
     lines.append(f"# result {_dump(state.result().to_json())}")
     return "\n".join(lines) + "\n"
 
 
-def _views(state: courtly.State) -> list[str]:
-    seats: list[int | None] = [*range(state.num_players), None]
-    return [f"view {'spectator' if s is None else s}: {_dump(state.view(s))}" for s in seats]
+def _views(state: courtly.State, seen: dict[int | None, dict[str, Any]]) -> list[str]:
+    """Each seat's view (the spectator's last), as what changed since ``seen``;
+    a change already written for an earlier seat of the same step is named."""
+    lines = []
+    written: dict[str, str] = {}
+    for seat in [*range(state.num_players), None]:
+        view = state.view(seat)
+        before = seen.get(seat, {})
+        changed = {k: v for k, v in view.items() if before.get(k, _MISSING) != v}
+        changed |= {k: None for k in before if k not in view}
+        seen[seat] = view
+        name = "spectator" if seat is None else str(seat)
+        text = _dump(changed)
+        lines.append(f"view {name}: " + (f"same as view {written[text]}" if text in written
+                                         else text))
+        written.setdefault(text, name)
+    return lines
+
+
+_MISSING = object()
 
 
 def main() -> None:

@@ -124,6 +124,14 @@ def _lookup(name: str) -> Game:
         _fail(str(exc))
 
 
+def _default_players(game: Game, pairs: Sequence[str] | None) -> int:
+    """The smallest player count the chosen options allow."""
+    try:
+        return game.player_range(dict(game.options) | parse_options(game, pairs))[0]
+    except ValueError as exc:
+        _fail(str(exc))
+
+
 def _checked_options(game: Game, num_players: int, pairs: Sequence[str] | None) -> dict[str, Any]:
     """The full option set for this player count, or a usage error."""
     try:
@@ -191,7 +199,7 @@ def _options_text(options: Mapping[str, Any]) -> str:
 def play_command(
     game_name: GameArg,
     players: Annotated[int | None, typer.Option(
-        "--players", "-n", help="Number of players (default: the game's minimum).")] = None,
+        "--players", "-n", help="Number of players (default: the fewest allowed).")] = None,
     seat: Annotated[int, typer.Option(help="Your seat, from 0.")] = 0,
     seed: Annotated[int | None, typer.Option(
         help="Game seed; the bots' seeds derive from it (default: random, printed).")] = None,
@@ -201,7 +209,7 @@ def play_command(
 ) -> None:
     """Play a game against random bots. Enter a number to choose; q or Ctrl-D quits."""
     game = _lookup(game_name)
-    num_players = game.min_players if players is None else players
+    num_players = _default_players(game, option) if players is None else players
     options = _checked_options(game, num_players, option)
     if not 0 <= seat < num_players:
         _fail(f"--seat must be between 0 and {num_players - 1}, not {seat}")
@@ -365,7 +373,7 @@ def simulate_command(
     game_name: GameArg,
     games: Annotated[int, typer.Option("--games", "-g", min=1, help="Number of games.")] = 100,
     players: Annotated[int | None, typer.Option(
-        "--players", "-n", help="Number of players (default: the game's minimum).")] = None,
+        "--players", "-n", help="Number of players (default: the fewest allowed).")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
     option: OptionOpt = None,
 ) -> None:
@@ -374,7 +382,7 @@ def simulate_command(
     A shared victory counts 1/len(winners) of a win for each winner.
     """
     game = _lookup(game_name)
-    num_players = game.min_players if players is None else players
+    num_players = _default_players(game, option) if players is None else players
     options = _checked_options(game, num_players, option)
     with Progress(
         TextColumn("[bold]simulating"),

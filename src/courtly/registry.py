@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from courtly.core import Game, GameRecord, InvalidRecord, State, UnknownGame
 from courtly.games.courtisans import GAME as COURTISANS
+from courtly.games.vive_le_roi import GAME as VIVE_LE_ROI
 
 GAMES: dict[str, Game] = {
     COURTISANS.name: COURTISANS,
+    VIVE_LE_ROI.name: VIVE_LE_ROI,
 }
 
 

@@ -1,0 +1,101 @@
+"""Vive le Roi ! (2025 edition of "Viva il Re!", Stefano Luperto), with its five
+variants as options.
+
+Rulebook: shared/seeds/003_488867ee21850542.txt; rules as implemented and
+every decision of ours: docs/rules/vive_le_roi.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from courtly.core import Action, Game
+from courtly.games.vive_le_roi.actions import ACTION_TYPES
+from courtly.games.vive_le_roi.render import render as _render
+from courtly.games.vive_le_roi.rules import ViveLeRoiState
+
+
+class ViveLeRoi(Game):
+    """2-8 players; 1-2 with the Emperor's emissary; 4, 6 or 8 in teams.
+
+    Options (rulebook paragraphs after "Fin de partie"): ``emissary``
+    (L'émissaire de l'Empire: one fictitious player beside 2 players, two
+    beside a solo player, three with ``three_emissaries``), ``royal_wedding``
+    (Le mariage royal), ``teams`` (Royauté en équipe), ``ambition``
+    (L'Ambition), ``banished`` (Le Banni).
+
+    ``configurations()`` is a covering set rather than the full product of
+    the flags (104 valid pairs, about 20 s of conformance test): see there.
+    """
+
+    name = "vive_le_roi"
+    title = "Vive le Roi !"
+    version = "1"
+    min_players = 1  # a solo game against Emissaries; 2 without them
+    max_players = 8
+    options: ClassVar[Mapping[str, Any]] = {
+        "emissary": False,
+        "three_emissaries": False,
+        "royal_wedding": False,
+        "teams": False,
+        "ambition": False,
+        "banished": False,
+    }
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+
+    def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+        """2-8 players; 1 or 2 with the emissary; teams of 2 need 4 to 8."""
+        if options["emissary"]:
+            return 1, 2
+        if options["teams"]:
+            return 4, 8
+        return 2, 8
+
+    def _check_options(self, num_players: int, options: Mapping[str, Any]) -> None:
+        if options["teams"]:
+            if options["emissary"]:
+                raise ValueError("vive_le_roi: the emissary (1-2 players) and team royalty "
+                                 "(teams of 2) do not combine")
+            if num_players % 2:
+                raise ValueError(f"vive_le_roi: team royalty needs an even number of players "
+                                 f"(teams of 2), not {num_players}")
+        if options["three_emissaries"] and not (options["emissary"] and num_players == 1):
+            raise ValueError("vive_le_roi: three_emissaries is for a solo game "
+                             "(1 player with emissary=true)")
+
+    def configurations(self) -> list[tuple[int, dict[str, Any]]]:
+        """A representative covering set of valid (count, options) pairs: the
+        base game and every variant alone at every count it allows, then the
+        variants all together (with and without teams, with one, two and
+        three Emissaries) at every count they allow."""
+        together = {"royal_wedding": True, "ambition": True, "banished": True}
+        sets: list[dict[str, Any]] = [
+            {}, {"emissary": True}, {"emissary": True, "three_emissaries": True},
+            {"royal_wedding": True}, {"teams": True}, {"ambition": True}, {"banished": True},
+            together, together | {"teams": True}, together | {"emissary": True},
+            together | {"emissary": True, "three_emissaries": True},
+        ]
+        out = []
+        for chosen in sets:
+            opts = dict(self.options) | chosen
+            for n in range(self.min_players, self.max_players + 1):
+                try:
+                    out.append((n, self.check_options(n, opts)))
+                except ValueError:
+                    continue
+        return out
+
+    def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> ViveLeRoiState:
+        state = ViveLeRoiState(self, num_players, seed, options)
+        state.setup()
+        return state
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        """The castle floor by floor, votes, cards and scores as text (see render.py)."""
+        return _render(view)
+
+
+GAME = ViveLeRoi()
+
+__all__ = ["GAME", "ViveLeRoi", "ViveLeRoiState"]

@@ -1,0 +1,320 @@
+"""Vive le Roi !: the five variants (rulebook paragraphs after "Fin de partie";
+docs/rules/vive_le_roi.md)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import courtly
+from courtly.games.vive_le_roi import GAME, emissary
+from courtly.games.vive_le_roi.actions import ChooseAmbition, Climb, Place, Vote
+from courtly.games.vive_le_roi.ambitions import AMBITIONS, Table
+from courtly.games.vive_le_roi.cards import (
+    FAVORIS,
+    JESTER,
+    NO,
+    PRETENDERS,
+    STOMACH,
+    YES,
+    name,
+)
+from courtly.games.vive_le_roi.rules import ViveLeRoiState
+from courtly.games.vive_le_roi.scoring import score_round
+from test_vive_le_roi import F01, play_out, position, vote_all
+
+
+# ----- options --------------------------------------------------------------------------
+@pytest.mark.parametrize(("n", "options", "message"), [
+    (3, {"emissary": True}, "1 to 2 players"),
+    (1, {}, "2 to 8 players"),
+    (5, {"teams": True}, "even number"),
+    (2, {"teams": True}, "4 to 8 players"),
+    (2, {"teams": True, "emissary": True}, "do not combine"),
+    (2, {"emissary": True, "three_emissaries": True}, "solo"),
+    (3, {"three_emissaries": True}, "solo"),
+])
+def test_impossible_combinations_are_refused(n: int, options: dict, message: str):
+    with pytest.raises(ValueError, match=message):
+        GAME.new_game(n, seed=0, options=options)
+
+
+def test_configurations_cover_every_variant_at_every_count():
+    pairs = GAME.configurations()
+    for flag, counts in [("royal_wedding", range(2, 9)), ("ambition", range(2, 9)),
+                         ("banished", range(2, 9)), ("teams", (4, 6, 8)), ("emissary", (1, 2))]:
+        for n in counts:
+            alone = GAME.check_options(n, {flag: True})
+            assert (n, alone) in pairs
+    assert (1, GAME.check_options(1, {"emissary": True, "three_emissaries": True})) in pairs
+
+
+# ----- L'émissaire de l'Empire ------------------------------------------------------------
+def test_emissary_beside_two_players_is_public_and_starts_ahead():
+    state = GAME.new_game(2, seed=5, options={"emissary": True})
+    view = state.view(0)
+    assert view["players"] == ["Seat 0", "Seat 1", "the Emissary"]
+    assert view["scores"] == [20, 20, 30]
+    assert view["favoris"][2] is not None and state.view(None)["favoris"][2] is not None
+    assert view["favoris"][1] is None
+    assert view["hands"][2] == {YES: 1, STOMACH: 1, NO: 4}  # three voters: 4 No
+
+
+def test_emissary_takes_its_turns_inside_the_engine():
+    state = GAME.new_game(2, seed=5, options={"emissary": True})
+    state.apply(0, state.legal_actions(0)[0])
+    events = state.apply(1, state.legal_actions(1)[0])
+    assert [e.kind for e in events] == ["place", "place"]
+    assert events[1].text.startswith("the Emissary places")
+    assert state.to_act == (0,)
+    play_out(state)
+    assert len(state.result().scores) == 2
+
+
+def test_emissary_votes_are_revealed_with_the_others():
+    favourite = FAVORIS[F01].characters
+    state = position(2, {"octave": "F5"}, favoris={2: F01}, options={"emissary": True})
+    assert "octave" not in favourite
+    state.apply(0, Climb("octave"))
+    assert state.to_act == (0, 1)
+    events = vote_all(state, {})
+    assert events[-1].data["votes"] == [YES, YES, NO]
+    assert events[-1].data["outcome"] == "refused"
+
+
+def test_emissary_result_is_the_margin_over_it():
+    state = position(2, {"merlin": "F5"}, favoris={0: 1, 1: 2, 2: F01},
+                     options={"emissary": True})
+    state.round = 2
+    state.apply(0, Climb("merlin"))
+    vote_all(state, {})
+    totals = state.view(None)["scores"]
+    result = state.result()
+    assert result.scores == (totals[0] - totals[2], totals[1] - totals[2])
+    assert result.winners
+    final = state.view(0)["final"]
+    assert final["beat_emissaries"] == [s > 0 for s in result.scores]
+    assert "margins over the best Emissary" in GAME.render(state.view(0))
+
+
+@pytest.mark.parametrize(("three", "count"), [(False, 2), (True, 3)])
+def test_solo_game_with_two_or_three_emissaries(three: bool, count: int):
+    state = GAME.new_game(1, seed=2, options={"emissary": True, "three_emissaries": three})
+    assert len(state.view(0)["players"]) == 1 + count
+    play_out(state, seed=3)
+    assert state.result().winners == (0,)
+    assert len(state.view(0)["history"]) == 3
+
+
+def test_emissary_policy_placement():
+    where = dict.fromkeys(PRETENDERS, "OFF") | {JESTER: "F3"}
+    assert emissary.place(where, ("merlin", "noel")) == ("merlin", 4)
+    assert emissary.place(where, ()) == ("anselme", 1)
+
+
+def test_emissary_policy_moves_its_highest_favourite():
+    where = {c: "F0" for c in FAVORIS[1].characters + FAVORIS[2].characters}
+    where |= {"merlin": "F2", "noel": "F4", "iseult": "F5", "leonard": "F0", JESTER: "F3"}
+    assert emissary.move(where, ("merlin", "noel", "iseult")) == ("climb", "noel")
+    assert emissary.move(where, ("iseult",)) == ("climb", "anselme")  # lowest other, first
+
+
+def test_emissary_policy_votes():
+    hand = {YES: 1, STOMACH: 1, NO: 2}
+    where = {c: "F0" for c in FAVORIS[1].characters} | {"merlin": "THRONE", JESTER: "F3"}
+    assert emissary.vote(where, "merlin", ("merlin",), hand) == YES
+    assert emissary.vote(where, "merlin", ("anselme",), hand) == NO
+    assert emissary.vote(where, "merlin", ("anselme",), hand | {NO: 0}) == STOMACH
+    assert emissary.vote(where, "merlin", ("anselme",), {YES: 1, STOMACH: 0, NO: 0}) == YES
+    rich = where | {"anselme": "F5", "clement": "F5"}
+    assert emissary.vote(rich, "merlin", ("anselme", "clement"), hand) == YES  # 10 is enough
+
+
+# ----- Le mariage royal ---------------------------------------------------------------------
+def test_royal_wedding_two_crownings_the_second_with_public_favoris():
+    state = position(3, {"merlin": "F5", "noel": "F5"}, favoris={0: F01},
+                     options={"royal_wedding": True})
+    state.apply(0, Climb("merlin"))
+    events = vote_all(state, {})
+    assert [e.kind for e in events][-2:] == ["vote_revealed", "round_scored"]
+    assert events[-1].data["scores"][0]["points"]["merlin"] == 10
+    view = state.view(1)
+    assert view["round"] == 1 and view["phase"] == "play" and state.to_act == (1,)
+    assert view["castle"]["consort"] == "merlin" and view["castle"]["throne"] is None
+    assert all(view["favoris"]) and all(state.view(None)["favoris"])
+    assert view["history"][0]["king"] == "merlin"
+    state.apply(1, Climb("noel"))
+    events = vote_all(state, {})
+    second = next(e for e in events if e.kind == "round_scored").data
+    assert second["king"] == "noel" and second["scores"][0]["points"]["merlin"] == 0
+    assert state.view(1)["round"] == 2 and state.view(1)["favoris"][0] is None
+
+
+def test_royal_wedding_round_ends_if_nobody_can_move():
+    """After a crowned Jester leaves the castle and every pretender is jailed
+    or boxed, the round ends without a second crowning (a decision)."""
+    gone = {c: "BOX" for c in FAVORIS[0].characters + FAVORIS[1].characters}
+    state = position(2, gone | {"octave": "F5", "gauvain": "D3", "iseult": "D2",
+                                "leonard": "D1", JESTER: "F5"},
+                     options={"royal_wedding": True})
+    state.apply(0, Climb(JESTER))
+    vote_all(state, {})
+    state.apply(1, Climb("octave"))
+    events = vote_all(state, {0: NO})
+    assert [e.kind for e in events][1:4] == ["vote_revealed", "stalemate", "round_scored"]
+    assert events[3].data["king"] is None and state.view(None)["round"] == 2
+
+
+# ----- Royauté en équipe -----------------------------------------------------------------------
+def test_teams_share_vote_cards_and_one_partner_votes_in_turn():
+    state = position(4, {"merlin": "F5", "noel": "F5"}, options={"teams": True})
+    view = state.view(0)
+    assert view["teams"] == [[0, 2], [1, 3]]
+    assert view["hands"] == [{YES: 1, STOMACH: 1, NO: 4}] * 4  # one set a team, 2 teams
+    state.apply(0, Climb("merlin"))
+    assert state.to_act == (0, 1)
+    assert state.legal_actions(2) == []
+    events = vote_all(state, {0: NO})
+    assert events[-1].data["votes"] == [NO, YES, None, None]
+    hands = state.view(3)["hands"]
+    assert hands[0] == hands[2] == {YES: 1, STOMACH: 1, NO: 3}
+    state.apply(1, Climb("noel"))
+    assert state.to_act == (2, 3)  # the partners take turns
+
+
+def test_teams_keep_the_lower_total():
+    state = play_out(GAME.new_game(6, seed=8, options={"teams": True}), seed=8)
+    totals = state.view(None)["scores"]
+    result = state.result()
+    for a, b in [(0, 3), (1, 4), (2, 5)]:
+        assert result.scores[a] == result.scores[b] == min(totals[a], totals[b])
+
+
+def test_partners_do_not_see_each_others_favoris():
+    state = GAME.new_game(4, seed=1, options={"teams": True})
+    assert state.view(0)["favoris"][2] is None
+
+
+# ----- L'Ambition --------------------------------------------------------------------------
+def test_ambition_is_chosen_simultaneously_and_secretly():
+    state = GAME.new_game(3, seed=6, options={"ambition": True})
+    assert state.view(None)["phase"] == "ambition" and state.to_act == (0, 1, 2)
+    offered = state.view(1)["ambitions"][1]["offered"]
+    assert len(offered) == 2
+    assert state.legal_actions(1) == [ChooseAmbition(c) for c in offered]
+    assert state.view(0)["ambitions"][1]["offered"] is None
+    state.apply(1, ChooseAmbition(offered[1]))
+    assert state.view(0)["ambitions"][1] == {"offered": None, "chosen": None, "has_chosen": True}
+    assert state.view(1)["ambitions"][1]["chosen"] == offered[1]
+    state.apply(0, state.legal_actions(0)[0])
+    state.apply(2, state.legal_actions(2)[0])
+    assert state.view(None)["phase"] == "placement" and state.to_act == (0,)
+    guess = state.determinize(0, random.Random(1))
+    assert guess.view(0) == state.view(0)
+
+
+def _score(card: str, where: dict[str, str], king: str | None = "octave",
+           hand: dict[str, int] | None = None) -> dict:
+    start = {YES: 1, STOMACH: 1, NO: 4}
+    table = Table(where, king, hand or start, start)
+    return score_round(FAVORIS[F01].characters, table, AMBITIONS[card])
+
+
+BASE = {"beatrice": "F5", "dagobert": "D3", "eloi": "W4", "merlin": "F5", "noel": "F2",
+        "pierre": "BOX", "octave": "THRONE", JESTER: "F3"}  # F01 scores 5-3+0+5+2+0 = 9
+
+
+@pytest.mark.parametrize(("card", "where", "king", "hand", "total", "met"), [
+    ("A01", BASE, "merlin", None, 9 - 5 + 10 + 3, True),  # Le Faiseur de roi
+    ("A01", BASE, "octave", None, 9, False),
+    ("A02", BASE, JESTER, None, -9 + 5, True),  # L'Ami du Bouffon: +5, not inverted
+    ("A03", BASE, JESTER, None, 9, True),  # Le Masque: no inversion for you
+    ("A04", BASE, "octave", None, 9, False),  # Les Hauteurs: only 2 high
+    ("A04", BASE | {"noel": "F4"}, "octave", None, 9 + 2 + 3, True),
+    ("A05", BASE, "octave", None, 9 + 3, True),  # La Noblesse: 2 on floor 5
+    ("A06", BASE | {"noel": "F0", "pierre": "F0"}, "octave", None, 9 - 2 + 4, True),
+    ("A07", BASE, "octave", None, 9, False),  # L'Humilité: floor 5 is too high
+    ("A07", BASE | {"beatrice": "F3", "merlin": "F2", "eloi": "W3"}, "octave", None,
+     4 + 4, True),
+    ("A08", BASE, "octave", None, 9, False),  # L'Équilibre: floors 5 and 2 only
+    ("A08", BASE | {"eloi": "F1", "pierre": "F0"}, "octave", None, 9 + 1 + 3, True),
+    ("A09", BASE, "octave", None, 9 + 3, True),  # La Clé des cachots
+    ("A10", BASE | {"gauvain": "D2", "iseult": "D1", "dagobert": "F1"}, "octave", None,
+     9 + 3 + 1, False),  # Le Geôlier: Dagobert freed, but dungeon 3 is empty
+    ("A10", BASE | {"gauvain": "D2", "iseult": "D1", "dagobert": "F1", "anselme": "D3"},
+     "octave", None, 9 + 3 + 1 + 4, True),
+    ("A11", BASE, "octave", None, 9 + 3, True),  # Le Bon Vivant: Eloi in a WC
+    ("A12", BASE | {"beatrice": "D1", "merlin": "D2"}, "octave", None, 0, True),  # Le Filet
+    ("A12", BASE, "octave", None, 9, False),
+    ("A13", BASE, "octave", {YES: 1, STOMACH: 0, NO: 1}, 9, False),  # L'Économe
+    ("A14", BASE, "octave", None, 9 + 2, True),  # La Bonne Santé
+    ("A15", BASE, "octave", {YES: 1, STOMACH: 1, NO: 2}, 9 + 3, True),  # Le Tribun
+    ("A16", BASE, "octave", None, 9 + 4, True),  # Le Loyal
+    ("A16", BASE, "octave", {YES: 1, STOMACH: 0, NO: 4}, 9, False),
+])
+def test_ambition_cards_score_and_protect(card, where, king, hand, total, met):
+    where = dict(where)
+    if king and king != "octave":
+        where[king], where["octave"] = "THRONE", "F0"
+    row = _score(card, where, king, hand)
+    assert (row["total"], row["ambition"]["met"]) == (total, met)
+
+
+def test_ambition_counts_at_the_end_of_the_round():
+    state = position(2, {"merlin": "F5"}, favoris={0: F01}, options={"ambition": True})
+    state.chosen[0] = "A01"  # Le Faiseur de roi
+    state.apply(0, Climb("merlin"))
+    events = vote_all(state, {})
+    row = next(e for e in events if e.kind == "round_scored").data["scores"][0]
+    assert row["ambition"] == {"id": "A01", "met": True, "points": 3}
+    assert row["total"] == 10 + 3
+
+
+# ----- Le Banni -------------------------------------------------------------------------------
+def test_banished_the_grey_seal_does_not_count():
+    assert FAVORIS[F01].sealed == "beatrice"
+    state = position(2, {"beatrice": "F5", "merlin": "F4"}, favoris={0: F01},
+                     options={"banished": True})
+    state.apply(0, Climb("beatrice"))
+    events = vote_all(state, {})
+    row = next(e for e in events if e.kind == "round_scored").data["scores"][0]
+    assert "beatrice" not in row["points"] and row["total"] == 4
+
+
+def test_banished_render_names_the_seal():
+    state = GAME.new_game(2, seed=0, options={"banished": True})
+    sealed = state.view(0)["favoris"][0]["sealed"]
+    assert f"grey seal: {name(sealed)}" in GAME.render(state.view(0))
+
+
+def test_every_variant_together_plays_to_the_end():
+    options = {"royal_wedding": True, "ambition": True, "banished": True}
+    for n, extra in [(3, {}), (4, {"teams": True}), (2, {"emissary": True})]:
+        state = play_out(GAME.new_game(n, seed=n, options=options | extra), seed=n)
+        assert isinstance(state, ViveLeRoiState)
+        assert len(state.view(None)["history"]) >= 3
+        assert courtly.replay(state.record) == state
+
+
+def test_place_action_round_trip_and_describe():
+    action = Place("merlin", 4)
+    assert GAME.parse_action(action.to_json()) == action
+    assert action.describe() == "Place Merlin on floor 4 (Dignitaries)"
+    assert Vote(STOMACH).describe() == "Vote Stomach-ache (Mal-au-Ventre)"
+    assert Vote("bogus").describe()  # never raises, even on nonsense
+
+
+# ----- the terminal ---------------------------------------------------------------------------
+def test_courtly_play_shows_the_castle_the_votes_and_the_scores():
+    from typer.testing import CliRunner
+
+    from courtly.cli import app
+
+    result = CliRunner().invoke(app, ["play", "vive_le_roi", "-n", "3", "--seed", "4"],
+                                input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    for text in ("Throne room", "5 Nobles", "0 Servants", "Seat 0 has voted", "Votes: Seat 0",
+                 "Round 1 scored", "Game over", "Final: scores"):
+        assert text in out
