@@ -411,3 +411,18 @@ def test_render_shows_the_castle_the_vote_and_the_scores():
     assert "dungeon: Merlin" in text
     end = play_out(GAME.new_game(2, seed=1))
     assert "Round 3" in GAME.render(end.view(None)) and "Final:" in GAME.render(end.view(0))
+
+
+def test_a_view_is_a_copy_the_caller_may_change():
+    state = courtly.game("vive_le_roi").new_game(2, seed=3)
+    rng = random.Random(0)
+    while not state.view(None)["history"] and not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    before = state.view(0)
+    mutable = state.view(0)
+    mutable["history"][0]["points"][0] = 999
+    mutable["castle"]["floors"][0].append("nobody")
+    if mutable["last_vote"]:
+        mutable["last_vote"]["votes"].append("yes")
+    assert state.view(0) == before

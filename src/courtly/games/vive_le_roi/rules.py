@@ -13,6 +13,7 @@ fictitious players follow them in the turn order and act inside ``_apply``.
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -446,8 +447,9 @@ class ViveLeRoiState(State):
             "ambitions": self._ambitions_json(seat),
             "crowned": list(self.crowned),
             "scores": list(self.totals),
-            "last_vote": self.last_vote,
-            "history": self.history,
+            # copies: a view is the caller's to keep or change
+            "last_vote": copy.deepcopy(self.last_vote),
+            "history": copy.deepcopy(self.history),
         }
         if self.over:
             view["final"] = self._final_json()
