@@ -276,12 +276,22 @@ def _static_routes(app: FastAPI) -> None:
     web = resources.files("courtly") / "web"
     if not web.is_dir():
         return
-    app.mount("/static", StaticFiles(directory=str(web)), name="static")
+    # The client's files are revalidated on every load (a cheap 304 while
+    # unchanged), so a browser never mixes modules of two installed versions.
+    revalidate = {"Cache-Control": "no-cache"}
+
+    class Revalidated(StaticFiles):
+        def file_response(self, *args: Any, **kwargs: Any) -> Any:
+            response = super().file_response(*args, **kwargs)
+            response.headers.update(revalidate)
+            return response
+
+    app.mount("/static", Revalidated(directory=str(web)), name="static")
 
     @app.get("/", include_in_schema=False)
     def lobby() -> FileResponse:
-        return FileResponse(str(web / "index.html"))
+        return FileResponse(str(web / "index.html"), headers=revalidate)
 
     @app.get("/table/{table_id}", include_in_schema=False)
     def table_page(table_id: str) -> FileResponse:
-        return FileResponse(str(web / "table.html"))
+        return FileResponse(str(web / "table.html"), headers=revalidate)

@@ -1,0 +1,818 @@
+// Vive le Roi ! in the browser: the castle floor by floor (WCs on the right,
+// dungeons on the left, the Throne room on top, the box below), your
+// Favoris, every player's vote cards and score, the secret vote and its
+// reveal, the rounds' scores. The legal actions decide what is clickable: a
+// character, then the highlighted place it may go; a vote card; an Ambition.
+
+import { button, clickable, h } from "../js/dom.js";
+import { icon } from "../js/icons.js";
+
+const CHARACTERS = {
+  anselme: "Anselme", beatrice: "Béatrice", clement: "Clément", dagobert: "Dagobert", eloi: "Eloi",
+  figaro: "Figaro", gauvain: "Gauvain", iseult: "Iseult", leonard: "Léonard", merlin: "Merlin",
+  noel: "Noël", octave: "Octave", pierre: "Pierre",
+};
+const ORDER = Object.keys(CHARACTERS);
+const FLOORS = [
+  ["Servants", "Serviteurs"], ["Craftsmen", "Artisans"], ["Merchants", "Marchands"],
+  ["Officers", "Officiers"], ["Dignitaries", "Dignitaires"], ["Nobles", "Nobles"],
+];
+const VOTES = ["yes", "stomach_ache", "no"];
+const THRONE_VALUE = 10;
+
+// The Ambition cards (L'Ambition): the view names them by id only.
+const AMBITIONS = {
+  A01: ["Le Faiseur de roi", "The Kingmaker", "The crowned character is one of your favourites: +3.", "Le personnage couronné est un de vos Favoris : +3."],
+  A02: ["L'Ami du Bouffon", "The Jester's Friend", "The Jester is crowned: +5.", "Le Bouffon est couronné : +5."],
+  A03: ["Le Masque", "The Mask", "The Jester is crowned: your favourites score as if he were not.", "Le Bouffon est couronné : vos Favoris comptent comme s'il ne l'était pas."],
+  A04: ["Les Hauteurs", "The Heights", "At least 3 of your favourites on floor 4 or higher (the throne included): +3.", "Au moins 3 de vos Favoris à l'étage 4 ou plus haut (trône compris) : +3."],
+  A05: ["La Noblesse", "Nobility", "At least 2 of your favourites on floor 5: +3.", "Au moins 2 de vos Favoris à l'étage 5 : +3."],
+  A06: ["Les Fondations", "The Foundations", "At least 2 of your favourites on floor 0: +4.", "Au moins 2 de vos Favoris à l'étage 0 : +4."],
+  A07: ["L'Humilité", "Humility", "None of your favourites on floor 4 or higher (its WC and the throne included): +4.", "Aucun de vos Favoris à l'étage 4 ou plus haut (son WC et le trône compris) : +4."],
+  A08: ["L'Équilibre", "Balance", "Your favourites stand on at least 4 different floors (0 to 5): +3.", "Vos Favoris sont sur au moins 4 étages différents (0 à 5) : +3."],
+  A09: ["La Clé des cachots", "The Dungeon Key", "One of your favourites is in a dungeon: your favourites in dungeons cost you nothing.", "Un de vos Favoris est au cachot : vos Favoris aux cachots ne vous coûtent rien."],
+  A10: ["Le Geôlier", "The Jailer", "All three dungeons are occupied, none by one of your favourites: +4.", "Les trois cachots sont occupés, par aucun de vos Favoris : +4."],
+  A11: ["Le Bon Vivant", "The Bon Vivant", "One of your favourites is in a WC: +3.", "Un de vos Favoris est dans un WC : +3."],
+  A12: ["Le Filet", "The Safety Net", "Your round score is negative: it counts 0.", "Votre score du round est négatif : il compte 0."],
+  A13: ["L'Économe", "The Thrifty", "You still hold at least 2 No cards: +3.", "Il vous reste au moins 2 cartes Non : +3."],
+  A14: ["La Bonne Santé", "Good Health", "You still hold your Stomach-ache card: +2.", "Il vous reste votre carte Mal-au-Ventre : +2."],
+  A15: ["Le Tribun", "The Tribune", "You played at least 2 No cards this round: +3.", "Vous avez joué au moins 2 cartes Non ce round : +3."],
+  A16: ["Le Loyal", "The Loyal", "You played no No and no Stomach-ache card this round: +4.", "Vous n'avez joué ni Non ni Mal-au-Ventre ce round : +4."],
+};
+
+const strings = {
+  en: {
+    "vlr.jester": "the Jester",
+    "vlr.jester_fr": "le Bouffon",
+    "vlr.throne": "The Throne room", "vlr.throne_fr": "Salle du Trône",
+    "vlr.consort": "consort",
+    "vlr.candidate": "candidate",
+    "vlr.castle": "The castle", "vlr.castle_fr": "le Château",
+    "vlr.floor": "Floor {n}",
+    "vlr.floor_long": "floor {n} ({name})",
+    "vlr.wc": "WC", "vlr.dungeon": "Dungeon", "vlr.dungeon_fr": "cachot",
+    "vlr.box": "The box", "vlr.box_fr": "la boîte",
+    "vlr.empty_box": "empty",
+    "vlr.unplaced": "Still to be placed (on floors 1 to 4)",
+    "vlr.value": "scores {v}",
+    "vlr.favoris": "Your Favoris", "vlr.favoris_of": "Favoris of {who}",
+    "vlr.favoris_hidden": "hidden",
+    "vlr.sealed": "grey seal: does not count (Le Banni)",
+    "vlr.worth": "Worth now: {v}",
+    "vlr.unplaced_short": "not placed",
+    "vlr.players": "The players",
+    "vlr.score": "Score", "vlr.cards": "Vote cards",
+    "vlr.vote.yes": "Yes", "vlr.vote.no": "No", "vlr.vote.stomach_ache": "Stomach-ache",
+    "vlr.vote_fr.yes": "Oui", "vlr.vote_fr.no": "Non", "vlr.vote_fr.stomach_ache": "Mal-au-Ventre",
+    "vlr.vote_hint.yes": "crown", "vlr.vote_hint.no": "refuse: to the dungeon", "vlr.vote_hint.stomach_ache": "cancel: back to floor 5",
+    "vlr.vote_title": "Vote! Should {who} be crowned?",
+    "vlr.vote_help": "Everyone chooses a vote card face down; all are revealed together when the last one is in. One No refuses; one Mal-au-Ventre cancels the election; only Yes from all crowns.",
+    "vlr.voted": "voted, face down",
+    "vlr.deciding": "deciding…",
+    "vlr.your_vote": "Your vote: {card} (face down until everyone has voted)",
+    "vlr.choose_vote": "Choose your vote card",
+    "vlr.last_vote": "Last vote: {who}",
+    "vlr.outcome.crowned": "{who} is crowned!",
+    "vlr.outcome.refused": "{who} is refused: to {where}",
+    "vlr.outcome.stomach_ache": "Mal-au-Ventre: the election is cancelled, {who} goes back to floor 5",
+    "vlr.history": "Round scores",
+    "vlr.round": "Round", "vlr.crowned": "Crowned", "vlr.none_crowned": "nobody",
+    "vlr.total": "Total",
+    "vlr.round_of": "Round {n} of {of}",
+    "vlr.ambition": "Choose your Ambition for this round",
+    "vlr.ambition_fr": "L'Ambition",
+    "vlr.your_ambition": "Your Ambition",
+    "vlr.ambition_chosen": "chosen",
+    "vlr.ambition_choosing": "choosing…",
+    "vlr.to_floor": "Floor {n} ({name})",
+    "vlr.to_climb": "Up to {where}",
+    "vlr.to_wc": "Into the WC of floor {n}",
+    "vlr.to_leave": "Out of the WC to floor {n}",
+    "vlr.choose_dest": "Where does {who} go?",
+    "vlr.cancel": "Cancel",
+    "vlr.team": "team {n}",
+    "vlr.emissary": "the Emissary", "vlr.emissary_n": "Emissary {n}",
+    "vlr.banner.ambition": "Your turn: choose your Ambition for this round (L'Ambition)",
+    "vlr.banner.placement": "Your turn: place a character on floor 1 to 4 ({n} placements left)",
+    "vlr.banner.play": "Your turn: move one character up one floor (or into or out of a WC)",
+    "vlr.banner.selected": "Now choose where {who} goes (highlighted)",
+    "vlr.banner.vote": "Vote! {who} reaches the Throne room: choose a vote card, face down",
+    "vlr.banner.voted": "Your vote is cast, face down: waiting for {who}",
+    "vlr.banner.wait.ambition": "Waiting for {who} to choose an Ambition",
+    "vlr.banner.wait.placement": "Waiting for {who}, who places a character",
+    "vlr.banner.wait.play": "Waiting for {who}, who moves a character",
+    "vlr.banner.wait.vote": "Vote on {cand}: waiting for {who}",
+    "vlr.banner.over": "Game over — {winners}",
+    "vlr.where.floor": "floor {n} ({name})",
+    "vlr.where.wc": "the WC of floor {n}",
+    "vlr.where.dungeon": "the dungeon of floor {n}",
+    "vlr.where.box": "the box",
+    "vlr.where.throne": "the Throne room",
+    "vlr.where.consort": "the consort's seat",
+    "vlr.log.round_start": "Round {round} of 3 begins: {who} plays first; the Jester is back on floor 3",
+    "vlr.log.favoris": "{who} secretly receives Favoris card {id}: {list}",
+    "vlr.log.ambition": "{who} has chosen an Ambition",
+    "vlr.log.place": "{who} places {char} on {where}",
+    "vlr.log.placement_done": "Placement over; to floor 0: {list}",
+    "vlr.log.climb": "{who} moves {char} up to {where}",
+    "vlr.log.enter_wc": "{who} sends {char} into {where}",
+    "vlr.log.leave_wc": "{who} takes {char} out of the WC to {where}",
+    "vlr.log.vote_called": "{char} reaches the Throne room: vote! ({who} vote face down)",
+    "vlr.log.vote_cast": "{who} has voted, face down",
+    "vlr.log.vote_revealed": "The votes are revealed: {votes}. {outcome}",
+    "vlr.log.round_scored": "Round {round} scored ({king}): {points}",
+    "vlr.log.crowned_k": "{who} crowned",
+    "vlr.log.stalemate": "No character can move: the round ends without a crowning",
+    "vlr.log.over": "Game over: {winners}",
+    "vlr.nobody": "nobody",
+    "vlr.act.place": "places {char} on {where}",
+    "vlr.act.climb": "moves {char} up one floor",
+    "vlr.act.enter_wc": "sends {char} into the WC",
+    "vlr.act.leave_wc": "takes {char} out of the WC",
+    "vlr.act.vote": "votes {card}",
+    "vlr.act.choose_ambition": "chooses the Ambition {name}",
+  },
+  fr: {
+    "vlr.jester": "le Bouffon",
+    "vlr.jester_fr": "",
+    "vlr.throne": "La Salle du Trône", "vlr.throne_fr": "",
+    "vlr.consort": "consort",
+    "vlr.candidate": "candidat",
+    "vlr.castle": "Le Château", "vlr.castle_fr": "",
+    "vlr.floor": "Étage {n}",
+    "vlr.floor_long": "étage {n} ({name})",
+    "vlr.wc": "WC", "vlr.dungeon": "Cachot", "vlr.dungeon_fr": "",
+    "vlr.box": "La boîte", "vlr.box_fr": "",
+    "vlr.empty_box": "vide",
+    "vlr.unplaced": "À placer (aux étages 1 à 4)",
+    "vlr.value": "rapporte {v}",
+    "vlr.favoris": "Vos Favoris", "vlr.favoris_of": "Favoris de {who}",
+    "vlr.favoris_hidden": "cachés",
+    "vlr.sealed": "sceau gris : ne compte pas (Le Banni)",
+    "vlr.worth": "Valeur actuelle : {v}",
+    "vlr.unplaced_short": "pas placé",
+    "vlr.players": "Les joueurs",
+    "vlr.score": "Score", "vlr.cards": "Cartes Vote",
+    "vlr.vote.yes": "Oui", "vlr.vote.no": "Non", "vlr.vote.stomach_ache": "Mal-au-Ventre",
+    "vlr.vote_fr.yes": "", "vlr.vote_fr.no": "", "vlr.vote_fr.stomach_ache": "",
+    "vlr.vote_hint.yes": "couronner", "vlr.vote_hint.no": "refuser : au cachot", "vlr.vote_hint.stomach_ache": "annuler : retour à l'étage 5",
+    "vlr.vote_title": "Vote ! Faut-il couronner {who} ?",
+    "vlr.vote_help": "Chacun choisit une carte Vote face cachée ; toutes sont révélées ensemble quand la dernière est posée. Un seul Non refuse ; un seul Mal-au-Ventre annule l'élection ; il faut le Oui de tous pour couronner.",
+    "vlr.voted": "a voté, face cachée",
+    "vlr.deciding": "réfléchit…",
+    "vlr.your_vote": "Votre vote : {card} (face cachée jusqu'à ce que tous aient voté)",
+    "vlr.choose_vote": "Choisissez votre carte Vote",
+    "vlr.last_vote": "Dernier vote : {who}",
+    "vlr.outcome.crowned": "{who} est couronné !",
+    "vlr.outcome.refused": "{who} est refusé : vers {where}",
+    "vlr.outcome.stomach_ache": "Mal-au-Ventre : l'élection est annulée, {who} redescend à l'étage 5",
+    "vlr.history": "Scores des rounds",
+    "vlr.round": "Round", "vlr.crowned": "Couronné", "vlr.none_crowned": "personne",
+    "vlr.total": "Total",
+    "vlr.round_of": "Round {n} sur {of}",
+    "vlr.ambition": "Choisissez votre Ambition pour ce round",
+    "vlr.ambition_fr": "",
+    "vlr.your_ambition": "Votre Ambition",
+    "vlr.ambition_chosen": "choisie",
+    "vlr.ambition_choosing": "choisit…",
+    "vlr.to_floor": "Étage {n} ({name})",
+    "vlr.to_climb": "Monter : {where}",
+    "vlr.to_wc": "Dans le WC de l'étage {n}",
+    "vlr.to_leave": "Sortir du WC vers l'étage {n}",
+    "vlr.choose_dest": "Où va {who} ?",
+    "vlr.cancel": "Annuler",
+    "vlr.team": "équipe {n}",
+    "vlr.emissary": "l'Émissaire", "vlr.emissary_n": "Émissaire {n}",
+    "vlr.banner.ambition": "À vous : choisissez votre Ambition pour ce round",
+    "vlr.banner.placement": "À vous : placez un Personnage aux étages 1 à 4 (encore {n} placements)",
+    "vlr.banner.play": "À vous : faites monter un Personnage d'un étage (ou entrer dans un WC, ou en sortir)",
+    "vlr.banner.selected": "Choisissez où va {who} (en surbrillance)",
+    "vlr.banner.vote": "Vote ! {who} atteint la Salle du Trône : choisissez une carte Vote, face cachée",
+    "vlr.banner.voted": "Votre vote est posé, face cachée : on attend {who}",
+    "vlr.banner.wait.ambition": "On attend que {who} choisisse une Ambition",
+    "vlr.banner.wait.placement": "On attend {who}, qui place un Personnage",
+    "vlr.banner.wait.play": "On attend {who}, qui fait monter un Personnage",
+    "vlr.banner.wait.vote": "Vote sur {cand} : on attend {who}",
+    "vlr.banner.over": "Partie terminée — {winners}",
+    "vlr.where.floor": "l'étage {n} ({name})",
+    "vlr.where.wc": "le WC de l'étage {n}",
+    "vlr.where.dungeon": "le cachot de l'étage {n}",
+    "vlr.where.box": "la boîte",
+    "vlr.where.throne": "la Salle du Trône",
+    "vlr.where.consort": "la place du consort",
+    "vlr.log.round_start": "Le round {round} sur 3 commence : {who} joue en premier ; le Bouffon revient à l'étage 3",
+    "vlr.log.favoris": "{who} reçoit en secret la carte de Favoris {id} : {list}",
+    "vlr.log.ambition": "{who} a choisi une Ambition",
+    "vlr.log.place": "{who} place {char} à {where}",
+    "vlr.log.placement_done": "Placement terminé ; à l'étage 0 : {list}",
+    "vlr.log.climb": "{who} fait monter {char} à {where}",
+    "vlr.log.enter_wc": "{who} envoie {char} dans {where}",
+    "vlr.log.leave_wc": "{who} fait sortir {char} du WC vers {where}",
+    "vlr.log.vote_called": "{char} atteint la Salle du Trône : vote ! ({who} votent face cachée)",
+    "vlr.log.vote_cast": "{who} a voté, face cachée",
+    "vlr.log.vote_revealed": "Les votes sont révélés : {votes}. {outcome}",
+    "vlr.log.round_scored": "Round {round} compté ({king}) : {points}",
+    "vlr.log.crowned_k": "{who} couronné",
+    "vlr.log.stalemate": "Plus aucun Personnage ne peut monter : le round finit sans couronnement",
+    "vlr.log.over": "Fin de la partie : {winners}",
+    "vlr.nobody": "personne",
+    "vlr.act.place": "place {char} à {where}",
+    "vlr.act.climb": "fait monter {char} d'un étage",
+    "vlr.act.enter_wc": "envoie {char} dans le WC",
+    "vlr.act.leave_wc": "fait sortir {char} du WC",
+    "vlr.act.vote": "vote {card}",
+    "vlr.act.choose_ambition": "choisit l'Ambition {name}",
+  },
+};
+
+// ----- words ----------------------------------------------------------------------
+
+function charName(ctx, c) {
+  if (c === "jester") return ctx.lang === "fr" ? "le Bouffon" : "the Jester";
+  return CHARACTERS[c] || String(c);
+}
+
+function shortName(ctx, c) {
+  if (c === "jester") return "Bouffon";
+  return CHARACTERS[c] || String(c);
+}
+
+function floorName(ctx, f) {
+  const pair = FLOORS[f] || [String(f), String(f)];
+  return ctx.lang === "fr" ? pair[1] : pair[0];
+}
+
+function who(ctx, pos) {
+  const v = ctx.view;
+  if (pos < v.num_players) return ctx.name(pos);
+  const extra = (v.players || []).length - v.num_players;
+  return extra <= 1 ? ctx.t("vlr.emissary") : ctx.t("vlr.emissary_n", { n: pos - v.num_players + 1 });
+}
+
+function whoList(ctx, positions) {
+  return ctx.joinNames(positions.map((p) => who(ctx, p)));
+}
+
+function voteName(ctx, card) {
+  return ctx.t(`vlr.vote.${card}`);
+}
+
+function describeLoc(ctx, loc) {
+  if (!loc) return "?";
+  if (loc === "THRONE") return ctx.t("vlr.where.throne");
+  if (loc === "CONSORT") return ctx.t("vlr.where.consort");
+  if (loc === "BOX") return ctx.t("vlr.where.box");
+  const n = Number(loc.slice(1));
+  if (loc[0] === "F") return ctx.t("vlr.where.floor", { n, name: floorName(ctx, n) });
+  if (loc[0] === "W") return ctx.t("vlr.where.wc", { n });
+  if (loc[0] === "D") return ctx.t("vlr.where.dungeon", { n });
+  return loc;
+}
+
+function colon(ctx) {
+  return ctx.t("colon");
+}
+
+function winnersText(ctx, winners) {
+  return ctx.t("final.winner", { who: ctx.joinNames(winners.map((p) => who(ctx, p))), n: winners.length });
+}
+
+function ambitionInfo(ctx, id) {
+  const a = AMBITIONS[id];
+  if (!a) return { name: id, other: "", text: "" };
+  return ctx.lang === "fr" ? { name: a[0], other: "", text: a[3] } : { name: a[0], other: a[1], text: a[2] };
+}
+
+// ----- where everyone stands ---------------------------------------------------------
+
+/** {character: location} from the castle as the view gives it. */
+function locations(castle) {
+  const at = {};
+  castle.floors.forEach((people, f) => people.forEach((c) => { at[c] = `F${f}`; }));
+  for (const [f, c] of Object.entries(castle.wc || {})) if (c) at[c] = `W${f}`;
+  for (const [f, c] of Object.entries(castle.dungeons || {})) if (c) at[c] = `D${f}`;
+  for (const c of castle.box || []) at[c] = "BOX";
+  if (castle.throne) at[castle.throne] = "THRONE";
+  if (castle.consort) at[castle.consort] = "CONSORT";
+  for (const c of castle.unplaced || []) at[c] = "OFF";
+  return at;
+}
+
+function value(loc) {
+  if (!loc || loc === "OFF") return null;
+  if (loc === "THRONE") return THRONE_VALUE;
+  if (loc[0] === "F") return Number(loc.slice(1));
+  if (loc[0] === "D") return -Number(loc.slice(1));
+  return 0;
+}
+
+function myFavoris(ctx) {
+  const v = ctx.view;
+  if (ctx.seat === null || ctx.seat === undefined) return null;
+  return (v.favoris || [])[ctx.seat] || null;
+}
+
+function favSet(ctx) {
+  const card = myFavoris(ctx);
+  return new Set(card ? card.characters : []);
+}
+
+// ----- the legal actions, by character -------------------------------------------------
+
+function moveActions(ctx) {
+  if (!ctx.canAct) return [];
+  return ctx.legal.filter((l) => ["place", "climb", "enter_wc", "leave_wc"].includes(l.action.type));
+}
+
+function actionsFor(ctx, character) {
+  return moveActions(ctx).filter((l) => l.action.character === character);
+}
+
+function destination(at, action) {
+  const loc = at[action.character];
+  const f = loc && "FWD".includes(loc[0]) ? Number(loc.slice(1)) : null;
+  switch (action.type) {
+    case "place": return `F${action.floor}`;
+    case "climb": return f === 5 ? "THRONE" : `F${f + 1}`;
+    case "enter_wc": return `W${f + 1}`;
+    case "leave_wc": return `F${f}`;
+    default: return null;
+  }
+}
+
+function destLabel(ctx, at, action) {
+  const dest = destination(at, action);
+  const n = dest && dest !== "THRONE" ? Number(dest.slice(1)) : null;
+  switch (action.type) {
+    case "place": return ctx.t("vlr.to_floor", { n: action.floor, name: floorName(ctx, action.floor) });
+    case "climb": return ctx.t("vlr.to_climb", { where: describeLoc(ctx, dest) });
+    case "enter_wc": return ctx.t("vlr.to_wc", { n });
+    case "leave_wc": return ctx.t("vlr.to_leave", { n });
+    default: return action.type;
+  }
+}
+
+function choose(ctx, action) {
+  ctx.ui.selected = null;
+  ctx.act(action);
+}
+
+// ----- pieces ---------------------------------------------------------------------------
+
+function hue(c) {
+  const i = ORDER.indexOf(c);
+  return i < 0 ? 40 : (i * 360) / ORDER.length;
+}
+
+function person(ctx, c, opts = {}) {
+  const favs = opts.favs || new Set();
+  const card = myFavoris(ctx);
+  const banished = ctx.view.options && ctx.view.options.banished && card && card.sealed === c;
+  const fav = favs.has(c);
+  const moves = opts.movable ? actionsFor(ctx, c) : [];
+  const selected = ctx.ui.selected === c;
+  const label = [charName(ctx, c), fav ? "★" : "", opts.role ? `(${opts.role})` : ""].filter(Boolean).join(" ");
+  const children = [
+    h("span", { class: "initial", style: { "--hue": String(hue(c)) }, "aria-hidden": "true" },
+      c === "jester" ? icon("jester", "icon-sm") : shortName(ctx, c)[0]),
+    h("span", { class: "pname" }, shortName(ctx, c)),
+    fav ? icon("star", "fav-star") : null,
+  ];
+  const cls = ["person", c === "jester" && "person-jester", fav && "person-fav", banished && "person-banished",
+    opts.king && "person-king", moves.length && "movable", selected && "selected"];
+  if (moves.length) {
+    return button(children, () => {
+      ctx.ui.selected = selected ? null : c;
+      ctx.rerender();
+    }, { class: cls, "aria-pressed": String(selected), "aria-label": label, title: label, dataset: { character: c } });
+  }
+  return h("span", { class: cls, title: label, "aria-label": label, dataset: { character: c } }, children);
+}
+
+function makeTarget(el, label, onActivate) {
+  el.classList.add("target");
+  clickable(el, onActivate, label);
+  el.append(h("span", { class: "dest-label" }, label));
+  return el;
+}
+
+function voteCard(ctx, card, extra = {}) {
+  const second = ctx.t(`vlr.vote_fr.${card}`);
+  return [
+    extra.count !== undefined ? h("span", { class: "count" }, `×${extra.count}`) : null,
+    icon(card, "icon"),
+    h("span", {}, voteName(ctx, card)),
+    second ? h("small", {}, second) : null,
+    extra.hint ? h("small", {}, ctx.t(`vlr.vote_hint.${card}`)) : null,
+  ];
+}
+
+function voteMini(ctx, card, n) {
+  return h("span", { class: ["vote-mini", `vote-${card}`], title: `${voteName(ctx, card)} ×${n}` },
+    icon(card, "icon-sm"), String(n));
+}
+
+// ----- the castle --------------------------------------------------------------------------
+
+function castleSection(ctx) {
+  const v = ctx.view;
+  const c = v.castle;
+  const at = locations(c);
+  const favs = favSet(ctx);
+  const sel = ctx.ui.selected;
+  const selActions = sel ? actionsFor(ctx, sel) : [];
+  const targetFor = (dest) => selActions.find((l) => destination(at, l.action) === dest);
+  const wire = (el, dest) => {
+    const l = targetFor(dest);
+    if (l) makeTarget(el, destLabel(ctx, at, l.action), () => choose(ctx, l.action));
+    return el;
+  };
+  const grid = h("div", { class: "castle" });
+
+  // the Throne room
+  const throne = h("div", { class: "castle-throne", dataset: { loc: "THRONE" } },
+    h("span", { class: "castle-throne-label" }, icon("crown", "icon"), ctx.t("vlr.throne"),
+      ctx.t("vlr.throne_fr") ? h("small", { class: "fr" }, ctx.t("vlr.throne_fr")) : null,
+      h("small", { class: "fr" }, `+${THRONE_VALUE}`)),
+    c.throne ? person(ctx, c.throne, { favs, king: true, role: v.vote ? ctx.t("vlr.candidate") : null }) : null,
+    c.consort ? h("span", { class: "castle-consort" }, h("small", {}, `${ctx.t("vlr.consort")}${colon(ctx)}`), person(ctx, c.consort, { favs })) : null);
+  grid.append(wire(throne, "THRONE"));
+
+  for (let f = 5; f >= 0; f--) {
+    const dungeon = c.dungeons && String(f) in c.dungeons;
+    const left = h("div", { class: ["cell", dungeon ? "cell-dungeon" : "cell-empty"], dataset: dungeon ? { loc: `D${f}` } : {} });
+    if (dungeon) {
+      left.append(h("span", { class: "cell-label", title: `${ctx.t("vlr.dungeon")} −${f}` }, icon("bars", "icon-xs"),
+        h("span", { class: "cell-word" }, ctx.t("vlr.dungeon")), ` −${f}`));
+      const who_ = c.dungeons[String(f)];
+      if (who_) left.append(person(ctx, who_, { favs }));
+    }
+    const people = c.floors[f] || [];
+    const floor = h("div", {
+      class: ["floor", f > 0 && people.length >= 4 && "floor-full"],
+      dataset: { loc: `F${f}`, floor: f },
+    },
+      h("span", { class: "floor-num", title: ctx.t("vlr.value", { v: f }) }, h("strong", {}, String(f)), h("span", {}, floorName(ctx, f))),
+      h("span", { class: "floor-people" }, people.map((p) => person(ctx, p, { favs, movable: true }))),
+      f > 0 ? h("span", { class: "pips", title: `${people.length}/4`, "aria-label": `${people.length}/4` },
+        [0, 1, 2, 3].map((i) => h("span", { class: ["pip", i < people.length && "pip-on"] }))) : null);
+    wire(floor, `F${f}`);
+    const hasWc = c.wc && String(f) in c.wc;
+    const right = h("div", { class: ["cell", hasWc ? "cell-wc" : "cell-empty"], dataset: hasWc ? { loc: `W${f}` } : {} });
+    if (hasWc) {
+      right.append(h("span", { class: "cell-label" }, icon("wc", "icon-xs"), `${ctx.t("vlr.wc")} ${f}`));
+      const who_ = c.wc[String(f)];
+      if (who_) right.append(person(ctx, who_, { favs, movable: true }));
+      wire(right, `W${f}`);
+    }
+    grid.append(left, floor, right);
+  }
+  grid.append(h("div", { class: "castle-box", dataset: { loc: "BOX" } },
+    icon("box", "icon"), h("strong", {}, ctx.t("vlr.box")),
+    (c.box || []).length ? c.box.map((p) => person(ctx, p, { favs })) : h("span", { class: "muted" }, ctx.t("vlr.empty_box"))));
+  if ((c.unplaced || []).length) {
+    grid.append(h("div", { class: "castle-unplaced", dataset: { loc: "OFF" } },
+      h("span", { class: "label" }, ctx.t("vlr.unplaced")),
+      c.unplaced.map((p) => person(ctx, p, { favs, movable: true }))));
+  }
+
+  let choices = null;
+  if (selActions.length) {
+    choices = h("div", { class: "vlr-choices", role: "group" },
+      h("strong", {}, ctx.t("vlr.choose_dest", { who: charName(ctx, sel) })),
+      selActions.map((l) => button(destLabel(ctx, at, l.action), () => choose(ctx, l.action), { class: "choice", dataset: { type: l.action.type } })),
+      button(ctx.t("vlr.cancel"), () => { ctx.ui.selected = null; ctx.rerender(); }, { class: "small" }));
+  }
+  return h("section", { class: "vlr-castle", "aria-labelledby": "vlr-castle-title" },
+    h("div", { class: "section-head" },
+      h("h2", { id: "vlr-castle-title" }, ctx.t("vlr.castle"), ctx.t("vlr.castle_fr") ? h("small", { class: "fr" }, ctx.t("vlr.castle_fr")) : null),
+      h("span", { class: "muted" }, ctx.t("vlr.round_of", { n: v.round, of: v.rounds }))),
+    grid, choices);
+}
+
+// ----- the vote -----------------------------------------------------------------------------
+
+function votePanel(ctx) {
+  const v = ctx.view;
+  const vote = v.vote;
+  if (!vote) return null;
+  const mine = ctx.canAct ? ctx.legal.filter((l) => l.action.type === "vote") : [];
+  const hand = ctx.seat !== null && ctx.seat !== undefined ? v.hands[ctx.seat] : null;
+  const key = `${v.round}|${vote.candidate}|${(v.crowned || []).length}|${JSON.stringify(v.last_vote || null)}`;
+  const remembered = ctx.ui.myVote && ctx.ui.myVote.key === key ? ctx.ui.myVote.card : null;
+  let cards = null;
+  if (mine.length && hand) {
+    cards = h("div", { class: "vote-cards", role: "group", "aria-label": ctx.t("vlr.choose_vote") },
+      VOTES.map((card) => {
+        const l = mine.find((x) => x.action.card === card);
+        return button(voteCard(ctx, card, { count: hand[card] || 0, hint: true }), () => {
+          ctx.ui.myVote = { key, card };
+          ctx.act(l.action);
+        }, { class: ["vote-card", `vote-${card}`], disabled: !l, dataset: { vote: card } });
+      }));
+  } else if (ctx.seat !== null && ctx.seat !== undefined && vote.voted.includes(ctx.seat)) {
+    cards = h("p", { class: "vlr-myvote" }, remembered
+      ? ctx.t("vlr.your_vote", { card: voteName(ctx, remembered) }) : ctx.t("vlr.voted"));
+  }
+  return h("section", { class: "vlr-vote", "aria-labelledby": "vlr-vote-title", id: "vlr-vote" },
+    h("div", { class: "vlr-vote-head" },
+      person(ctx, vote.candidate, { favs: favSet(ctx), king: true }),
+      h("h2", { id: "vlr-vote-title" }, cap(ctx.t("vlr.vote_title", { who: charName(ctx, vote.candidate) })))),
+    h("p", { class: "muted" }, ctx.t("vlr.vote_help")),
+    cards,
+    h("ul", { class: "voters" }, vote.voters.map((p) => {
+      const done = vote.voted.includes(p);
+      return h("li", { class: ["voter", done ? "voter-done" : "voter-wait"], dataset: { seat: p } },
+        done ? h("span", { class: "vote-back", "aria-hidden": "true" }) : null,
+        h("strong", {}, who(ctx, p)), " ",
+        h("span", {}, done ? ctx.t("vlr.voted") : ctx.t("vlr.deciding")));
+    })));
+}
+
+function lastVotePanel(ctx) {
+  const v = ctx.view;
+  const last = v.last_vote;
+  if (!last) return null;
+  const cast = normaliseVotes(last.votes, (v.players || []).length);
+  const key = JSON.stringify(last);
+  const fresh = ctx.ui.lastVoteKey !== undefined && ctx.ui.lastVoteKey !== key;
+  ctx.ui.lastVoteKey = key;
+  return h("section", { class: "vlr-lastvote", "aria-labelledby": "vlr-lastvote-title", id: "vlr-lastvote" },
+    h("h2", { id: "vlr-lastvote-title" }, cap(ctx.t("vlr.last_vote", { who: charName(ctx, last.candidate) }))),
+    h("div", { class: "reveal" }, cast.map(([p, card]) => h("div", { class: "reveal-one", dataset: { seat: p, vote: card } },
+      h("div", { class: ["vote-card", `vote-${card}`, fresh && "fresh"] }, voteCard(ctx, card)),
+      h("span", {}, who(ctx, p))))),
+    h("p", { class: ["outcome", `outcome-${last.outcome}`] }, outcomeText(ctx, last)));
+}
+
+function normaliseVotes(votes, positions) {
+  // [card | null per position] or [{position, card}]
+  if (!Array.isArray(votes)) return [];
+  if (votes.length && typeof votes[0] === "object" && votes[0] !== null) return votes.map((x) => [x.position, x.card]);
+  const out = [];
+  for (let p = 0; p < Math.max(positions, votes.length); p++) if (votes[p]) out.push([p, votes[p]]);
+  return out;
+}
+
+function cap(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+function outcomeText(ctx, last) {
+  return cap(ctx.t(`vlr.outcome.${last.outcome}`, { who: charName(ctx, last.candidate), where: describeLoc(ctx, last.to) }));
+}
+
+// ----- Ambitions ----------------------------------------------------------------------------
+
+function ambitionPanel(ctx) {
+  const choices = ctx.canAct ? ctx.legal.filter((l) => l.action.type === "choose_ambition") : [];
+  if (!choices.length) return null;
+  return h("section", { class: "vlr-ambition", "aria-labelledby": "vlr-ambition-title" },
+    h("h2", { id: "vlr-ambition-title" }, ctx.t("vlr.ambition"), ctx.t("vlr.ambition_fr") ? h("small", { class: "fr" }, ctx.t("vlr.ambition_fr")) : null),
+    h("div", { class: "ambition-cards" }, choices.map((l) => {
+      const a = ambitionInfo(ctx, l.action.card);
+      return button([h("strong", {}, a.name), a.other ? h("small", { class: "fr" }, a.other) : null, h("span", {}, a.text)],
+        () => ctx.act(l.action), { class: "ambition-card", dataset: { ambition: l.action.card } });
+    })));
+}
+
+// ----- the players, Favoris, scores -------------------------------------------------------------
+
+function favList(ctx, card, at) {
+  const banished = ctx.view.options && ctx.view.options.banished;
+  return h("span", { class: "fav-list" }, card.characters.map((c) => {
+    const val = value(at[c]);
+    const sealed = banished && c === card.sealed;
+    const cls = val === null ? "zero" : val > 0 ? "pos" : val < 0 ? "neg" : "zero";
+    return h("span", { class: ["fav-item", sealed && "sealed"], title: sealed ? ctx.t("vlr.sealed") : describeLoc(ctx, at[c]) },
+      person(ctx, c, {}),
+      h("span", { class: ["fav-value", cls] }, sealed ? "—" : val === null ? "·" : `${val > 0 ? "+" : ""}${val}`));
+  }));
+}
+
+function favorisSection(ctx) {
+  const card = myFavoris(ctx);
+  if (!card) return null;
+  const v = ctx.view;
+  const at = locations(v.castle);
+  const banished = v.options && v.options.banished;
+  let worth = 0;
+  for (const c of card.characters) if (!(banished && c === card.sealed)) worth += value(at[c]) || 0;
+  const amb = v.ambitions && v.ambitions[ctx.seat];
+  return h("section", { class: "vlr-favoris", "aria-labelledby": "vlr-favoris-title" },
+    h("div", { class: "section-head" },
+      h("h2", { id: "vlr-favoris-title" }, icon("star", "icon"), ctx.t("vlr.favoris"), h("small", { class: "fr" }, card.id)),
+      v.phase !== "over" ? h("span", { class: "muted" }, ctx.t("vlr.worth", { v: worth })) : null),
+    favList(ctx, card, at),
+    amb && amb.chosen ? h("p", {}, h("strong", {}, `${ctx.t("vlr.your_ambition")}${colon(ctx)}`), ambitionInfo(ctx, amb.chosen).name, " — ",
+      h("span", { class: "muted" }, ambitionInfo(ctx, amb.chosen).text)) : null);
+}
+
+function teamOf(v, pos) {
+  if (!v.teams) return null;
+  const i = v.teams.findIndex((tm) => tm.includes(pos));
+  return i < 0 ? null : i + 1;
+}
+
+function playersSection(ctx) {
+  const v = ctx.view;
+  const at = locations(v.castle);
+  const positions = (v.players || []).map((_, p) => p);
+  return h("section", { class: "vlr-players", "aria-labelledby": "vlr-players-title" },
+    h("h2", { id: "vlr-players-title" }, ctx.t("vlr.players")),
+    h("div", { class: "table-scroll" }, h("table", { class: "players-table" },
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col" }, ctx.t("final.seat")),
+        h("th", { scope: "col" }, ctx.t("vlr.cards")),
+        h("th", { scope: "col", class: "num" }, ctx.t("vlr.score")))),
+      h("tbody", {}, positions.map((p) => {
+        const hand = v.hands[p] || {};
+        const fav = v.favoris[p];
+        const amb = v.ambitions ? v.ambitions[p] : null;
+        const team = teamOf(v, p);
+        const mine = p === ctx.seat;
+        const details = !mine && (fav || amb) ? h("tr", { class: ["details", ctx.toAct.includes(p) && "to-act"] },
+          h("td", { colspan: "3" },
+            fav ? favList(ctx, fav, at) : null,
+            amb ? h("div", { class: "muted small" }, `Ambition${colon(ctx)}${amb.chosen
+              ? ambitionInfo(ctx, amb.chosen).name : amb.has_chosen ? ctx.t("vlr.ambition_chosen") : ctx.t("vlr.ambition_choosing")}`) : null)) : null;
+        return [h("tr", { class: [ctx.toAct.includes(p) && "to-act", details && "has-details"], dataset: { seat: p } },
+          h("td", {},
+            h("div", {}, h("strong", {}, who(ctx, p)), team ? [" ", h("span", { class: "badge" }, ctx.t("vlr.team", { n: team }))] : null),
+            !mine && !fav ? h("div", { class: "muted small" }, `Favoris${colon(ctx)}${ctx.t("vlr.favoris_hidden")}`) : null),
+          h("td", {}, h("span", { class: "hand-minis" }, VOTES.map((c) => voteMini(ctx, c, hand[c] || 0)))),
+          h("td", { class: "num" }, String(v.scores[p]))), details];
+      })))));
+}
+
+function historyRows(v) {
+  // [{round, king, points: [per position]}] from either history format
+  return (v.history || []).map((h_) => {
+    if (Array.isArray(h_.points)) return { round: h_.round, king: h_.king, points: h_.points };
+    const pts = [];
+    for (const r of h_.scores || []) pts[r.position] = r.total;
+    return { round: h_.round, king: h_.king, points: pts };
+  });
+}
+
+function historySection(ctx) {
+  const v = ctx.view;
+  const rows = historyRows(v);
+  if (!rows.length) return null;
+  const positions = (v.players || []).map((_, p) => p);
+  return h("section", { class: "vlr-history", "aria-labelledby": "vlr-history-title", id: "vlr-history" },
+    h("h2", { id: "vlr-history-title" }, ctx.t("vlr.history")),
+    h("div", { class: "table-scroll" }, h("table", { class: "scores history" },
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col" }, ctx.t("vlr.round")),
+        h("th", { scope: "col" }, ctx.t("vlr.crowned")),
+        positions.map((p) => h("th", { scope: "col", class: "num", title: who(ctx, p) },
+          h("span", { class: ["avatar", "avatar-sm", `avatar-${p % 8}`], "aria-label": who(ctx, p) }, String(p + 1)))))),
+      h("tbody", {},
+        rows.map((r) => h("tr", {},
+          h("td", {}, String(r.round)),
+          h("td", { class: "king" }, r.king ? [icon("crown", "icon-sm crown"), charName(ctx, r.king)] : ctx.t("vlr.none_crowned")),
+          positions.map((p) => {
+            const n = r.points[p];
+            return h("td", { class: ["num", n > 0 ? "pos" : n < 0 ? "neg" : null] }, n === undefined || n === null ? "—" : `${n > 0 ? "+" : ""}${n}`);
+          }))),
+        h("tr", { class: "totals" },
+          h("th", { scope: "row", colspan: "2" }, ctx.t("vlr.total")),
+          positions.map((p) => h("td", { class: "num total" }, String(v.scores[p]))))))));
+}
+
+function finalSection(ctx) {
+  const v = ctx.view;
+  if (!v.final) return null;
+  const winners = v.final.winners || [];
+  const positions = v.final.scores.map((_, p) => p);
+  return h("section", { class: "final", id: "final", "aria-labelledby": "final-title" },
+    h("h2", { id: "final-title" }, icon("crown", "icon"), ctx.t("final.title")),
+    h("p", { class: "final-winners" }, winnersText(ctx, winners)),
+    h("div", { class: "table-scroll" }, h("table", { class: "scores" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ctx.t("final.seat")), h("th", { scope: "col", class: "num" }, ctx.t("final.score")))),
+      h("tbody", {}, positions.map((p) => h("tr", { class: winners.includes(p) ? "winner" : null, dataset: { seat: p } },
+        h("th", { scope: "row" }, winners.includes(p) ? icon("crown", "icon-sm crown") : null, who(ctx, p)),
+        h("td", { class: "num total" }, String(v.final.scores[p]))))))));
+}
+
+// ----- the renderer --------------------------------------------------------------------------
+
+function render(root, ctx) {
+  if (ctx.ui.selected && !actionsFor(ctx, ctx.ui.selected).length) ctx.ui.selected = null;
+  root.append(h("div", { class: "vlr-board" },
+    finalSection(ctx),
+    ambitionPanel(ctx),
+    votePanel(ctx),
+    h("div", { class: "vlr-col vlr-col-castle" }, castleSection(ctx), historySection(ctx)),
+    h("div", { class: "vlr-col vlr-col-side" }, favorisSection(ctx), lastVotePanel(ctx), playersSection(ctx))));
+}
+
+function banner(ctx) {
+  const v = ctx.view;
+  if (v.phase === "over" || (ctx.table && ctx.table.status === "over")) {
+    const winners = v.final ? v.final.winners : (ctx.result ? ctx.result.winners : []);
+    return { text: ctx.t("vlr.banner.over", { winners: winnersText(ctx, winners) }), kind: "over" };
+  }
+  if (ctx.canAct) {
+    if (v.phase === "vote") return { text: cap(ctx.t("vlr.banner.vote", { who: charName(ctx, v.vote.candidate) })), kind: "mine" };
+    if (ctx.ui.selected && actionsFor(ctx, ctx.ui.selected).length) {
+      return { text: cap(ctx.t("vlr.banner.selected", { who: charName(ctx, ctx.ui.selected) })), kind: "mine" };
+    }
+    if (v.phase === "placement") return { text: ctx.t("vlr.banner.placement", { n: v.placements_left }), kind: "mine" };
+    if (v.phase === "ambition") return { text: ctx.t("vlr.banner.ambition"), kind: "mine" };
+    return { text: ctx.t("vlr.banner.play"), kind: "mine" };
+  }
+  const waiting = whoList(ctx, ctx.toAct);
+  if (v.phase === "vote" && v.vote) {
+    if (ctx.seat !== null && v.vote.voted.includes(ctx.seat)) return { text: ctx.t("vlr.banner.voted", { who: waiting }), kind: "wait" };
+    return { text: ctx.t("vlr.banner.wait.vote", { cand: charName(ctx, v.vote.candidate), who: waiting }), kind: "wait" };
+  }
+  if (!waiting) return null;
+  const key = `vlr.banner.wait.${v.phase}`;
+  return { text: ctx.t(key, { who: waiting }), kind: "wait" };
+}
+
+function describeEvent(e, ctx) {
+  const d = e.data || {};
+  const pos = d.position ?? d.seat;
+  const actor = typeof pos === "number" ? who(ctx, pos) : "";
+  switch (e.kind) {
+    case "round_start":
+      return ctx.t("vlr.log.round_start", { round: d.round, who: who(ctx, d.first) });
+    case "favoris":
+      if (!d.card) return null;
+      return ctx.t("vlr.log.favoris", { who: actor, id: d.card.id, list: ctx.joinNames(d.card.characters.map((c) => charName(ctx, c))) });
+    case "ambition":
+      return ctx.t("vlr.log.ambition", { who: actor });
+    case "place":
+      return ctx.t("vlr.log.place", { who: actor, char: charName(ctx, d.character), where: describeLoc(ctx, `F${d.floor}`) });
+    case "placement_done":
+      return ctx.t("vlr.log.placement_done", { list: (d.floor0 || []).length ? ctx.joinNames(d.floor0.map((c) => charName(ctx, c))) : ctx.t("vlr.nobody") });
+    case "move":
+      return ctx.t(`vlr.log.${d.kind}`, { who: actor, char: charName(ctx, d.character), where: describeLoc(ctx, d.to) });
+    case "vote_called":
+      return cap(ctx.t("vlr.log.vote_called", { char: charName(ctx, d.candidate), who: whoList(ctx, d.voters || []) }));
+    case "vote_cast":
+      return ctx.t("vlr.log.vote_cast", { who: actor });
+    case "vote_revealed": {
+      const cast = normaliseVotes(d.votes, (ctx.view.players || []).length);
+      const votes = cast.map(([p, card]) => `${who(ctx, p)} ${voteName(ctx, card)}`).join(", ");
+      return ctx.t("vlr.log.vote_revealed", { votes, outcome: outcomeText(ctx, d) });
+    }
+    case "round_scored": {
+      const points = (d.scores || []).map((r) => `${who(ctx, r.position)} ${r.total > 0 ? "+" : ""}${r.total}`).join(", ");
+      const king = d.king ? ctx.t("vlr.log.crowned_k", { who: charName(ctx, d.king) }) : ctx.t("vlr.none_crowned");
+      return ctx.t("vlr.log.round_scored", { round: d.round, king, points });
+    }
+    case "stalemate":
+      return ctx.t("vlr.log.stalemate");
+    case "game_over":
+      return ctx.t("vlr.log.over", { winners: winnersText(ctx, d.winners || []) });
+    default:
+      return null;
+  }
+}
+
+function describeAction(entry, ctx) {
+  const a = entry.action;
+  switch (a.type) {
+    case "place": return ctx.t("vlr.act.place", { char: charName(ctx, a.character), where: describeLoc(ctx, `F${a.floor}`) });
+    case "climb":
+    case "enter_wc":
+    case "leave_wc": return ctx.t(`vlr.act.${a.type}`, { char: charName(ctx, a.character) });
+    case "vote": return ctx.t("vlr.act.vote", { card: voteName(ctx, a.card) });
+    case "choose_ambition": return ctx.t("vlr.act.choose_ambition", { name: ambitionInfo(ctx, a.card).name });
+    default: return null;
+  }
+}
+
+function seatInfo(ctx, seat) {
+  const v = ctx.view;
+  const score = (v.final ? v.final.scores : v.scores)[seat];
+  return `${ctx.t("vlr.score")}${colon(ctx)}${score}`;
+}
+
+/** Every seat's view -> one with every Favoris card and every Ambition shown. */
+function mergeViews(views) {
+  const seats = Object.keys(views).filter((k) => /^\d+$/.test(k)).sort((a, b) => a - b);
+  const base = JSON.parse(JSON.stringify(views[seats[0]]));
+  base.favoris = base.favoris.map((card, p) => card || seats.map((s) => views[s].favoris[p]).find(Boolean) || null);
+  if (base.ambitions) {
+    base.ambitions = base.ambitions.map((a, p) => (a && a.offered ? a
+      : seats.map((s) => views[s].ambitions[p]).find((x) => x && x.offered) || a));
+  }
+  base.seat = null;
+  return base;
+}
+
+export default {
+  strings,
+  render,
+  banner,
+  describeEvent,
+  describeAction,
+  seatInfo,
+  mergeViews,
+  logKinds: { vote_revealed: "highlight", round_scored: "highlight", game_over: "highlight", vote_called: "vote", favoris: "minor", vote_cast: "minor" },
+};

@@ -1,0 +1,204 @@
+// The server's REST and WebSocket API (docs/api.md), and the tokens this
+// browser holds (localStorage, one per table, so a reload reconnects).
+
+export class ApiError extends Error {
+  constructor(status, detail) {
+    super(detail);
+    this.status = status;
+    this.detail = detail;
+  }
+}
+
+async function request(method, path, body) {
+  const init = { method, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let answer;
+  try {
+    answer = await fetch(path, init);
+  } catch (err) {
+    throw new ApiError(0, String(err && err.message ? err.message : err));
+  }
+  let data = null;
+  try {
+    data = await answer.json();
+  } catch (_e) {
+    data = null;
+  }
+  if (!answer.ok) {
+    let detail = data && data.detail !== undefined ? data.detail : answer.statusText;
+    if (Array.isArray(detail)) detail = detail.map((d) => d.msg || JSON.stringify(d)).join("; ");
+    throw new ApiError(answer.status, String(detail));
+  }
+  return data;
+}
+
+export const api = {
+  games: () => request("GET", "/api/games"),
+  bots: () => request("GET", "/api/bots"),
+  tables: () => request("GET", "/api/tables"),
+  table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
+  create: (spec) => request("POST", "/api/tables", spec),
+  join: (id, token, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/join`, { token, name }),
+  state: (id, token, since = -1) => {
+    const q = new URLSearchParams({ since: String(since) });
+    if (token) q.set("token", token);
+    return request("GET", `/api/tables/${encodeURIComponent(id)}/state?${q}`);
+  },
+  act: (id, token, action) => request("POST", `/api/tables/${encodeURIComponent(id)}/actions`, { token, action }),
+  chat: (id, token, text, to) =>
+    request("POST", `/api/tables/${encodeURIComponent(id)}/chat`, { token, text, to: to ?? null }),
+  replay: (id, step, seat) => {
+    const q = new URLSearchParams({ step: String(step), seat: String(seat) });
+    return request("GET", `/api/tables/${encodeURIComponent(id)}/replay?${q}`);
+  },
+};
+
+// ----- tokens and links kept in this browser ---------------------------------
+
+const TOKEN_PREFIX = "courtly.token.";
+const CREATED = "courtly.created";
+
+function storage() {
+  try {
+    return window.localStorage;
+  } catch (_e) {
+    return null;
+  }
+}
+
+export function savedToken(tableId) {
+  const s = storage();
+  return s ? s.getItem(TOKEN_PREFIX + tableId) : null;
+}
+
+export function saveToken(tableId, token) {
+  const s = storage();
+  if (!s) return;
+  if (token) s.setItem(TOKEN_PREFIX + tableId, token);
+  else s.removeItem(TOKEN_PREFIX + tableId);
+}
+
+/** Links of the tables this browser created: {tableId: {seats: {n: link}, spectator}}. */
+export function createdLinks() {
+  const s = storage();
+  if (!s) return {};
+  try {
+    return JSON.parse(s.getItem(CREATED) || "{}") || {};
+  } catch (_e) {
+    return {};
+  }
+}
+
+export function rememberLinks(tableId, links) {
+  const s = storage();
+  if (!s) return;
+  const all = createdLinks();
+  all[tableId] = links;
+  // keep the 30 most recent tables
+  const ids = Object.keys(all);
+  for (const id of ids.slice(0, Math.max(0, ids.length - 30))) delete all[id];
+  s.setItem(CREATED, JSON.stringify(all));
+}
+
+export function preferredName() {
+  const s = storage();
+  return (s && s.getItem("courtly.name")) || "";
+}
+
+export function savePreferredName(name) {
+  const s = storage();
+  if (s) s.setItem("courtly.name", name);
+}
+
+// ----- the live connection ------------------------------------------------------
+
+/**
+ * One WebSocket to a table, reconnecting with `since` = the last event index
+ * seen, so nothing is missed and nothing is received twice.
+ * handlers: onUpdate(update), onChat(message), onChatHistory(messages),
+ * onError({status, detail}), onState("open" | "closed" | "fatal").
+ */
+export class TableConnection {
+  constructor(tableId, token, handlers) {
+    this.tableId = tableId;
+    this.token = token;
+    this.handlers = handlers;
+    this.lastIndex = -1;
+    this.ws = null;
+    this.retry = 0;
+    this.closed = false;
+    this.timer = null;
+  }
+
+  url() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const q = new URLSearchParams({ since: String(this.lastIndex) });
+    if (this.token) q.set("token", this.token);
+    return `${proto}//${location.host}/ws/tables/${encodeURIComponent(this.tableId)}?${q}`;
+  }
+
+  open() {
+    if (this.closed) return;
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.retry = 0;
+      this.handlers.onState?.("open");
+    });
+    ws.addEventListener("message", (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch (_e) {
+        return;
+      }
+      this.dispatch(msg);
+    });
+    ws.addEventListener("close", (ev) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.closed) return;
+      if (ev.code >= 4400 && ev.code < 4500) {
+        // the server refused us for good (unknown table, bad token)
+        this.handlers.onState?.("fatal", ev.code - 4000);
+        return;
+      }
+      this.handlers.onState?.("closed");
+      const delay = Math.min(8000, 300 * 2 ** this.retry) + Math.random() * 200;
+      this.retry += 1;
+      this.timer = setTimeout(() => this.open(), delay);
+    });
+  }
+
+  dispatch(msg) {
+    if (msg.type === "update") {
+      for (const e of msg.events || []) this.lastIndex = Math.max(this.lastIndex, e.index);
+      if (typeof msg.last_index === "number") this.lastIndex = Math.max(this.lastIndex, msg.last_index);
+      this.handlers.onUpdate?.(msg);
+    } else if (msg.type === "chat") {
+      this.handlers.onChat?.(msg.message);
+    } else if (msg.type === "chat_history") {
+      this.handlers.onChatHistory?.(msg.messages || []);
+    } else if (msg.type === "error") {
+      this.handlers.onError?.(msg);
+    }
+  }
+
+  /** Send a message; false when the socket is not open. */
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close();
+  }
+}

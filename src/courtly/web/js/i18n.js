@@ -1,0 +1,290 @@
+// French and English. A string table per language; a game renderer adds its
+// own with addStrings(). Entries are strings with {placeholders} or functions
+// of the parameters (for plurals and grammar). The choice is kept in
+// localStorage; changing it fires "langchange" on window.
+
+import { button } from "./dom.js";
+
+const KEY = "courtly.lang";
+export const LANGS = ["en", "fr"];
+
+const STRINGS = {
+  en: {
+    "app.tagline": "Court-intrigue board games",
+    colon: ": ",
+    "lang.switch": "Français",
+    "lang.switch.title": "Passer en français",
+    "nav.lobby": "Lobby",
+    "lobby.create": "Create a table",
+    "lobby.game": "Game",
+    "lobby.players": "Players",
+    "lobby.options": "Options",
+    "lobby.no_options": "No options for this game.",
+    "lobby.seats": "Seats",
+    "lobby.seat": "Seat {n}",
+    "lobby.person": "A person",
+    "lobby.bot": "A bot",
+    "lobby.advanced": "More settings",
+    "lobby.seed": "Seed (same seed, same deal)",
+    "lobby.bot_delay": "Bot thinking time (seconds)",
+    "lobby.move_clock": "Move clock (seconds, empty: none)",
+    "lobby.create_button": "Create the table",
+    "lobby.created": "Table created",
+    "lobby.created_help": "Each person seat has its own private link: open yours, send the others theirs. A link is shown only here, once (this browser remembers the links it created).",
+    "lobby.play_seat": "Play seat {n}",
+    "lobby.copy": "Copy",
+    "lobby.copied": "Link copied",
+    "lobby.spectator_link": "Spectator link",
+    "lobby.tables": "Tables",
+    "lobby.no_tables": "No table yet: create the first one.",
+    "lobby.refresh": "Refresh",
+    "lobby.spectate": "Watch",
+    "lobby.replay": "Replay",
+    "lobby.play": "Play (seat {n})",
+    "lobby.join_link": "Have a seat link?",
+    "lobby.join_link_placeholder": "Paste your link here",
+    "lobby.go": "Go",
+    "lobby.moves": (p) => (p.n === 1 ? "1 move" : `${p.n} moves`),
+    "lobby.open_seat": "open seat",
+    "lobby.your_links": "Links you created",
+    "status.waiting": "Waiting for players",
+    "status.playing": "Playing",
+    "status.over": "Finished",
+    "seat.label": "Seat {n}",
+    "seat.bot": "{label} (bot)",
+    "seat.you": "you",
+    "seat.open": "open seat",
+    "seat.away": "away: a bot stands in",
+    "seat.connected": "connected",
+    "seat.offline": "not connected",
+    "table.spectating": "Watching as a spectator",
+    "table.you_are": "You are {name}",
+    "table.connecting": "Connecting…",
+    "table.reconnecting": "Connection lost, reconnecting…",
+    "table.not_found": "This table does not exist.",
+    "table.bad_token": "This link's token holds no seat at this table; you are watching as a spectator.",
+    "join.title": "Take your seat",
+    "join.help": "Choose the name the other players will see.",
+    "join.name": "Your name",
+    "join.button": "Sit down",
+    "banner.your_turn": "Your turn",
+    "banner.waiting_for": "Waiting for {who}",
+    "banner.waiting_players": "Waiting for every seat to be taken: {who}",
+    "banner.over": "The game is over",
+    "banner.sending": "Sending…",
+    "log.title": "The story so far",
+    "log.empty": "Nothing has happened yet.",
+    "log.join": "{who} takes seat {n}",
+    "log.start": "Every seat is taken: the game begins!",
+    "log.away": "{who} is away: a bot plays for them",
+    "log.back": "{who} is back",
+    "log.clock": "{who} ran out of time: a bot plays this move",
+    "chat.title": "Chat",
+    "chat.to": "To",
+    "chat.everyone": "Everyone",
+    "chat.private_to": "private to {who}",
+    "chat.private_from": "private",
+    "chat.placeholder": "Say something…",
+    "chat.send": "Send",
+    "chat.spectators": "Spectators read the public chat; only seated players write.",
+    "chat.empty": "No message yet.",
+    "actions.title": "What you may do",
+    "actions.none": "Nothing to do right now.",
+    "final.title": "Final scores",
+    "final.winner": (p) => (p.n > 1 ? `Shared victory: ${p.who}` : `${p.who} wins!`),
+    "final.seat": "Player",
+    "final.score": "Score",
+    "replay.title": "Replay",
+    "replay.open": "Replay this game",
+    "replay.close": "Back to the table",
+    "replay.step": "Move {step} of {steps}",
+    "replay.start": "Start",
+    "replay.prev": "Previous move",
+    "replay.next": "Next move",
+    "replay.end": "End",
+    "replay.pov": "Seen by",
+    "replay.spectator": "a spectator",
+    "replay.all": "everyone (all revealed)",
+    "replay.setup": "The deal, before the first move",
+    "generic.view": "The table (raw view)",
+    "generic.note": "This game has no picture in the browser yet: here is everything your seat sees.",
+    "error.generic": "Something went wrong: {detail}",
+  },
+  fr: {
+    "app.tagline": "Jeux de société d'intrigues de cour",
+    colon: " : ",
+    "lang.switch": "English",
+    "lang.switch.title": "Switch to English",
+    "nav.lobby": "Salon",
+    "lobby.create": "Créer une table",
+    "lobby.game": "Jeu",
+    "lobby.players": "Joueurs",
+    "lobby.options": "Options",
+    "lobby.no_options": "Pas d'option pour ce jeu.",
+    "lobby.seats": "Places",
+    "lobby.seat": "Place {n}",
+    "lobby.person": "Une personne",
+    "lobby.bot": "Un bot",
+    "lobby.advanced": "Plus de réglages",
+    "lobby.seed": "Graine (même graine, même donne)",
+    "lobby.bot_delay": "Temps de réflexion des bots (secondes)",
+    "lobby.move_clock": "Pendule (secondes par coup, vide : aucune)",
+    "lobby.create_button": "Créer la table",
+    "lobby.created": "Table créée",
+    "lobby.created_help": "Chaque place de joueur a son lien privé : ouvrez le vôtre, envoyez aux autres le leur. Un lien n'est montré qu'ici, une fois (ce navigateur garde les liens qu'il a créés).",
+    "lobby.play_seat": "Jouer la place {n}",
+    "lobby.copy": "Copier",
+    "lobby.copied": "Lien copié",
+    "lobby.spectator_link": "Lien spectateur",
+    "lobby.tables": "Tables",
+    "lobby.no_tables": "Aucune table : créez la première.",
+    "lobby.refresh": "Actualiser",
+    "lobby.spectate": "Regarder",
+    "lobby.replay": "Revoir",
+    "lobby.play": "Jouer (place {n})",
+    "lobby.join_link": "Vous avez un lien de place ?",
+    "lobby.join_link_placeholder": "Collez votre lien ici",
+    "lobby.go": "Aller",
+    "lobby.moves": (p) => (p.n <= 1 ? `${p.n} coup` : `${p.n} coups`),
+    "lobby.open_seat": "place libre",
+    "lobby.your_links": "Liens que vous avez créés",
+    "status.waiting": "En attente de joueurs",
+    "status.playing": "En cours",
+    "status.over": "Terminée",
+    "seat.label": "Place {n}",
+    "seat.bot": "{label} (bot)",
+    "seat.you": "vous",
+    "seat.open": "place libre",
+    "seat.away": "absent : un bot le remplace",
+    "seat.connected": "connecté",
+    "seat.offline": "non connecté",
+    "table.spectating": "Vous regardez en spectateur",
+    "table.you_are": "Vous êtes {name}",
+    "table.connecting": "Connexion…",
+    "table.reconnecting": "Connexion perdue, reconnexion…",
+    "table.not_found": "Cette table n'existe pas.",
+    "table.bad_token": "Le jeton de ce lien ne tient aucune place à cette table : vous regardez en spectateur.",
+    "join.title": "Prenez place",
+    "join.help": "Choisissez le nom que verront les autres joueurs.",
+    "join.name": "Votre nom",
+    "join.button": "S'asseoir",
+    "banner.your_turn": "À vous",
+    "banner.waiting_for": "On attend {who}",
+    "banner.waiting_players": "On attend que chaque place soit prise : {who}",
+    "banner.over": "La partie est terminée",
+    "banner.sending": "Envoi…",
+    "log.title": "Le récit de la partie",
+    "log.empty": "Rien ne s'est encore passé.",
+    "log.join": "{who} prend la place {n}",
+    "log.start": "Toutes les places sont prises : la partie commence !",
+    "log.away": "{who} est absent : un bot joue pour lui",
+    "log.back": "{who} est de retour",
+    "log.clock": "{who} a dépassé son temps : un bot joue ce coup",
+    "chat.title": "Discussion",
+    "chat.to": "À",
+    "chat.everyone": "Tout le monde",
+    "chat.private_to": "en privé à {who}",
+    "chat.private_from": "en privé",
+    "chat.placeholder": "Dites quelque chose…",
+    "chat.send": "Envoyer",
+    "chat.spectators": "Les spectateurs lisent la discussion publique ; seuls les joueurs assis écrivent.",
+    "chat.empty": "Aucun message.",
+    "actions.title": "Ce que vous pouvez faire",
+    "actions.none": "Rien à faire pour l'instant.",
+    "final.title": "Scores finaux",
+    "final.winner": (p) => (p.n > 1 ? `Victoire partagée : ${p.who}` : `${p.who} l'emporte !`),
+    "final.seat": "Joueur",
+    "final.score": "Score",
+    "replay.title": "Revoir la partie",
+    "replay.open": "Revoir cette partie",
+    "replay.close": "Retour à la table",
+    "replay.step": "Coup {step} sur {steps}",
+    "replay.start": "Début",
+    "replay.prev": "Coup précédent",
+    "replay.next": "Coup suivant",
+    "replay.end": "Fin",
+    "replay.pov": "Vue de",
+    "replay.spectator": "un spectateur",
+    "replay.all": "tout le monde (tout révélé)",
+    "replay.setup": "La donne, avant le premier coup",
+    "generic.view": "La table (vue brute)",
+    "generic.note": "Ce jeu n'a pas encore d'image dans le navigateur : voici tout ce que voit votre place.",
+    "error.generic": "Quelque chose s'est mal passé : {detail}",
+  },
+};
+
+function initial() {
+  try {
+    const stored = localStorage.getItem(KEY);
+    if (LANGS.includes(stored)) return stored;
+  } catch (_e) {
+    /* storage unavailable */
+  }
+  return (navigator.language || "en").toLowerCase().startsWith("fr") ? "fr" : "en";
+}
+
+let current = initial();
+document.documentElement.lang = current;
+
+export function lang() {
+  return current;
+}
+
+export function setLang(value) {
+  if (!LANGS.includes(value) || value === current) return;
+  current = value;
+  document.documentElement.lang = value;
+  try {
+    localStorage.setItem(KEY, value);
+  } catch (_e) {
+    /* ignore */
+  }
+  applyStatic(document);
+  window.dispatchEvent(new CustomEvent("langchange", { detail: value }));
+}
+
+/** Merge a game's strings: {en: {...}, fr: {...}}. */
+export function addStrings(table) {
+  for (const l of LANGS) Object.assign(STRINGS[l], (table && table[l]) || {});
+}
+
+/** Whether a key exists (in the current language or English). */
+export function has(key) {
+  return key in STRINGS[current] || key in STRINGS.en;
+}
+
+/** The text for key in the current language, with {placeholders} filled. */
+export function t(key, params = {}) {
+  let entry = STRINGS[current][key];
+  if (entry === undefined) entry = STRINGS.en[key];
+  if (entry === undefined) return key;
+  if (typeof entry === "function") return entry(params);
+  return entry.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+/** Fill elements marked data-i18n (textContent) and data-i18n-placeholder. */
+export function applyStatic(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) {
+    el.setAttribute("placeholder", t(el.dataset.i18nPlaceholder));
+  }
+  for (const el of root.querySelectorAll("[data-i18n-title]")) {
+    el.setAttribute("title", t(el.dataset.i18nTitle));
+  }
+}
+
+/** The FR/EN toggle button. */
+export function langToggle() {
+  const btn = button("", () => setLang(current === "fr" ? "en" : "fr"), {
+    class: "lang-toggle",
+    id: "lang-toggle",
+  });
+  const label = () => {
+    btn.textContent = current === "fr" ? "EN" : "FR";
+    btn.setAttribute("title", t("lang.switch.title"));
+    btn.setAttribute("aria-label", t("lang.switch.title"));
+  };
+  label();
+  window.addEventListener("langchange", label);
+  return btn;
+}

@@ -1,0 +1,300 @@
+// The lobby: create a table (game, player count, options, a person or a bot
+// in each seat), list the tables, open a seat link, watch or replay a game.
+
+import { api, createdLinks, rememberLinks, savedToken } from "./api.js";
+import { button, fill, h, toast } from "./dom.js";
+import { addStrings, applyStatic, lang, langToggle, t } from "./i18n.js";
+
+addStrings({
+  en: {
+    "opt.courtisans.expansion": "Diplomats and Confidants expansion (Diplomates et Confidents), up to 6 players",
+    "opt.courtisans.teams": "Team mode, with the expansion (4 or 6 players)",
+    "opt.vive_le_roi.emissary": "L'émissaire de l'Empire: a fictitious player (1–2 players)",
+    "opt.vive_le_roi.three_emissaries": "Three emissaries (solo game)",
+    "opt.vive_le_roi.royal_wedding": "Le mariage royal: two monarchs each round",
+    "opt.vive_le_roi.teams": "Royauté en équipe: teams of 2 (4, 6 or 8 players)",
+    "opt.vive_le_roi.ambition": "L'Ambition: a secret goal each round",
+    "opt.vive_le_roi.banished": "Le Banni: only 5 favourites count",
+    "bot.random": "random",
+    "bot.heuristic": "heuristic (plays well)",
+    "bot.ismcts": "ISMCTS (thinks hard)",
+    "lobby.created_at": "created {time}",
+    "lobby.resume": "Play",
+    "lobby.players_range": "{min}–{max} players",
+  },
+  fr: {
+    "opt.courtisans.expansion": "Extension Diplomates et Confidents, jusqu'à 6 joueurs",
+    "opt.courtisans.teams": "Mode équipe, avec l'extension (4 ou 6 joueurs)",
+    "opt.vive_le_roi.emissary": "L'émissaire de l'Empire : un joueur fictif (1 ou 2 joueurs)",
+    "opt.vive_le_roi.three_emissaries": "Trois émissaires (partie en solo)",
+    "opt.vive_le_roi.royal_wedding": "Le mariage royal : deux monarques par round",
+    "opt.vive_le_roi.teams": "Royauté en équipe : équipes de 2 (4, 6 ou 8 joueurs)",
+    "opt.vive_le_roi.ambition": "L'Ambition : un objectif secret à chaque round",
+    "opt.vive_le_roi.banished": "Le Banni : seuls 5 Favoris comptent",
+    "bot.random": "au hasard",
+    "bot.heuristic": "heuristique (joue bien)",
+    "bot.ismcts": "ISMCTS (réfléchit longtemps)",
+    "lobby.created_at": "créée {time}",
+    "lobby.resume": "Jouer",
+    "lobby.players_range": "{min} à {max} joueurs",
+  },
+});
+
+const el = (id) => document.getElementById(id);
+let games = [];
+let bots = [];
+const seatChoices = []; // per seat: {kind, bot}
+
+function currentGame() {
+  return games.find((g) => g.name === el("game").value) || games[0];
+}
+
+function optionLabel(game, name) {
+  const key = `opt.${game}.${name}`;
+  const text = t(key);
+  return text === key ? name.replace(/_/g, " ") : text;
+}
+
+function botLabel(name) {
+  const key = `bot.${name}`;
+  const text = t(key);
+  return text === key ? name : text;
+}
+
+function fillGames() {
+  const select = el("game");
+  const chosen = select.value;
+  fill(select, games.map((g) => h("option", { value: g.name }, `${g.title}`)));
+  if (chosen) select.value = chosen;
+}
+
+function fillPlayers() {
+  const game = currentGame();
+  const select = el("num-players");
+  const chosen = Number(select.value) || Math.min(Math.max(3, game.min_players), game.max_players);
+  fill(select, Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => {
+    const n = game.min_players + i;
+    return h("option", { value: String(n) }, String(n));
+  }));
+  select.value = String(Math.min(Math.max(chosen, game.min_players), game.max_players));
+}
+
+function fillOptions() {
+  const game = currentGame();
+  const box = el("options");
+  const entries = Object.entries(game.options);
+  el("options-box").hidden = false;
+  if (!entries.length) return fill(box, h("p", { class: "muted" }, t("lobby.no_options")));
+  fill(box, entries.map(([name, value]) => {
+    const id = `opt-${name}`;
+    let input;
+    if (typeof value === "boolean") input = h("input", { type: "checkbox", id, name, dataset: { option: name, kind: "bool" }, checked: value });
+    else if (typeof value === "number") input = h("input", { type: "number", id, name, value: String(value), dataset: { option: name, kind: "number" } });
+    else input = h("input", { type: "text", id, name, value: String(value), dataset: { option: name, kind: "text" } });
+    return h("label", { class: "option", for: id }, input, h("span", {}, optionLabel(game.name, name)));
+  }));
+}
+
+function fillSeats() {
+  const n = Number(el("num-players").value);
+  while (seatChoices.length < n) {
+    seatChoices.push(seatChoices.length === 0 ? { kind: "person", bot: "" }
+      : { kind: "bot", bot: bots.includes("heuristic") ? "heuristic" : bots[0] || "random" });
+  }
+  fill(el("seats-spec"), seatChoices.slice(0, n).map((choice, i) => {
+    const kind = h("select", { id: `seat-${i}-kind`, "aria-label": t("lobby.seat", { n: i + 1 }) },
+      h("option", { value: "person" }, t("lobby.person")),
+      h("option", { value: "bot" }, t("lobby.bot")));
+    kind.value = choice.kind;
+    const bot = h("select", { id: `seat-${i}-bot`, "aria-label": `${t("lobby.seat", { n: i + 1 })}: bot`, disabled: choice.kind !== "bot" },
+      bots.map((b) => h("option", { value: b }, botLabel(b))));
+    bot.value = choice.bot || bots[0];
+    kind.addEventListener("change", () => {
+      choice.kind = kind.value;
+      if (!choice.bot) choice.bot = bots.includes("heuristic") ? "heuristic" : bots[0];
+      fillSeats();
+    });
+    bot.addEventListener("change", () => { choice.bot = bot.value; });
+    return h("li", { class: "seat-spec" },
+      h("span", { class: ["avatar", `avatar-${i % 8}`], title: t("lobby.seat", { n: i + 1 }) }, String(i + 1)),
+      kind, bot);
+  }));
+}
+
+function refreshForm() {
+  fillGames();
+  fillPlayers();
+  fillOptions();
+  fillSeats();
+}
+
+function readSpec() {
+  const game = currentGame();
+  const num = Number(el("num-players").value);
+  const options = {};
+  for (const input of el("options").querySelectorAll("[data-option]")) {
+    const name = input.dataset.option;
+    if (input.dataset.kind === "bool") options[name] = input.checked;
+    else if (input.dataset.kind === "number") options[name] = Number(input.value);
+    else options[name] = input.value;
+  }
+  const seats = seatChoices.slice(0, num).map((c) => (c.kind === "bot" ? { kind: "bot", bot: c.bot } : { kind: "person" }));
+  const spec = { game: game.name, num_players: num, options, seats };
+  const seed = el("seed").value.trim();
+  if (seed !== "") spec.seed = Number(seed);
+  const delay = el("bot-delay").value.trim();
+  if (delay !== "") spec.bot_delay = Number(delay);
+  const clock = el("move-clock").value.trim();
+  if (clock !== "") spec.move_clock = Number(clock);
+  return spec;
+}
+
+function absolute(path) {
+  return new URL(path, location.origin).href;
+}
+
+function linkRow(label, path, primary) {
+  const input = h("input", { readonly: true, value: absolute(path), "aria-label": label });
+  input.addEventListener("focus", () => input.select());
+  return h("div", { class: "link-row" },
+    primary ? h("a", { class: "button-link primary", href: path }, label) : h("span", {}, label),
+    input,
+    button(t("lobby.copy"), async () => {
+      try {
+        await navigator.clipboard.writeText(input.value);
+        toast(t("lobby.copied"));
+      } catch (_e) {
+        input.select();
+      }
+    }, { class: "small" }));
+}
+
+function showCreated(answer) {
+  const box = el("created");
+  box.hidden = false;
+  const seats = Object.entries(answer.links.seats);
+  fill(box,
+    h("h3", {}, `${t("lobby.created")}${t("colon")}${answer.table.title}`),
+    h("p", { class: "muted" }, t("lobby.created_help")),
+    seats.map(([n, path]) => linkRow(t("lobby.play_seat", { n: Number(n) + 1 }), path, true)),
+    linkRow(t("lobby.spectator_link"), answer.links.spectator, false));
+  box.querySelector("a.button-link")?.focus();
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  const error = el("create-error");
+  error.hidden = true;
+  const buttonEl = el("create-button");
+  buttonEl.disabled = true;
+  try {
+    const answer = await api.create(readSpec());
+    rememberLinks(answer.table.id, answer.links);
+    showCreated(answer);
+    await refreshTables();
+  } catch (err) {
+    error.hidden = false;
+    error.textContent = err.detail || String(err);
+  } finally {
+    buttonEl.disabled = false;
+  }
+}
+
+function when(created) {
+  const d = new Date(created * 1000);
+  return d.toLocaleString(lang(), { hour: "2-digit", minute: "2-digit", day: "numeric", month: "short" });
+}
+
+function seatChip(seat) {
+  let label;
+  if (seat.kind === "bot") label = seat.name || `bot · ${seat.bot}`;
+  else label = seat.name || t("lobby.open_seat");
+  return h("span", { class: "table-item-seat", title: t("lobby.seat", { n: seat.seat + 1 }) },
+    h("span", { class: ["avatar", `avatar-${seat.seat % 8}`] }, String(seat.seat + 1)),
+    h("span", {}, label));
+}
+
+let lastTables = [];
+
+function renderTables() {
+  const list = el("tables");
+  const mine = createdLinks();
+  if (!lastTables.length) return fill(list, h("li", { class: "muted" }, t("lobby.no_tables")));
+  fill(list, lastTables.map((table) => {
+    const actions = [];
+    const path = `/table/${encodeURIComponent(table.id)}`;
+    if (savedToken(table.id) && table.status !== "over") {
+      actions.push(h("a", { class: "button-link primary", href: path }, t("lobby.resume")));
+    } else if (mine[table.id] && table.status === "waiting") {
+      for (const [n, link] of Object.entries(mine[table.id].seats || {})) {
+        const seat = table.seats[Number(n)];
+        if (seat && !seat.taken) actions.push(h("a", { class: "button-link primary", href: link }, t("lobby.play", { n: Number(n) + 1 })));
+      }
+    }
+    if (table.status === "over") actions.push(h("a", { class: "button-link", href: `${path}?replay=1` }, t("lobby.replay")));
+    actions.push(h("a", { class: "button-link", href: path }, t("lobby.spectate")));
+    return h("li", { class: "table-item", dataset: { table: table.id } },
+      h("div", {},
+        h("div", { class: "table-item-title" }, table.title,
+          h("span", { class: ["pill", `pill-${table.status}`] }, t(`status.${table.status}`))),
+        h("div", { class: "muted" }, `${t("lobby.moves", { n: table.moves })} · ${t("lobby.created_at", { time: when(table.created) })}`)),
+      h("div", { class: "table-item-actions" }, actions),
+      h("div", { class: "table-item-seats" }, table.seats.map(seatChip)));
+  }));
+}
+
+async function refreshTables() {
+  try {
+    lastTables = await api.tables();
+    renderTables();
+  } catch (err) {
+    toast(t("error.generic", { detail: err.detail || String(err) }), "error");
+  }
+}
+
+function joinLink(ev) {
+  ev.preventDefault();
+  const raw = el("join-link").value.trim();
+  if (!raw) return;
+  try {
+    const url = new URL(raw, location.origin);
+    if (/^\/table\/[^/]+$/.test(url.pathname)) location.href = url.pathname + url.search;
+    else throw new Error("not a table link");
+  } catch (_e) {
+    toast(t("error.generic", { detail: raw }), "error");
+  }
+}
+
+async function start() {
+  el("topbar-tools").appendChild(langToggle());
+  applyStatic(document);
+  try {
+    [games, bots] = await Promise.all([api.games(), api.bots()]);
+  } catch (err) {
+    toast(t("error.generic", { detail: err.detail || String(err) }), "error");
+    return;
+  }
+  refreshForm();
+  el("game").addEventListener("change", () => { fillPlayers(); fillOptions(); fillSeats(); });
+  el("num-players").addEventListener("change", fillSeats);
+  el("create-form").addEventListener("submit", create);
+  el("refresh").addEventListener("click", refreshTables);
+  el("join-link-form").addEventListener("submit", joinLink);
+  window.addEventListener("langchange", () => {
+    const kept = readSpec().options;
+    fillOptions();
+    for (const input of el("options").querySelectorAll("[data-option]")) {
+      const value = kept[input.dataset.option];
+      if (input.dataset.kind === "bool") input.checked = !!value;
+      else if (value !== undefined) input.value = String(value);
+    }
+    fillSeats();
+    renderTables();
+  });
+  await refreshTables();
+  setInterval(() => {
+    if (document.visibilityState === "visible") refreshTables();
+  }, 5000);
+}
+
+start();

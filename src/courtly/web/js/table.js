@@ -1,0 +1,589 @@
+// The table page: one table, from a seat (token) or as a spectator. It keeps
+// the latest update from the server, draws the header, the seats, the turn
+// banner, the log and the chat itself, and hands the board to the game's
+// renderer (games/<game>.js, or the generic one). See docs/web.md.
+
+import { api, ApiError, TableConnection, preferredName, savePreferredName, saveToken, savedToken } from "./api.js";
+import { button, fill, h, toast } from "./dom.js";
+import { addStrings, applyStatic, lang, langToggle, t } from "./i18n.js";
+import { icon } from "./icons.js";
+import { genericRenderer, rendererFor } from "../games/index.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const params = new URLSearchParams(location.search);
+const forceGeneric = params.get("renderer") === "generic";
+
+const st = {
+  token: null,
+  seat: null,
+  table: null,
+  view: null,
+  legal: [],
+  toAct: [],
+  result: null,
+  events: new Map(), // index -> event
+  chat: new Map(), // id -> message
+  conn: null,
+  connState: "connecting",
+  pending: false,
+  renderer: genericRenderer,
+  ui: {}, // the renderer's own state (a selected card...), kept across updates
+  replay: null, // {step, steps, pov, data}
+  fatal: null,
+};
+
+// ----- names ------------------------------------------------------------------
+
+function seatName(n) {
+  const seats = st.table ? st.table.seats : [];
+  const info = seats[n];
+  const label = t("seat.label", { n: n + 1 });
+  if (!info) {
+    // positions beyond the seats (e.g. fictitious players) come from the view
+    const players = st.view && st.view.players;
+    return (players && players[n]) || label;
+  }
+  if (info.name) return info.name;
+  return info.kind === "bot" ? t("seat.bot", { label }) : label;
+}
+
+function joinNames(names) {
+  if (names.length <= 1) return names.join("");
+  const and = lang() === "fr" ? " et " : " and ";
+  return names.slice(0, -1).join(", ") + and + names[names.length - 1];
+}
+
+/** "Seat 2" in an engine's English text -> that seat's name. */
+function withNames(text) {
+  return String(text).replace(/\bSeat (\d+)\b/g, (m, n) => seatName(Number(n)));
+}
+
+// ----- the context a renderer draws from ---------------------------------------------
+
+function context() {
+  const replay = st.replay;
+  let view = st.view;
+  let seat = st.seat;
+  let legal = st.legal;
+  let toAct = st.toAct;
+  if (replay && replay.data) {
+    const views = replay.data.views;
+    if (replay.pov === "all") {
+      const merge = st.renderer.mergeViews || genericRenderer.mergeViews;
+      view = merge(views);
+      seat = null;
+    } else {
+      view = views[String(replay.pov)];
+      seat = replay.pov === "spectator" ? null : Number(replay.pov);
+    }
+    legal = [];
+    toAct = (view && view.to_act) || [];
+  }
+  const canAct = !replay && !st.pending && seat !== null && st.table && st.table.status === "playing"
+    && toAct.includes(seat) && legal.length > 0;
+  return {
+    game: st.table ? st.table.game : null,
+    table: st.table,
+    view,
+    seat,
+    legal,
+    toAct,
+    result: st.result,
+    events: [...st.events.values()],
+    canAct,
+    pending: st.pending,
+    replay: replay ? { pov: replay.pov, step: replay.step, steps: replay.steps, all: replay.pov === "all" } : null,
+    ui: st.ui,
+    t,
+    lang: lang(),
+    name: seatName,
+    names: (seats) => joinNames(seats.map(seatName)),
+    joinNames,
+    withNames,
+    isYou: (n) => st.seat !== null && n === st.seat && !replay,
+    act,
+    rerender: () => {
+      renderBanner();
+      renderBoard();
+    },
+  };
+}
+
+// ----- acting and chatting -----------------------------------------------------------
+
+async function act(action) {
+  if (st.pending || st.replay) return;
+  st.pending = true;
+  renderBanner();
+  renderBoard();
+  if (!st.conn || !st.conn.send({ type: "act", action })) {
+    try {
+      await api.act(tableId, st.token, action);
+    } catch (err) {
+      st.pending = false;
+      showError(err);
+      render();
+    }
+  }
+}
+
+function showError(err) {
+  const detail = err instanceof ApiError || err.detail ? err.detail : String(err);
+  toast(t("error.generic", { detail }), "error");
+}
+
+async function sendChat(text, to) {
+  if (!st.conn || !st.conn.send({ type: "chat", text, to })) {
+    try {
+      addChat(await api.chat(tableId, st.token, text, to));
+    } catch (err) {
+      showError(err);
+    }
+  }
+}
+
+function addChat(message) {
+  st.chat.set(message.id, message);
+  renderChat();
+}
+
+// ----- the server's pushes -----------------------------------------------------------
+
+function onUpdate(update) {
+  const wasMyTurn = isMyTurn();
+  st.table = update.table;
+  st.seat = update.seat;
+  st.view = update.view;
+  st.legal = update.legal || [];
+  st.toAct = update.to_act || [];
+  st.result = update.result;
+  for (const e of update.events || []) st.events.set(e.index, e);
+  st.pending = false;
+  render();
+  if (params.get("replay") && !st.replayOffered && st.table.status === "over") {
+    st.replayOffered = true;
+    openReplay();
+  }
+  if (!wasMyTurn && isMyTurn()) {
+    const banner = document.getElementById("banner");
+    banner.classList.remove("flash");
+    void banner.offsetWidth; // restart the animation
+    banner.classList.add("flash");
+  }
+}
+
+function isMyTurn() {
+  return st.seat !== null && st.table && st.table.status === "playing" && st.toAct.includes(st.seat)
+    && st.legal.length > 0;
+}
+
+// ----- drawing -----------------------------------------------------------------------
+
+function render() {
+  renderHeader();
+  renderSeats();
+  renderBanner();
+  renderReplayBar();
+  renderBoard();
+  renderLog();
+  renderChat();
+}
+
+function renderHeader() {
+  const title = st.table ? st.table.title : "courtly";
+  document.getElementById("game-title").textContent = title;
+  const status = document.getElementById("table-status");
+  if (st.table) {
+    status.textContent = t(`status.${st.table.status}`);
+    status.className = `pill pill-${st.table.status}`;
+  }
+  const who = document.getElementById("whoami");
+  if (st.seat !== null && st.table) {
+    fill(who, h("span", { class: "whoami-you" }, t("table.you_are", { name: seatName(st.seat) })));
+  } else {
+    fill(who, h("span", { class: "muted" }, t("table.spectating")));
+  }
+  const mine = isMyTurn() && !st.replay;
+  document.title = `${mine ? "● " : ""}${title} — courtly`;
+}
+
+function renderSeats() {
+  const list = document.getElementById("seats");
+  if (!st.table) return fill(list);
+  const info = st.renderer.seatInfo;
+  const ctx = context();
+  fill(list, st.table.seats.map((seat) => {
+    const n = seat.seat;
+    const toAct = st.table.status === "playing" && st.toAct.includes(n);
+    const facts = [];
+    if (seat.kind === "bot") facts.push(h("span", { class: "badge badge-bot" }, `bot · ${seat.bot}`));
+    if (st.seat === n) facts.push(h("span", { class: "badge badge-you" }, t("seat.you")));
+    if (seat.kind === "person" && !seat.taken) facts.push(h("span", { class: "badge" }, t("seat.open")));
+    if (seat.away) facts.push(h("span", { class: "badge badge-away" }, t("seat.away")));
+    let extra = null;
+    if (info && st.view) {
+      try {
+        extra = info(ctx, n);
+      } catch (err) {
+        console.error(err);
+      }
+    }
+    const online = seat.kind === "bot" || seat.connected;
+    return h("li", { class: ["seat", toAct && "seat-to-act", st.seat === n && "seat-me"], dataset: { seat: n } },
+      h("span", { class: ["avatar", `avatar-${n % 8}`], "aria-hidden": "true" }, String(n + 1)),
+      h("span", { class: "seat-main" },
+        h("span", { class: "seat-name" }, seatName(n)),
+        h("span", { class: "seat-facts" }, facts),
+        extra ? h("span", { class: "seat-extra" }, extra) : null),
+      h("span", {
+        class: ["dot", online ? "dot-on" : "dot-off"],
+        title: online ? t("seat.connected") : t("seat.offline"),
+        "aria-label": online ? t("seat.connected") : t("seat.offline"),
+      }),
+      toAct ? h("span", { class: "to-act-mark", "aria-hidden": "true" }, "▶") : null);
+  }));
+}
+
+function bannerContent(ctx) {
+  if (st.fatal) return { text: st.fatal, kind: "error" };
+  if (!st.table) return { text: t("table.connecting"), kind: "wait" };
+  if (st.replay) {
+    const data = st.replay.data;
+    if (!data) return { text: "…", kind: "wait" };
+    if (!data.action) return { text: t("replay.setup"), kind: "replay" };
+    const text = st.renderer.describeAction
+      ? st.renderer.describeAction(data.action, ctx) : null;
+    return {
+      text: `${t("replay.step", { step: data.step, steps: data.steps })} — ${seatName(data.action.seat)}${t("colon")}${text || withNames(data.action.text)}`,
+      kind: "replay",
+    };
+  }
+  if (st.pending) return { text: t("banner.sending"), kind: "wait" };
+  if (st.table.status === "waiting") {
+    const open = st.table.seats.filter((s) => !s.taken).map((s) => s.seat);
+    return { text: t("banner.waiting_players", { who: joinNames(open.map(seatName)) }), kind: "wait" };
+  }
+  if (st.renderer.banner && st.view) {
+    try {
+      const custom = st.renderer.banner(ctx);
+      if (custom) return custom;
+    } catch (err) {
+      console.error(err);
+    }
+  }
+  if (st.table.status === "over") {
+    const winners = (st.result && st.result.winners) || [];
+    return { text: `${t("banner.over")} — ${t("final.winner", { who: joinNames(winners.map(seatName)), n: winners.length })}`, kind: "over" };
+  }
+  if (isMyTurn()) return { text: t("banner.your_turn"), kind: "mine" };
+  return { text: t("banner.waiting_for", { who: joinNames(st.toAct.map(seatName)) }), kind: "wait" };
+}
+
+function renderBanner() {
+  const banner = document.getElementById("banner");
+  const { text, kind, detail } = bannerContent(context());
+  banner.className = `banner banner-${kind}${banner.classList.contains("flash") ? " flash" : ""}`;
+  const conn = st.connState === "closed" && !st.fatal
+    ? h("span", { class: "banner-conn" }, t("table.reconnecting")) : null;
+  fill(banner, h("span", { class: "banner-text" }, text), detail ? h("span", { class: "banner-detail" }, detail) : null, conn);
+}
+
+function renderBoard() {
+  const board = document.getElementById("board");
+  if (!st.table || (!st.view && !st.replay)) return;
+  const ctx = context();
+  if (!ctx.view) return fill(board, h("p", { class: "muted" }, "…"));
+  const renderer = st.renderer;
+  const scrollY = window.scrollY;
+  // keep the keyboard focus on "the same" element across the re-render
+  const active = document.activeElement;
+  const key = active && active !== board && board.contains(active) ? focusKey(active) : null;
+  fill(board);
+  board.dataset.game = st.table.game;
+  try {
+    renderer.render(board, ctx);
+  } catch (err) {
+    console.error(err);
+    fill(board);
+    genericRenderer.render(board, ctx);
+  }
+  if (st.table.status === "over" && !st.replay) {
+    const invite = h("div", { class: "replay-invite" },
+      button(t("replay.open"), () => openReplay(), { class: "primary", id: "replay-open" }));
+    const final = board.querySelector("#final");
+    if (final) final.appendChild(invite);
+    else board.prepend(invite);
+  }
+  window.scrollTo({ top: scrollY });
+  if (key) {
+    const same = [...board.querySelectorAll(active.tagName)].find((el) => focusKey(el) === key);
+    if (same) same.focus({ preventScroll: true });
+  }
+}
+
+function focusKey(el) {
+  return `${el.tagName}|${JSON.stringify({ ...el.dataset })}|${el.textContent}`;
+}
+
+function describeEvent(e, ctx) {
+  const d = e.data || {};
+  switch (e.kind) {
+    case "join": return t("log.join", { who: seatName(d.seat), n: d.seat + 1 });
+    case "start": return t("log.start");
+    case "away": return t("log.away", { who: seatName(d.seat) });
+    case "back": return t("log.back", { who: seatName(d.seat) });
+    case "clock": return t("log.clock", { who: seatName(d.seat) });
+    default: break;
+  }
+  if (st.renderer.describeEvent) {
+    try {
+      const text = st.renderer.describeEvent(e, ctx);
+      if (text) return text;
+    } catch (err) {
+      console.error(err);
+    }
+  }
+  return withNames(e.text);
+}
+
+function renderLog() {
+  const log = document.getElementById("log");
+  const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+  const ctx = context();
+  const events = [...st.events.values()].sort((a, b) => a.index - b.index);
+  if (!events.length) return fill(log, h("li", { class: "muted" }, t("log.empty")));
+  const kinds = st.renderer.logKinds || {};
+  fill(log, events.map((e) => {
+    const style = kinds[e.kind] || (["join", "start", "away", "back", "clock"].includes(e.kind) ? "server" : "");
+    const seat = e.data && (e.data.seat ?? e.data.position);
+    return h("li", {
+      class: ["log-line", `log-${e.kind}`, style && `log-${style}`],
+      dataset: { index: e.index, ...(typeof seat === "number" ? { seat } : {}) },
+    }, describeEvent(e, ctx));
+  }));
+  if (atBottom) log.scrollTop = log.scrollHeight;
+}
+
+function renderChat() {
+  const list = document.getElementById("chat");
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  const messages = [...st.chat.values()].sort((a, b) => a.id - b.id);
+  if (!messages.length) fill(list, h("li", { class: "muted" }, t("chat.empty")));
+  else {
+    fill(list, messages.map((m) => {
+      const who = m.seat === null ? "courtly" : (m.name || seatName(m.seat));
+      let scope = null;
+      if (m.to !== null && m.to !== undefined) {
+        scope = m.seat === st.seat ? t("chat.private_to", { who: seatName(m.to) }) : t("chat.private_from");
+      }
+      const time = new Date(m.time * 1000);
+      return h("li", { class: ["chat-line", scope && "chat-private", m.seat === st.seat && "chat-mine"], dataset: { id: m.id } },
+        h("span", { class: "chat-who" }, who),
+        scope ? h("span", { class: "chat-scope" }, scope) : null,
+        h("time", { class: "chat-time", datetime: time.toISOString() },
+          time.toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit" })),
+        h("span", { class: "chat-text" }, m.text));
+    }));
+  }
+  if (atBottom) list.scrollTop = list.scrollHeight;
+  // the "to" menu: everyone, or one other seat
+  const select = document.getElementById("chat-to");
+  const chosen = select.value;
+  if (st.table) {
+    fill(select, h("option", { value: "" }, t("chat.everyone")),
+      st.table.seats.filter((s) => s.seat !== st.seat).map((s) => h("option", { value: String(s.seat) }, seatName(s.seat))));
+    select.value = [...select.options].some((o) => o.value === chosen) ? chosen : "";
+  }
+  const form = document.getElementById("chat-form");
+  form.hidden = st.seat === null;
+  document.getElementById("chat-note").hidden = st.seat !== null;
+}
+
+// ----- replays ------------------------------------------------------------------------
+
+async function openReplay() {
+  const povDefault = st.seat === null ? "spectator" : String(st.seat);
+  st.replay = { step: st.table.moves, steps: st.table.moves, pov: povDefault, data: null };
+  await loadReplay();
+  const bar = document.getElementById("replay-bar");
+  const first = bar.querySelector("button");
+  if (first) first.focus();
+}
+
+async function loadReplay() {
+  const replay = st.replay;
+  if (!replay) return;
+  try {
+    const data = await api.replay(tableId, replay.step, replay.pov);
+    if (st.replay !== replay) return;
+    replay.data = data;
+    replay.step = data.step;
+    replay.steps = data.steps;
+  } catch (err) {
+    showError(err);
+  }
+  render();
+}
+
+function closeReplay() {
+  st.replay = null;
+  render();
+  document.getElementById("replay-open")?.focus();
+}
+
+function goTo(step) {
+  if (!st.replay) return;
+  st.replay.step = Math.max(0, Math.min(st.replay.steps, step));
+  loadReplay();
+}
+
+function renderReplayBar() {
+  const bar = document.getElementById("replay-bar");
+  const replay = st.replay;
+  bar.hidden = !replay;
+  if (!replay) return fill(bar);
+  const { step, steps } = replay;
+  const pov = h("select", { id: "replay-pov", "aria-label": t("replay.pov") },
+    h("option", { value: "spectator" }, t("replay.spectator")),
+    st.table.seats.map((s) => h("option", { value: String(s.seat) }, seatName(s.seat))),
+    h("option", { value: "all" }, t("replay.all")));
+  pov.value = String(replay.pov);
+  pov.addEventListener("change", () => {
+    replay.pov = pov.value;
+    loadReplay();
+  });
+  const slider = h("input", {
+    type: "range", min: "0", max: String(steps), value: String(step), id: "replay-slider",
+    "aria-label": t("replay.step", { step, steps }),
+  });
+  slider.addEventListener("change", () => goTo(Number(slider.value)));
+  fill(bar,
+    h("strong", { class: "replay-title" }, t("replay.title")),
+    h("div", { class: "replay-controls" },
+      button("|◀", () => goTo(0), { title: t("replay.start"), "aria-label": t("replay.start"), id: "replay-first" }),
+      button("◀", () => goTo(step - 1), { title: t("replay.prev"), "aria-label": t("replay.prev"), id: "replay-prev", disabled: step <= 0 }),
+      h("span", { class: "replay-step", id: "replay-step" }, `${step} / ${steps}`),
+      button("▶", () => goTo(step + 1), { title: t("replay.next"), "aria-label": t("replay.next"), id: "replay-next", disabled: step >= steps }),
+      button("▶|", () => goTo(steps), { title: t("replay.end"), "aria-label": t("replay.end"), id: "replay-last" }),
+      slider),
+    h("label", { class: "replay-pov" }, h("span", {}, t("replay.pov")), pov),
+    button(t("replay.close"), closeReplay, { class: "small", id: "replay-close" }));
+}
+
+document.addEventListener("keydown", (ev) => {
+  if (!st.replay || ["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement?.tagName)) return;
+  if (ev.key === "ArrowLeft") goTo(st.replay.step - 1);
+  else if (ev.key === "ArrowRight") goTo(st.replay.step + 1);
+});
+
+// ----- joining ------------------------------------------------------------------------
+
+function askName(seat) {
+  return new Promise((resolve) => {
+    const dialog = document.getElementById("join-dialog");
+    const form = document.getElementById("join-form");
+    const input = document.getElementById("join-name");
+    const error = document.getElementById("join-error");
+    input.value = preferredName();
+    applyStatic(dialog);
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const name = input.value.trim();
+      if (!name) return;
+      try {
+        await api.join(tableId, st.token, name);
+        savePreferredName(name);
+        dialog.close();
+        resolve(seat);
+      } catch (err) {
+        error.hidden = false;
+        error.textContent = err.detail || String(err);
+      }
+    });
+    dialog.addEventListener("cancel", (ev) => ev.preventDefault());
+    dialog.showModal();
+    input.focus();
+  });
+}
+
+// ----- start --------------------------------------------------------------------------
+
+async function start() {
+  applyStatic(document);
+  const tools = document.getElementById("topbar-tools");
+  tools.appendChild(langToggle());
+  window.addEventListener("langchange", () => render());
+
+  let token = params.get("token");
+  if (token) {
+    saveToken(tableId, token);
+    params.delete("token");
+    const rest = params.toString();
+    history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : ""));
+  } else {
+    token = savedToken(tableId);
+  }
+  st.token = token;
+
+  let first;
+  try {
+    first = await api.state(tableId, st.token);
+  } catch (err) {
+    if (err.status === 403 && st.token) {
+      saveToken(tableId, null);
+      st.token = null;
+      toast(t("table.bad_token"), "error");
+      first = await api.state(tableId, null).catch(() => null);
+    }
+    if (!first) {
+      st.fatal = err.status === 404 ? t("table.not_found") : t("error.generic", { detail: err.detail || String(err) });
+      renderBanner();
+      return;
+    }
+  }
+  st.table = first.table;
+  st.seat = first.seat;
+  const loaded = forceGeneric ? genericRenderer : await rendererFor(first.table.game);
+  st.renderer = loaded;
+  if (loaded.strings) addStrings(loaded.strings);
+  if (st.seat !== null && !first.table.seats[st.seat].taken) {
+    await askName(st.seat);
+  }
+
+  st.conn = new TableConnection(tableId, st.token, {
+    onUpdate,
+    onChat: addChat,
+    onChatHistory: (messages) => {
+      for (const m of messages) st.chat.set(m.id, m);
+      renderChat();
+    },
+    onError: (msg) => {
+      st.pending = false;
+      showError(msg);
+      render();
+    },
+    onState: (state, status) => {
+      st.connState = state;
+      if (state === "fatal") {
+        st.fatal = status === 404 ? t("table.not_found") : t("table.bad_token");
+      }
+      renderBanner();
+    },
+  });
+  st.conn.open();
+
+  document.getElementById("chat-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const input = document.getElementById("chat-text");
+    const text = input.value.trim();
+    if (!text) return;
+    const to = document.getElementById("chat-to").value;
+    sendChat(text, to === "" ? null : Number(to));
+    input.value = "";
+  });
+}
+
+// for tests and debugging: the page's state, read-only by convention
+window.courtly = { state: st, context, icon };
+
+start();

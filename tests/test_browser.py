@@ -1,0 +1,423 @@
+"""The browser client end to end, in a real Chromium driven by Playwright.
+
+The real server runs with uvicorn in a background thread on a free loopback
+port and a temporary SQLite file; the pages are the package's own static
+files (src/courtly/web). Chromium is Debian's (/usr/bin/chromium, or
+COURTLY_CHROMIUM); nothing is downloaded. Without Chromium or Playwright the
+tests are skipped, except in CI (env CI set), where that is a failure.
+
+Screenshots for the README go to docs/screenshots/ when they are missing or
+when COURTLY_UPDATE_SCREENSHOTS is set (otherwise to the test's tmp dir, so
+a test run does not rewrite tracked images).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import courtly
+
+CHROMIUM = os.environ.get("COURTLY_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+IN_CI = bool(os.environ.get("CI"))
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+TIMEOUT_MS = 20_000
+
+try:
+    from playwright.sync_api import Browser, Page, sync_playwright
+except ImportError:  # pragma: no cover - depends on the machine
+    sync_playwright = None  # type: ignore[assignment]
+
+
+def _unavailable(reason: str) -> None:
+    """Skip on a developer machine; in CI a browser test that cannot run fails."""
+    if IN_CI:
+        pytest.fail(f"browser tests cannot run in CI: {reason}")
+    pytest.skip(reason)
+
+
+# ----- the server --------------------------------------------------------------------
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real application under uvicorn, on a free port; yields its base URL."""
+    import uvicorn
+
+    from courtly.server import create_app
+
+    db = tmp_path_factory.mktemp("browser") / "courtly.sqlite"
+    app = create_app(f"sqlite:///{db}", bot_delay=0.05)
+    port = _free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                            lifespan="on")
+    uv = uvicorn.Server(config)
+    thread = threading.Thread(target=uv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not uv.started:
+        assert thread.is_alive(), "the server did not start"
+        assert time.monotonic() < deadline, "the server did not start in time"
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    uv.should_exit = True
+    thread.join(timeout=10)
+
+
+def api(base: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data,
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)
+
+
+def new_table(base: str, game: str, seats: list[dict[str, Any]], seed: int = 7,
+              **options: Any) -> dict[str, Any]:
+    return api(base, "/api/tables", {"game": game, "num_players": len(seats), "seats": seats,
+                                     "seed": seed, "bot_delay": 0.05, "options": options})
+
+
+BOT = {"kind": "bot", "bot": "heuristic"}
+PERSON = {"kind": "person"}
+
+
+# ----- the browser ----------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if sync_playwright is None:
+        _unavailable("the playwright package is not installed")
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        _unavailable(f"no Chromium at {CHROMIUM}")
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Errors(list):
+    """Console errors and uncaught exceptions of a page; a test ends with none."""
+
+
+def open_page(browser: Browser, width: int = 1280, height: int = 800) -> tuple[Page, Errors]:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    errors = Errors()
+    page.on("pageerror", lambda exc: errors.append(f"exception: {exc}"))
+    page.on("console", lambda msg: errors.append(f"console: {msg.text}")
+            if msg.type == "error" else None)
+    return page, errors
+
+
+def screenshot(page: Page, name: str, tmp_path: Path) -> Path:
+    """Save a README screenshot (viewport, scrolled to the top)."""
+    target = SCREENSHOTS / name
+    if target.exists() and not os.environ.get("COURTLY_UPDATE_SCREENSHOTS"):
+        target = tmp_path / name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(100)
+    page.screenshot(path=str(target))
+    assert target.stat().st_size > 10_000
+    return target
+
+
+def take_seat(page: Page, base: str, link: str, name: str) -> None:
+    """Open a seat link; the first time, the page asks for a name and joins."""
+    page.goto(base + link)
+    page.fill("#join-name", name)
+    page.click("#join-button")
+    page.wait_for_selector("#join-dialog:not([open])", state="attached")
+
+
+def no_horizontal_scroll(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    inner = page.evaluate("window.innerWidth")
+    assert width <= inner, f"the page is {width}px wide in a {inner}px window"
+
+
+def wait_my_turn_or_end(page: Page) -> bool:
+    """True when it is our turn, False once the game is over."""
+    page.wait_for_selector(".banner-mine, .banner-over", timeout=TIMEOUT_MS)
+    return page.locator(".banner-over").count() == 0
+
+
+def log_indices(page: Page) -> list[int]:
+    return [int(i) for i in page.eval_on_selector_all(
+        "#log .log-line", "lines => lines.map(l => l.dataset.index)")]
+
+
+# ----- Courtisans ---------------------------------------------------------------------------
+
+NASTY = '<img src=x onerror="window.__p=1">Ada'
+
+
+def test_lobby_then_a_whole_courtisans_game_by_clicking(server, browser, tmp_path):
+    page, errors = open_page(browser)
+    page.goto(server + "/")
+    page.wait_for_selector("#game option[value=courtisans]", state="attached")
+    page.select_option("#game", "courtisans")
+    page.select_option("#num-players", "4")
+    # seat 1 is a person by default, the other three bots
+    assert page.input_value("#seat-0-kind") == "person"
+    for seat in (1, 2, 3):
+        assert page.input_value(f"#seat-{seat}-kind") == "bot"
+        page.select_option(f"#seat-{seat}-bot", "heuristic")
+    page.click("details.field summary")
+    page.fill("#seed", "2024")
+    page.fill("#bot-delay", "0.05")
+    page.click("#create-button")
+    page.wait_for_selector("#created a.button-link")
+    table_id = page.eval_on_selector("#created a.button-link", "a => a.pathname.split('/').pop()")
+    assert page.locator(f".table-item[data-table='{table_id}']").count() == 1
+
+    # the seat link asks for a name, then the game starts
+    page.click("#created a.button-link")
+    page.fill("#join-name", "Ada")
+    page.click("#join-button")
+    page.wait_for_selector(".ct-card")
+    assert "token=" not in page.url  # kept in localStorage, not in the address bar
+    assert page.locator("#seats .seat-me .seat-name").text_content() == "Ada"
+
+    # play every card by clicking: a hand card, then a highlighted place
+    turns = powers = 0
+    saved = False
+    while wait_my_turn_or_end(page):
+        if page.locator(".ct-power").count():
+            targets = page.locator(".ct-power .target-button")
+            (targets.first if targets.count() else page.locator("#ct-decline")).click()
+            powers += 1
+            continue
+        page.locator(".ct-card.playable").first.click()
+        assert "ct.banner" not in page.locator("#banner").text_content()
+        board_targets = page.locator(".ct-zone.target, .ct-domain.target")
+        assert board_targets.count() >= 1
+        if turns == 9 and not saved:
+            saved = True
+            screenshot(page, "courtisans.png", tmp_path)
+        # alternate between the board's highlighted places and the choice buttons
+        if turns % 2:
+            board_targets.last.click()
+        else:
+            page.locator(".ct-choices .choice").first.click()
+        turns += 1
+    assert turns == 21  # 84 cards, 4 players: 7 turns of 3 cards each
+
+    # the final scores agree with the server's result
+    page.wait_for_selector("#final")
+    state = api(server, f"/api/tables/{table_id}/state")
+    result = state["result"]
+    rows = page.locator("#final tbody tr")
+    assert rows.count() == 4
+    for seat in range(4):
+        total = rows.nth(seat).locator("td.total").text_content()
+        assert float(total) == result["scores"][seat]
+    winners = page.locator("#final tbody tr.winner")
+    assert winners.count() == len(result["winners"])
+    assert "wins" in page.locator(".final-winners").text_content() or \
+        "Shared victory" in page.locator(".final-winners").text_content()
+    assert page.locator(".ct-colhead.st-final").count() == 6
+    # the log reads like a story, with names, not seat numbers
+    log = page.locator("#log").text_content()
+    assert "Seat 2 (bot) places" in log and "Spies are revealed" in log
+    assert re.search(r"Seat \d's", log) is None
+
+    # replay: step through from a seat's view, then with everything revealed
+    page.click("#replay-open")
+    page.wait_for_selector("#replay-step")
+    page.click("#replay-first")
+    page.wait_for_function("document.querySelector('#replay-step').textContent.startsWith('0 /')")
+    for step in (1, 2):
+        page.click("#replay-next")
+        page.wait_for_function(
+            f"document.querySelector('#replay-step').textContent.startsWith('{step} /')")
+    assert page.locator(".banner-replay").count() == 1
+    assert page.locator(".ct-hand .ct-card").count() == 1  # seat 1 has played 2 of 3
+    page.select_option("#replay-pov", "all")
+    page.wait_for_selector(".ct-revealed")
+    assert page.locator(".ct-revealed").count() == 4  # every hand and Mission shown
+    page.select_option("#replay-pov", "spectator")
+    page.wait_for_function("!document.querySelector('.ct-revealed')")
+    assert page.locator(".ct-hand").count() == 0
+    page.click("#replay-close")
+    page.wait_for_selector("#final")
+    assert errors == []
+
+
+def test_chat_private_messages_reload_reconnect_and_french(server, browser):
+    made = new_table(server, "courtisans", [PERSON, PERSON, BOT], seed=3)
+    tid = made["table"]["id"]
+    ann, errors_a = open_page(browser)
+    take_seat(ann, server, made["links"]["seats"]["0"], "Ann")
+    ann.wait_for_selector(".banner-wait")  # the second person has not sat down yet
+    bob, errors_b = open_page(browser, 390, 844)  # a phone-sized window
+    take_seat(bob, server, made["links"]["seats"]["1"], NASTY)  # a name that looks like HTML
+    spectator, errors_s = open_page(browser)
+    spectator.goto(f"{server}/table/{tid}")
+    spectator.wait_for_selector(".ct-queen")
+    assert spectator.locator("#chat-form").is_hidden()
+    ann.wait_for_selector(".banner-mine")  # every seat taken: Ann (seat 0) plays first
+
+    # names are text everywhere: seats, domains, log, chat menu
+    for page in (ann, bob, spectator):
+        page.wait_for_selector(".seat[data-seat='1'] .seat-name")
+        assert page.locator(".seat[data-seat='1'] .seat-name").text_content() == NASTY
+        assert NASTY in page.locator("#log").text_content()  # "... takes seat 2"
+        if page is not bob:
+            assert NASTY in page.locator(".ct-domains").text_content()
+        assert page.locator("img").count() == 0
+        assert page.evaluate("window.__p") is None
+    assert NASTY in [o.text_content() for o in ann.locator("#chat-to option").all()]
+
+    # public chat, escaped everywhere
+    shout = "<b>bold?</b><script>window.__p=1</script>"
+    ann.fill("#chat-text", shout)
+    ann.click("#chat-form button[type=submit]")
+    for page in (ann, bob, spectator):
+        page.wait_for_selector("#chat .chat-line .chat-text")
+        assert page.locator("#chat .chat-text").last.text_content() == shout
+        assert page.locator("#chat b, #chat script").count() == 0
+        assert page.evaluate("window.__p") is None
+
+    # a private message reaches its two seats only
+    bob.select_option("#chat-to", "0")
+    bob.fill("#chat-text", "just between us")
+    bob.click("#chat-form button[type=submit]")
+    ann.wait_for_selector("#chat .chat-private")
+    assert ann.locator("#chat .chat-private .chat-text").text_content() == "just between us"
+    bob.wait_for_selector("#chat .chat-private")
+    assert "Ann" in bob.locator("#chat .chat-private .chat-scope").text_content()
+    assert ann.locator("#chat .chat-private .chat-who").text_content() == NASTY
+    spectator.wait_for_timeout(300)
+    assert spectator.locator("#chat .chat-line").count() == 1
+
+    # the keyboard is enough: Enter on a hand card keeps the focus there, Enter on a place plays it
+    ann.locator(".ct-card.playable").first.focus()
+    ann.keyboard.press("Enter")
+    assert ann.evaluate("document.activeElement.getAttribute('aria-pressed')") == "true"
+    ann.locator(".ct-zone.target").first.focus()
+    ann.keyboard.press("Enter")
+    ann.wait_for_function("window.courtly.state.table.moves === 1")
+    ann.wait_for_selector(".banner-mine")
+
+    # a dropped WebSocket reconnects with `since`: the log neither loses nor repeats a line
+    before = log_indices(ann)
+    ann.evaluate("window.courtly.state.conn.ws.close()")
+    ann.locator(".ct-card.playable").first.click()
+    ann.locator(".ct-choices .choice").first.click()
+    ann.wait_for_function(f"document.querySelectorAll('#log .log-line').length > {len(before)}")
+    after = log_indices(ann)
+    assert after[: len(before)] == before and len(set(after)) == len(after)
+
+    # a reload keeps the seat (the token is in localStorage) and the language
+    ann.click("#lang-toggle")
+    assert ann.evaluate("document.documentElement.lang") == "fr"
+    assert "La table de la Reine" in ann.locator(".ct-queen h2").text_content()
+    ann.reload()
+    ann.wait_for_selector(".ct-card")
+    assert ann.evaluate("document.documentElement.lang") == "fr"
+    assert "Vous êtes Ann" in ann.locator("#whoami").text_content()
+    assert "À vous" in ann.locator("#banner").text_content()
+    assert "Crapauds" in ann.locator(".ct-queen").text_content()
+
+    # the phone-sized window is readable without sideways scrolling
+    bob.wait_for_selector(".ct-queen")
+    no_horizontal_scroll(bob)
+    assert errors_a == [] and errors_b == [] and errors_s == []
+
+
+def test_generic_renderer_plays_any_game(server, browser):
+    made = new_table(server, "courtisans", [PERSON, BOT], seed=5)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"] + "&renderer=generic", "Gen")
+    page.wait_for_selector(".generic-view dl")
+    page.wait_for_selector(".generic-actions button.action:enabled")
+    first = page.locator(".generic-actions button.action").first
+    assert first.text_content().startswith("Play ")
+    moves = api(server, f"/api/tables/{made['table']['id']}")["moves"]
+    first.click()
+    page.wait_for_function(
+        "window.courtly.state.table.moves > " + str(moves))
+    assert errors == []
+
+
+# ----- Vive le Roi ---------------------------------------------------------------------------
+
+needs_vlr = pytest.mark.skipif("vive_le_roi" not in courtly.GAMES,
+                               reason="Vive le Roi is not registered in courtly.GAMES yet")
+
+
+@needs_vlr
+def test_vive_le_roi_secret_vote_and_a_whole_game(server, browser, tmp_path):
+    made = new_table(server, "vive_le_roi", [PERSON, BOT, BOT, BOT], seed=5)
+    tid = made["table"]["id"]
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Vera")
+    page.wait_for_selector(".castle")
+    assert page.locator(".vlr-favoris .person").count() == 6  # your Favoris, yours only
+    votes = actions = 0
+    saved = False
+    while wait_my_turn_or_end(page):
+        actions += 1
+        assert actions < 400, "the game does not end"
+        if page.locator(".ambition-card").count():
+            page.locator(".ambition-card").first.click()
+        elif page.locator("#vlr-vote button.vote-card").count():
+            # the vote is secret: others' cards are face down until the reveal
+            view = page.evaluate("window.courtly.state.view")
+            assert set(view["vote"]) == {"candidate", "voters", "voted"}
+            panel = page.locator("#vlr-vote")
+            assert panel.locator(".reveal-one").count() == 0
+            for seat in view["vote"]["voted"]:
+                assert "face down" in panel.locator(f".voter[data-seat='{seat}']").text_content()
+            if not saved:
+                saved = True
+                screenshot(page, "vive_le_roi.png", tmp_path)
+            enabled = page.locator("#vlr-vote button.vote-card:enabled")
+            # prefer Yes so that the game moves on; otherwise whatever is left
+            yes = page.locator("#vlr-vote button.vote-card[data-vote=yes]:enabled")
+            (yes if yes.count() else enabled.first).click()
+            votes += 1
+            # after the last vote, every card is revealed at once
+            page.wait_for_selector("#vlr-lastvote .reveal-one")
+        else:
+            page.locator("button.person.movable").first.click()
+            page.locator(".vlr-choices .choice").first.click()
+    assert votes >= 1
+    page.wait_for_selector("#final")
+    result = api(server, f"/api/tables/{tid}/state")["result"]
+    rows = page.locator("#final tbody tr")
+    assert rows.count() == 4
+    for seat in range(4):
+        assert float(rows.nth(seat).locator("td.total").text_content()) == result["scores"][seat]
+    history = page.locator("#vlr-history tbody tr")
+    assert history.count() >= 4  # three rounds (or more scorings) and the totals
+    log = page.locator("#log").text_content()
+    assert "The votes are revealed" in log and "Round 3 scored" in log
+
+    # a phone-sized window shows the castle without sideways scrolling
+    phone, phone_errors = open_page(browser, 390, 844)
+    phone.goto(f"{server}/table/{tid}")
+    phone.wait_for_selector(".castle")
+    no_horizontal_scroll(phone)
+    assert errors == [] and phone_errors == []
