@@ -337,6 +337,10 @@ class CourtisansState(State):
             "phase": "over" if self.over else (self.pending.power if self.pending else "play"),
             "turn": {"used": sorted(self.used),
                      "follow_up": list(self.follow_up) if self.follow_up else None},
+            "pending": None if self.pending is None else {
+                "power": self.pending.power, "area": self.pending.area,
+                "owner": self.pending.owner, "side": self.pending.side,
+                "card": self.pending.card.to_json()},
             "deck_size": len(self.deck),
             "removed": len(self.removed),
             "hand_sizes": [len(h) for h in self.hands],
