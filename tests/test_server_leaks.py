@@ -1,7 +1,9 @@
-"""No message a client receives holds anything hidden from it: other hands,
-other Missions, the families of Spies it did not place, other seats' draws,
-the deck order. Random Courtisans games, every seat and a spectator connected
-over WebSockets; every message checked against what that client may know."""
+"""No message a client receives holds anything hidden from it. Courtisans:
+other hands, other Missions, the families of Spies it did not place, other
+seats' draws, the deck order. Vive le Roi: other Favoris cards and Ambitions,
+and any cast vote before the last one is in. Random games, every seat and a
+spectator connected over WebSockets; every message checked against what that
+client may know."""
 
 from __future__ import annotations
 
@@ -28,9 +30,9 @@ def _receive_until(ws: Any, moves: int, inbox: list[dict[str, Any]]) -> dict[str
             return message
 
 
-def _play_connected(client: TestClient, n: int, options: dict[str, Any], seed: int
+def _play_connected(client: TestClient, game: str, n: int, options: dict[str, Any], seed: int
                     ) -> tuple[courtly.State, dict[int | None, list[dict[str, Any]]]]:
-    body = {"game": "courtisans", "num_players": n, "options": options, "seed": seed,
+    body = {"game": game, "num_players": n, "options": options, "seed": seed,
             "seats": [{"kind": "person"}] * n, "bot_delay": 0}
     made = client.post("/api/tables", json=body).json()
     tid, tokens = made["table"]["id"], made["tokens"]
@@ -91,8 +93,47 @@ def _check_client(final: courtly.State, seat: int | None, inbox: list[dict[str, 
     (2, {}, 1), (3, {}, 2), (4, {"expansion": True, "teams": True}, 3)])
 def test_no_client_ever_receives_what_is_hidden_from_it(tmp_path: Path, n, options, seed):
     with TestClient(create_app(f"sqlite:///{tmp_path / 'leak.db'}")) as client:
-        final, inbox = _play_connected(client, n, options, seed)
+        final, inbox = _play_connected(client, "courtisans", n, options, seed)
     assert final.is_over
     for seat, messages in inbox.items():
         assert messages
         _check_client(final, seat, messages)
+
+
+def _check_vive_le_roi(final: courtly.State, seat: int | None,
+                       inbox: list[dict[str, Any]]) -> None:
+    n = final.num_players
+    for message in inbox:
+        if message["type"] != "update":
+            continue
+        view = message["view"]
+        public = view["phase"] == "over" or (view["options"]["royal_wedding"]
+                                            and len(view["crowned"]) == 1)
+        for pos, card in enumerate(view["favoris"][:n]):
+            if pos != seat and not public:
+                assert card is None, f"seat {seat} sees the Favoris of seat {pos}"
+        for pos, amb in enumerate(view["ambitions"] or []):
+            if pos != seat and pos < n and view["phase"] != "over":
+                assert amb["offered"] is None and amb["chosen"] is None
+        if view["vote"] is not None:
+            assert set(view["vote"]) == {"candidate", "voters", "voted"}
+        for event in message["events"]:
+            if event["kind"] == "vote_cast":
+                assert set(event["data"]) == {"seat"}, "a cast vote stays face down"
+            if event["kind"] == "favoris":
+                assert event["data"]["position"] in (seat, *range(n, 99))
+
+
+@pytest.mark.parametrize(("n", "options", "seed"), [
+    (3, {}, 4), (4, {"teams": True, "ambition": True}, 5),
+    (2, {"emissary": True, "banished": True, "royal_wedding": True}, 6)])
+def test_vive_le_roi_clients_never_see_others_favoris_or_votes(tmp_path: Path, n, options,
+                                                               seed):
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'leak.db'}")) as client:
+        final, inbox = _play_connected(client, "vive_le_roi", n, options, seed)
+    assert final.is_over
+    votes = sum(e["kind"] == "vote_cast" for m in inbox[None] if m["type"] == "update"
+                for e in m["events"])
+    assert votes > 0, "the game held votes"
+    for seat, messages in inbox.items():
+        _check_vive_le_roi(final, seat, messages)
