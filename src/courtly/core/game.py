@@ -8,12 +8,15 @@ underscored hooks.
 from __future__ import annotations
 
 import copy
+import importlib
 import itertools
 import random
 import secrets
+import sys
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, ClassVar
 
 from courtly.core.action import Action, ActionParser
@@ -109,15 +112,42 @@ class Game(ABC):
         other kinds of option override it.
         """
         flags = [k for k, v in self.options.items() if isinstance(v, bool)]
+        return self.valid_configurations(
+            dict(zip(flags, values, strict=True))
+            for values in itertools.product((False, True), repeat=len(flags)))
+
+    def valid_configurations(self, option_sets: Iterable[Mapping[str, Any]]
+                             ) -> list[tuple[int, dict[str, Any]]]:
+        """Each option set (over the defaults) at every player count it allows."""
         out = []
-        for values in itertools.product((False, True), repeat=len(flags)):
-            opts = dict(self.options) | dict(zip(flags, values, strict=True))
+        for chosen in option_sets:
+            opts = dict(self.options) | dict(chosen)
             for n in range(self.min_players, self.max_players + 1):
                 try:
                     out.append((n, self.check_options(n, opts)))
                 except ValueError:
                     continue
         return out
+
+    def companion(self, module: str) -> ModuleType | None:
+        """The optional module ``module`` of this game's own package, or None.
+
+        The one hook through which tools above the games find a game's extras
+        without a line outside its package: ``bot`` (a heuristic policy,
+        ``choose(view, legal, rng)``) and ``stats`` (balance measures,
+        ``measures(final_view, record)``); see docs/bots.md. A game whose
+        class does not live in a package has none.
+        """
+        package = getattr(sys.modules.get(type(self).__module__), "__package__", None)
+        if not package:
+            return None
+        name = f"{package}.{module}"
+        try:
+            return importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                return None
+            raise
 
     def parse_action(self, data: object) -> Action:
         """The action whose JSON form is ``data``; malformed input raises InvalidAction."""
@@ -172,10 +202,11 @@ class State(ABC):
         if not isinstance(action, Action):
             raise InvalidAction(f"not an action: {action!r}")
         self._check_seat(seat)
-        if self.is_over:
+        if self._is_over():
             raise IllegalAction("the game is over")
-        if seat not in self.to_act:
-            waiting = ", ".join(map(str, self.to_act))
+        to_act = self._to_act()
+        if seat not in to_act:
+            waiting = ", ".join(map(str, to_act))
             raise IllegalAction(f"seat {seat} is not to act now (waiting for seat {waiting})")
         if action not in self._legal_set(seat):
             raise IllegalAction(self._explain_illegal(seat, action))
@@ -199,6 +230,19 @@ class State(ABC):
     def clone(self) -> State:
         """An independent deep copy, RNG included."""
         return copy.deepcopy(self, memo={id(self.game): self.game})
+
+    def _shallow_copy(self) -> Any:
+        """A copy sharing the game's own fields, with its own RNG, options and
+        history: the start of a game's fast ``clone``, which then copies each
+        field it changes in place."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.options = dict(self.options)
+        other._actions = list(self._actions)
+        other._legal_cache = {}
+        return other
 
     def determinize(self, seat: int | None, rng: random.Random) -> State:
         """A clone in which everything hidden from ``seat`` is resampled consistently.

@@ -89,12 +89,11 @@ class Play(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Eliminate(Action):
-    """The Assassin just placed eliminates another card of its area (rulebook
-    "The roles"). A face-up card is named by family and role (and side at the
-    Queen's table); a face-down Spy by its position ``spy`` in that spot."""
+class _Targeted(Action):
+    """A power aimed at one card of the area where its card was just placed.
+    A face-up card is named by family and role (and side at the Queen's
+    table); a face-down Spy by its position ``spy`` in that spot."""
 
-    kind = "eliminate"
     side: str | None = None
     family: str | None = None
     role: str | None = None
@@ -104,30 +103,33 @@ class Eliminate(Action):
         """A well-formed target."""
         _check_target(self.kind, self.side, self.family, self.role, self.spy)
 
-    def describe(self) -> str:
-        """E.g. 'Eliminate Guard of Stags below the Queen'."""
-        return f"Eliminate {_target_text(self.side, self.family, self.role, self.spy)}"
+    def target(self) -> str:
+        """E.g. 'Guard of Stags below the Queen' or 'face-down Spy #1'."""
+        return _target_text(self.side, self.family, self.role, self.spy)
 
 
 @dataclass(frozen=True, slots=True)
-class Take(Action):
+class Eliminate(_Targeted):
+    """The Assassin just placed eliminates another card of its area (rulebook
+    "The roles")."""
+
+    kind = "eliminate"
+
+    def describe(self) -> str:
+        """E.g. 'Eliminate Guard of Stags below the Queen'."""
+        return f"Eliminate {self.target()}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take(_Targeted):
     """The Diplomat just placed takes another card of its area into the
-    player's own domain (rulebook "Diplomats and Confidants"); targets are
-    named as for Eliminate."""
+    player's own domain (rulebook "Diplomats and Confidants")."""
 
     kind = "take"
-    side: str | None = None
-    family: str | None = None
-    role: str | None = None
-    spy: int | None = None
-
-    def validate(self) -> None:
-        """A well-formed target."""
-        _check_target(self.kind, self.side, self.family, self.role, self.spy)
 
     def describe(self) -> str:
         """E.g. 'Take Noble of Hares above the Queen into your domain'."""
-        return f"Take {_target_text(self.side, self.family, self.role, self.spy)} into your domain"
+        return f"Take {self.target()} into your domain"
 
 
 @dataclass(frozen=True, slots=True)

@@ -412,13 +412,7 @@ class CourtisansState(State):
     # ----- copies and comparison ---------------------------------------------
     def clone(self) -> CourtisansState:
         """A fast independent copy (the generic deepcopy is several times slower)."""
-        other = object.__new__(CourtisansState)
-        other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.options = dict(self.options)
-        other._actions = list(self._actions)
-        other._legal_cache = {}
+        other = self._shallow_copy()
         other.removed = list(self.removed)
         other.deck = list(self.deck)
         other.hands = [list(h) for h in self.hands]

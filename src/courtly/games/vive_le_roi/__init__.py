@@ -76,15 +76,7 @@ class ViveLeRoi(Game):
             together, together | {"teams": True}, together | {"emissary": True},
             together | {"emissary": True, "three_emissaries": True},
         ]
-        out = []
-        for chosen in sets:
-            opts = dict(self.options) | chosen
-            for n in range(self.min_players, self.max_players + 1):
-                try:
-                    out.append((n, self.check_options(n, opts)))
-                except ValueError:
-                    continue
-        return out
+        return self.valid_configurations(sets)
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> ViveLeRoiState:
         state = ViveLeRoiState(self, num_players, seed, options)

@@ -530,13 +530,7 @@ class ViveLeRoiState(State):
     # ----- copies and comparison ---------------------------------------------
     def clone(self) -> ViveLeRoiState:
         """A fast independent copy (the generic deepcopy is several times slower)."""
-        other = object.__new__(ViveLeRoiState)
-        other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.options = dict(self.options)
-        other._actions = list(self._actions)
-        other._legal_cache = {}
+        other = self._shallow_copy()
         other.totals = list(self.totals)
         other.history = list(self.history)
         other.favoris = list(self.favoris)
