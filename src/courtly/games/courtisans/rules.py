@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping
+from functools import cache
 from typing import Any, NamedTuple
 
 from courtly.core import Action, Event, Result, State
@@ -142,7 +143,7 @@ class CourtisansState(State):
             return [Decline(), *self._targets(self.pending)]
         cards = sorted(set(self.hands[seat]))
         areas = list(self._open_areas(seat))
-        return [Play(c.family, c.role, area, side, owner)
+        return [_play(c.family, c.role, area, side, owner)
                 for c in cards for area, side, owner in areas]
 
     def _targets(self, p: Pending) -> list[Action]:
@@ -432,6 +433,13 @@ class CourtisansState(State):
             [sorted(d.items()) for d in self.domains], self.domain_spies,
             self.current, sorted(self.used), self.follow_up, self.pending, self.over,
         )
+
+
+@cache
+def _play(family: str, role: str, area: str, side: str | None, owner: int | None) -> Play:
+    """Actions are immutable values: one instance each keeps the hot path free
+    of dataclass construction."""
+    return Play(family, role, area, side, owner)
 
 
 def _cards_json(cards: Mapping[Card, int]) -> dict[str, dict[str, int]]:

@@ -24,11 +24,14 @@ from courtly.games.vive_le_roi.cards import (
 
 THRONE, CONSORT, BOX, OFF = "THRONE", "CONSORT", "BOX", "OFF"
 CLIMB, ENTER_WC, LEAVE_WC = "climb", "enter_wc", "leave_wc"
+FLOORS: tuple[str, ...] = tuple(f"F{f}" for f in range(TOP_FLOOR + 1))
+_FLOOR_LEVEL = {loc: f for f, loc in enumerate(FLOORS)}
+_WC_LEVEL = {f"W{f}": f for f in WC_FLOORS}
 
 
 def floor(f: int) -> str:
     """The location of floor ``f``."""
-    return f"F{f}"
+    return FLOORS[f]
 
 
 def wc(f: int) -> str:
@@ -117,20 +120,18 @@ def moves(where: Mapping[str, str]) -> list[tuple[str, str]]:
     - leave_wc: out of a WC onto the same floor, once that floor has room.
     """
     people = Counter(where.values())
-
-    def room(f: int) -> bool:
-        return f == 0 or people[floor(f)] < FLOOR_LIMIT
-
+    # room[f]: floor f takes one more (floor 0 has no limit, a decision)
+    room = [f == 0 or people[loc] < FLOOR_LIMIT for f, loc in enumerate(FLOORS)]
     out: list[tuple[str, str]] = []
     for c in CHARACTERS:
         loc = where[c]
-        if loc[0] == "F" and len(loc) == 2:
-            lvl = int(loc[1])
-            if lvl == TOP_FLOOR or room(lvl + 1):
+        lvl = _FLOOR_LEVEL.get(loc)
+        if lvl is not None:
+            if lvl == TOP_FLOOR or room[lvl + 1]:
                 out.append((CLIMB, c))
             elif lvl + 1 in WC_FLOORS and not people[wc(lvl + 1)]:
                 out.append((ENTER_WC, c))
-        elif loc[0] == "W" and room(int(loc[1])):
+        elif loc in _WC_LEVEL and room[_WC_LEVEL[loc]]:
             out.append((LEAVE_WC, c))
     return out
 

@@ -53,8 +53,14 @@ from courtly.games.vive_le_roi.cards import (
 from courtly.games.vive_le_roi.scoring import score_round
 
 AMBITION, PLACEMENT, PLAY, VOTE, OVER = "ambition", "placement", "play", "vote", "over"
-MOVE_ACTIONS: dict[str, type[Climb | EnterWC | LeaveWC]] = {
+_MOVE_TYPES: dict[str, type[Climb | EnterWC | LeaveWC]] = {
     castle.CLIMB: Climb, castle.ENTER_WC: EnterWC, castle.LEAVE_WC: LeaveWC}
+# Actions are immutable values: one instance each, made once, keeps the
+# hot path free of dataclass construction.
+MOVE_ACTIONS: dict[tuple[str, str], Action] = {
+    (kind, c): cls(c) for kind, cls in _MOVE_TYPES.items() for c in CHARACTERS}
+PLACE_ACTIONS: dict[tuple[str, int], Action] = {
+    (c, f): Place(c, f) for c in PRETENDERS for f in PLACEMENT_FLOORS}
 
 
 def teams_for(num_players: int) -> list[tuple[int, int]]:
@@ -183,13 +189,14 @@ class ViveLeRoiState(State):
         if self.phase == PLACEMENT:
             return self._placements()
         if self.phase == PLAY:
-            return [MOVE_ACTIONS[kind](c) for kind, c in castle.moves(self.where)]
+            return [MOVE_ACTIONS[move] for move in castle.moves(self.where)]
         return [Vote(c) for c in VOTE_CARDS if self.hand(seat)[c] > 0]
 
     def _placements(self) -> list[Action]:
         """Any character not yet placed, on floors 1-4, at most 4 a floor ("Placement")."""
         floors = [f for f in PLACEMENT_FLOORS if castle.has_room(self.where, f)]
-        return [Place(c, f) for c in PRETENDERS if self.where[c] == castle.OFF for f in floors]
+        return [PLACE_ACTIONS[c, f] for c in PRETENDERS if self.where[c] == castle.OFF
+                for f in floors]
 
     def _explain_illegal(self, seat: int, action: Action) -> str:
         why = {
