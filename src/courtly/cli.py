@@ -1,4 +1,5 @@
-"""The ``courtly`` command line: list the games, play one, replay a record, simulate.
+"""The ``courtly`` command line: list the games, play one, replay a record,
+simulate (a balance report), run a tournament between bots.
 
 Everything goes through the game contract (``courtly.GAMES``, ``courtly.game``,
 ``State``, ``GameRecord``, ``courtly.replay``), so every registered game works
@@ -23,13 +24,25 @@ from rich.table import Table
 from rich.text import Text
 
 import courtly
-from courtly.bots import Bot
+from courtly.bots import Bot, check_spec, make_bot
 from courtly.core import Action, Event, Game, GameRecord, InvalidRecord, State
-from courtly.sim import SimulationReport, bot_move, random_bots, simulate
+from courtly.sim import (
+    BACKENDS,
+    BalanceReport,
+    SimulationReport,
+    TournamentReport,
+    balance,
+    bot_move,
+    bot_seeds,
+    tournament,
+    write_csv,
+    write_plots,
+)
 
 app = typer.Typer(
     name="courtly",
-    help="Court-intrigue board games: play against bots, replay records, simulate.",
+    help="Court-intrigue board games: play against bots, replay records, simulate, "
+         "run tournaments.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -46,6 +59,10 @@ OptionOpt = Annotated[
     typer.Option("--option", "-o", metavar="KEY=VALUE",
                  help="Set a game option; repeatable. Values follow the default's type."),
 ]
+WorkersOpt = Annotated[int | None, typer.Option(
+    "--workers", "-w", min=1, help="Worker processes (default: every CPU; 1 runs here).")]
+BackendOpt = Annotated[str, typer.Option(
+    help="process (default), serial, or ray (the cluster at RAY_ADDRESS, else a local one).")]
 
 
 # ----- small helpers ----------------------------------------------------------
@@ -140,6 +157,30 @@ def _checked_options(game: Game, num_players: int, pairs: Sequence[str] | None) 
         _fail(str(exc))
 
 
+def _bot_specs(text: str) -> list[str]:
+    """A comma-separated list of bot specs (``ismcts:iterations=300,c=0.1`` keeps
+    its parameters: a part with ``=`` and no ``:`` belongs to the spec before it)."""
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if specs and "=" in part and ":" not in part:
+            specs[-1] += f",{part}"
+        elif part:
+            specs.append(part)
+    if not specs:
+        _fail("--bots needs at least one bot, e.g. --bots ismcts,random")
+    for spec in specs:
+        try:
+            check_spec(spec)
+        except ValueError as exc:
+            _fail(str(exc))
+    return specs
+
+
+def _progress_bar(label: str) -> Progress:
+    return Progress(TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(),
+                    TimeElapsedColumn(), console=Console(stderr=True))
+
+
 def _seat_list(seats: Sequence[int]) -> str:
     return ", ".join(f"Seat {s}" for s in seats) or "nobody"
 
@@ -206,9 +247,14 @@ def play_command(
     option: OptionOpt = None,
     save: Annotated[Path | None, typer.Option(
         metavar="FILE", help="Write the game record (JSON) here, also if you quit early.")] = None,
+    bots: Annotated[str, typer.Option(
+        metavar="SPEC[,SPEC...]",
+        help="The other seats' bots, in seat order, the list repeated: random, heuristic, "
+             "ismcts:iterations=300 (see `courtly bots`).")] = "random",
 ) -> None:
-    """Play a game against random bots. Enter a number to choose; q or Ctrl-D quits."""
+    """Play a game against bots. Enter a number to choose; q or Ctrl-D quits."""
     game = _lookup(game_name)
+    specs = _bot_specs(bots)
     num_players = _default_players(game, option) if players is None else players
     options = _checked_options(game, num_players, option)
     if not 0 <= seat < num_players:
@@ -223,7 +269,8 @@ def play_command(
            "bold")
     code = 0
     try:
-        finished = _play_loop(console, game, state, seat, random_bots(seed, num_players))
+        finished = _play_loop(console, game, state, seat,
+                              _seat_bots(specs, seat, seed, num_players))
     except KeyboardInterrupt:
         console.print()
         finished, code = False, 130
@@ -234,6 +281,15 @@ def play_command(
         _plain(console, f"Record saved to {save}.")
     if code:
         raise typer.Exit(code)
+
+
+def _seat_bots(specs: Sequence[str], seat: int, seed: int, num_players: int) -> list[Bot]:
+    """A bot for every seat but ``seat``'s (which gets a placeholder never asked),
+    the specs in seat order, seeded from the game seed."""
+    others = [s for s in range(num_players) if s != seat]
+    chosen = {s: specs[i % len(specs)] for i, s in enumerate(others)}
+    seeds = bot_seeds(seed, num_players)
+    return [make_bot(chosen.get(s, "random"), seeds[s]) for s in range(num_players)]
 
 
 def _show_end(console: Console, game: Game, state: State, seat: int, finished: bool) -> None:
@@ -376,27 +432,83 @@ def simulate_command(
         "--players", "-n", help="Number of players (default: the fewest allowed).")] = None,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
     option: OptionOpt = None,
+    bots: Annotated[str, typer.Option(
+        metavar="SPEC[,SPEC...]",
+        help="Bots in seat order, the list repeated and rotated one seat per game.")] = "random",
+    workers: WorkersOpt = None,
+    backend: BackendOpt = "process",
+    out: Annotated[Path | None, typer.Option(
+        metavar="DIR", help="Write games.csv, seats.csv, measures.csv and PNG plots here.")] = None,
 ) -> None:
-    """Play many games between random bots; show win rates (95% Wilson) and mean scores.
+    """A balance report: seat advantage (win rates, 95% Wilson), game length,
+    scores and the game's own measures, over many games between bots.
 
     A shared victory counts 1/len(winners) of a win for each winner.
     """
     game = _lookup(game_name)
     num_players = _default_players(game, option) if players is None else players
     options = _checked_options(game, num_players, option)
-    with Progress(
-        TextColumn("[bold]simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-    ) as bar:
-        task = bar.add_task("games", total=games)
-        report = simulate(game, games, num_players, seed, options,
-                          progress=lambda done: bar.update(task, completed=done))
+    specs = _bot_specs(bots)
+    _check_backend(backend)
+    try:
+        with _progress_bar("simulating") as bar:
+            task = bar.add_task("games", total=games)
+            report = balance(game, games, num_players, seed, options, specs, workers, backend,
+                             progress=lambda done: bar.update(task, completed=done))
+    except (ImportError, ValueError) as exc:
+        _fail(str(exc))
     console = _out()
-    console.print(report_table(report))
-    _plain(console, f"Mean actions per game: {report.mean_actions:.1f}")
+    _show_balance(console, report)
+    if out is not None:
+        _write_report(console, report, out)
+
+
+def _check_backend(backend: str) -> None:
+    if backend not in BACKENDS:
+        _fail(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+
+
+def _show_balance(console: Console, report: BalanceReport) -> None:
+    """The seat table, game length, scores and every measure, as tables."""
+    console.print(report_table(report.simulation))
+    _plain(console, f"Mean actions per game: {report.simulation.mean_actions:.1f}")
+    length = report.lengths
+    _plain(console, f"Game length (actions): min {length.low:g}, median {length.median:g}, "
+           f"max {length.high:g}, sd {length.sd:.1f}")
+    if len(set(report.bots)) > 1:
+        _plain(console, f"Bots (rotated over the seats): {', '.join(report.bots)}")
+    groups: dict[str, list[Any]] = {}
+    for row in report.measures:
+        groups.setdefault(row.group, []).append(row)
+    for group, rows in groups.items():
+        console.print(_measure_table(group, rows))
+
+
+def _measure_table(group: str, rows: Sequence[Any]) -> Table:
+    table = Table(title=f"Measures: {group}")
+    table.add_column("Measure", overflow="fold")
+    table.add_column("Value")
+    table.add_column("Games", justify="right")
+    table.add_column("Rate / mean", justify="right")
+    table.add_column("95% CI", justify="center")
+    for r in rows:
+        if r.value == "mean":
+            rate, interval = f"{r.rate:.2f}", f"{r.low:.2f} – {r.high:.2f}"
+        else:
+            rate, interval = f"{r.rate:.1%}", f"{r.low:.1%} – {r.high:.1%}"
+        table.add_row(r.measure, r.value, str(r.games), rate, interval)
+    return table
+
+
+def _write_report(console: Console, report: BalanceReport, out: Path) -> None:
+    try:
+        paths = write_csv(report, out)
+        paths += write_plots(report, out)
+    except ImportError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"cannot write the report to {out}: {exc.strerror or exc}", code=1)
+    _plain(console, f"Report written to {out}: {', '.join(p.name for p in paths)}")
 
 
 def report_table(report: SimulationReport) -> Table:
@@ -442,6 +554,82 @@ def serve_command(
         _fail(f"cannot open the database: {exc}")
     _plain(_out(), f"courtly is serving on http://{host}:{port}/  (Ctrl-C stops it)", "bold")
     uvicorn.run(application, host=host, port=port, log_level="warning")
+
+
+# ----- courtly tournament -------------------------------------------------------
+@app.command("tournament")
+def tournament_command(
+    game_name: GameArg,
+    bots: Annotated[str, typer.Option(
+        metavar="SPEC[,SPEC...]",
+        help="The bots, e.g. ismcts:iterations=300,heuristic,random; "
+             "repeated to fill the table.")],
+    games: Annotated[int, typer.Option("--games", "-g", min=1, help="Number of games.")] = 100,
+    players: Annotated[int | None, typer.Option(
+        "--players", "-n", help="Number of players (default: the number of bots).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
+    option: OptionOpt = None,
+    workers: WorkersOpt = None,
+    backend: BackendOpt = "process",
+) -> None:
+    """Bots against bots, seats rotated every game: win rates (95% Wilson) and
+    OpenSkill ratings."""
+    game = _lookup(game_name)
+    specs = _bot_specs(bots)
+    num_players = len(specs) if players is None else players
+    options = _checked_options(game, num_players, option)
+    _check_backend(backend)
+    try:
+        with _progress_bar("tournament") as bar:
+            task = bar.add_task("games", total=games)
+            report = tournament(game, specs, games, num_players, seed, options, workers,
+                                backend, progress=lambda done: bar.update(task, completed=done))
+    except (ImportError, ValueError) as exc:
+        _fail(str(exc))
+    _out().print(tournament_table(report))
+
+
+def tournament_table(report: TournamentReport) -> Table:
+    """Per bot: seats played, win rate with its interval, mean score, rating, speed."""
+    options = ", ".join(f"{k}={format_value(v)}" for k, v in report.options.items())
+    last = report.seed + report.games - 1
+    table = Table(title=f"{report.game}, {report.num_players} players, {report.games} games "
+                  f"(seeds {report.seed}–{last}), seats rotated"
+                  + (f"\n{options}" if options else ""))
+    table.add_column("Bot", overflow="fold")
+    for header in ("Seats", "Wins", "Win rate", "95% CI", "Score", "Rating μ±σ", "ms/move"):
+        table.add_column(header, justify="right", no_wrap=True)
+    for b in report.bots:
+        rating = f"{b.rating.mu:.1f}±{b.rating.sigma:.1f}" if b.rating else "-"
+        table.add_row(b.bot, str(b.seat_games), f"{b.wins:g}", f"{b.win_rate:.1%}",
+                      f"{b.win_low:.0%}–{b.win_high:.0%}", f"{b.mean_score:.2f}", rating,
+                      f"{b.seconds_per_decision * 1000:.1f}")
+    if any(b.rating is None for b in report.bots):
+        table.caption = "ratings need openskill: pip install 'courtly[sim]'"
+    else:
+        table.caption = "Score: mean score; Rating: OpenSkill (Plackett-Luce); ms/move: " \
+                        "mean time per decision"
+    return table
+
+
+# ----- courtly bots ------------------------------------------------------------------
+@app.command("bots")
+def bots_command() -> None:
+    """List the bots and their parameters with their defaults."""
+    import inspect
+
+    from courtly.bots import BOTS
+
+    table = Table(title="courtly bots")
+    table.add_column("Name", style="bold")
+    table.add_column("Parameters (defaults)")
+    table.add_column("What it is")
+    for name, factory in BOTS.items():
+        params = [f"{p.name}={format_value(p.default)}"
+                  for p in inspect.signature(factory).parameters.values() if p.name != "seed"]
+        doc = (inspect.getdoc(factory) or "").split("\n")[0]
+        table.add_row(name, "\n".join(params) or "-", doc)
+    _out().print(table)
 
 
 def main() -> None:

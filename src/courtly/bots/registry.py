@@ -1,4 +1,4 @@
-"""The one registry of bots, by name with parameters: ``random``,
+"""The one registry of bots, by name with parameters: ``random``, ``heuristic``,
 ``ismcts:iterations=400``. The CLI, the simulator and the server take these names."""
 
 from __future__ import annotations
@@ -7,11 +7,16 @@ import inspect
 from collections.abc import Callable
 
 from courtly.bots.base import Bot
+from courtly.bots.heuristic import HeuristicBot
+from courtly.bots.ismcts import ISMCTSBot
 from courtly.bots.random_bot import RandomBot
 
-#: name -> factory; a factory takes ``seed`` and keyword parameters.
+#: name -> factory; a factory takes ``seed`` and keyword parameters whose
+#: defaults give their types (``make_bot`` converts the text by them).
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "ismcts": ISMCTSBot,
 }
 
 
@@ -41,6 +46,12 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
             raise ValueError(f"bot {name!r} has no parameter {key!r}; parameters: {known}")
         kwargs[key] = _convert(name, key, value, params[key].default)
     return factory(seed=seed, **kwargs)
+
+
+def check_spec(spec: str) -> str:
+    """``spec`` if it builds a bot, else ValueError saying why (for early checks)."""
+    make_bot(spec, seed=0)
+    return spec
 
 
 def _convert(bot: str, key: str, value: str, default: object) -> object:

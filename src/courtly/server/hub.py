@@ -24,7 +24,7 @@ from courtly.server.storage import SeatRow, Store, StoredTable, TableRow, hash_t
 
 MAX_NAME = 40
 MAX_CHAT = 500
-STANDIN_BOT = "random"
+STANDIN_BOT = "heuristic"
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 

@@ -75,7 +75,7 @@ def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, f
     """The Wilson score interval for a proportion: ``successes`` out of ``n`` trials.
 
     ``successes`` may be fractional (shared wins); ``z=1.96`` gives a 95%
-    interval. The bounds are clamped to [0, 1]. ``n`` must be positive and
+    interval. The bounds are clamped to [0, 1] and always hold the rate. ``n`` must be positive and
     ``0 <= successes <= n``, else ValueError.
     """
     if n <= 0:
@@ -87,7 +87,8 @@ def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, f
     denom = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # The interval always holds p; rounding alone could leave 1.0 a hair outside.
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,138 @@
+"""Strength of the ISMCTS bot: 4-player games against three random bots and
+against three heuristic bots, for every registered game, with 95% intervals.
+
+    python benchmarks/strength.py [--games 40] [--bot SPEC] [--workers N] [--seed 0]
+
+Seats rotate every game (courtly.sim.tournament), so over every four games
+the ISMCTS bot sits once in each seat. Targets (issue 5): against three
+random bots it wins at least 45% of the games (25% is chance); against three
+heuristic bots at least 30%; the same margins for every game. The budget is
+at most one second a decision (``seconds=1`` caps the iterations).
+
+This is a measurement, not a test: the exit code is 0 whether or not a target
+is met (2 only for bad arguments).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.console import Console
+from rich.table import Table
+
+import courtly
+from courtly.bots import check_spec
+from courtly.sim import tournament
+
+#: The bot measured, and its default budget: at most 1 s a decision.
+DEFAULT_BOT = "ismcts:iterations=2000,seconds=1.0"
+TARGETS = {"random": 0.45, "heuristic": 0.30}
+PLAYERS = 4
+
+
+@dataclass(frozen=True)
+class Row:
+    """One matchup's numbers for the measured bot."""
+
+    game: str
+    opponent: str
+    games: int
+    win_rate: float
+    low: float
+    high: float
+    decisions: int
+    seconds_per_decision: float
+    wall: float
+
+    @property
+    def target(self) -> float:
+        """The win rate the issue asks for against these opponents."""
+        return TARGETS[self.opponent]
+
+    @property
+    def met(self) -> bool:
+        """Whether the measured win rate reaches the target."""
+        return self.win_rate >= self.target
+
+
+def measure(game_name: str, bot: str, opponent: str, games: int, seed: int,
+            workers: int | None) -> Row:
+    """One matchup: ``bot`` against three ``opponent`` bots."""
+    game = courtly.game(game_name)
+    lineup = [bot] + [opponent] * (PLAYERS - 1)
+    start = time.perf_counter()
+    report = tournament(game, lineup, games, PLAYERS, seed, workers=workers, ratings=False)
+    stats = report.bots[0]
+    return Row(game_name, opponent, games, stats.win_rate, stats.win_low, stats.win_high,
+               stats.decisions, stats.seconds_per_decision, time.perf_counter() - start)
+
+
+def build_table(rows: Sequence[Row], bot: str) -> Table:
+    """The results as a rich table."""
+    table = Table(title=f"{bot} in {PLAYERS}-player games (seats rotated)")
+    for header in ("game", "opponents", "games", "win rate", "95% CI", "target", "met",
+                   "decisions/s", "ms/decision"):
+        table.add_column(header, justify="left" if header in ("game", "opponents") else "right")
+    for r in rows:
+        spd = r.seconds_per_decision
+        table.add_row(
+            r.game, f"3 × {r.opponent}", str(r.games), f"{r.win_rate:.1%}",
+            f"{r.low:.1%} – {r.high:.1%}", f"≥ {r.target:.0%}",
+            "[green]yes[/green]" if r.met else "[red]no[/red]",
+            f"{1 / spd:.2f}" if spd else "-", f"{1000 * spd:.0f}")
+    return table
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """Command-line options."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="games per matchup (default 40)")
+    parser.add_argument("--bot", default=DEFAULT_BOT, help=f"bot spec (default {DEFAULT_BOT})")
+    parser.add_argument("--only", nargs="+", metavar="NAME", choices=sorted(courtly.GAMES),
+                        help="games to measure (default: every registered game)")
+    parser.add_argument("--against", nargs="+", choices=sorted(TARGETS),
+                        default=sorted(TARGETS), help="opponents (default: both)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="worker processes (default: every CPU)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    try:
+        check_spec(args.bot)
+    except ValueError as exc:
+        parser.error(str(exc))
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run every matchup and print the table."""
+    args = parse_args(argv)
+    console = Console(stderr=True)
+    names = args.only or sorted(courtly.GAMES)
+    rows = []
+    for name in names:
+        lo, hi = courtly.game(name).player_range(dict(courtly.game(name).options))
+        if not lo <= PLAYERS <= hi:
+            console.print(f"{name}: no {PLAYERS}-player game with default options; skipped")
+            continue
+        for opponent in sorted(args.against, reverse=True):
+            console.print(f"{name}: {args.bot} against 3 × {opponent}, {args.games} games ...")
+            rows.append(measure(name, args.bot, opponent, args.games, args.seed, args.workers))
+            console.print(f"  done in {rows[-1].wall:.0f} s")
+    out = Console(width=max(120, Console().width))
+    out.print(build_table(rows, args.bot))
+    out.print(f"{platform.python_implementation()} {platform.python_version()}, "
+              f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs; "
+              f"seeds {args.seed}–{args.seed + args.games - 1}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,344 @@
+"""Information-set Monte Carlo tree search, generic over the game contract.
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse, "Information Set Monte
+Carlo Tree Search", IEEE TCIAIG 4(2), 2012), extended with decoupled
+selection for simultaneous decisions. One tree is grown from the acting
+seat's information set; each iteration:
+
+1. **determinizes**: ``obs.determinize(rng)`` deals a full state consistent
+   with what the seat knows (hands, decks, unrevealed votes resampled; the
+   state's own chance RNG reseeded), so chance and hidden information are
+   sampled afresh every iteration and the search never peeks;
+2. **selects** down the tree among the actions legal *in that
+   determinization*, by UCB1 with availability counts (an action's
+   exploration term uses how often it was available, not the parent's
+   visits); every node keeps statistics per acting seat, from that seat's
+   own point of view, so opponents are modelled as maximising their own
+   reward. When several seats are to act at once (votes, sealed bids), each
+   of them selects from the same node's statistics, which do not depend on
+   the others' unrevealed choices (decoupled UCT);
+3. **expands** one new child, then **rolls out** with the rollout policy
+   (uniformly random, or the game's heuristic) to the end, or, when the game
+   ships a score estimate (``bot.estimate``), only until the seat that moved
+   last has finished its turn (its consecutive actions, played by the
+   game's heuristic: a half-played turn is not a position to judge) and
+   ``horizon`` actions more (default 0), and scores the position reached
+   with the estimate;
+4. **backpropagates** the reward of every seat.
+
+The reward of a seat is ``(1 - rank_weight) * win + rank_weight * rank``.
+At the end of a game ``win`` is ``1 / len(winners)`` for a winner (a shared
+victory is shared) and 0 otherwise, and ``rank`` is the share of the other
+seats it beat on score (ties count half). At a position scored by estimate,
+each seat's view gives its expected score ``E``; ``win`` is the softmax of
+``E / temperature`` over the seats and ``rank`` the mean of
+``logistic((E - E_other) / temperature)``: the same quantities in
+expectation. Every reward lies in [0, 1].
+
+The answer is the root action of the seat most often selected (ties: best
+mean reward, then the first legal), unless the game ships a heuristic and
+the search's evidence against the heuristic's own choice is weak: that
+choice is kept unless the best action's mean reward beats it by ``guide``
+standard errors. Budgets: ``iterations`` (exact and
+reproducible: same seed, same observation, same decision) and/or
+``seconds`` (wall clock; whichever comes first).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+
+from courtly.bots.base import Observation
+from courtly.bots.heuristic import Estimate, estimate_for, policy_for
+from courtly.core import Action, Result, State
+
+#: A rollout policy: (state, seat, legal actions, rng) -> one of the actions.
+RolloutPolicy = Callable[[State, int, Sequence[Action], random.Random], Action]
+
+#: Per-seat statistics of one action at one node: [visits, availability, total reward].
+Stat = list[float]
+
+ROLLOUTS = ("random", "heuristic")
+
+
+class _Node:
+    """A node of the search tree: per acting seat, per action, its statistics,
+    and the children reached by the (seat, action) choices made there."""
+
+    __slots__ = ("children", "stats")
+
+    def __init__(self) -> None:
+        self.stats: dict[int, dict[Action, Stat]] = {}
+        self.children: dict[tuple[tuple[int, Action], ...], _Node] = {}
+
+
+def seat_rewards(result: Result, rank_weight: float) -> list[float]:
+    """Every seat's reward in [0, 1]: the win share blended with the rank share."""
+    scores = result.scores
+    n = len(scores)
+    share = 1.0 / len(result.winners)
+    out = []
+    for seat, mine in enumerate(scores):
+        win = share if seat in result.winners else 0.0
+        if n > 1:
+            beaten = sum((mine > s) + 0.5 * (mine == s) for s in scores) - 0.5
+            rank = beaten / (n - 1)
+        else:
+            rank = 1.0
+        out.append((1.0 - rank_weight) * win + rank_weight * rank)
+    return out
+
+
+def estimated_rewards(estimates: Sequence[float], temperature: float,
+                      rank_weight: float) -> list[float]:
+    """Every seat's expected reward from estimated final scores (see the module docstring)."""
+    n = len(estimates)
+    top = max(estimates)
+    weights = [math.exp((e - top) / temperature) for e in estimates]
+    total = sum(weights)
+    out = []
+    for seat, mine in enumerate(estimates):
+        rank = sum(_logistic((mine - other) / temperature)
+                   for j, other in enumerate(estimates) if j != seat) / (n - 1) if n > 1 else 1.0
+        out.append((1.0 - rank_weight) * weights[seat] / total + rank_weight * rank)
+    return out
+
+
+def _logistic(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+def random_rollout(state: State, seat: int, legal: Sequence[Action],
+                   rng: random.Random) -> Action:
+    """The uniformly random rollout policy."""
+    return legal[rng.randrange(len(legal))]
+
+
+class ISMCTSBot:
+    """Single-observer ISMCTS over the game contract (see the module docstring).
+
+    ``iterations``: iterations per decision (0: no limit); ``seconds``: wall
+    clock per decision (0: no limit); at least one must be positive.
+    ``c``: UCB exploration constant. ``rollout``: ``random`` or ``heuristic``
+    (the game's heuristic policy where it has one, else random).
+    ``epsilon``: in heuristic rollouts, the chance of a random action
+    instead. ``horizon``: rollout actions before a leaf is scored by the
+    game's estimate (-1: always play to the end; games without an estimate
+    always do). ``turns``: in the tree, a seat's further actions in its turn
+    follow the heuristic (only its first is searched). ``guide``: the game's
+    heuristic choice is kept unless the search's beats it by ``guide``
+    standard errors (0: the search alone decides; games without a heuristic
+    always do). ``temperature``: points per unit of the estimate's softmax.
+    ``rank_weight``: the weight of the rank share in the reward.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int = 1000,
+        seconds: float = 0.0,
+        c: float = 0.1,
+        rollout: str = "random",
+        epsilon: float = 0.1,
+        horizon: int = 0,
+        turns: bool = False,
+        guide: float = 1.0,
+        temperature: float = 2.0,
+        rank_weight: float = 0.25,
+    ) -> None:
+        if iterations < 0 or seconds < 0 or (iterations == 0 and seconds == 0):
+            raise ValueError("ismcts needs a budget: iterations > 0 and/or seconds > 0")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"ismcts: rollout must be one of {', '.join(ROLLOUTS)}, "
+                             f"not {rollout!r}")
+        if not 0 <= rank_weight <= 1 or not 0 <= epsilon <= 1:
+            raise ValueError("ismcts: rank_weight and epsilon must lie between 0 and 1")
+        if temperature <= 0 or horizon < -1:
+            raise ValueError("ismcts: temperature must be positive and horizon at least -1")
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.c = c
+        self.rollout = rollout
+        self.epsilon = epsilon
+        self.horizon = horizon
+        self.turns = turns
+        self.guide = guide
+        self.temperature = temperature
+        self.rank_weight = rank_weight
+        self.last_iterations = 0
+        self._macro = False
+        self._policies: dict[str, RolloutPolicy] = {}
+
+    # ----- the decision -------------------------------------------------------
+    def act(self, obs: Observation) -> Action:
+        """Search from ``obs`` within the budget; return the most visited root action."""
+        if not obs.legal:
+            raise ValueError("no legal action to choose from")
+        if len(obs.legal) == 1:
+            self.last_iterations = 0
+            return obs.legal[0]
+        root = _Node()
+        policy = self._policy(obs.game_name)
+        estimate = estimate_for(obs.game_name) if self.horizon >= 0 else None
+        self._macro = self.turns and policy_for(obs.game_name) is not None
+        deadline = time.perf_counter() + self.seconds if self.seconds else math.inf
+        done = 0
+        while (not self.iterations or done < self.iterations) and (
+                not done or time.perf_counter() < deadline):
+            self._iterate(obs, root, policy, estimate)
+            done += 1
+        self.last_iterations = done
+        stats = root.stats.get(obs.seat, {})
+        best = self._best(stats, obs.legal)
+        choose = policy_for(obs.game_name) if self.guide > 0 else None
+        if choose is None:
+            return best
+        return self._guided(stats, best, choose(obs.view, obs.legal, self.rng))
+
+    def _guided(self, stats: dict[Action, Stat], best: Action, hint: Action) -> Action:
+        """The heuristic's ``hint`` unless the search's ``best`` beats it by
+        ``guide`` standard errors of the mean rewards (a weak search, on a
+        small budget or a long game, then plays no worse than the heuristic)."""
+        b, h = stats.get(best), stats.get(hint)
+        if best == hint or b is None or h is None or not h[0] or not b[0]:
+            return best
+        mb, mh = b[2] / b[0], h[2] / h[0]
+        # Rewards lie in [0, 1]: m (1 - m) bounds a reward's variance.
+        se = math.sqrt(mb * (1 - mb) / b[0] + mh * (1 - mh) / h[0])
+        return best if mb - mh > self.guide * se else hint
+
+    def _best(self, stats: dict[Action, Stat], legal: Sequence[Action]) -> Action:
+        """The most visited of the legal root actions; ties by mean reward, then order."""
+        def key(item: tuple[int, Action]) -> tuple[float, float, int]:
+            index, action = item
+            st = stats.get(action)
+            if st is None or not st[0]:
+                return (0.0, 0.0, -index)
+            return (st[0], st[2] / st[0], -index)
+
+        return max(enumerate(legal), key=key)[1]
+
+    # ----- one iteration ------------------------------------------------------
+    def _iterate(self, obs: Observation, root: _Node, policy: RolloutPolicy,
+                 estimate: Estimate | None) -> None:
+        state = obs.determinize(self.rng)
+        path: list[tuple[_Node, list[tuple[int, Action]]]] = []
+        node = root
+        while not state.is_over:
+            choices = self._select_and_apply(node, state)
+            if self._macro and len(choices) == 1:
+                self._finish_turn(state, choices[0][0], obs.game_name)
+            path.append((node, choices))
+            key = tuple(choices)
+            child = node.children.get(key)
+            if child is None:
+                node.children[key] = _Node()
+                break
+            node = child
+        if estimate is None:
+            self._roll_out(state, policy, math.inf)
+        else:
+            if path:
+                self._finish_turn(state, path[-1][1][-1][0], obs.game_name)
+            self._roll_out(state, policy, self.horizon)
+        if state.is_over:
+            rewards = seat_rewards(state.result(), self.rank_weight)
+        else:
+            assert estimate is not None
+            guesses = estimate(state.view(obs.seat))
+            rewards = estimated_rewards(guesses, self.temperature, self.rank_weight)
+        for visited, choices in path:
+            for seat, action in choices:
+                st = visited.stats[seat][action]
+                st[0] += 1
+                st[2] += rewards[seat]
+
+    def _select_and_apply(self, node: _Node, state: State) -> list[tuple[int, Action]]:
+        """Every seat to act chooses from this node's statistics (decoupled when
+        simultaneous) and its choice is applied at once."""
+        choices = []
+        for seat in state.to_act:
+            if seat not in state.to_act:  # an earlier choice ended this seat's turn
+                continue
+            action = self._select(node, seat, state.legal_actions(seat))
+            state.apply(seat, action)
+            choices.append((seat, action))
+        return choices
+
+    def _select(self, node: _Node, seat: int, legal: Sequence[Action]) -> Action:
+        """UCB1 with availability counts; an untried action first (chosen at random)."""
+        stats = node.stats.setdefault(seat, {})
+        untried = []
+        for action in legal:
+            st = stats.get(action)
+            if st is None:
+                stats[action] = [0.0, 1.0, 0.0]
+                untried.append(action)
+            else:
+                st[1] += 1
+                if not st[0]:
+                    untried.append(action)
+        if untried:
+            return untried[self.rng.randrange(len(untried))]
+        c, best, best_value = self.c, legal[0], -math.inf
+        for action in legal:
+            visits, avail, total = stats[action]
+            value = total / visits + c * math.sqrt(math.log(avail) / visits)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _roll_out(self, state: State, policy: RolloutPolicy, limit: float) -> None:
+        """Play ``limit`` actions (or to the end) with the rollout policy."""
+        rng = self.rng
+        steps = 0
+        while steps < limit and not state.is_over:
+            steps += 1
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, policy(state, seat, legal, rng))
+
+    def _finish_turn(self, state: State, mover: int, game_name: str) -> None:
+        """Let ``mover`` play on while it alone is to act, by the game's heuristic."""
+        choose = policy_for(game_name)
+        rng = self.rng
+        while state.to_act == (mover,):
+            legal = state.legal_actions(mover)
+            if len(legal) == 1 or choose is None:
+                action = legal[rng.randrange(len(legal))]
+            else:
+                action = choose(state.view(mover), legal, rng)
+            state.apply(mover, action)
+
+    # ----- rollout policies ---------------------------------------------------
+    def _policy(self, game_name: str) -> RolloutPolicy:
+        if self.rollout == "random":
+            return random_rollout
+        policy = self._policies.get(game_name)
+        if policy is None:
+            policy = self._policies[game_name] = _heuristic_rollout(game_name, self.epsilon)
+        return policy
+
+
+def _heuristic_rollout(game_name: str, epsilon: float) -> RolloutPolicy:
+    """The game's heuristic as a rollout policy (random with chance ``epsilon``);
+    plain random for a game without a heuristic."""
+    choose = policy_for(game_name)
+    if choose is None:
+        return random_rollout
+
+    def policy(state: State, seat: int, legal: Sequence[Action],
+               rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if rng.random() < epsilon:
+            return legal[rng.randrange(len(legal))]
+        # The rollout runs in the searcher's own guessed state; the heuristic
+        # still reads only the acting seat's view of it.
+        return choose(state.view(seat), legal, rng)
+
+    return policy

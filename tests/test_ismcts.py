@@ -1,0 +1,160 @@
+"""ISMCTS: it sees only views, it is reproducible, it handles every game,
+simultaneous decisions included, and its rewards are what docs/bots.md says."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import courtly
+from courtly.bots import ISMCTSBot, Observation, make_bot, seat_rewards
+from courtly.bots.ismcts import estimated_rewards
+from courtly.core import Result, State
+
+SMALL = {"courtisans": 60, "vive_le_roi": 8}
+
+
+def _advance(state: State, steps: int, seed: int = 0) -> State:
+    """Play ``steps`` random actions (fewer if the game ends first)."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def _positions(name: str) -> list[tuple[State, int]]:
+    """A few mid-game positions of ``name`` and a seat that is to act there."""
+    game = courtly.game(name)
+    out = []
+    for steps in (0, 17, 41, 63):
+        state = _advance(game.new_game(4, seed=steps), steps, seed=steps)
+        if not state.is_over:
+            out.append((state, state.to_act[-1]))
+    return out
+
+
+def _simultaneous(name: str) -> tuple[State, int] | None:
+    """A position where several seats are to act at once and one has already acted."""
+    game = courtly.game(name)
+    for seed in range(20):
+        state = game.new_game(4, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if len(state.to_act) > 1:
+                state.apply(state.to_act[0], rng.choice(state.legal_actions(state.to_act[0])))
+                if len(state.to_act) > 1:
+                    return state, state.to_act[-1]
+                continue
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return None
+
+
+@pytest.mark.parametrize("name", sorted(courtly.GAMES))
+def test_decision_ignores_what_the_seat_cannot_see(name):
+    """Two states that differ only in what is hidden from the seat (another
+    deal of the hidden cards, votes, missions) give the same decision."""
+    for state, seat in _positions(name):
+        for k in range(2):
+            other = state.determinize(seat, random.Random(100 + k))
+            assert other.view(seat) == state.view(seat)
+            bot_a = ISMCTSBot(seed=9, iterations=SMALL[name])
+            bot_b = ISMCTSBot(seed=9, iterations=SMALL[name])
+            assert bot_a.act(Observation(state, seat)) == bot_b.act(Observation(other, seat))
+
+
+def test_same_seed_same_decisions_other_seed_may_differ():
+    state, seat = _positions("courtisans")[1]
+    obs = Observation(state, seat)
+    first = [ISMCTSBot(seed=4, iterations=80).act(obs) for _ in range(2)]
+    assert first[0] == first[1]
+    bot = ISMCTSBot(seed=4, iterations=80)
+    again = ISMCTSBot(seed=4, iterations=80)
+    assert [bot.act(obs) for _ in range(3)] == [again.act(obs) for _ in range(3)]
+    assert first[0] in obs.legal
+
+
+@pytest.mark.parametrize("name", ["vive_le_roi"])  # the games with simultaneous votes
+def test_simultaneous_decisions_are_handled(name):
+    found = _simultaneous(name)
+    assert found is not None, f"{name} should reach a simultaneous vote"
+    state, seat = found
+    obs = Observation(state, seat)
+    action = ISMCTSBot(seed=1, iterations=SMALL[name]).act(obs)
+    assert action in obs.legal
+    other = state.determinize(seat, random.Random(5))
+    assert ISMCTSBot(seed=1, iterations=SMALL[name]).act(Observation(other, seat)) == action
+
+
+@pytest.mark.parametrize("name", sorted(courtly.GAMES))
+def test_plays_whole_games_of_every_game(name):
+    game = courtly.game(name)
+    n = max(game.player_range(dict(game.options))[0], 2)
+    state = game.new_game(n, seed=2)
+    bots = [ISMCTSBot(seed=s, iterations=4) for s in range(n)]
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, bots[seat].act(Observation(state, seat)))
+    assert state.result().winners
+
+
+def test_forced_move_needs_no_search():
+    game = courtly.game("courtisans")
+    state = game.new_game(2, seed=0)
+    obs = Observation(state, 0)
+    bot = ISMCTSBot(seed=0, iterations=50)
+    bot.act(obs)
+    assert bot.last_iterations == 50
+
+    class OneChoice:
+        legal = obs.legal[:1]
+        seat = 0
+        game_name = "courtisans"
+
+    assert bot.act(OneChoice()) == obs.legal[0]  # type: ignore[arg-type]
+    assert bot.last_iterations == 0
+
+
+def test_time_budget():
+    state, seat = _positions("courtisans")[0]
+    bot = ISMCTSBot(seed=0, iterations=0, seconds=0.05)
+    assert bot.act(Observation(state, seat)) in state.legal_actions(seat)
+    assert bot.last_iterations >= 1
+
+
+def test_parameters_from_the_registry_and_refusals():
+    bot = make_bot("ismcts:iterations=50,c=0.3,rollout=heuristic,horizon=-1", seed=1)
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.iterations, bot.c, bot.rollout, bot.horizon) == (50, 0.3, "heuristic", -1)
+    for bad in ("ismcts:iterations=0", "ismcts:rollout=clever", "ismcts:temperature=0",
+                "ismcts:rank_weight=2", "ismcts:iterations=many"):
+        with pytest.raises(ValueError):
+            make_bot(bad)
+
+
+def test_heuristic_rollouts_to_the_end():
+    state, seat = _positions("courtisans")[2]
+    bot = ISMCTSBot(seed=0, iterations=5, rollout="heuristic", horizon=-1)
+    assert bot.act(Observation(state, seat)) in state.legal_actions(seat)
+
+
+def test_seat_rewards_share_wins_and_rank():
+    assert seat_rewards(Result((3.0, 1.0, 1.0), (0,)), 0.0) == [1.0, 0.0, 0.0]
+    assert seat_rewards(Result((3.0, 3.0, 1.0), (0, 1)), 0.0) == [0.5, 0.5, 0.0]
+    assert seat_rewards(Result((3.0, 1.0, 1.0), (0,)), 1.0) == [1.0, 0.25, 0.25]
+    mixed = seat_rewards(Result((5.0, 2.0, 0.0, 2.0), (0,)), 0.25)
+    assert mixed[0] == pytest.approx(1.0)
+    assert mixed[1] == mixed[3] == pytest.approx(0.25 * 0.5)
+    assert mixed[2] == 0.0
+
+
+def test_estimated_rewards_match_the_terminal_form():
+    even = estimated_rewards([2.0, 2.0, 2.0, 2.0], 2.0, 0.25)
+    assert even == pytest.approx([0.25 * 0.75 + 0.25 * 0.5] * 4)
+    ahead = estimated_rewards([10.0, 0.0, 0.0], 1.0, 0.0)
+    assert ahead[0] > 0.99 and sum(ahead) == pytest.approx(1.0)
+    assert all(0.0 <= r <= 1.0 for r in estimated_rewards([-5.0, 7.0, 1.0], 2.0, 0.5))
