@@ -24,11 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from courtly.bots import check_spec
 from courtly.core import Game
 from courtly.sim.runner import GameJob, GameOutcome, Measure, Progress, require, run_jobs
 from courtly.sim.simulate import SeatStats, SimulationReport, wilson_interval
-from courtly.sim.tournament import seating
+from courtly.sim.tournament import tournament_jobs
 
 Z95 = 1.96
 
@@ -83,14 +82,9 @@ class BalanceReport:
 def balance_jobs(game: Game, n_games: int, num_players: int, seed: int = 0,
                  options: Mapping[str, Any] | None = None,
                  bots: Sequence[str] = ("random",)) -> list[GameJob]:
-    """The games of a balance run; bad options, counts or bot specs raise ValueError."""
-    if n_games < 1:
-        raise ValueError(f"the number of games must be at least 1, not {n_games}")
-    opts = game.check_options(num_players, options)
-    for spec in bots:
-        check_spec(spec)
-    return [GameJob(game.name, num_players, opts, seed + i, seating(bots, num_players, i), i)
-            for i in range(n_games)]
+    """The games of a balance run (seated as a tournament's); bad options,
+    counts or bot specs raise ValueError."""
+    return tournament_jobs(game, bots, n_games, num_players, seed, options)
 
 
 def balance(
