@@ -140,3 +140,10 @@ def test_a_failing_game_fails_the_run_in_every_backend():
     for backend in ("serial", "process"):
         with pytest.raises(ValueError, match="not 9"):
             run_jobs(bad, workers=2, backend=backend)
+
+
+def test_cli_lists_the_bots_and_their_parameters():
+    result = CliRunner().invoke(app, ["bots"])
+    assert result.exit_code == 0, result.output
+    for text in ("random", "heuristic", "ismcts", "iterations=1000", "seconds=0.0"):
+        assert text in result.output
