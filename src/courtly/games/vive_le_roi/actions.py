@@ -27,11 +27,11 @@ def _check_character(kind: str, character: str, allowed: tuple[str, ...] = CHARA
                             f"characters: {', '.join(allowed)}")
 
 
+@dataclass(frozen=True, slots=True)
 class _MovesACharacter(Action):
-    """Shared check of the moves: a known character."""
+    """A move of one character; its shared check: a known character."""
 
-    __slots__ = ()
-    character: str  # the dataclass field of each subclass
+    character: str
 
     def validate(self) -> None:
         """A known character (the Jester included)."""
@@ -62,7 +62,6 @@ class Climb(_MovesACharacter):
     """Move a character up one floor; from floor 5, into the Throne room ("Jeu")."""
 
     kind = "climb"
-    character: str
 
     def describe(self) -> str:
         """E.g. 'Move Merlin up one floor'."""
@@ -75,7 +74,6 @@ class EnterWC(_MovesACharacter):
     while that floor is full ("WC")."""
 
     kind = "enter_wc"
-    character: str
 
     def describe(self) -> str:
         """E.g. "Move Merlin up into the WC"."""
@@ -87,7 +85,6 @@ class LeaveWC(_MovesACharacter):
     """Take a character out of its WC onto the same floor, now no longer full ("WC")."""
 
     kind = "leave_wc"
-    character: str
 
     def describe(self) -> str:
         """E.g. 'Take Merlin out of the WC'."""
