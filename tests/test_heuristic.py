@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 import pytest
 
@@ -129,9 +130,10 @@ def _rotated(i: int) -> tuple[str, ...]:
 
 
 class _NoHeuristic(Courtisans):
-    """Courtisans under another name, from a module outside any game package."""
+    """Courtisans under another name that names no companion modules."""
 
     name = "courtisans_plain"
+    companions: ClassVar[Mapping[str, str]] = {}
 
 
 def test_fallback_for_a_game_without_a_heuristic(monkeypatch):

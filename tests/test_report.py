@@ -4,6 +4,8 @@ the same numbers serially and in parallel."""
 from __future__ import annotations
 
 import csv
+from collections.abc import Mapping
+from typing import ClassVar
 
 import pytest
 from typer.testing import CliRunner
@@ -12,6 +14,7 @@ import courtly
 from courtly.cli import app
 from courtly.games.courtisans import Courtisans
 from courtly.sim import aggregate, balance, simulate, write_csv, write_plots
+from courtly.sim.report import palette
 from courtly.sim.runner import game_measures
 
 COURTISANS = courtly.game("courtisans")
@@ -104,10 +107,18 @@ def test_plots(report, tmp_path):
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.mark.parametrize("k", [3, 14, 25])
+def test_every_category_gets_its_own_colour(k):
+    plt = pytest.importorskip("matplotlib.pyplot")
+    colours = palette(plt, k)
+    assert len(colours) == k and len(set(colours)) == k
+
+
 class _NoMeasures(Courtisans):
-    """Courtisans under another name, from a module outside any game package."""
+    """Courtisans under another name that names no companion modules."""
 
     name = "courtisans_plain"
+    companions: ClassVar[Mapping[str, str]] = {}
 
 
 def test_a_game_without_measures_gets_the_generic_report(monkeypatch):

@@ -12,7 +12,6 @@ import importlib
 import itertools
 import random
 import secrets
-import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -53,6 +52,8 @@ class Game(ABC):
     max_players: ClassVar[int]
     options: ClassVar[Mapping[str, Any]] = {}
     action_types: ClassVar[tuple[type[Action], ...]]
+    #: The game's extra modules by kind (``bot``, ``stats``): see :meth:`companion`.
+    companions: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self) -> None:
         self._parser = ActionParser(self.action_types)
@@ -129,25 +130,18 @@ class Game(ABC):
                     continue
         return out
 
-    def companion(self, module: str) -> ModuleType | None:
-        """The optional module ``module`` of this game's own package, or None.
+    def companion(self, kind: str) -> ModuleType | None:
+        """The optional module of this game's kind ``kind``, or None.
 
-        The one hook through which tools above the games find a game's extras
-        without a line outside its package: ``bot`` (a heuristic policy,
-        ``choose(view, legal, rng)``) and ``stats`` (balance measures,
-        ``measures(final_view, record)``); see docs/bots.md. A game whose
-        class does not live in a package has none.
+        The one hook through which tools above the games find a game's extras:
+        ``bot`` (a heuristic policy, ``choose(view, legal, rng)``, and maybe
+        ``estimate(view)``) and ``stats`` (balance measures,
+        ``measures(final_view, record)``); see docs/bots.md. A game names its
+        own in its :attr:`companions` table; the module is imported on first
+        use so that the core never imports a game's bot.
         """
-        package = getattr(sys.modules.get(type(self).__module__), "__package__", None)
-        if not package:
-            return None
-        name = f"{package}.{module}"
-        try:
-            return importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name == name:
-                return None
-            raise
+        name = self.companions.get(kind)
+        return importlib.import_module(name) if name else None
 
     def parse_action(self, data: object) -> Action:
         """The action whose JSON form is ``data``; malformed input raises InvalidAction."""

@@ -254,6 +254,16 @@ def _plot_scores(plt: Any, report: BalanceReport, path: Path, title: str) -> Pat
     return _save(plt, fig, path)
 
 
+def palette(plt: Any, k: int) -> list[Any]:
+    """``k`` distinct colours: matplotlib's tab10 or tab20, and past 20 (Vive
+    le Roi's fourteen kings and more) colours spread evenly along turbo."""
+    if k <= 20:
+        colours = plt.colormaps["tab10" if k <= 10 else "tab20"]
+        return [colours(i) for i in range(k)]
+    spread = plt.colormaps["turbo"]
+    return [spread(i / (k - 1)) for i in range(k)]
+
+
 def _plot_measures(plt: Any, rows: Sequence[MeasureRow], path: Path, title: str) -> Path:
     """Categories as stacked bars; rates and means as bars with their intervals."""
     names = list(dict.fromkeys(r.measure for r in rows))
@@ -261,10 +271,10 @@ def _plot_measures(plt: Any, rows: Sequence[MeasureRow], path: Path, title: str)
     if all(r.value not in ("true", "mean") for r in rows):
         categories = sorted({r.value for r in rows})
         left = [0.0] * len(names)
-        for category in categories:
+        for category, colour in zip(categories, palette(plt, len(categories)), strict=True):
             widths = [next((r.rate for r in rows if r.measure == m and r.value == category), 0.0)
                       for m in names]
-            ax.barh(names, widths, left=left, label=category)
+            ax.barh(names, widths, left=left, label=category, color=colour)
             left = [a + b for a, b in zip(left, widths, strict=True)]
         ax.set_xlabel("share of games")
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small")

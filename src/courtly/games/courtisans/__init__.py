@@ -26,6 +26,8 @@ class Courtisans(Game):
     max_players = 6
     options: ClassVar[Mapping[str, Any]] = {"expansion": False, "teams": False}
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+    companions: ClassVar[Mapping[str, str]] = {
+        "bot": "courtly.games.courtisans.bot", "stats": "courtly.games.courtisans.stats"}
 
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
         """Up to 5 in the base game, 6 with the expansion ("Diplomats and Confidants")."""

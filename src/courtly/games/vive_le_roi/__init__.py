@@ -43,6 +43,8 @@ class ViveLeRoi(Game):
         "banished": False,
     }
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+    companions: ClassVar[Mapping[str, str]] = {
+        "bot": "courtly.games.vive_le_roi.bot", "stats": "courtly.games.vive_le_roi.stats"}
 
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
         """2-8 players; 1 or 2 with the emissary; teams of 2 need 4 to 8."""
