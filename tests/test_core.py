@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import random
 
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 
 import courtly
 from courtly.core import Event, redact
+from courtly.core.errors import GameNotOver, IllegalAction, InvalidAction, InvalidRecord
 
 COURTISANS = courtly.game("courtisans")
 
@@ -34,6 +36,17 @@ def test_registry_lists_games_and_refuses_unknown_names():
         courtly.game("chess")
     with pytest.raises(ValueError):
         courtly.game("chess")
+
+
+def test_errors_cross_process_boundaries_intact():
+    """A worker process's error comes back to the parent pickled: each must
+    unpickle as itself, with its message (an UnknownGame in a tournament job)."""
+    errors = [courtly.UnknownGame("chess", ["courtisans"]), IllegalAction("not your turn"),
+              InvalidAction("bad field"), InvalidRecord("corrupt"), GameNotOver("still on")]
+    for error in errors:
+        back = pickle.loads(pickle.dumps(error))
+        assert type(back) is type(error) and str(back) == str(error)
+        assert back.__dict__ == error.__dict__
 
 
 def test_every_game_states_its_facts():

@@ -142,6 +142,14 @@ def test_a_failing_game_fails_the_run_in_every_backend():
             run_jobs(bad, workers=2, backend=backend)
 
 
+def test_a_workers_error_comes_back_as_itself():
+    """An unknown game raised in a worker process reaches the caller as
+    UnknownGame, with its message (the error unpickles intact)."""
+    bad = [GameJob("chess", 2, {}, s, ("random",) * 2, s) for s in range(3)]
+    with pytest.raises(courtly.UnknownGame, match="unknown game 'chess'"):
+        run_jobs(bad, workers=2, backend="process")
+
+
 def test_cli_lists_the_bots_and_their_parameters():
     result = CliRunner().invoke(app, ["bots"])
     assert result.exit_code == 0, result.output

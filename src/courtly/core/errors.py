@@ -15,6 +15,10 @@ class UnknownGame(CourtlyError, ValueError):
         self.known = known
         super().__init__(f"unknown game {name!r}; known games: {', '.join(known)}")
 
+    def __reduce__(self) -> tuple[type[UnknownGame], tuple[object, list[str]]]:
+        # Rebuilt from its two fields, so that it crosses worker processes intact.
+        return type(self), (self.name, self.known)
+
 
 class InvalidAction(CourtlyError, ValueError):
     """An action that cannot be parsed: malformed JSON form, unknown type, bad field."""

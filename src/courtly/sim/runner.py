@@ -20,7 +20,6 @@ import multiprocessing
 import os
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -171,29 +170,27 @@ def _run_processes(jobs: Sequence[GameJob], workers: int,
     context = multiprocessing.get_context("spawn")
     chunks = _chunks(jobs, workers)
     results: dict[int, list[GameOutcome]] = {}
-    pool = ProcessPoolExecutor(min(workers, len(chunks)), mp_context=context)
+    pool = context.Pool(min(workers, len(chunks)))
     try:
-        pending = {pool.submit(play_jobs, chunk): i for i, chunk in enumerate(chunks)}
-        while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                results[pending.pop(future)] = future.result()
+        for i, outcomes in pool.imap_unordered(_play_chunk, enumerate(chunks)):
+            results[i] = outcomes
             if progress is not None:
                 progress(sum(len(r) for r in results.values()))
+        pool.close()
     except BaseException:
-        _stop(pool)
+        # Ctrl-C or an error: stop the workers now, as a chunk of long games
+        # could keep them busy for minutes after their results stopped mattering.
+        pool.terminate()
         raise
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        pool.join()
     return [outcome for i in range(len(chunks)) for outcome in results[i]]
 
 
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Stop the workers now (Ctrl-C, an error): a chunk of long games could
-    otherwise keep them busy for minutes after their results stopped mattering.
-    The executor has no public way to do this, hence its private table."""
-    for process in list(getattr(pool, "_processes", {}).values()):
-        process.terminate()
+def _play_chunk(item: tuple[int, Sequence[GameJob]]) -> tuple[int, list[GameOutcome]]:
+    """One worker task: a numbered chunk of jobs and its outcomes."""
+    index, chunk = item
+    return index, play_jobs(chunk)
 
 
 def _run_ray(jobs: Sequence[GameJob], workers: int,
