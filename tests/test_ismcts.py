@@ -9,6 +9,7 @@ import pytest
 
 import courtly
 from courtly.bots import ISMCTSBot, Observation, make_bot, seat_rewards
+from courtly.bots.heuristic import estimate_for
 from courtly.bots.ismcts import estimated_rewards
 from courtly.core import Result, State
 
@@ -158,3 +159,62 @@ def test_estimated_rewards_match_the_terminal_form():
     ahead = estimated_rewards([10.0, 0.0, 0.0], 1.0, 0.0)
     assert ahead[0] > 0.99 and sum(ahead) == pytest.approx(1.0)
     assert all(0.0 <= r <= 1.0 for r in estimated_rewards([-5.0, 7.0, 1.0], 2.0, 0.5))
+
+
+@pytest.mark.parametrize(("own_views", "settle"), [(True, True), (False, False)])
+def test_leaves_are_scored_from_whose_view_and_never_mid_vote(monkeypatch, own_views, settle):
+    """With ``settle`` no leaf is scored while a vote is half cast (every voter
+    casts it by the heuristic first); with ``own_views`` each seat's expected
+    score is read from its own view of the determinization, else every one
+    from the searching seat's."""
+    state, seat = _vote_called("vive_le_roi")
+    calls: list[tuple[int, bool]] = []
+    real = estimate_for("vive_le_roi")
+    assert real is not None
+
+    def spy(view):
+        calls.append((view["seat"], view["vote"] is not None))
+        return real(view)
+
+    monkeypatch.setattr("courtly.bots.ismcts.estimate_for", lambda name: spy)
+    bot = ISMCTSBot(seed=0, iterations=60, own_views=own_views, settle=settle)
+    assert bot.act(Observation(state, seat)) in state.legal_actions(seat)
+    seats = {s for s, _ in calls}
+    mid_vote = any(pending for _, pending in calls)
+    assert seats == (set(range(4)) if own_views else {seat})
+    assert mid_vote is not settle
+
+
+def _vote_called(name: str) -> tuple[State, int]:
+    """A 4-player position whose seat to act can send a character to the throne."""
+    game = courtly.game(name)
+    for seed in range(50):
+        state = _advance(game.new_game(4, seed=seed), 60, seed=seed)
+        seat = state.to_act[0]
+        if len(state.to_act) == 1 and any(
+                getattr(a, "character", None) and _calls_vote(state, seat, a)
+                for a in state.legal_actions(seat)):
+            return state, seat
+    raise AssertionError("no position found")
+
+
+def _calls_vote(state: State, seat: int, action) -> bool:
+    after = state.clone()
+    after.apply(seat, action)
+    return len(after.to_act) > 1
+
+
+
+def test_the_heuristics_choice_stands_unless_the_search_beats_it_clearly():
+    """``guide``: the search's best action replaces the heuristic's only when
+    its mean reward is higher by a standard error of the difference (bounded
+    by ``m (1 - m)`` per reward): 0.6 against 0.3 over a hundred visits each
+    does, 0.31 against 0.30 does not, unless ``guide=0``."""
+    from courtly.games.vive_le_roi.actions import Vote
+
+    best, hint = Vote("yes"), Vote("no")
+    bot = ISMCTSBot(seed=0, iterations=1)
+    assert bot._guided({best: [100, 100, 60.0], hint: [100, 100, 30.0]}, best, hint) == best
+    close = {best: [100, 100, 31.0], hint: [100, 100, 30.0]}
+    assert bot._guided(close, best, hint) == hint
+    assert ISMCTSBot(seed=0, iterations=1, guide=0)._guided(close, best, hint) == best

@@ -15,10 +15,11 @@ import pytest
 
 import courtly
 from courtly.bots import Observation, policy_for
+from courtly.bots.heuristic import estimate_for
 from courtly.core import Action, State
 from courtly.games.vive_le_roi import GAME
 from courtly.games.vive_le_roi.actions import Climb, Place, Vote
-from courtly.games.vive_le_roi.bot import choose
+from courtly.games.vive_le_roi.bot import choose, estimate
 from courtly.games.vive_le_roi.cards import CHARACTERS, JESTER, NO, STOMACH, YES
 from courtly.games.vive_le_roi.rules import ViveLeRoiState
 from courtly.games.vive_le_roi.stats import measures
@@ -136,6 +137,67 @@ def test_beats_random_bots():
         winners = play(3, g, policies).result().winners
         share += (seat in winners) / len(winners)
     assert share / games > 0.6
+
+
+# ----- the score estimate ISMCTS scores its leaves with -----------------------------------
+def test_estimate_is_found_and_ends_at_the_result():
+    assert estimate_for("vive_le_roi") is estimate
+    state = play(4, 2, [choose] * 4)
+    assert estimate(state.view(1)) == list(state.result().scores)
+
+
+@pytest.mark.parametrize(("n", "options"), [
+    (4, {}), (4, {"teams": True}), (1, {"emissary": True}), (2, {"emissary": True}),
+    (5, {"royal_wedding": True, "ambition": True, "banished": True}),
+])
+def test_estimate_reads_the_view_alone_and_scores_like_the_result(
+        n: int, options: dict[str, Any]):
+    """One number a seat, combined as the result combines totals (a team keeps
+    its lower total, with Emissaries a seat's margin over the best of them),
+    the same in every guess of what the seat cannot see, votes pending included."""
+    state = GAME.new_game(n, seed=4, options=options)
+    rng = random.Random(4)
+    checked = 0
+    while not state.is_over:
+        seat = state.to_act[0]
+        if rng.random() < 0.2:
+            real = estimate(state.view(seat))
+            assert len(real) == n and all(isinstance(x, float) for x in real)
+            if options.get("teams"):
+                assert real[0] == real[2] and real[1] == real[3]
+            guess = state.determinize(seat, random.Random(checked))
+            assert estimate(guess.view(seat)) == pytest.approx(real)
+            checked += 1
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    assert checked > 10
+
+
+def test_estimate_rises_with_the_seats_favourites():
+    """Its favourites on floor 5 rather than floor 1, the same castle
+    otherwise: it expects more, and more than its rivals ("Vote": points by floor)."""
+    high = position(3, dict.fromkeys(F01_FAVOURITES[1:5], "F5"), favoris={0: F01})
+    low = position(3, dict.fromkeys(F01_FAVOURITES[1:5], "F1"), favoris={0: F01})
+    up, down = estimate(high.view(0)), estimate(low.view(0))
+    assert up[0] > down[0] + 5
+    assert up[0] > max(up[1:])
+
+
+def test_estimate_of_a_vote_weighs_its_outcomes():
+    """Merlin, a favourite, on the throne under a vote ("Vote"): where nobody
+    else can refuse him the seat counts the crowning's points exactly (Merlin
+    10, Dagobert and Eloi 4 each, its other favourites on floor 0: 18 over
+    its 20); where both rivals hold their No and Stomach-ache, less."""
+    layout = {"merlin": "F5", "dagobert": "F4", "eloi": "F4"}
+    sure = position(3, layout, favoris={0: F01})
+    for pos in (1, 2):
+        sure.hands[pos].update({NO: 0, STOMACH: 0})
+    sure.apply(0, Climb("merlin"))
+    assert sure.view(0)["vote"]["candidate"] == "merlin"
+    assert estimate(sure.view(0))[0] == pytest.approx(20 + 18)
+    doubtful = position(3, layout, favoris={0: F01})
+    doubtful.apply(0, Climb("merlin"))
+    assert 20 < estimate(doubtful.view(0))[0] < 20 + 18
 
 
 # ----- the rulebook's advice in positions ----------------------------------------------

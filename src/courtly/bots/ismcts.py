@@ -22,15 +22,17 @@ seat's information set; each iteration:
    ships a score estimate (``bot.estimate``), only until the seat that moved
    last has finished its turn (its consecutive actions, played by the
    game's heuristic: a half-played turn is not a position to judge) and
-   ``horizon`` actions more (default 0), and scores the position reached
-   with the estimate;
+   ``horizon`` actions more (default 0), lets every seat to act cast a
+   pending simultaneous decision by the heuristic (``settle``), and scores
+   the position reached with the estimate, each seat's number read from its
+   own view of the determinization (``own_views``);
 4. **backpropagates** the reward of every seat.
 
 The reward of a seat is ``(1 - rank_weight) * win + rank_weight * rank``.
 At the end of a game ``win`` is ``1 / len(winners)`` for a winner (a shared
 victory is shared) and 0 otherwise, and ``rank`` is the share of the other
 seats it beat on score (ties count half). At a position scored by estimate,
-each seat's view gives its expected score ``E``; ``win`` is the softmax of
+the estimate gives each seat's expected score ``E``; ``win`` is the softmax of
 ``E / temperature`` over the seats and ``rank`` the mean of
 ``logistic((E - E_other) / temperature)``: the same quantities in
 expectation. Every reward lies in [0, 1].
@@ -52,7 +54,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from courtly.bots.base import Observation
-from courtly.bots.heuristic import Estimate, estimate_for, policy_for
+from courtly.bots.heuristic import Choose, Estimate, estimate_for, policy_for
 from courtly.core import Action, Result, State
 
 #: A rollout policy: (state, seat, legal actions, rng) -> one of the actions.
@@ -133,6 +135,10 @@ class ISMCTSBot:
     standard errors (0: the search alone decides; games without a heuristic
     always do). ``temperature``: points per unit of the estimate's softmax.
     ``rank_weight``: the weight of the rank share in the reward.
+    ``settle``: a simultaneous decision pending at a leaf is cast by the
+    heuristic before the leaf is scored. ``own_views``: each seat's estimate
+    is read from its own view of the determinization (else all from the
+    searching seat's).
     """
 
     def __init__(
@@ -148,6 +154,8 @@ class ISMCTSBot:
         guide: float = 1.0,
         temperature: float = 2.0,
         rank_weight: float = 0.25,
+        own_views: bool = True,
+        settle: bool = True,
     ) -> None:
         if iterations < 0 or seconds < 0 or (iterations == 0 and seconds == 0):
             raise ValueError("ismcts needs a budget: iterations > 0 and/or seconds > 0")
@@ -169,6 +177,8 @@ class ISMCTSBot:
         self.guide = guide
         self.temperature = temperature
         self.rank_weight = rank_weight
+        self.own_views = own_views
+        self.settle = settle
         self.last_iterations = 0
         self._macro = False
         self._policies: dict[str, RolloutPolicy] = {}
@@ -245,17 +255,27 @@ class ISMCTSBot:
             if path:
                 self._finish_turn(state, path[-1][1][-1][0], obs.game_name)
             self._roll_out(state, policy, self.horizon)
+            if self.settle:
+                self._settle(state, obs.game_name)
         if state.is_over:
             rewards = seat_rewards(state.result(), self.rank_weight)
         else:
             assert estimate is not None
-            guesses = estimate(state.view(obs.seat))
-            rewards = estimated_rewards(guesses, self.temperature, self.rank_weight)
+            rewards = estimated_rewards(self._guesses(state, obs.seat, estimate),
+                                        self.temperature, self.rank_weight)
         for visited, choices in path:
             for seat, action in choices:
                 st = visited.stats[seat][action]
                 st[0] += 1
                 st[2] += rewards[seat]
+
+    def _guesses(self, state: State, seat: int, estimate: Estimate) -> list[float]:
+        """Every seat's expected score at a leaf: each from its own view of the
+        determinization (so a rival's guessed cards steer its expectation as
+        they steer its choices in the tree), or all from ``seat``'s view."""
+        if not self.own_views:
+            return list(estimate(state.view(seat)))
+        return [estimate(state.view(s))[s] for s in range(state.num_players)]
 
     def _select_and_apply(self, node: _Node, state: State) -> list[tuple[int, Action]]:
         """Every seat to act chooses from this node's statistics (decoupled when
@@ -305,14 +325,28 @@ class ISMCTSBot:
     def _finish_turn(self, state: State, mover: int, game_name: str) -> None:
         """Let ``mover`` play on while it alone is to act, by the game's heuristic."""
         choose = policy_for(game_name)
-        rng = self.rng
         while state.to_act == (mover,):
-            legal = state.legal_actions(mover)
-            if len(legal) == 1 or choose is None:
-                action = legal[rng.randrange(len(legal))]
-            else:
-                action = choose(state.view(mover), legal, rng)
-            state.apply(mover, action)
+            self._heuristic_move(state, mover, choose)
+
+    def _settle(self, state: State, game_name: str) -> None:
+        """Resolve a simultaneous decision pending at a leaf (a vote, sealed
+        bids): every seat to act plays it by the game's heuristic, since a
+        half-cast vote is no position to judge."""
+        if len(state.to_act) < 2:
+            return
+        choose = policy_for(game_name)
+        for seat in state.to_act:
+            if seat in state.to_act and not state.is_over:
+                self._heuristic_move(state, seat, choose)
+
+    def _heuristic_move(self, state: State, seat: int, choose: Choose | None) -> None:
+        """``seat`` plays the game's heuristic choice (random without one)."""
+        legal = state.legal_actions(seat)
+        if len(legal) == 1 or choose is None:
+            action = legal[self.rng.randrange(len(legal))]
+        else:
+            action = choose(state.view(seat), legal, self.rng)
+        state.apply(seat, action)
 
     # ----- rollout policies ---------------------------------------------------
     def _policy(self, game_name: str) -> RolloutPolicy:

@@ -140,7 +140,7 @@ class Court:
         """The chance that every other voter lets ``character`` be crowned."""
         chance = 1.0
         for p in self._other_voters():
-            chance *= 1.0 - self._refusal(p, character)
+            chance *= 1.0 - self.refusal(p, character)
         return chance
 
     def _other_voters(self) -> list[int]:
@@ -150,8 +150,10 @@ class Court:
             seats = [p for p in seats if p < self.n // 2]  # one voter a team
         return seats + self.emissaries
 
-    def _refusal(self, pos: int, character: str) -> float:
-        """The chance ``pos`` refuses ``character`` (a No or a Stomach-ache)."""
+    def refusal(self, pos: int, character: str) -> float:
+        """The chance ``pos`` refuses ``character`` (a No or a Stomach-ache)
+        while it holds one: REFUSAL_RATE times the chance that ``character``
+        is not among its favourites."""
         hand = self.hands[pos]
         if not hand[NO] and not hand[STOMACH]:
             return 0.0
@@ -168,7 +170,7 @@ class Court:
                 card = emissary.vote(where, candidate, self.cards[p] or (), self.hands[p])
                 yes, stomach = float(card == YES), float(card == STOMACH)
             else:
-                refuse = self._refusal(p, candidate)
+                refuse = self.refusal(p, candidate)
                 yes = 1.0 - refuse
                 hand = self.hands[p]
                 stomach = refuse * (STOMACH_SHARE if hand[NO] else 1.0) if hand[STOMACH] else 0.0
@@ -241,18 +243,22 @@ class Court:
         final = self.crownings_left == 1
         table = Table(crowned, king, hand, self.start)
         mine = float(score_round(self.mine, table, self.ambition if final else None)["total"])
-        rivals = [self._scored(crowned, king, self.weights[p]) for p in self.rivals]
+        rivals = [self.scored(crowned, king, self.weights[p]) for p in self.rivals]
         rival = sum(rivals) / len(rivals) if rivals else 0.0
         now = mine - RIVAL_WEIGHT * rival
         if final:
             return now + _cards(hand)
         crowned[king] = castle.CONSORT
+        return now + self.next_crowning().value(crowned, hand)
+
+    def next_crowning(self) -> Court:
+        """This picture with one crowning fewer left ("Le mariage royal")."""
         rest = Court.__new__(Court)
         rest.__dict__.update(self.__dict__)
         rest.crownings_left = self.crownings_left - 1
-        return now + rest.value(crowned, hand)
+        return rest
 
-    def _scored(self, where: Mapping[str, str], king: str, weights: Weights) -> float:
+    def scored(self, where: Mapping[str, str], king: str, weights: Weights) -> float:
         """A guessed player's points if ``king`` is crowned in ``where``."""
         sign = -1.0 if king == JESTER else 1.0
         return sum(w * sign * _value(where[c]) for c, w in weights.items())
@@ -382,6 +388,108 @@ def _refused_to(where: Mapping[str, str], candidate: str) -> str:
     if candidate == JESTER:
         return castle.nearest_free_floor(rest, JESTER_FLOOR)
     return castle.next_dungeon(rest)
+
+
+# ----- estimating -----------------------------------------------------------------------
+#: What an Ambition card not seen adds on average (the mean of AMBITION_GAIN).
+AMBITION_PRIOR = sum(AMBITION_GAIN.values()) / len(AMBITION_GAIN)
+
+
+def estimate(view: Mapping[str, Any]) -> list[float]:
+    """Every seat's expected final score as the view's seat sees it (ISMCTS
+    scores the leaves of its tree with it): the totals so far plus each
+    position's expectation for the rest of this round (:func:`_round_gains`,
+    or :func:`_vote_gains` while a vote is pending; later rounds are alike
+    for everyone, so they add nothing to tell the seats apart), combined as
+    the result combines totals (a team keeps its lower total; with Emissaries
+    a seat's score is its margin over the best of them)."""
+    if "final" in view:
+        return [float(s) for s in view["final"]["scores"]]
+    court = Court(view)
+    vote = view.get("vote")
+    gains = _vote_gains(court, vote) if vote else _round_gains(court, court.where)
+    totals = [t + g for t, g in zip(view["scores"], gains, strict=True)]
+    return _as_result(totals, court.n, view.get("teams"))
+
+
+def _round_gains(court: Court, where: Mapping[str, str]) -> list[float]:
+    """Each position's expected points from the crownings left this round,
+    the castle as ``where`` (:meth:`Court.expected`; a rival's favourites
+    guessed from the Favoris cards the seat does not see, its Ambition worth
+    the mean gain), plus what its vote cards are still worth this round
+    (CARD_VALUE: "Economiser ?")."""
+    odds = court.king_odds(where)
+    gains = []
+    for pos in range(court.positions):
+        hand = court.hands[pos]
+        if pos == court.me:
+            gain = court.crownings_left * court.my_expected(where, hand, odds)
+        else:
+            gain = court.crownings_left * court.expected(where, court.weights[pos], odds)
+            gain += _ambition_prior(court, pos)
+        gains.append(gain + _cards(hand))
+    return gains
+
+
+def _crowned_gains(court: Court, king: str) -> list[float]:
+    """Each position's points if ``king`` is crowned now ("Vote": Oui), and
+    with a second crowning to come ("Le mariage royal") its expectation too."""
+    crowned = dict(court.where)
+    crowned[king] = castle.THRONE
+    final = court.crownings_left == 1
+    table = Table(crowned, king, court.hands[court.me], court.start)
+    gains = []
+    for pos in range(court.positions):
+        if pos == court.me:
+            ambition = court.ambition if final else None
+            gains.append(float(score_round(court.mine, table, ambition)["total"]))
+        else:
+            gain = court.scored(crowned, king, court.weights[pos])
+            gains.append(gain + (_ambition_prior(court, pos) if final else 0.0))
+    if final:
+        return gains
+    crowned[king] = castle.CONSORT
+    rest = court.next_crowning()
+    return [g + r for g, r in zip(gains, _round_gains(rest, crowned), strict=True)]
+
+
+def _vote_gains(court: Court, vote: Mapping[str, Any]) -> list[float]:
+    """("Vote") The pending vote's three outcomes weighed by the guessed cards:
+    crowned when everyone says Yes, back to floor 5 on a Stomach-ache, to the
+    next dungeon (the Jester to floor 3) on a No. The seat's own vote is
+    guessed like a rival's, its favourites known."""
+    candidate = vote["candidate"]
+    all_yes, stomach = court.other_votes(candidate)
+    if court.me in vote["voters"]:
+        all_yes *= 1.0 - court.refusal(court.me, candidate)
+    refused = max(0.0, 1.0 - all_yes - stomach)
+    back, to_dungeon = dict(court.where), dict(court.where)
+    back[candidate] = castle.floor(castle.TOP_FLOOR)
+    to_dungeon[candidate] = _refused_to(court.where, candidate)
+    outcomes = ((all_yes, _crowned_gains(court, candidate)),
+                (stomach, _round_gains(court, back)),
+                (refused, _round_gains(court, to_dungeon)))
+    return [sum(p * gains[pos] for p, gains in outcomes) for pos in range(court.positions)]
+
+
+def _ambition_prior(court: Court, pos: int) -> float:
+    """What a player's unseen Ambition card is expected to add ("L'Ambition")."""
+    return AMBITION_PRIOR if court.options.get("ambition") and pos < court.n else 0.0
+
+
+def _as_result(totals: Sequence[float], n: int,
+               teams: Sequence[Sequence[int]] | None) -> list[float]:
+    """Per-position totals as the seats' scores ("Fin de partie"; the
+    decisions on teams and Emissaries in docs/rules/vive_le_roi.md)."""
+    scores = list(totals[:n])
+    for team in teams or ():
+        low = min(scores[s] for s in team)
+        for s in team:
+            scores[s] = low
+    if len(totals) > n:
+        best = max(totals[n:])
+        scores = [s - best for s in scores]
+    return scores
 
 
 # ----- choosing ------------------------------------------------------------------------
