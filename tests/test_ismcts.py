@@ -12,6 +12,7 @@ from courtly.bots import ISMCTSBot, Observation, make_bot, seat_rewards
 from courtly.bots.heuristic import estimate_for
 from courtly.bots.ismcts import estimated_rewards
 from courtly.core import Result, State
+from courtly.games.vive_le_roi.actions import Vote
 
 SMALL = {"courtisans": 60, "vive_le_roi": 8}
 
@@ -204,14 +205,11 @@ def _calls_vote(state: State, seat: int, action) -> bool:
     return len(after.to_act) > 1
 
 
-
 def test_the_heuristics_choice_stands_unless_the_search_beats_it_clearly():
     """``guide``: the search's best action replaces the heuristic's only when
     its mean reward is higher by a standard error of the difference (bounded
     by ``m (1 - m)`` per reward): 0.6 against 0.3 over a hundred visits each
     does, 0.31 against 0.30 does not, unless ``guide=0``."""
-    from courtly.games.vive_le_roi.actions import Vote
-
     best, hint = Vote("yes"), Vote("no")
     bot = ISMCTSBot(seed=0, iterations=1)
     assert bot._guided({best: [100, 100, 60.0], hint: [100, 100, 30.0]}, best, hint) == best
