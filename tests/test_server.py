@@ -102,6 +102,15 @@ def test_a_table_starts_when_every_person_seat_is_taken(client):
 
 # ----- play -----------------------------------------------------------------------
 
+def test_pages_answer_get_and_head(client):
+    for path in ("/", "/table/abc"):
+        page = client.get(path)
+        assert page.status_code == 200 and "<html" in page.text.lower()
+        head = client.head(path)
+        assert head.status_code == 200 and head.content == b""
+        assert head.headers["content-type"].startswith("text/html")
+
+
 def test_a_full_game_with_three_bots_over_the_websocket(client):
     made = new_table(client, [{"kind": "person"}] + [{"kind": "bot", "bot": "random"}] * 3)
     tid, token = made["table"]["id"], made["tokens"]["0"]

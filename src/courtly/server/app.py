@@ -288,10 +288,11 @@ def _static_routes(app: FastAPI) -> None:
 
     app.mount("/static", Revalidated(directory=str(web)), name="static")
 
-    @app.get("/", include_in_schema=False)
+    # HEAD as well as GET: uptime checks and link previews probe pages with it.
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     def lobby() -> FileResponse:
         return FileResponse(str(web / "index.html"), headers=revalidate)
 
-    @app.get("/table/{table_id}", include_in_schema=False)
+    @app.api_route("/table/{table_id}", methods=["GET", "HEAD"], include_in_schema=False)
     def table_page(table_id: str) -> FileResponse:
         return FileResponse(str(web / "table.html"), headers=revalidate)
