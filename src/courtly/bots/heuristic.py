@@ -33,9 +33,7 @@ Estimate = Callable[[Mapping[str, Any]], Sequence[float]]
 def _companion_function(game_name: str, name: str) -> Any | None:
     from courtly.registry import game  # games sit beside bots; look them up lazily
 
-    module = game(game_name).companion("bot")
-    function = getattr(module, name, None) if module is not None else None
-    return function if callable(function) else None
+    return game(game_name).companion_function("bot", name)
 
 
 @cache

@@ -13,7 +13,7 @@ import itertools
 import random
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, ClassVar
@@ -142,6 +142,13 @@ class Game(ABC):
         """
         name = self.companions.get(kind)
         return importlib.import_module(name) if name else None
+
+    def companion_function(self, kind: str, name: str) -> Callable[..., Any] | None:
+        """The function ``name`` of this game's ``kind`` companion (e.g.
+        ``("bot", "choose")``), or None where the game ships none."""
+        module = self.companion(kind)
+        function = getattr(module, name, None) if module is not None else None
+        return function if callable(function) else None
 
     def parse_action(self, data: object) -> Action:
         """The action whose JSON form is ``data``; malformed input raises InvalidAction."""

@@ -18,15 +18,14 @@ from __future__ import annotations
 import importlib
 import multiprocessing
 import os
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from courtly.bots import decide, make_bot
+from courtly.bots import make_bot
 from courtly.core import Game, State
-from courtly.sim.simulate import MAX_ACTIONS, bot_seeds
+from courtly.sim.simulate import MAX_ACTIONS, bot_seeds, play_out
 
 BACKENDS = ("process", "serial", "ray")
 
@@ -81,20 +80,15 @@ class GameOutcome:
 
 def game_measures(game: Game, state: State) -> dict[str, Measure]:
     """The game's own measures of a finished game (``stats.measures``), or {}."""
-    module = game.companion("stats")
-    measures = getattr(module, "measures", None) if module is not None else None
+    measures = game.companion_function("stats", "measures")
     if measures is None:
         return {}
     return dict(measures(state.view(None), state.record))
 
 
 def play_job(job: GameJob, max_actions: int = MAX_ACTIONS) -> GameOutcome:
-    """Play one job to the end; each bot sees only its seat's observation.
-
-    When several seats are to act at once, the first of them acts first; the
-    others follow in later steps (they see nothing of the earlier choices,
-    which stay hidden until the last one is in).
-    """
+    """Play one job to the end (:func:`play_out`); each bot sees only its
+    seat's observation."""
     from courtly.registry import game as lookup  # the registry sits above bots
 
     game = lookup(job.game)
@@ -103,18 +97,12 @@ def play_job(job: GameJob, max_actions: int = MAX_ACTIONS) -> GameOutcome:
     bots = [make_bot(spec, seed) for spec, seed in
             zip(job.lineup, bot_seeds(job.seed, n), strict=True)]
     decisions, think = [0] * n, [0.0] * n
-    actions = 0
-    while not state.is_over:
-        if actions >= max_actions:
-            raise RuntimeError(f"{game.name} (seed {job.seed}) is not over after "
-                               f"{max_actions} actions")
-        seat = state.to_act[0]
-        start = time.perf_counter()
-        action = decide(state, seat, bots[seat])
-        think[seat] += time.perf_counter() - start
+
+    def tally(seat: int, seconds: float) -> None:
         decisions[seat] += 1
-        state.apply(seat, action)
-        actions += 1
+        think[seat] += seconds
+
+    actions = play_out(state, bots, job.seed, max_actions, tally)
     result = state.result()
     return GameOutcome(job.index, job.seed, job.lineup, tuple(result.scores), result.winners,
                        actions, game_measures(game, state), tuple(decisions), tuple(think))
@@ -133,8 +121,9 @@ def run_jobs(
 ) -> list[GameOutcome]:
     """Play every job; the outcomes come back in job order, whatever the backend.
 
-    ``backend``: ``process`` (worker processes, ``workers`` of them, default
-    every CPU; one worker runs in this process), ``serial`` or ``ray``.
+    ``backend``: ``process`` (``workers`` worker processes, default one per
+    CPU; with one worker, or one job, the games run in this process),
+    ``serial`` or ``ray``.
     """
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,17 +59,38 @@ def play_random_game(
     a game still running after ``max_actions`` actions raises RuntimeError.
     """
     state = game.new_game(num_players, seed, options)
-    bots = random_bots(seed, num_players)
+    actions = play_out(state, random_bots(seed, num_players), seed, max_actions)
+    return state.result(), actions
+
+
+#: Told of each decision: (seat, seconds its bot took, observation included).
+OnDecision = Callable[[int, float], None]
+
+
+def play_out(state: State, bots: Sequence[Bot], seed: int, max_actions: int = MAX_ACTIONS,
+             on_decision: OnDecision | None = None) -> int:
+    """Play ``state`` to its end, ``bots[seat]`` choosing each of ``seat``'s
+    actions from its observation alone; return the number of actions.
+
+    When several seats are to act at once, the first of them acts first; the
+    others follow in later steps (they see nothing of the earlier choices,
+    which stay hidden until the last one is in). A game still running after
+    ``max_actions`` actions raises RuntimeError (``seed`` names it).
+    """
     actions = 0
     while not state.is_over:
         if actions >= max_actions:
             raise RuntimeError(
-                f"{game.name} (seed {seed}) is not over after {max_actions} actions"
+                f"{state.game.name} (seed {seed}) is not over after {max_actions} actions"
             )
         seat = state.to_act[0]
-        bot_move(state, seat, bots[seat])
+        start = time.perf_counter()
+        action = decide(state, seat, bots[seat])
+        if on_decision is not None:
+            on_decision(seat, time.perf_counter() - start)
+        state.apply(seat, action)
         actions += 1
-    return state.result(), actions
+    return actions
 
 
 def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
