@@ -5,17 +5,16 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 
 import courtly
 from courtly.bots import HeuristicBot, Observation, policy_for
-from courtly.games.courtisans import Courtisans
 from courtly.games.courtisans.actions import Decline, Eliminate, Play
 from courtly.games.courtisans.bot import choose, estimate
 from courtly.sim import GameJob, run_jobs
+from plain_game import PlainCourtisans
 
 COURTISANS = courtly.game("courtisans")
 
@@ -129,15 +128,8 @@ def _rotated(i: int) -> tuple[str, ...]:
     return tuple(lineup[(s + i) % 3] for s in range(3))
 
 
-class _NoHeuristic(Courtisans):
-    """Courtisans under another name that names no companion modules."""
-
-    name = "courtisans_plain"
-    companions: ClassVar[Mapping[str, str]] = {}
-
-
 def test_fallback_for_a_game_without_a_heuristic(monkeypatch):
-    plain = _NoHeuristic()
+    plain = PlainCourtisans()
     monkeypatch.setitem(courtly.GAMES, plain.name, plain)
     policy_for.cache_clear()
     try:

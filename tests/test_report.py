@@ -4,18 +4,16 @@ the same numbers serially and in parallel."""
 from __future__ import annotations
 
 import csv
-from collections.abc import Mapping
-from typing import ClassVar
 
 import pytest
 from typer.testing import CliRunner
 
 import courtly
 from courtly.cli import app
-from courtly.games.courtisans import Courtisans
 from courtly.sim import aggregate, balance, simulate, write_csv, write_plots
 from courtly.sim.report import palette
 from courtly.sim.runner import game_measures
+from plain_game import PlainCourtisans
 
 COURTISANS = courtly.game("courtisans")
 
@@ -114,15 +112,8 @@ def test_every_category_gets_its_own_colour(k):
     assert len(colours) == k and len(set(colours)) == k
 
 
-class _NoMeasures(Courtisans):
-    """Courtisans under another name that names no companion modules."""
-
-    name = "courtisans_plain"
-    companions: ClassVar[Mapping[str, str]] = {}
-
-
 def test_a_game_without_measures_gets_the_generic_report(monkeypatch):
-    plain = _NoMeasures()
+    plain = PlainCourtisans()
     monkeypatch.setitem(courtly.GAMES, plain.name, plain)
     report = balance(plain, 3, 2, seed=1, backend="serial")
     assert report.measures == ()
