@@ -54,7 +54,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from courtly.bots.base import Observation
-from courtly.bots.heuristic import Choose, Estimate, estimate_for, policy_for
+from courtly.bots.heuristic import Estimate, estimate_for, policy_for
 from courtly.core import Action, Result, State
 
 #: A rollout policy: (state, seat, legal actions, rng) -> one of the actions.
@@ -64,6 +64,8 @@ RolloutPolicy = Callable[[State, int, Sequence[Action], random.Random], Action]
 Stat = list[float]
 
 ROLLOUTS = ("random", "heuristic")
+OPPONENTS = ("search", "heuristic")
+ROOTS = ("ucb", "halving")
 
 
 class _Node:
@@ -109,6 +111,11 @@ def estimated_rewards(estimates: Sequence[float], temperature: float,
     return out
 
 
+def _mean(st: Stat) -> float:
+    """An action's mean reward (-inf before its first visit)."""
+    return st[2] / st[0] if st[0] else -math.inf
+
+
 def _logistic(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
@@ -117,6 +124,20 @@ def random_rollout(state: State, seat: int, legal: Sequence[Action],
                    rng: random.Random) -> Action:
     """The uniformly random rollout policy."""
     return legal[rng.randrange(len(legal))]
+
+
+class _Search:
+    """What one decision's iterations share: the observation, the tree's
+    root, the rollout policy and the game's estimate (None: play to the end)."""
+
+    __slots__ = ("estimate", "obs", "policy", "root")
+
+    def __init__(self, obs: Observation, root: _Node, policy: RolloutPolicy,
+                 estimate: Estimate | None) -> None:
+        self.obs = obs
+        self.root = root
+        self.policy = policy
+        self.estimate = estimate
 
 
 class ISMCTSBot:
@@ -156,6 +177,8 @@ class ISMCTSBot:
         rank_weight: float = 0.25,
         own_views: bool = True,
         settle: bool = True,
+        opponents: str = "search",
+        root: str = "ucb",
     ) -> None:
         if iterations < 0 or seconds < 0 or (iterations == 0 and seconds == 0):
             raise ValueError("ismcts needs a budget: iterations > 0 and/or seconds > 0")
@@ -164,6 +187,11 @@ class ISMCTSBot:
                              f"not {rollout!r}")
         if not 0 <= rank_weight <= 1 or not 0 <= epsilon <= 1:
             raise ValueError("ismcts: rank_weight and epsilon must lie between 0 and 1")
+        if opponents not in OPPONENTS:
+            raise ValueError(f"ismcts: opponents must be one of {', '.join(OPPONENTS)}, "
+                             f"not {opponents!r}")
+        if root not in ROOTS:
+            raise ValueError(f"ismcts: root must be one of {', '.join(ROOTS)}, not {root!r}")
         if temperature <= 0 or horizon < -1:
             raise ValueError("ismcts: temperature must be positive and horizon at least -1")
         self.rng = random.Random(seed)
@@ -179,35 +207,79 @@ class ISMCTSBot:
         self.rank_weight = rank_weight
         self.own_views = own_views
         self.settle = settle
+        self.opponents = opponents
+        self.root = root
         self.last_iterations = 0
         self._macro = False
+        self._model = False
         self._policies: dict[str, RolloutPolicy] = {}
 
     # ----- the decision -------------------------------------------------------
     def act(self, obs: Observation) -> Action:
-        """Search from ``obs`` within the budget; return the most visited root action."""
+        """Search from ``obs`` within the budget; return the chosen root action."""
         if not obs.legal:
             raise ValueError("no legal action to choose from")
         if len(obs.legal) == 1:
             self.last_iterations = 0
             return obs.legal[0]
         root = _Node()
-        policy = self._policy(obs.game_name)
-        estimate = estimate_for(obs.game_name) if self.horizon >= 0 else None
-        self._macro = self.turns and policy_for(obs.game_name) is not None
+        search = _Search(obs, root, self._policy(obs.game_name),
+                         estimate_for(obs.game_name) if self.horizon >= 0 else None)
+        has_heuristic = policy_for(obs.game_name) is not None
+        self._macro = self.turns and has_heuristic
+        self._model = self.opponents == "heuristic" and has_heuristic
+        if self.root == "halving":
+            best = self._halving(search)
+        else:
+            self.last_iterations = self._ucb_root(search)
+            best = self._best(root.stats.get(obs.seat, {}), obs.legal)
+        choose = policy_for(obs.game_name) if self.guide > 0 and self.root == "ucb" else None
+        if choose is None:
+            return best
+        return self._guided(root.stats.get(obs.seat, {}), best,
+                            choose(obs.view, obs.legal, self.rng))
+
+    def _ucb_root(self, search: _Search) -> int:
+        """Iterate within the budget, the root action selected by UCB like any
+        other; the number of iterations done."""
         deadline = time.perf_counter() + self.seconds if self.seconds else math.inf
         done = 0
         while (not self.iterations or done < self.iterations) and (
                 not done or time.perf_counter() < deadline):
-            self._iterate(obs, root, policy, estimate)
+            self._iterate(search, search.obs.determinize(self.rng), self.rng)
             done += 1
+        return done
+
+    def _halving(self, search: _Search) -> Action:
+        """Sequential halving at the root (Karnin, Koren & Somekh, ICML 2013;
+        at the root of a tree search: Pepels, Cazenave, Winands & Lanctot,
+        "Minimizing Simple and Cumulative Regret in Monte-Carlo Tree Search",
+        CGW 2014): ``ceil(log2(k))`` rounds share the budget; in each, every
+        surviving root action is tried in the same determinizations with the
+        same random numbers (common random numbers: actions are compared on
+        the same deals), then the better half by mean reward goes on."""
+        obs, seat = search.obs, search.obs.seat
+        arms = list(obs.legal)
+        rounds = math.ceil(math.log2(len(arms)))
+        start = time.perf_counter()
+        done = 0
+        stats = search.root.stats.setdefault(seat, {})
+        for r in range(1, rounds + 1):
+            quota = self.iterations * r / rounds if self.iterations else math.inf
+            deadline = start + self.seconds * r / rounds if self.seconds else math.inf
+            sampled = False
+            while not sampled or (done + len(arms) <= quota
+                                  and time.perf_counter() < deadline):
+                sampled = True
+                deal_seed, play_seed = self.rng.getrandbits(64), self.rng.getrandbits(64)
+                deal = obs.determinize(random.Random(deal_seed))
+                for arm in arms:
+                    self._iterate(search, deal.clone(), random.Random(play_seed), arm)
+                    done += 1
+            ranked = sorted(arms, key=lambda a: -_mean(stats[a]))
+            arms = ranked[:math.ceil(len(arms) / 2)]
         self.last_iterations = done
-        stats = root.stats.get(obs.seat, {})
-        best = self._best(stats, obs.legal)
-        choose = policy_for(obs.game_name) if self.guide > 0 else None
-        if choose is None:
-            return best
-        return self._guided(stats, best, choose(obs.view, obs.legal, self.rng))
+        return arms[0]
 
     def _guided(self, stats: dict[Action, Stat], best: Action, hint: Action) -> Action:
         """The heuristic's ``hint`` unless the search's ``best`` beats it by
@@ -233,15 +305,18 @@ class ISMCTSBot:
         return max(enumerate(legal), key=key)[1]
 
     # ----- one iteration ------------------------------------------------------
-    def _iterate(self, obs: Observation, root: _Node, policy: RolloutPolicy,
-                 estimate: Estimate | None) -> None:
-        state = obs.determinize(self.rng)
+    def _iterate(self, search: _Search, state: State, rng: random.Random,
+                 first: Action | None = None) -> None:
+        """One iteration in the determinization ``state``, every random choice
+        from ``rng``; ``first``: the searching seat's root action, if forced."""
+        me = search.obs.seat
         path: list[tuple[_Node, list[tuple[int, Action]]]] = []
-        node = root
+        node = search.root
         while not state.is_over:
-            choices = self._select_and_apply(node, state)
+            forced = first if node is search.root else None
+            choices = self._select_and_apply(node, state, me, rng, forced)
             if self._macro and len(choices) == 1:
-                self._finish_turn(state, choices[0][0], obs.game_name)
+                self._finish_turn(state, choices[0][0], rng)
             path.append((node, choices))
             key = tuple(choices)
             child = node.children.get(key)
@@ -249,25 +324,41 @@ class ISMCTSBot:
                 node.children[key] = _Node()
                 break
             node = child
-        if estimate is None:
-            self._roll_out(state, policy, math.inf)
-        else:
-            if path:
-                self._finish_turn(state, path[-1][1][-1][0], obs.game_name)
-            self._roll_out(state, policy, self.horizon)
-            if self.settle:
-                self._settle(state, obs.game_name)
-        if state.is_over:
-            rewards = seat_rewards(state.result(), self.rank_weight)
-        else:
-            assert estimate is not None
-            rewards = estimated_rewards(self._guesses(state, obs.seat, estimate),
-                                        self.temperature, self.rank_weight)
+            if self._model:
+                self._advance(state, me, rng)
+        self._evaluate_leaf(search, state, path, rng)
+        rewards = self._rewards(search, state)
         for visited, choices in path:
             for seat, action in choices:
                 st = visited.stats[seat][action]
                 st[0] += 1
                 st[2] += rewards[seat]
+
+    def _evaluate_leaf(self, search: _Search, state: State,
+                       path: list[tuple[_Node, list[tuple[int, Action]]]],
+                       rng: random.Random) -> None:
+        """Play on from a new leaf: to the end without an estimate; with one,
+        until the last mover's turn is over (with ``opponents=heuristic``,
+        until the searching seat is to act again), ``horizon`` rollout
+        actions, and any pending simultaneous decision (``settle``)."""
+        if search.estimate is None:
+            self._roll_out(state, search.policy, math.inf, rng)
+            return
+        if path:
+            self._finish_turn(state, path[-1][1][-1][0], rng)
+        if self._model:
+            self._advance(state, search.obs.seat, rng)
+        self._roll_out(state, search.policy, self.horizon, rng)
+        if self.settle:
+            self._settle(state, rng)
+
+    def _rewards(self, search: _Search, state: State) -> list[float]:
+        """Every seat's reward: by the result at the end, else by the estimate."""
+        if state.is_over:
+            return seat_rewards(state.result(), self.rank_weight)
+        assert search.estimate is not None
+        return estimated_rewards(self._guesses(state, search.obs.seat, search.estimate),
+                                 self.temperature, self.rank_weight)
 
     def _guesses(self, state: State, seat: int, estimate: Estimate) -> list[float]:
         """Every seat's expected score at a leaf: each from its own view of the
@@ -277,20 +368,45 @@ class ISMCTSBot:
             return list(estimate(state.view(seat)))
         return [estimate(state.view(s))[s] for s in range(state.num_players)]
 
-    def _select_and_apply(self, node: _Node, state: State) -> list[tuple[int, Action]]:
+    def _select_and_apply(self, node: _Node, state: State, me: int, rng: random.Random,
+                          forced: Action | None) -> list[tuple[int, Action]]:
         """Every seat to act chooses from this node's statistics (decoupled when
-        simultaneous) and its choice is applied at once."""
+        simultaneous) and its choice is applied at once; with
+        ``opponents=heuristic`` the other seats to act play the heuristic and
+        only the searching seat's choice is recorded. ``forced``: the
+        searching seat's choice, made by sequential halving."""
         choices = []
         for seat in state.to_act:
             if seat not in state.to_act:  # an earlier choice ended this seat's turn
                 continue
-            action = self._select(node, seat, state.legal_actions(seat))
+            if self._model and seat != me:
+                self._heuristic_move(state, seat, rng)
+                continue
+            legal = state.legal_actions(seat)
+            if seat == me and forced is None and self._model:
+                forced = self._heuristic_first(node, state, seat, legal, rng)
+            action = self._select(node, seat, legal, rng, forced if seat == me else None)
             state.apply(seat, action)
             choices.append((seat, action))
         return choices
 
-    def _select(self, node: _Node, seat: int, legal: Sequence[Action]) -> Action:
-        """UCB1 with availability counts; an untried action first (chosen at random)."""
+    def _heuristic_first(self, node: _Node, state: State, seat: int,
+                         legal: Sequence[Action], rng: random.Random) -> Action | None:
+        """(``opponents=heuristic``) At a node below the root, the heuristic's
+        choice is tried before any other action, so that a root action is
+        first judged with the searching seat's next move played sensibly,
+        not at random; None once it has been tried."""
+        stats = node.stats.get(seat)
+        if stats:
+            return None
+        choose = policy_for(state.game.name)
+        assert choose is not None  # opponents=heuristic needs one
+        return choose(state.view(seat), legal, rng)
+
+    def _select(self, node: _Node, seat: int, legal: Sequence[Action], rng: random.Random,
+                forced: Action | None = None) -> Action:
+        """UCB1 with availability counts; an untried action first (chosen at
+        random); ``forced`` (if given) is counted as available and chosen."""
         stats = node.stats.setdefault(seat, {})
         untried = []
         for action in legal:
@@ -302,8 +418,10 @@ class ISMCTSBot:
                 st[1] += 1
                 if not st[0]:
                     untried.append(action)
+        if forced is not None:
+            return forced
         if untried:
-            return untried[self.rng.randrange(len(untried))]
+            return untried[rng.randrange(len(untried))]
         c, best, best_value = self.c, legal[0], -math.inf
         for action in legal:
             visits, avail, total = stats[action]
@@ -312,9 +430,9 @@ class ISMCTSBot:
                 best, best_value = action, value
         return best
 
-    def _roll_out(self, state: State, policy: RolloutPolicy, limit: float) -> None:
+    def _roll_out(self, state: State, policy: RolloutPolicy, limit: float,
+                  rng: random.Random) -> None:
         """Play ``limit`` actions (or to the end) with the rollout policy."""
-        rng = self.rng
         steps = 0
         while steps < limit and not state.is_over:
             steps += 1
@@ -322,30 +440,38 @@ class ISMCTSBot:
             legal = state.legal_actions(seat)
             state.apply(seat, policy(state, seat, legal, rng))
 
-    def _finish_turn(self, state: State, mover: int, game_name: str) -> None:
+    def _finish_turn(self, state: State, mover: int, rng: random.Random) -> None:
         """Let ``mover`` play on while it alone is to act, by the game's heuristic."""
-        choose = policy_for(game_name)
         while state.to_act == (mover,):
-            self._heuristic_move(state, mover, choose)
+            self._heuristic_move(state, mover, rng)
 
-    def _settle(self, state: State, game_name: str) -> None:
+    def _advance(self, state: State, me: int, rng: random.Random) -> None:
+        """(``opponents=heuristic``) Every seat plays the game's heuristic,
+        the searching seat too in decisions it shares (a vote), until the
+        searching seat alone is to act or the game is over."""
+        while not state.is_over and state.to_act != (me,):
+            for seat in state.to_act:
+                if seat in state.to_act and not state.is_over:
+                    self._heuristic_move(state, seat, rng)
+
+    def _settle(self, state: State, rng: random.Random) -> None:
         """Resolve a simultaneous decision pending at a leaf (a vote, sealed
         bids): every seat to act plays it by the game's heuristic, since a
         half-cast vote is no position to judge."""
         if len(state.to_act) < 2:
             return
-        choose = policy_for(game_name)
         for seat in state.to_act:
             if seat in state.to_act and not state.is_over:
-                self._heuristic_move(state, seat, choose)
+                self._heuristic_move(state, seat, rng)
 
-    def _heuristic_move(self, state: State, seat: int, choose: Choose | None) -> None:
+    def _heuristic_move(self, state: State, seat: int, rng: random.Random) -> None:
         """``seat`` plays the game's heuristic choice (random without one)."""
+        choose = policy_for(state.game.name)
         legal = state.legal_actions(seat)
         if len(legal) == 1 or choose is None:
-            action = legal[self.rng.randrange(len(legal))]
+            action = legal[rng.randrange(len(legal))]
         else:
-            action = choose(state.view(seat), legal, self.rng)
+            action = choose(state.view(seat), legal, rng)
         state.apply(seat, action)
 
     # ----- rollout policies ---------------------------------------------------
