@@ -3,6 +3,7 @@ simultaneous decisions included, and its rewards are what docs/bots.md says."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -15,6 +16,9 @@ from courtly.core import Result, State
 from courtly.games.vive_le_roi.actions import Vote
 
 SMALL = {"courtisans": 60, "vive_le_roi": 8}
+#: The search's modes: every seat searched with UCB at the root, and rivals
+#: following the heuristic with sequential halving at the root.
+MODES = [{}, {"opponents": "heuristic", "root": "halving"}]
 
 
 def _advance(state: State, steps: int, seed: int = 0) -> State:
@@ -56,16 +60,18 @@ def _simultaneous(name: str) -> tuple[State, int] | None:
     return None
 
 
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("name", sorted(courtly.GAMES))
-def test_decision_ignores_what_the_seat_cannot_see(name):
+def test_decision_ignores_what_the_seat_cannot_see(name, mode):
     """Two states that differ only in what is hidden from the seat (another
     deal of the hidden cards, votes, missions) give the same decision."""
     for state, seat in _positions(name):
         for k in range(2):
             other = state.determinize(seat, random.Random(100 + k))
             assert other.view(seat) == state.view(seat)
-            bot_a = ISMCTSBot(seed=9, iterations=SMALL[name])
-            bot_b = ISMCTSBot(seed=9, iterations=SMALL[name])
+            budget = SMALL[name] // 4 if mode else SMALL[name]  # a model iteration costs more
+            bot_a = ISMCTSBot(seed=9, iterations=budget, **mode)
+            bot_b = ISMCTSBot(seed=9, iterations=budget, **mode)
             assert bot_a.act(Observation(state, seat)) == bot_b.act(Observation(other, seat))
 
 
@@ -80,24 +86,27 @@ def test_same_seed_same_decisions_other_seed_may_differ():
     assert first[0] in obs.legal
 
 
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("name", ["vive_le_roi"])  # the games with simultaneous votes
-def test_simultaneous_decisions_are_handled(name):
+def test_simultaneous_decisions_are_handled(name, mode):
     found = _simultaneous(name)
     assert found is not None, f"{name} should reach a simultaneous vote"
     state, seat = found
     obs = Observation(state, seat)
-    action = ISMCTSBot(seed=1, iterations=SMALL[name]).act(obs)
+    action = ISMCTSBot(seed=1, iterations=SMALL[name], **mode).act(obs)
     assert action in obs.legal
     other = state.determinize(seat, random.Random(5))
-    assert ISMCTSBot(seed=1, iterations=SMALL[name]).act(Observation(other, seat)) == action
+    again = ISMCTSBot(seed=1, iterations=SMALL[name], **mode).act(Observation(other, seat))
+    assert again == action
 
 
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("name", sorted(courtly.GAMES))
-def test_plays_whole_games_of_every_game(name):
+def test_plays_whole_games_of_every_game(name, mode):
     game = courtly.game(name)
     n = max(game.player_range(dict(game.options))[0], 2)
     state = game.new_game(n, seed=2)
-    bots = [ISMCTSBot(seed=s, iterations=4) for s in range(n)]
+    bots = [ISMCTSBot(seed=s, iterations=4, **mode) for s in range(n)]
     while not state.is_over:
         seat = state.to_act[0]
         state.apply(seat, bots[seat].act(Observation(state, seat)))
@@ -132,8 +141,11 @@ def test_parameters_from_the_registry_and_refusals():
     bot = make_bot("ismcts:iterations=50,c=0.3,rollout=heuristic,horizon=-1", seed=1)
     assert isinstance(bot, ISMCTSBot)
     assert (bot.iterations, bot.c, bot.rollout, bot.horizon) == (50, 0.3, "heuristic", -1)
+    bot = make_bot("ismcts:opponents=heuristic,root=halving", seed=1)
+    assert (bot.opponents, bot.root) == ("heuristic", "halving")
     for bad in ("ismcts:iterations=0", "ismcts:rollout=clever", "ismcts:temperature=0",
-                "ismcts:rank_weight=2", "ismcts:iterations=many"):
+                "ismcts:rank_weight=2", "ismcts:iterations=many", "ismcts:opponents=psychic",
+                "ismcts:root=lucky"):
         with pytest.raises(ValueError):
             make_bot(bad)
 
@@ -216,3 +228,78 @@ def test_the_heuristics_choice_stands_unless_the_search_beats_it_clearly():
     close = {best: [100, 100, 31.0], hint: [100, 100, 30.0]}
     assert bot._guided(close, best, hint) == hint
     assert ISMCTSBot(seed=0, iterations=1, guide=0)._guided(close, best, hint) == best
+
+
+def _tree_seats(node) -> set[int]:
+    """Every seat with statistics anywhere in the tree under ``node``."""
+    seats = set(node.stats)
+    for child in node.children.values():
+        seats |= _tree_seats(child)
+    return seats
+
+
+@pytest.mark.parametrize("name", sorted(courtly.GAMES))
+def test_with_heuristic_opponents_only_the_searching_seat_is_in_the_tree(monkeypatch, name):
+    """``opponents=heuristic``: the rivals' decisions (votes included) are
+    played by the game's heuristic, so the tree holds statistics for the
+    searching seat alone; with ``opponents=search`` it holds the rivals' too."""
+    roots = []
+    real = ISMCTSBot._iterate
+
+    def keep_root(self, search, state, rng, first=None):
+        roots.append(search.root)
+        return real(self, search, state, rng, first)
+
+    monkeypatch.setattr(ISMCTSBot, "_iterate", keep_root)
+    state, seat = _positions(name)[1]
+    for opponents, many in (("heuristic", False), ("search", True)):
+        roots.clear()
+        ISMCTSBot(seed=3, iterations=100, opponents=opponents).act(Observation(state, seat))
+        seats = _tree_seats(roots[0])
+        assert seat in seats
+        assert (len(seats) > 1) is many
+
+
+def test_halving_compares_actions_on_common_deals(monkeypatch):
+    """``root=halving``: in every sample each surviving root action is tried
+    once, in the same determinization with the same random numbers; the
+    better half by mean reward survives each round, and the answer is the
+    last survivor, which was tried most."""
+    state, seat = _positions("vive_le_roi")[2]
+    obs = Observation(state, seat)
+    samples: list[tuple[object, str, tuple]] = []
+    real = ISMCTSBot._iterate
+
+    def spy(self, search, deal, rng, first=None):
+        samples.append((first, repr(deal.view((seat + 1) % 4)), rng.getstate()))
+        return real(self, search, deal, rng, first)
+
+    monkeypatch.setattr(ISMCTSBot, "_iterate", spy)
+    bot = ISMCTSBot(seed=5, iterations=400, opponents="heuristic", root="halving")
+    answer = bot.act(obs)
+    k = len(obs.legal)
+    assert k > 2
+    assert bot.last_iterations == len(samples) >= 400 - k
+    # Consecutive runs of the same deal: each a sample over the surviving arms.
+    groups: list[list[tuple[object, str, tuple]]] = []
+    for entry in samples:
+        if groups and entry[1:] == groups[-1][0][1:] and entry[0] not in {
+                e[0] for e in groups[-1]}:
+            groups[-1].append(entry)
+        else:
+            groups.append([entry])
+    sizes = [len(g) for g in groups]
+    assert sizes[0] == k and sizes == sorted(sizes, reverse=True)
+    assert sizes[-1] == 2  # the final round decides between two
+    assert len(set(sizes)) == math.ceil(math.log2(k))
+    assert answer in {e[0] for e in groups[-1]}
+    tried = {a: sum(e[0] == a for e in samples) for a in obs.legal}
+    assert tried[answer] == max(tried.values())
+
+
+def test_halving_is_reproducible_and_sees_only_views():
+    state, seat = _positions("courtisans")[1]
+    spec = {"iterations": 120, "opponents": "heuristic", "root": "halving"}
+    first = ISMCTSBot(seed=2, **spec).act(Observation(state, seat))
+    other = state.determinize(seat, random.Random(8))
+    assert ISMCTSBot(seed=2, **spec).act(Observation(other, seat)) == first

@@ -316,3 +316,36 @@ def test_a_finished_game_can_be_stepped_through(client):
     last = client.get(url, params={"step": steps, "seat": "spectator"}).json()
     assert last["views"]["spectator"]["phase"] == "over"
     assert client.get(url, params={"seat": "9"}).status_code == 400
+
+
+def test_a_thinking_bot_does_not_stop_the_server(tmp_path, monkeypatch):
+    """A bot's decision runs off the event loop: while one thinks (here it
+    waits for the test's signal), the server still answers; then it plays."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from courtly.bots.random_bot import RandomBot
+    from courtly.bots.registry import BOTS
+
+    release = threading.Event()
+    thinking = threading.Event()
+
+    class Pondering(RandomBot):
+        def act(self, obs):
+            thinking.set()
+            release.wait(30)
+            return super().act(obs)
+
+    monkeypatch.setitem(BOTS, "pondering", Pondering)
+    with make_client(tmp_path) as client, ThreadPoolExecutor(1) as pool:
+        made = new_table(client, [{"kind": "bot", "bot": "pondering"}, {"kind": "person"}])
+        tid = made["table"]["id"]
+        client.post(f"/api/tables/{tid}/join", json={"token": made["tokens"]["1"], "name": "Ada"})
+        assert thinking.wait(20), "the bot should be asked to move"
+        try:
+            answer = pool.submit(client.get, f"/api/tables/{tid}").result(timeout=10)
+            assert answer.status_code == 200
+            assert answer.json()["moves"] == 0
+        finally:
+            release.set()
+        wait_until(lambda: state(client, tid)["table"]["moves"] >= 1)

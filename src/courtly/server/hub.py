@@ -249,7 +249,13 @@ class LiveTable:
             await self.note("clock", f"{self.seat_label(seat)} ran out of time: a bot plays "
                             "this move", seat=seat)
         spec = info.bot if info.kind == "bot" and info.bot else STANDIN_BOT
-        action = decide(self.state, seat, self.bot(seat, spec))
+        state = self.state
+        # A search may think for seconds: off the event loop, so that every
+        # other table and client is served meanwhile. ``submit`` replaces the
+        # state rather than changing it, so the thread's state stays intact.
+        action = await asyncio.to_thread(decide, state, seat, self.bot(seat, spec))
+        if self.state is not state:
+            return  # the game moved on while the bot thought; plan again
         try:
             await self.submit(seat, action.to_json(), by="bot" if info.kind == "bot" else "standin")
         except (Conflict, courtly.IllegalAction):
