@@ -159,7 +159,12 @@ class ISMCTSBot:
     ``settle``: a simultaneous decision pending at a leaf is cast by the
     heuristic before the leaf is scored. ``own_views``: each seat's estimate
     is read from its own view of the determinization (else all from the
-    searching seat's).
+    searching seat's). ``opponents``: ``search`` (every seat's decisions are
+    searched) or ``heuristic`` (the other seats play the game's heuristic;
+    the tree holds the searching seat's decisions alone). ``root``: ``ucb``
+    or ``halving`` (sequential halving with common random numbers).
+    ``depth``: the most tree nodes an iteration passes (0: no limit); past
+    them the leaf is evaluated as any new one.
     """
 
     def __init__(
@@ -179,6 +184,7 @@ class ISMCTSBot:
         settle: bool = True,
         opponents: str = "search",
         root: str = "ucb",
+        depth: int = 0,
     ) -> None:
         if iterations < 0 or seconds < 0 or (iterations == 0 and seconds == 0):
             raise ValueError("ismcts needs a budget: iterations > 0 and/or seconds > 0")
@@ -192,6 +198,8 @@ class ISMCTSBot:
                              f"not {opponents!r}")
         if root not in ROOTS:
             raise ValueError(f"ismcts: root must be one of {', '.join(ROOTS)}, not {root!r}")
+        if depth < 0:
+            raise ValueError("ismcts: depth must be 0 (no limit) or more")
         if temperature <= 0 or horizon < -1:
             raise ValueError("ismcts: temperature must be positive and horizon at least -1")
         self.rng = random.Random(seed)
@@ -209,6 +217,7 @@ class ISMCTSBot:
         self.settle = settle
         self.opponents = opponents
         self.root = root
+        self.depth = depth
         self.last_iterations = 0
         self._macro = False
         self._model = False
@@ -318,6 +327,8 @@ class ISMCTSBot:
             if self._macro and len(choices) == 1:
                 self._finish_turn(state, choices[0][0], rng)
             path.append((node, choices))
+            if self.depth and len(path) >= self.depth:
+                break
             key = tuple(choices)
             child = node.children.get(key)
             if child is None:
