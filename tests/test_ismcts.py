@@ -10,7 +10,7 @@ import pytest
 
 import courtly
 from courtly.bots import ISMCTSBot, Observation, make_bot, seat_rewards
-from courtly.bots.heuristic import estimate_for
+from courtly.bots.heuristic import estimate_for, policy_for
 from courtly.bots.ismcts import estimated_rewards
 from courtly.core import Result, State
 from courtly.games.vive_le_roi.actions import Vote
@@ -275,7 +275,7 @@ def test_halving_compares_actions_on_common_deals(monkeypatch):
         return real(self, search, deal, rng, first)
 
     monkeypatch.setattr(ISMCTSBot, "_iterate", spy)
-    bot = ISMCTSBot(seed=5, iterations=400, opponents="heuristic", root="halving")
+    bot = ISMCTSBot(seed=5, iterations=400, opponents="heuristic", root="halving", guide=0)
     answer = bot.act(obs)
     k = len(obs.legal)
     assert k > 2
@@ -295,6 +295,30 @@ def test_halving_compares_actions_on_common_deals(monkeypatch):
     assert answer in {e[0] for e in groups[-1]}
     tried = {a: sum(e[0] == a for e in samples) for a in obs.legal}
     assert tried[answer] == max(tried.values())
+
+
+def test_halving_keeps_the_heuristics_choice_unless_beaten_on_the_same_samples(monkeypatch):
+    """With ``guide`` the heuristic's choice survives every round, so it is
+    tried in every sample, and stays the answer unless the best action's
+    paired differences with it clear ``guide`` standard errors."""
+    state, seat = _positions("vive_le_roi")[2]
+    obs = Observation(state, seat)
+    hint = policy_for("vive_le_roi")(obs.view, obs.legal, random.Random(5))
+    firsts: list[object] = []
+    real = ISMCTSBot._iterate
+
+    def spy(self, search, deal, rng, first=None):
+        firsts.append(first)
+        return real(self, search, deal, rng, first)
+
+    monkeypatch.setattr(ISMCTSBot, "_iterate", spy)
+    bot = ISMCTSBot(seed=5, iterations=400, opponents="heuristic", root="halving", guide=1.0)
+    answer = bot.act(obs)
+    assert firsts.count(hint) == max(firsts.count(a) for a in obs.legal)
+    assert answer in obs.legal
+    assert bot._beats([0.6, 0.5, 0.7], [0.5, 0.4, 0.6])  # always 0.1 better
+    assert not bot._beats([0.9, 0.1, 0.5], [0.5, 0.5, 0.5])  # no better on average
+    assert not bot._beats([0.9], [0.1])  # one sample is no evidence
 
 
 def test_halving_is_reproducible_and_sees_only_views():

@@ -237,16 +237,13 @@ class ISMCTSBot:
         has_heuristic = policy_for(obs.game_name) is not None
         self._macro = self.turns and has_heuristic
         self._model = self.opponents == "heuristic" and has_heuristic
+        choose = policy_for(obs.game_name) if self.guide > 0 else None
+        hint = choose(obs.view, obs.legal, self.rng) if choose is not None else None
         if self.root == "halving":
-            best = self._halving(search)
-        else:
-            self.last_iterations = self._ucb_root(search)
-            best = self._best(root.stats.get(obs.seat, {}), obs.legal)
-        choose = policy_for(obs.game_name) if self.guide > 0 and self.root == "ucb" else None
-        if choose is None:
-            return best
-        return self._guided(root.stats.get(obs.seat, {}), best,
-                            choose(obs.view, obs.legal, self.rng))
+            return self._halving(search, hint)
+        self.last_iterations = self._ucb_root(search)
+        best = self._best(root.stats.get(obs.seat, {}), obs.legal)
+        return best if hint is None else self._guided(root.stats.get(obs.seat, {}), best, hint)
 
     def _ucb_root(self, search: _Search) -> int:
         """Iterate within the budget, the root action selected by UCB like any
@@ -259,16 +256,19 @@ class ISMCTSBot:
             done += 1
         return done
 
-    def _halving(self, search: _Search) -> Action:
+    def _halving(self, search: _Search, hint: Action | None) -> Action:
         """Sequential halving at the root (Karnin, Koren & Somekh, ICML 2013;
         at the root of a tree search: Pepels, Cazenave, Winands & Lanctot,
         "Minimizing Simple and Cumulative Regret in Monte-Carlo Tree Search",
         CGW 2014): ``ceil(log2(k))`` rounds share the budget; in each, every
         surviving root action is tried in the same determinizations with the
         same random numbers (common random numbers: actions are compared on
-        the same deals), then the better half by mean reward goes on."""
+        the same deals), then the better half by mean reward goes on. The
+        heuristic's choice ``hint`` always goes on, and is the answer unless
+        the last best beats it on the same samples (:meth:`_beats`)."""
         obs, seat = search.obs, search.obs.seat
         arms = list(obs.legal)
+        paired: dict[Action, list[float]] = {a: [] for a in arms}
         rounds = math.ceil(math.log2(len(arms)))
         start = time.perf_counter()
         done = 0
@@ -283,12 +283,31 @@ class ISMCTSBot:
                 deal_seed, play_seed = self.rng.getrandbits(64), self.rng.getrandbits(64)
                 deal = obs.determinize(random.Random(deal_seed))
                 for arm in arms:
-                    self._iterate(search, deal.clone(), random.Random(play_seed), arm)
+                    paired[arm].append(
+                        self._iterate(search, deal.clone(), random.Random(play_seed), arm))
                     done += 1
             ranked = sorted(arms, key=lambda a: -_mean(stats[a]))
             arms = ranked[:math.ceil(len(arms) / 2)]
+            if hint is not None and hint not in arms:
+                arms.append(hint)
         self.last_iterations = done
-        return arms[0]
+        best = arms[0]
+        if hint is None or best == hint or self._beats(paired[best], paired[hint]):
+            return best
+        return hint
+
+    def _beats(self, best: Sequence[float], hint: Sequence[float]) -> bool:
+        """Whether rewards ``best`` beat ``hint``, earned on the same samples,
+        by ``guide`` standard errors of their paired differences (the
+        differences' sample variance: common random numbers make it small
+        where the two actions lead alike)."""
+        diffs = [b - h for b, h in zip(best, hint, strict=True)]
+        n = len(diffs)
+        if n < 2:
+            return False
+        mean = sum(diffs) / n
+        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean > self.guide * math.sqrt(variance / n)
 
     def _guided(self, stats: dict[Action, Stat], best: Action, hint: Action) -> Action:
         """The heuristic's ``hint`` unless the search's ``best`` beats it by
@@ -315,9 +334,10 @@ class ISMCTSBot:
 
     # ----- one iteration ------------------------------------------------------
     def _iterate(self, search: _Search, state: State, rng: random.Random,
-                 first: Action | None = None) -> None:
+                 first: Action | None = None) -> float:
         """One iteration in the determinization ``state``, every random choice
-        from ``rng``; ``first``: the searching seat's root action, if forced."""
+        from ``rng``; ``first``: the searching seat's root action, if forced.
+        Returns the searching seat's reward."""
         me = search.obs.seat
         path: list[tuple[_Node, list[tuple[int, Action]]]] = []
         node = search.root
@@ -344,6 +364,7 @@ class ISMCTSBot:
                 st = visited.stats[seat][action]
                 st[0] += 1
                 st[2] += rewards[seat]
+        return rewards[me]
 
     def _evaluate_leaf(self, search: _Search, state: State,
                        path: list[tuple[_Node, list[tuple[int, Action]]]],
