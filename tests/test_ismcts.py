@@ -10,7 +10,7 @@ import pytest
 
 import courtly
 from courtly.bots import ISMCTSBot, Observation, make_bot, seat_rewards
-from courtly.bots.heuristic import estimate_for, policy_for
+from courtly.bots.heuristic import estimate_for, policy_for, search_settings_for
 from courtly.bots.ismcts import estimated_rewards
 from courtly.core import Result, State
 from courtly.games.vive_le_roi.actions import Vote
@@ -18,7 +18,7 @@ from courtly.games.vive_le_roi.actions import Vote
 SMALL = {"courtisans": 60, "vive_le_roi": 8}
 #: The search's modes: every seat searched with UCB at the root, and rivals
 #: following the heuristic with sequential halving at the root.
-MODES = [{}, {"opponents": "heuristic", "root": "halving"}]
+MODES = [{"opponents": "search", "root": "ucb"}, {"opponents": "heuristic", "root": "halving"}]
 
 
 def _advance(state: State, steps: int, seed: int = 0) -> State:
@@ -69,7 +69,8 @@ def test_decision_ignores_what_the_seat_cannot_see(name, mode):
         for k in range(2):
             other = state.determinize(seat, random.Random(100 + k))
             assert other.view(seat) == state.view(seat)
-            budget = SMALL[name] // 4 if mode else SMALL[name]  # a model iteration costs more
+            # An iteration with the rivals modelled plays a round of turns: fewer.
+            budget = SMALL[name] // 4 if mode["root"] == "halving" else SMALL[name]
             bot_a = ISMCTSBot(seed=9, iterations=budget, **mode)
             bot_b = ISMCTSBot(seed=9, iterations=budget, **mode)
             assert bot_a.act(Observation(state, seat)) == bot_b.act(Observation(other, seat))
@@ -190,7 +191,8 @@ def test_leaves_are_scored_from_whose_view_and_never_mid_vote(monkeypatch, own_v
         return real(view)
 
     monkeypatch.setattr("courtly.bots.ismcts.estimate_for", lambda name: spy)
-    bot = ISMCTSBot(seed=0, iterations=60, own_views=own_views, settle=settle)
+    bot = ISMCTSBot(seed=0, iterations=60, own_views=own_views, settle=settle,
+                    opponents="search", root="ucb")
     assert bot.act(Observation(state, seat)) in state.legal_actions(seat)
     seats = {s for s, _ in calls}
     mid_vote = any(pending for _, pending in calls)
@@ -327,3 +329,20 @@ def test_halving_is_reproducible_and_sees_only_views():
     first = ISMCTSBot(seed=2, **spec).act(Observation(state, seat))
     other = state.determinize(seat, random.Random(8))
     assert ISMCTSBot(seed=2, **spec).act(Observation(other, seat)) == first
+
+
+def test_settings_left_to_the_game_follow_its_recommendation():
+    """``auto`` (and ``iterations=-1``) take the game's ``bot.SEARCH``, else
+    the fallback; what a spec gives stands. Every game's SEARCH builds a bot."""
+    bot = make_bot("ismcts", seed=0)
+    assert bot.settings("vive_le_roi") == {"iterations": 150, "opponents": "heuristic",
+                                           "root": "halving"}
+    assert bot.settings("courtisans") == {"iterations": 1000, "opponents": "search",
+                                          "root": "ucb"}
+    given = make_bot("ismcts:iterations=40,root=ucb", seed=0)
+    assert given.settings("vive_le_roi") == {"iterations": 40, "opponents": "heuristic",
+                                             "root": "ucb"}
+    for name in courtly.GAMES:
+        search = search_settings_for(name)
+        assert set(search) <= {"iterations", "opponents", "root"}
+        ISMCTSBot(seed=0, **search)  # type: ignore[arg-type]

@@ -153,5 +153,5 @@ def test_a_workers_error_comes_back_as_itself():
 def test_cli_lists_the_bots_and_their_parameters():
     result = CliRunner().invoke(app, ["bots"])
     assert result.exit_code == 0, result.output
-    for text in ("random", "heuristic", "ismcts", "iterations=1000", "seconds=0.0"):
+    for text in ("random", "heuristic", "ismcts", "iterations=-1", "seconds=0.0", "root=auto"):
         assert text in result.output

@@ -48,6 +48,16 @@ def estimate_for(game_name: str) -> Estimate | None:
     return _companion_function(game_name, "estimate")
 
 
+@cache
+def search_settings_for(game_name: str) -> Mapping[str, object]:
+    """The ISMCTS settings ``game_name`` recommends (``bot.SEARCH``: parameter
+    name -> value, for the parameters a spec leaves to the game), or {}."""
+    from courtly.registry import game
+
+    module = game(game_name).companion("bot")
+    return dict(getattr(module, "SEARCH", {})) if module is not None else {}
+
+
 def generic_choice(obs: Observation, rng: random.Random) -> Action:
     """One ply for any game: an action that wins on the spot in a guess of the
     hidden information, else a random one."""

@@ -44,6 +44,17 @@ choice is kept unless the best action's mean reward beats it by ``guide``
 standard errors. Budgets: ``iterations`` (exact and
 reproducible: same seed, same observation, same decision) and/or
 ``seconds`` (wall clock; whichever comes first).
+
+Two options change the search where a game gains by them (its ``bot.SEARCH``
+recommends them; docs/bots.md has the measurements). ``opponents=heuristic``
+models the other seats as playing the game's heuristic: they are not
+searched, the tree holds the searching seat's decisions alone, and a leaf is
+scored when that seat is next to act, so each of its actions is judged by
+the rivals' answers. ``root=halving`` chooses the root action by sequential
+halving over common random numbers: every surviving action is tried on the
+same deals with the same random numbers, the better half goes on each
+round, and the heuristic's choice stands unless beaten on those same
+samples by ``guide`` standard errors of the paired differences.
 """
 
 from __future__ import annotations
@@ -51,10 +62,10 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from courtly.bots.base import Observation
-from courtly.bots.heuristic import Estimate, estimate_for, policy_for
+from courtly.bots.heuristic import Estimate, estimate_for, policy_for, search_settings_for
 from courtly.core import Action, Result, State
 
 #: A rollout policy: (state, seat, legal actions, rng) -> one of the actions.
@@ -64,8 +75,10 @@ RolloutPolicy = Callable[[State, int, Sequence[Action], random.Random], Action]
 Stat = list[float]
 
 ROLLOUTS = ("random", "heuristic")
-OPPONENTS = ("search", "heuristic")
-ROOTS = ("ucb", "halving")
+OPPONENTS = ("auto", "search", "heuristic")
+ROOTS = ("auto", "ucb", "halving")
+#: What ``auto`` settings are where the game recommends none (``bot.SEARCH``).
+FALLBACK: Mapping[str, object] = {"iterations": 1000, "opponents": "search", "root": "ucb"}
 
 
 class _Node:
@@ -143,8 +156,9 @@ class _Search:
 class ISMCTSBot:
     """Single-observer ISMCTS over the game contract (see the module docstring).
 
-    ``iterations``: iterations per decision (0: no limit); ``seconds``: wall
-    clock per decision (0: no limit); at least one must be positive.
+    ``iterations``: iterations per decision (0: no limit; -1: the game's
+    recommendation, else 1000); ``seconds``: wall clock per decision (0: no
+    limit); at least one must be positive.
     ``c``: UCB exploration constant. ``rollout``: ``random`` or ``heuristic``
     (the game's heuristic policy where it has one, else random).
     ``epsilon``: in heuristic rollouts, the chance of a random action
@@ -162,7 +176,8 @@ class ISMCTSBot:
     searching seat's). ``opponents``: ``search`` (every seat's decisions are
     searched) or ``heuristic`` (the other seats play the game's heuristic;
     the tree holds the searching seat's decisions alone). ``root``: ``ucb``
-    or ``halving`` (sequential halving with common random numbers).
+    or ``halving`` (sequential halving with common random numbers). Left at
+    ``auto``, both are the game's recommendation (:meth:`settings`).
     ``depth``: the most tree nodes an iteration passes (0: no limit); past
     them the leaf is evaluated as any new one.
     """
@@ -170,7 +185,7 @@ class ISMCTSBot:
     def __init__(
         self,
         seed: int | None = None,
-        iterations: int = 1000,
+        iterations: int = -1,
         seconds: float = 0.0,
         c: float = 0.1,
         rollout: str = "random",
@@ -182,12 +197,13 @@ class ISMCTSBot:
         rank_weight: float = 0.25,
         own_views: bool = True,
         settle: bool = True,
-        opponents: str = "search",
-        root: str = "ucb",
+        opponents: str = "auto",
+        root: str = "auto",
         depth: int = 0,
     ) -> None:
-        if iterations < 0 or seconds < 0 or (iterations == 0 and seconds == 0):
-            raise ValueError("ismcts needs a budget: iterations > 0 and/or seconds > 0")
+        if iterations < -1 or seconds < 0 or (iterations == 0 and seconds == 0):
+            raise ValueError("ismcts needs a budget: iterations > 0 (-1: the game's "
+                             "default) and/or seconds > 0")
         if rollout not in ROLLOUTS:
             raise ValueError(f"ismcts: rollout must be one of {', '.join(ROLLOUTS)}, "
                              f"not {rollout!r}")
@@ -221,6 +237,7 @@ class ISMCTSBot:
         self.last_iterations = 0
         self._macro = False
         self._model = False
+        self._iterations = iterations
         self._policies: dict[str, RolloutPolicy] = {}
 
     # ----- the decision -------------------------------------------------------
@@ -234,23 +251,38 @@ class ISMCTSBot:
         root = _Node()
         search = _Search(obs, root, self._policy(obs.game_name),
                          estimate_for(obs.game_name) if self.horizon >= 0 else None)
-        has_heuristic = policy_for(obs.game_name) is not None
-        self._macro = self.turns and has_heuristic
-        self._model = self.opponents == "heuristic" and has_heuristic
-        choose = policy_for(obs.game_name) if self.guide > 0 else None
-        hint = choose(obs.view, obs.legal, self.rng) if choose is not None else None
-        if self.root == "halving":
+        settings = self.settings(obs.game_name)
+        choose = policy_for(obs.game_name)
+        self._macro = self.turns and choose is not None
+        self._model = settings["opponents"] == "heuristic" and choose is not None
+        self._iterations = int(settings["iterations"])  # type: ignore[call-overload]
+        if self.guide <= 0:
+            choose = None
+        if settings["root"] == "halving":
+            hint = choose(obs.view, obs.legal, self.rng) if choose is not None else None
             return self._halving(search, hint)
         self.last_iterations = self._ucb_root(search)
-        best = self._best(root.stats.get(obs.seat, {}), obs.legal)
-        return best if hint is None else self._guided(root.stats.get(obs.seat, {}), best, hint)
+        stats = root.stats.get(obs.seat, {})
+        best = self._best(stats, obs.legal)
+        if choose is None:
+            return best
+        return self._guided(stats, best, choose(obs.view, obs.legal, self.rng))
+
+    def settings(self, game_name: str) -> dict[str, object]:
+        """``iterations``, ``opponents`` and ``root`` as this bot plays
+        ``game_name``: as given, or where left to the game (-1, ``auto``) as the
+        game recommends (its ``bot.SEARCH``), else as :data:`FALLBACK`."""
+        given = {"iterations": self.iterations, "opponents": self.opponents, "root": self.root}
+        recommended = {**FALLBACK, **search_settings_for(game_name)}
+        return {key: recommended[key] if value in (-1, "auto") else value
+                for key, value in given.items()}
 
     def _ucb_root(self, search: _Search) -> int:
         """Iterate within the budget, the root action selected by UCB like any
         other; the number of iterations done."""
         deadline = time.perf_counter() + self.seconds if self.seconds else math.inf
         done = 0
-        while (not self.iterations or done < self.iterations) and (
+        while (not self._iterations or done < self._iterations) and (
                 not done or time.perf_counter() < deadline):
             self._iterate(search, search.obs.determinize(self.rng), self.rng)
             done += 1
@@ -274,7 +306,7 @@ class ISMCTSBot:
         done = 0
         stats = search.root.stats.setdefault(seat, {})
         for r in range(1, rounds + 1):
-            quota = self.iterations * r / rounds if self.iterations else math.inf
+            quota = self._iterations * r / rounds if self._iterations else math.inf
             deadline = start + self.seconds * r / rounds if self.seconds else math.inf
             sampled = False
             while not sampled or (done + len(arms) <= quota
