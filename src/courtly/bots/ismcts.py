@@ -456,10 +456,10 @@ class ISMCTSBot:
 
     def _heuristic_first(self, node: _Node, state: State, seat: int,
                          legal: Sequence[Action], rng: random.Random) -> Action | None:
-        """(``opponents=heuristic``) At a node below the root, the heuristic's
-        choice is tried before any other action, so that a root action is
-        first judged with the searching seat's next move played sensibly,
-        not at random; None once it has been tried."""
+        """(``opponents=heuristic``) At a node's first visit the heuristic's
+        choice is tried before any other action, so that an action above it
+        is first judged with the searching seat's next move played sensibly,
+        not at random; None once the node has statistics."""
         stats = node.stats.get(seat)
         if stats:
             return None
@@ -514,16 +514,17 @@ class ISMCTSBot:
         the searching seat too in decisions it shares (a vote), until the
         searching seat alone is to act or the game is over."""
         while not state.is_over and state.to_act != (me,):
-            for seat in state.to_act:
-                if seat in state.to_act and not state.is_over:
-                    self._heuristic_move(state, seat, rng)
+            self._all_to_act_move(state, rng)
 
     def _settle(self, state: State, rng: random.Random) -> None:
         """Resolve a simultaneous decision pending at a leaf (a vote, sealed
         bids): every seat to act plays it by the game's heuristic, since a
         half-cast vote is no position to judge."""
-        if len(state.to_act) < 2:
-            return
+        if len(state.to_act) >= 2:
+            self._all_to_act_move(state, rng)
+
+    def _all_to_act_move(self, state: State, rng: random.Random) -> None:
+        """Every seat to act now plays the game's heuristic, one after another."""
         for seat in state.to_act:
             if seat in state.to_act and not state.is_over:
                 self._heuristic_move(state, seat, rng)
