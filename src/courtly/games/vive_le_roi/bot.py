@@ -101,8 +101,9 @@ AMBITION_GAIN: Mapping[str, float] = {
 #: (courtly.bots.ismcts, docs/bots.md): the rivals modelled as playing this
 #: heuristic, sequential halving at the root, and 150 iterations (about a
 #: second a decision here, each iteration playing a round of turns). Against
-#: three heuristic bots this search won 78.8% of 40 games where the plain
-#: search won 28.7% (benchmarks/README.md).
+#: three heuristic bots this search won 60.0% of 40 games where the plain
+#: search won 28.7%; against three random bots, 90.0% (75.0%)
+#: (benchmarks/README.md).
 SEARCH: Mapping[str, object] = {"opponents": "heuristic", "root": "halving", "iterations": 150}
 
 Where = dict[str, str]
