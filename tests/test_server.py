@@ -4,14 +4,18 @@ WebSocket, every error kind, chat, replays, stand-ins, restart without loss."""
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from courtly.bots.random_bot import RandomBot
+from courtly.bots.registry import BOTS
 from courtly.server import create_app
 
 
@@ -321,12 +325,6 @@ def test_a_finished_game_can_be_stepped_through(client):
 def test_a_thinking_bot_does_not_stop_the_server(tmp_path, monkeypatch):
     """A bot's decision runs off the event loop: while one thinks (here it
     waits for the test's signal), the server still answers; then it plays."""
-    import threading
-    from concurrent.futures import ThreadPoolExecutor
-
-    from courtly.bots.random_bot import RandomBot
-    from courtly.bots.registry import BOTS
-
     release = threading.Event()
     thinking = threading.Event()
 
