@@ -146,7 +146,7 @@ def test_parameters_from_the_registry_and_refusals():
     assert (bot.opponents, bot.root) == ("heuristic", "halving")
     for bad in ("ismcts:iterations=0", "ismcts:rollout=clever", "ismcts:temperature=0",
                 "ismcts:rank_weight=2", "ismcts:iterations=many", "ismcts:opponents=psychic",
-                "ismcts:root=lucky"):
+                "ismcts:root=lucky", "ismcts:depth=-1", "ismcts:iterations=-2"):
         with pytest.raises(ValueError):
             make_bot(bad)
 
@@ -260,6 +260,24 @@ def test_with_heuristic_opponents_only_the_searching_seat_is_in_the_tree(monkeyp
         seats = _tree_seats(roots[0])
         assert seat in seats
         assert (len(seats) > 1) is many
+
+
+def test_depth_bounds_the_tree(monkeypatch):
+    """``depth=1``: every iteration stops at the root, so the tree is the root
+    alone; without a bound it grows below it."""
+    roots = []
+    real = ISMCTSBot._iterate
+
+    def keep_root(self, search, state, rng, first=None):
+        roots.append(search.root)
+        return real(self, search, state, rng, first)
+
+    monkeypatch.setattr(ISMCTSBot, "_iterate", keep_root)
+    state, seat = _positions("courtisans")[1]
+    for depth, grows in ((1, False), (0, True)):
+        roots.clear()
+        ISMCTSBot(seed=3, iterations=100, depth=depth).act(Observation(state, seat))
+        assert bool(roots[0].children) is grows
 
 
 def test_halving_compares_actions_on_common_deals(monkeypatch):
