@@ -11,7 +11,7 @@ import pytest
 import courtly
 from courtly.bots import ISMCTSBot, Observation, make_bot, seat_rewards
 from courtly.bots.heuristic import estimate_for, policy_for, search_settings_for
-from courtly.bots.ismcts import estimated_rewards
+from courtly.bots.ismcts import AUTO, FALLBACK, estimated_rewards
 from courtly.core import Result, State
 from courtly.games.vive_le_roi.actions import Vote
 
@@ -118,7 +118,7 @@ def test_forced_move_needs_no_search():
     game = courtly.game("courtisans")
     state = game.new_game(2, seed=0)
     obs = Observation(state, 0)
-    bot = ISMCTSBot(seed=0, iterations=50)
+    bot = ISMCTSBot(seed=0, iterations=50, root="ucb")
     bot.act(obs)
     assert bot.last_iterations == 50
 
@@ -144,7 +144,7 @@ def test_parameters_from_the_registry_and_refusals():
     assert (bot.iterations, bot.c, bot.rollout, bot.horizon) == (50, 0.3, "heuristic", -1)
     bot = make_bot("ismcts:opponents=heuristic,root=halving", seed=1)
     assert (bot.opponents, bot.root) == ("heuristic", "halving")
-    for bad in ("ismcts:iterations=0", "ismcts:rollout=clever", "ismcts:temperature=0",
+    for bad in ("ismcts:iterations=0", "ismcts:rollout=clever", "ismcts:temperature=-1",
                 "ismcts:rank_weight=2", "ismcts:iterations=many", "ismcts:opponents=psychic",
                 "ismcts:root=lucky", "ismcts:depth=-1", "ismcts:iterations=-2"):
         with pytest.raises(ValueError):
@@ -349,18 +349,20 @@ def test_halving_is_reproducible_and_sees_only_views():
     assert ISMCTSBot(seed=2, **spec).act(Observation(other, seat)) == first
 
 
-def test_settings_left_to_the_game_follow_its_recommendation():
+def test_settings_left_to_the_game_follow_its_recommendation(monkeypatch):
     """``auto`` (and ``iterations=-1``) take the game's ``bot.SEARCH``, else
     the fallback; what a spec gives stands. Every game's SEARCH builds a bot."""
     bot = make_bot("ismcts", seed=0)
     assert bot.settings("vive_le_roi") == {"iterations": 150, "opponents": "heuristic",
-                                           "root": "halving"}
-    assert bot.settings("courtisans") == {"iterations": 1000, "opponents": "search",
-                                          "root": "ucb"}
-    given = make_bot("ismcts:iterations=40,root=ucb", seed=0)
+                                           "root": "halving", "temperature": 2.0}
+    assert bot.settings("courtisans") == {"iterations": 150, "opponents": "heuristic",
+                                          "root": "halving", "temperature": 10.0}
+    given = make_bot("ismcts:iterations=40,root=ucb,temperature=3", seed=0)
     assert given.settings("vive_le_roi") == {"iterations": 40, "opponents": "heuristic",
-                                             "root": "ucb"}
+                                             "root": "ucb", "temperature": 3.0}
+    monkeypatch.setattr("courtly.bots.ismcts.search_settings_for", lambda name: {})
+    assert bot.settings("courtisans") == FALLBACK
     for name in courtly.GAMES:
         search = search_settings_for(name)
-        assert set(search) <= {"iterations", "opponents", "root"}
+        assert set(search) <= set(AUTO)
         ISMCTSBot(seed=0, **search)  # type: ignore[arg-type]

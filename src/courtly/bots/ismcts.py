@@ -77,8 +77,12 @@ Stat = list[float]
 ROLLOUTS = ("random", "heuristic")
 OPPONENTS = ("auto", "search", "heuristic")
 ROOTS = ("auto", "ucb", "halving")
-#: What ``auto`` settings are where the game recommends none (``bot.SEARCH``).
-FALLBACK: Mapping[str, object] = {"iterations": 1000, "opponents": "search", "root": "ucb"}
+#: The value of each setting that leaves it to the game (its ``bot.SEARCH``).
+AUTO: Mapping[str, object] = {"iterations": -1, "opponents": "auto", "root": "auto",
+                              "temperature": 0.0}
+#: What those settings are where the game recommends none.
+FALLBACK: Mapping[str, object] = {"iterations": 1000, "opponents": "search", "root": "ucb",
+                                  "temperature": 2.0}
 
 
 class _Node:
@@ -168,7 +172,8 @@ class ISMCTSBot:
     follow the heuristic (only its first is searched). ``guide``: the game's
     heuristic choice is kept unless the search's beats it by ``guide``
     standard errors (0: the search alone decides; games without a heuristic
-    always do). ``temperature``: points per unit of the estimate's softmax.
+    always do). ``temperature``: points per unit of the estimate's softmax
+    (0: the game's recommendation, else 2).
     ``rank_weight``: the weight of the rank share in the reward.
     ``settle``: a simultaneous decision pending at a leaf is cast by the
     heuristic before the leaf is scored. ``own_views``: each seat's estimate
@@ -193,7 +198,7 @@ class ISMCTSBot:
         horizon: int = 0,
         turns: bool = False,
         guide: float = 1.0,
-        temperature: float = 2.0,
+        temperature: float = 0.0,
         rank_weight: float = 0.25,
         own_views: bool = True,
         settle: bool = True,
@@ -216,8 +221,9 @@ class ISMCTSBot:
             raise ValueError(f"ismcts: root must be one of {', '.join(ROOTS)}, not {root!r}")
         if depth < 0:
             raise ValueError("ismcts: depth must be 0 (no limit) or more")
-        if temperature <= 0 or horizon < -1:
-            raise ValueError("ismcts: temperature must be positive and horizon at least -1")
+        if temperature < 0 or horizon < -1:
+            raise ValueError("ismcts: temperature must be positive (0: the game's) and "
+                             "horizon at least -1")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -238,6 +244,7 @@ class ISMCTSBot:
         self._macro = False
         self._model = False
         self._iterations = iterations
+        self._temperature = temperature
         self._policies: dict[str, RolloutPolicy] = {}
 
     # ----- the decision -------------------------------------------------------
@@ -256,6 +263,7 @@ class ISMCTSBot:
         self._macro = self.turns and choose is not None
         self._model = settings["opponents"] == "heuristic" and choose is not None
         self._iterations = int(settings["iterations"])  # type: ignore[call-overload]
+        self._temperature = float(settings["temperature"])  # type: ignore[arg-type]
         if self.guide <= 0:
             choose = None
         if settings["root"] == "halving":
@@ -269,12 +277,13 @@ class ISMCTSBot:
         return self._guided(stats, best, choose(obs.view, obs.legal, self.rng))
 
     def settings(self, game_name: str) -> dict[str, object]:
-        """``iterations``, ``opponents`` and ``root`` as this bot plays
-        ``game_name``: as given, or where left to the game (-1, ``auto``) as the
-        game recommends (its ``bot.SEARCH``), else as :data:`FALLBACK`."""
-        given = {"iterations": self.iterations, "opponents": self.opponents, "root": self.root}
+        """``iterations``, ``opponents``, ``root`` and ``temperature`` as this
+        bot plays ``game_name``: as given, or where left to the game
+        (:data:`AUTO`) as the game recommends (its ``bot.SEARCH``), else as
+        :data:`FALLBACK`."""
         recommended = {**FALLBACK, **search_settings_for(game_name)}
-        return {key: recommended[key] if value in (-1, "auto") else value
+        given = {key: getattr(self, key) for key in AUTO}
+        return {key: recommended[key] if value == AUTO[key] else value
                 for key, value in given.items()}
 
     def _ucb_root(self, search: _Search) -> int:
@@ -422,7 +431,7 @@ class ISMCTSBot:
             return seat_rewards(state.result(), self.rank_weight)
         assert search.estimate is not None
         return estimated_rewards(self._guesses(state, search.obs.seat, search.estimate),
-                                 self.temperature, self.rank_weight)
+                                 self._temperature, self.rank_weight)
 
     def _guesses(self, state: State, seat: int, estimate: Estimate) -> list[float]:
         """Every seat's expected score at a leaf: each from its own view of the

@@ -104,7 +104,8 @@ AMBITION_GAIN: Mapping[str, float] = {
 #: three heuristic bots this search won 60.0% of 40 games where the plain
 #: search won 28.7%; against three random bots, 90.0% (75.0%)
 #: (benchmarks/README.md).
-SEARCH: Mapping[str, object] = {"opponents": "heuristic", "root": "halving", "iterations": 150}
+SEARCH: Mapping[str, object] = {"opponents": "heuristic", "root": "halving", "iterations": 150,
+                                "temperature": 2.0}
 
 Where = dict[str, str]
 Weights = Mapping[str, float]
