@@ -232,6 +232,18 @@ def test_the_heuristics_choice_stands_unless_the_search_beats_it_clearly():
     assert ISMCTSBot(seed=0, iterations=1, guide=0)._guided(close, best, hint) == best
 
 
+def _watch_iterations(monkeypatch, record) -> None:
+    """Call ``record(search, deal, rng, first)`` before each ISMCTS iteration
+    (what it is given, before the iteration plays on it), then iterate."""
+    real = ISMCTSBot._iterate
+
+    def watched(self, search, deal, rng, first=None):
+        record(search, deal, rng, first)
+        return real(self, search, deal, rng, first)
+
+    monkeypatch.setattr(ISMCTSBot, "_iterate", watched)
+
+
 def _tree_seats(node) -> set[int]:
     """Every seat with statistics anywhere in the tree under ``node``."""
     seats = set(node.stats)
@@ -246,13 +258,7 @@ def test_with_heuristic_opponents_only_the_searching_seat_is_in_the_tree(monkeyp
     played by the game's heuristic, so the tree holds statistics for the
     searching seat alone; with ``opponents=search`` it holds the rivals' too."""
     roots = []
-    real = ISMCTSBot._iterate
-
-    def keep_root(self, search, state, rng, first=None):
-        roots.append(search.root)
-        return real(self, search, state, rng, first)
-
-    monkeypatch.setattr(ISMCTSBot, "_iterate", keep_root)
+    _watch_iterations(monkeypatch, lambda search, *_: roots.append(search.root))
     state, seat = _positions(name)[1]
     for opponents, many in (("heuristic", False), ("search", True)):
         roots.clear()
@@ -266,13 +272,7 @@ def test_depth_bounds_the_tree(monkeypatch):
     """``depth=1``: every iteration stops at the root, so the tree is the root
     alone; without a bound it grows below it."""
     roots = []
-    real = ISMCTSBot._iterate
-
-    def keep_root(self, search, state, rng, first=None):
-        roots.append(search.root)
-        return real(self, search, state, rng, first)
-
-    monkeypatch.setattr(ISMCTSBot, "_iterate", keep_root)
+    _watch_iterations(monkeypatch, lambda search, *_: roots.append(search.root))
     state, seat = _positions("courtisans")[1]
     for depth, grows in ((1, False), (0, True)):
         roots.clear()
@@ -288,13 +288,8 @@ def test_halving_compares_actions_on_common_deals(monkeypatch):
     state, seat = _positions("vive_le_roi")[2]
     obs = Observation(state, seat)
     samples: list[tuple[object, str, tuple]] = []
-    real = ISMCTSBot._iterate
-
-    def spy(self, search, deal, rng, first=None):
-        samples.append((first, repr(deal.view((seat + 1) % 4)), rng.getstate()))
-        return real(self, search, deal, rng, first)
-
-    monkeypatch.setattr(ISMCTSBot, "_iterate", spy)
+    _watch_iterations(monkeypatch, lambda search, deal, rng, first: samples.append(
+        (first, repr(deal.view((seat + 1) % 4)), rng.getstate())))
     bot = ISMCTSBot(seed=5, iterations=400, opponents="heuristic", root="halving", guide=0)
     answer = bot.act(obs)
     k = len(obs.legal)
@@ -325,13 +320,7 @@ def test_halving_keeps_the_heuristics_choice_unless_beaten_on_the_same_samples(m
     obs = Observation(state, seat)
     hint = policy_for("vive_le_roi")(obs.view, obs.legal, random.Random(5))
     firsts: list[object] = []
-    real = ISMCTSBot._iterate
-
-    def spy(self, search, deal, rng, first=None):
-        firsts.append(first)
-        return real(self, search, deal, rng, first)
-
-    monkeypatch.setattr(ISMCTSBot, "_iterate", spy)
+    _watch_iterations(monkeypatch, lambda search, deal, rng, first: firsts.append(first))
     bot = ISMCTSBot(seed=5, iterations=400, opponents="heuristic", root="halving", guide=1.0)
     answer = bot.act(obs)
     assert firsts.count(hint) == max(firsts.count(a) for a in obs.legal)
