@@ -145,16 +145,25 @@ def random_rollout(state: State, seat: int, legal: Sequence[Action],
 
 class _Search:
     """What one decision's iterations share: the observation, the tree's
-    root, the rollout policy and the game's estimate (None: play to the end)."""
+    root, the rollout policy, the game's estimate (None: play to the end),
+    and the settings resolved for the game: the iteration budget, the
+    temperature, whether the rivals follow the heuristic (``model``) and
+    whether a seat's turn is finished by it (``macro``)."""
 
-    __slots__ = ("estimate", "obs", "policy", "root")
+    __slots__ = ("estimate", "iterations", "macro", "model", "obs", "policy", "root",
+                 "temperature")
 
     def __init__(self, obs: Observation, root: _Node, policy: RolloutPolicy,
-                 estimate: Estimate | None) -> None:
+                 estimate: Estimate | None, settings: Mapping[str, object],
+                 model: bool, macro: bool) -> None:
         self.obs = obs
         self.root = root
         self.policy = policy
         self.estimate = estimate
+        self.iterations = int(settings["iterations"])  # type: ignore[call-overload]
+        self.temperature = float(settings["temperature"])  # type: ignore[arg-type]
+        self.model = model
+        self.macro = macro
 
 
 class ISMCTSBot:
@@ -241,10 +250,6 @@ class ISMCTSBot:
         self.root = root
         self.depth = depth
         self.last_iterations = 0
-        self._macro = False
-        self._model = False
-        self._iterations = iterations
-        self._temperature = temperature
         self._policies: dict[str, RolloutPolicy] = {}
 
     # ----- the decision -------------------------------------------------------
@@ -256,14 +261,13 @@ class ISMCTSBot:
             self.last_iterations = 0
             return obs.legal[0]
         root = _Node()
-        search = _Search(obs, root, self._policy(obs.game_name),
-                         estimate_for(obs.game_name) if self.horizon >= 0 else None)
         settings = self.settings(obs.game_name)
         choose = policy_for(obs.game_name)
-        self._macro = self.turns and choose is not None
-        self._model = settings["opponents"] == "heuristic" and choose is not None
-        self._iterations = int(settings["iterations"])  # type: ignore[call-overload]
-        self._temperature = float(settings["temperature"])  # type: ignore[arg-type]
+        has_heuristic = choose is not None
+        search = _Search(obs, root, self._policy(obs.game_name),
+                         estimate_for(obs.game_name) if self.horizon >= 0 else None, settings,
+                         model=settings["opponents"] == "heuristic" and has_heuristic,
+                         macro=self.turns and has_heuristic)
         if self.guide <= 0:
             choose = None
         if settings["root"] == "halving":
@@ -291,7 +295,7 @@ class ISMCTSBot:
         other; the number of iterations done."""
         deadline = time.perf_counter() + self.seconds if self.seconds else math.inf
         done = 0
-        while (not self._iterations or done < self._iterations) and (
+        while (not search.iterations or done < search.iterations) and (
                 not done or time.perf_counter() < deadline):
             self._iterate(search, search.obs.determinize(self.rng), self.rng)
             done += 1
@@ -315,7 +319,7 @@ class ISMCTSBot:
         done = 0
         stats = search.root.stats.setdefault(seat, {})
         for r in range(1, rounds + 1):
-            quota = self._iterations * r / rounds if self._iterations else math.inf
+            quota = search.iterations * r / rounds if search.iterations else math.inf
             deadline = start + self.seconds * r / rounds if self.seconds else math.inf
             sampled = False
             while not sampled or (done + len(arms) <= quota
@@ -384,8 +388,8 @@ class ISMCTSBot:
         node = search.root
         while not state.is_over:
             forced = first if node is search.root else None
-            choices = self._select_and_apply(node, state, me, rng, forced)
-            if self._macro and len(choices) == 1:
+            choices = self._select_and_apply(search, node, state, rng, forced)
+            if search.macro and len(choices) == 1:
                 self._finish_turn(state, choices[0][0], rng)
             path.append((node, choices))
             if self.depth and len(path) >= self.depth:
@@ -396,7 +400,7 @@ class ISMCTSBot:
                 node.children[key] = _Node()
                 break
             node = child
-            if self._model:
+            if search.model:
                 self._advance(state, me, rng)
         self._evaluate_leaf(search, state, path, rng)
         rewards = self._rewards(search, state)
@@ -419,7 +423,7 @@ class ISMCTSBot:
             return
         if path:
             self._finish_turn(state, path[-1][1][-1][0], rng)
-        if self._model:
+        if search.model:
             self._advance(state, search.obs.seat, rng)
         self._roll_out(state, search.policy, self.horizon, rng)
         if self.settle:
@@ -431,7 +435,7 @@ class ISMCTSBot:
             return seat_rewards(state.result(), self.rank_weight)
         assert search.estimate is not None
         return estimated_rewards(self._guesses(state, search.obs.seat, search.estimate),
-                                 self._temperature, self.rank_weight)
+                                 search.temperature, self.rank_weight)
 
     def _guesses(self, state: State, seat: int, estimate: Estimate) -> list[float]:
         """Every seat's expected score at a leaf: each from its own view of the
@@ -441,22 +445,24 @@ class ISMCTSBot:
             return list(estimate(state.view(seat)))
         return [estimate(state.view(s))[s] for s in range(state.num_players)]
 
-    def _select_and_apply(self, node: _Node, state: State, me: int, rng: random.Random,
-                          forced: Action | None) -> list[tuple[int, Action]]:
+    def _select_and_apply(self, search: _Search, node: _Node, state: State,
+                          rng: random.Random, forced: Action | None
+                          ) -> list[tuple[int, Action]]:
         """Every seat to act chooses from this node's statistics (decoupled when
         simultaneous) and its choice is applied at once; with
         ``opponents=heuristic`` the other seats to act play the heuristic and
         only the searching seat's choice is recorded. ``forced``: the
         searching seat's choice, made by sequential halving."""
+        me = search.obs.seat
         choices = []
         for seat in state.to_act:
             if seat not in state.to_act:  # an earlier choice ended this seat's turn
                 continue
-            if self._model and seat != me:
+            if search.model and seat != me:
                 self._heuristic_move(state, seat, rng)
                 continue
             legal = state.legal_actions(seat)
-            if seat == me and forced is None and self._model:
+            if seat == me and forced is None and search.model:
                 forced = self._heuristic_first(node, state, seat, legal, rng)
             action = self._select(node, seat, legal, rng, forced if seat == me else None)
             state.apply(seat, action)
