@@ -143,7 +143,7 @@ def reference_measurement(seed: int) -> Measurement | None:
 
 def player_counts(game: Game) -> list[int]:
     """Every player count the game's default options allow."""
-    lo, hi = game.player_range(dict(game.options))
+    lo, hi = game.player_range(game.default_options())
     return list(range(lo, hi + 1))
 
 

@@ -118,7 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     names = args.only or sorted(courtly.GAMES)
     rows = []
     for name in names:
-        lo, hi = courtly.game(name).player_range(dict(courtly.game(name).options))
+        lo, hi = courtly.game(name).player_range(courtly.game(name).default_options())
         if not lo <= PLAYERS <= hi:
             console.print(f"{name}: no {PLAYERS}-player game with default options; skipped")
             continue

@@ -37,9 +37,10 @@ def golden_cases() -> list[tuple[str, int, dict[str, Any]]]:
     out = []
     for name, game in sorted(courtly.GAMES.items()):
         configs = game.configurations()
-        out += [(name, n, o) for n, o in configs if o == dict(game.options)]
-        for key, default in game.options.items():
-            on = [(sum(o[k] != v for k, v in game.options.items()), n, o)
+        out += [(name, n, o) for n, o in configs if o == game.default_options()]
+        defaults = game.default_options()
+        for key, default in defaults.items():
+            on = [(sum(o[k] != v for k, v in defaults.items()), n, o)
                   for n, o in configs if o[key] != default]
             if on:
                 _, n, opts = min(on, key=lambda t: (t[0], t[1]))

@@ -3,14 +3,15 @@ Courtisans under another name, for the tests of the generic fallbacks."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import ClassVar
-
+from courtly.core import Companions
 from courtly.games.courtisans import Courtisans
 
 
 class PlainCourtisans(Courtisans):
-    """Courtisans under another name that names no companion modules."""
+    """Courtisans under another name that ships no companions."""
 
     name = "courtisans_plain"
-    companions: ClassVar[Mapping[str, str]] = {}
+
+    def load_companions(self) -> Companions:
+        """None at all."""
+        return Companions()

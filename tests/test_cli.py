@@ -53,8 +53,8 @@ def test_games_lists_every_game(runner):
     for name, game in courtly.GAMES.items():
         assert name in result.output
         assert game.title in result.output
-        for key, value in game.options.items():
-            assert f"{key}={format_value(value)}" in result.output
+        for key, spec in game.options.items():
+            assert f"{key}={format_value(spec.default)}" in result.output
     assert f"{COURTISANS.min_players}–{COURTISANS.max_players}" in result.output
 
 

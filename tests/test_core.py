@@ -53,7 +53,9 @@ def test_every_game_states_its_facts():
     for name, game in courtly.GAMES.items():
         assert game.name == name and game.title and game.version
         assert 1 <= game.min_players <= game.max_players
-        assert all(isinstance(v, bool | int | str) for v in game.options.values())
+        for spec in game.options.values():
+            assert isinstance(spec.default, bool | int | str)
+            assert spec.label["en"] and spec.label["fr"]
 
 
 @pytest.mark.parametrize("bad", [None, 3, "x", [], {"type": "play"}, {"family": "toads"},
@@ -117,7 +119,14 @@ def test_an_illegal_action_leaves_the_state_exactly_as_it_was():
     with pytest.raises(courtly.IllegalAction, match="not to act"):
         state.apply(1, state.legal_actions(0)[0])
     with pytest.raises(courtly.IllegalAction, match="no seat"):
-        state.apply(-1, state.legal_actions(0)[0])
+        state.apply(-2, state.legal_actions(0)[0])
+    with pytest.raises(courtly.IllegalAction, match="no seat"):
+        state.apply(3, state.legal_actions(0)[0])
+    # -1 is the referee's seat, who only calls time, and only in a window
+    with pytest.raises(courtly.IllegalAction, match="referee only calls time"):
+        state.apply(courtly.REFEREE, state.legal_actions(0)[0])
+    with pytest.raises(courtly.IllegalAction, match="no window"):
+        state.apply(courtly.REFEREE, courtly.TimeUp())
     with pytest.raises(courtly.InvalidAction):
         state.apply(0, {"type": "decline"})  # type: ignore[arg-type]
     assert state == before

@@ -116,7 +116,7 @@ def test_decision_ignores_what_the_seat_cannot_see(steps):
 
 
 def test_beats_random_bots():
-    jobs = [GameJob("courtisans", 3, dict(COURTISANS.options), seed, _rotated(seed), seed)
+    jobs = [GameJob("courtisans", 3, COURTISANS.default_options(), seed, _rotated(seed), seed)
             for seed in range(30)]
     outcomes = run_jobs(jobs, backend="serial")
     wins = sum(o.win_share(o.lineup.index("heuristic")) for o in outcomes)

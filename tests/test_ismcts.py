@@ -105,7 +105,7 @@ def test_simultaneous_decisions_are_handled(name, mode):
 @pytest.mark.parametrize("name", sorted(courtly.GAMES))
 def test_plays_whole_games_of_every_game(name, mode):
     game = courtly.game(name)
-    n = max(game.player_range(dict(game.options))[0], 2)
+    n = max(game.player_range(game.default_options())[0], 2)
     state = game.new_game(n, seed=2)
     bots = [ISMCTSBot(seed=s, iterations=4, **mode) for s in range(n)]
     while not state.is_over:

@@ -123,7 +123,7 @@ def test_a_game_without_measures_gets_the_generic_report(monkeypatch):
 @pytest.mark.parametrize("name", sorted(courtly.GAMES))
 def test_every_game_gets_a_report(name, tmp_path):
     game = courtly.game(name)
-    n = max(2, game.player_range(dict(game.options))[0])
+    n = max(2, game.player_range(game.default_options())[0])
     report = balance(game, 2, n, seed=1, backend="serial", bots=("heuristic", "random"))
     assert report.simulation.games == 2 and report.lengths.low > 0
     assert {p.name for p in write_csv(report, tmp_path)} == {"games.csv", "seats.csv",

@@ -79,8 +79,11 @@ def wait_until(predicate, timeout: float = 20.0) -> None:
 
 def test_lobby_lists_games_bots_and_tables(client):
     games = client.get("/api/games").json()
-    assert any(g["name"] == "courtisans" and g["options"] == {"expansion": False, "teams": False}
-               for g in games)
+    courtisans = next(g for g in games if g["name"] == "courtisans")
+    assert {k: o["default"] for k, o in courtisans["options"].items()} == {
+        "expansion": False, "teams": False}
+    assert courtisans["options"]["teams"]["type"] == "bool"
+    assert "équipe" in courtisans["options"]["teams"]["label"]["fr"]
     assert "random" in client.get("/api/bots").json()
     made = new_table(client, [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
     assert set(made["tokens"]) == {"0"}

@@ -63,7 +63,7 @@ def test_bot_seeds_are_reproducible_and_distinct():
 @pytest.mark.parametrize("name", sorted(courtly.GAMES))
 def test_play_random_game_every_game(name):
     game = courtly.game(name)
-    smallest = game.player_range(dict(game.options))[0]
+    smallest = game.player_range(game.default_options())[0]
     result, actions = play_random_game(game, smallest, seed=1)
     assert actions > 0
     assert len(result.scores) == smallest
@@ -95,7 +95,7 @@ def test_simulate_report():
     assert isinstance(report, SimulationReport)
     assert done == list(range(1, 13))
     assert (report.game, report.num_players, report.games, report.seed) == ("courtisans", 3, 12, 5)
-    assert report.options == dict(COURTISANS.options)
+    assert report.options == COURTISANS.default_options()
     assert [s.seat for s in report.seats] == [0, 1, 2]
     # Shared wins are split, so the wins add up to the number of games.
     assert sum(s.wins for s in report.seats) == pytest.approx(12)

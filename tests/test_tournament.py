@@ -41,7 +41,8 @@ def test_jobs_are_seeded_from_the_base_seed_and_index():
 
 
 def test_a_job_is_reproducible():
-    job = GameJob("courtisans", 3, dict(COURTISANS.options), 4, ("heuristic", "random", "random"))
+    job = GameJob("courtisans", 3, COURTISANS.default_options(), 4,
+                  ("heuristic", "random", "random"))
     assert play_job(job) == play_job(job)
 
 
@@ -135,7 +136,7 @@ def test_cli_tournament_usage_errors(args, message):
 
 
 def test_a_failing_game_fails_the_run_in_every_backend():
-    bad = [GameJob("courtisans", 9, dict(COURTISANS.options), s, ("random",) * 9, s)
+    bad = [GameJob("courtisans", 9, COURTISANS.default_options(), s, ("random",) * 9, s)
            for s in range(3)]
     for backend in ("serial", "process"):
         with pytest.raises(ValueError, match="not 9"):

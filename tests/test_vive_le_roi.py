@@ -41,7 +41,7 @@ def position(n: int, layout: dict[str, str], *, seed: int = 0, current: int = 0,
     state = GAME.new_game(n, seed=seed, options=options or {})
     assert isinstance(state, ViveLeRoiState)
     state.where = {c: layout.get(c, "F3" if c == JESTER else "F0") for c in CHARACTERS}
-    state.phase, state.current, state.placed = "play", current, state.to_place
+    state.stage, state.current, state.placed = "play", current, state.to_place
     state.chosen = [c if c else (offer[0] if offer else None)
                     for c, offer in zip(state.chosen, state.offers, strict=True)]
     for pos, index in (favoris or {}).items():

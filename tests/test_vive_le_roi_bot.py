@@ -60,7 +60,7 @@ def position(n: int, layout: dict[str, str], *, current: int = 0,
     state = GAME.new_game(n, seed=0, options=options or {})
     assert isinstance(state, ViveLeRoiState)
     state.where = {c: layout.get(c, "F3" if c == JESTER else "F0") for c in CHARACTERS}
-    state.phase, state.current, state.placed = "play", current, state.to_place
+    state.stage, state.current, state.placed = "play", current, state.to_place
     for pos, index in (favoris or {}).items():
         state.favoris[pos] = index
     state._legal_cache.clear()
@@ -75,8 +75,7 @@ def decision(state: State, seat: int, seed: int = 0) -> Action:
 # ----- contract ----------------------------------------------------------------------------
 def test_found_through_the_games_companion():
     assert policy_for("vive_le_roi") is choose
-    stats = GAME.companion("stats")
-    assert stats is not None and stats.measures is measures
+    assert GAME.companions.measures is measures
 
 
 @pytest.mark.parametrize(("n", "options"), GAME.configurations(),

@@ -6,8 +6,10 @@
 """
 
 from courtly.core import (
+    REFEREE,
     Action,
     CourtlyError,
+    Done,
     Event,
     Game,
     GameNotOver,
@@ -15,8 +17,10 @@ from courtly.core import (
     IllegalAction,
     InvalidAction,
     InvalidRecord,
+    Phase,
     Result,
     State,
+    TimeUp,
     UnknownGame,
 )
 from courtly.registry import GAMES, game, replay
@@ -25,8 +29,10 @@ __version__ = "0.1.0"
 
 __all__ = [
     "GAMES",
+    "REFEREE",
     "Action",
     "CourtlyError",
+    "Done",
     "Event",
     "Game",
     "GameNotOver",
@@ -34,8 +40,10 @@ __all__ = [
     "IllegalAction",
     "InvalidAction",
     "InvalidRecord",
+    "Phase",
     "Result",
     "State",
+    "TimeUp",
     "UnknownGame",
     "game",
     "replay",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -130,7 +130,8 @@ def parse_options(game: Game, pairs: Sequence[str] | None) -> dict[str, Any]:
         if key not in game.options:
             known = ", ".join(sorted(game.options)) or "none"
             raise ValueError(f"{game.name} has no option {key!r}; its options are: {known}")
-        options[key] = _convert(key, raw, game.options[key])
+        spec = game.options[key]
+        options[key] = spec.check(key, _convert(key, raw, spec.default))
     return options
 
 
@@ -144,7 +145,7 @@ def _lookup(name: str) -> Game:
 def _default_players(game: Game, pairs: Sequence[str] | None) -> int:
     """The smallest player count the chosen options allow."""
     try:
-        return game.player_range(dict(game.options) | parse_options(game, pairs))[0]
+        return game.player_range(game.default_options() | parse_options(game, pairs))[0]
     except ValueError as exc:
         _fail(str(exc))
 
@@ -215,7 +216,7 @@ def games_command() -> None:
     table.add_column("Players", justify="center")
     table.add_column("Options (defaults)")
     for name, game in sorted(courtly.GAMES.items()):
-        table.add_row(name, game.title, _player_range(game), _options_text(game.options))
+        table.add_row(name, game.title, _player_range(game), _options_text(game))
     _out().print(table)
 
 
@@ -223,7 +224,7 @@ def _player_range(game: Game) -> str:
     """'2–6', with the range under the default options when that is narrower."""
     text = f"{game.min_players}–{game.max_players}"
     try:
-        lo, hi = game.player_range(dict(game.options))
+        lo, hi = game.player_range(game.default_options())
     except Exception:  # a game's player_range should not fail; the listing must not
         return text
     if (lo, hi) != (game.min_players, game.max_players):
@@ -231,8 +232,18 @@ def _player_range(game: Game) -> str:
     return text
 
 
-def _options_text(options: Mapping[str, Any]) -> str:
-    return "\n".join(f"{k}={format_value(v)}" for k, v in options.items()) or "-"
+def _options_text(game: Game) -> str:
+    """Each option with its default, what it allows and its label."""
+    lines = []
+    for name, spec in game.options.items():
+        allowed = ""
+        if spec.values is not None:
+            allowed = " (" + "|".join(format_value(v) for v in spec.values) + ")"
+        elif spec.minimum is not None or spec.maximum is not None:
+            allowed = f" ({spec.minimum if spec.minimum is not None else ''}–"
+            allowed += f"{spec.maximum if spec.maximum is not None else ''})"
+        lines.append(f"{name}={format_value(spec.default)}{allowed}: {spec.label['en']}")
+    return "\n".join(lines) or "-"
 
 
 # ----- courtly play -------------------------------------------------------------

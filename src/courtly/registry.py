@@ -20,6 +20,10 @@ def game(name: str) -> Game:
         raise UnknownGame(name, sorted(GAMES)) from None
 
 
+# The core reads a record whose game it names through the registry's lookup.
+GameRecord.lookup = game
+
+
 def replay(record: GameRecord) -> State:
     """Rebuild the state a record describes: same record, identical state, always."""
     g = game(record.game)

@@ -17,45 +17,39 @@ information, if there is one; otherwise a uniformly random legal action.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from functools import cache
-from typing import Any
 
 from courtly.bots.base import Observation
-from courtly.core import Action
+from courtly.core import Action, Companions, Estimate, Heuristic
 
 #: A game's heuristic policy: (view, legal actions, rng) -> one of the actions.
-Choose = Callable[[Mapping[str, Any], Sequence[Action], random.Random], Action]
-#: A game's estimate of every seat's final score, as a view's seat sees it.
-Estimate = Callable[[Mapping[str, Any]], Sequence[float]]
+Choose = Heuristic
 
 
-def _companion_function(game_name: str, name: str) -> Any | None:
+def _companions(game_name: str) -> Companions:
     from courtly.registry import game  # games sit beside bots; look them up lazily
 
-    return game(game_name).companion_function("bot", name)
+    return game(game_name).companions
 
 
 @cache
-def policy_for(game_name: str) -> Choose | None:
-    """The heuristic policy ``game_name`` ships (``bot.choose``), or None."""
-    return _companion_function(game_name, "choose")
+def policy_for(game_name: str) -> Heuristic | None:
+    """The heuristic policy ``game_name`` ships, or None."""
+    return _companions(game_name).heuristic
 
 
 @cache
 def estimate_for(game_name: str) -> Estimate | None:
-    """The score estimate ``game_name`` ships (``bot.estimate``), or None."""
-    return _companion_function(game_name, "estimate")
+    """The score estimate ``game_name`` ships, or None."""
+    return _companions(game_name).estimate
 
 
 @cache
 def search_settings_for(game_name: str) -> Mapping[str, object]:
-    """The ISMCTS settings ``game_name`` recommends (``bot.SEARCH``: parameter
-    name -> value, for the parameters a spec leaves to the game), or {}."""
-    from courtly.registry import game
-
-    module = game(game_name).companion("bot")
-    return dict(getattr(module, "SEARCH", {})) if module is not None else {}
+    """The ISMCTS settings ``game_name`` recommends (parameter name -> value,
+    for the parameters a spec leaves to the game), or {}."""
+    return dict(_companions(game_name).search)
 
 
 def generic_choice(obs: Observation, rng: random.Random) -> Action:

@@ -8,20 +8,23 @@ underscored hooks.
 from __future__ import annotations
 
 import copy
-import importlib
 import itertools
 import random
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from types import ModuleType
+from functools import cached_property
 from typing import Any, ClassVar
 
-from courtly.core.action import Action, ActionParser
+from courtly.core.action import STANDARD_ACTIONS, Action, ActionParser, TimeUp
+from courtly.core.companions import Companions
 from courtly.core.errors import GameNotOver, IllegalAction, InvalidAction
 from courtly.core.event import Event
+from courtly.core.options import Option
+from courtly.core.phase import REFEREE, Phase
 from courtly.core.record import GameRecord
+from courtly.core.schema import schema_from_actions
 
 
 @dataclass(frozen=True)
@@ -50,13 +53,17 @@ class Game(ABC):
     version: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    options: ClassVar[Mapping[str, Any]] = {}
+    #: Every variant switch: name -> :class:`~courtly.core.options.Option`.
+    options: ClassVar[Mapping[str, Option]] = {}
     action_types: ClassVar[tuple[type[Action], ...]]
-    #: The game's extra modules by kind (``bot``, ``stats``): see :meth:`companion`.
-    companions: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self) -> None:
-        self._parser = ActionParser(self.action_types)
+        extra = tuple(c for c in STANDARD_ACTIONS if c not in self.action_types)
+        self._parser = ActionParser((*self.action_types, *extra))
+
+    def default_options(self) -> dict[str, Any]:
+        """Every option at its default."""
+        return {name: spec.default for name, spec in self.options.items()}
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
@@ -79,17 +86,15 @@ class Game(ABC):
         """The full option set (defaults filled in), or ValueError for a bad combination."""
         if not isinstance(num_players, int) or isinstance(num_players, bool):
             raise ValueError(f"number of players must be an integer, got {num_players!r}")
-        opts = dict(self.options)
+        opts = self.default_options()
         for key, value in (options or {}).items():
             if key not in self.options:
                 known = ", ".join(sorted(self.options)) or "none"
                 raise ValueError(f"{self.name}: unknown option {key!r}; options are: {known}")
-            default = self.options[key]
-            if type(value) is not type(default):
-                raise ValueError(
-                    f"{self.name}: option {key!r} must be {type(default).__name__}, got {value!r}"
-                )
-            opts[key] = value
+            try:
+                opts[key] = self.options[key].check(key, value)
+            except ValueError as exc:
+                raise ValueError(f"{self.name}: {exc}") from None
         lo, hi = self.player_range(opts)
         if not lo <= num_players <= hi:
             raise ValueError(
@@ -112,7 +117,7 @@ class Game(ABC):
         The default tries every combination of boolean options; games with
         other kinds of option override it.
         """
-        flags = [k for k, v in self.options.items() if isinstance(v, bool)]
+        flags = [k for k, v in self.options.items() if v.type is bool]
         return self.valid_configurations(
             dict(zip(flags, values, strict=True))
             for values in itertools.product((False, True), repeat=len(flags)))
@@ -122,7 +127,7 @@ class Game(ABC):
         """Each option set (over the defaults) at every player count it allows."""
         out = []
         for chosen in option_sets:
-            opts = dict(self.options) | dict(chosen)
+            opts = self.default_options() | dict(chosen)
             for n in range(self.min_players, self.max_players + 1):
                 try:
                     out.append((n, self.check_options(n, opts)))
@@ -130,29 +135,23 @@ class Game(ABC):
                     continue
         return out
 
-    def companion(self, kind: str) -> ModuleType | None:
-        """The optional module of this game's kind ``kind``, or None.
+    @cached_property
+    def companions(self) -> Companions:
+        """The game's extras for the tools above it (heuristic, estimate,
+        search settings, balance measures; docs/bots.md), loaded on first use."""
+        return self.load_companions()
 
-        The one hook through which tools above the games find a game's extras:
-        ``bot`` (a heuristic policy, ``choose(view, legal, rng)``, and maybe
-        ``estimate(view)``) and ``stats`` (balance measures,
-        ``measures(final_view, record)``); see docs/bots.md. A game names its
-        own in its :attr:`companions` table; the module is imported on first
-        use so that the core never imports a game's bot.
-        """
-        name = self.companions.get(kind)
-        return importlib.import_module(name) if name else None
-
-    def companion_function(self, kind: str, name: str) -> Callable[..., Any] | None:
-        """The function ``name`` of this game's ``kind`` companion (e.g.
-        ``("bot", "choose")``), or None where the game ships none."""
-        module = self.companion(kind)
-        function = getattr(module, name, None) if module is not None else None
-        return function if callable(function) else None
+    def load_companions(self) -> Companions:
+        """Import and name the game's companions; games that ship some override it."""
+        return Companions()
 
     def parse_action(self, data: object) -> Action:
         """The action whose JSON form is ``data``; malformed input raises InvalidAction."""
         return self._parser.parse(data)
+
+    def read_record(self, data: object) -> GameRecord:
+        """A record of this game from its JSON form (format 1 or 2); InvalidRecord if bad."""
+        return GameRecord.from_json(data, self)
 
     @abstractmethod
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
@@ -167,6 +166,9 @@ class Game(ABC):
 
 class State(ABC):
     """One position of a game. Public methods check; ``_`` hooks hold the rules."""
+
+    #: The teams (tuples of seats that win or lose together), or None.
+    teams: list[tuple[int, ...]] | None = None
 
     def __init__(self, game: Game, num_players: int, seed: int | None,
                  options: Mapping[str, Any]) -> None:
@@ -185,32 +187,55 @@ class State(ABC):
         return () if self.is_over else self._to_act()
 
     @property
+    def may_act(self) -> tuple[int, ...]:
+        """Seats that may act now without being waited for (an open window); () once over."""
+        return () if self.is_over else self._may_act()
+
+    @property
+    def phase(self) -> Phase:
+        """The current phase: its name, who must act, who may act, its time limit."""
+        if self.is_over:
+            return Phase("over", ())
+        return Phase(self._phase_name(), self._to_act(), self._may_act(), self._time_limit())
+
+    @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self._is_over()
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now; [] when it has nothing to do."""
-        self._check_seat(seat)
+        """Every action ``seat`` may take now; [] when it has nothing to do.
+
+        The referee (:data:`~courtly.core.phase.REFEREE`) may call time in a
+        window or a timed phase: ``[TimeUp()]``.
+        """
+        if seat != REFEREE:
+            self._check_seat(seat)
         cached = self._legal_cache.get(seat)
         if cached is None:
-            cached = self._legal_actions(seat) if seat in self.to_act else []
+            cached = self._legal_actions(seat) if self._may_act_now(seat) else []
             self._legal_cache[seat] = cached
         return list(cached)
 
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """Whether ``seat`` may take ``action`` now, without building the whole menu."""
+        try:
+            return self._refusal(seat, action) is None
+        except (IllegalAction, InvalidAction):
+            return False
+
+    def action_schema(self, seat: int) -> list[dict[str, Any]]:
+        """The kinds of action open to ``seat`` now, their fields and each
+        field's values or range (see courtly.core.schema); [] with nothing to do."""
+        if seat != REFEREE:
+            self._check_seat(seat)
+        return self._action_schema(seat) if self._may_act_now(seat) else []
+
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply ``seat``'s action; an illegal one raises IllegalAction and changes nothing."""
-        if not isinstance(action, Action):
-            raise InvalidAction(f"not an action: {action!r}")
-        self._check_seat(seat)
-        if self._is_over():
-            raise IllegalAction("the game is over")
-        to_act = self._to_act()
-        if seat not in to_act:
-            waiting = ", ".join(map(str, to_act))
-            raise IllegalAction(f"seat {seat} is not to act now (waiting for seat {waiting})")
-        if action not in self._legal_set(seat):
-            raise IllegalAction(self._explain_illegal(seat, action))
+        reason = self._refusal(seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
         events = self._apply(seat, action)
         self._actions.append((seat, action))
         self._legal_cache.clear()
@@ -223,10 +248,18 @@ class State(ABC):
         return self._result()
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """JSON-safe dict of what ``seat`` may see; None is a spectator."""
+        """JSON-safe dict of what ``seat`` may see; None is a spectator.
+
+        The keys every game shares come first (game, seat, num_players,
+        options, teams, to_act, phase: the phase's name), then the game's own.
+        """
         if seat is not None:
             self._check_seat(seat)
-        return self._view(seat)
+        common = {"game": self.game.name, "seat": seat, "num_players": self.num_players,
+                  "options": dict(self.options),
+                  "teams": [list(t) for t in self.teams] if self.teams else None,
+                  "to_act": list(self.to_act), "phase": self.phase.name}
+        return common | self._view(seat)
 
     def clone(self) -> State:
         """An independent deep copy, RNG included."""
@@ -284,6 +317,34 @@ class State(ABC):
         ):
             raise IllegalAction(f"no seat {seat!r} in a {self.num_players}-player game")
 
+    def _may_act_now(self, seat: int) -> bool:
+        if self._is_over():
+            return False
+        if seat == REFEREE:
+            return self.phase.referee_may_act
+        return seat in self._to_act() or seat in self._may_act()
+
+    def _refusal(self, seat: int, action: Action) -> str | None:
+        """Why ``seat`` may not take ``action`` now, or None if it may; a
+        malformed action or a seat not in the game raises."""
+        if not isinstance(action, Action):
+            raise InvalidAction(f"not an action: {action!r}")
+        if seat != REFEREE:
+            self._check_seat(seat)
+        if self._is_over():
+            return "the game is over"
+        if seat == REFEREE:
+            if not isinstance(action, TimeUp):
+                return "the referee only calls time (time_up)"
+            if not self.phase.referee_may_act:
+                return "no window or timed phase is open: there is no time to call"
+        elif not self._may_act_now(seat):
+            waiting = ", ".join(map(str, self._to_act() + self._may_act()))
+            return f"seat {seat} is not to act now (waiting for seat {waiting})"
+        if not self._is_legal(seat, action):
+            return self._explain_illegal(seat, action)
+        return None
+
     def _legal_set(self, seat: int) -> list[Action]:
         self.legal_actions(seat)
         return self._legal_cache[seat]
@@ -295,6 +356,27 @@ class State(ABC):
     # ----- what a game implements --------------------------------------
     @abstractmethod
     def _to_act(self) -> tuple[int, ...]: ...
+
+    def _may_act(self) -> tuple[int, ...]:
+        """Seats of the open window, if any (not waited for)."""
+        return ()
+
+    def _phase_name(self) -> str:
+        """The current phase's name (the game is not over)."""
+        return "play"
+
+    def _time_limit(self) -> float | None:
+        """The current phase's time limit in seconds, if the rulebook sets one."""
+        return None
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        """Whether a seat that may act (or the referee) may take ``action``;
+        games with long menus (amounts of money) check it directly."""
+        return action in self._legal_set(seat)
+
+    def _action_schema(self, seat: int) -> list[dict[str, Any]]:
+        """The schema of a seat that may act; games with ranges override it."""
+        return schema_from_actions(self._legal_set(seat))
 
     @abstractmethod
     def _is_over(self) -> bool: ...

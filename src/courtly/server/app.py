@@ -115,7 +115,8 @@ def _lobby_routes(app: FastAPI, hub: Hub) -> None:
     def list_games() -> list[dict[str, Any]]:
         """Every game with its player range and options."""
         return [{"name": g.name, "title": g.title, "min_players": g.min_players,
-                 "max_players": g.max_players, "options": dict(g.options)}
+                 "max_players": g.max_players,
+                 "options": {k: spec.to_json() for k, spec in g.options.items()}}
                 for g in courtly.GAMES.values()]
 
     @app.get("/api/bots")

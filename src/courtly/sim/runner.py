@@ -79,8 +79,8 @@ class GameOutcome:
 
 
 def game_measures(game: Game, state: State) -> dict[str, Measure]:
-    """The game's own measures of a finished game (``stats.measures``), or {}."""
-    measures = game.companion_function("stats", "measures")
+    """The game's own measures of a finished game (its ``measures`` companion), or {}."""
+    measures = game.companions.measures
     if measures is None:
         return {}
     return dict(measures(state.view(None), state.record))

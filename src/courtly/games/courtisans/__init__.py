@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from courtly.core import Action, Game
+from courtly.core import Action, Companions, Game, Option, flag
 from courtly.games.courtisans.actions import ACTION_TYPES
 from courtly.games.courtisans.render import render as _render
 from courtly.games.courtisans.rules import CourtisansState
@@ -24,10 +24,27 @@ class Courtisans(Game):
     version = "1"
     min_players = 2
     max_players = 6
-    options: ClassVar[Mapping[str, Any]] = {"expansion": False, "teams": False}
+    options: ClassVar[Mapping[str, Option]] = {
+        "expansion": flag(
+            "Diplomats and Confidants expansion (Diplomates et Confidents), up to 6 players",
+            "Extension Diplomates et Confidents, jusqu'à 6 joueurs",
+            "Adds the Diplomat and the Confidant and a sixth player.",
+            "Ajoute le Diplomate et le Confident, et un sixième joueur."),
+        "teams": flag(
+            "Team mode, with the expansion (4 or 6 players)",
+            "Mode équipe, avec l'extension (4 ou 6 joueurs)",
+            "Partners sit opposite; each team keeps the lower score of its two players.",
+            "Les partenaires sont face à face ; chaque équipe garde le plus petit score "
+            "de ses deux joueurs."),
+    }
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
-    companions: ClassVar[Mapping[str, str]] = {
-        "bot": "courtly.games.courtisans.bot", "stats": "courtly.games.courtisans.stats"}
+
+    def load_companions(self) -> Companions:
+        """The heuristic bot and its estimate (bot.py) and the balance measures (stats.py)."""
+        from courtly.games.courtisans import bot, stats
+
+        return Companions(heuristic=bot.choose, estimate=bot.estimate, search=bot.SEARCH,
+                          measures=stats.measures)
 
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
         """Up to 5 in the base game, 6 with the expansion ("Diplomats and Confidants")."""

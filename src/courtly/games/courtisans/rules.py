@@ -14,7 +14,16 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any, NamedTuple
 
-from courtly.core import Action, Event, Result, State
+from courtly.core import (
+    Action,
+    Event,
+    Result,
+    State,
+    game_over_event,
+    opposite_teams,
+    team_scores,
+    winners_by_score,
+)
 from courtly.games.courtisans import missions as M
 from courtly.games.courtisans.actions import (
     ABOVE,
@@ -69,8 +78,7 @@ def teams_for(num_players: int) -> list[tuple[int, int]]:
     Our decision (docs/rules/courtisans.md): with 4 players 0+2 and 1+3; with 6,
     0+3, 1+4 and 2+5.
     """
-    half = num_players // 2
-    return [(s, s + half) for s in range(half)]
+    return opposite_teams(num_players)
 
 
 class CourtisansState(State):
@@ -106,6 +114,10 @@ class CourtisansState(State):
         self.over = False
 
     # ----- whose turn, what is legal -------------------------------------
+    def _phase_name(self) -> str:
+        """"play", or the power of the card being resolved."""
+        return self.pending.power if self.pending else "play"
+
     def _to_act(self) -> tuple[int, ...]:
         return (self.current,)
 
@@ -278,9 +290,7 @@ class CourtisansState(State):
         return [
             Event("reveal", "The Spies are revealed",
                   {"queen": revealed, "domains": in_domains}),
-            Event("game_over", f"Game over: scores {list(result.scores)}, "
-                  f"winner(s) {', '.join(f'Seat {s}' for s in result.winners)}",
-                  result.to_json()),
+            game_over_event(result),
         ]
 
     # ----- scoring ----------------------------------------------------------
@@ -313,14 +323,9 @@ class CourtisansState(State):
         return out
 
     def _result(self) -> Result:
-        totals = [s["total"] for s in self.seat_scores()]
-        if self.teams is not None:
-            # "each team keeps the lower score of its two players"
-            for a, b in self.teams:
-                totals[a] = totals[b] = min(totals[a], totals[b])
-        best = max(totals)
-        return Result(tuple(float(t) for t in totals),
-                      tuple(s for s, t in enumerate(totals) if t == best))
+        # "each team keeps the lower score of its two players"
+        totals = team_scores([float(s["total"]) for s in self.seat_scores()], self.teams)
+        return Result(tuple(totals), winners_by_score(totals))
 
     # ----- views ------------------------------------------------------------
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -328,14 +333,7 @@ class CourtisansState(State):
             return [s.family if s.placer == seat else None for s in spies]
 
         view: dict[str, Any] = {
-            "game": "courtisans",
-            "seat": seat,
-            "num_players": self.num_players,
-            "options": dict(self.options),
-            "teams": [list(t) for t in self.teams] if self.teams else None,
-            "to_act": list(self.to_act),
             "current": self.current,
-            "phase": "over" if self.over else (self.pending.power if self.pending else "play"),
             "turn": {"used": sorted(self.used),
                      "follow_up": list(self.follow_up) if self.follow_up else None},
             "pending": None if self.pending is None else {

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from courtly.core import Action, Game
+from courtly.core import Action, Companions, Game, Option, flag
 from courtly.games.vive_le_roi.actions import ACTION_TYPES
 from courtly.games.vive_le_roi.render import render as _render
 from courtly.games.vive_le_roi.rules import ViveLeRoiState
@@ -34,17 +34,39 @@ class ViveLeRoi(Game):
     version = "1"
     min_players = 1  # a solo game against Emissaries; 2 without them
     max_players = 8
-    options: ClassVar[Mapping[str, Any]] = {
-        "emissary": False,
-        "three_emissaries": False,
-        "royal_wedding": False,
-        "teams": False,
-        "ambition": False,
-        "banished": False,
+    options: ClassVar[Mapping[str, Option]] = {
+        "emissary": flag(
+            "L'émissaire de l'Empire: a fictitious player (1–2 players)",
+            "L'émissaire de l'Empire : un joueur fictif (1 ou 2 joueurs)",
+            "One fictitious player beside 2 players, two beside a solo player.",
+            "Un joueur fictif à côté de 2 joueurs, deux à côté d'un joueur seul."),
+        "three_emissaries": flag(
+            "Three emissaries (solo game)", "Trois émissaires (partie en solo)",
+            "With emissary, a solo player faces three Emissaries instead of two.",
+            "Avec l'émissaire, le joueur seul affronte trois Émissaires au lieu de deux."),
+        "royal_wedding": flag(
+            "Le mariage royal: two monarchs each round",
+            "Le mariage royal : deux monarques par round"),
+        "teams": flag(
+            "Royauté en équipe: teams of 2 (4, 6 or 8 players)",
+            "Royauté en équipe : équipes de 2 (4, 6 ou 8 joueurs)",
+            "Partners sit opposite; each team keeps the lower of its two totals.",
+            "Les partenaires sont face à face ; chaque équipe garde le plus petit "
+            "de ses deux totaux."),
+        "ambition": flag(
+            "L'Ambition: a secret goal each round",
+            "L'Ambition : un objectif secret à chaque round"),
+        "banished": flag(
+            "Le Banni: only 5 favourites count", "Le Banni : seuls 5 Favoris comptent"),
     }
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
-    companions: ClassVar[Mapping[str, str]] = {
-        "bot": "courtly.games.vive_le_roi.bot", "stats": "courtly.games.vive_le_roi.stats"}
+
+    def load_companions(self) -> Companions:
+        """The heuristic bot and its estimate (bot.py) and the balance measures (stats.py)."""
+        from courtly.games.vive_le_roi import bot, stats
+
+        return Companions(heuristic=bot.choose, estimate=bot.estimate, search=bot.SEARCH,
+                          measures=stats.measures)
 
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
         """2-8 players; 1 or 2 with the emissary; teams of 2 need 4 to 8."""

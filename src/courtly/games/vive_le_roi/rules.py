@@ -17,7 +17,16 @@ import copy
 import random
 from typing import Any
 
-from courtly.core import Action, Event, Result, State, winners_by_score
+from courtly.core import (
+    Action,
+    Event,
+    Result,
+    State,
+    game_over_event,
+    opposite_teams,
+    team_scores,
+    winners_by_score,
+)
 from courtly.games.vive_le_roi import castle
 from courtly.games.vive_le_roi import emissary as policy
 from courtly.games.vive_le_roi.actions import (
@@ -65,8 +74,7 @@ PLACE_ACTIONS: dict[tuple[str, int], Action] = {
 
 def teams_for(num_players: int) -> list[tuple[int, int]]:
     """"Royauté en équipe": partners sit opposite (decision), so turns alternate teams."""
-    half = num_players // 2
-    return [(s, s + half) for s in range(half)]
+    return opposite_teams(num_players)
 
 
 def emissary_count(num_players: int, options: dict[str, Any]) -> int:
@@ -125,7 +133,7 @@ class ViveLeRoiState(State):
         self.to_place = len(PRETENDERS) // p_count * p_count
         self.offers: list[tuple[str, ...]] = [()] * p_count
         self.chosen: list[str | None] = [None] * p_count
-        self.phase = PLACEMENT
+        self.stage = PLACEMENT
         if self.options["ambition"]:
             self._deal_ambitions()
         return self._round_events()
@@ -137,7 +145,7 @@ class ViveLeRoiState(State):
         self.offers = [tuple(ids[2 * p: 2 * p + 2]) for p in range(self.positions)]
         for p in range(self.num_players, self.positions):
             self.chosen[p] = policy.choose_ambition(self.offers[p])
-        self.phase = AMBITION
+        self.stage = AMBITION
 
     def _round_events(self) -> list[Event]:
         events = [Event("round_start", f"Round {self.round + 1} of {ROUNDS}: "
@@ -173,10 +181,14 @@ class ViveLeRoiState(State):
         return self.hands[self.holder_of[pos]]
 
     # ----- whose turn, what is legal -------------------------------------
+    def _phase_name(self) -> str:
+        """ambition, placement, play or vote."""
+        return self.stage
+
     def _to_act(self) -> tuple[int, ...]:
-        if self.phase == AMBITION:
+        if self.stage == AMBITION:
             return tuple(s for s in range(self.num_players) if self.chosen[s] is None)
-        if self.phase == VOTE:
+        if self.stage == VOTE:
             return tuple(s for s in self.voters if s not in self.votes)
         return (self.current,)
 
@@ -184,11 +196,11 @@ class ViveLeRoiState(State):
         return self.over
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == AMBITION:
+        if self.stage == AMBITION:
             return [ChooseAmbition(c) for c in self.offers[seat]]
-        if self.phase == PLACEMENT:
+        if self.stage == PLACEMENT:
             return self._placements()
-        if self.phase == PLAY:
+        if self.stage == PLAY:
             return [MOVE_ACTIONS[move] for move in castle.moves(self.where)]
         return [Vote(c) for c in VOTE_CARDS if self.hand(seat)[c] > 0]
 
@@ -204,7 +216,7 @@ class ViveLeRoiState(State):
             PLACEMENT: "place a character not yet placed on a floor 1-4 with room",
             PLAY: "move one character up one floor (at most 4 a floor; WC rules)",
             VOTE: "cast one of your remaining vote cards",
-        }[self.phase]
+        }[self.stage]
         return f"{action.describe()} is not allowed now: {why}"
 
     # ----- applying actions -------------------------------------------------
@@ -225,9 +237,9 @@ class ViveLeRoiState(State):
     def _run_emissaries(self) -> list[Event]:
         """The fictitious players take their turns by their fixed policy."""
         events: list[Event] = []
-        while self.phase in (PLACEMENT, PLAY) and self.current >= self.num_players:
+        while self.stage in (PLACEMENT, PLAY) and self.current >= self.num_players:
             pos, favs = self.current, self.favourites(self.current)
-            if self.phase == PLACEMENT:
+            if self.stage == PLACEMENT:
                 events += self._place(pos, *policy.place(self.where, favs))
             else:
                 events += self._move(pos, *policy.move(self.where, favs))
@@ -239,7 +251,7 @@ class ViveLeRoiState(State):
         self.chosen[seat] = card
         events = [Event("ambition", f"Seat {seat} has chosen an Ambition", {"seat": seat})]
         if all(c is not None for c in self.chosen):
-            self.phase = PLACEMENT
+            self.stage = PLACEMENT
         return events
 
     def _place(self, pos: int, character: str, floor: int) -> list[Event]:
@@ -254,7 +266,7 @@ class ViveLeRoiState(State):
             rest = [c for c in PRETENDERS if self.where[c] == castle.OFF]
             for c in rest:
                 self.where[c] = castle.floor(0)
-            self.phase, self.current = PLAY, self.first
+            self.stage, self.current = PLAY, self.first
             events.append(Event("placement_done",
                                 f"Placement over; to floor 0: {_names(rest) or 'nobody'}",
                                 {"floor0": rest}))
@@ -278,7 +290,7 @@ class ViveLeRoiState(State):
         """The next position plays; if no character can move at all (possible
         only once the Jester has left the castle, "Le mariage royal"), the
         round ends without a further crowning (decision)."""
-        self.phase, self.current = PLAY, (pos + 1) % self.positions
+        self.stage, self.current = PLAY, (pos + 1) % self.positions
         if castle.moves(self.where):
             return []
         events = [Event("stalemate", "No character can move: the round ends without a crowning",
@@ -295,7 +307,7 @@ class ViveLeRoiState(State):
         return tuple(t[self.elections % 2] for t in self.teams)
 
     def _call_vote(self, pos: int, character: str) -> list[Event]:
-        self.phase, self.candidate, self.mover = VOTE, character, pos
+        self.stage, self.candidate, self.mover = VOTE, character, pos
         self.voters = self.voting_seats()
         who = ", ".join(self.label(s) for s in self.voters)
         return [Event("vote_called", f"{name(character)} reaches the Throne room: "
@@ -402,20 +414,14 @@ class ViveLeRoiState(State):
         self.round += 1
         if self.round < ROUNDS:
             return self._start_round()
-        self.over, self.phase = True, OVER
-        result = self._result()
-        won = ", ".join(self.label(s) for s in result.winners)
-        return [Event("game_over", f"Game over: scores {list(result.scores)}, winner(s) {won}",
-                      result.to_json())]
+        self.over, self.stage = True, OVER
+        return [game_over_event(self._result(), self.label)]
 
     def _result(self) -> Result:
         """Highest total wins, ties shared ("Fin de partie"). Teams keep the
         lower of their two totals; with Emissaries a seat's score is its margin
         over the best Emissary (decision: positive means it beat them)."""
-        scores = list(self.totals[: self.num_players])
-        if self.teams:
-            for a, b in self.teams:
-                scores[a] = scores[b] = min(scores[a], scores[b])
+        scores = team_scores(self.totals[: self.num_players], self.teams)
         if self.positions > self.num_players:
             best = max(self.totals[self.num_players:])
             scores = [s - best for s in scores]
@@ -433,18 +439,11 @@ class ViveLeRoiState(State):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         view: dict[str, Any] = {
-            "game": "vive_le_roi",
-            "seat": seat,
-            "num_players": self.num_players,
-            "options": dict(self.options),
             "players": [self.label(p) for p in range(self.positions)],
-            "teams": [list(t) for t in self.teams] if self.teams else None,
             "round": min(self.round + 1, ROUNDS),
             "rounds": ROUNDS,
-            "phase": self.phase,
             "first": self.first,
-            "current": self.current if self.phase in (PLACEMENT, PLAY) else None,
-            "to_act": list(self.to_act),
+            "current": self.current if self.stage in (PLACEMENT, PLAY) else None,
             "castle": self._castle_json(),
             "placements_left": self.to_place - self.placed,
             "vote": self._vote_json(),
@@ -490,7 +489,7 @@ class ViveLeRoiState(State):
         }
 
     def _vote_json(self) -> dict[str, Any] | None:
-        if self.phase != VOTE:
+        if self.stage != VOTE:
             return None
         return {"candidate": self.candidate, "voters": list(self.voters),
                 "voted": [s for s in self.voters if s in self.votes]}
@@ -554,7 +553,7 @@ class ViveLeRoiState(State):
             self.totals, self.round, self.elections, self.history, self.last_vote, self.over,
             self.favoris, sorted(self.where.items()), self.hands, sorted(self.votes.items()),
             self.voters, self.candidate, self.mover, self.crowned, self.public, self.first,
-            self.current, self.placed, self.to_place, self.offers, self.chosen, self.phase,
+            self.current, self.placed, self.to_place, self.offers, self.chosen, self.stage,
         )
 
 

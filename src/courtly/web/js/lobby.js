@@ -7,14 +7,6 @@ import { addStrings, applyStatic, lang, langToggle, t } from "./i18n.js";
 
 addStrings({
   en: {
-    "opt.courtisans.expansion": "Diplomats and Confidants expansion (Diplomates et Confidents), up to 6 players",
-    "opt.courtisans.teams": "Team mode, with the expansion (4 or 6 players)",
-    "opt.vive_le_roi.emissary": "L'émissaire de l'Empire: a fictitious player (1–2 players)",
-    "opt.vive_le_roi.three_emissaries": "Three emissaries (solo game)",
-    "opt.vive_le_roi.royal_wedding": "Le mariage royal: two monarchs each round",
-    "opt.vive_le_roi.teams": "Royauté en équipe: teams of 2 (4, 6 or 8 players)",
-    "opt.vive_le_roi.ambition": "L'Ambition: a secret goal each round",
-    "opt.vive_le_roi.banished": "Le Banni: only 5 favourites count",
     "bot.random": "random",
     "bot.heuristic": "heuristic (plays well)",
     "bot.ismcts": "ISMCTS (thinks hard)",
@@ -23,14 +15,6 @@ addStrings({
     "lobby.players_range": "{min}–{max} players",
   },
   fr: {
-    "opt.courtisans.expansion": "Extension Diplomates et Confidents, jusqu'à 6 joueurs",
-    "opt.courtisans.teams": "Mode équipe, avec l'extension (4 ou 6 joueurs)",
-    "opt.vive_le_roi.emissary": "L'émissaire de l'Empire : un joueur fictif (1 ou 2 joueurs)",
-    "opt.vive_le_roi.three_emissaries": "Trois émissaires (partie en solo)",
-    "opt.vive_le_roi.royal_wedding": "Le mariage royal : deux monarques par round",
-    "opt.vive_le_roi.teams": "Royauté en équipe : équipes de 2 (4, 6 ou 8 joueurs)",
-    "opt.vive_le_roi.ambition": "L'Ambition : un objectif secret à chaque round",
-    "opt.vive_le_roi.banished": "Le Banni : seuls 5 Favoris comptent",
     "bot.random": "au hasard",
     "bot.heuristic": "heuristique (joue bien)",
     "bot.ismcts": "ISMCTS (réfléchit longtemps)",
@@ -49,10 +33,33 @@ function currentGame() {
   return games.find((g) => g.name === el("game").value) || games[0];
 }
 
-function optionLabel(game, name) {
-  const key = `opt.${game}.${name}`;
-  const text = t(key);
-  return text === key ? name.replace(/_/g, " ") : text;
+// Options come as specs from /api/games: type, default, values or range,
+// and a label and help text in each language.
+function optionLabel(spec, name) {
+  return (spec.label && (spec.label[lang()] || spec.label.en)) || name.replace(/_/g, " ");
+}
+
+function optionHelp(spec) {
+  return (spec.help && (spec.help[lang()] || spec.help.en)) || "";
+}
+
+function optionInput(name, spec) {
+  const id = `opt-${name}`;
+  if (spec.type === "bool") return h("input", { type: "checkbox", id, name, dataset: { option: name, kind: "bool" }, checked: spec.default });
+  if (spec.values) {
+    const kind = spec.type === "int" ? "number" : "text";
+    const select = h("select", { id, name, dataset: { option: name, kind } },
+      spec.values.map((v) => h("option", { value: String(v) }, String(v))));
+    select.value = String(spec.default);
+    return select;
+  }
+  if (spec.type === "int") {
+    const attrs = { type: "number", id, name, value: String(spec.default), step: "1", dataset: { option: name, kind: "number" } };
+    if (spec.minimum !== null) attrs.min = String(spec.minimum);
+    if (spec.maximum !== null) attrs.max = String(spec.maximum);
+    return h("input", attrs);
+  }
+  return h("input", { type: "text", id, name, value: String(spec.default), dataset: { option: name, kind: "text" } });
 }
 
 function botLabel(name) {
@@ -85,14 +92,8 @@ function fillOptions() {
   const entries = Object.entries(game.options);
   el("options-box").hidden = false;
   if (!entries.length) return fill(box, h("p", { class: "muted" }, t("lobby.no_options")));
-  fill(box, entries.map(([name, value]) => {
-    const id = `opt-${name}`;
-    let input;
-    if (typeof value === "boolean") input = h("input", { type: "checkbox", id, name, dataset: { option: name, kind: "bool" }, checked: value });
-    else if (typeof value === "number") input = h("input", { type: "number", id, name, value: String(value), dataset: { option: name, kind: "number" } });
-    else input = h("input", { type: "text", id, name, value: String(value), dataset: { option: name, kind: "text" } });
-    return h("label", { class: "option", for: id }, input, h("span", {}, optionLabel(game.name, name)));
-  }));
+  fill(box, entries.map(([name, spec]) => h("label", { class: "option", for: `opt-${name}`, title: optionHelp(spec) },
+    optionInput(name, spec), h("span", {}, optionLabel(spec, name)))));
 }
 
 function fillSeats() {

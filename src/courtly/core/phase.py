@@ -1,0 +1,100 @@
+"""Phases, open windows and the referee (the contract for negotiation, version 2).
+
+A phase says who must act (``to_act``: the game waits for them), who may act
+without being waited for (``may_act``: an open window, such as a
+negotiation), and the phase's time limit in seconds, if the rulebook sets one.
+A seat's part in a window ends with :class:`~courtly.core.action.Done`; the
+window closes when every seat in it is done, or when the referee applies
+:class:`~courtly.core.action.TimeUp`.
+
+The engine never reads a clock. Whoever runs a game applies ``TimeUp`` by a
+documented rule: the server at the deadline, the CLI when its prompt timer
+runs out, and simulations, bots and tests by :class:`Referee`'s rule (after
+each seat in the window has taken ``k`` actions there).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from courtly.core.game import State
+
+#: The referee's seat value: ``state.apply(REFEREE, TimeUp())``. In a record's
+#: JSON form the referee's entries name the seat ``"referee"``.
+REFEREE = -1
+
+#: How many actions each seat in a window takes, under :class:`Referee`'s
+#: rule, before the referee calls time (simulations, bot rollouts, tests).
+WINDOW_ACTIONS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """The current phase: its name, who must act, who may act, its time limit."""
+
+    name: str
+    to_act: tuple[int, ...]
+    may_act: tuple[int, ...] = ()
+    time_limit: float | None = None
+
+    @property
+    def is_window(self) -> bool:
+        """Whether some seats may act without being waited for."""
+        return bool(self.may_act)
+
+    @property
+    def referee_may_act(self) -> bool:
+        """Whether the referee may call time now: in a window or a timed phase."""
+        return bool(self.may_act) or self.time_limit is not None
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-safe form."""
+        return {"name": self.name, "to_act": list(self.to_act), "may_act": list(self.may_act),
+                "time_limit": self.time_limit}
+
+
+@dataclass
+class Referee:
+    """The rule by which programs (simulation, bots, tests) call time.
+
+    ``next_seat`` names who acts next: the first seat that must act, else the
+    seat of the open window that has acted least there (ties to the lowest
+    seat), else :data:`REFEREE` once every seat of the window has taken
+    ``window_actions`` actions in it (or at once in a timed phase with nobody
+    able to act). Call :meth:`acted` after each action so the count follows.
+    """
+
+    window_actions: int = WINDOW_ACTIONS
+    _counts: dict[int, int] = field(default_factory=dict)
+    _window: str | None = None
+
+    def next_seat(self, state: State) -> int:
+        """The seat to act next (a seat number or REFEREE)."""
+        phase = state.phase
+        self._follow(phase)
+        if phase.to_act:
+            return phase.to_act[0]
+        if not phase.may_act:
+            return REFEREE
+        seat = min(phase.may_act, key=lambda s: (self._counts.get(s, 0), s))
+        if self._counts.get(seat, 0) >= self.window_actions:
+            return REFEREE
+        return seat
+
+    def acted(self, phase: Phase, seat: int) -> None:
+        """Count ``seat``'s action, taken in ``phase`` (the phase before it)."""
+        self._follow(phase)
+        if seat == REFEREE:
+            self._window, self._counts = None, {}
+        elif seat in phase.may_act and seat not in phase.to_act:
+            self._counts[seat] = self._counts.get(seat, 0) + 1
+
+    def _follow(self, phase: Phase) -> None:
+        # A window is known by its phase's name; when no window is open, or
+        # another opens, the counts start again.
+        if not phase.may_act:
+            self._window, self._counts = None, {}
+        elif self._window != phase.name:
+            self._window, self._counts = phase.name, {}
