@@ -5,11 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 import courtly
+from market_game import GAME as MARKET
+
+#: Games the generic tests run besides the registered ones (not shipped).
+TEST_GAMES: dict[str, courtly.Game] = {MARKET.name: MARKET}
 
 
-def cases() -> list[tuple[str, int, dict[str, Any]]]:
-    """Every registered game with every valid player count and option set."""
-    return [(name, n, opts) for name, g in sorted(courtly.GAMES.items())
+def game_named(name: str) -> courtly.Game:
+    """A registered game or a test game."""
+    return TEST_GAMES.get(name) or courtly.game(name)
+
+
+def cases(test_games: bool = False) -> list[tuple[str, int, dict[str, Any]]]:
+    """Every registered game (and, if asked, every test game) with every
+    valid player count and option set."""
+    games = dict(courtly.GAMES) | (TEST_GAMES if test_games else {})
+    return [(name, n, opts) for name, g in sorted(games.items())
             for n, opts in g.configurations()]
 
 

@@ -1,5 +1,10 @@
-"""The contract, checked for every registered game, player count and option set
-(STYLE.md 11a): random playouts from fixed seeds with invariants at every step."""
+"""The contract, checked for every registered game (and the test game of
+negotiation, tests/market_game.py), player count and option set (STYLE.md
+11a): random playouts from fixed seeds with invariants at every step.
+
+Who acts next follows ``courtly.core.Referee``: a seat that must act, else
+the seat of an open window that has acted least there, else the referee's
+time-up once each has had its share."""
 
 from __future__ import annotations
 
@@ -10,10 +15,11 @@ from typing import Any
 import pytest
 
 import courtly
-from conformance_cases import case_id, cases
-from courtly.core import Action, State
+from conformance_cases import case_id, cases, game_named
+from courtly.core import REFEREE, Action, Referee, State, TimeUp
+from courtly.core.schema import fits
 
-CASES = cases()
+CASES = cases(test_games=True)
 SEEDS = (0, 1)
 
 
@@ -24,25 +30,47 @@ def _json_round_trip(game: courtly.Game, action: Action) -> None:
 
 
 def _check_to_act(state: State) -> None:
-    assert state.to_act, "a running game must have someone to act"
+    phase = state.phase
+    assert phase.to_act == state.to_act and phase.may_act == state.may_act
+    assert state.to_act or state.may_act or phase.referee_may_act, (
+        "a running game must have someone to act")
+    assert not set(state.to_act) & set(state.may_act), "a seat both must and may act"
     for seat in range(state.num_players):
         legal = state.legal_actions(seat)
-        assert bool(legal) == (seat in state.to_act), f"seat {seat}: to_act and legal disagree"
+        assert bool(legal) == (seat in state.to_act or seat in state.may_act), (
+            f"seat {seat}: to_act/may_act and legal disagree")
+        schema = state.action_schema(seat)
+        assert bool(schema) == bool(legal)
+        for action in legal:
+            assert state.is_legal(seat, action)
+            assert fits(schema, action), f"{action} is legal but outside the schema"
+        json.dumps(schema)
+    referee = state.legal_actions(REFEREE)
+    assert referee == ([TimeUp()] if phase.referee_may_act else [])
 
 
 def _check_refusals(state: State, seen: list[Action], rng: random.Random) -> None:
     """A wrong seat and an illegal action are refused and change nothing."""
     before = state.clone()
-    acting = state.to_act[0]
-    idle = [s for s in range(state.num_players) if s not in state.to_act]
+    active = state.to_act + state.may_act
+    if not active:
+        return
+    acting = active[0]
+    idle = [s for s in range(state.num_players) if s not in active]
     if idle:
+        assert not state.is_legal(idle[0], state.legal_actions(acting)[0])
         with pytest.raises(courtly.IllegalAction):
             state.apply(rng.choice(idle), state.legal_actions(acting)[0])
     legal = state.legal_actions(acting)
     stale = [a for a in seen if a not in legal]
     if stale:
+        action = rng.choice(stale)
+        assert not state.is_legal(acting, action)
         with pytest.raises(courtly.IllegalAction):
-            state.apply(acting, rng.choice(stale))
+            state.apply(acting, action)
+    if not state.phase.referee_may_act:
+        with pytest.raises(courtly.IllegalAction):
+            state.apply(REFEREE, TimeUp())
     with pytest.raises(courtly.IllegalAction):
         state.apply(state.num_players, legal[0])
     assert state == before
@@ -57,7 +85,7 @@ def _check_views(state: State, rng: random.Random, deep: bool) -> None:
     for who in (seat, None):
         guess = state.determinize(who, random.Random(rng.random()))
         assert guess.view(who) == state.view(who), "determinize changed what the seat sees"
-        assert guess.to_act == state.to_act
+        assert guess.phase == state.phase
         if who is not None:
             assert guess.legal_actions(who) == state.legal_actions(who)
         again = guess.determinize(who, random.Random(2))
@@ -69,22 +97,23 @@ def _check_clone(state: State, rng: random.Random) -> None:
     copy = state.clone()
     assert copy == state
     before = state.view(None)
-    seat = copy.to_act[0]
-    copy.apply(seat, rng.choice(copy.legal_actions(seat)))
+    _step(copy, rng, Referee())
     assert state.view(None) == before
     assert len(state.record.actions) == len(copy.record.actions) - 1
 
 
-def _step(state: State, rng: random.Random) -> None:
-    for seat in state.to_act:
-        if state.is_over:
-            return
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+def _step(state: State, rng: random.Random, referee: Referee) -> None:
+    """One action: by the seat the referee's rule names (or the referee's time-up)."""
+    seat = referee.next_seat(state)
+    phase = state.phase
+    state.apply(seat, rng.choice(state.legal_actions(seat)))
+    referee.acted(phase, seat)
 
 
 def _play_out(state: State, rng: random.Random) -> None:
+    referee = Referee()
     while not state.is_over:
-        _step(state, rng)
+        _step(state, rng, referee)
 
 
 def _check_end(game: courtly.Game, state: State, n: int) -> None:
@@ -94,9 +123,9 @@ def _check_end(game: courtly.Game, state: State, n: int) -> None:
     assert state.to_act == ()
     assert all(state.legal_actions(s) == [] for s in range(n))
     record = state.record
-    again = courtly.GameRecord.from_json(json.loads(json.dumps(record.to_json())))
+    again = game.read_record(json.loads(json.dumps(record.to_json())))
     assert again == record
-    assert courtly.replay(again) == state
+    assert courtly.replay(again, game) == state
     for seat in [*range(n), None]:
         assert state.determinize(seat, random.Random(1)).view(seat) == state.view(seat)
     with pytest.raises(courtly.IllegalAction):
@@ -107,14 +136,15 @@ def _check_end(game: courtly.Game, state: State, n: int) -> None:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_playout_keeps_the_contract(case: tuple[str, int, dict[str, Any]], seed: int):
     name, n, options = case
-    game = courtly.game(name)
+    game = game_named(name)
     state = game.new_game(num_players=n, seed=seed, options=options)
     rng = random.Random(seed)
+    referee = Referee()
     seen: list[Action] = []
     step = 0
     while not state.is_over:
         _check_to_act(state)
-        for seat in state.to_act:
+        for seat in state.to_act + state.may_act:
             for action in state.legal_actions(seat):
                 _json_round_trip(game, action)
             seen.extend(state.legal_actions(seat)[:3])
@@ -123,7 +153,7 @@ def test_random_playout_keeps_the_contract(case: tuple[str, int, dict[str, Any]]
         if deep:
             _check_refusals(state, seen[-200:], rng)
             _check_clone(state, rng)
-        _step(state, rng)
+        _step(state, rng, referee)
         step += 1
     _check_end(game, state, n)
 
@@ -131,12 +161,13 @@ def test_random_playout_keeps_the_contract(case: tuple[str, int, dict[str, Any]]
 @pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
 def test_determinized_states_play_to_the_end(case: tuple[str, int, dict[str, Any]]):
     name, n, options = case
-    state = courtly.game(name).new_game(num_players=n, seed=7, options=options)
+    state = game_named(name).new_game(num_players=n, seed=7, options=options)
     rng = random.Random(7)
+    referee = Referee()
     for _ in range(25):
         if state.is_over:
             break
-        _step(state, rng)
+        _step(state, rng, referee)
     for seat in range(n):
         guess = state.determinize(seat, random.Random(seat))
         _play_out(guess, random.Random(seat))
@@ -147,7 +178,7 @@ def test_determinized_states_play_to_the_end(case: tuple[str, int, dict[str, Any
 @pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
 def test_same_seed_same_game(case: tuple[str, int, dict[str, Any]]):
     name, n, options = case
-    game = courtly.game(name)
+    game = game_named(name)
     a = game.new_game(num_players=n, seed=3, options=options)
     b = game.new_game(num_players=n, seed=3, options=options)
     _play_out(a, random.Random(5))

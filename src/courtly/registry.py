@@ -24,9 +24,15 @@ def game(name: str) -> Game:
 GameRecord.lookup = game
 
 
-def replay(record: GameRecord) -> State:
-    """Rebuild the state a record describes: same record, identical state, always."""
-    g = game(record.game)
+def replay(record: GameRecord, of: Game | None = None) -> State:
+    """Rebuild the state a record describes: same record, identical state, always.
+
+    ``of`` is the game to replay it with (default: the registered game the
+    record names; a game outside the registry, such as a test game, passes itself).
+    """
+    g = of if of is not None else game(record.game)
+    if g.name != record.game:
+        raise InvalidRecord(f"record is of {record.game!r}, not of {g.name!r}")
     if record.version != g.version:
         raise InvalidRecord(
             f"record is for {g.name} rules version {record.version}, this is {g.version}"

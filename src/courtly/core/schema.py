@@ -7,7 +7,8 @@ field}}``, one entry per kind, where a field is one of
 
 - ``{"values": [v, ...]}``: one of these JSON values;
 - ``{"min": a, "max": b, "step": s}``: an integer from a to b in steps of s;
-- ``{"items": field, "min_items": a, "max_items": b}``: a list of such values.
+- ``{"items": field, "min_items": a, "max_items": b}``: a list of such values;
+- ``{"fields": {name: field}}``: an object (a nested Value) of such fields.
 
 Any action built from it is still checked by ``is_legal``: a schema says
 what each field may hold, not which combinations are legal.
@@ -51,3 +52,30 @@ def schema_from_actions(actions: Sequence[Action]) -> Schema:
                 values.append(data[name])
     return [{"type": kind, "fields": {name: {"values": values} for name, values in fields.items()}}
             for kind, fields in kinds.items()]
+
+
+def fits(schema: Schema, action: Action) -> bool:
+    """Whether ``action`` is of a kind in ``schema`` with every field within its spec."""
+    data = action.to_json()
+    entry = next((e for e in schema if e["type"] == data["type"]), None)
+    if entry is None or set(entry["fields"]) != set(data) - {"type"}:
+        return False
+    return all(_fits(spec, data[name]) for name, spec in entry["fields"].items())
+
+
+def _fits(spec: dict[str, Any], value: Any) -> bool:
+    if "values" in spec:
+        return value in spec["values"]
+    if "min" in spec:
+        return (isinstance(value, int) and not isinstance(value, bool)
+                and spec["min"] <= value <= spec["max"]
+                and (value - spec["min"]) % spec.get("step", 1) == 0)
+    if "items" in spec:
+        top = spec.get("max_items")
+        return (isinstance(value, list) and len(value) >= spec.get("min_items", 0)
+                and (top is None or len(value) <= top)
+                and all(_fits(spec["items"], v) for v in value))
+    if "fields" in spec:
+        return (isinstance(value, dict) and set(value) == set(spec["fields"])
+                and all(_fits(s, value[k]) for k, s in spec["fields"].items()))
+    return False
