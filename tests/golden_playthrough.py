@@ -1,10 +1,14 @@
 """Golden playthroughs (STYLE.md 11c): each seat's view after every action of a
 seeded random game, as text, so that a change of rules or a leak shows in review.
 
-Each view is written whole at the start; after each action, each seat's line
-holds the top-level keys of its view that changed (a removed key as null), so
-a line reads as "what this seat learned from that action"; "same as view 0"
-when it learned exactly what an earlier line of that step shows.
+One line per top-level key of a view, so that a diff names the field that
+changed: each view is written whole at the start, ``view 0 hand: [...]``;
+after each action, each seat's lines hold the keys of its view that changed
+(a removed key as null), so they read as "what this seat learned from that
+action". Within a step, ``view 2: same as view 0`` when a seat learned
+exactly what an earlier seat did (``view 1: {}`` when it learned nothing),
+and ``view 2 castle: same as view 0`` when one key's value, longer than that
+phrase, is already written for an earlier seat.
 
 Regenerate every file after an intended change of rules or views with
 
@@ -80,10 +84,12 @@ def playthrough(name: str, n: int, options: dict[str, Any]) -> str:
 
 
 def _views(state: courtly.State, seen: dict[int | None, dict[str, Any]]) -> list[str]:
-    """Each seat's view (the spectator's last), as what changed since ``seen``;
-    a change already written for an earlier seat of the same step is named."""
+    """Each seat's view (the spectator's last), as what changed since ``seen``,
+    one key a line; what an earlier seat of the same step already shows is
+    named instead (see the module docstring)."""
     lines = []
-    written: dict[str, str] = {}
+    whole: dict[str, str] = {}  # a seat's whole change -> the first seat that had it
+    keys: dict[tuple[str, str], str] = {}  # (key, value) -> the first seat that wrote it
     for seat in [*range(state.num_players), None]:
         view = state.view(seat)
         before = seen.get(seat, {})
@@ -91,10 +97,19 @@ def _views(state: courtly.State, seen: dict[int | None, dict[str, Any]]) -> list
         changed |= {k: None for k in before if k not in view}
         seen[seat] = view
         name = "spectator" if seat is None else str(seat)
-        text = _dump(changed)
-        lines.append(f"view {name}: " + (f"same as view {written[text]}" if text in written
-                                         else text))
-        written.setdefault(text, name)
+        everything = _dump(changed)
+        if everything in whole:
+            lines.append(f"view {name}: same as view {whole[everything]}")
+            continue
+        whole[everything] = name
+        if not changed:
+            lines.append(f"view {name}: {{}}")
+        for key in sorted(changed):
+            text = _dump(changed[key])
+            earlier = keys.setdefault((key, text), name)
+            same = f"same as view {earlier}"
+            lines.append(f"view {name} {key}: "
+                         + (same if earlier != name and len(text) > len(same) else text))
     return lines
 
 

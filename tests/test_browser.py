@@ -9,6 +9,9 @@ tests are skipped, except in CI (env CI set), where that is a failure.
 Screenshots for the README go to docs/screenshots/ when they are missing or
 when COURTLY_UPDATE_SCREENSHOTS is set (otherwise to the test's tmp dir, so
 a test run does not rewrite tracked images).
+
+Every test here is marked slow (a browser and a server each time), so the
+everyday loop, ``pytest -m "not slow"``, leaves them out.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from typing import Any
 import pytest
 
 import courtly
+
+pytestmark = pytest.mark.slow
 
 CHROMIUM = os.environ.get("COURTLY_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

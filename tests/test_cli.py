@@ -249,6 +249,7 @@ def _table_rows(output: str) -> list[str]:
     return [line for line in output.splitlines() if re.match(r"^│\s+\d+\s+│", line)]
 
 
+@pytest.mark.slow
 def test_simulate_prints_a_reproducible_table(runner):
     args = ["simulate", "courtisans", "--games", "8", "--players", "3", "--seed", "11"]
     first = runner.invoke(app, args)

@@ -4,7 +4,11 @@ negotiation, tests/market_game.py), player count and option set (STYLE.md
 
 Who acts next follows ``courtly.core.Referee``: a seat that must act, else
 the seat of an open window that has acted least there, else the referee's
-time-up once each has had its share."""
+time-up once each has had its share.
+
+The everyday loop (``pytest -m "not slow"``) runs each test over a few
+configurations per game (conformance_cases.quick_configurations) and one seed;
+the full sweep is marked slow."""
 
 from __future__ import annotations
 
@@ -15,12 +19,15 @@ from typing import Any
 import pytest
 
 import courtly
-from conformance_cases import case_id, cases, game_named
+from conformance_cases import case_id, cases, game_named, quick_cases
 from courtly.core import REFEREE, Action, Referee, State, TimeUp
 from courtly.core.schema import fits
 
-CASES = cases(test_games=True)
-SEEDS = (0, 1)
+QUICK = quick_cases(test_games=True)
+#: Every case, all but the quick ones marked slow.
+CASES = [pytest.param(c, id=case_id(c), marks=() if c in QUICK else pytest.mark.slow)
+         for c in cases(test_games=True)]
+SEEDS = (0, pytest.param(1, marks=pytest.mark.slow))
 
 
 def _json_round_trip(game: courtly.Game, action: Action) -> None:
@@ -132,7 +139,7 @@ def _check_end(game: courtly.Game, state: State, n: int) -> None:
         state.apply(0, game.parse_action(record.actions[-1][1].to_json()))
 
 
-@pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
+@pytest.mark.parametrize("case", CASES)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_playout_keeps_the_contract(case: tuple[str, int, dict[str, Any]], seed: int):
     name, n, options = case
@@ -158,7 +165,7 @@ def test_random_playout_keeps_the_contract(case: tuple[str, int, dict[str, Any]]
     _check_end(game, state, n)
 
 
-@pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
+@pytest.mark.parametrize("case", CASES)
 def test_determinized_states_play_to_the_end(case: tuple[str, int, dict[str, Any]]):
     name, n, options = case
     state = game_named(name).new_game(num_players=n, seed=7, options=options)
@@ -175,7 +182,7 @@ def test_determinized_states_play_to_the_end(case: tuple[str, int, dict[str, Any
         assert guess.record.seed is None
 
 
-@pytest.mark.parametrize("case", CASES, ids=[case_id(c) for c in CASES])
+@pytest.mark.parametrize("case", CASES)
 def test_same_seed_same_game(case: tuple[str, int, dict[str, Any]]):
     name, n, options = case
     game = game_named(name)

@@ -85,6 +85,7 @@ def test_malformed_actions_raise_invalid_action(bad):
 
 @settings(max_examples=300, deadline=None)
 @given(action_like | json_values)
+@pytest.mark.slow
 def test_parse_action_either_round_trips_or_says_why(data):
     try:
         action = COURTISANS.parse_action(data)

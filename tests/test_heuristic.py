@@ -115,6 +115,7 @@ def test_decision_ignores_what_the_seat_cannot_see(steps):
         assert HeuristicBot(seed=3).act(Observation(other, seat)) == expected
 
 
+@pytest.mark.slow
 def test_beats_random_bots():
     jobs = [GameJob("courtisans", 3, COURTISANS.default_options(), seed, _rotated(seed), seed)
             for seed in range(30)]

@@ -19,6 +19,8 @@ SMALL = {"courtisans": 60, "vive_le_roi": 8}
 #: The search's modes: every seat searched with UCB at the root, and rivals
 #: following the heuristic with sequential halving at the root.
 MODES = [{"opponents": "search", "root": "ucb"}, {"opponents": "heuristic", "root": "halving"}]
+#: MODES with the second, slower (the rivals play the heuristic), marked slow.
+QUICK_MODES = [MODES[0], pytest.param(MODES[1], marks=pytest.mark.slow)]
 
 
 def _advance(state: State, steps: int, seed: int = 0) -> State:
@@ -60,8 +62,10 @@ def _simultaneous(name: str) -> tuple[State, int] | None:
     return None
 
 
-@pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("name", sorted(courtly.GAMES))
+@pytest.mark.parametrize(("name", "mode"), [
+    pytest.param(name, mode, id=f"{name}-mode{i}",
+                 marks=() if (name, i) == ("vive_le_roi", 0) else pytest.mark.slow)
+    for name in sorted(courtly.GAMES) for i, mode in enumerate(MODES)])
 def test_decision_ignores_what_the_seat_cannot_see(name, mode):
     """Two states that differ only in what is hidden from the seat (another
     deal of the hidden cards, votes, missions) give the same decision."""
@@ -76,6 +80,7 @@ def test_decision_ignores_what_the_seat_cannot_see(name, mode):
             assert bot_a.act(Observation(state, seat)) == bot_b.act(Observation(other, seat))
 
 
+@pytest.mark.slow
 def test_same_seed_same_decisions_other_seed_may_differ():
     state, seat = _positions("courtisans")[1]
     obs = Observation(state, seat)
@@ -87,7 +92,7 @@ def test_same_seed_same_decisions_other_seed_may_differ():
     assert first[0] in obs.legal
 
 
-@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("mode", QUICK_MODES)
 @pytest.mark.parametrize("name", ["vive_le_roi"])  # the games with simultaneous votes
 def test_simultaneous_decisions_are_handled(name, mode):
     found = _simultaneous(name)
@@ -101,7 +106,7 @@ def test_simultaneous_decisions_are_handled(name, mode):
     assert again == action
 
 
-@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("mode", QUICK_MODES)
 @pytest.mark.parametrize("name", sorted(courtly.GAMES))
 def test_plays_whole_games_of_every_game(name, mode):
     game = courtly.game(name)
@@ -252,6 +257,7 @@ def _tree_seats(node) -> set[int]:
     return seats
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(courtly.GAMES))
 def test_with_heuristic_opponents_only_the_searching_seat_is_in_the_tree(monkeypatch, name):
     """``opponents=heuristic``: the rivals' decisions (votes included) are
@@ -268,6 +274,7 @@ def test_with_heuristic_opponents_only_the_searching_seat_is_in_the_tree(monkeyp
         assert (len(seats) > 1) is many
 
 
+@pytest.mark.slow
 def test_depth_bounds_the_tree(monkeypatch):
     """``depth=1``: every iteration stops at the root, so the tree is the root
     alone; without a bound it grows below it."""
@@ -280,6 +287,7 @@ def test_depth_bounds_the_tree(monkeypatch):
         assert bool(roots[0].children) is grows
 
 
+@pytest.mark.slow
 def test_halving_compares_actions_on_common_deals(monkeypatch):
     """``root=halving``: in every sample each surviving root action is tried
     once, in the same determinization with the same random numbers; the
@@ -312,6 +320,7 @@ def test_halving_compares_actions_on_common_deals(monkeypatch):
     assert tried[answer] == max(tried.values())
 
 
+@pytest.mark.slow
 def test_halving_keeps_the_heuristics_choice_unless_beaten_on_the_same_samples(monkeypatch):
     """With ``guide`` the heuristic's choice survives every round, so it is
     tried in every sample, and stays the answer unless the best action's
@@ -330,6 +339,7 @@ def test_halving_keeps_the_heuristics_choice_unless_beaten_on_the_same_samples(m
     assert not bot._beats([0.9], [0.1])  # one sample is no evidence
 
 
+@pytest.mark.slow
 def test_halving_is_reproducible_and_sees_only_views():
     state, seat = _positions("courtisans")[1]
     spec = {"iterations": 120, "opponents": "heuristic", "root": "halving"}

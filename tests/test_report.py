@@ -32,6 +32,7 @@ def test_random_bots_give_the_simulate_numbers(report):
     assert report.simulation == simulate(COURTISANS, 6, 3, seed=5)
 
 
+@pytest.mark.slow
 def test_parallel_equals_serial(report):
     assert balance(COURTISANS, 6, 3, seed=5, workers=2) == report
 
@@ -95,6 +96,7 @@ def test_csv_files(report, tmp_path):
     assert {"measure", "value", "games", "rate", "low", "high"} == set(measures[0])
 
 
+@pytest.mark.slow
 def test_plots(report, tmp_path):
     pytest.importorskip("matplotlib")
     paths = write_plots(report, tmp_path)
@@ -105,6 +107,7 @@ def test_plots(report, tmp_path):
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.mark.slow  # importing Matplotlib alone takes a second
 @pytest.mark.parametrize("k", [3, 14, 25])
 def test_every_category_gets_its_own_colour(k):
     plt = pytest.importorskip("matplotlib.pyplot")
@@ -130,6 +133,7 @@ def test_every_game_gets_a_report(name, tmp_path):
                                                              "measures.csv"}
 
 
+@pytest.mark.slow
 def test_cli_simulate_writes_the_report(tmp_path):
     out = tmp_path / "report"
     result = CliRunner().invoke(app, ["simulate", "courtisans", "-g", "4", "-n", "3",

@@ -222,6 +222,7 @@ def test_a_websocket_with_a_forged_token_is_refused(client):
 
 # ----- durability and reconnection ----------------------------------------------------
 
+@pytest.mark.slow
 def test_restart_resumes_every_table_with_nothing_lost(tmp_path):
     rng = random.Random(3)
     with make_client(tmp_path) as first:

@@ -90,7 +90,8 @@ def _check_client(final: courtly.State, seat: int | None, inbox: list[dict[str, 
 
 
 @pytest.mark.parametrize(("n", "options", "seed"), [
-    (2, {}, 1), (3, {}, 2), (4, {"expansion": True, "teams": True}, 3)])
+    (2, {}, 1), pytest.param(3, {}, 2, marks=pytest.mark.slow),
+    pytest.param(4, {"expansion": True, "teams": True}, 3, marks=pytest.mark.slow)])
 def test_no_client_ever_receives_what_is_hidden_from_it(tmp_path: Path, n, options, seed):
     with TestClient(create_app(f"sqlite:///{tmp_path / 'leak.db'}")) as client:
         final, inbox = _play_connected(client, "courtisans", n, options, seed)
@@ -125,7 +126,8 @@ def _check_vive_le_roi(final: courtly.State, seat: int | None,
 
 
 @pytest.mark.parametrize(("n", "options", "seed"), [
-    (3, {}, 4), (4, {"teams": True, "ambition": True}, 5),
+    pytest.param(3, {}, 4, marks=pytest.mark.slow),
+    pytest.param(4, {"teams": True, "ambition": True}, 5, marks=pytest.mark.slow),
     (2, {"emissary": True, "banished": True, "royal_wedding": True}, 6)])
 def test_vive_le_roi_clients_never_see_others_favoris_or_votes(tmp_path: Path, n, options,
                                                                seed):

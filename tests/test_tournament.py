@@ -46,6 +46,7 @@ def test_a_job_is_reproducible():
     assert play_job(job) == play_job(job)
 
 
+@pytest.mark.slow
 def test_parallel_equals_serial():
     serial = tournament(COURTISANS, BOTS, 9, seed=3, backend="serial")
     parallel = tournament(COURTISANS, BOTS, 9, seed=3, workers=2)
@@ -91,6 +92,7 @@ def _ray_or_skip():
     return ray
 
 
+@pytest.mark.slow
 def test_ray_backend_equals_serial():
     ray = _ray_or_skip()
     ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
@@ -135,6 +137,7 @@ def test_cli_tournament_usage_errors(args, message):
     assert message in result.output
 
 
+@pytest.mark.slow
 def test_a_failing_game_fails_the_run_in_every_backend():
     bad = [GameJob("courtisans", 9, COURTISANS.default_options(), s, ("random",) * 9, s)
            for s in range(3)]

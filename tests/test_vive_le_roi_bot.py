@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import courtly
+from conformance_cases import quick_configurations
 from courtly.bots import Observation, policy_for
 from courtly.bots.heuristic import estimate_for
 from courtly.core import Action, State
@@ -28,6 +29,7 @@ Policy = Callable[[Mapping[str, Any], Sequence[Action], random.Random], Action]
 F01, F02, F03 = 0, 1, 2  # FAVORIS indices
 #: F01's favourites: Béatrice (grey seal), Dagobert, Eloi, Merlin, Noël, Pierre.
 F01_FAVOURITES = ("beatrice", "dagobert", "eloi", "merlin", "noel", "pierre")
+QUICK = quick_configurations(GAME)
 
 
 def random_policy(view: Mapping[str, Any], legal: Sequence[Action],
@@ -78,8 +80,9 @@ def test_found_through_the_games_companion():
     assert GAME.companions.measures is measures
 
 
-@pytest.mark.parametrize(("n", "options"), GAME.configurations(),
-                         ids=lambda x: str(x) if isinstance(x, int)
+@pytest.mark.parametrize(("n", "options"), [
+    pytest.param(n, o, marks=() if (n, o) in QUICK else pytest.mark.slow)
+    for n, o in GAME.configurations()], ids=lambda x: str(x) if isinstance(x, int)
                          else "+".join(k for k, v in x.items() if v) or "base")
 def test_plays_legal_whole_games_in_every_configuration(n: int, options: dict[str, Any]):
     """Every seat heuristic, one whole game per configuration (Emissaries,
@@ -88,6 +91,7 @@ def test_plays_legal_whole_games_in_every_configuration(n: int, options: dict[st
     assert state.is_over and len(state.result().scores) == n
 
 
+@pytest.mark.slow
 def test_same_rng_same_choice_and_the_view_is_left_alone():
     state = GAME.new_game(4, seed=5, options={"ambition": True, "banished": True})
     rng = random.Random(0)
@@ -102,8 +106,10 @@ def test_same_rng_same_choice_and_the_view_is_left_alone():
 
 
 @pytest.mark.parametrize(("n", "options"), [
-    (3, {}), (4, {"teams": True}), (2, {"emissary": True, "ambition": True}),
-    (5, {"royal_wedding": True, "ambition": True, "banished": True}),
+    (3, {}), (4, {"teams": True}),
+    pytest.param(2, {"emissary": True, "ambition": True}, marks=pytest.mark.slow),
+    pytest.param(5, {"royal_wedding": True, "ambition": True, "banished": True},
+                 marks=pytest.mark.slow),
 ])
 def test_blind_to_hidden_information(n: int, options: dict[str, Any]):
     """The choice is the same in the real position and in guesses of it that
@@ -124,6 +130,7 @@ def test_blind_to_hidden_information(n: int, options: dict[str, Any]):
     assert checked > 20
 
 
+@pytest.mark.slow
 def test_beats_random_bots():
     """60 games of 3 players, the heuristic in each seat in turn against two
     random bots: measured win share 0.825 (0.86 over 300 games), an even share

@@ -55,7 +55,7 @@ def check_spec(spec: str) -> str:
 
 
 def _convert(bot: str, key: str, value: str, default: object) -> object:
-    kind = type(default) if default is not inspect.Parameter.empty else str
+    kind: type = type(default) if default is not inspect.Parameter.empty else str
     try:
         if kind is bool:
             if value.lower() not in ("true", "false", "1", "0", "yes", "no"):

@@ -251,7 +251,7 @@ class ActionParser:
         for cls in classes:
             if not cls.kind or cls.kind in self.classes:
                 raise TypeError(f"action class {cls.__name__} needs a unique kind")
-            _fields(cls)
+            _fields(cls)  # type: ignore[arg-type]  # mypy#11470: a class is Hashable
             self.classes[cls.kind] = cls
 
     def parse(self, data: object) -> Action:
@@ -263,7 +263,7 @@ class ActionParser:
             known = ", ".join(sorted(self.classes))
             raise InvalidAction(f"unknown action type {kind!r}; expected one of: {known}")
         cls = self.classes[kind]
-        fields = _fields(cls)
+        fields = _fields(cls)  # type: ignore[arg-type]  # mypy#11470, as above
         _check_keys(data, fields, kind, ignore=frozenset({"type"}))
         action = cls(**{name: p(data[name], f"{kind}: field {name!r}")
                         for name, p in fields.items()})

@@ -168,7 +168,7 @@ class State(ABC):
     """One position of a game. Public methods check; ``_`` hooks hold the rules."""
 
     #: The teams (tuples of seats that win or lose together), or None.
-    teams: list[tuple[int, ...]] | None = None
+    teams: Sequence[tuple[int, ...]] | None = None
 
     def __init__(self, game: Game, num_players: int, seed: int | None,
                  options: Mapping[str, Any]) -> None:

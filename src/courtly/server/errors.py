@@ -21,7 +21,7 @@ class BadRequest(Exception):
     """A malformed request the schema cannot catch (bad seat list, text too long)."""
 
 
-STATUS: tuple[tuple[type[BaseException], int], ...] = (
+STATUS: tuple[tuple[type[Exception], int], ...] = (
     (Forbidden, 403),
     (NotFound, 404),
     (Conflict, 409),

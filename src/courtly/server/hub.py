@@ -202,6 +202,7 @@ class LiveTable:
         best: tuple[float, int, str] | None = None
         for seat in self.state.to_act:
             info = self.seats[seat]
+            option: tuple[float, int, str] | None
             if info.kind == "bot":
                 option = (self.row.bot_delay, seat, "bot")
             elif info.away:

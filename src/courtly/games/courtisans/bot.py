@@ -195,10 +195,10 @@ def choose(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random)
     if len(legal) == 1:
         return legal[0]
     court = Court(view)
-    if view["phase"] == "play":
-        scored = [(_play_value(court, view, a), a) for a in legal]
-    else:
-        scored = [(_power_value(court, view, a), a) for a in legal]
+    # In the "play" phase every legal action is a Play; after an Assassin or
+    # a Diplomat, an Eliminate/Take or a Decline.
+    scored = [(_play_value(court, view, a) if isinstance(a, Play)
+               else _power_value(court, view, a), a) for a in legal]
     best = max(v for v, _ in scored)
     top = [a for v, a in scored if v >= best - 1e-9]
     return top[rng.randrange(len(top))]

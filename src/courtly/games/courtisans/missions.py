@@ -27,20 +27,22 @@ ROLE_PLURALS = {SPY: "Spies", NOBLE: "Nobles", ASSASSIN: "Assassins", GUARD: "Gu
 
 @dataclass(frozen=True)
 class Mission:
-    """A Secret Mission card: its colour, what it asks, and its text."""
+    """A Secret Mission card: its colour, what it asks, and its text. The
+    family, the role and the count are those its kind names ("" and 0 where
+    it names none)."""
 
     id: str
     color: str
     kind: str
-    family: str | None = None
-    role: str | None = None
+    family: str = ""
+    role: str = ""
     count: int = 0
 
     @property
     def text(self) -> str:
         """The condition in plain English."""
         fam = FAMILY_NAMES[self.family][0] if self.family else ""
-        role = ROLE_PLURALS.get(self.role or "", "")
+        role = ROLE_PLURALS.get(self.role, "")
         templates = {
             "fewer_than_left": "Fewer {fam} in your domain than your left-hand neighbour",
             "at_least_role": "At least {n} {role} in your domain",

@@ -178,6 +178,17 @@ class CourtisansState(State):
         assert owner is not None
         return [(None, self.domains[owner], self.domain_spies[owner])]
 
+    def _spot(self, area: str, side: str | None, owner: int | None
+              ) -> tuple[Counter[Card], list[Spy]]:
+        """The face-up cards and the face-down Spies of one spot: a side of the
+        Queen's table or a domain. An action's validate() guarantees the shape
+        (a side at the Queen's table, an owner in a domain)."""
+        if area == QUEEN:
+            assert side is not None
+            return self.queen[side], self.queen_spies[side]
+        assert owner is not None
+        return self.domains[owner], self.domain_spies[owner]
+
     def _explain_illegal(self, seat: int, action: Action) -> str:
         if self.pending is not None:
             verb = "eliminate" if self.pending.power == "eliminate" else "take"
@@ -209,8 +220,7 @@ class CourtisansState(State):
         self.hands[seat].remove(card)
         self.used.add(self._area_class(seat, a.area, a.owner))
         self.follow_up = (a.area, a.owner) if a.role == CONFIDANT else None
-        cards, spies = (self.queen[a.side], self.queen_spies[a.side]) if a.area == QUEEN else (
-            self.domains[a.owner], self.domain_spies[a.owner])
+        cards, spies = self._spot(a.area, a.side, a.owner)
         if a.role == SPY:
             spies.append(Spy(a.family, seat))
         else:
@@ -235,13 +245,13 @@ class CourtisansState(State):
                      audience=frozenset({seat}), redacted=public)
 
     def _use_power(self, seat: int, p: Pending, a: Eliminate | Take) -> Event:
-        cards, spies = (self.queen[a.side], self.queen_spies[a.side]) if p.area == QUEEN else (
-            self.domains[p.owner], self.domain_spies[p.owner])
+        cards, spies = self._spot(p.area, a.side, p.owner)
         if a.spy is not None:
             taken = spies.pop(a.spy)
             if isinstance(a, Take):
                 self.domain_spies[seat].append(taken)
         else:
+            assert a.family is not None and a.role is not None  # _Targeted.validate: a card
             card = Card(a.family, a.role)
             cards[card] -= 1
             if not cards[card]:
