@@ -426,3 +426,71 @@ def test_vive_le_roi_secret_vote_and_a_whole_game(server, browser, tmp_path):
     phone.wait_for_selector(".castle")
     no_horizontal_scroll(phone)
     assert errors == [] and phone_errors == []
+
+
+# ----- game data ----------------------------------------------------------------------------
+
+def test_renderers_draw_texts_from_the_game_data_fetched_once(server, browser, tmp_path):
+    """Ambition, Mission and card texts come from GET /api/games/{name}, fetched
+    once per page, in English and in French; the castle's values and the
+    Favoris' worth from the data and the view. Screenshots go to the test's
+    temporary directory (COURTLY_SHOTS: another directory), never to docs/."""
+    shots = Path(os.environ.get("COURTLY_SHOTS") or tmp_path)
+
+    def shot(name: str) -> None:
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(shots / name), full_page=True)
+
+    made = new_table(server, "vive_le_roi", [PERSON, BOT, BOT], seed=3, ambition=True,
+                     banished=True)
+    page, errors = open_page(browser)
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url) if "/api/games/" in r.url else None)
+    take_seat(page, server, made["links"]["seats"]["0"], "Vera")
+    page.wait_for_selector(".ambition-card")
+    data = api(server, "/api/games/vive_le_roi")["data"]
+    ambitions = {a["id"]: a for a in data["ambitions"]}
+    first = page.locator(".ambition-card").first
+    card = ambitions[first.get_attribute("data-ambition")]
+    shown = first.text_content()
+    assert card["name"]["fr"] in shown and card["name"]["en"] in shown
+    assert card["text"]["en"] in shown
+    assert page.locator(".castle-throne").text_content().endswith(
+        f"+{data['castle']['throne_value']}")
+    assert "−3" in page.locator(".cell-dungeon[data-loc=D3]").text_content()
+    shot("data-vive_le_roi-en.png")
+    page.click("#lang-toggle")
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    shown = page.locator(f".ambition-card[data-ambition={card['id']}]").text_content()
+    assert card["name"]["fr"] in shown and card["text"]["fr"] in shown
+    assert card["name"]["en"] not in shown
+    shot("data-vive_le_roi-fr.png")
+    page.locator(".ambition-card").first.click()
+    # placement: the Favoris' worth and the sealed favourite (Le Banni) from the view
+    page.wait_for_selector(".vlr-favoris .fav-item.sealed")
+    view = page.evaluate("window.courtly.state.view")
+    worth = view["favoris_worth"][0]
+    assert f": {worth['worth']}" in page.locator(".vlr-favoris .section-head").text_content()
+    assert fetched == [f"{server}/api/games/vive_le_roi"], fetched
+
+    made = new_table(server, "courtisans", [PERSON, BOT], seed=4)
+    page.goto(server + made["links"]["seats"]["0"])
+    page.fill("#join-name", "Ada")
+    page.click("#join-button")
+    page.wait_for_selector(".ct-mission-text")
+    data = api(server, "/api/games/courtisans")["data"]
+    missions = {m["id"]: m for m in data["missions"]}
+    view = page.evaluate("window.courtly.state.view")
+    texts = page.locator(".ct-mission-text").all_text_contents()
+    assert texts == [missions[m["id"]]["text"]["fr"] for m in view["missions"]]  # still French
+    assert page.locator(".ct-colhead").count() == 7
+    for family, status in view["statuses"].items():
+        assert page.locator(f".ct-colhead[data-family={family}].st-{status}").count() == 1
+    shot("data-courtisans-fr.png")
+    page.click("#lang-toggle")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    texts = page.locator(".ct-mission-text").all_text_contents()
+    assert texts == [missions[m["id"]]["text"]["en"] for m in view["missions"]]
+    shot("data-courtisans-en.png")
+    assert fetched.count(f"{server}/api/games/courtisans") == 1
+    assert errors == []

@@ -145,6 +145,12 @@ class Game(ABC):
         """Import and name the game's companions; games that ship some override it."""
         return Companions()
 
+    def data(self) -> dict[str, Any]:
+        """The game's static, JSON-safe data (cards, texts in English and
+        French, board geometry), served once per game; games that have some
+        override it."""
+        return {}
+
     def parse_action(self, data: object) -> Action:
         """The action whose JSON form is ``data``; malformed input raises InvalidAction."""
         return self._parser.parse(data)

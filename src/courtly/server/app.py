@@ -3,6 +3,9 @@ client for pushes, and the browser client's static files (docs/api.md)."""
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -10,13 +13,13 @@ from importlib import resources
 from typing import Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 import courtly
 from courtly.bots import BOTS
-from courtly.server.errors import STATUS, Conflict, status_for
+from courtly.server.errors import STATUS, Conflict, NotFound, status_for
 from courtly.server.hub import Client, Hub, LiveTable
 from courtly.server.storage import Store
 
@@ -110,14 +113,43 @@ def _error_handlers(app: FastAPI) -> None:
         app.add_exception_handler(kind, known_error)
 
 
+def _game_facts(game: courtly.Game) -> dict[str, Any]:
+    """A game's name, title, player range and option specs."""
+    return {"name": game.name, "title": game.title, "min_players": game.min_players,
+            "max_players": game.max_players,
+            "options": {k: spec.to_json() for k, spec in game.options.items()}}
+
+
+@functools.cache
+def _game_document(name: str) -> tuple[bytes, str]:
+    """A game's facts and static data as JSON, and its ETag: built once per game."""
+    try:
+        game = courtly.GAMES[name]
+    except KeyError:
+        known = ", ".join(sorted(courtly.GAMES))
+        raise NotFound(f"no game {name!r}; the games are: {known}") from None
+    body = json.dumps(_game_facts(game) | {"data": game.data()}, ensure_ascii=False,
+                      separators=(",", ":")).encode("utf-8")
+    return body, f'"{hashlib.sha256(body).hexdigest()[:32]}"'
+
+
 def _lobby_routes(app: FastAPI, hub: Hub) -> None:
     @app.get("/api/games")
     def list_games() -> list[dict[str, Any]]:
         """Every game with its player range and options."""
-        return [{"name": g.name, "title": g.title, "min_players": g.min_players,
-                 "max_players": g.max_players,
-                 "options": {k: spec.to_json() for k, spec in g.options.items()}}
-                for g in courtly.GAMES.values()]
+        return [_game_facts(g) for g in courtly.GAMES.values()]
+
+    @app.get("/api/games/{name}")
+    def game_data(name: str, request: Request) -> Response:
+        """One game's facts (as in /api/games) and its static ``data``: cards,
+        texts, board. The same for every table, so clients fetch it once; the
+        ETag makes a revalidation a 304."""
+        body, etag = _game_document(name)
+        headers = {"ETag": etag, "Cache-Control": "no-cache"}
+        asked = request.headers.get("if-none-match", "")
+        if etag in (tag.strip().removeprefix("W/") for tag in asked.split(",")):
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type="application/json", headers=headers)
 
     @app.get("/api/bots")
     def list_bots() -> list[str]:

@@ -10,7 +10,7 @@ class Forbidden(Exception):
 
 
 class NotFound(Exception):
-    """An unknown table."""
+    """An unknown table or game."""
 
 
 class Conflict(Exception):

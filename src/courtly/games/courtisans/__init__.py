@@ -11,7 +11,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from courtly.core import Action, Companions, Game, Option, flag
+from courtly.games import package_data
 from courtly.games.courtisans.actions import ACTION_TYPES
+from courtly.games.courtisans.cards import HAND_SIZE, MISSION_POINTS, Card
 from courtly.games.courtisans.render import render as _render
 from courtly.games.courtisans.rules import CourtisansState
 
@@ -45,6 +47,19 @@ class Courtisans(Game):
 
         return Companions(heuristic=bot.choose, estimate=bot.estimate, search=bot.SEARCH,
                           measures=stats.measures)
+
+    def data(self) -> dict[str, Any]:
+        """The families and roles (names in English and French, each role's
+        weight at the table and its power in a few words), the deck, the
+        Secret Missions with their texts (data/*.json), and the numbers of a
+        turn and of the scoring (cards.py)."""
+        cards = package_data(__package__, "cards.json")
+        for role in cards["roles"]:
+            role["weight"] = Card(cards["families"][0]["id"], role["id"]).weight
+        return {**cards,
+                "missions": package_data(__package__, "missions.json")["missions"],
+                "hand_size": HAND_SIZE,
+                "mission_points": MISSION_POINTS}
 
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
         """Up to 5 in the base game, 6 with the expansion ("Diplomats and Confidants")."""

@@ -1,45 +1,39 @@
-"""Courtisans' components as data (rulebook 002, "The goal", "The roles";
-facts in shared/rules/SOURCES.md; decisions in docs/rules/courtisans.md).
+"""Courtisans' components (rulebook 002, "The goal", "The roles"; facts in
+shared/rules/SOURCES.md; decisions in docs/rules/courtisans.md): the families,
+the roles and the deck are read from data/cards.json, with their names in
+English and French; the rules' numbers stay here.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-#: The six families, in the order the rulebook names them ("The goal").
-FAMILIES: tuple[str, ...] = ("butterflies", "toads", "stags", "carps", "nightingales", "hares")
+from courtly.games import package_data
 
+_CARDS = package_data(__package__, "cards.json")
+
+#: The six families, in the order the rulebook names them ("The goal").
+FAMILIES: tuple[str, ...] = tuple(f["id"] for f in _CARDS["families"])
+
+#: Each family's name in English and French.
 FAMILY_NAMES: dict[str, tuple[str, str]] = {
-    "butterflies": ("Butterflies", "Papillons"),
-    "toads": ("Toads", "Crapauds"),
-    "stags": ("Stags", "Cerfs"),
-    "carps": ("Carps", "Carpes"),
-    "nightingales": ("Nightingales", "Rossignols"),
-    "hares": ("Hares", "Lièvres"),
-}
+    f["id"]: (f["name"]["en"], f["name"]["fr"]) for f in _CARDS["families"]}
 
 NOBLE, GUARD, ASSASSIN, SPY, COURTIER = "noble", "guard", "assassin", "spy", "courtier"
 DIPLOMAT, CONFIDANT = "diplomat", "confidant"
 
-ROLES: tuple[str, ...] = (NOBLE, GUARD, ASSASSIN, SPY, COURTIER, DIPLOMAT, CONFIDANT)
+ROLES: tuple[str, ...] = tuple(r["id"] for r in _CARDS["roles"])
 
 ROLE_NAMES: dict[str, tuple[str, str]] = {
-    NOBLE: ("Noble", "Noble"),
-    GUARD: ("Guard", "Garde"),
-    ASSASSIN: ("Assassin", "Assassin"),
-    SPY: ("Spy", "Espion"),
-    COURTIER: ("Courtier", "Courtisan"),
-    DIPLOMAT: ("Diplomat", "Diplomate"),
-    CONFIDANT: ("Confidant", "Confident"),
-}
+    r["id"]: (r["name"]["en"], r["name"]["fr"]) for r in _CARDS["roles"]}
 
 #: Per family in the base game: 4 Nobles, 3 Guards, 2 Assassins, 2 Spies,
 #: 4 plain courtiers = 15; 6 families = 90 cards (SOURCES.md).
-BASE_PER_FAMILY: dict[str, int] = {NOBLE: 4, GUARD: 3, ASSASSIN: 2, SPY: 2, COURTIER: 4}
+BASE_PER_FAMILY: dict[str, int] = dict(_CARDS["per_family"]["base"])
 
 #: Our decision: the expansion's 18 cards are, per family, one Diplomat, one
 #: Confidant and one plain courtier (docs/rules/courtisans.md).
-EXPANSION_PER_FAMILY: dict[str, int] = {DIPLOMAT: 1, CONFIDANT: 1, COURTIER: 1}
+EXPANSION_PER_FAMILY: dict[str, int] = dict(_CARDS["per_family"]["expansion"])
 
 #: Cards left after the unseen removal, by player count. Base game: 30/18/6/0
 #: removed (SOURCES.md). With the expansion (our decision) the same deck sizes

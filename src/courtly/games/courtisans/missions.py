@@ -1,5 +1,7 @@
 """The 20 Secret Missions (SOURCES.md: 10 white, 10 blue, as transcribed by two
 independent fan projects; a fulfilled Mission scores 3, rulebook "Scoring").
+The cards and their texts are data (data/missions.json); what each kind of
+condition means is here.
 
 Counting follows "The roles": a Noble counts as two cards in a domain, so
 "fewer Toads" and "a family with at least 5 cards" weigh Nobles double, while
@@ -10,26 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from courtly.games.courtisans.cards import (
-    ASSASSIN,
-    FAMILIES,
-    FAMILY_NAMES,
-    GUARD,
-    NOBLE,
-    SPY,
-    Card,
-)
+from courtly.games import package_data
+from courtly.games.courtisans.cards import FAMILIES, Card
 
 ESTEEMED, DISGRACED, NEUTRAL = "esteemed", "disgraced", "neutral"
-ROLE_PLURALS = {SPY: "Spies", NOBLE: "Nobles", ASSASSIN: "Assassins", GUARD: "Guards"}
 
 
 @dataclass(frozen=True)
 class Mission:
-    """A Secret Mission card: its colour, what it asks, and its text. The
-    family, the role and the count are those its kind names ("" and 0 where
-    it names none)."""
+    """A Secret Mission card: its colour, what it asks (``kind`` with its
+    family, role or count: "" and 0 where it names none), and its text in
+    English and French."""
 
     id: str
     color: str
@@ -37,47 +32,22 @@ class Mission:
     family: str = ""
     role: str = ""
     count: int = 0
-
-    @property
-    def text(self) -> str:
-        """The condition in plain English."""
-        fam = FAMILY_NAMES[self.family][0] if self.family else ""
-        role = ROLE_PLURALS.get(self.role, "")
-        templates = {
-            "fewer_than_left": "Fewer {fam} in your domain than your left-hand neighbour",
-            "at_least_role": "At least {n} {role} in your domain",
-            "disgraced": "The {fam} are disgraced at court",
-            "at_most_esteemed": "At most {n} families esteemed at court",
-            "at_least_disgraced": "At least {n} families disgraced at court",
-            "every_family": "At least one card of each family in your domain",
-            "family_at_least": "A family with at least {n} cards in your domain",
-        }
-        return templates[self.kind].format(fam=fam, role=role, n=self.count)
+    text: str = ""
+    text_fr: str = ""
 
     def to_json(self) -> dict[str, str]:
         """JSON-safe form."""
         return {"id": self.id, "color": self.color, "text": self.text}
 
 
-def _build() -> dict[str, Mission]:
-    white = [Mission(f"white.fewer.{f}", "white", "fewer_than_left", family=f) for f in FAMILIES]
-    white += [
-        Mission("white.spies", "white", "at_least_role", role=SPY, count=3),
-        Mission("white.nobles", "white", "at_least_role", role=NOBLE, count=3),
-        Mission("white.assassins", "white", "at_least_role", role=ASSASSIN, count=2),
-        Mission("white.guards", "white", "at_least_role", role=GUARD, count=4),
-    ]
-    blue = [Mission(f"blue.disgraced.{f}", "blue", "disgraced", family=f) for f in FAMILIES]
-    blue += [
-        Mission("blue.esteemed_at_most", "blue", "at_most_esteemed", count=3),
-        Mission("blue.disgraced_at_least", "blue", "at_least_disgraced", count=2),
-        Mission("blue.every_family", "blue", "every_family"),
-        Mission("blue.family_at_least", "blue", "family_at_least", count=5),
-    ]
-    return {m.id: m for m in white + blue}
+def _mission(row: Mapping[str, Any]) -> Mission:
+    return Mission(row["id"], row["color"], row["kind"], row.get("family", ""),
+                   row.get("role", ""), row.get("count", 0), row["text"]["en"], row["text"]["fr"])
 
 
-MISSIONS: dict[str, Mission] = _build()
+#: Every Mission, white then blue, from data/missions.json.
+MISSIONS: dict[str, Mission] = {
+    m.id: m for m in map(_mission, package_data(__package__, "missions.json")["missions"])}
 WHITE: tuple[str, ...] = tuple(m.id for m in MISSIONS.values() if m.color == "white")
 BLUE: tuple[str, ...] = tuple(m.id for m in MISSIONS.values() if m.color == "blue")
 

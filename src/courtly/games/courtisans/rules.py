@@ -304,17 +304,23 @@ class CourtisansState(State):
         ]
 
     # ----- scoring ----------------------------------------------------------
-    def statuses(self) -> dict[str, str]:
-        """Each family's standing from the cards above and below the Queen's
-        table, a Noble counting as two ("The Queen's table"). Face-down Spies
-        do not count until revealed."""
-        out = {}
-        for family in FAMILIES:
-            above = sum(n * c.weight for c, n in self.queen[ABOVE].items() if c.family == family)
-            below = sum(n * c.weight for c, n in self.queen[BELOW].items() if c.family == family)
-            out[family] = (M.ESTEEMED if above > below
-                           else M.DISGRACED if below > above else M.NEUTRAL)
+    def queen_weights(self) -> dict[str, dict[str, int]]:
+        """Each family's face-up cards above and below the Queen's table, a
+        Noble counting as two ("The Queen's table"); face-down Spies do not
+        count until revealed."""
+        out = {family: dict.fromkeys(SIDES, 0) for family in FAMILIES}
+        for side in SIDES:
+            for card, n in self.queen[side].items():
+                out[card.family][side] += n * card.weight
         return out
+
+    def statuses(self) -> dict[str, str]:
+        """Each family's standing: esteemed with more weight above the Queen's
+        table than below, disgraced with more below, else neutral ("The
+        Queen's table")."""
+        return {family: (M.ESTEEMED if w[ABOVE] > w[BELOW]
+                         else M.DISGRACED if w[BELOW] > w[ABOVE] else M.NEUTRAL)
+                for family, w in self.queen_weights().items()}
 
     def seat_scores(self) -> list[dict[str, Any]]:
         """Each seat's breakdown: points from esteemed and disgraced families,
@@ -359,6 +365,10 @@ class CourtisansState(State):
                         for d, s in zip(self.domains, self.domain_spies, strict=True)],
             "hand": None,
             "missions": None,
+            # derived from the Queen's table as everyone sees it, so that no
+            # client recomputes the rules
+            "queen_weights": self.queen_weights(),
+            "statuses": self.statuses(),
         }
         if seat is not None:
             view["hand"] = [c.to_json() for c in sorted(self.hands[seat])]

@@ -11,7 +11,20 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from courtly.core import Action, Companions, Game, Option, flag
+from courtly.games import package_data
+from courtly.games.vive_le_roi import castle
 from courtly.games.vive_le_roi.actions import ACTION_TYPES
+from courtly.games.vive_le_roi.cards import (
+    DUNGEON_ORDER,
+    FLOOR_LIMIT,
+    JESTER,
+    JESTER_FLOOR,
+    PLACEMENT_FLOORS,
+    ROUNDS,
+    START_SCORE,
+    THRONE_VALUE,
+    WC_FLOORS,
+)
 from courtly.games.vive_le_roi.render import render as _render
 from courtly.games.vive_le_roi.rules import ViveLeRoiState
 
@@ -67,6 +80,29 @@ class ViveLeRoi(Game):
 
         return Companions(heuristic=bot.choose, estimate=bot.estimate, search=bot.SEARCH,
                           measures=stats.measures)
+
+    def data(self) -> dict[str, Any]:
+        """The characters, the vote cards, the Favoris and Ambition cards
+        (names and texts in English and French: data/*.json) and the castle:
+        each floor's name, value, room and whether characters are placed
+        there, its WCs and dungeons (in the order they fill), the throne's
+        value and the Jester's floor (cards.py, castle.py)."""
+        cards = package_data(__package__, "cards.json")
+        for character in cards["characters"]:
+            character["pretender"] = character["id"] != JESTER
+        floors = cards.pop("floors")
+        for row in floors:
+            f = row["floor"]
+            row.update(value=castle.value(castle.floor(f)),
+                       capacity=FLOOR_LIMIT if f else None,  # floor 0 has no limit
+                       placement=f in PLACEMENT_FLOORS, wc=f in WC_FLOORS)
+        dungeons = [{"floor": f, "value": castle.value(castle.dungeon(f))} for f in DUNGEON_ORDER]
+        return {**cards,
+                "castle": {"floors": floors, "wc_floors": list(WC_FLOORS), "dungeons": dungeons,
+                           "throne_value": THRONE_VALUE, "jester_floor": JESTER_FLOOR},
+                "ambitions": package_data(__package__, "ambitions.json")["ambitions"],
+                "rounds": ROUNDS,
+                "start_score": START_SCORE}
 
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
         """2-8 players; 1 or 2 with the emissary; teams of 2 need 4 to 8."""

@@ -2,9 +2,11 @@
 des points mais aussi se protéger").
 
 Decision: no source gives the cards (SOURCES.md); these are ours
-(docs/rules/vive_le_roi.md). Each is one condition, checked at the end of the
-round on the castle as scored, and one reward: points (added after the
-Jester's inversion, never inverted) or a protection. "Your favourites" are
+(docs/rules/vive_le_roi.md), as data (data/ambitions.json: names and texts in
+French and English, each card's test, count and reward); what each test means
+is here. Each is one condition, checked at the end of the round on the
+castle as scored, and one reward: points (added after the Jester's
+inversion, never inverted) or a protection. "Your favourites" are
 those that count (five with "Le Banni"); "your vote cards" are your team's
 with "Royauté en équipe".
 """
@@ -13,7 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from courtly.games import package_data
 from courtly.games.vive_le_roi.cards import JESTER, NO, STOMACH, TOP_FLOOR
 
 #: Protections (rewards that are not points).
@@ -24,7 +28,8 @@ SAFETY_NET = "safety_net"  # a negative round score counts 0
 
 @dataclass(frozen=True)
 class Ambition:
-    """An Ambition card: its condition (``test`` with its ``count``) and reward."""
+    """An Ambition card: its condition (``test`` with its ``count``) and reward,
+    its name (French ``name``, ``english``) and its text (``text``, ``text_fr``)."""
 
     id: str
     name: str
@@ -34,53 +39,24 @@ class Ambition:
     points: int
     protection: str | None
     text: str
+    text_fr: str = ""
 
     def to_json(self) -> dict[str, object]:
         """JSON-safe form."""
         return {"id": self.id, "name": self.name, "english": self.english, "text": self.text}
 
 
-def _card(id_: str, name: str, english: str, test: str, count: int, reward: int | str,
-          text: str) -> Ambition:
+def _card(row: Mapping[str, Any]) -> Ambition:
+    """A card from data/ambitions.json: a reward is points (a number) or a protection."""
+    reward = row["reward"]
     points = reward if isinstance(reward, int) else 0
     protection = reward if isinstance(reward, str) else None
-    return Ambition(id_, name, english, test, count, points, protection, text)
+    return Ambition(row["id"], row["name"]["fr"], row["name"]["en"], row["test"], row["count"],
+                    points, protection, row["text"]["en"], row["text"]["fr"])
 
 
-AMBITIONS: dict[str, Ambition] = {a.id: a for a in (
-    _card("A01", "Le Faiseur de roi", "The Kingmaker", "king_favourite", 1, 3,
-          "The crowned character is one of your favourites: +3."),
-    _card("A02", "L'Ami du Bouffon", "The Jester's Friend", "jester_king", 1, 5,
-          "The Jester is crowned: +5."),
-    _card("A03", "Le Masque", "The Mask", "jester_king", 1, UNMASKED,
-          "The Jester is crowned: your favourites score as if he were not."),
-    _card("A04", "Les Hauteurs", "The Heights", "high", 3, 3,
-          "At least 3 of your favourites on floor 4 or higher (the throne included): +3."),
-    _card("A05", "La Noblesse", "Nobility", "on_top_floor", 2, 3,
-          "At least 2 of your favourites on floor 5: +3."),
-    _card("A06", "Les Fondations", "The Foundations", "on_ground_floor", 2, 4,
-          "At least 2 of your favourites on floor 0: +4."),
-    _card("A07", "L'Humilité", "Humility", "none_high", 0, 4,
-          "None of your favourites on floor 4 or higher (its WC and the throne included): +4."),
-    _card("A08", "L'Équilibre", "Balance", "floors", 4, 3,
-          "Your favourites stand on at least 4 different floors (0 to 5): +3."),
-    _card("A09", "La Clé des cachots", "The Dungeon Key", "in_dungeon", 1, DUNGEON_FREE,
-          "One of your favourites is in a dungeon: your favourites in dungeons cost you nothing."),
-    _card("A10", "Le Geôlier", "The Jailer", "jailer", 3, 4,
-          "All three dungeons are occupied, none by one of your favourites: +4."),
-    _card("A11", "Le Bon Vivant", "The Bon Vivant", "in_wc", 1, 3,
-          "One of your favourites is in a WC: +3."),
-    _card("A12", "Le Filet", "The Safety Net", "negative", 0, SAFETY_NET,
-          "Your round score is negative: it counts 0."),
-    _card("A13", "L'Économe", "The Thrifty", "no_left", 2, 3,
-          "You still hold at least 2 No cards: +3."),
-    _card("A14", "La Bonne Santé", "Good Health", "stomach_left", 1, 2,
-          "You still hold your Stomach-ache card: +2."),
-    _card("A15", "Le Tribun", "The Tribune", "no_played", 2, 3,
-          "You played at least 2 No cards this round: +3."),
-    _card("A16", "Le Loyal", "The Loyal", "only_yes", 0, 4,
-          "You played no No and no Stomach-ache card this round: +4."),
-)}
+AMBITIONS: dict[str, Ambition] = {
+    a.id: a for a in map(_card, package_data(__package__, "ambitions.json")["ambitions"])}
 
 AMBITION_IDS: tuple[str, ...] = tuple(AMBITIONS)
 

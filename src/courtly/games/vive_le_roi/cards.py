@@ -1,5 +1,8 @@
-"""Vive le Roi !'s components as data (rulebook 003, "Installation"; facts in
+"""Vive le Roi !'s components (rulebook 003, "Installation"; facts in
 shared/rules/SOURCES.md; every decision of ours in docs/rules/vive_le_roi.md).
+The characters, the floors' names, the vote cards and the Favoris cards are
+read from data/cards.json (names in English and French); the rules' numbers
+stay here.
 
 What no source gives is ours and is marked "decision" below: the character
 names, the 26 Favoris cards and their grey seals, the throne's value.
@@ -9,41 +12,25 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from courtly.games import package_data
+
 JESTER = "jester"
 
-#: The 13 pretenders, then the Jester (Bouffon). Decision: the initials of the
-#: 2003 Italian edition (SOURCES.md); the French name of the 2005 edition where
-#: a source gives it (Dagobert, Eloi, Figaro, Iseult, Merlin, Octave), a French
-#: name with the same initial otherwise. The 2025 names are not known.
-CHARACTER_NAMES: dict[str, str] = {
-    "anselme": "Anselme",
-    "beatrice": "Béatrice",
-    "clement": "Clément",
-    "dagobert": "Dagobert",
-    "eloi": "Eloi",
-    "figaro": "Figaro",
-    "gauvain": "Gauvain",
-    "iseult": "Iseult",
-    "leonard": "Léonard",
-    "merlin": "Merlin",
-    "noel": "Noël",
-    "octave": "Octave",
-    "pierre": "Pierre",
-    JESTER: "the Jester",
-}
+_CARDS = package_data(__package__, "cards.json")
+
+#: The 13 pretenders, then the Jester (Bouffon): data/cards.json, with their
+#: names in English and French. Decision: the initials of the 2003 Italian
+#: edition (SOURCES.md); the French name of the 2005 edition where a source
+#: gives it (Dagobert, Eloi, Figaro, Iseult, Merlin, Octave), a French name
+#: with the same initial otherwise. The 2025 names are not known.
+CHARACTER_NAMES: dict[str, str] = {c["id"]: c["name"]["en"] for c in _CARDS["characters"]}
 
 PRETENDERS: tuple[str, ...] = tuple(c for c in CHARACTER_NAMES if c != JESTER)
 CHARACTERS: tuple[str, ...] = (*PRETENDERS, JESTER)
 
 #: Floors 0-5 and their people (SOURCES.md): a favourite scores its floor's number.
-FLOOR_NAMES: tuple[tuple[str, str], ...] = (
-    ("Servants", "Serviteurs"),
-    ("Craftsmen", "Artisans"),
-    ("Merchants", "Marchands"),
-    ("Officers", "Officiers"),
-    ("Dignitaries", "Dignitaires"),
-    ("Nobles", "Nobles"),
-)
+FLOOR_NAMES: tuple[tuple[str, str], ...] = tuple(
+    (f["name"]["en"], f["name"]["fr"]) for f in _CARDS["floors"])
 TOP_FLOOR = 5
 PLACEMENT_FLOORS: tuple[int, ...] = (1, 2, 3, 4)  # "Placement": floors 1 to 4
 FLOOR_LIMIT = 4  # "Pas plus de 4 Personnages/étage" (floor 0 excepted: a decision)
@@ -58,12 +45,9 @@ START_SCORE = 20  # score tokens start on square 20 ("Installation")
 ROUNDS = 3  # "La partie se joue en 3 rounds" ("Fin de partie")
 
 YES, STOMACH, NO = "yes", "stomach_ache", "no"
-VOTE_CARDS: tuple[str, ...] = (YES, STOMACH, NO)
+VOTE_CARDS: tuple[str, ...] = tuple(v["id"] for v in _CARDS["votes"])
 VOTE_NAMES: dict[str, tuple[str, str]] = {
-    YES: ("Yes", "Oui"),
-    STOMACH: ("Stomach-ache", "Mal-au-Ventre"),
-    NO: ("No", "Non"),
-}
+    v["id"]: (v["name"]["en"], v["name"]["fr"]) for v in _CARDS["votes"]}
 
 
 def no_cards(voters: int) -> int:
@@ -87,41 +71,15 @@ class Favoris(NamedTuple):
         return {"id": self.id, "characters": list(self.characters), "sealed": self.sealed}
 
 
-#: Decision: the 26 cards form a balanced design. Numbering the pretenders 0-12
-#: in the order above, F01-F13 are the quadratic residues mod 13
+#: Decision (data/cards.json): the 26 cards form a balanced design. Numbering
+#: the pretenders 0-12 in the order above, F01-F13 are the quadratic residues mod 13
 #: {1, 3, 4, 9, 10, 12} shifted by 0-12 and F14-F26 the non-residues
 #: {2, 5, 6, 7, 8, 11} shifted likewise: every pretender is on 12 cards and every
 #: pair of pretenders shares exactly 5 cards, so no card is "easier" than
 #: another. The grey seal is on the shifted 1 (F01-F13) and the shifted 2
 #: (F14-F26): two seals per pretender.
-FAVORIS: tuple[Favoris, ...] = tuple(Favoris(*row) for row in (
-    ("F01", ("beatrice", "dagobert", "eloi", "merlin", "noel", "pierre"), "beatrice"),
-    ("F02", ("anselme", "clement", "eloi", "figaro", "noel", "octave"), "clement"),
-    ("F03", ("beatrice", "dagobert", "figaro", "gauvain", "octave", "pierre"), "dagobert"),
-    ("F04", ("anselme", "clement", "eloi", "gauvain", "iseult", "pierre"), "eloi"),
-    ("F05", ("anselme", "beatrice", "dagobert", "figaro", "iseult", "leonard"), "figaro"),
-    ("F06", ("beatrice", "clement", "eloi", "gauvain", "leonard", "merlin"), "gauvain"),
-    ("F07", ("clement", "dagobert", "figaro", "iseult", "merlin", "noel"), "iseult"),
-    ("F08", ("dagobert", "eloi", "gauvain", "leonard", "noel", "octave"), "leonard"),
-    ("F09", ("eloi", "figaro", "iseult", "merlin", "octave", "pierre"), "merlin"),
-    ("F10", ("anselme", "figaro", "gauvain", "leonard", "noel", "pierre"), "noel"),
-    ("F11", ("anselme", "beatrice", "gauvain", "iseult", "merlin", "octave"), "octave"),
-    ("F12", ("beatrice", "clement", "iseult", "leonard", "noel", "pierre"), "pierre"),
-    ("F13", ("anselme", "clement", "dagobert", "leonard", "merlin", "octave"), "anselme"),
-    ("F14", ("clement", "figaro", "gauvain", "iseult", "leonard", "octave"), "clement"),
-    ("F15", ("dagobert", "gauvain", "iseult", "leonard", "merlin", "pierre"), "dagobert"),
-    ("F16", ("anselme", "eloi", "iseult", "leonard", "merlin", "noel"), "eloi"),
-    ("F17", ("beatrice", "figaro", "leonard", "merlin", "noel", "octave"), "figaro"),
-    ("F18", ("clement", "gauvain", "merlin", "noel", "octave", "pierre"), "gauvain"),
-    ("F19", ("anselme", "dagobert", "iseult", "noel", "octave", "pierre"), "iseult"),
-    ("F20", ("anselme", "beatrice", "eloi", "leonard", "octave", "pierre"), "leonard"),
-    ("F21", ("anselme", "beatrice", "clement", "figaro", "merlin", "pierre"), "merlin"),
-    ("F22", ("anselme", "beatrice", "clement", "dagobert", "gauvain", "noel"), "noel"),
-    ("F23", ("beatrice", "clement", "dagobert", "eloi", "iseult", "octave"), "octave"),
-    ("F24", ("clement", "dagobert", "eloi", "figaro", "leonard", "pierre"), "pierre"),
-    ("F25", ("anselme", "dagobert", "eloi", "figaro", "gauvain", "merlin"), "anselme"),
-    ("F26", ("beatrice", "eloi", "figaro", "gauvain", "iseult", "noel"), "beatrice"),
-))
+FAVORIS: tuple[Favoris, ...] = tuple(
+    Favoris(f["id"], tuple(f["characters"]), f["sealed"]) for f in _CARDS["favoris"])
 
 
 def name(character: str) -> str:

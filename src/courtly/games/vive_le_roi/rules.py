@@ -456,6 +456,10 @@ class ViveLeRoiState(State):
             # copies: a view is the caller's to keep or change
             "last_vote": copy.deepcopy(self.last_vote),
             "history": copy.deepcopy(self.history),
+            # derived from what the seat sees, so that no client recomputes the rules
+            "moves": self._moves_json(),
+            "favoris_worth": [self._worth_json(p) if self.favoris_visible(p, seat) else None
+                              for p in range(self.positions)],
         }
         if self.over:
             view["final"] = self._final_json()
@@ -487,6 +491,24 @@ class ViveLeRoiState(State):
             "consort": one(castle.CONSORT),
             "unplaced": at.get(castle.OFF, []),
         }
+
+    def _moves_json(self) -> list[dict[str, str]]:
+        """Every move open on the castle ("Jeu", "WC") with where it leads:
+        one character up one floor, into or out of a WC; none outside play."""
+        if self.stage != PLAY:
+            return []
+        return [{"type": kind, "character": c, "to": castle.destination(self.where, kind, c)}
+                for kind, c in castle.moves(self.where)]
+
+    def _worth_json(self, pos: int) -> dict[str, Any]:
+        """What a Favoris card is worth on the castle as it stands: each
+        favourite's place and value (None while not placed) and whether it
+        counts ("Le Banni"), and the sum of those that count."""
+        counting = self.favourites(pos)
+        rows = [{"character": c, "at": self.where[c], "counts": c in counting,
+                 "value": None if self.where[c] == castle.OFF else castle.value(self.where[c])}
+                for c in self.card(pos).characters]
+        return {"favourites": rows, "worth": sum(r["value"] or 0 for r in rows if r["counts"])}
 
     def _vote_json(self) -> dict[str, Any] | None:
         if self.stage != VOTE:

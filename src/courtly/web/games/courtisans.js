@@ -3,26 +3,25 @@
 // domain, your hand and your Missions. The legal actions decide what is
 // clickable: a hand card, then the highlighted places it may go; an
 // Assassin's or a Diplomat's targets, or "decline".
+//
+// The cards and their texts (families, roles, Missions, in English and French)
+// come from the game's data, fetched once (GET /api/games/courtisans); the
+// facts of the rules (each family's standing at the Queen's table, the power
+// being decided) come from the view. Nothing here recomputes a rule.
 
+import { api } from "../js/api.js";
 import { button, clickable, h } from "../js/dom.js";
 import { icon } from "../js/icons.js";
 
-const FAMILIES = ["butterflies", "toads", "stags", "carps", "nightingales", "hares"];
-const ROLES = ["noble", "guard", "assassin", "spy", "courtier", "diplomat", "confidant"];
-const FR_FAMILY = {
-  butterflies: "Papillons", toads: "Crapauds", stags: "Cerfs", carps: "Carpes",
-  nightingales: "Rossignols", hares: "Lièvres",
-};
+const DATA = (await api.game("courtisans")).data;
+const FAMILIES = DATA.families.map((f) => f.id);
+const ROLES = DATA.roles.map((r) => r.id);
+const FAMILY = Object.fromEntries(DATA.families.map((f) => [f.id, f]));
+const ROLE = Object.fromEntries(DATA.roles.map((r) => [r.id, r]));
+const MISSIONS = Object.fromEntries(DATA.missions.map((m) => [m.id, m]));
 
 const strings = {
   en: {
-    "ct.fam.butterflies": "Butterflies", "ct.fam.toads": "Toads", "ct.fam.stags": "Stags",
-    "ct.fam.carps": "Carps", "ct.fam.nightingales": "Nightingales", "ct.fam.hares": "Hares",
-    "ct.role.noble": "Noble", "ct.role.guard": "Guard", "ct.role.assassin": "Assassin", "ct.role.spy": "Spy",
-    "ct.role.courtier": "Courtier", "ct.role.diplomat": "Diplomat", "ct.role.confidant": "Confidant",
-    "ct.hint.noble": "counts 2", "ct.hint.guard": "never eliminated", "ct.hint.assassin": "eliminates a card",
-    "ct.hint.spy": "played face down", "ct.hint.courtier": "", "ct.hint.diplomat": "takes a card",
-    "ct.hint.confidant": "play again here",
     "ct.card": "{role} of {family}",
     "ct.queen_table": "The Queen's table",
     "ct.queen_table_fr": "la table de la Reine",
@@ -72,7 +71,7 @@ const strings = {
     "ct.log.play": "{who} places {card} {where}",
     "ct.log.spy": "a Spy, face down",
     "ct.log.draw_you": "{who} draws {cards}",
-    "ct.log.draw": "{who} draws 3 cards",
+    "ct.log.draw": "{who} draws {n} cards",
     "ct.log.eliminate": "The Assassin of {who} eliminates {card}{where}",
     "ct.log.take": "The Diplomat of {who} takes {card}{where} into their domain",
     "ct.log.decline": "{who} declines the card's power",
@@ -92,13 +91,6 @@ const strings = {
     "ct.fulfilled": "fulfilled", "ct.failed": "failed",
   },
   fr: {
-    "ct.fam.butterflies": "Papillons", "ct.fam.toads": "Crapauds", "ct.fam.stags": "Cerfs",
-    "ct.fam.carps": "Carpes", "ct.fam.nightingales": "Rossignols", "ct.fam.hares": "Lièvres",
-    "ct.role.noble": "Noble", "ct.role.guard": "Garde", "ct.role.assassin": "Assassin", "ct.role.spy": "Espion",
-    "ct.role.courtier": "Courtisan", "ct.role.diplomat": "Diplomate", "ct.role.confidant": "Confident",
-    "ct.hint.noble": "compte double", "ct.hint.guard": "jamais éliminé", "ct.hint.assassin": "élimine une carte",
-    "ct.hint.spy": "joué face cachée", "ct.hint.courtier": "", "ct.hint.diplomat": "prend une carte",
-    "ct.hint.confidant": "rejouez ici",
     "ct.card": "{role} des {family}",
     "ct.queen_table": "La table de la Reine",
     "ct.queen_table_fr": "",
@@ -148,7 +140,7 @@ const strings = {
     "ct.log.play": "{who} pose {card} {where}",
     "ct.log.spy": "un Espion, face cachée",
     "ct.log.draw_you": "{who} pioche {cards}",
-    "ct.log.draw": "{who} pioche 3 cartes",
+    "ct.log.draw": "{who} pioche {n} cartes",
     "ct.log.eliminate": "L'Assassin de {who} élimine {card}{where}",
     "ct.log.take": "Le Diplomate de {who} prend {card}{where} dans son domaine",
     "ct.log.decline": "{who} renonce au pouvoir de sa carte",
@@ -169,25 +161,27 @@ const strings = {
   },
 };
 
-const FR_MISSIONS = {
-  "white.spies": "Au moins 3 Espions dans votre domaine",
-  "white.nobles": "Au moins 3 Nobles dans votre domaine",
-  "white.assassins": "Au moins 2 Assassins dans votre domaine",
-  "white.guards": "Au moins 4 Gardes dans votre domaine",
-  "blue.esteemed_at_most": "Au plus 3 familles estimées à la cour",
-  "blue.disgraced_at_least": "Au moins 2 familles en disgrâce à la cour",
-  "blue.every_family": "Au moins une carte de chaque famille dans votre domaine",
-  "blue.family_at_least": "Une famille d'au moins 5 cartes dans votre domaine",
-};
-
 // ----- words ---------------------------------------------------------------------
 
+/** A text of the game's data ({en, fr}) in the page's language. */
+function tr(ctx, texts) {
+  return (texts && (texts[ctx.lang] ?? texts.en)) || "";
+}
+
 function famName(ctx, f) {
-  return ctx.t(`ct.fam.${f}`);
+  return FAMILY[f] ? tr(ctx, FAMILY[f].name) : String(f);
 }
 
 function roleName(ctx, r) {
-  return ctx.t(`ct.role.${r}`);
+  return ROLE[r] ? tr(ctx, ROLE[r].name) : String(r);
+}
+
+function roleHint(ctx, r) {
+  return ROLE[r] ? tr(ctx, ROLE[r].power) : "";
+}
+
+function roleWeight(r) {
+  return ROLE[r] ? ROLE[r].weight : 1;
 }
 
 function cardName(ctx, family, role) {
@@ -195,16 +189,7 @@ function cardName(ctx, family, role) {
 }
 
 function missionText(ctx, m) {
-  if (ctx.lang !== "fr") return m.text;
-  if (FR_MISSIONS[m.id]) return FR_MISSIONS[m.id];
-  const [color, kind, fam] = m.id.split(".");
-  if (color === "white" && kind === "fewer" && FR_FAMILY[fam]) {
-    return `Moins de ${FR_FAMILY[fam]} dans votre domaine que votre voisin de gauche`;
-  }
-  if (color === "blue" && kind === "disgraced" && FR_FAMILY[fam]) {
-    return `Les ${FR_FAMILY[fam]} sont en disgrâce à la cour`;
-  }
-  return m.text;
+  return MISSIONS[m.id] ? tr(ctx, MISSIONS[m.id].text) : m.text;
 }
 
 function where(ctx, area, side, owner, actor) {
@@ -225,23 +210,14 @@ function winnersText(ctx, winners) {
 
 // ----- small pieces ------------------------------------------------------------------
 
-function weight(cards) {
-  let w = 0;
-  for (const [role, n] of Object.entries(cards || {})) w += n * (role === "noble" ? 2 : 1);
-  return w;
-}
-
-function statusOf(up, down) {
-  return up > down ? "esteemed" : down > up ? "disgraced" : "neutral";
-}
-
 function tile(ctx, family, role, extra = {}) {
   const name = cardName(ctx, family, role);
-  const title = role === "noble" ? `${name} (${ctx.t("ct.hint.noble")})` : name;
+  const weight = roleWeight(role);
+  const title = weight > 1 ? `${name} (${roleHint(ctx, role)})` : name;
   return h("span", {
     class: ["tile", `fam-${family}`, `role-${role}`, extra.cls],
     title, "aria-label": title, dataset: { family, role },
-  }, icon(role, "tile-icon"), role === "noble" ? h("span", { class: "tile-weight", "aria-hidden": "true" }, "2") : null);
+  }, icon(role, "tile-icon"), weight > 1 ? h("span", { class: "tile-weight", "aria-hidden": "true" }, String(weight)) : null);
 }
 
 function backTile(ctx, family, index) {
@@ -282,16 +258,9 @@ function powerTargets(ctx) {
   return ctx.canAct ? ctx.legal.filter((l) => l.action.type === "eliminate" || l.action.type === "take") : [];
 }
 
-/** The area of the power being decided: from the last Assassin/Diplomat played. */
+/** The area of the power being decided, as the view says ({area, owner, side}). */
 function powerArea(ctx) {
-  for (let i = ctx.events.length - 1; i >= 0; i--) {
-    const e = ctx.events[i];
-    if (e.kind === "play" && e.data && e.data.seat === ctx.view.current
-        && (e.data.role === "assassin" || e.data.role === "diplomat")) {
-      return { area: e.data.area, owner: e.data.owner, side: e.data.side };
-    }
-  }
-  return null;
+  return ctx.view.pending || null;
 }
 
 function selectedPlays(ctx) {
@@ -378,9 +347,8 @@ function columnHead(ctx, col, column, final) {
       h("span", { class: "ct-colname" }, ctx.t("ct.queen")),
       h("span", { class: "ct-standing muted" }, ctx.t("ct.spies_here")));
   }
-  const up = weight(v.queen.above[col]);
-  const down = weight(v.queen.below[col]);
-  const status = final ? final.statuses[col] : statusOf(up, down);
+  const { above: up, below: down } = v.queen_weights[col];
+  const status = v.statuses[col];
   const label = ctx.t("ct.standing", { family: famName(ctx, col), up, down, status: ctx.t(`ct.${status}`) });
   return h("div", {
     class: ["ct-colhead", `fam-${col}`, `st-${status}`, final && "st-final"],
@@ -388,7 +356,7 @@ function columnHead(ctx, col, column, final) {
   },
   emblem(col),
   h("span", { class: "ct-colname" }, famName(ctx, col),
-    ctx.lang !== "fr" ? h("small", { class: "fr" }, FR_FAMILY[col]) : null),
+    ctx.lang !== "fr" ? h("small", { class: "fr" }, FAMILY[col].name.fr) : null),
   h("span", { class: "ct-standing" },
     h("span", { class: "ct-w ct-w-up" }, String(up)),
     icon(status === "esteemed" ? "up" : status === "disgraced" ? "down" : "even", "icon-sm ct-st-icon"),
@@ -418,7 +386,7 @@ function handCard(ctx, card, index, playable) {
   const sel = ctx.ui.selected;
   const selected = !!sel && sel.index === index;
   const name = cardName(ctx, card.family, card.role);
-  const hint = ctx.t(`ct.hint.${card.role}`);
+  const hint = roleHint(ctx, card.role);
   const attrs = {
     class: ["ct-card", `fam-${card.family}`, `role-${card.role}`, selected && "selected", playable && "playable"],
     "aria-pressed": playable ? String(selected) : null,
@@ -553,10 +521,7 @@ function domainPanel(ctx, seat, statuses) {
 
 function domainsSection(ctx) {
   const v = ctx.view;
-  const statuses = {};
-  for (const f of FAMILIES) {
-    statuses[f] = v.final ? v.final.statuses[f] : statusOf(weight(v.queen.above[f]), weight(v.queen.below[f]));
-  }
+  const statuses = v.statuses;
   // your own domain first, then the others in play order
   const n = v.num_players;
   const start = ctx.seat === null ? 0 : ctx.seat;
@@ -590,7 +555,7 @@ function finalSection(ctx) {
     h("td", { class: "ct-final-missions" }, s.missions.map((m) => h("span", {
       class: ["ct-mission-chip", `mission-${m.color}`, m.fulfilled ? "ok" : "ko"],
       title: `${missionText(ctx, m)} (${ctx.t(m.fulfilled ? "ct.fulfilled" : "ct.failed")})`,
-    }, m.fulfilled ? "✓ +3 " : "✗ ", missionText(ctx, m)))),
+    }, m.fulfilled ? `✓ +${DATA.mission_points} ` : "✗ ", missionText(ctx, m)))),
     h("td", { class: "num total" }, String(final.scores[seat]),
       ctx.view.teams && s.total !== final.scores[seat]
         ? h("small", { class: "muted", title: ctx.t("ct.final.own") }, ` (${s.total})`) : null)));
@@ -659,7 +624,7 @@ function describeEvent(e, ctx) {
       if (Array.isArray(d.cards)) {
         return ctx.t("ct.log.draw_you", { who, cards: ctx.joinNames(d.cards.map((c) => cardName(ctx, c.family, c.role))) });
       }
-      return ctx.t("ct.log.draw", { who });
+      return ctx.t("ct.log.draw", { who, n: DATA.hand_size });
     case "eliminate":
     case "take": {
       const card = targetName(ctx, d);

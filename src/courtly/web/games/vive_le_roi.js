@@ -4,46 +4,29 @@
 // reveal, the rounds' scores. The legal actions decide what is clickable: a
 // character, then the highlighted place it may go; a vote card; an Ambition.
 
+//
+// The cards and their texts (characters, vote cards, Ambitions, in English and
+// French) and the castle's geometry (floors, values, room, WCs, dungeons)
+// come from the game's data, fetched once (GET /api/games/vive_le_roi); the
+// facts of the rules (where each open move leads, what a Favoris card is
+// worth now) come from the view. Nothing here recomputes a rule.
+
+import { api } from "../js/api.js";
 import { button, clickable, h } from "../js/dom.js";
 import { icon } from "../js/icons.js";
 
-const CHARACTERS = {
-  anselme: "Anselme", beatrice: "Béatrice", clement: "Clément", dagobert: "Dagobert", eloi: "Eloi",
-  figaro: "Figaro", gauvain: "Gauvain", iseult: "Iseult", leonard: "Léonard", merlin: "Merlin",
-  noel: "Noël", octave: "Octave", pierre: "Pierre",
-};
-const ORDER = Object.keys(CHARACTERS);
-const FLOORS = [
-  ["Servants", "Serviteurs"], ["Craftsmen", "Artisans"], ["Merchants", "Marchands"],
-  ["Officers", "Officiers"], ["Dignitaries", "Dignitaires"], ["Nobles", "Nobles"],
-];
-const VOTES = ["yes", "stomach_ache", "no"];
-const THRONE_VALUE = 10;
-
-// The Ambition cards (L'Ambition): the view names them by id only.
-const AMBITIONS = {
-  A01: ["Le Faiseur de roi", "The Kingmaker", "The crowned character is one of your favourites: +3.", "Le personnage couronné est un de vos Favoris : +3."],
-  A02: ["L'Ami du Bouffon", "The Jester's Friend", "The Jester is crowned: +5.", "Le Bouffon est couronné : +5."],
-  A03: ["Le Masque", "The Mask", "The Jester is crowned: your favourites score as if he were not.", "Le Bouffon est couronné : vos Favoris comptent comme s'il ne l'était pas."],
-  A04: ["Les Hauteurs", "The Heights", "At least 3 of your favourites on floor 4 or higher (the throne included): +3.", "Au moins 3 de vos Favoris à l'étage 4 ou plus haut (trône compris) : +3."],
-  A05: ["La Noblesse", "Nobility", "At least 2 of your favourites on floor 5: +3.", "Au moins 2 de vos Favoris à l'étage 5 : +3."],
-  A06: ["Les Fondations", "The Foundations", "At least 2 of your favourites on floor 0: +4.", "Au moins 2 de vos Favoris à l'étage 0 : +4."],
-  A07: ["L'Humilité", "Humility", "None of your favourites on floor 4 or higher (its WC and the throne included): +4.", "Aucun de vos Favoris à l'étage 4 ou plus haut (son WC et le trône compris) : +4."],
-  A08: ["L'Équilibre", "Balance", "Your favourites stand on at least 4 different floors (0 to 5): +3.", "Vos Favoris sont sur au moins 4 étages différents (0 à 5) : +3."],
-  A09: ["La Clé des cachots", "The Dungeon Key", "One of your favourites is in a dungeon: your favourites in dungeons cost you nothing.", "Un de vos Favoris est au cachot : vos Favoris aux cachots ne vous coûtent rien."],
-  A10: ["Le Geôlier", "The Jailer", "All three dungeons are occupied, none by one of your favourites: +4.", "Les trois cachots sont occupés, par aucun de vos Favoris : +4."],
-  A11: ["Le Bon Vivant", "The Bon Vivant", "One of your favourites is in a WC: +3.", "Un de vos Favoris est dans un WC : +3."],
-  A12: ["Le Filet", "The Safety Net", "Your round score is negative: it counts 0.", "Votre score du round est négatif : il compte 0."],
-  A13: ["L'Économe", "The Thrifty", "You still hold at least 2 No cards: +3.", "Il vous reste au moins 2 cartes Non : +3."],
-  A14: ["La Bonne Santé", "Good Health", "You still hold your Stomach-ache card: +2.", "Il vous reste votre carte Mal-au-Ventre : +2."],
-  A15: ["Le Tribun", "The Tribune", "You played at least 2 No cards this round: +3.", "Vous avez joué au moins 2 cartes Non ce round : +3."],
-  A16: ["Le Loyal", "The Loyal", "You played no No and no Stomach-ache card this round: +4.", "Vous n'avez joué ni Non ni Mal-au-Ventre ce round : +4."],
-};
+const DATA = (await api.game("vive_le_roi")).data;
+const CHARACTER = Object.fromEntries(DATA.characters.map((c) => [c.id, c]));
+const ORDER = DATA.characters.map((c) => c.id);
+const FLOORS = DATA.castle.floors;
+const PLACEMENT = FLOORS.filter((f) => f.placement).map((f) => f.floor);
+const DUNGEON = Object.fromEntries(DATA.castle.dungeons.map((d) => [d.floor, d]));
+const VOTES = DATA.votes.map((v) => v.id);
+const VOTE = Object.fromEntries(DATA.votes.map((v) => [v.id, v]));
+const AMBITIONS = Object.fromEntries(DATA.ambitions.map((a) => [a.id, a]));
 
 const strings = {
   en: {
-    "vlr.jester": "the Jester",
-    "vlr.jester_fr": "le Bouffon",
     "vlr.throne": "The Throne room", "vlr.throne_fr": "Salle du Trône",
     "vlr.consort": "consort",
     "vlr.candidate": "candidate",
@@ -53,7 +36,7 @@ const strings = {
     "vlr.wc": "WC", "vlr.dungeon": "Dungeon", "vlr.dungeon_fr": "cachot",
     "vlr.box": "The box", "vlr.box_fr": "la boîte",
     "vlr.empty_box": "empty",
-    "vlr.unplaced": "Still to be placed (on floors 1 to 4)",
+    "vlr.unplaced": "Still to be placed (on floors {from} to {to})",
     "vlr.value": "scores {v}",
     "vlr.favoris": "Your Favoris", "vlr.favoris_of": "Favoris of {who}",
     "vlr.favoris_hidden": "hidden",
@@ -62,11 +45,7 @@ const strings = {
     "vlr.unplaced_short": "not placed",
     "vlr.players": "The players",
     "vlr.score": "Score", "vlr.cards": "Vote cards",
-    "vlr.vote.yes": "Yes", "vlr.vote.no": "No", "vlr.vote.stomach_ache": "Stomach-ache",
-    "vlr.vote_fr.yes": "Oui", "vlr.vote_fr.no": "Non", "vlr.vote_fr.stomach_ache": "Mal-au-Ventre",
-    "vlr.vote_hint.yes": "crown", "vlr.vote_hint.no": "refuse: to the dungeon", "vlr.vote_hint.stomach_ache": "cancel: back to floor 5",
     "vlr.vote_title": "Vote! Should {who} be crowned?",
-    "vlr.vote_help": "Everyone chooses a vote card face down; all are revealed together when the last one is in. One No refuses; one Mal-au-Ventre cancels the election; only Yes from all crowns.",
     "vlr.voted": "voted, face down",
     "vlr.deciding": "deciding…",
     "vlr.your_vote": "Your vote: {card} (face down until everyone has voted)",
@@ -74,7 +53,7 @@ const strings = {
     "vlr.last_vote": "Last vote: {who}",
     "vlr.outcome.crowned": "{who} is crowned!",
     "vlr.outcome.refused": "{who} is refused: to {where}",
-    "vlr.outcome.stomach_ache": "Mal-au-Ventre: the election is cancelled, {who} goes back to floor 5",
+    "vlr.outcome.stomach_ache": "Mal-au-Ventre: the election is cancelled, {who} goes back to {where}",
     "vlr.history": "Round scores",
     "vlr.round": "Round", "vlr.crowned": "Crowned", "vlr.none_crowned": "nobody",
     "vlr.total": "Total",
@@ -93,7 +72,7 @@ const strings = {
     "vlr.team": "team {n}",
     "vlr.emissary": "the Emissary", "vlr.emissary_n": "Emissary {n}",
     "vlr.banner.ambition": "Your turn: choose your Ambition for this round (L'Ambition)",
-    "vlr.banner.placement": "Your turn: place a character on floor 1 to 4 ({n} placements left)",
+    "vlr.banner.placement": "Your turn: place a character on floor {from} to {to} ({n} placements left)",
     "vlr.banner.play": "Your turn: move one character up one floor (or into or out of a WC)",
     "vlr.banner.selected": "Now choose where {who} goes (highlighted)",
     "vlr.banner.vote": "Vote! {who} reaches the Throne room: choose a vote card, face down",
@@ -109,7 +88,7 @@ const strings = {
     "vlr.where.box": "the box",
     "vlr.where.throne": "the Throne room",
     "vlr.where.consort": "the consort's seat",
-    "vlr.log.round_start": "Round {round} of 3 begins: {who} plays first; the Jester is back on floor 3",
+    "vlr.log.round_start": "Round {round} of {of} begins: {who} plays first; the Jester is back on floor {floor}",
     "vlr.log.favoris": "{who} secretly receives Favoris card {id}: {list}",
     "vlr.log.ambition": "{who} has chosen an Ambition",
     "vlr.log.place": "{who} places {char} on {where}",
@@ -133,8 +112,6 @@ const strings = {
     "vlr.act.choose_ambition": "chooses the Ambition {name}",
   },
   fr: {
-    "vlr.jester": "le Bouffon",
-    "vlr.jester_fr": "",
     "vlr.throne": "La Salle du Trône", "vlr.throne_fr": "",
     "vlr.consort": "consort",
     "vlr.candidate": "candidat",
@@ -144,7 +121,7 @@ const strings = {
     "vlr.wc": "WC", "vlr.dungeon": "Cachot", "vlr.dungeon_fr": "",
     "vlr.box": "La boîte", "vlr.box_fr": "",
     "vlr.empty_box": "vide",
-    "vlr.unplaced": "À placer (aux étages 1 à 4)",
+    "vlr.unplaced": "À placer (aux étages {from} à {to})",
     "vlr.value": "rapporte {v}",
     "vlr.favoris": "Vos Favoris", "vlr.favoris_of": "Favoris de {who}",
     "vlr.favoris_hidden": "cachés",
@@ -153,11 +130,7 @@ const strings = {
     "vlr.unplaced_short": "pas placé",
     "vlr.players": "Les joueurs",
     "vlr.score": "Score", "vlr.cards": "Cartes Vote",
-    "vlr.vote.yes": "Oui", "vlr.vote.no": "Non", "vlr.vote.stomach_ache": "Mal-au-Ventre",
-    "vlr.vote_fr.yes": "", "vlr.vote_fr.no": "", "vlr.vote_fr.stomach_ache": "",
-    "vlr.vote_hint.yes": "couronner", "vlr.vote_hint.no": "refuser : au cachot", "vlr.vote_hint.stomach_ache": "annuler : retour à l'étage 5",
     "vlr.vote_title": "Vote ! Faut-il couronner {who} ?",
-    "vlr.vote_help": "Chacun choisit une carte Vote face cachée ; toutes sont révélées ensemble quand la dernière est posée. Un seul Non refuse ; un seul Mal-au-Ventre annule l'élection ; il faut le Oui de tous pour couronner.",
     "vlr.voted": "a voté, face cachée",
     "vlr.deciding": "réfléchit…",
     "vlr.your_vote": "Votre vote : {card} (face cachée jusqu'à ce que tous aient voté)",
@@ -165,7 +138,7 @@ const strings = {
     "vlr.last_vote": "Dernier vote : {who}",
     "vlr.outcome.crowned": "{who} est couronné !",
     "vlr.outcome.refused": "{who} est refusé : vers {where}",
-    "vlr.outcome.stomach_ache": "Mal-au-Ventre : l'élection est annulée, {who} redescend à l'étage 5",
+    "vlr.outcome.stomach_ache": "Mal-au-Ventre : l'élection est annulée, {who} redescend à {where}",
     "vlr.history": "Scores des rounds",
     "vlr.round": "Round", "vlr.crowned": "Couronné", "vlr.none_crowned": "personne",
     "vlr.total": "Total",
@@ -184,7 +157,7 @@ const strings = {
     "vlr.team": "équipe {n}",
     "vlr.emissary": "l'Émissaire", "vlr.emissary_n": "Émissaire {n}",
     "vlr.banner.ambition": "À vous : choisissez votre Ambition pour ce round",
-    "vlr.banner.placement": "À vous : placez un Personnage aux étages 1 à 4 (encore {n} placements)",
+    "vlr.banner.placement": "À vous : placez un Personnage aux étages {from} à {to} (encore {n} placements)",
     "vlr.banner.play": "À vous : faites monter un Personnage d'un étage (ou entrer dans un WC, ou en sortir)",
     "vlr.banner.selected": "Choisissez où va {who} (en surbrillance)",
     "vlr.banner.vote": "Vote ! {who} atteint la Salle du Trône : choisissez une carte Vote, face cachée",
@@ -200,7 +173,7 @@ const strings = {
     "vlr.where.box": "la boîte",
     "vlr.where.throne": "la Salle du Trône",
     "vlr.where.consort": "la place du consort",
-    "vlr.log.round_start": "Le round {round} sur 3 commence : {who} joue en premier ; le Bouffon revient à l'étage 3",
+    "vlr.log.round_start": "Le round {round} sur {of} commence : {who} joue en premier ; le Bouffon revient à l'étage {floor}",
     "vlr.log.favoris": "{who} reçoit en secret la carte de Favoris {id} : {list}",
     "vlr.log.ambition": "{who} a choisi une Ambition",
     "vlr.log.place": "{who} place {char} à {where}",
@@ -227,19 +200,25 @@ const strings = {
 
 // ----- words ----------------------------------------------------------------------
 
+/** A text of the game's data ({en, fr}) in the page's language. */
+function tr(ctx, texts) {
+  return (texts && (texts[ctx.lang] ?? texts.en)) || "";
+}
+
 function charName(ctx, c) {
-  if (c === "jester") return ctx.lang === "fr" ? "le Bouffon" : "the Jester";
-  return CHARACTERS[c] || String(c);
+  return CHARACTER[c] ? tr(ctx, CHARACTER[c].name) : String(c);
 }
 
 function shortName(ctx, c) {
-  if (c === "jester") return "Bouffon";
-  return CHARACTERS[c] || String(c);
+  return CHARACTER[c] ? CHARACTER[c].short : String(c);
 }
 
 function floorName(ctx, f) {
-  const pair = FLOORS[f] || [String(f), String(f)];
-  return ctx.lang === "fr" ? pair[1] : pair[0];
+  return FLOORS[f] ? tr(ctx, FLOORS[f].name) : String(f);
+}
+
+function placementRange() {
+  return { from: Math.min(...PLACEMENT), to: Math.max(...PLACEMENT) };
 }
 
 function who(ctx, pos) {
@@ -254,7 +233,7 @@ function whoList(ctx, positions) {
 }
 
 function voteName(ctx, card) {
-  return ctx.t(`vlr.vote.${card}`);
+  return VOTE[card] ? tr(ctx, VOTE[card].name) : String(card);
 }
 
 function describeLoc(ctx, loc) {
@@ -277,33 +256,18 @@ function winnersText(ctx, winners) {
   return ctx.t("final.winner", { who: ctx.joinNames(winners.map((p) => who(ctx, p))), n: winners.length });
 }
 
+/** An Ambition's French name (kept in English too), its English name and its text. */
 function ambitionInfo(ctx, id) {
   const a = AMBITIONS[id];
   if (!a) return { name: id, other: "", text: "" };
-  return ctx.lang === "fr" ? { name: a[0], other: "", text: a[3] } : { name: a[0], other: a[1], text: a[2] };
+  return { name: a.name.fr, other: ctx.lang === "fr" ? "" : a.name.en, text: tr(ctx, a.text) };
 }
 
-// ----- where everyone stands ---------------------------------------------------------
+// ----- what the view says about Favoris ------------------------------------------------
 
-/** {character: location} from the castle as the view gives it. */
-function locations(castle) {
-  const at = {};
-  castle.floors.forEach((people, f) => people.forEach((c) => { at[c] = `F${f}`; }));
-  for (const [f, c] of Object.entries(castle.wc || {})) if (c) at[c] = `W${f}`;
-  for (const [f, c] of Object.entries(castle.dungeons || {})) if (c) at[c] = `D${f}`;
-  for (const c of castle.box || []) at[c] = "BOX";
-  if (castle.throne) at[castle.throne] = "THRONE";
-  if (castle.consort) at[castle.consort] = "CONSORT";
-  for (const c of castle.unplaced || []) at[c] = "OFF";
-  return at;
-}
-
-function value(loc) {
-  if (!loc || loc === "OFF") return null;
-  if (loc === "THRONE") return THRONE_VALUE;
-  if (loc[0] === "F") return Number(loc.slice(1));
-  if (loc[0] === "D") return -Number(loc.slice(1));
-  return 0;
+/** What a position's Favoris card is worth now, from the view: {favourites, worth} or null. */
+function worthOf(ctx, pos) {
+  return (ctx.view.favoris_worth || [])[pos] || null;
 }
 
 function myFavoris(ctx) {
@@ -328,20 +292,16 @@ function actionsFor(ctx, character) {
   return moveActions(ctx).filter((l) => l.action.character === character);
 }
 
-function destination(at, action) {
-  const loc = at[action.character];
-  const f = loc && "FWD".includes(loc[0]) ? Number(loc.slice(1)) : null;
-  switch (action.type) {
-    case "place": return `F${action.floor}`;
-    case "climb": return f === 5 ? "THRONE" : `F${f + 1}`;
-    case "enter_wc": return `W${f + 1}`;
-    case "leave_wc": return `F${f}`;
-    default: return null;
-  }
+/** Where an action takes its character: a placement names its floor; the
+ * view lists every other open move with where it leads. */
+function destination(ctx, action) {
+  if (action.type === "place") return `F${action.floor}`;
+  const move = (ctx.view.moves || []).find((m) => m.type === action.type && m.character === action.character);
+  return move ? move.to : null;
 }
 
-function destLabel(ctx, at, action) {
-  const dest = destination(at, action);
+function destLabel(ctx, action) {
+  const dest = destination(ctx, action);
   const n = dest && dest !== "THRONE" ? Number(dest.slice(1)) : null;
   switch (action.type) {
     case "place": return ctx.t("vlr.to_floor", { n: action.floor, name: floorName(ctx, action.floor) });
@@ -366,19 +326,20 @@ function hue(c) {
 
 function person(ctx, c, opts = {}) {
   const favs = opts.favs || new Set();
-  const card = myFavoris(ctx);
-  const banished = ctx.view.options && ctx.view.options.banished && card && card.sealed === c;
+  const mine = worthOf(ctx, ctx.seat);
+  const banished = !!mine && mine.favourites.some((f) => f.character === c && !f.counts);
+  const jester = !!CHARACTER[c] && !CHARACTER[c].pretender;
   const fav = favs.has(c);
   const moves = opts.movable ? actionsFor(ctx, c) : [];
   const selected = ctx.ui.selected === c;
   const label = [charName(ctx, c), fav ? "★" : "", opts.role ? `(${opts.role})` : ""].filter(Boolean).join(" ");
   const children = [
     h("span", { class: "initial", style: { "--hue": String(hue(c)) }, "aria-hidden": "true" },
-      c === "jester" ? icon("jester", "icon-sm") : shortName(ctx, c)[0]),
+      jester ? icon("jester", "icon-sm") : shortName(ctx, c)[0]),
     h("span", { class: "pname" }, shortName(ctx, c)),
     fav ? icon("star", "fav-star") : null,
   ];
-  const cls = ["person", c === "jester" && "person-jester", fav && "person-fav", banished && "person-banished",
+  const cls = ["person", jester && "person-jester", fav && "person-fav", banished && "person-banished",
     opts.king && "person-king", moves.length && "movable", selected && "selected"];
   if (moves.length) {
     return button(children, () => {
@@ -397,13 +358,13 @@ function makeTarget(el, label, onActivate) {
 }
 
 function voteCard(ctx, card, extra = {}) {
-  const second = ctx.t(`vlr.vote_fr.${card}`);
+  const second = ctx.lang !== "fr" && VOTE[card] ? VOTE[card].name.fr : "";
   return [
     extra.count !== undefined ? h("span", { class: "count" }, `×${extra.count}`) : null,
     icon(card, "icon"),
     h("span", {}, voteName(ctx, card)),
     second ? h("small", {}, second) : null,
-    extra.hint ? h("small", {}, ctx.t(`vlr.vote_hint.${card}`)) : null,
+    extra.hint && VOTE[card] ? h("small", {}, tr(ctx, VOTE[card].effect)) : null,
   ];
 }
 
@@ -417,14 +378,13 @@ function voteMini(ctx, card, n) {
 function castleSection(ctx) {
   const v = ctx.view;
   const c = v.castle;
-  const at = locations(c);
   const favs = favSet(ctx);
   const sel = ctx.ui.selected;
   const selActions = sel ? actionsFor(ctx, sel) : [];
-  const targetFor = (dest) => selActions.find((l) => destination(at, l.action) === dest);
+  const targetFor = (dest) => selActions.find((l) => destination(ctx, l.action) === dest);
   const wire = (el, dest) => {
     const l = targetFor(dest);
-    if (l) makeTarget(el, destLabel(ctx, at, l.action), () => choose(ctx, l.action));
+    if (l) makeTarget(el, destLabel(ctx, l.action), () => choose(ctx, l.action));
     return el;
   };
   const grid = h("div", { class: "castle" });
@@ -433,29 +393,31 @@ function castleSection(ctx) {
   const throne = h("div", { class: "castle-throne", dataset: { loc: "THRONE" } },
     h("span", { class: "castle-throne-label" }, icon("crown", "icon"), ctx.t("vlr.throne"),
       ctx.t("vlr.throne_fr") ? h("small", { class: "fr" }, ctx.t("vlr.throne_fr")) : null,
-      h("small", { class: "fr" }, `+${THRONE_VALUE}`)),
+      h("small", { class: "fr" }, signed(DATA.castle.throne_value))),
     c.throne ? person(ctx, c.throne, { favs, king: true, role: v.vote ? ctx.t("vlr.candidate") : null }) : null,
     c.consort ? h("span", { class: "castle-consort" }, h("small", {}, `${ctx.t("vlr.consort")}${colon(ctx)}`), person(ctx, c.consort, { favs })) : null);
   grid.append(wire(throne, "THRONE"));
 
-  for (let f = 5; f >= 0; f--) {
+  for (let f = FLOORS.length - 1; f >= 0; f--) {
     const dungeon = c.dungeons && String(f) in c.dungeons;
     const left = h("div", { class: ["cell", dungeon ? "cell-dungeon" : "cell-empty"], dataset: dungeon ? { loc: `D${f}` } : {} });
     if (dungeon) {
-      left.append(h("span", { class: "cell-label", title: `${ctx.t("vlr.dungeon")} −${f}` }, icon("bars", "icon-xs"),
-        h("span", { class: "cell-word" }, ctx.t("vlr.dungeon")), ` −${f}`));
+      const worth = DUNGEON[f] ? signed(DUNGEON[f].value) : "";
+      left.append(h("span", { class: "cell-label", title: `${ctx.t("vlr.dungeon")} ${worth}` }, icon("bars", "icon-xs"),
+        h("span", { class: "cell-word" }, ctx.t("vlr.dungeon")), ` ${worth}`));
       const who_ = c.dungeons[String(f)];
       if (who_) left.append(person(ctx, who_, { favs }));
     }
     const people = c.floors[f] || [];
+    const room = FLOORS[f].capacity; // null: no limit
     const floor = h("div", {
-      class: ["floor", f > 0 && people.length >= 4 && "floor-full"],
+      class: ["floor", room !== null && people.length >= room && "floor-full"],
       dataset: { loc: `F${f}`, floor: f },
     },
-      h("span", { class: "floor-num", title: ctx.t("vlr.value", { v: f }) }, h("strong", {}, String(f)), h("span", {}, floorName(ctx, f))),
+      h("span", { class: "floor-num", title: ctx.t("vlr.value", { v: FLOORS[f].value }) }, h("strong", {}, String(f)), h("span", {}, floorName(ctx, f))),
       h("span", { class: "floor-people" }, people.map((p) => person(ctx, p, { favs, movable: true }))),
-      f > 0 ? h("span", { class: "pips", title: `${people.length}/4`, "aria-label": `${people.length}/4` },
-        [0, 1, 2, 3].map((i) => h("span", { class: ["pip", i < people.length && "pip-on"] }))) : null);
+      room !== null ? h("span", { class: "pips", title: `${people.length}/${room}`, "aria-label": `${people.length}/${room}` },
+        Array.from({ length: room }, (_, i) => h("span", { class: ["pip", i < people.length && "pip-on"] }))) : null);
     wire(floor, `F${f}`);
     const hasWc = c.wc && String(f) in c.wc;
     const right = h("div", { class: ["cell", hasWc ? "cell-wc" : "cell-empty"], dataset: hasWc ? { loc: `W${f}` } : {} });
@@ -472,7 +434,7 @@ function castleSection(ctx) {
     (c.box || []).length ? c.box.map((p) => person(ctx, p, { favs })) : h("span", { class: "muted" }, ctx.t("vlr.empty_box"))));
   if ((c.unplaced || []).length) {
     grid.append(h("div", { class: "castle-unplaced", dataset: { loc: "OFF" } },
-      h("span", { class: "label" }, ctx.t("vlr.unplaced")),
+      h("span", { class: "label" }, ctx.t("vlr.unplaced", placementRange())),
       c.unplaced.map((p) => person(ctx, p, { favs, movable: true }))));
   }
 
@@ -480,7 +442,7 @@ function castleSection(ctx) {
   if (selActions.length) {
     choices = h("div", { class: "vlr-choices", role: "group" },
       h("strong", {}, ctx.t("vlr.choose_dest", { who: charName(ctx, sel) })),
-      selActions.map((l) => button(destLabel(ctx, at, l.action), () => choose(ctx, l.action), { class: "choice", dataset: { type: l.action.type } })),
+      selActions.map((l) => button(destLabel(ctx, l.action), () => choose(ctx, l.action), { class: "choice", dataset: { type: l.action.type } })),
       button(ctx.t("vlr.cancel"), () => { ctx.ui.selected = null; ctx.rerender(); }, { class: "small" }));
   }
   return h("section", { class: "vlr-castle", "aria-labelledby": "vlr-castle-title" },
@@ -518,7 +480,7 @@ function votePanel(ctx) {
     h("div", { class: "vlr-vote-head" },
       person(ctx, vote.candidate, { favs: favSet(ctx), king: true }),
       h("h2", { id: "vlr-vote-title" }, cap(ctx.t("vlr.vote_title", { who: charName(ctx, vote.candidate) })))),
-    h("p", { class: "muted" }, ctx.t("vlr.vote_help")),
+    h("p", { class: "muted" }, tr(ctx, DATA.vote_rule)),
     cards,
     h("ul", { class: "voters" }, vote.voters.map((p) => {
       const done = vote.voted.includes(p);
@@ -578,32 +540,33 @@ function ambitionPanel(ctx) {
 
 // ----- the players, Favoris, scores -------------------------------------------------------------
 
-function favList(ctx, card, at) {
-  const banished = ctx.view.options && ctx.view.options.banished;
-  return h("span", { class: "fav-list" }, card.characters.map((c) => {
-    const val = value(at[c]);
-    const sealed = banished && c === card.sealed;
+function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
+
+/** A Favoris card's favourites, each with its value where it stands (the view's). */
+function favList(ctx, worth) {
+  return h("span", { class: "fav-list" }, worth.favourites.map((f) => {
+    const val = f.value;
+    const sealed = !f.counts;
     const cls = val === null ? "zero" : val > 0 ? "pos" : val < 0 ? "neg" : "zero";
-    return h("span", { class: ["fav-item", sealed && "sealed"], title: sealed ? ctx.t("vlr.sealed") : describeLoc(ctx, at[c]) },
-      person(ctx, c, {}),
+    return h("span", { class: ["fav-item", sealed && "sealed"], title: sealed ? ctx.t("vlr.sealed") : describeLoc(ctx, f.at) },
+      person(ctx, f.character, {}),
       h("span", { class: ["fav-value", cls] }, sealed ? "—" : val === null ? "·" : `${val > 0 ? "+" : ""}${val}`));
   }));
 }
 
 function favorisSection(ctx) {
   const card = myFavoris(ctx);
-  if (!card) return null;
+  const worth = worthOf(ctx, ctx.seat);
+  if (!card || !worth) return null;
   const v = ctx.view;
-  const at = locations(v.castle);
-  const banished = v.options && v.options.banished;
-  let worth = 0;
-  for (const c of card.characters) if (!(banished && c === card.sealed)) worth += value(at[c]) || 0;
   const amb = v.ambitions && v.ambitions[ctx.seat];
   return h("section", { class: "vlr-favoris", "aria-labelledby": "vlr-favoris-title" },
     h("div", { class: "section-head" },
       h("h2", { id: "vlr-favoris-title" }, icon("star", "icon"), ctx.t("vlr.favoris"), h("small", { class: "fr" }, card.id)),
-      v.phase !== "over" ? h("span", { class: "muted" }, ctx.t("vlr.worth", { v: worth })) : null),
-    favList(ctx, card, at),
+      v.phase !== "over" ? h("span", { class: "muted" }, ctx.t("vlr.worth", { v: worth.worth })) : null),
+    favList(ctx, worth),
     amb && amb.chosen ? h("p", {}, h("strong", {}, `${ctx.t("vlr.your_ambition")}${colon(ctx)}`), ambitionInfo(ctx, amb.chosen).name, " — ",
       h("span", { class: "muted" }, ambitionInfo(ctx, amb.chosen).text)) : null);
 }
@@ -616,7 +579,6 @@ function teamOf(v, pos) {
 
 function playersSection(ctx) {
   const v = ctx.view;
-  const at = locations(v.castle);
   const positions = (v.players || []).map((_, p) => p);
   return h("section", { class: "vlr-players", "aria-labelledby": "vlr-players-title" },
     h("h2", { id: "vlr-players-title" }, ctx.t("vlr.players")),
@@ -628,12 +590,13 @@ function playersSection(ctx) {
       h("tbody", {}, positions.map((p) => {
         const hand = v.hands[p] || {};
         const fav = v.favoris[p];
+        const worth = worthOf(ctx, p);
         const amb = v.ambitions ? v.ambitions[p] : null;
         const team = teamOf(v, p);
         const mine = p === ctx.seat;
         const details = !mine && (fav || amb) ? h("tr", { class: ["details", ctx.toAct.includes(p) && "to-act"] },
           h("td", { colspan: "3" },
-            fav ? favList(ctx, fav, at) : null,
+            worth ? favList(ctx, worth) : null,
             amb ? h("div", { class: "muted small" }, `Ambition${colon(ctx)}${amb.chosen
               ? ambitionInfo(ctx, amb.chosen).name : amb.has_chosen ? ctx.t("vlr.ambition_chosen") : ctx.t("vlr.ambition_choosing")}`) : null)) : null;
         return [h("tr", { class: [ctx.toAct.includes(p) && "to-act", details && "has-details"], dataset: { seat: p } },
@@ -719,7 +682,7 @@ function banner(ctx) {
     if (ctx.ui.selected && actionsFor(ctx, ctx.ui.selected).length) {
       return { text: cap(ctx.t("vlr.banner.selected", { who: charName(ctx, ctx.ui.selected) })), kind: "mine" };
     }
-    if (v.phase === "placement") return { text: ctx.t("vlr.banner.placement", { n: v.placements_left }), kind: "mine" };
+    if (v.phase === "placement") return { text: ctx.t("vlr.banner.placement", { n: v.placements_left, ...placementRange() }), kind: "mine" };
     if (v.phase === "ambition") return { text: ctx.t("vlr.banner.ambition"), kind: "mine" };
     return { text: ctx.t("vlr.banner.play"), kind: "mine" };
   }
@@ -739,7 +702,7 @@ function describeEvent(e, ctx) {
   const actor = typeof pos === "number" ? who(ctx, pos) : "";
   switch (e.kind) {
     case "round_start":
-      return ctx.t("vlr.log.round_start", { round: d.round, who: who(ctx, d.first) });
+      return ctx.t("vlr.log.round_start", { round: d.round, of: DATA.rounds, floor: DATA.castle.jester_floor, who: who(ctx, d.first) });
     case "favoris":
       if (!d.card) return null;
       return ctx.t("vlr.log.favoris", { who: actor, id: d.card.id, list: ctx.joinNames(d.card.characters.map((c) => charName(ctx, c))) });

@@ -35,8 +35,22 @@ async function request(method, path, body) {
   return data;
 }
 
+// A game's facts and static data (cards, texts, board) are the same for every
+// table: fetched once per page and kept (a failed fetch is retried next time).
+const gameCache = new Map();
+
+function gameFacts(name) {
+  if (!gameCache.has(name)) {
+    const answer = request("GET", `/api/games/${encodeURIComponent(name)}`);
+    answer.catch(() => gameCache.delete(name));
+    gameCache.set(name, answer);
+  }
+  return gameCache.get(name);
+}
+
 export const api = {
   games: () => request("GET", "/api/games"),
+  game: gameFacts,
   bots: () => request("GET", "/api/bots"),
   tables: () => request("GET", "/api/tables"),
   table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
