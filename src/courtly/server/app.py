@@ -4,7 +4,7 @@ client for pushes, and the browser client's static files (docs/api.md)."""
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any, Literal
@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 
 import courtly
 from courtly.bots import BOTS
+from courtly.core import REFEREE, Game
 from courtly.server.errors import STATUS, Conflict, status_for
 from courtly.server.hub import Client, Hub, LiveTable
 from courtly.server.storage import Store
@@ -74,10 +75,14 @@ class Say(BaseModel):
 
 
 def create_app(db_url: str | None = None, *, away_after: float = 60.0,
-               bot_delay: float = 0.8) -> FastAPI:
-    """The application, on the database at ``db_url`` (default: COURTLY_DB or ./courtly.db)."""
+               bot_delay: float = 0.8, games: Mapping[str, Game] | None = None) -> FastAPI:
+    """The application, on the database at ``db_url`` (default: COURTLY_DB or ./courtly.db).
+
+    ``games`` are served besides (or instead of, by name) ``courtly.GAMES``:
+    a test game such as tests/market_game.py, without registering it globally.
+    """
     store = Store(db_url or os.environ.get("COURTLY_DB") or DEFAULT_DB)
-    hub = Hub(store, away_after=away_after, bot_delay=bot_delay)
+    hub = Hub(store, away_after=away_after, bot_delay=bot_delay, games=games)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -117,7 +122,7 @@ def _lobby_routes(app: FastAPI, hub: Hub) -> None:
         return [{"name": g.name, "title": g.title, "min_players": g.min_players,
                  "max_players": g.max_players,
                  "options": {k: spec.to_json() for k, spec in g.options.items()}}
-                for g in courtly.GAMES.values()]
+                for g in hub.games.values()]
 
     @app.get("/api/bots")
     def list_bots() -> list[str]:
@@ -208,8 +213,9 @@ def _replay(table: LiveTable, step: int, seat: str) -> dict[str, Any]:
         raise ValueError(f"seat must be a seat number, 'spectator' or 'all', not {seat!r}")
     last = record.actions[step - 1] if step else None
     return {"step": step, "steps": steps,
-            "action": None if last is None else {"seat": last[0], "action": last[1].to_json(),
-                                                  "text": last[1].describe()},
+            "action": None if last is None else {
+                "seat": "referee" if last[0] == REFEREE else last[0],
+                "action": last[1].to_json(), "text": last[1].describe()},
             "views": {("spectator" if s is None else str(s)): state.view(s) for s in seats}}
 
 
