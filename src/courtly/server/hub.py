@@ -226,6 +226,11 @@ class LiveTable:
                 raise Conflict("the game has not started: some seats are not taken yet")
             if self.status == "over":
                 raise Conflict("the game is over")
+            deadline = self.timing.deadline
+            if seat != REFEREE and deadline is not None and time.time() >= deadline:
+                # the deadline is hard: the referee's TimeUp comes first
+                self.changed.set()
+                raise Conflict(f"time is up for the {self.state.phase.name} phase")
             before = self.state.phase
             after = self.state.clone()
             events = after.apply(seat, action)
