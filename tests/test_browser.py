@@ -43,6 +43,7 @@ TIMEOUT_MS = 20_000
 
 try:
     from playwright.sync_api import Browser, Page, sync_playwright
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
 except ImportError:  # pragma: no cover - depends on the machine
     sync_playwright = None  # type: ignore[assignment]
 
@@ -68,9 +69,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import uvicorn
 
     from courtly.server import create_app
+    from market_game import GAME as MARKET
 
     db = tmp_path_factory.mktemp("browser") / "courtly.sqlite"
-    app = create_app(f"sqlite:///{db}", bot_delay=0.05)
+    app = create_app(f"sqlite:///{db}", bot_delay=0.05, games={MARKET.name: MARKET})
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                             lifespan="on")
@@ -356,11 +358,13 @@ def test_generic_renderer_plays_any_game(server, browser):
     page, errors = open_page(browser)
     take_seat(page, server, made["links"]["seats"]["0"] + "&renderer=generic", "Gen")
     page.wait_for_selector(".generic-view dl")
-    page.wait_for_selector(".generic-actions button.action:enabled")
-    first = page.locator(".generic-actions button.action").first
-    assert first.text_content().startswith("Play ")
+    # one form per kind of action, built from the schema, filled with a legal action
+    page.wait_for_selector(".generic-actions form.action-form button[type=submit]:enabled")
+    first = page.locator(".generic-actions form.action-form").first
+    assert first.locator("button[type=submit]").text_content() == "Play"
+    assert first.locator("select").count() >= 1
     moves = api(server, f"/api/tables/{made['table']['id']}")["moves"]
-    first.click()
+    first.locator("button[type=submit]").click()
     page.wait_for_function(
         "window.courtly.state.table.moves > " + str(moves))
     assert errors == []
@@ -494,3 +498,128 @@ def test_renderers_draw_texts_from_the_game_data_fetched_once(server, browser, t
     shot("data-courtisans-en.png")
     assert fetched.count(f"{server}/api/games/courtisans") == 1
     assert errors == []
+
+
+# ----- a negotiation window: the test game Market with the generic renderer ---------------
+
+RANDOM_BOT = {"kind": "bot", "bot": "random"}
+
+
+def settle(page: Page) -> None:
+    """Wait for the page's last action to be answered; refuse a deal offered to it."""
+    page.wait_for_function("!window.courtly.state.pending")
+    answer = page.locator("form.action-form[data-kind=answer]")
+    if answer.count() and answer.locator("button[type=submit]").is_enabled():
+        answer.locator("select").select_option(label="no")
+        answer.locator("button[type=submit]").click()
+        page.wait_for_function("!window.courtly.state.pending")
+
+
+def market_events(page: Page, kind: str) -> list[dict[str, Any]]:
+    return page.evaluate(
+        f"[...window.courtly.state.events.values()].filter(e => e.kind === '{kind}')"
+        ".map(e => e.data)")
+
+
+def window_action(page: Page, submit) -> None:
+    """Submit through a form, settling any deal offered meanwhile; tried again when
+    a bot's offer made this seat busy just before (the form went away, or the
+    server refused: an answer is due first)."""
+    for _ in range(10):
+        settle(page)
+        page.evaluate("window.courtly.state.lastError = null")
+        try:
+            submit()
+        except PlaywrightTimeout:
+            continue
+        page.wait_for_function("!window.courtly.state.pending")
+        error = page.evaluate("window.courtly.state.lastError")
+        if error is None:
+            return
+        assert "not a legal action" in error or "not to act" in error, error
+    raise AssertionError("the window action was refused ten times")
+
+
+def test_market_window_countdown_forms_done_and_bids(server, browser, tmp_path):
+    made = new_table(server, "market", [PERSON, PERSON, RANDOM_BOT], seed=4,
+                     window_seconds=60, rounds=2)
+    tid = made["table"]["id"]
+    ann, errors_a = open_page(browser)
+    take_seat(ann, server, made["links"]["seats"]["0"], "Ann")
+    bob, errors_b = open_page(browser, 390, 844)
+    take_seat(bob, server, made["links"]["seats"]["1"], "Bob")
+    spectator, errors_s = open_page(browser)
+    spectator.goto(f"{server}/table/{tid}")
+
+    # every client sees the phase and a live countdown
+    for page in (ann, bob, spectator):
+        page.wait_for_selector("#countdown")
+        assert page.locator("#phase-name").text_content() == "negotiate"
+        assert re.fullmatch(r"[01]:\d\d", page.locator("#countdown").text_content())
+    first = spectator.locator("#countdown").text_content()
+    spectator.wait_for_function(
+        f"document.querySelector('#countdown').textContent !== {json.dumps(first)}")
+    assert spectator.locator("form.action-form, #done-button").count() == 0
+
+    # Ann gives Bob 2 coins through the give form (a menu of seats, an amount)
+    ann.wait_for_selector("form.action-form[data-kind=give]")
+    form = ann.locator("form.action-form[data-kind=give]")
+    assert form.locator("input[type=number]").get_attribute("max") == "6"
+
+    def give() -> None:
+        form.locator("select[data-field='give.to']").select_option(label="Bob", timeout=3000)
+        form.locator("input[data-field='give.amount']").fill("2", timeout=3000)
+        form.locator("button[type=submit]").click(timeout=3000)
+
+    window_action(ann, give)
+    ann.wait_for_function("[...window.courtly.state.events.values()]"
+                          ".some(e => e.kind === 'give' && e.data.seat === 0)")
+    received = sum(d["amount"] for d in market_events(ann, "give") if d["to"] == 0)
+    assert ann.evaluate("window.courtly.state.view.coins[0]") == 6 - 2 + received
+    assert {"seat": 0, "to": 1, "amount": 2} in market_events(ann, "give")
+    ann.screenshot(path=str(tmp_path / "market.png"))  # to look at, not a README picture
+    bob.screenshot(path=str(tmp_path / "market-phone.png"))
+    no_horizontal_scroll(bob)
+
+    # a bad offer (goods Bob does not have) is refused with the server's reason, shown
+    view = ann.evaluate("window.courtly.state.view")
+    missing = next(g for g in ("wheat", "wine", "salt") if g not in view["goods"][1])
+    offer = ann.locator("form.action-form[data-kind=propose]")
+    for _ in range(10):
+        settle(bob)  # no offer is made while another waits for its answer
+        settle(ann)
+        try:
+            offer.locator("select[data-field='propose.to']").select_option(label="Bob",
+                                                                          timeout=3000)
+            offer.locator("label.gf-check", has_text=missing).locator("input").check(timeout=3000)
+            offer.locator("button[type=submit]").click(timeout=3000)
+        except PlaywrightTimeout:
+            continue
+        ann.wait_for_function("!window.courtly.state.pending")
+        if "Offer seat 1" in (ann.evaluate("window.courtly.state.lastError") or ""):
+            break
+    shown = ann.locator(".action-error").text_content()
+    assert shown.startswith("Refused: Offer seat 1") and "not a legal action" in shown
+
+    # Done from both people; the bot has a bounded share: the window closes
+    for page in (ann, bob):
+        window_action(page, lambda p=page: p.click("#done-button", timeout=3000))
+    for page in (ann, bob, spectator):
+        page.wait_for_function("window.courtly.state.phase.name === 'bid'")
+        page.wait_for_selector("#countdown", state="detached")
+    assert "seat 0 is done" in " ".join(
+        e["text"] for e in api(server, f"/api/tables/{tid}/state")["events"]).lower()
+
+    # sealed bids through the bid form, then the game goes on to round 2
+    coins = ann.evaluate("window.courtly.state.view.coins")
+    for page, amount in ((ann, "1"), (bob, "0")):
+        bid = page.locator("form.action-form[data-kind=bid]")
+        assert bid.locator("input").get_attribute("max") == str(coins[0 if page is ann else 1])
+        bid.locator("input").fill(amount)
+        bid.locator("button[type=submit]").click()
+        page.wait_for_function("!window.courtly.state.pending")
+    ann.wait_for_function("window.courtly.state.view.round === 2")
+    ann.wait_for_selector("#countdown")
+    assert ann.locator("#phase-name").text_content() == "negotiate"
+    assert len(market_events(ann, "reveal")) == 1
+    assert errors_a == [] and errors_b == [] and errors_s == []

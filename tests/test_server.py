@@ -1,22 +1,37 @@
 """The server through FastAPI's test client: lobby, seats, play over REST and
-WebSocket, every error kind, chat, replays, stand-ins, restart without loss."""
+WebSocket, every error kind, chat, replays, stand-ins, restart without loss;
+negotiation windows, the referee and deadlines on the test game Market, also
+across a real server process killed with SIGKILL; tables that no longer replay."""
 
 from __future__ import annotations
 
+import json
+import logging
+import os
 import random
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
 import threading
 import time
-from collections.abc import Iterator
+import urllib.request
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+import courtly
 from courtly.bots.random_bot import RandomBot
 from courtly.bots.registry import BOTS
 from courtly.server import create_app
+from courtly.server.hub import BOT_WINDOW_ACTIONS
+from market_game import GAME as MARKET
 
 
 def make_client(tmp_path: Path, name: str = "db.sqlite", **kw: Any) -> TestClient:
@@ -351,3 +366,300 @@ def test_a_thinking_bot_does_not_stop_the_server(tmp_path, monkeypatch):
         finally:
             release.set()
         wait_until(lambda: state(client, tid)["table"]["moves"] >= 1)
+
+
+# ----- negotiation windows, the referee and deadlines (the test game Market) -------------
+
+def market_client(tmp_path: Path, name: str = "db.sqlite", **kw: Any) -> TestClient:
+    return make_client(tmp_path, name, games={MARKET.name: MARKET}, **kw)
+
+
+def market_table(client: TestClient, seats: list[dict[str, Any]] | None = None,
+                 move_clock: float | None = None, **options: Any) -> tuple[str, dict[str, str]]:
+    """A Market table (default: two persons), every person seat taken."""
+    made = new_table(client, seats or [{"kind": "person"}] * 2, game="market", options=options,
+                     move_clock=move_clock)
+    tid, tokens = made["table"]["id"], made["tokens"]
+    for seat, token in tokens.items():
+        assert client.post(f"/api/tables/{tid}/join",
+                           json={"token": token, "name": f"P{seat}"}).status_code == 200
+    return tid, tokens
+
+
+def stored_moves(db: Path, tid: str) -> list[tuple[int, int, str, str]]:
+    with closing(sqlite3.connect(db)) as con:
+        return con.execute("SELECT number, seat, action, by FROM courtly_moves "
+                           "WHERE table_id = ? ORDER BY number", (tid,)).fetchall()
+
+
+def test_extra_games_are_served_without_being_registered(tmp_path):
+    with market_client(tmp_path) as client:
+        names = [g["name"] for g in client.get("/api/games").json()]
+        assert "market" in names and "courtisans" in names
+        assert "market" not in courtly.GAMES
+    with make_client(tmp_path, "plain.sqlite") as plain:
+        answer = plain.post("/api/tables", json={"game": "market", "num_players": 2,
+                                                 "seats": [{"kind": "person"}] * 2})
+        assert answer.status_code == 400 and "unknown game" in answer.json()["detail"]
+
+
+def test_the_update_carries_the_phase_its_deadline_and_the_schema(tmp_path):
+    with market_client(tmp_path) as client:
+        made = new_table(client, [{"kind": "person"}] * 2, game="market",
+                         options={"window_seconds": 30})
+        tid, tokens = made["table"]["id"], made["tokens"]
+        client.post(f"/api/tables/{tid}/join", json={"token": tokens["0"], "name": "Ada"})
+        waiting = state(client, tid, tokens["0"])
+        assert waiting["phase"]["deadline"] is None, "no clock runs before the game starts"
+        start = time.time()
+        client.post(f"/api/tables/{tid}/join", json={"token": tokens["1"], "name": "Bob"})
+        mine = state(client, tid, tokens["0"])
+        phase = mine["phase"]
+        assert (phase["name"], phase["to_act"], phase["may_act"], phase["time_limit"]) == (
+            "negotiate", [], [0, 1], 30.0)
+        assert start + 29 < phase["deadline"] <= time.time() + 30
+        assert 28 < phase["seconds_left"] <= 30
+        assert mine["to_act"] == [] and mine["may_act"] == [0, 1]
+        give = next(e for e in mine["schema"] if e["type"] == "give")
+        assert give["fields"] == {"to": {"values": [1]}, "amount": {"min": 1, "max": 6, "step": 1}}
+        assert {"type": "done", "fields": {}} in mine["schema"]
+        watcher = state(client, tid)
+        assert watcher["phase"] == {**phase, "seconds_left": watcher["phase"]["seconds_left"]}
+        assert watcher["schema"] == [] and watcher["legal"] == []
+
+
+def test_window_actions_bad_ones_refused_with_the_engines_reason(tmp_path):
+    with market_client(tmp_path) as client:
+        tid, tokens = market_table(client)
+        url = f"/api/tables/{tid}/actions"
+
+        def act(seat: str, action: dict[str, Any]) -> Any:
+            return client.post(url, json={"token": tokens[seat], "action": action})
+
+        before = state(client, tid)
+        too_much = act("0", {"type": "give", "to": 1, "amount": 99})
+        assert too_much.status_code == 409
+        assert too_much.json()["detail"] == (
+            "Give 99 coin(s) to seat 1 is not a legal action for seat 0 now")
+        assert act("0", {"type": "give", "to": 1}).status_code == 400
+        assert act("0", {"type": "time_up"}).status_code == 409  # only the referee calls time
+        assert state(client, tid) == before
+        assert act("0", {"type": "give", "to": 1, "amount": 2}).status_code == 200
+        assert state(client, tid)["view"]["coins"] == [4, 8]
+        assert act("1", {"type": "done"}).status_code == 200
+        assert state(client, tid)["may_act"] == [0]
+        assert act("1", {"type": "give", "to": 0, "amount": 1}).status_code == 409
+        assert act("0", {"type": "done"}).status_code == 200
+        after = state(client, tid, tokens["0"])
+        assert after["phase"]["name"] == "bid" and after["to_act"] == [0, 1]
+        assert after["schema"] == [{"type": "bid", "fields": {"amount": {"min": 0, "max": 4,
+                                                                           "step": 1}}}]
+
+
+def test_the_referee_ends_a_timed_window_stored_then_replayed(tmp_path):
+    with market_client(tmp_path) as client:
+        tid, tokens = market_table(client, window_seconds=1)
+        give = {"type": "give", "to": 1, "amount": 1}
+        assert client.post(f"/api/tables/{tid}/actions",
+                           json={"token": tokens["0"], "action": give}).status_code == 200
+        wait_until(lambda: state(client, tid)["phase"]["name"] == "bid", timeout=10)
+        before = {s: state(client, tid, tokens[s]) for s in tokens}
+        assert before["0"]["phase"]["deadline"] is None  # the bids have no time limit
+        assert any(e["kind"] == "time_up" for e in before["0"]["events"])
+    moves = stored_moves(tmp_path / "db.sqlite", tid)
+    assert moves[-1] == (1, courtly.REFEREE, '{"type": "time_up"}', "referee")
+    with market_client(tmp_path) as again:
+        for s in tokens:
+            after = state(again, tid, tokens[s])
+            assert (after["view"], after["events"], after["phase"]) == (
+                before[s]["view"], before[s]["events"], before[s]["phase"])
+
+
+def test_bots_in_a_window_take_a_bounded_share_then_say_done(tmp_path):
+    with market_client(tmp_path) as client:
+        tid, _ = market_table(client, [{"kind": "bot", "bot": "random"}] * 3, rounds=3)
+        wait_until(lambda: state(client, tid)["table"]["status"] == "over")
+        record = client.app.state.hub.tables[tid].state.record
+    replayed = MARKET.new_game(record.num_players, record.seed, record.options)
+    counts: dict[tuple[int, int], int] = {}
+    rounds = 0
+    for seat, action in record.actions:
+        phase = replayed.phase
+        if phase.name == "negotiate" and seat in phase.may_act:
+            counts[rounds, seat] = counts.get((rounds, seat), 0) + 1
+        replayed.apply(seat, action)
+        rounds += phase.name == "bid" and replayed.phase.name != "bid"
+    assert all(seat != courtly.REFEREE for seat, _ in record.actions)  # untimed: all say Done
+    # at most BOT_WINDOW_ACTIONS of their own choice, then the server's Done
+    assert counts and max(counts.values()) <= BOT_WINDOW_ACTIONS + 1
+
+
+def test_a_stand_in_says_done_in_a_window_and_the_move_clock_spares_windows(tmp_path, caplog):
+    with market_client(tmp_path, away_after=0.3) as client:
+        tid, tokens = market_table(client, [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
+        wait_until(lambda: state(client, tid)["table"]["status"] == "over")
+    moves = stored_moves(tmp_path / "db.sqlite", tid)
+    standin = [(action, by) for _, seat, action, by in moves if seat == 0]
+    assert ('{"type": "done"}', "standin") in standin
+    assert all(by == "standin" for _, by in standin)
+    # the heuristic does not know a game served only by this app: logged, random instead
+    assert "the 'random' bot plays it from now on" in caplog.text
+
+    with market_client(tmp_path, "clock.sqlite") as client:
+        tid, tokens = market_table(client, move_clock=0.2)
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens['0']}"), \
+                client.websocket_connect(f"/ws/tables/{tid}?token={tokens['1']}"):
+            time.sleep(0.8)
+            assert state(client, tid)["table"]["moves"] == 0, "nobody is hurried in a window"
+            for seat in tokens:
+                client.post(f"/api/tables/{tid}/actions",
+                            json={"token": tokens[seat], "action": {"type": "done"}})
+            wait_until(lambda: state(client, tid)["table"]["moves"] >= 4)  # the clock bids
+        texts = [e["text"] for e in state(client, tid)["events"]]
+        assert any("ran out of time" in t for t in texts)
+
+
+def test_a_stored_table_that_no_longer_replays_is_logged_and_skipped(tmp_path, caplog):
+    db = tmp_path / "db.sqlite"
+    rng = random.Random(2)
+    with make_client(tmp_path) as client:
+        good, good_tokens = person_table(client, 2)
+        play_rest(client, good, good_tokens, 6, rng)
+        corrupt, corrupt_tokens = person_table(client, 2)
+        play_rest(client, corrupt, corrupt_tokens, 6, rng)
+        unknown, _ = person_table(client, 2)
+        old, _ = person_table(client, 2)
+        before = state(client, good, good_tokens["0"])
+    with closing(sqlite3.connect(db)) as con, con:
+        con.execute("UPDATE courtly_moves SET action = ? WHERE table_id = ? AND number = 3",
+                    ('{"type": "fly"}', corrupt))
+        con.execute("UPDATE courtly_tables SET game = 'chess' WHERE id = ?", (unknown,))
+        con.execute("UPDATE courtly_tables SET version = '0' WHERE id = ?", (old,))
+    caplog.set_level(logging.ERROR, logger="courtly.server.hub")
+    with make_client(tmp_path) as client:
+        assert [t["id"] for t in client.get("/api/tables").json()] == [good]
+        assert state(client, good, good_tokens["0"]) == before
+        play_rest(client, good, good_tokens, 3, rng)  # still served
+        for skipped in (corrupt, unknown, old):
+            assert client.get(f"/api/tables/{skipped}").status_code == 404
+            assert f"table {skipped}" in caplog.text
+        assert "unknown game 'chess'" in caplog.text and "rules version 0" in caplog.text
+        assert "action #3" in caplog.text or "unknown action type" in caplog.text
+
+
+def test_a_table_stored_before_clocks_and_referees_still_loads(tmp_path):
+    """A database from before this change: no clocks table; moves by seat number only."""
+    db = tmp_path / "db.sqlite"
+    with market_client(tmp_path) as client:
+        tid, tokens = market_table(client, window_seconds=60)
+        for seat, action in (("0", {"type": "give", "to": 1, "amount": 2}),
+                             ("1", {"type": "done"})):
+            client.post(f"/api/tables/{tid}/actions",
+                        json={"token": tokens[seat], "action": action})
+        before = state(client, tid, tokens["0"])
+    with closing(sqlite3.connect(db)) as con, con:
+        con.execute("DROP TABLE courtly_clocks")
+    with market_client(tmp_path) as client:
+        after = state(client, tid, tokens["0"])
+        assert (after["view"], after["events"], after["schema"]) == (
+            before["view"], before["events"], before["schema"])
+        # no stored deadline: the window gets a fresh one from the restart
+        assert after["phase"]["deadline"] > before["phase"]["deadline"]
+        assert client.post(f"/api/tables/{tid}/actions", json={
+            "token": tokens["0"], "action": {"type": "done"}}).status_code == 200
+
+
+# ----- a real server process killed with SIGKILL -----------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def market_server(db: Path) -> Iterator[Callable[..., Any]]:
+    """tests/market_server.py in its own process; yields a JSON caller. The
+    process is killed with SIGKILL on leaving (no shutdown code runs)."""
+    port = _free_port()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(ROOT / "src"), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "market_server.py"),
+                             f"sqlite:///{db}", str(port)], env=env)
+    base = f"http://127.0.0.1:{port}"
+
+    def call(path: str, body: dict[str, Any] | None = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(base + path, data=data,
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.load(answer)
+
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            assert proc.poll() is None, "the server process died"
+            assert time.monotonic() < deadline, "the server did not start"
+            try:
+                call("/api/games")
+                break
+            except OSError:
+                time.sleep(0.05)
+        yield call
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+
+
+def _timed_market(call: Callable[..., Any], seconds: int) -> tuple[str, dict[str, str], float]:
+    made = call("/api/tables", {"game": "market", "num_players": 2, "seed": 3, "bot_delay": 0,
+                                "seats": [{"kind": "person"}] * 2,
+                                "options": {"window_seconds": seconds}})
+    tid, tokens = made["table"]["id"], made["tokens"]
+    for seat, token in tokens.items():
+        call(f"/api/tables/{tid}/join", {"token": token, "name": f"P{seat}"})
+    return tid, tokens, call(f"/api/tables/{tid}/state")["phase"]["deadline"]
+
+
+def test_deadlines_survive_a_server_killed_with_sigkill(tmp_path):
+    """Restart policy: a deadline keeps its instant; one that passed while the
+    server was down ends the window at once on restart."""
+    db = tmp_path / "db.sqlite"
+
+    def views(call: Callable[..., Any], tid: str, tokens: dict[str, str]) -> list[Any]:
+        out = []
+        for token in [None, *tokens.values()]:
+            got = call(f"/api/tables/{tid}/state" + (f"?token={token}" if token else ""))
+            out.append((got["view"], got["events"], got["legal"], got["phase"]["name"]))
+        return out
+
+    with market_server(db) as call:
+        ended, ended_tokens, _ = _timed_market(call, 2)
+        call(f"/api/tables/{ended}/actions",
+             {"token": ended_tokens["0"], "action": {"type": "give", "to": 1, "amount": 3}})
+        wait_until(lambda: call(f"/api/tables/{ended}/state")["phase"]["name"] == "bid")
+        ended_before = views(call, ended, ended_tokens)
+        lapsing, _, lapsing_deadline = _timed_market(call, 1)
+        running, _, running_deadline = _timed_market(call, 8)
+    # killed: the window of `lapsing` ends while the server is down, `running`'s does not
+    assert stored_moves(db, ended)[-1] == (1, courtly.REFEREE, '{"type": "time_up"}', "referee")
+    assert stored_moves(db, lapsing) == []
+    while time.time() < lapsing_deadline + 0.2:
+        time.sleep(0.05)
+    with market_server(db) as call:
+        up = time.time()
+        assert views(call, ended, ended_tokens) == ended_before
+        wait_until(lambda: call(f"/api/tables/{lapsing}/state")["phase"]["name"] == "bid",
+                   timeout=5)
+        assert time.time() - up < 3, "a deadline that passed meanwhile ends at once"
+        assert [m[1:] for m in stored_moves(db, lapsing)] == [
+            (courtly.REFEREE, '{"type": "time_up"}', "referee")]
+        now = call(f"/api/tables/{running}/state")["phase"]
+        assert time.time() < running_deadline, "the test machine is too slow for this check"
+        assert now["name"] == "negotiate" and now["deadline"] == running_deadline
+        wait_until(lambda: call(f"/api/tables/{running}/state")["phase"]["name"] == "bid",
+                   timeout=15)
+        assert time.time() >= running_deadline

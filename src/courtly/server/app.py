@@ -7,7 +7,7 @@ import functools
 import hashlib
 import json
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any, Literal
@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 
 import courtly
 from courtly.bots import BOTS
+from courtly.core import REFEREE, Game
 from courtly.server.errors import STATUS, Conflict, NotFound, status_for
 from courtly.server.hub import Client, Hub, LiveTable
 from courtly.server.storage import Store
@@ -77,10 +78,14 @@ class Say(BaseModel):
 
 
 def create_app(db_url: str | None = None, *, away_after: float = 60.0,
-               bot_delay: float = 0.8) -> FastAPI:
-    """The application, on the database at ``db_url`` (default: COURTLY_DB or ./courtly.db)."""
+               bot_delay: float = 0.8, games: Mapping[str, Game] | None = None) -> FastAPI:
+    """The application, on the database at ``db_url`` (default: COURTLY_DB or ./courtly.db).
+
+    ``games`` are served besides (or instead of, by name) ``courtly.GAMES``:
+    a test game such as tests/market_game.py, without registering it globally.
+    """
     store = Store(db_url or os.environ.get("COURTLY_DB") or DEFAULT_DB)
-    hub = Hub(store, away_after=away_after, bot_delay=bot_delay)
+    hub = Hub(store, away_after=away_after, bot_delay=bot_delay, games=games)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -121,13 +126,8 @@ def _game_facts(game: courtly.Game) -> dict[str, Any]:
 
 
 @functools.cache
-def _game_document(name: str) -> tuple[bytes, str]:
+def _game_document(game: Game) -> tuple[bytes, str]:
     """A game's facts and static data as JSON, and its ETag: built once per game."""
-    try:
-        game = courtly.GAMES[name]
-    except KeyError:
-        known = ", ".join(sorted(courtly.GAMES))
-        raise NotFound(f"no game {name!r}; the games are: {known}") from None
     body = json.dumps(_game_facts(game) | {"data": game.data()}, ensure_ascii=False,
                       separators=(",", ":")).encode("utf-8")
     return body, f'"{hashlib.sha256(body).hexdigest()[:32]}"'
@@ -137,14 +137,18 @@ def _lobby_routes(app: FastAPI, hub: Hub) -> None:
     @app.get("/api/games")
     def list_games() -> list[dict[str, Any]]:
         """Every game with its player range and options."""
-        return [_game_facts(g) for g in courtly.GAMES.values()]
+        return [_game_facts(g) for g in hub.games.values()]
 
     @app.get("/api/games/{name}")
     def game_data(name: str, request: Request) -> Response:
         """One game's facts (as in /api/games) and its static ``data``: cards,
         texts, board. The same for every table, so clients fetch it once; the
         ETag makes a revalidation a 304."""
-        body, etag = _game_document(name)
+        game = hub.games.get(name)
+        if game is None:
+            known = ", ".join(sorted(hub.games))
+            raise NotFound(f"no game {name!r}; the games are: {known}")
+        body, etag = _game_document(game)
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
         asked = request.headers.get("if-none-match", "")
         if etag in (tag.strip().removeprefix("W/") for tag in asked.split(",")):
@@ -240,8 +244,9 @@ def _replay(table: LiveTable, step: int, seat: str) -> dict[str, Any]:
         raise ValueError(f"seat must be a seat number, 'spectator' or 'all', not {seat!r}")
     last = record.actions[step - 1] if step else None
     return {"step": step, "steps": steps,
-            "action": None if last is None else {"seat": last[0], "action": last[1].to_json(),
-                                                  "text": last[1].describe()},
+            "action": None if last is None else {
+                "seat": "referee" if last[0] == REFEREE else last[0],
+                "action": last[1].to_json(), "text": last[1].describe()},
             "views": {("spectator" if s is None else str(s)): state.view(s) for s in seats}}
 
 

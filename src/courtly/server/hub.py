@@ -2,29 +2,50 @@
 
 Every change goes through :meth:`LiveTable.submit`: the action is applied to
 a clone (so an illegal one changes nothing), stored, and only then does the
-clone become the table's state and every client get its own update.
+clone become the table's state and every client get its own update. The
+referee's TimeUp at a timed phase's deadline takes the same path.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hmac
+import json
+import logging
 import secrets
 import time
 import unicodedata
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import courtly
 from courtly.bots import Bot, decide, make_bot
-from courtly.core import Event, State
+from courtly.core import (
+    REFEREE,
+    WINDOW_ACTIONS,
+    Action,
+    Done,
+    Event,
+    Game,
+    InvalidRecord,
+    Phase,
+    State,
+    TimeUp,
+    UnknownGame,
+)
 from courtly.server.errors import BadRequest, Conflict, Forbidden, NotFound
 from courtly.server.storage import SeatRow, Store, StoredTable, TableRow, hash_token
+
+log = logging.getLogger(__name__)
 
 MAX_NAME = 40
 MAX_CHAT = 500
 STANDIN_BOT = "heuristic"
+FALLBACK_BOT = "random"
+#: The most actions a bot seat takes in one window before the server says
+#: Done for it (the Referee's per-window count), so a window of bots closes.
+BOT_WINDOW_ACTIONS = WINDOW_ACTIONS
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -59,6 +80,35 @@ class Seat:
 
 
 @dataclass
+class Timing:
+    """Where the current phase began (``since``: the number of moves before
+    it), its deadline (epoch seconds) if timed and running, and how many
+    window actions each seat has taken in it."""
+
+    since: int = 0
+    deadline: float | None = None
+    counts: dict[int, int] = field(default_factory=dict)
+
+    def follow(self, before: Phase, seat: int, after: Phase, moves: int,
+               now: float | None) -> Timing:
+        """The timing after ``seat`` acted in phase ``before`` (``moves`` made now).
+
+        A phase goes on while it keeps its name and stays timed or untimed,
+        until the referee calls time; otherwise a new one begins, and its
+        deadline (if it is timed) runs from ``now`` (None while replaying).
+        """
+        if (seat != REFEREE and before.name == after.name
+                and (before.time_limit is None) == (after.time_limit is None)):
+            counts = dict(self.counts)
+            if seat in before.may_act and seat not in before.to_act:
+                counts[seat] = counts.get(seat, 0) + 1
+            return Timing(self.since, self.deadline, counts)
+        if after.time_limit is None or now is None:
+            return Timing(moves)
+        return Timing(moves, now + after.time_limit)
+
+
+@dataclass
 class Client:
     """One connection: its seat (None: spectator), how to reach it, what it has seen."""
 
@@ -80,6 +130,7 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.changed = asyncio.Event()
         self.turn_started = time.monotonic()
+        self.timing = Timing()
         self.driver: asyncio.Task[None] | None = None
         self._bots: dict[tuple[int, str], Bot] = {}
 
@@ -134,15 +185,27 @@ class LiveTable:
             seen = self.log[index].for_seat(seat)
             if seen is not None:
                 events.append({"index": index, **seen.to_json()})
-        legal = []
-        if seat is not None and self.status == "playing":
+        legal: list[dict[str, Any]] = []
+        schema: list[dict[str, Any]] = []
+        playing = self.status == "playing"
+        if seat is not None and playing:
             legal = [{"action": a.to_json(), "text": a.describe()}
                      for a in self.state.legal_actions(seat)]
+            schema = self.state.action_schema(seat)
+        phase = self.state.phase
         return {"type": "update", "table": self.info(), "seat": seat,
-                "view": self.state.view(seat), "legal": legal,
-                "to_act": list(self.state.to_act) if self.status == "playing" else [],
+                "view": self.state.view(seat), "phase": self.phase_json(phase),
+                "legal": legal, "schema": schema,
+                "to_act": list(phase.to_act) if playing else [],
+                "may_act": list(phase.may_act) if playing else [],
                 "events": events, "last_index": len(self.log) - 1,
                 "result": self.state.result().to_json() if self.state.is_over else None}
+
+    def phase_json(self, phase: Phase) -> dict[str, Any]:
+        """The phase, with its deadline (epoch seconds) and the seconds left, if running."""
+        deadline = self.timing.deadline if self.status == "playing" else None
+        left = None if deadline is None else round(max(deadline - time.time(), 0.0), 3)
+        return {**phase.to_json(), "deadline": deadline, "seconds_left": left}
 
     async def broadcast(self) -> None:
         """Send every client its own update of what it has not seen yet."""
@@ -163,16 +226,37 @@ class LiveTable:
                 raise Conflict("the game has not started: some seats are not taken yet")
             if self.status == "over":
                 raise Conflict("the game is over")
+            deadline = self.timing.deadline
+            if seat != REFEREE and deadline is not None and time.time() >= deadline:
+                # the deadline is hard: the referee's TimeUp comes first
+                self.changed.set()
+                raise Conflict(f"time is up for the {self.state.phase.name} phase")
+            before = self.state.phase
             after = self.state.clone()
             events = after.apply(seat, action)
             number = len(self.state.record.actions)
-            self.hub.store.add_move(self.id, number, seat, action.to_json(), by)
+            timing = self.timing.follow(before, seat, after.phase, number + 1, time.time())
+            clock = None
+            if timing.deadline is not None and timing.since == number + 1:
+                clock = (timing.since, timing.deadline)  # a timed phase begins
+            self.hub.store.add_move(self.id, number, seat, action.to_json(), by, clock)
             self.state = after
+            self.timing = timing
             self.log.extend(events)
             self.turn_started = time.monotonic()
         await self.broadcast()
         self.changed.set()
         return events
+
+    def start_clock(self) -> None:
+        """Start (and store) the deadline of a timed phase that has none running:
+        the first phase once every seat is taken, or a table loaded without one."""
+        limit = self.state.phase.time_limit
+        if self.status != "playing" or limit is None or self.timing.deadline is not None:
+            return
+        self.timing.deadline = time.time() + limit
+        self.hub.store.set_clock(self.id, (self.timing.since, self.timing.deadline))
+        self.changed.set()
 
     async def note(self, kind: str, text: str, **data: Any) -> None:
         """Store and publish a line of the server's own in the log."""
@@ -195,23 +279,26 @@ class LiveTable:
         return self._bots[key]
 
     def _plan(self) -> tuple[float, int, str] | None:
-        """The next thing to do by itself: (when, seat, why)."""
+        """The next thing to do by itself: (in how many seconds, seat, why);
+        the seat is REFEREE for the deadline of a timed phase."""
         if self.status != "playing":
             return None
         now = time.monotonic()
-        best: tuple[float, int, str] | None = None
-        for seat in self.state.to_act:
+        phase = self.state.phase
+        options: list[tuple[float, int, str] | None] = []
+        for seat in (*phase.to_act, *(s for s in phase.may_act if s not in phase.to_act)):
             info = self.seats[seat]
-            option: tuple[float, int, str] | None
             if info.kind == "bot":
-                option = (self.row.bot_delay, seat, "bot")
+                options.append((self.row.bot_delay, seat, "bot"))
             elif info.away:
-                option = (self.row.bot_delay, seat, "away")
-            else:
-                option = self._person_deadline(seat, info, now)
-            if option is not None and (best is None or option[0] < best[0]):
-                best = option
-        return best
+                options.append((self.row.bot_delay, seat, "away"))
+            elif seat in phase.to_act:
+                options.append(self._person_deadline(seat, info, now))
+            elif info.clients == 0:  # the move clock is for seats that must act only
+                options.append((info.last_seen + self.hub.away_after - now, seat, "gone"))
+        if self.timing.deadline is not None:
+            options.append((self.timing.deadline - time.time(), REFEREE, "time"))
+        return min((o for o in options if o is not None), default=None)
 
     def _person_deadline(self, seat: int, info: Seat, now: float
                          ) -> tuple[float, int, str] | None:
@@ -239,7 +326,11 @@ class LiveTable:
             await self._play_for(seat, why)
 
     async def _play_for(self, seat: int, why: str) -> None:
-        if seat not in self.state.to_act:
+        if why == "time":
+            await self._call_time()
+            return
+        phase = self.state.phase
+        if seat not in phase.to_act and seat not in phase.may_act:
             return
         info = self.seats[seat]
         if why == "gone":
@@ -251,16 +342,47 @@ class LiveTable:
                             "this move", seat=seat)
         spec = info.bot if info.kind == "bot" and info.bot else STANDIN_BOT
         state = self.state
-        # A search may think for seconds: off the event loop, so that every
-        # other table and client is served meanwhile. ``submit`` replaces the
-        # state rather than changing it, so the thread's state stays intact.
-        action = await asyncio.to_thread(decide, state, seat, self.bot(seat, spec))
+        if seat in phase.to_act:
+            action = await self._decide(state, seat, spec)
+        elif info.kind == "bot" and self.timing.counts.get(seat, 0) < BOT_WINDOW_ACTIONS:
+            action = await self._decide(state, seat, spec)  # may be Done, or a deal
+        else:
+            action = Done()  # a stand-in, or a bot that has had its share of the window
         if self.state is not state:
             return  # the game moved on while the bot thought; plan again
         try:
             await self.submit(seat, action.to_json(), by="bot" if info.kind == "bot" else "standin")
         except (Conflict, courtly.IllegalAction):
             return  # the state moved on while the bot thought; plan again
+
+    async def _decide(self, state: State, seat: int, spec: str) -> Action:
+        """The bot's choice, off the event loop: a search may think for seconds,
+        and every other table and client is served meanwhile (``submit``
+        replaces the state rather than changing it, so the thread's stays
+        intact). A bot that fails (a heuristic that does not know a game
+        served only by this app) is logged and replaced by the random bot."""
+        try:
+            return await asyncio.to_thread(decide, state, seat, self.bot(seat, spec))
+        except Exception:
+            if spec == FALLBACK_BOT:
+                raise
+            log.warning("table %s: bot %r failed for seat %d; the %r bot plays it from now on",
+                        self.id, spec, seat, FALLBACK_BOT, exc_info=True)
+            self._bots[(seat, spec)] = self.bot(seat, FALLBACK_BOT)
+            return await asyncio.to_thread(decide, state, seat, self._bots[(seat, spec)])
+
+    async def _call_time(self) -> None:
+        """The referee ends a timed phase at its deadline, through ``submit``."""
+        deadline = self.timing.deadline
+        if deadline is None or time.time() < deadline:
+            return  # the phase moved on, or woke early: plan again
+        if not self.state.is_legal(REFEREE, TimeUp()):
+            self.timing.deadline = None  # nothing to end (a game's own choice): stop the clock
+            return
+        try:
+            await self.submit(REFEREE, TimeUp().to_json(), by="referee")
+        except Conflict:
+            return
 
     def start(self) -> None:
         """Start the bot driver (once)."""
@@ -295,11 +417,22 @@ class LiveTable:
 class Hub:
     """Every live table, loaded from the store and kept in step with it."""
 
-    def __init__(self, store: Store, away_after: float = 60.0, bot_delay: float = 0.8) -> None:
+    def __init__(self, store: Store, away_after: float = 60.0, bot_delay: float = 0.8,
+                 games: Mapping[str, Game] | None = None) -> None:
         self.store = store
         self.away_after = away_after
         self.bot_delay = bot_delay
+        self.games: dict[str, Game] = {**courtly.GAMES, **(games or {})}
         self.tables: dict[str, LiveTable] = {}
+        #: Tables found in the store that could not be rebuilt: id -> reason.
+        self.skipped: dict[str, str] = {}
+
+    def game(self, name: str) -> Game:
+        """The game called ``name`` among those this hub serves; UnknownGame otherwise."""
+        try:
+            return self.games[name]
+        except (KeyError, TypeError):
+            raise UnknownGame(name, sorted(self.games)) from None
 
     def get(self, table_id: str) -> LiveTable:
         """The table, or NotFound."""
@@ -309,13 +442,28 @@ class Hub:
         return table
 
     def load(self) -> None:
-        """Rebuild every stored table by replaying its moves (a table is its record)."""
+        """Rebuild every stored table by replaying its moves (a table is its record).
+
+        A table that no longer replays (an unknown game, another rules
+        version, a corrupt move) is logged and skipped; the others are served.
+        """
         for stored in self.store.load_all():
-            self.tables[stored.row.id] = self._rebuild(stored)
+            try:
+                table = self._rebuild(stored)
+            except Exception as exc:
+                reason = f"{type(exc).__name__}: {exc}"
+                log.error("table %s (%s) is skipped: it does not replay: %s",
+                          stored.row.id, stored.row.game, reason)
+                self.skipped[stored.row.id] = reason
+                continue
+            self.tables[stored.row.id] = table
 
     def _rebuild(self, stored: StoredTable) -> LiveTable:
         row = stored.row
-        game = courtly.game(row.game)
+        game = self.game(row.game)
+        if row.version != game.version:
+            raise InvalidRecord(f"stored for {game.name} rules version {row.version}, "
+                                f"this server plays version {game.version}")
         state = game.new_game(row.num_players, row.seed, row.options)
         seats = [Seat(s.kind, s.bot, s.token_hash, s.name) for s in stored.seats]
         table = LiveTable(self, row, seats, state)
@@ -324,9 +472,20 @@ class Hub:
             while notes and notes[0].before <= move.number:
                 note = notes.pop(0)
                 table.log.append(Event(note.kind, note.text, note.data))
-            action = game.parse_action(_loads(move.action))
-            table.log.extend(state.apply(move.seat, action))
+            action = game.parse_action(json.loads(move.action))
+            before = state.phase
+            table.log.extend(state.apply(move.seat, action))  # seat -1: the referee
+            table.timing = table.timing.follow(before, move.seat, state.phase, move.number + 1,
+                                               None)
         table.log.extend(Event(n.kind, n.text, n.data) for n in notes)
+        # Restart policy: a deadline keeps its instant. One that passed while the
+        # server was down ends the phase at once (the driver calls time first);
+        # a table stored without one gets a fresh one from now.
+        clock = stored.clock
+        if (clock is not None and clock.since == table.timing.since
+                and state.phase.time_limit is not None and table.status == "playing"):
+            table.timing.deadline = clock.deadline
+        table.start_clock()
         return table
 
     def create(self, game_name: str, num_players: int, options: dict[str, Any],
@@ -334,7 +493,7 @@ class Hub:
                bot_delay: float | None = None, move_clock: float | None = None,
                ) -> tuple[LiveTable, dict[int, str]]:
         """A new table; returns it with the token of each person seat."""
-        game = courtly.game(game_name)
+        game = self.game(game_name)
         state = game.new_game(num_players, seed, options)
         self._check_seats(seats, num_players)
         row = TableRow(id=secrets.token_hex(8), game=game.name, version=game.version,
@@ -351,6 +510,7 @@ class Hub:
                                       for i, s in enumerate(live)])
         table = LiveTable(self, row, live, state)
         self.tables[row.id] = table
+        table.start_clock()  # a table of bots only starts at once
         return table, tokens
 
     @staticmethod
@@ -373,6 +533,7 @@ class Hub:
         if info.name is None:
             self.store.take_seat(table.id, seat, name)
             info.name = name
+            table.start_clock()  # the first phase's deadline runs from the start
             await table.note("join", f"{name} takes seat {seat}", seat=seat)
             if table.status == "playing":
                 await table.note("start", "Every seat is taken: the game begins")
@@ -413,8 +574,3 @@ def message_json(table: LiveTable, mid: int, seat: int | None, to: int | None, t
     name = table.seats[seat].name if seat is not None else None
     return {"id": mid, "seat": seat, "name": name, "to": to, "text": text, "time": when}
 
-
-def _loads(text: str) -> Any:
-    import json
-
-    return json.loads(text)

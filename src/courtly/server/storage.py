@@ -1,4 +1,4 @@
-"""Storage (SQLAlchemy): tables, seats, moves, notes and chat. SQLite by
+"""Storage (SQLAlchemy): tables, seats, moves, notes, clocks and chat. SQLite by
 default, any SQLAlchemy URL (PostgreSQL) by option or COURTLY_DB.
 
 A table is its record: the seed and the moves rebuild the game by replay.
@@ -63,7 +63,8 @@ class SeatRow(Base):
 
 
 class MoveRow(Base):
-    """An accepted action, numbered from 0 within its table."""
+    """An accepted action, numbered from 0 within its table; ``seat`` is
+    :data:`courtly.REFEREE` (-1) for the referee's TimeUp (``by`` "referee")."""
 
     __tablename__ = "courtly_moves"
     __table_args__ = (UniqueConstraint("table_id", "number"),)
@@ -86,6 +87,18 @@ class NoteRow(Base):
     kind: Mapped[str] = mapped_column(String(32))
     text: Mapped[str] = mapped_column(Text)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class ClockRow(Base):
+    """The deadline of a table's timed phase: the phase that began after
+    ``since`` moves ends at ``deadline`` (epoch seconds). One row a table,
+    replaced in the same transaction as the move that opens the next timed
+    phase; a table without one (stored before clocks existed) gets a fresh one."""
+
+    __tablename__ = "courtly_clocks"
+    table_id: Mapped[str] = mapped_column(ForeignKey("courtly_tables.id"), primary_key=True)
+    since: Mapped[int] = mapped_column(Integer)
+    deadline: Mapped[float] = mapped_column(Float)
 
 
 class ChatRow(Base):
@@ -113,6 +126,7 @@ class StoredTable:
     seats: list[SeatRow]
     moves: list[MoveRow]
     notes: list[NoteRow]
+    clock: ClockRow | None = None
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -156,11 +170,27 @@ class Store:
             row.name = name
 
     def add_move(self, table_id: str, number: int, seat: int, action: dict[str, Any],
-                 by: str) -> None:
-        """Store an accepted action (committed when this returns)."""
+                 by: str, clock: tuple[int, float] | None = None) -> None:
+        """Store an accepted action (committed when this returns), with the
+        deadline ``(since, deadline)`` of the timed phase it opens, if any."""
         with self.session() as s:
             s.add(MoveRow(table_id=table_id, number=number, seat=seat,
                           action=json.dumps(action, sort_keys=True), by=by))
+            if clock is not None:
+                self._put_clock(s, table_id, clock)
+
+    def set_clock(self, table_id: str, clock: tuple[int, float]) -> None:
+        """Store the deadline of a timed phase that began without a move (the start)."""
+        with self.session() as s:
+            self._put_clock(s, table_id, clock)
+
+    @staticmethod
+    def _put_clock(s: Session, table_id: str, clock: tuple[int, float]) -> None:
+        row = s.get(ClockRow, table_id)
+        if row is None:
+            s.add(ClockRow(table_id=table_id, since=clock[0], deadline=clock[1]))
+        else:
+            row.since, row.deadline = clock
 
     def add_note(self, table_id: str, before: int, kind: str, text: str,
                  data: dict[str, Any]) -> None:
@@ -189,8 +219,9 @@ class Store:
             seats = _group(s.scalars(select(SeatRow).order_by(SeatRow.seat)))
             moves = _group(s.scalars(select(MoveRow).order_by(MoveRow.number)))
             notes = _group(s.scalars(select(NoteRow).order_by(NoteRow.id)))
-            return [StoredTable(t, seats.get(t.id, []), moves.get(t.id, []), notes.get(t.id, []))
-                    for t in tables]
+            clocks = {c.table_id: c for c in s.scalars(select(ClockRow))}
+            return [StoredTable(t, seats.get(t.id, []), moves.get(t.id, []), notes.get(t.id, []),
+                                clocks.get(t.id)) for t in tables]
 
     def close(self) -> None:
         """Release the connections."""

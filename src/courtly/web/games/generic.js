@@ -1,6 +1,10 @@
 // The generic renderer: any game, drawn from its view alone. The view is
-// shown as a tree of labelled values; the legal actions are buttons with the
-// engine's own descriptions. It is also the model of a renderer's interface:
+// shown as a tree of labelled values; what the seat may do is a form per kind
+// of action, built from the seat's action schema (a number input for a range,
+// a menu for a choice of values, checkboxes for a list, a fieldset for a
+// nested object), with one submit button per kind, and a Done button in an
+// open window. The server checks every submission and says why it refuses.
+// It is also the model of a renderer's interface:
 //
 //   render(root, ctx)           draw the board into root (emptied before)
 //   banner(ctx)                 optional: {text, kind: "mine"|"wait"|"over"} for the turn banner
@@ -9,14 +13,19 @@
 //   mergeViews(views)           optional: one view from every seat's (replay, "all revealed")
 //   strings                     optional: {en: {...}, fr: {...}} added to the i18n tables
 //
-// ctx: {game, table, view, seat, legal: [{action, text}], toAct, result, events,
-//       canAct, pending, replay, ui, t, lang, name(seat), isYou(seat), act(action),
-//       withNames(text), joinNames(list), rerender()}
+// ctx: {game, table, view, seat, legal: [{action, text}], schema, phase, toAct, mayAct,
+//       result, events, canAct, inWindow, pending, replay, ui, lastError, t, lang, name(seat),
+//       isYou(seat), act(action), withNames(text), joinNames(list), rerender()}
 
-import { button, h } from "../js/dom.js";
+import { button, h, sameJSON } from "../js/dom.js";
+import { has } from "../js/i18n.js";
 
 function label(key) {
   return String(key).replace(/_/g, " ");
+}
+
+function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
 function isScalar(v) {
@@ -43,19 +52,190 @@ export function tree(value, depth = 0) {
     keys.map((k) => [h("dt", {}, label(k)), h("dd", {}, tree(value[k], depth + 1))]));
 }
 
+// ----- forms from the action schema -----------------------------------------------------
+
+/** The label of an action kind or a field: a string of the game or the common
+ *  table (kind.<type>, field.<name>), else the name itself. */
+function kindLabel(ctx, type) {
+  return has(`kind.${type}`) ? ctx.t(`kind.${type}`) : capital(label(type));
+}
+
+function fieldLabel(ctx, name) {
+  return has(`field.${name}`) ? ctx.t(`field.${name}`) : capital(label(name));
+}
+
+const SEAT_FIELDS = /^(to|seat|from|target|player|seats|players|targets)$/;
+
+function valueLabel(ctx, name, value) {
+  if (typeof value === "number" && SEAT_FIELDS.test(name)) return ctx.name(value);
+  if (typeof value === "boolean") return ctx.t(`value.${value}`);
+  if (isScalar(value)) return has(`value.${value}`) ? ctx.t(`value.${value}`) : label(value);
+  return JSON.stringify(value);
+}
+
+/**
+ * One control for a field spec: {el, read()} where read() gives the field's
+ * JSON value. `initial` is the value to start from (a legal action's, or the
+ * one the player was typing before the last update), `path` names it.
+ */
+function control(ctx, spec, name, initial, path) {
+  if (spec && Array.isArray(spec.values)) return choiceControl(ctx, spec, name, initial, path);
+  if (spec && spec.min !== undefined) return numberControl(spec, initial, path);
+  if (spec && spec.items) return spec.items.values ? checkboxControl(ctx, spec, name, initial, path)
+    : listControl(ctx, spec, name, initial, path);
+  if (spec && spec.fields) return objectControl(ctx, spec, name, initial, path);
+  return { el: h("span", { class: "muted" }, "?"), read: () => null };
+}
+
+function choiceControl(ctx, spec, name, initial, path) {
+  const select = h("select", { dataset: { field: path } },
+    spec.values.map((v, i) => h("option", { value: String(i) }, valueLabel(ctx, name, v))));
+  const at = spec.values.findIndex((v) => sameJSON(v, initial));
+  select.value = String(at >= 0 ? at : 0);
+  return { el: select, read: () => spec.values[Number(select.value)] };
+}
+
+function numberControl(spec, initial, path) {
+  const input = h("input", {
+    type: "number", inputmode: "numeric", min: String(spec.min), max: String(spec.max),
+    step: String(spec.step || 1), required: true, dataset: { field: path },
+  });
+  input.value = String(typeof initial === "number" ? initial : spec.min);
+  return {
+    el: input,
+    read: () => (input.value.trim() === "" || Number.isNaN(input.valueAsNumber) ? null : input.valueAsNumber),
+  };
+}
+
+function checkboxControl(ctx, spec, name, initial, path) {
+  const chosen = Array.isArray(initial) ? initial : [];
+  const boxes = spec.items.values.map((v, i) => {
+    const box = h("input", { type: "checkbox", value: String(i), dataset: { field: `${path}.${i}` } });
+    box.checked = chosen.some((c) => sameJSON(c, v));
+    return { box, v, el: h("label", { class: "gf-check" }, box, h("span", {}, valueLabel(ctx, name, v))) };
+  });
+  const limits = itemLimits(ctx, spec);
+  return {
+    el: h("span", { class: "gf-checks" }, boxes.map((b) => b.el), limits),
+    read: () => boxes.filter((b) => b.box.checked).map((b) => b.v),
+  };
+}
+
+function itemLimits(ctx, spec) {
+  const lo = spec.min_items || 0;
+  const hi = spec.max_items ?? null;
+  if (!lo && hi === null) return null;
+  return h("span", { class: "gf-limits muted" }, ctx.t("actions.items", { min: lo, max: hi ?? "∞" }));
+}
+
+function listControl(ctx, spec, name, initial, path) {
+  const items = [];
+  const list = h("ol", { class: "gf-list" });
+  const values = Array.isArray(initial) ? initial : [];
+  const count = Math.max(values.length, spec.min_items || 0);
+  const add = (value) => {
+    const row = control(ctx, spec.items, name, value, `${path}.${items.length}`);
+    const entry = { row, li: null };
+    entry.li = h("li", {}, row.el, button("−", () => {
+      items.splice(items.indexOf(entry), 1);
+      entry.li.remove();
+    }, { class: "small", title: ctx.t("actions.remove"), "aria-label": ctx.t("actions.remove") }));
+    items.push(entry);
+    list.appendChild(entry.li);
+  };
+  for (let i = 0; i < count; i += 1) add(values[i]);
+  const more = button(ctx.t("actions.add"), () => {
+    if (spec.max_items === null || spec.max_items === undefined || items.length < spec.max_items) add(undefined);
+  }, { class: "small" });
+  return {
+    el: h("span", { class: "gf-listbox" }, list, more, itemLimits(ctx, spec)),
+    read: () => items.map((e) => e.row.read()),
+  };
+}
+
+function objectControl(ctx, spec, name, initial, path) {
+  const value = initial && typeof initial === "object" ? initial : {};
+  const parts = Object.entries(spec.fields).map(([key, sub]) => {
+    const c = control(ctx, sub, key, value[key], `${path}.${key}`);
+    return { key, c, el: fieldRow(ctx, key, sub, c) };
+  });
+  return {
+    el: h("fieldset", { class: "gf-object" }, h("legend", {}, fieldLabel(ctx, name)), parts.map((p) => p.el)),
+    read: () => Object.fromEntries(parts.map((p) => [p.key, p.c.read()])),
+  };
+}
+
+function fieldRow(ctx, key, spec, c) {
+  if (spec.fields) return c.el; // a fieldset carries its own legend
+  const tag = spec.items ? "div" : "label";
+  return h(tag, { class: "gf-field" }, h("span", { class: "gf-name" }, fieldLabel(ctx, key)), c.el);
+}
+
+/** A form for one kind of action: its fields, then a submit button. */
+function kindForm(ctx, entry) {
+  const type = entry.type;
+  const forms = (ctx.ui.forms = ctx.ui.forms || {});
+  const legal = ctx.legal.find((l) => l.action.type === type);
+  const start = forms[type] || (legal ? legal.action : {});
+  const parts = Object.entries(entry.fields).map(([key, spec]) => {
+    const c = control(ctx, spec, key, start[key], `${type}.${key}`);
+    return { key, c, el: fieldRow(ctx, key, spec, c) };
+  });
+  const read = () => ({ type, ...Object.fromEntries(parts.map((p) => [p.key, p.c.read()])) });
+  const submit = h("button", {
+    type: "submit", class: "primary", disabled: !ctx.canAct, dataset: { kind: type },
+  }, kindLabel(ctx, type));
+  const form = h("form", { class: "action-form", dataset: { kind: type }, autocomplete: "off" },
+    h("h3", {}, kindLabel(ctx, type)), h("div", { class: "gf-fields" }, parts.map((p) => p.el)), submit);
+  // what the player is typing survives the updates that other seats' moves bring
+  const keep = () => {
+    forms[type] = read();
+  };
+  form.addEventListener("input", keep);
+  form.addEventListener("change", keep);
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    if (ctx.canAct) ctx.act(read());
+  });
+  return form;
+}
+
+function phaseLine(ctx) {
+  const phase = ctx.phase;
+  if (!phase || ctx.replay) return null;
+  const name = has(`phase.${phase.name}`) ? ctx.t(`phase.${phase.name}`) : label(phase.name);
+  return h("p", { class: "generic-phase" },
+    h("span", { class: "muted" }, ctx.t("phase.label"), ctx.t("colon")),
+    h("strong", { id: "generic-phase-name" }, name),
+    phase.may_act && phase.may_act.length
+      ? h("span", { class: "muted" }, ` — ${ctx.t("phase.open_to", { who: ctx.joinNames(phase.may_act.map(ctx.name)) })}`)
+      : null);
+}
+
 function actions(ctx) {
-  if (!ctx.legal.length) return null;
+  if (ctx.seat === null || ctx.replay) return null;
+  const schema = (ctx.schema || []).filter((e) => e.type !== "time_up");
+  const plain = schema.filter((e) => !Object.keys(e.fields).length);
+  const forms = schema.filter((e) => Object.keys(e.fields).length);
+  const buttons = plain.map((e) => button(e.type === "done" ? ctx.t("actions.done") : kindLabel(ctx, e.type),
+    () => ctx.act({ type: e.type }), {
+      class: ["action", e.type === "done" ? "done-button" : null],
+      id: e.type === "done" ? "done-button" : null,
+      disabled: !ctx.canAct, dataset: { kind: e.type },
+    }));
   return h("section", { class: "panel generic-actions", "aria-label": ctx.t("actions.title") },
     h("h2", {}, ctx.t("actions.title")),
-    h("div", { class: "action-buttons" }, ctx.legal.map((l) =>
-      button(ctx.withNames(l.text), () => ctx.act(l.action), {
-        class: "action", disabled: !ctx.canAct, dataset: { action: JSON.stringify(l.action) },
-      }))));
+    ctx.inWindow ? h("p", { class: "muted" }, ctx.t("actions.window_help")) : null,
+    schema.length ? null : h("p", { class: "muted" }, ctx.t("actions.none")),
+    ctx.lastError ? h("p", { class: "action-error", role: "alert" }, ctx.t("actions.refused", { detail: ctx.lastError })) : null,
+    forms.length ? h("div", { class: "action-forms" }, forms.map((e) => kindForm(ctx, e))) : null,
+    buttons.length ? h("div", { class: "action-buttons" }, buttons) : null);
 }
 
 export default {
   render(root, ctx) {
     root.append(h("div", { class: "generic-board" },
+      phaseLine(ctx),
       actions(ctx),
       h("section", { class: "panel generic-view" },
         h("h2", {}, ctx.t("generic.view")),

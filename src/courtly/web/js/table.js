@@ -4,8 +4,8 @@
 // renderer (games/<game>.js, or the generic one). See docs/web.md.
 
 import { api, ApiError, TableConnection, preferredName, savePreferredName, saveToken, savedToken } from "./api.js";
-import { button, fill, h, toast } from "./dom.js";
-import { addStrings, applyStatic, lang, langToggle, t } from "./i18n.js";
+import { button, fill, h, s, toast } from "./dom.js";
+import { addStrings, applyStatic, has, lang, langToggle, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { genericRenderer, rendererFor } from "../games/index.js";
 
@@ -19,7 +19,12 @@ const st = {
   table: null,
   view: null,
   legal: [],
+  schema: [], // the seat's action schema: the kinds of action open to it, their fields
+  phase: null, // {name, to_act, may_act, time_limit, deadline, seconds_left}
+  deadlineAt: null, // the phase's deadline in this browser's clock (ms), or null
   toAct: [],
+  mayAct: [],
+  lastError: null, // the server's reason for refusing this page's last action
   result: null,
   events: new Map(), // index -> event
   chat: new Map(), // id -> message
@@ -55,7 +60,7 @@ function joinNames(names) {
 
 /** "Seat 2" in an engine's English text -> that seat's name. */
 function withNames(text) {
-  return String(text).replace(/\bSeat (\d+)\b/g, (m, n) => seatName(Number(n)));
+  return String(text).replace(/\b[Ss]eat (\d+)\b/g, (m, n) => seatName(Number(n)));
 }
 
 // ----- the context a renderer draws from ---------------------------------------------
@@ -66,6 +71,8 @@ function context() {
   let seat = st.seat;
   let legal = st.legal;
   let toAct = st.toAct;
+  let mayAct = st.mayAct;
+  let schema = st.schema;
   if (replay && replay.data) {
     const views = replay.data.views;
     if (replay.pov === "all") {
@@ -77,17 +84,24 @@ function context() {
       seat = replay.pov === "spectator" ? null : Number(replay.pov);
     }
     legal = [];
+    schema = [];
+    mayAct = [];
     toAct = (view && view.to_act) || [];
   }
   const canAct = !replay && !st.pending && seat !== null && st.table && st.table.status === "playing"
-    && toAct.includes(seat) && legal.length > 0;
+    && (toAct.includes(seat) || mayAct.includes(seat)) && (legal.length > 0 || schema.length > 0);
   return {
     game: st.table ? st.table.game : null,
     table: st.table,
     view,
     seat,
     legal,
+    schema,
+    phase: replay ? null : st.phase,
     toAct,
+    mayAct,
+    inWindow: !replay && seat !== null && mayAct.includes(seat) && !toAct.includes(seat),
+    lastError: st.lastError,
     result: st.result,
     events: [...st.events.values()],
     canAct,
@@ -114,6 +128,7 @@ function context() {
 async function act(action) {
   if (st.pending || st.replay) return;
   st.pending = true;
+  st.lastError = null;
   renderBanner();
   renderBoard();
   if (!st.conn || !st.conn.send({ type: "act", action })) {
@@ -121,7 +136,7 @@ async function act(action) {
       await api.act(tableId, st.token, action);
     } catch (err) {
       st.pending = false;
-      showError(err);
+      st.lastError = showError(err);
       render();
     }
   }
@@ -130,6 +145,7 @@ async function act(action) {
 function showError(err) {
   const detail = err instanceof ApiError || err.detail ? err.detail : String(err);
   toast(t("error.generic", { detail }), "error");
+  return detail;
 }
 
 async function sendChat(text, to) {
@@ -155,7 +171,13 @@ function onUpdate(update) {
   st.seat = update.seat;
   st.view = update.view;
   st.legal = update.legal || [];
+  st.schema = update.schema || [];
+  if (!update.phase || !st.phase || update.phase.name !== st.phase.name) st.ui.forms = {};
+  st.phase = update.phase || null;
+  st.deadlineAt = st.phase && st.phase.seconds_left !== null && st.phase.seconds_left !== undefined
+    ? Date.now() + st.phase.seconds_left * 1000 : null;
   st.toAct = update.to_act || [];
+  st.mayAct = update.may_act || [];
   st.result = update.result;
   for (const e of update.events || []) st.events.set(e.index, e);
   st.pending = false;
@@ -173,8 +195,9 @@ function onUpdate(update) {
 }
 
 function isMyTurn() {
-  return st.seat !== null && st.table && st.table.status === "playing" && st.toAct.includes(st.seat)
-    && st.legal.length > 0;
+  return st.seat !== null && st.table && st.table.status === "playing"
+    && (st.toAct.includes(st.seat) || st.mayAct.includes(st.seat))
+    && (st.legal.length > 0 || st.schema.length > 0);
 }
 
 // ----- drawing -----------------------------------------------------------------------
@@ -215,6 +238,7 @@ function renderSeats() {
   fill(list, st.table.seats.map((seat) => {
     const n = seat.seat;
     const toAct = st.table.status === "playing" && st.toAct.includes(n);
+    const mayAct = st.table.status === "playing" && !toAct && st.mayAct.includes(n);
     const facts = [];
     if (seat.kind === "bot") facts.push(h("span", { class: "badge badge-bot" }, `bot · ${seat.bot}`));
     if (st.seat === n) facts.push(h("span", { class: "badge badge-you" }, t("seat.you")));
@@ -229,7 +253,7 @@ function renderSeats() {
       }
     }
     const online = seat.kind === "bot" || seat.connected;
-    return h("li", { class: ["seat", toAct && "seat-to-act", st.seat === n && "seat-me"], dataset: { seat: n } },
+    return h("li", { class: ["seat", toAct && "seat-to-act", mayAct && "seat-may-act", st.seat === n && "seat-me"], dataset: { seat: n } },
       h("span", { class: ["avatar", `avatar-${n % 8}`], "aria-hidden": "true" }, String(n + 1)),
       h("span", { class: "seat-main" },
         h("span", { class: "seat-name" }, seatName(n)),
@@ -240,7 +264,8 @@ function renderSeats() {
         title: online ? t("seat.connected") : t("seat.offline"),
         "aria-label": online ? t("seat.connected") : t("seat.offline"),
       }),
-      toAct ? h("span", { class: "to-act-mark", "aria-hidden": "true" }, "▶") : null);
+      toAct ? h("span", { class: "to-act-mark", "aria-hidden": "true" }, "▶") : null,
+      mayAct ? h("span", { class: "may-act-mark", title: t("seat.may_act"), "aria-label": t("seat.may_act") }, "▷") : null);
   }));
 }
 
@@ -254,7 +279,7 @@ function bannerContent(ctx) {
     const text = st.renderer.describeAction
       ? st.renderer.describeAction(data.action, ctx) : null;
     return {
-      text: `${t("replay.step", { step: data.step, steps: data.steps })} — ${seatName(data.action.seat)}${t("colon")}${text || withNames(data.action.text)}`,
+      text: `${t("replay.step", { step: data.step, steps: data.steps })} — ${data.action.seat === "referee" ? t("seat.referee") : seatName(data.action.seat)}${t("colon")}${text || withNames(data.action.text)}`,
       kind: "replay",
     };
   }
@@ -275,8 +300,53 @@ function bannerContent(ctx) {
     const winners = (st.result && st.result.winners) || [];
     return { text: `${t("banner.over")} — ${t("final.winner", { who: joinNames(winners.map(seatName)), n: winners.length })}`, kind: "over" };
   }
-  if (isMyTurn()) return { text: t("banner.your_turn"), kind: "mine" };
+  if (isMyTurn()) {
+    const inWindow = st.mayAct.includes(st.seat) && !st.toAct.includes(st.seat);
+    return { text: t(inWindow ? "banner.window" : "banner.your_turn"), kind: "mine" };
+  }
+  if (!st.toAct.length && st.mayAct.length) {
+    return { text: t("banner.window_open", { who: joinNames(st.mayAct.map(seatName)), n: st.mayAct.length }), kind: "wait" };
+  }
   return { text: t("banner.waiting_for", { who: joinNames(st.toAct.map(seatName)) }), kind: "wait" };
+}
+
+// ----- the phase and its countdown (every client: players and spectators) ---------------
+
+function phaseName(phase) {
+  return has(`phase.${phase.name}`) ? t(`phase.${phase.name}`) : phase.name.replace(/_/g, " ");
+}
+
+/** The phase's chip in the banner: shown for an open window or a timed phase. */
+function phaseChip() {
+  const phase = st.phase;
+  if (st.replay || !phase || !st.table || st.table.status !== "playing") return null;
+  const timed = st.deadlineAt !== null;
+  if (!timed && !(phase.may_act && phase.may_act.length)) return null;
+  return h("span", { class: "phase-chip", id: "phase" },
+    h("span", { class: "phase-name", id: "phase-name" }, phaseName(phase)),
+    timed ? h("span", { class: "countdown-box", title: t("phase.time_left") }, clockIcon(),
+      h("span", { class: "countdown", id: "countdown", role: "timer", "aria-label": t("phase.time_left") }, countdownText())) : null);
+}
+
+function clockIcon() {
+  return s("svg", { viewBox: "0 0 16 16", width: "15", height: "15", class: "clock-icon", "aria-hidden": "true" },
+    s("circle", { cx: "8", cy: "9", r: "6", fill: "none", stroke: "currentColor", "stroke-width": "1.7" }),
+    s("path", { d: "M8 9V5.6M8 9l2.4 1.6M6.2 1.6h3.6", fill: "none", stroke: "currentColor", "stroke-width": "1.7", "stroke-linecap": "round" }));
+}
+
+function countdownText() {
+  const left = Math.max(0, Math.ceil((st.deadlineAt - Date.now()) / 1000));
+  if (left <= 0) return t("phase.time_up");
+  const m = Math.floor(left / 60);
+  const sec = String(left % 60).padStart(2, "0");
+  return `${m}:${sec}`;
+}
+
+function tick() {
+  const el = document.getElementById("countdown");
+  if (!el || st.deadlineAt === null) return;
+  el.textContent = countdownText();
+  el.parentElement.classList.toggle("countdown-low", st.deadlineAt - Date.now() < 10_000);
 }
 
 function renderBanner() {
@@ -285,7 +355,9 @@ function renderBanner() {
   banner.className = `banner banner-${kind}${banner.classList.contains("flash") ? " flash" : ""}`;
   const conn = st.connState === "closed" && !st.fatal
     ? h("span", { class: "banner-conn" }, t("table.reconnecting")) : null;
-  fill(banner, h("span", { class: "banner-text" }, text), detail ? h("span", { class: "banner-detail" }, detail) : null, conn);
+  fill(banner, h("span", { class: "banner-text" }, text), detail ? h("span", { class: "banner-detail" }, detail) : null,
+    phaseChip(), conn);
+  tick();
 }
 
 function renderBoard() {
@@ -559,7 +631,7 @@ async function start() {
     },
     onError: (msg) => {
       st.pending = false;
-      showError(msg);
+      st.lastError = showError(msg);
       render();
     },
     onState: (state, status) => {
@@ -571,6 +643,7 @@ async function start() {
     },
   });
   st.conn.open();
+  setInterval(tick, 250);
 
   document.getElementById("chat-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
