@@ -261,3 +261,63 @@ def test_decisions_ignore_what_the_seat_cannot_see():
     a = ISMCTSBot(seed=2, iterations=20).act(Observation(state, 1))
     b = ISMCTSBot(seed=2, iterations=20).act(Observation(other, 1))
     assert a == b
+
+
+# ----- the shipped games are untouched ----------------------------------------------------
+#: Recorded with the code before windows were taught to the bots and the
+#: simulation (commit 7fcb15b): games without windows must go on being
+#: played identically. Whole games played by ISMCTS on every seat (digest of
+#: the record), and single decisions: the answer and the digest of every
+#: iteration's reward, which any change in the search would move.
+PINNED_GAMES = [("courtisans", 3, "63cbea235dbde197"), ("vive_le_roi", 4, "b05a9108c6cbdf2d")]
+HALVING = {"opponents": "heuristic", "root": "halving"}
+TURNS = {"opponents": "search", "root": "ucb", "turns": True}
+PINNED_DECISIONS = [
+    ("courtisans", HALVING, {"family": "butterflies", "side": "below"}, "abdfa66025dd91cd"),
+    ("courtisans", TURNS, {"family": "butterflies", "side": "above"}, "78611dad7c927d87"),
+    ("vive_le_roi", HALVING, {"character": "figaro", "floor": 4}, "1fa282c110773faa"),
+    ("vive_le_roi", TURNS, {"character": "figaro", "floor": 4}, "c9ea4220d32b8f09"),
+]
+
+
+def _digest(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize(("name", "n", "digest"), PINNED_GAMES, ids=[p[0] for p in PINNED_GAMES])
+def test_games_without_windows_play_exactly_as_before(name, n, digest):
+    import json
+
+    import courtly
+
+    state = courtly.game(name).new_game(n, seed=11)
+    bots = [ISMCTSBot(seed=s, iterations=12, opponents="search", root="ucb") for s in range(n)]
+    play_out(state, bots, 0)
+    assert _digest(json.dumps(state.record.to_json(), sort_keys=True)) == digest
+
+
+@pytest.mark.parametrize(("name", "mode", "answer", "digest"), PINNED_DECISIONS)
+def test_decisions_without_windows_are_searched_exactly_as_before(monkeypatch, name, mode,
+                                                                  answer, digest):
+    import courtly
+
+    rewards: list[str] = []
+    real = ISMCTSBot._iterate
+
+    def watched(self, *args):
+        reward = real(self, *args)
+        rewards.append(repr(reward))
+        return reward
+
+    monkeypatch.setattr(ISMCTSBot, "_iterate", watched)
+    state = courtly.game(name).new_game(4, seed=3)
+    rng = random.Random(3)
+    for _ in range(5):
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seat = state.to_act[0]
+    action = ISMCTSBot(seed=5, iterations=40, **mode).act(Observation(state, seat))
+    assert {k: v for k, v in action.to_json().items() if k in answer} == answer
+    assert _digest("|".join(rewards)) == digest
