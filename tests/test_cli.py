@@ -411,3 +411,12 @@ def test_the_prompt_timer_on_a_real_pipe(tmp_path):
     reader.join(timeout=10)
     out = "".join(seen)
     assert "Time is up: the market closes" in out and "Game over" in out
+
+
+def test_replay_of_a_game_left_in_a_window_says_who_may_act(runner, tmp_path, market):
+    path = tmp_path / "market.json"
+    runner.invoke(app, ["play", "market", "-n", "2", "--seed", "1", "--save", str(path)],
+                  input="q\n")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "not over (negotiate): waiting for nobody; may act: Seat 0, Seat 1." in result.output

@@ -564,7 +564,10 @@ def replay_command(
     if state.is_over:
         _show_result(console, state, seat)
     else:
-        _plain(console, f"The game is not over: waiting for {_seat_list(state.to_act)}.")
+        phase = state.phase
+        may = f"; may act: {_seat_list(phase.may_act)}" if phase.may_act else ""
+        _plain(console, f"The game is not over ({phase.name}): waiting for "
+               f"{_seat_list(phase.to_act)}{may}.")
 
 
 def _load_record(file: Path) -> GameRecord:
