@@ -276,3 +276,148 @@ def test_simulate_with_options(runner):
 def test_simulate_needs_a_game(runner):
     result = runner.invoke(app, ["simulate", "courtisans", "--games", "0"])
     assert result.exit_code == 2
+
+
+# ----- play: negotiation windows (the test game Market) -------------------------------
+@pytest.fixture
+def market(monkeypatch):
+    """The test game Market, registered for the length of a test."""
+    from market_game import GAME
+
+    monkeypatch.setitem(courtly.GAMES, GAME.name, GAME)
+    return GAME
+
+
+def _market_record(path, game) -> courtly.GameRecord:
+    return game.read_record(json.loads(path.read_text()))
+
+
+def test_play_a_market_game_with_a_give_and_done(runner, tmp_path, market):
+    """The person's seat is in the window: its menu has Done and its gifts;
+    a bot in the window acts by the referee's rule (the heuristic says
+    Done); then the sealed bids; the whole game to its end."""
+    from courtly.core import Done
+    from market_game import Bid, Give
+
+    path = tmp_path / "market.json"
+    # Give 1 coin to seat 1; (the bot is done) Done; bid 0; round 2: Done; bid 0.
+    answers = "2\n1\n1\n1\n1\n"
+    result = runner.invoke(app, ["play", "market", "-n", "2", "--seed", "1", "--bots",
+                                 "heuristic", "--save", str(path)], input=answers)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "You may act (Seat 0): Done ends your part" in out
+    assert "Phase: negotiate; to act: nobody; may act (not waited for): Seat 0 (you), " \
+           "Seat 1." in out
+    assert "    1. Done" in out and "    2. Give 1 coin(s) to seat 1" in out
+    assert "Seat 0 gives 1 to seat 1" in out and "Seat 1 is done" in out
+    assert "Phase: bid; to act: Seat 0 (you), Seat 1." in out
+    assert "Game over" in out
+    record = _market_record(path, market)
+    assert courtly.replay(record, market).is_over
+    mine = [a for s, a in record.actions if s == 0]
+    assert mine == [Give(1, 1), Done(), Bid(0), Done(), Bid(0)]
+    assert all(s != courtly.REFEREE for s, _ in record.actions)
+
+
+def test_bots_alone_in_a_window_act_by_the_referees_rule(runner, tmp_path, market):
+    """Once the person is done, the random bots share the window, each at
+    most WINDOW_ACTIONS actions, then the referee calls time."""
+    path = tmp_path / "market.json"
+    result = runner.invoke(app, ["play", "market", "-n", "3", "--seed", "2", "-o", "rounds=1",
+                                 "-o", "window_actions=1000", "--save", str(path)],
+                           input="1\n1\n")
+    assert result.exit_code == 0, result.output
+    assert "Time is up: the market closes" in result.output and "Game over" in result.output
+    record = _market_record(path, market)
+    assert record.actions[0] == (0, courtly.Done())
+    state = market.new_game(3, 2, record.options)
+    shares = {1: 0, 2: 0}
+    for seat, action in record.actions:
+        phase = state.phase
+        if seat in phase.may_act and seat not in phase.to_act and seat:
+            shares[seat] += 1  # answers to a proposal are not window actions
+        state.apply(seat, action)
+        if seat == courtly.REFEREE:
+            break
+    assert shares == {1: courtly.core.WINDOW_ACTIONS, 2: courtly.core.WINDOW_ACTIONS}
+
+
+def test_the_prompt_timer_calls_time(runner, tmp_path, market, monkeypatch):
+    """With --timer, a window's prompt left unanswered makes the referee call
+    time; the phase's own time limit is shown. (The clock is the reader's:
+    here it runs out at once wherever a timeout applies.)"""
+    import courtly.cli as cli
+
+    timeouts: list[float | None] = []
+    answers = iter(["1", "1"])  # the two bids
+
+    def reader(console, prompt, timeout, timed=False):
+        assert timed
+        timeouts.append(timeout)
+        return None if timeout is not None else next(answers)
+
+    monkeypatch.setattr(cli, "read_answer", reader)
+    path = tmp_path / "market.json"
+    result = runner.invoke(app, ["play", "market", "-n", "2", "--seed", "3", "--bots", "heuristic",
+                                 "-o", "window_seconds=2", "--timer", "5", "--save", str(path)])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Time limit: 2 s. Answer within 5 s, or the referee calls time." in out
+    assert out.count("No answer within 5 s: the referee calls time.") == 2
+    assert timeouts[0] == pytest.approx(5, abs=0.5) and timeouts[1] is None
+    record = _market_record(path, market)
+    assert [s for s, _ in record.actions].count(courtly.REFEREE) == 2
+    without = runner.invoke(app, ["play", "market", "-n", "2", "--seed", "3", "-o",
+                                  "window_seconds=2"], input="q\n")
+    assert "Time limit: 2 s (not kept here: --timer SECONDS makes the referee call time)." \
+        in without.output
+
+
+def test_the_prompt_timer_on_a_real_pipe(tmp_path):
+    """The real reader: nothing typed for 0.3 s in the window and time is up;
+    the bid is then typed and the game ends."""
+    import os
+    import subprocess
+    import sys
+    import threading
+    import time
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import courtly; "
+            "from market_game import GAME; courtly.GAMES[GAME.name] = GAME; "
+            "from courtly.cli import app; app(sys.argv[2:])")
+    env = {**os.environ, "PYTHONPATH": str(root.parent / "src"), "COLUMNS": "100"}
+    proc = subprocess.Popen(
+        [sys.executable, "-u", "-c", code, str(root), "play", "market", "-n", "2", "--seed",
+         "4", "-o", "rounds=1", "--bots", "heuristic", "--timer", "0.3"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env=env)
+    seen: list[str] = []
+    reader = threading.Thread(target=lambda: seen.extend(iter(proc.stdout.readline, "")),
+                              daemon=True)
+    reader.start()
+    deadline = time.monotonic() + 60
+    while "No answer within" not in "".join(seen) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    try:
+        assert "No answer within 0.3 s: the referee calls time." in "".join(seen)
+        proc.stdin.write("1\n")
+        proc.stdin.close()
+        assert proc.wait(timeout=60) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    reader.join(timeout=10)
+    out = "".join(seen)
+    assert "Time is up: the market closes" in out and "Game over" in out
+
+
+def test_replay_of_a_game_left_in_a_window_says_who_may_act(runner, tmp_path, market):
+    path = tmp_path / "market.json"
+    runner.invoke(app, ["play", "market", "-n", "2", "--seed", "1", "--save", str(path)],
+                  input="q\n")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "not over (negotiate): waiting for nobody; may act: Seat 0, Seat 1." in result.output

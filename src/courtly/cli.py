@@ -12,7 +12,11 @@ file) print one line ``Error: ...`` on stderr and exit with status 2.
 from __future__ import annotations
 
 import json
+import os
 import secrets
+import select
+import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -25,7 +29,18 @@ from rich.text import Text
 
 import courtly
 from courtly.bots import Bot, check_spec, make_bot
-from courtly.core import Action, Event, Game, GameRecord, InvalidRecord, State
+from courtly.core import (
+    REFEREE,
+    Action,
+    Event,
+    Game,
+    GameRecord,
+    InvalidRecord,
+    Phase,
+    Referee,
+    State,
+    TimeUp,
+)
 from courtly.sim import (
     BACKENDS,
     BalanceReport,
@@ -262,8 +277,20 @@ def play_command(
         metavar="SPEC[,SPEC...]",
         help="The other seats' bots, in seat order, the list repeated: random, heuristic, "
              "ismcts:iterations=300 (see `courtly bots`).")] = "random",
+    timer: Annotated[float, typer.Option(
+        min=0, metavar="SECONDS",
+        help="Prompt timer: in a negotiation window (or a timed phase), no answer within "
+             "SECONDS and the referee calls time. 0 (default): off; a window then ends when "
+             "every seat is done, the bots after their share of actions.")] = 0.0,
 ) -> None:
-    """Play a game against bots. Enter a number to choose; q or Ctrl-D quits."""
+    """Play a game against bots. Enter a number to choose; q or Ctrl-D quits.
+
+    In a negotiation window (seats that may act without being waited for)
+    your menu has Done, which ends your part; the bots take turns with you,
+    the one that has acted least first, each at most a few actions
+    (courtly.core.Referee's rule), and the window closes when every seat is
+    done or the referee calls time (--timer).
+    """
     game = _lookup(game_name)
     specs = _bot_specs(bots)
     num_players = _default_players(game, option) if players is None else players
@@ -281,7 +308,7 @@ def play_command(
     code = 0
     try:
         finished = _play_loop(console, game, state, seat,
-                              _seat_bots(specs, seat, seed, num_players))
+                              _seat_bots(specs, seat, seed, num_players), timer)
     except KeyboardInterrupt:
         console.print()
         finished, code = False, 130
@@ -314,19 +341,56 @@ def _show_end(console: Console, game: Game, state: State, seat: int, finished: b
 
 
 def _play_loop(console: Console, game: Game, state: State, seat: int,
-               bots: Sequence[Bot]) -> bool:
-    """Run the game until it ends (True) or the person quits (False); bots play the others."""
+               bots: Sequence[Bot], timer: float = 0.0) -> bool:
+    """Run the game until it ends (True) or the person quits (False); bots play the others.
+
+    Who acts next (:func:`next_actor`): a seat that must act (yours first);
+    else, in an open window, :class:`courtly.core.Referee`'s rule, except
+    that your part ends only when you say Done (or at the timer). With
+    ``timer`` (seconds, 0: off) a prompt where the referee may call time
+    (an open window, a timed phase) left unanswered that long makes the
+    referee apply TimeUp.
+    """
+    referee = Referee()
     while not state.is_over:
-        actor = seat if seat in state.to_act else state.to_act[0]
-        if actor == seat:
-            action = _ask_action(console, game, state, seat)
+        phase = state.phase
+        actor = next_actor(state, seat, referee)
+        if actor == REFEREE:
+            events = state.apply(REFEREE, TimeUp())
+        elif actor == seat:
+            action = _ask_action(console, game, state, seat, phase, timer)
             if action is None:
                 return False
-            events = state.apply(seat, action)
+            if isinstance(action, TimeUp):
+                _plain(console, f"No answer within {timer:g} s: the referee calls time.",
+                       "yellow")
+                actor = REFEREE
+            events = state.apply(actor, action)
         else:
             events = bot_move(state, actor, bots[actor])
+        referee.acted(phase, actor)
         _log(console, events, seat)
     return True
+
+
+def next_actor(state: State, seat: int, referee: Referee) -> int:
+    """Who acts next in ``courtly play``, ``seat`` being the person's.
+
+    A seat that must act acts first (the person's if it is one of them);
+    else, in an open window, the referee's rule names the seat that has
+    acted least there, or the referee once each has had its share, except
+    that the person's seat, while still in the window, is never cut short:
+    when the bots have had their share it goes on until it says Done. So a
+    window without a timer ends when every seat is done, the bots after
+    ``referee.window_actions`` actions each.
+    """
+    phase = state.phase
+    if phase.to_act:
+        return seat if seat in phase.to_act else phase.to_act[0]
+    chosen = referee.next_seat(state)
+    if chosen == REFEREE and seat in phase.may_act:
+        return seat
+    return chosen
 
 
 def _log(console: Console, events: Sequence[Event], seat: int) -> None:
@@ -337,28 +401,113 @@ def _log(console: Console, events: Sequence[Event], seat: int) -> None:
             _plain(console, f"  • {seen.text}", "cyan")
 
 
-def _ask_action(console: Console, game: Game, state: State, seat: int) -> Action | None:
-    """Show the seat's view and its legal actions; return the choice (None: quit)."""
+def _phase_line(phase: Phase, seat: int, timer: float) -> str:
+    """The phase, who must act, who may act, and its time: what the prompt says."""
+    def who(seats: Sequence[int]) -> str:
+        return ", ".join(f"Seat {s}" + (" (you)" if s == seat else "") for s in seats) \
+            or "nobody"
+
+    text = f"Phase: {phase.name}; to act: {who(phase.to_act)}"
+    if phase.may_act:
+        text += f"; may act (not waited for): {who(phase.may_act)}"
+    if phase.time_limit is not None:
+        text += f". Time limit: {phase.time_limit:g} s"
+        if not timer:
+            text += " (not kept here: --timer SECONDS makes the referee call time)"
+    if timer and phase.referee_may_act:
+        text += f". Answer within {timer:g} s, or the referee calls time"
+    return text + "."
+
+
+def _ask_action(console: Console, game: Game, state: State, seat: int,
+                phase: Phase | None = None, timer: float = 0.0) -> Action | None:
+    """Show the seat's view, the phase and its legal actions; return the
+    choice (None: quit; TimeUp: the timer ran out)."""
     legal = state.legal_actions(seat)
     if not legal:
         raise RuntimeError(f"{game.name}: seat {seat} is to act but has no legal action")
-    console.rule(f"Your turn (Seat {seat})")
+    phase = state.phase if phase is None else phase
+    if seat in phase.to_act:
+        console.rule(f"Your turn (Seat {seat})")
+    else:
+        console.rule(f"You may act (Seat {seat}): Done ends your part")
     _plain(console, game.render(state.view(seat)))
     console.print()
     for number, action in enumerate(legal, start=1):
         _plain(console, f"  {number:>3}. {action.describe()}")
-    choice = _ask_number(console, len(legal))
+    # Below the menu, which may be long (amounts of money), so it stays in sight.
+    _plain(console, _phase_line(phase, seat, timer), "bold")
+    timeout = timer if timer and phase.referee_may_act else None
+    choice = _ask_number(console, len(legal), timeout, timed=bool(timer))
+    if choice == TIME_UP:
+        return TimeUp()
     return None if choice is None else legal[choice - 1]
 
 
-def _ask_number(console: Console, count: int) -> int | None:
-    """Read a number from 1 to ``count``, asking again after bad input; None on EOF or q."""
+#: What :func:`read_answer` returns when the prompt timer runs out.
+TIME_UP = -1
+
+
+def read_answer(console: Console, prompt: str, timeout: float | None,
+                timed: bool = False) -> str | None:
+    """One line typed at ``prompt`` (EOFError at the end of input), or None
+    when ``timeout`` seconds pass first.
+
+    With the timer off (``timed`` false) this is rich's ``console.input``.
+    With it on every prompt reads the same way, from standard input's file
+    descriptor, waiting with ``select``; what was typed and not sent when
+    time ran out is discarded (on a terminal), so it cannot answer the next
+    question. Where standard input has no descriptor or ``select`` cannot
+    watch it (a test's input, Windows), there is no timer.
+    """
+    if not timed:
+        return console.input(prompt)
+    stream = sys.stdin
+    try:
+        fd: int | None = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        fd = None
+    console.print(Text(prompt), end="")
+    if fd is not None and timeout is not None and os.name == "posix":
+        ready, _, _ = select.select([fd], [], [], timeout)
+        if not ready:
+            console.print()
+            _discard_typeahead(fd)
+            return None
+    line = stream.readline()
+    if not line:
+        raise EOFError
+    return line.rstrip("\r\n")
+
+
+def _discard_typeahead(fd: int) -> None:
+    """Forget what was typed on the terminal and not yet sent."""
+    try:
+        import termios
+
+        if os.isatty(fd):
+            termios.tcflush(fd, termios.TCIFLUSH)
+    except (ImportError, OSError):
+        pass
+
+
+def _ask_number(console: Console, count: int, timeout: float | None = None,
+                timed: bool = False) -> int | None:
+    """Read a number from 1 to ``count``, asking again after bad input; None
+    on EOF or q; :data:`TIME_UP` when ``timeout`` seconds pass without an
+    answer (a wrong answer does not restart the clock)."""
+    deadline = None if timeout is None else time.monotonic() + timeout
     while True:
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
         try:
-            answer = console.input(f"Your choice [{_choice_range(count)}, q to quit]: ").strip()
+            answer = read_answer(console, f"Your choice [{_choice_range(count)}, q to quit]: ",
+                                 left, timed)
         except EOFError:
             console.print()
             return None
+        if answer is None:
+            return TIME_UP
+        answer = answer.strip()
         if answer.lower() in QUIT_WORDS:
             return None
         problem = _number_problem(answer, count)
@@ -415,7 +564,10 @@ def replay_command(
     if state.is_over:
         _show_result(console, state, seat)
     else:
-        _plain(console, f"The game is not over: waiting for {_seat_list(state.to_act)}.")
+        phase = state.phase
+        may = f"; may act: {_seat_list(phase.may_act)}" if phase.may_act else ""
+        _plain(console, f"The game is not over ({phase.name}): waiting for "
+               f"{_seat_list(phase.to_act)}{may}.")
 
 
 def _load_record(file: Path) -> GameRecord:

@@ -12,6 +12,11 @@ A game without one still works unchanged: the bot then plays the generic
 one-ply fallback (:func:`generic_choice`): an action that ends the game at
 once with this seat among the winners, in a guess of the hidden
 information, if there is one; otherwise a uniformly random legal action.
+In an open window (the seat may act but is not waited for: a negotiation)
+it has nothing to negotiate by and says ``Done``.
+
+The companions are found through the game object (``obs.game``), so a game
+outside the registry (a test game) is served as well as a registered one.
 """
 
 from __future__ import annotations
@@ -21,35 +26,37 @@ from collections.abc import Mapping
 from functools import cache
 
 from courtly.bots.base import Observation
-from courtly.core import Action, Companions, Estimate, Heuristic
+from courtly.core import Action, Companions, Done, Estimate, Game, Heuristic
 
 #: A game's heuristic policy: (view, legal actions, rng) -> one of the actions.
 Choose = Heuristic
 
 
-def _companions(game_name: str) -> Companions:
-    from courtly.registry import game  # games sit beside bots; look them up lazily
+def _companions(game: Game | str) -> Companions:
+    if isinstance(game, Game):  # a game object, registered or not (a test game)
+        return game.companions
+    from courtly.registry import game as lookup  # games sit beside bots; look them up lazily
 
-    return game(game_name).companions
-
-
-@cache
-def policy_for(game_name: str) -> Heuristic | None:
-    """The heuristic policy ``game_name`` ships, or None."""
-    return _companions(game_name).heuristic
+    return lookup(game).companions
 
 
 @cache
-def estimate_for(game_name: str) -> Estimate | None:
-    """The score estimate ``game_name`` ships, or None."""
-    return _companions(game_name).estimate
+def policy_for(game: Game | str) -> Heuristic | None:
+    """The heuristic policy ``game`` (a Game, or a registered game's name) ships, or None."""
+    return _companions(game).heuristic
 
 
 @cache
-def search_settings_for(game_name: str) -> Mapping[str, object]:
-    """The ISMCTS settings ``game_name`` recommends (parameter name -> value,
-    for the parameters a spec leaves to the game), or {}."""
-    return dict(_companions(game_name).search)
+def estimate_for(game: Game | str) -> Estimate | None:
+    """The score estimate ``game`` (a Game, or a registered name) ships, or None."""
+    return _companions(game).estimate
+
+
+@cache
+def search_settings_for(game: Game | str) -> Mapping[str, object]:
+    """The ISMCTS settings ``game`` (a Game, or a registered name) recommends
+    (parameter name -> value, for the parameters a spec leaves to the game), or {}."""
+    return dict(_companions(game).search)
 
 
 def generic_choice(obs: Observation, rng: random.Random) -> Action:
@@ -66,8 +73,9 @@ def generic_choice(obs: Observation, rng: random.Random) -> Action:
 
 
 class HeuristicBot:
-    """Plays the game's heuristic (``games/<game>/bot.py``), or the generic
-    one-ply fallback for a game without one; same seed, same choices."""
+    """Plays the game's heuristic (``games/<game>/bot.py``), or, for a game
+    without one, says Done in an open window and plays the generic one-ply
+    fallback elsewhere; same seed, same choices."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -78,7 +86,9 @@ class HeuristicBot:
             raise ValueError("no legal action to choose from")
         if len(obs.legal) == 1:
             return obs.legal[0]
-        choose = policy_for(obs.game_name)
+        choose = policy_for(obs.game)
         if choose is None:
+            if obs.in_window and Done() in obs.legal:
+                return Done()  # no rules of thumb to negotiate by: leave the window
             return generic_choice(obs, self.rng)
         return choose(obs.view, obs.legal, self.rng)

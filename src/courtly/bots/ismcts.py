@@ -28,6 +28,15 @@ seat's information set; each iteration:
    own view of the determinization (``own_views``);
 4. **backpropagates** the reward of every seat.
 
+Open windows (a negotiation: seats that may act without being waited for,
+``state.may_act``) are simulated by :class:`courtly.core.Referee`'s rule:
+the seats that must act come first; else the window's seat that has acted
+least there acts (``Done``, leaving the window, is one of its choices like
+any other); the referee's ``TimeUp`` is applied once every seat of the
+window has taken ``window`` actions in it (counted from the simulation's
+start), so that no simulation stays in a window for ever. A searching seat
+asked to act in a window acts alone at the root.
+
 The reward of a seat is ``(1 - rank_weight) * win + rank_weight * rank``.
 At the end of a game ``win`` is ``1 / len(winners)`` for a winner (a shared
 victory is shared) and 0 otherwise, and ``rank`` is the share of the other
@@ -66,7 +75,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from courtly.bots.base import Observation
 from courtly.bots.heuristic import Estimate, estimate_for, policy_for, search_settings_for
-from courtly.core import Action, Result, State
+from courtly.core import REFEREE, WINDOW_ACTIONS, Action, Game, Referee, Result, State, TimeUp
 
 #: A rollout policy: (state, seat, legal actions, rng) -> one of the actions.
 RolloutPolicy = Callable[[State, int, Sequence[Action], random.Random], Action]
@@ -143,6 +152,55 @@ def random_rollout(state: State, seat: int, legal: Sequence[Action],
     return legal[rng.randrange(len(legal))]
 
 
+class _Order:
+    """Who acts next in one simulated game, by :class:`courtly.core.Referee`'s
+    rule, and the referee's ``TimeUp`` applied where that rule calls time.
+
+    The seats that must act come first, all of them (a simultaneous decision
+    is selected decoupled, as ever); else, in an open window, the window's
+    seat that has acted least there; else the referee, once every seat of the
+    window has taken ``window`` actions in it. The counts start at the
+    simulation's start, so a simulated window lasts at most ``window``
+    actions a seat from there, in the tree and in rollouts alike. Where no
+    window is open this is ``state.to_act``, read as it always was.
+    """
+
+    __slots__ = ("counted", "referee", "window")
+
+    def __init__(self, window: int) -> None:
+        self.window = window
+        self.referee = Referee(window)
+        #: The name of the phase whose window actions were counted, if any.
+        self.counted: str | None = None
+
+    def actors(self, state: State) -> tuple[int, ...]:
+        """The seats to act next (the referee's TimeUp applied first while
+        it is due); () once the game is over."""
+        while not state.is_over:
+            to_act = state.to_act
+            if to_act:
+                # Who must act comes first. The phase is read only once a
+                # window was counted: a game without windows pays nothing.
+                if self.counted is not None and state.phase.name != self.counted:
+                    self.referee, self.counted = Referee(self.window), None
+                return to_act
+            seat = self.referee.next_seat(state)
+            if seat != REFEREE:
+                return (seat,)
+            self.apply(state, REFEREE, TimeUp())
+        return ()
+
+    def apply(self, state: State, seat: int, action: Action) -> None:
+        """Apply ``seat``'s action, counting it if it was taken in a window."""
+        if seat == REFEREE or state.may_act:
+            phase = state.phase
+            state.apply(seat, action)
+            self.referee.acted(phase, seat)
+            self.counted = phase.name
+        else:
+            state.apply(seat, action)
+
+
 class _Search:
     """What one decision's iterations share: the observation, the tree's
     root, the rollout policy, the game's estimate (None: play to the end),
@@ -193,7 +251,10 @@ class ISMCTSBot:
     or ``halving`` (sequential halving with common random numbers). Left at
     ``auto``, both are the game's recommendation (:meth:`settings`).
     ``depth``: the most tree nodes an iteration passes (0: no limit); past
-    them the leaf is evaluated as any new one.
+    them the leaf is evaluated as any new one. ``window``: in the
+    simulations, the actions each seat takes in an open window (a
+    negotiation) before the referee calls time, by
+    :class:`courtly.core.Referee`'s rule (see :class:`_Order`).
     """
 
     def __init__(
@@ -214,6 +275,7 @@ class ISMCTSBot:
         opponents: str = "auto",
         root: str = "auto",
         depth: int = 0,
+        window: int = WINDOW_ACTIONS,
     ) -> None:
         if iterations < -1 or seconds < 0 or (iterations == 0 and seconds == 0):
             raise ValueError("ismcts needs a budget: iterations > 0 (-1: the game's "
@@ -230,6 +292,8 @@ class ISMCTSBot:
             raise ValueError(f"ismcts: root must be one of {', '.join(ROOTS)}, not {root!r}")
         if depth < 0:
             raise ValueError("ismcts: depth must be 0 (no limit) or more")
+        if window < 1:
+            raise ValueError("ismcts: window must be at least 1 (actions a seat in a window)")
         if temperature < 0 or horizon < -1:
             raise ValueError("ismcts: temperature must be positive (0: the game's) and "
                              "horizon at least -1")
@@ -249,8 +313,9 @@ class ISMCTSBot:
         self.opponents = opponents
         self.root = root
         self.depth = depth
+        self.window = window
         self.last_iterations = 0
-        self._policies: dict[str, RolloutPolicy] = {}
+        self._policies: dict[Game, RolloutPolicy] = {}
 
     # ----- the decision -------------------------------------------------------
     def act(self, obs: Observation) -> Action:
@@ -261,11 +326,12 @@ class ISMCTSBot:
             self.last_iterations = 0
             return obs.legal[0]
         root = _Node()
-        settings = self.settings(obs.game_name)
-        choose = policy_for(obs.game_name)
+        game = obs.game
+        settings = self.settings(game)
+        choose = policy_for(game)
         has_heuristic = choose is not None
-        search = _Search(obs, root, self._policy(obs.game_name),
-                         estimate_for(obs.game_name) if self.horizon >= 0 else None, settings,
+        search = _Search(obs, root, self._policy(game),
+                         estimate_for(game) if self.horizon >= 0 else None, settings,
                          model=settings["opponents"] == "heuristic" and has_heuristic,
                          macro=self.turns and has_heuristic)
         if self.guide <= 0:
@@ -280,12 +346,12 @@ class ISMCTSBot:
             return best
         return self._guided(stats, best, choose(obs.view, obs.legal, self.rng))
 
-    def settings(self, game_name: str) -> dict[str, object]:
+    def settings(self, game: Game | str) -> dict[str, object]:
         """``iterations``, ``opponents``, ``root`` and ``temperature`` as this
-        bot plays ``game_name``: as given, or where left to the game
-        (:data:`AUTO`) as the game recommends (its ``bot.SEARCH``), else as
-        :data:`FALLBACK`."""
-        recommended = {**FALLBACK, **search_settings_for(game_name)}
+        bot plays ``game`` (a Game, or a registered game's name): as given,
+        or where left to the game (:data:`AUTO`) as the game recommends (its
+        ``bot.SEARCH``), else as :data:`FALLBACK`."""
+        recommended = {**FALLBACK, **search_settings_for(game)}
         given = {key: getattr(self, key) for key in AUTO}
         return {key: recommended[key] if value == AUTO[key] else value
                 for key, value in given.items()}
@@ -384,13 +450,16 @@ class ISMCTSBot:
         from ``rng``; ``first``: the searching seat's root action, if forced.
         Returns the searching seat's reward."""
         me = search.obs.seat
+        order = _Order(self.window)
         path: list[tuple[_Node, list[tuple[int, Action]]]] = []
         node = search.root
         while not state.is_over:
             forced = first if node is search.root else None
-            choices = self._select_and_apply(search, node, state, rng, forced)
+            choices = self._select_and_apply(search, node, state, rng, forced, order)
+            if not choices:  # the referee's TimeUp or the modelled rivals ended the game
+                break
             if search.macro and len(choices) == 1:
-                self._finish_turn(state, choices[0][0], rng)
+                self._finish_turn(state, choices[0][0], rng, order)
             path.append((node, choices))
             if self.depth and len(path) >= self.depth:
                 break
@@ -401,8 +470,8 @@ class ISMCTSBot:
                 break
             node = child
             if search.model:
-                self._advance(state, me, rng)
-        self._evaluate_leaf(search, state, path, rng)
+                self._advance(state, me, rng, order)
+        self._evaluate_leaf(search, state, path, rng, order)
         rewards = self._rewards(search, state)
         for visited, choices in path:
             for seat, action in choices:
@@ -413,21 +482,21 @@ class ISMCTSBot:
 
     def _evaluate_leaf(self, search: _Search, state: State,
                        path: list[tuple[_Node, list[tuple[int, Action]]]],
-                       rng: random.Random) -> None:
+                       rng: random.Random, order: _Order) -> None:
         """Play on from a new leaf: to the end without an estimate; with one,
         until the last mover's turn is over (with ``opponents=heuristic``,
         until the searching seat is to act again), ``horizon`` rollout
         actions, and any pending simultaneous decision (``settle``)."""
         if search.estimate is None:
-            self._roll_out(state, search.policy, math.inf, rng)
+            self._roll_out(state, search.policy, math.inf, rng, order)
             return
         if path:
-            self._finish_turn(state, path[-1][1][-1][0], rng)
+            self._finish_turn(state, path[-1][1][-1][0], rng, order)
         if search.model:
-            self._advance(state, search.obs.seat, rng)
-        self._roll_out(state, search.policy, self.horizon, rng)
+            self._advance(state, search.obs.seat, rng, order)
+        self._roll_out(state, search.policy, self.horizon, rng, order)
         if self.settle:
-            self._settle(state, rng)
+            self._settle(state, rng, order)
 
     def _rewards(self, search: _Search, state: State) -> list[float]:
         """Every seat's reward: by the result at the end, else by the estimate."""
@@ -446,26 +515,34 @@ class ISMCTSBot:
         return [estimate(state.view(s))[s] for s in range(state.num_players)]
 
     def _select_and_apply(self, search: _Search, node: _Node, state: State,
-                          rng: random.Random, forced: Action | None
+                          rng: random.Random, forced: Action | None, order: _Order
                           ) -> list[tuple[int, Action]]:
         """Every seat to act chooses from this node's statistics (decoupled when
         simultaneous) and its choice is applied at once; with
         ``opponents=heuristic`` the other seats to act play the heuristic and
         only the searching seat's choice is recorded. ``forced``: the
-        searching seat's choice, made by sequential halving."""
+        searching seat's choice, made by sequential halving.
+
+        Who acts is ``order``'s answer (the referee's rule in a window); at
+        the root a searching seat that acts in a window (not waited for)
+        acts alone, as it was asked to."""
         me = search.obs.seat
+        if node is search.root and me not in state.to_act:
+            actors: tuple[int, ...] = (me,)
+        else:
+            actors = order.actors(state)
         choices = []
-        for seat in state.to_act:
-            if seat not in state.to_act:  # an earlier choice ended this seat's turn
-                continue
+        for i, seat in enumerate(actors):
+            if i and seat not in state.to_act:
+                continue  # an earlier choice ended this seat's turn
             if search.model and seat != me:
-                self._heuristic_move(state, seat, rng)
+                self._heuristic_move(state, seat, rng, order)
                 continue
             legal = state.legal_actions(seat)
             if seat == me and forced is None and search.model:
                 forced = self._heuristic_first(node, state, seat, legal, rng)
             action = self._select(node, seat, legal, rng, forced if seat == me else None)
-            state.apply(seat, action)
+            order.apply(state, seat, action)
             choices.append((seat, action))
         return choices
 
@@ -478,7 +555,7 @@ class ISMCTSBot:
         stats = node.stats.get(seat)
         if stats:
             return None
-        choose = policy_for(state.game.name)
+        choose = policy_for(state.game)
         assert choose is not None  # opponents=heuristic needs one
         return choose(state.view(seat), legal, rng)
 
@@ -510,64 +587,79 @@ class ISMCTSBot:
         return best
 
     def _roll_out(self, state: State, policy: RolloutPolicy, limit: float,
-                  rng: random.Random) -> None:
-        """Play ``limit`` actions (or to the end) with the rollout policy."""
+                  rng: random.Random, order: _Order) -> None:
+        """Play ``limit`` actions (or to the end) with the rollout policy, the
+        seat to act named by ``order`` (the referee's TimeUp, when it calls
+        time, is not one of them)."""
         steps = 0
         while steps < limit and not state.is_over:
+            actors = order.actors(state)
+            if not actors:
+                break
             steps += 1
-            seat = state.to_act[0]
+            seat = actors[0]
             legal = state.legal_actions(seat)
-            state.apply(seat, policy(state, seat, legal, rng))
+            order.apply(state, seat, policy(state, seat, legal, rng))
 
-    def _finish_turn(self, state: State, mover: int, rng: random.Random) -> None:
-        """Let ``mover`` play on while it alone is to act, by the game's heuristic."""
+    def _finish_turn(self, state: State, mover: int, rng: random.Random,
+                     order: _Order) -> None:
+        """Let ``mover`` play on while it alone is to act, by the game's heuristic
+        (never in a window, where nobody is waited for)."""
         while state.to_act == (mover,):
-            self._heuristic_move(state, mover, rng)
+            self._heuristic_move(state, mover, rng, order)
 
-    def _advance(self, state: State, me: int, rng: random.Random) -> None:
+    def _advance(self, state: State, me: int, rng: random.Random, order: _Order) -> None:
         """(``opponents=heuristic``) Every seat plays the game's heuristic,
         the searching seat too in decisions it shares (a vote), until the
-        searching seat alone is to act or the game is over."""
-        while not state.is_over and state.to_act != (me,):
-            self._all_to_act_move(state, rng)
+        searching seat alone is to act (in a window: is the one the referee's
+        rule names) or the game is over."""
+        while True:
+            actors = order.actors(state)
+            if not actors or actors == (me,):
+                return
+            if state.to_act:
+                self._all_to_act_move(state, rng, order)
+            else:
+                self._heuristic_move(state, actors[0], rng, order)
 
-    def _settle(self, state: State, rng: random.Random) -> None:
+    def _settle(self, state: State, rng: random.Random, order: _Order) -> None:
         """Resolve a simultaneous decision pending at a leaf (a vote, sealed
         bids): every seat to act plays it by the game's heuristic, since a
         half-cast vote is no position to judge."""
         if len(state.to_act) >= 2:
-            self._all_to_act_move(state, rng)
+            self._all_to_act_move(state, rng, order)
 
-    def _all_to_act_move(self, state: State, rng: random.Random) -> None:
+    def _all_to_act_move(self, state: State, rng: random.Random, order: _Order) -> None:
         """Every seat to act now plays the game's heuristic, one after another."""
         for seat in state.to_act:
             if seat in state.to_act and not state.is_over:
-                self._heuristic_move(state, seat, rng)
+                self._heuristic_move(state, seat, rng, order)
 
-    def _heuristic_move(self, state: State, seat: int, rng: random.Random) -> None:
+    def _heuristic_move(self, state: State, seat: int, rng: random.Random,
+                        order: _Order) -> None:
         """``seat`` plays the game's heuristic choice (random without one)."""
-        choose = policy_for(state.game.name)
+        choose = policy_for(state.game)
         legal = state.legal_actions(seat)
         if len(legal) == 1 or choose is None:
             action = legal[rng.randrange(len(legal))]
         else:
             action = choose(state.view(seat), legal, rng)
-        state.apply(seat, action)
+        order.apply(state, seat, action)
 
     # ----- rollout policies ---------------------------------------------------
-    def _policy(self, game_name: str) -> RolloutPolicy:
+    def _policy(self, game: Game) -> RolloutPolicy:
         if self.rollout == "random":
             return random_rollout
-        policy = self._policies.get(game_name)
+        policy = self._policies.get(game)
         if policy is None:
-            policy = self._policies[game_name] = _heuristic_rollout(game_name, self.epsilon)
+            policy = self._policies[game] = _heuristic_rollout(game, self.epsilon)
         return policy
 
 
-def _heuristic_rollout(game_name: str, epsilon: float) -> RolloutPolicy:
+def _heuristic_rollout(game: Game | str, epsilon: float) -> RolloutPolicy:
     """The game's heuristic as a rollout policy (random with chance ``epsilon``);
     plain random for a game without a heuristic."""
-    choose = policy_for(game_name)
+    choose = policy_for(game)
     if choose is None:
         return random_rollout
 

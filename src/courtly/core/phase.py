@@ -64,6 +64,9 @@ class Referee:
     seat), else :data:`REFEREE` once every seat of the window has taken
     ``window_actions`` actions in it (or at once in a timed phase with nobody
     able to act). Call :meth:`acted` after each action so the count follows.
+    A window's counts last while its phase keeps its name (through a request
+    that one seat must answer) and start again after the referee's call or
+    in a phase of another name.
     """
 
     window_actions: int = WINDOW_ACTIONS
@@ -92,9 +95,9 @@ class Referee:
             self._counts[seat] = self._counts.get(seat, 0) + 1
 
     def _follow(self, phase: Phase) -> None:
-        # A window is known by its phase's name; when no window is open, or
-        # another opens, the counts start again.
-        if not phase.may_act:
-            self._window, self._counts = None, {}
-        elif self._window != phase.name:
+        # A window is known by its phase's name: the counts start again when
+        # a phase of another name begins. A window in which nobody may act
+        # for a moment (a request one seat must answer, the phase's name
+        # unchanged) keeps them, or requests could renew it for ever.
+        if self._window != phase.name:
             self._window, self._counts = phase.name, {}

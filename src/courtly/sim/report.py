@@ -100,7 +100,7 @@ def balance(
 ) -> BalanceReport:
     """Play ``n_games`` games between ``bots`` and build the balance report."""
     jobs = balance_jobs(game, n_games, num_players, seed, options, bots)
-    outcomes = run_jobs(jobs, workers, backend, progress)
+    outcomes = run_jobs(jobs, workers, backend, progress, game)
     return summarise(game.name, num_players, seed, jobs[0].options, bots, outcomes)
 
 

@@ -86,12 +86,22 @@ def game_measures(game: Game, state: State) -> dict[str, Measure]:
     return dict(measures(state.view(None), state.record))
 
 
-def play_job(job: GameJob, max_actions: int = MAX_ACTIONS) -> GameOutcome:
-    """Play one job to the end (:func:`play_out`); each bot sees only its
-    seat's observation."""
-    from courtly.registry import game as lookup  # the registry sits above bots
+def play_job(job: GameJob, max_actions: int = MAX_ACTIONS,
+             game: Game | None = None) -> GameOutcome:
+    """Play one job to the end (:func:`play_out`, so windows run by the
+    Referee's rule); each bot sees only its seat's observation.
 
-    game = lookup(job.game)
+    The game is the registered one ``job.game`` names, or ``game`` when
+    given (one outside the registry, such as a test game; its name must be
+    the job's). Worker processes look games up by name, so only registered
+    games run in :func:`run_jobs`.
+    """
+    if game is None:
+        from courtly.registry import game as lookup  # the registry sits above bots
+
+        game = lookup(job.game)
+    elif game.name != job.game:
+        raise ValueError(f"the job plays {job.game!r}, but the game given is {game.name!r}")
     n = job.num_players
     state = game.new_game(n, job.seed, job.options)
     bots = [make_bot(spec, seed) for spec, seed in
@@ -113,27 +123,41 @@ def play_jobs(jobs: Sequence[GameJob]) -> list[GameOutcome]:
     return [play_job(job) for job in jobs]
 
 
+def _registered(game: Game) -> bool:
+    from courtly.registry import GAMES  # the registry sits above bots
+
+    return GAMES.get(game.name) is game
+
+
 def run_jobs(
     jobs: Sequence[GameJob],
     workers: int | None = None,
     backend: str = "process",
     progress: Progress | None = None,
+    game: Game | None = None,
 ) -> list[GameOutcome]:
     """Play every job; the outcomes come back in job order, whatever the backend.
 
     ``backend``: ``process`` (``workers`` worker processes, default one per
     CPU; with one worker, or one job, the games run in this process),
-    ``serial`` or ``ray``.
+    ``serial`` or ``ray``. ``game``: the Game the jobs play, which may be
+    one outside the registry (a test game); workers look games up by name,
+    so such a game runs only in this process (``serial``, or one worker),
+    else ValueError.
     """
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
     workers = workers or os.cpu_count() or 1
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
+    here = backend == "serial" or (backend == "process" and (workers == 1 or len(jobs) <= 1))
+    if game is not None and not here and not _registered(game):
+        raise ValueError(f"{game.name} is not a registered game: worker processes cannot "
+                         "look it up; run it serially (backend serial or one worker)")
     if backend == "ray":
         return _run_ray(jobs, workers, progress)
-    if backend == "serial" or workers == 1 or len(jobs) <= 1:
-        return _run_serial(jobs, progress)
+    if here:
+        return _run_serial(jobs, progress, game)
     return _run_processes(jobs, workers, progress)
 
 
@@ -143,10 +167,11 @@ def _chunks(jobs: Sequence[GameJob], workers: int) -> list[list[GameJob]]:
     return [list(jobs[i:i + size]) for i in range(0, len(jobs), size)]
 
 
-def _run_serial(jobs: Sequence[GameJob], progress: Progress | None) -> list[GameOutcome]:
+def _run_serial(jobs: Sequence[GameJob], progress: Progress | None,
+                game: Game | None = None) -> list[GameOutcome]:
     out = []
     for job in jobs:
-        out.append(play_job(job))
+        out.append(play_job(job, game=game))
         if progress is not None:
             progress(len(out))
     return out

@@ -1,9 +1,12 @@
 """Games between random bots, and the statistics of many of them.
 
 Everything here goes through the game contract only (``courtly.Game`` and
-``courtly.State``), so it works for every registered game. Runs are
+``courtly.State``), so it works for every game, registered or not. Runs are
 reproducible: a game played with seed ``s`` uses ``s`` for the game's own RNG
-and :func:`bot_seeds` ``(s, n)`` for the bots.
+and :func:`bot_seeds` ``(s, n)`` for the bots. Games with open windows (a
+negotiation) are run by :class:`courtly.core.Referee`'s rule, which names who
+acts next and when the referee calls time, without a clock (see
+:func:`play_out`).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from courtly.bots import Bot, RandomBot, decide
-from courtly.core import Event, Game, Result, State
+from courtly.core import REFEREE, Event, Game, Referee, Result, State, TimeUp
 
 #: A game that takes more actions than this is assumed to loop forever.
 MAX_ACTIONS = 100_000
@@ -68,27 +71,43 @@ OnDecision = Callable[[int, float], None]
 
 
 def play_out(state: State, bots: Sequence[Bot], seed: int, max_actions: int = MAX_ACTIONS,
-             on_decision: OnDecision | None = None) -> int:
+             on_decision: OnDecision | None = None, referee: Referee | None = None) -> int:
     """Play ``state`` to its end, ``bots[seat]`` choosing each of ``seat``'s
-    actions from its observation alone; return the number of actions.
+    actions from its observation alone; return the number of actions (the
+    referee's included: the length of what the record gains).
 
-    When several seats are to act at once, the first of them acts first; the
-    others follow in later steps (they see nothing of the earlier choices,
-    which stay hidden until the last one is in). A game still running after
-    ``max_actions`` actions raises RuntimeError (``seed`` names it).
+    Who acts is :class:`courtly.core.Referee`'s rule (``referee``, default
+    ``Referee()``: each seat takes up to ``WINDOW_ACTIONS`` actions in a
+    window): a seat that must act acts first (when several are to act at
+    once, the first of them; the others follow in later steps and see
+    nothing of the earlier choices, which stay hidden until the last one is
+    in); else, in an open window, the window's seat that has acted least
+    there (ties: the lowest seat) decides, and may say Done; once each has
+    had its share, or in a timed phase where nobody may act, the referee
+    applies ``TimeUp``. No clock is read, so the same seed and bots give the
+    same game. Games without windows play exactly as before: the first seat
+    to act, every step. A game still running after ``max_actions`` actions
+    raises RuntimeError (``seed`` names it).
     """
+    referee = Referee() if referee is None else referee
     actions = 0
     while not state.is_over:
         if actions >= max_actions:
             raise RuntimeError(
                 f"{state.game.name} (seed {seed}) is not over after {max_actions} actions"
             )
-        seat = state.to_act[0]
-        start = time.perf_counter()
-        action = decide(state, seat, bots[seat])
-        if on_decision is not None:
-            on_decision(seat, time.perf_counter() - start)
-        state.apply(seat, action)
+        phase = state.phase
+        # The referee's rule; who must act comes first, without asking it.
+        seat = phase.to_act[0] if phase.to_act else referee.next_seat(state)
+        if seat == REFEREE:
+            state.apply(REFEREE, TimeUp())
+        else:
+            start = time.perf_counter()
+            action = decide(state, seat, bots[seat])
+            if on_decision is not None:
+                on_decision(seat, time.perf_counter() - start)
+            state.apply(seat, action)
+        referee.acted(phase, seat)
         actions += 1
     return actions
 

@@ -13,6 +13,12 @@ interval. Its rating is an OpenSkill Plackett-Luce rating (the maintained
 ``openskill`` package, optional extra ``sim``), updated game by game in game
 order: each seat is one competitor, ranked by victory then score; a bot that
 holds several seats of a game moves by the mean of their updates.
+
+Every game is played by :func:`courtly.sim.simulate.play_out`: a game with
+open windows (a negotiation) runs by :class:`courtly.core.Referee`'s rule
+(the window's seats take turns, each at most ``WINDOW_ACTIONS`` actions,
+then the referee calls time), so a tournament is as reproducible with
+windows as without.
 """
 
 from __future__ import annotations
@@ -112,7 +118,7 @@ def tournament(
     jobs = tournament_jobs(game, bots, n_games, n, seed, options)
     if ratings:
         require("openskill", "sim", "tournament ratings")
-    outcomes = run_jobs(jobs, workers, backend, progress)
+    outcomes = run_jobs(jobs, workers, backend, progress, game)
     return summarise(game.name, n, seed, jobs[0].options, bots, outcomes, ratings)
 
 
