@@ -27,6 +27,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import courtly
+from courtly.bots import HeuristicBot
 from courtly.bots.random_bot import RandomBot
 from courtly.bots.registry import BOTS
 from courtly.server import create_app
@@ -386,6 +387,20 @@ def market_table(client: TestClient, seats: list[dict[str, Any]] | None = None,
     return tid, tokens
 
 
+def test_a_bot_that_fails_is_logged_and_the_random_bot_plays_on(tmp_path, caplog,
+                                                                 monkeypatch):
+    def broken(self, obs):
+        raise RuntimeError("a broken bot")
+
+    monkeypatch.setattr(HeuristicBot, "act", broken)
+    with market_client(tmp_path) as client:
+        tid, _ = market_table(client, [{"kind": "bot", "bot": "heuristic"},
+                                       {"kind": "bot", "bot": "random"}])
+        wait_until(lambda: state(client, tid)["table"]["status"] == "over")
+    assert "bot 'heuristic' failed for seat 0; the 'random' bot plays it from now on" in (
+        caplog.text)
+
+
 def stored_moves(db: Path, tid: str) -> list[tuple[int, int, str, str]]:
     with closing(sqlite3.connect(db)) as con:
         return con.execute("SELECT number, seat, action, by FROM courtly_moves "
@@ -502,8 +517,8 @@ def test_a_stand_in_says_done_in_a_window_and_the_move_clock_spares_windows(tmp_
     standin = [(action, by) for _, seat, action, by in moves if seat == 0]
     assert ('{"type": "done"}', "standin") in standin
     assert all(by == "standin" for _, by in standin)
-    # the heuristic does not know a game served only by this app: logged, random instead
-    assert "the 'random' bot plays it from now on" in caplog.text
+    # the heuristic finds a game served only by this app through the game itself
+    assert "plays it from now on" not in caplog.text
 
     with market_client(tmp_path, "clock.sqlite") as client:
         tid, tokens = market_table(client, move_clock=0.2)
