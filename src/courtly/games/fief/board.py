@@ -120,7 +120,7 @@ class Board:
 
 def _need(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
     value = data.get(key)
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise BoardError(f"{where}: {key!r} is missing or not a {kind.__name__}")
     return value
 
