@@ -1,0 +1,320 @@
+"""Fief's actions: one decision each (rulebook phases 1 to 6).
+
+Names are checked against the board and the cards when parsed, so an unknown
+village, region, lord or card is refused as malformed; whether the action is
+allowed now is the rules' business (rules.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from courtly.core import Action, InvalidAction
+from courtly.games.fief.board import default_board
+from courtly.games.fief.cards import card_set
+
+ATTACKS_ON_REGIONS = ("bad_weather", "famine", "plague", "revolt")
+TITHES = ("bishopric_tithe", "lords_tithe", "royal_tithe")
+PURCHASES = ("soldier", "press", "mill", "castle")
+#: What a defender may answer an attack with: a parry card, the ransom
+#: (against a revolt), or nothing.
+RESPONSES = ("sun", "good_harvest", "justice", "ransom", "none")
+
+
+def _region(kind: str, region: str) -> None:
+    if region not in default_board().regions:
+        raise InvalidAction(f"{kind}: unknown region {region!r}; regions: "
+                            f"{', '.join(default_board().regions)}")
+
+
+def _village(kind: str, village: str) -> None:
+    if village not in default_board().villages:
+        raise InvalidAction(f"{kind}: unknown village {village!r}")
+
+
+def _lord(kind: str, lord: str) -> None:
+    if lord not in card_set().lords:
+        raise InvalidAction(f"{kind}: unknown lord {lord!r}; lords: {', '.join(card_set().lords)}")
+
+
+def _card(kind: str, card: str) -> None:
+    try:
+        card_set().kind(card)
+    except ValueError:
+        raise InvalidAction(f"{kind}: unknown card {card!r}") from None
+    head, _, rest = card.partition(":")
+    if (head == "lord" and rest not in card_set().lords) or (
+            head == "bishop" and rest not in card_set().bishops):
+        raise InvalidAction(f"{kind}: unknown card {card!r}")
+
+
+def _one_of(kind: str, field: str, value: str, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise InvalidAction(f"{kind}: {field} must be one of {', '.join(allowed)}, not {value!r}")
+
+
+def village_name(village: str) -> str:
+    """'St. Médard'."""
+    return default_board().villages[village].name
+
+
+def lord_name(lord: str) -> str:
+    """'Henry'."""
+    return card_set().lord_names[lord]
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseRegion(Action):
+    """Choose the region to sit in front of ("The Beginning of the Game", 2)."""
+
+    kind: ClassVar[str] = "choose_region"
+    region: str
+
+    def validate(self) -> None:
+        """A region of the board."""
+        _region(self.kind, self.region)
+
+    def describe(self) -> str:
+        """'Choose Bresse'."""
+        return f"Choose {default_board().regions[self.region].name}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """End one's part in the current phase."""
+
+    kind: ClassVar[str] = "end_turn"
+
+    def describe(self) -> str:
+        """'End of my turn'."""
+        return "End my turn in this phase"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayLord(Action):
+    """Lay a lord card: its counter goes at once to a village ("The Lord card")."""
+
+    kind: ClassVar[str] = "play_lord"
+    lord: str
+    village: str
+
+    def validate(self) -> None:
+        """A known lord and village."""
+        _lord(self.kind, self.lord)
+        _village(self.kind, self.village)
+
+    def describe(self) -> str:
+        """'Lay Lord Henry at Tournus'."""
+        return f"Lay Lord {lord_name(self.lord)} at {village_name(self.village)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayBishop(Action):
+    """Make one of one's lords the bishop named on the card ("The Bishop card")."""
+
+    kind: ClassVar[str] = "play_bishop"
+    bishopric: str
+    lord: str
+
+    def validate(self) -> None:
+        """A known bishopric and lord."""
+        if self.bishopric not in default_board().bishoprics:
+            raise InvalidAction(f"play_bishop: unknown bishopric {self.bishopric!r}")
+        _lord(self.kind, self.lord)
+
+    def describe(self) -> str:
+        """'Make Henry Bishop of Blaye'."""
+        name = default_board().bishoprics[self.bishopric].name
+        return f"Make {lord_name(self.lord)} Bishop of {name}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCardinal(Action):
+    """Ask the bank for a cardinal card for one of one's bishops ("The Cardinal card")."""
+
+    kind: ClassVar[str] = "take_cardinal"
+    lord: str
+
+    def validate(self) -> None:
+        """A known lord."""
+        _lord(self.kind, self.lord)
+
+    def describe(self) -> str:
+        """'Make Bishop Henry a cardinal'."""
+        return f"Make Bishop {lord_name(self.lord)} a cardinal"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRegion(Action):
+    """Play an attack on a region: bad weather, famine, plague, or a revolt
+    (the revolt card played with a famine card, "REVOLT")."""
+
+    kind: ClassVar[str] = "attack_region"
+    card: str
+    region: str
+
+    def validate(self) -> None:
+        """A region attack card and a region."""
+        _one_of(self.kind, "card", self.card, ATTACKS_ON_REGIONS)
+        _region(self.kind, self.region)
+
+    def describe(self) -> str:
+        """'Bad weather on Bresse'."""
+        what = "Revolt (with famine)" if self.card == "revolt" else card_set().label(self.card)
+        return f"{what} on {default_board().regions[self.region].name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Assassinate(Action):
+    """Play the assassination card on an opposing lord ("ASSASSINATION")."""
+
+    kind: ClassVar[str] = "assassinate"
+    lord: str
+
+    def validate(self) -> None:
+        """A known lord."""
+        _lord(self.kind, self.lord)
+
+    def describe(self) -> str:
+        """'Assassinate Roland'."""
+        return f"Assassinate {lord_name(self.lord)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Respond(Action):
+    """The attacked player's answer: a parry card, the ransom against a revolt,
+    or none ("The parries")."""
+
+    kind: ClassVar[str] = "respond"
+    parry: str
+
+    def validate(self) -> None:
+        """One of the answers."""
+        _one_of(self.kind, "parry", self.parry, RESPONSES)
+
+    def describe(self) -> str:
+        """'Parry with Sun', 'Pay the ransom', 'No parry'."""
+        if self.parry == "none":
+            return "No parry: suffer the attack"
+        if self.parry == "ransom":
+            return "Pay the ransom (300 × the die)"
+        return f"Parry with {card_set().label(self.parry)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Execute(Action):
+    """Justice: the parrying player removes one of the assassin's lords."""
+
+    kind: ClassVar[str] = "execute"
+    lord: str
+
+    def validate(self) -> None:
+        """A known lord."""
+        _lord(self.kind, self.lord)
+
+    def describe(self) -> str:
+        """'Execute Roland'."""
+        return f"Execute {lord_name(self.lord)}"
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyCounter(Action):
+    """A revolt's 3: the attacker chooses the mill or press the villagers destroy."""
+
+    kind: ClassVar[str] = "destroy_counter"
+    village: str
+    counter: str
+
+    def validate(self) -> None:
+        """A village and mill or press."""
+        _village(self.kind, self.village)
+        _one_of(self.kind, "counter", self.counter, ("mill", "press"))
+
+    def describe(self) -> str:
+        """'Destroy the mill at Bâgé'."""
+        return f"Have the villagers destroy the {self.counter} at {village_name(self.village)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeCard(Action):
+    """Return one card to the bank for another, in a turn without playing any."""
+
+    kind: ClassVar[str] = "exchange_card"
+    card: str
+
+    def validate(self) -> None:
+        """A blue card."""
+        _card(self.kind, self.card)
+
+    def describe(self) -> str:
+        """'Exchange Sun'."""
+        return f"Exchange {card_set().label(self.card)} for another card"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCard(Action):
+    """Give a card back to the bank's discard pile."""
+
+    kind: ClassVar[str] = "discard_card"
+    card: str
+
+    def validate(self) -> None:
+        """A blue card."""
+        _card(self.kind, self.card)
+
+    def describe(self) -> str:
+        """'Discard Sun'."""
+        return f"Discard {card_set().label(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Tithe(Action):
+    """Hand a tithe card to the bank for its revenue (Phase 2, "Income from taxes").
+
+    ``lord`` names the bishop for a bishopric tithe; otherwise it is empty."""
+
+    kind: ClassVar[str] = "tithe"
+    card: str
+    lord: str | None
+
+    def validate(self) -> None:
+        """A tithe card; a lord exactly for the bishopric tithe."""
+        _one_of(self.kind, "card", self.card, TITHES)
+        if (self.card == "bishopric_tithe") != (self.lord is not None):
+            raise InvalidAction("tithe: the bishopric tithe names its bishop (lord); "
+                                "the other tithes name none")
+        if self.lord is not None:
+            _lord(self.kind, self.lord)
+
+    def describe(self) -> str:
+        """'Take the royal tithe', 'Take the bishopric tithe (Bishop Henry)'."""
+        label = card_set().label(self.card)
+        return f"Take the {label}" + (f" (Bishop {lord_name(self.lord)})" if self.lord else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Action):
+    """Buy counters from the bank, placed on a village one controls (Phase 3)."""
+
+    kind: ClassVar[str] = "buy"
+    item: str
+    village: str
+    count: int
+
+    def validate(self) -> None:
+        """A counter, a village and at least one."""
+        _one_of(self.kind, "item", self.item, PURCHASES)
+        _village(self.kind, self.village)
+        if self.count < 1:
+            raise InvalidAction(f"buy: count must be at least 1, not {self.count}")
+
+    def describe(self) -> str:
+        """'Buy 3 soldiers at Tournus'."""
+        what = f"{self.count} {self.item}{'s' if self.count > 1 else ''}"
+        return f"Buy {what} at {village_name(self.village)}"
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    ChooseRegion, EndTurn, PlayLord, PlayBishop, TakeCardinal, AttackRegion, Assassinate,
+    Respond, Execute, DestroyCounter, ExchangeCard, DiscardCard, Tithe, Buy)
