@@ -318,3 +318,96 @@ class Buy(Action):
 ACTION_TYPES: tuple[type[Action], ...] = (
     ChooseRegion, EndTurn, PlayLord, PlayBishop, TakeCardinal, AttackRegion, Assassinate,
     Respond, Execute, DestroyCounter, ExchangeCard, DiscardCard, Tithe, Buy)
+
+
+STANCES = ("enter", "attack", "siege", "passage", "sortie")
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """One trip of a lord along a road, with some of his soldiers (Phase 4).
+
+    ``stance`` says what the force does at a village another player holds:
+    ``attack`` it (combat in phase 5), ``siege`` it, or ask for ``passage``
+    (right of way); ``enter`` for a free village or one's own; ``sortie`` for
+    a besieged lord breaking out (the besiegers fight him in phase 5)."""
+
+    kind: ClassVar[str] = "move"
+    lord: str
+    to: str
+    soldiers: int
+    stance: str
+
+    def validate(self) -> None:
+        """A lord, a village, a count and a stance."""
+        _lord(self.kind, self.lord)
+        _village(self.kind, self.to)
+        if self.soldiers < 0:
+            raise InvalidAction(f"move: soldiers must be 0 or more, not {self.soldiers}")
+        _one_of(self.kind, "stance", self.stance, STANCES)
+
+    def describe(self) -> str:
+        """'Henry and 6 soldiers to St. Andromy', '... attack Bourg'."""
+        who = lord_name(self.lord) + (f" and {self.soldiers} soldier(s)" if self.soldiers else "")
+        where = village_name(self.to)
+        return {"enter": f"{who} to {where}", "attack": f"{who} attack {where}",
+                "siege": f"{who} besiege {where}",
+                "passage": f"{who} ask right of way through {where}",
+                "sortie": f"{who} break out of {where}"}[self.stance]
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerPassage(Action):
+    """The holder's answer to a request for right of way: refused means combat."""
+
+    kind: ClassVar[str] = "answer_passage"
+    grant: bool
+
+    def describe(self) -> str:
+        """'Grant right of way' or 'Refuse right of way'."""
+        return "Grant right of way" if self.grant else "Refuse right of way (combat)"
+
+
+@dataclass(frozen=True, slots=True)
+class AskCoalition(Action):
+    """The first of two converging forces may ask the other for a coalition."""
+
+    kind: ClassVar[str] = "ask_coalition"
+    ask: bool
+
+    def describe(self) -> str:
+        """'Ask for a coalition' or 'Fight alone'."""
+        return "Ask the other attacker for a coalition" if self.ask else "No coalition"
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerCoalition(Action):
+    """The second converging force's answer to a coalition request."""
+
+    kind: ClassVar[str] = "answer_coalition"
+    accept: bool
+
+    def describe(self) -> str:
+        """'Accept the coalition' or 'Refuse the coalition'."""
+        return "Accept the coalition" if self.accept else "Refuse the coalition"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """A sealed bid for the conquered village: shown together; the highest takes
+    the village and pays the other."""
+
+    kind: ClassVar[str] = "bid"
+    amount: int
+
+    def validate(self) -> None:
+        """A multiple of 100 crowns, 0 (an empty hand) or more."""
+        if self.amount < 0 or self.amount % 100:
+            raise InvalidAction(f"bid: amount must be 0 or more in hundreds, not {self.amount}")
+
+    def describe(self) -> str:
+        """'Bid 300 crowns' or 'Open an empty hand'."""
+        return f"Bid {self.amount} crowns" if self.amount else "Open an empty hand"
+
+
+ACTION_TYPES += (Move, AnswerPassage, AskCoalition, AnswerCoalition, Bid)

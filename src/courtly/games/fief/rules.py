@@ -2,9 +2,10 @@
 
 Built so far: the beginning of the game (region choice by dice), the turn
 order, phase 1 (cards: lords, bishops, cardinals, attacks and their parries,
-exchange and discard), phase 2 (revenues and tithes) and phase 3
-(purchases). Phases 4 to 6 (movement, combat, election, fiefs, negotiation)
-are still to come (issue 11): the turn goes from phase 3 to the next turn.
+exchange and discard), phase 2 (revenues and tithes), phase 3 (purchases),
+phase 4 (movement) and phase 5 (combat), the last two in war.py. Phase 6
+(election, fiefs, negotiation) is still to come (issue 11): the turn goes
+from phase 5 to the next turn.
 Every decision where the rulebook is silent is in docs/rules/fief.md and in
 one small function or table here.
 """
@@ -18,8 +19,12 @@ from typing import Any
 
 from courtly.core import Action, Event, Result, State, game_over_event
 from courtly.games.fief.actions import (
+    AnswerCoalition,
+    AnswerPassage,
+    AskCoalition,
     Assassinate,
     AttackRegion,
+    Bid,
     Buy,
     ChooseRegion,
     DestroyCounter,
@@ -27,6 +32,7 @@ from courtly.games.fief.actions import (
     EndTurn,
     ExchangeCard,
     Execute,
+    Move,
     PlayBishop,
     PlayLord,
     Respond,
@@ -37,11 +43,13 @@ from courtly.games.fief.actions import (
 )
 from courtly.games.fief.board import Board, default_board
 from courtly.games.fief.cards import CardSet, card_set
+from courtly.games.fief.war import Battle, Gate, WarRules
 
 CHOOSE = "choose_region"
 CARDS, REVENUES, PURCHASES = "cards", "revenues", "purchases"
+MOVEMENT, COMBAT = "movement", "combat"
 #: The phases built so far, in the rulebook's order ("The Game Turn").
-PHASES = (CARDS, REVENUES, PURCHASES)
+PHASES = (CARDS, REVENUES, PURCHASES, MOVEMENT, COMBAT)
 HAND = 3
 RANSOM_PER_PIP = 300
 MAX_COUNTERS_PER_VILLAGE = 3
@@ -58,6 +66,7 @@ class Lord:
     village: str
     bishop: str | None = None
     cardinal: bool = False
+    outside: bool = False  # at the village's gate rather than inside
 
 
 @dataclass
@@ -74,7 +83,7 @@ class Pending:
     die: int = 0
 
 
-class FiefState(State):
+class FiefState(WarRules, State):
     """The whole position: board, pieces, money, cards, the turn and phase."""
 
     board: Board
@@ -110,6 +119,11 @@ class FiefState(State):
         self.tithes: list[list[tuple[str, str | None]]] = [[] for _ in range(n)]
         self.weather: set[str] = set()
         self.famine: set[str] = set()
+        self.gates: list[Gate] = []
+        self.trips: Counter[str] = Counter()
+        self.gate_order = 0
+        self.passage: tuple[int, str] | None = None
+        self.battle: Battle | None = None
         self.over = False
         return []
 
@@ -149,6 +163,7 @@ class FiefState(State):
         self.played_card = [False] * self.num_players
         self.exchanged = [False] * self.num_players
         self.tithes = [[] for _ in range(self.num_players)]
+        self.trips = Counter()
         self.phase_step, self.acted = 0, 0
         self.stage = PHASES[0]
         first = self.order[self.first]
@@ -164,16 +179,28 @@ class FiefState(State):
         self.acted += 1
         if self.acted < len(self.order):
             return []
-        events = self._end_phase()
+        return self._next_phase()
+
+    def _next_phase(self) -> list[Event]:
+        events = self._collect_revenues() if self.stage == REVENUES else []
         self.phase_step += 1
         self.acted = 0
-        if self.phase_step < len(PHASES):
-            self.stage = PHASES[self.phase_step]
-            return events
-        return events + self._end_turn()
+        if self.phase_step >= len(PHASES):
+            return events + self._end_turn()
+        self.stage = PHASES[self.phase_step]
+        return events + self._begin_phase()
 
-    def _end_phase(self) -> list[Event]:
-        return self._collect_revenues() if self.stage == REVENUES else []
+    def _begin_phase(self) -> list[Event]:
+        """Combat needs no turns: every battle is fought, stopping for decisions."""
+        if self.stage == COMBAT:
+            return self._go_on_fighting()
+        return []
+
+    def _go_on_fighting(self) -> list[Event]:
+        events = self.fight_battles()
+        if self.battle is None:
+            events += self._next_phase()
+        return events
 
     def _end_turn(self) -> list[Event]:
         if self.turn >= self.options["turn_limit"]:
@@ -387,6 +414,8 @@ class FiefState(State):
             count = self.soldiers.get(village, (0, 0))[1]
             if count // 3:
                 events += self._kill_soldiers(village, count // 3, "the plague")
+            for force in [g for g in self.gates if g.village == village and g.soldiers >= 3]:
+                events += self._remove(force.owner, village, True, force.soldiers // 3)
         for lord in sorted(self.lords):
             if self.board.villages[self.lords[lord].village].region == region:
                 die = self.rng.randint(1, 6)
@@ -467,6 +496,8 @@ class FiefState(State):
         """A lord leaves the game; his bishop card goes to the discard, his
         cardinal card back to the bank."""
         info = self.lords.pop(lord)
+        if info.outside:
+            self._drop_empty_gate(info.owner, info.village)
         if info.bishop:
             self.discard.append(f"bishop:{info.bishop}")
         if info.cardinal:
@@ -570,13 +601,17 @@ class FiefState(State):
         return [Event("buy", f"Seat {seat}: {action.describe()}",
                       {"seat": seat, "item": action.item, "village": village, "count": count})]
 
+    def _village_taken(self, village: str, by: int, before: int | None) -> list[Event]:
+        """What follows a village changing hands (fiefs' capitals: phase 6, to come)."""
+        return []
+
     # ----- facts ---------------------------------------------------------------------
     def controller(self, village: str) -> int | None:
         """The seat whose pieces are in ``village``, or None for a free village."""
         if village in self.soldiers:
             return self.soldiers[village][0]
         for info in self.lords.values():
-            if info.village == village:
+            if info.village == village and not info.outside:
                 return info.owner
         return None
 
@@ -609,6 +644,10 @@ class FiefState(State):
             return (self.choice_order[sum(r is not None for r in self.region)],)
         if self.pending is not None:
             return (self.pending.answerer,)
+        if self.passage is not None:
+            return (self.passage[0],)
+        if self.battle is not None:
+            return self.battle_to_act()
         return (self.current(),)
 
     def _is_over(self) -> bool:
@@ -621,6 +660,12 @@ class FiefState(State):
         pending = self.pending
         if pending is not None:
             return self._pending_moves(pending)
+        if self.passage is not None:
+            return [AnswerPassage(True), AnswerPassage(False)]
+        if self.battle is not None:
+            return self.battle_moves(seat)
+        if self.stage == MOVEMENT:
+            return [EndTurn(), *self.moves_for(seat)]
         if self.stage == CARDS:
             moves = self._card_moves(seat)
             if not self.exchanged[seat]:
@@ -631,6 +676,15 @@ class FiefState(State):
         if self.stage == REVENUES:
             return self._tithe_moves(seat)
         return self._purchase_moves(seat)
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        """Moves and bids are checked directly (their menus list every count)."""
+        if isinstance(action, Move):
+            return (self.stage == MOVEMENT and self.pending is None and self.passage is None
+                    and self.move_is_legal(seat, action))
+        if isinstance(action, Bid):
+            return self.battle_is_legal(seat, action)
+        return super()._is_legal(seat, action)
 
     def _pending_moves(self, pending: Pending) -> list[Action]:
         if pending.what == "respond":
@@ -663,7 +717,25 @@ class FiefState(State):
             return self._tithe(seat, action)
         if isinstance(action, Buy):
             return self._buy(seat, action)
+        if isinstance(action, Move):
+            return self._move(seat, action)
+        if isinstance(action, AnswerPassage):
+            return self.answer_passage(action.grant)
+        if isinstance(action, AskCoalition | AnswerCoalition | Bid):
+            return self._battle_decision(seat, action)
         return self._play_card(seat, action)
+
+    def _battle_decision(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, AskCoalition):
+            events = self.ask_coalition(action.ask)
+        elif isinstance(action, AnswerCoalition):
+            events = self.answer_coalition(action.accept)
+        else:
+            assert isinstance(action, Bid)
+            events = self.bid(seat, action.amount)
+        if self.battle is None:
+            events += self._go_on_fighting()
+        return events
 
     def _exchange(self, seat: int, card: str) -> list[Event]:
         """"return one card to the banker for the purpose of receiving another, but
@@ -723,7 +795,24 @@ class FiefState(State):
                          "region": pending.region, "lord": pending.lord, "die": pending.die}
                         if pending else None),
             "tithes": [[list(t) for t in ts] for ts in self.tithes],
+            "gates": [{"owner": g.owner, "village": g.village, "stance": g.stance,
+                       "soldiers": g.soldiers,
+                       "lords": self.lords_at(g.owner, g.village, True)}
+                      for g in sorted(self.gates, key=lambda g: g.order)],
+            "trips": dict(sorted(self.trips.items())),
+            "passage": list(self.passage) if self.passage else None,
+            "battle": self._battle_json(seat),
         }
+
+    def _battle_json(self, seat: int | None) -> dict[str, Any] | None:
+        """The battle waiting for a decision; a sealed bid shows only to its bidder."""
+        battle = self.battle
+        if battle is None:
+            return None
+        return {"village": battle.village, "first": battle.first, "second": battle.second,
+                "step": battle.step, "has_bid": sorted(battle.bids),
+                "my_bid": battle.bids.get(seat) if seat is not None else None,
+                "floor": {str(k): v for k, v in sorted(battle.floor.items())}}
 
     def _resample_hidden(self, seat: int | None, rng: random.Random) -> None:
         """Others' hands and the deck's order are hidden: they are redealt from the
@@ -735,6 +824,11 @@ class FiefState(State):
                 size = len(self.hands[s])
                 self.hands[s], unseen = unseen[:size], unseen[size:]
         self.deck = unseen
+        if self.battle is not None:
+            for s in sorted(self.battle.bids):
+                if s != seat:
+                    low = self.battle.floor.get(s, 0) // 100
+                    self.battle.bids[s] = 100 * rng.randint(low, max(low, self.money[s] // 100))
 
     def _snapshot(self) -> Any:
         return (self.region, self.stage, self.money, self.hands, self.deck, self.discard,
@@ -743,7 +837,8 @@ class FiefState(State):
                 self.turn, self.order, self.first, self.phase_step, self.acted,
                 vars(self.pending) if self.pending else None, self.played_card, self.exchanged,
                 self.tithes, sorted(self.weather), sorted(self.famine), self.over,
-                self.cardinals_left)
+                self.cardinals_left, [vars(g) for g in self.gates], sorted(self.trips.items()),
+                self.gate_order, self.passage, vars(self.battle) if self.battle else None)
 
 
 # ----- decisions, each one small function -------------------------------------------------
