@@ -2,8 +2,8 @@
 
 Rulebook: shared/seeds/004_4acaab6420c0f155.txt. The board is ours, shipped
 as data (data/map.json, read by board.py); the cards are in data/cards.json.
-Built so far: the beginning of the game and phases 1 to 3 (rules.py). Not
-registered yet: the game joins courtly.GAMES once every phase is built.
+Every phase is built (rules.py, war.py, court.py); not registered yet: the
+game joins courtly.GAMES with its terminal map, its docs and its measures.
 """
 
 from __future__ import annotations
@@ -37,6 +37,12 @@ class Fief(Game):
             {"en": "After this turn the most fiefs win (the rulebook's game in limited time).",
              "fr": "Après ce tour, le plus de fiefs l'emporte (la partie en temps limité)."},
             minimum=1, maximum=200),
+        "negotiation_actions": Option(
+            40, {"en": "Most payments in a negotiation",
+                 "fr": "Paiements au plus par négociation"},
+            {"en": "The negotiation also ends after this many payments, so that it ends.",
+             "fr": "La négociation s'arrête aussi après autant de paiements."},
+            minimum=1, maximum=1000),
     }
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 

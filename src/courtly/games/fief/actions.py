@@ -320,7 +320,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Respond, Execute, DestroyCounter, ExchangeCard, DiscardCard, Tithe, Buy)
 
 
-STANCES = ("enter", "attack", "siege", "passage", "sortie")
+STANCES = ("enter", "attack", "siege", "passage", "sortie", "intrude")
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,7 +330,9 @@ class Move(Action):
     ``stance`` says what the force does at a village another player holds:
     ``attack`` it (combat in phase 5), ``siege`` it, or ask for ``passage``
     (right of way); ``enter`` for a free village or one's own; ``sortie`` for
-    a besieged lord breaking out (the besiegers fight him in phase 5)."""
+    a besieged lord breaking out (the besiegers fight him in phase 5);
+    ``intrude`` into a village of another's fief, which the villagers resist
+    but which the intruder never takes (Phase 6, 2)."""
 
     kind: ClassVar[str] = "move"
     lord: str
@@ -353,7 +355,8 @@ class Move(Action):
         return {"enter": f"{who} to {where}", "attack": f"{who} attack {where}",
                 "siege": f"{who} besiege {where}",
                 "passage": f"{who} ask right of way through {where}",
-                "sortie": f"{who} break out of {where}"}[self.stance]
+                "sortie": f"{who} break out of {where}",
+                "intrude": f"{who} intrude into {where} (a fief's village)"}[self.stance]
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,3 +414,143 @@ class Bid(Action):
 
 
 ACTION_TYPES += (Move, AnswerPassage, AskCoalition, AnswerCoalition, Bid)
+
+
+@dataclass(frozen=True, slots=True)
+class Vote(Action):
+    """Give some of one's votes to a lord (Phase 6, "The election of the king");
+    no lord and no votes to abstain."""
+
+    kind: ClassVar[str] = "vote"
+    lord: str | None
+    votes: int
+
+    def validate(self) -> None:
+        """A lord with at least one vote, or no lord and none."""
+        if self.lord is None:
+            if self.votes:
+                raise InvalidAction("vote: votes without a lord; abstain with lord null, votes 0")
+            return
+        _lord(self.kind, self.lord)
+        if self.votes < 1:
+            raise InvalidAction(f"vote: at least one vote for a lord, not {self.votes}")
+
+    def describe(self) -> str:
+        """'3 votes for Henry' or 'Abstain'."""
+        if self.lord is None:
+            return "Abstain"
+        return f"{self.votes} vote{'s' if self.votes > 1 else ''} for {lord_name(self.lord)}"
+
+
+@dataclass(frozen=True, slots=True)
+class AskConsecration(Action):
+    """The elected king's player asks a player with bishops or a cardinal to consecrate him."""
+
+    kind: ClassVar[str] = "ask_consecration"
+    seat: int
+
+    def describe(self) -> str:
+        """'Ask seat 2 to consecrate the king'."""
+        return f"Ask seat {self.seat} to consecrate the king"
+
+
+@dataclass(frozen=True, slots=True)
+class Consecrate(Action):
+    """The asked player's answer, at once: yes or no."""
+
+    kind: ClassVar[str] = "consecrate"
+    yes: bool
+
+    def describe(self) -> str:
+        """'Consecrate the king' or 'Refuse'."""
+        return "Consecrate the king" if self.yes else "Refuse to consecrate the king"
+
+
+@dataclass(frozen=True, slots=True)
+class CreateFief(Action):
+    """The King elevates a region one player wholly holds to a fief (Phase 6, 2)."""
+
+    kind: ClassVar[str] = "create_fief"
+    region: str
+
+    def validate(self) -> None:
+        """A region."""
+        _region(self.kind, self.region)
+
+    def describe(self) -> str:
+        """'Elevate Bresse to a fief'."""
+        return f"Elevate {default_board().regions[self.region].name} to a fief"
+
+
+@dataclass(frozen=True, slots=True)
+class FoundFief(Action):
+    """The new fief's holder names the lord who takes the title, the capital, and
+    whether one soldier of each other village of the fief moves to the capital."""
+
+    kind: ClassVar[str] = "found_fief"
+    lord: str
+    capital: str
+    gather: bool
+
+    def validate(self) -> None:
+        """A lord and a village."""
+        _lord(self.kind, self.lord)
+        _village(self.kind, self.capital)
+
+    def describe(self) -> str:
+        """'Title to Henry, capital Bourg, soldiers gathered'."""
+        text = f"Title to {lord_name(self.lord)}, capital {village_name(self.capital)}"
+        return text + (", one soldier from each village to the capital" if self.gather else "")
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimCustody(Action):
+    """The King keeps the title of a fief whose capital was taken ("right of custody")."""
+
+    kind: ClassVar[str] = "claim_custody"
+    claim: bool
+
+    def describe(self) -> str:
+        """'Keep the title (custody)' or 'Let the new owner have the title'."""
+        return "Keep the title in custody" if self.claim else "Let the new owner have the title"
+
+
+@dataclass(frozen=True, slots=True)
+class GrantTitle(Action):
+    """The King grants a title he holds in custody to a lord of his choice."""
+
+    kind: ClassVar[str] = "grant_title"
+    region: str
+    lord: str
+
+    def validate(self) -> None:
+        """A region and a lord."""
+        _region(self.kind, self.region)
+        _lord(self.kind, self.lord)
+
+    def describe(self) -> str:
+        """'Grant the title of Bresse to Henry'."""
+        return (f"Grant the title of {default_board().regions[self.region].name} to "
+                f"{lord_name(self.lord)}")
+
+
+@dataclass(frozen=True, slots=True)
+class Pay(Action):
+    """Give crowns to another player in the negotiation (promises bind nobody)."""
+
+    kind: ClassVar[str] = "pay"
+    to: int
+    amount: int
+
+    def validate(self) -> None:
+        """Hundreds of crowns (the notes are of 100 and 500), at least 100."""
+        if self.amount < 100 or self.amount % 100:
+            raise InvalidAction(f"pay: amount must be 100 or more in hundreds, not {self.amount}")
+
+    def describe(self) -> str:
+        """'Pay 300 crowns to seat 2'."""
+        return f"Pay {self.amount} crowns to seat {self.to}"
+
+
+ACTION_TYPES += (Vote, AskConsecration, Consecrate, CreateFief, FoundFief, ClaimCustody,
+                 GrantTitle, Pay)

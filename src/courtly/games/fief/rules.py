@@ -3,9 +3,8 @@
 Built so far: the beginning of the game (region choice by dice), the turn
 order, phase 1 (cards: lords, bishops, cardinals, attacks and their parries,
 exchange and discard), phase 2 (revenues and tithes), phase 3 (purchases),
-phase 4 (movement) and phase 5 (combat), the last two in war.py. Phase 6
-(election, fiefs, negotiation) is still to come (issue 11): the turn goes
-from phase 5 to the next turn.
+phase 4 (movement) and phase 5 (combat) in war.py, and phase 6 (the
+election, the fiefs, the negotiation) in court.py.
 Every decision where the rulebook is silent is in docs/rules/fief.md and in
 one small function or table here.
 """
@@ -17,39 +16,58 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from courtly.core import Action, Event, Result, State, game_over_event
+from courtly.core import Action, Done, Event, Result, State, TimeUp, game_over_event
 from courtly.games.fief.actions import (
     AnswerCoalition,
     AnswerPassage,
     AskCoalition,
+    AskConsecration,
     Assassinate,
     AttackRegion,
     Bid,
     Buy,
     ChooseRegion,
+    ClaimCustody,
+    Consecrate,
+    CreateFief,
     DestroyCounter,
     DiscardCard,
     EndTurn,
     ExchangeCard,
     Execute,
+    FoundFief,
+    GrantTitle,
     Move,
+    Pay,
     PlayBishop,
     PlayLord,
     Respond,
     TakeCardinal,
     Tithe,
+    Vote,
     lord_name,
     village_name,
 )
 from courtly.games.fief.board import Board, default_board
 from courtly.games.fief.cards import CardSet, card_set
+from courtly.games.fief.court import (
+    CONSECRATION,
+    ELECTION,
+    FIEFS,
+    NEGOTIATION,
+    NEGOTIATION_SECONDS,
+    CourtRules,
+    Election,
+    Fief,
+)
 from courtly.games.fief.war import Battle, Gate, WarRules
 
 CHOOSE = "choose_region"
 CARDS, REVENUES, PURCHASES = "cards", "revenues", "purchases"
 MOVEMENT, COMBAT = "movement", "combat"
-#: The phases built so far, in the rulebook's order ("The Game Turn").
-PHASES = (CARDS, REVENUES, PURCHASES, MOVEMENT, COMBAT)
+#: The phases in the rulebook's order ("The Game Turn"); phase 6 is the
+#: election (with the consecration), the fiefs and the negotiation.
+PHASES = (CARDS, REVENUES, PURCHASES, MOVEMENT, COMBAT, ELECTION, FIEFS, NEGOTIATION)
 HAND = 3
 RANSOM_PER_PIP = 300
 MAX_COUNTERS_PER_VILLAGE = 3
@@ -83,7 +101,7 @@ class Pending:
     die: int = 0
 
 
-class FiefState(WarRules, State):
+class FiefState(WarRules, CourtRules, State):
     """The whole position: board, pieces, money, cards, the turn and phase."""
 
     board: Board
@@ -124,6 +142,14 @@ class FiefState(WarRules, State):
         self.gate_order = 0
         self.passage: tuple[int, str] | None = None
         self.battle: Battle | None = None
+        self.fiefs: dict[str, Fief] = {}
+        self.king: str | None = None
+        self.custody: set[str] = set()
+        self.election: Election | None = None
+        self.founding: tuple[int, str] | None = None
+        self.custody_claim: tuple[str, int] | None = None
+        self.open_seats: list[int] = []
+        self.window_moves = 0
         self.over = False
         return []
 
@@ -183,6 +209,9 @@ class FiefState(WarRules, State):
 
     def _next_phase(self) -> list[Event]:
         events = self._collect_revenues() if self.stage == REVENUES else []
+        if self._someone_won():
+            self.over = True
+            return [*events, game_over_event(self._result())]
         self.phase_step += 1
         self.acted = 0
         if self.phase_step >= len(PHASES):
@@ -190,15 +219,40 @@ class FiefState(WarRules, State):
         self.stage = PHASES[self.phase_step]
         return events + self._begin_phase()
 
+    def _someone_won(self) -> bool:
+        """"the winner is the player who is the first to have 2, 3 or 4 fiefs"."""
+        goal = self.options["fiefs_to_win"]
+        return bool(goal) and any(len(self.fiefs_of(s)) >= goal for s in range(self.num_players))
+
     def _begin_phase(self) -> list[Event]:
-        """Combat needs no turns: every battle is fought, stopping for decisions."""
+        """Combat needs no turns: the villagers resist, then every battle is fought,
+        stopping for decisions. The election is held while the throne is vacant (our
+        reading: a crowned King reigns until he dies); the fiefs phase is the King's;
+        the negotiation opens a window for everyone."""
         if self.stage == COMBAT:
-            return self._go_on_fighting()
+            return self.resist() + self._go_on_fighting()
+        if self.stage == ELECTION:
+            if self.king is not None:
+                return self._next_phase()
+            self.election = Election({})
+            return []
+        if self.stage == FIEFS:
+            return self._next_phase() if self.king is None else []
+        if self.stage == NEGOTIATION:
+            self.open_seats, self.window_moves = list(self.phase_order()), 0
         return []
+
+    def phase_order(self) -> list[int]:
+        """The seats in the order they act in a phase, from its first player."""
+        return self.order[self.first:] + self.order[:self.first]
+
+    def paused(self) -> bool:
+        """A battle or the King's custody waits for a decision."""
+        return self.battle is not None or self.custody_claim is not None
 
     def _go_on_fighting(self) -> list[Event]:
         events = self.fight_battles()
-        if self.battle is None:
+        if not self.paused() and self.stage == COMBAT:
             events += self._next_phase()
         return events
 
@@ -502,8 +556,15 @@ class FiefState(WarRules, State):
             self.discard.append(f"bishop:{info.bishop}")
         if info.cardinal:
             self.cardinals_left += 1
-        return [Event("lord_dies", f"{lord_name(lord)} (seat {info.owner}) {how}",
-                      {"lord": lord, "seat": info.owner})]
+        events = [Event("lord_dies", f"{lord_name(lord)} (seat {info.owner}) {how}",
+                        {"lord": lord, "seat": info.owner})]
+        if lord == self.king:
+            self.king = None
+            events.append(Event("vacant", "The King is dead: the throne is vacant"))
+        for fief in self.fiefs.values():
+            if fief.title == lord:
+                fief.title = next(iter(self.lords_of(fief.owner)), None)
+        return events + self.last_lord_lost(info.owner)
 
     # ----- phase 2: revenues ("Phase 2: Collection of Revenues") --------------------------
     def _tithe_moves(self, seat: int) -> list[Action]:
@@ -602,38 +663,42 @@ class FiefState(WarRules, State):
                       {"seat": seat, "item": action.item, "village": village, "count": count})]
 
     def _village_taken(self, village: str, by: int, before: int | None) -> list[Event]:
-        """What follows a village changing hands (fiefs' capitals: phase 6, to come)."""
-        return []
+        """A fief's capital taken passes the fief (court.py)."""
+        return self.capital_taken(village, by, self.lords_at(by, village, False))
+
+    def fief_owner(self, village: str) -> int | None:
+        """The owner of the fief ``village`` lies in, unless it is the capital (a
+        capital is held like any village: "if it falls into the hands of an opponent
+        all the fief is lost")."""
+        region = self.fief_of(village)
+        if region is None or self.fiefs[region].capital == village:
+            return None
+        return self.fiefs[region].owner
 
     # ----- facts ---------------------------------------------------------------------
     def controller(self, village: str) -> int | None:
-        """The seat whose pieces are in ``village``, or None for a free village."""
-        if village in self.soldiers:
-            return self.soldiers[village][0]
-        for info in self.lords.values():
-            if info.village == village and not info.outside:
-                return info.owner
-        return None
+        """The seat whose pieces are in ``village``; for a village of a fief with
+        nobody inside, the fief's owner ("It is no longer necessary to leave one
+        soldier per village to ensure control"); else None: a free village."""
+        inside = self._pieces_inside(village)
+        return inside if inside is not None else self.fief_owner(village)
 
     def held(self, seat: int) -> list[str]:
         """The villages ``seat`` holds, in board order."""
         return [v for v in self.board.villages if self.controller(v) == seat]
 
     def soldiers_of(self, seat: int) -> int:
-        """Soldiers ``seat`` has on the board."""
-        return sum(c for owner, c in self.soldiers.values() if owner == seat)
+        """Soldiers ``seat`` has on the board (in villages and at their gates)."""
+        return sum(c for owner, c in self.soldiers.values() if owner == seat) + sum(
+            g.soldiers for g in self.gates if g.owner == seat)
 
     def is_king(self, lord: str) -> bool:
-        """Whether ``lord`` is the crowned king (the election is still to come)."""
-        return False
+        """Whether ``lord`` is the crowned King."""
+        return lord == self.king
 
     def king_of(self, seat: int) -> bool:
         """Whether one of ``seat``'s lords is the crowned king."""
         return any(self.is_king(lord) for lord, i in self.lords.items() if i.owner == seat)
-
-    def fief_villages(self, seat: int) -> list[str]:
-        """The villages of ``seat``'s fiefs (fiefs come with phase 6, still to come)."""
-        return []
 
     # ----- the contract ---------------------------------------------------------------
     def _phase_name(self) -> str:
@@ -648,7 +713,27 @@ class FiefState(WarRules, State):
             return (self.passage[0],)
         if self.battle is not None:
             return self.battle_to_act()
+        if self.custody_claim is not None or self.stage == FIEFS:
+            king = self.king_seat()
+            assert king is not None
+            return (self.founding[0],) if self.founding else (king,)
+        if self.stage == CONSECRATION:
+            election = self.election
+            assert election is not None and election.elected is not None
+            if election.waiting is not None:
+                return (election.waiting,)
+            return (self.lords[election.elected].owner,)
+        if self.stage == NEGOTIATION:
+            return ()
         return (self.current(),)
+
+    def _may_act(self) -> tuple[int, ...]:
+        if self.stage != NEGOTIATION or self.custody_claim is not None:
+            return ()
+        return tuple(self.open_seats)
+
+    def _time_limit(self) -> float | None:
+        return NEGOTIATION_SECONDS if self.stage == NEGOTIATION else None
 
     def _is_over(self) -> bool:
         return self.over
@@ -664,6 +749,18 @@ class FiefState(WarRules, State):
             return [AnswerPassage(True), AnswerPassage(False)]
         if self.battle is not None:
             return self.battle_moves(seat)
+        if self.custody_claim is not None:
+            return [ClaimCustody(True), ClaimCustody(False)]
+        if seat < 0:
+            return [TimeUp()]
+        if self.stage == ELECTION:
+            return self.vote_moves(seat)
+        if self.stage == CONSECRATION:
+            return self.consecration_moves(seat)
+        if self.stage == FIEFS:
+            return self.fief_moves(seat)
+        if self.stage == NEGOTIATION:
+            return self.negotiation_moves(seat)
         if self.stage == MOVEMENT:
             return [EndTurn(), *self.moves_for(seat)]
         if self.stage == CARDS:
@@ -684,6 +781,8 @@ class FiefState(WarRules, State):
                     and self.move_is_legal(seat, action))
         if isinstance(action, Bid):
             return self.battle_is_legal(seat, action)
+        if isinstance(action, Pay):
+            return self.custody_claim is None and self.pay_is_legal(seat, action)
         return super()._is_legal(seat, action)
 
     def _pending_moves(self, pending: Pending) -> list[Action]:
@@ -706,6 +805,10 @@ class FiefState(WarRules, State):
         if isinstance(action, DestroyCounter):
             return self._destroy(action.village, action.counter)
         if isinstance(action, EndTurn):
+            if self.stage == CONSECRATION:
+                return self.give_up() + self._next_phase()
+            if self.stage == FIEFS:
+                return self._next_phase()
             return self._end_part()
         if isinstance(action, DiscardCard):
             self.hands[seat].remove(action.card)
@@ -723,7 +826,66 @@ class FiefState(WarRules, State):
             return self.answer_passage(action.grant)
         if isinstance(action, AskCoalition | AnswerCoalition | Bid):
             return self._battle_decision(seat, action)
+        if isinstance(action, ClaimCustody):
+            events = self.claim_custody(action.claim)
+            return events + (self._go_on_fighting() if self.stage == COMBAT else [])
+        if isinstance(action, Vote | AskConsecration | Consecrate):
+            return self._court_decision(seat, action)
+        if isinstance(action, CreateFief | FoundFief | GrantTitle):
+            return self._fief_decision(action)
+        if isinstance(action, Pay | Done | TimeUp):
+            return self._negotiate(seat, action)
         return self._play_card(seat, action)
+
+    def _court_decision(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, Vote):
+            events = self.vote(seat, action)
+            self.acted += 1
+            if self.election is not None and self.election.elected is not None:
+                self.stage = CONSECRATION
+                return events
+        elif isinstance(action, AskConsecration):
+            return self.ask(seat, action.seat)
+        else:
+            assert isinstance(action, Consecrate)
+            events = self.answer(seat, action.yes)
+        if self.election is None:
+            events += self._crowned_or_not()
+        return events
+
+    def _crowned_or_not(self) -> list[Event]:
+        """The election is over: at a coronation, players left without a lord give
+        their titles to the new King ("until the advent of a new sovereign")."""
+        events: list[Event] = []
+        if self.king is not None:
+            for seat in range(self.num_players):
+                events += self.last_lord_lost(seat)
+        return events + self._next_phase()
+
+    def _fief_decision(self, action: Action) -> list[Event]:
+        if isinstance(action, CreateFief):
+            return self.create_fief(action.region)
+        if isinstance(action, FoundFief):
+            return self.found_fief(action)
+        assert isinstance(action, GrantTitle)
+        return self.grant_title(action.region, action.lord)
+
+    def _negotiate(self, seat: int, action: Action) -> list[Event]:
+        """The negotiation window closes when every player is done, at the referee's
+        time-up, or after ``negotiation_actions`` payments (so that it ends)."""
+        if isinstance(action, TimeUp):
+            events = [Event("time_up", "Three minutes: the negotiation is over")]
+            return events + self._next_phase()
+        if isinstance(action, Done):
+            self.open_seats.remove(seat)
+            events = [Event("done", f"Seat {seat} is done negotiating", {"seat": seat})]
+        else:
+            assert isinstance(action, Pay)
+            self.window_moves += 1
+            events = self.pay(seat, action)
+        if not self.open_seats or self.window_moves >= self.options["negotiation_actions"]:
+            events += self._next_phase()
+        return events
 
     def _battle_decision(self, seat: int, action: Action) -> list[Event]:
         if isinstance(action, AskCoalition):
@@ -754,17 +916,15 @@ class FiefState(WarRules, State):
                       audience=frozenset({seat}), redacted=hidden)]
 
     def _result(self) -> Result:
-        """Most fiefs; ties by soldiers on the board, then money ("Duration of the
-        game"). The score is fiefs, then soldiers and money as tie-breaks."""
+        """Most fiefs; "Any draws are decided by the number of possessed fiefs; then
+        by the number of soldiers on the ground and ... by the quantity of money".
+        A score reads fiefs.ssmmmmmm: fiefs, then soldiers (hundredths), then crowns
+        (ten-millionths), so that the order of scores is the order of the rules."""
         keys = [(len(self.fiefs_of(s)), self.soldiers_of(s), self.money[s])
                 for s in range(self.num_players)]
         best = max(keys)
-        scores = tuple(float(k[0] * 10**9 + k[1] * 10**6 + k[2]) for k in keys)
+        scores = tuple(round(k[0] + k[1] / 100 + k[2] / 10**7, 7) for k in keys)
         return Result(scores, tuple(s for s, k in enumerate(keys) if k == best))
-
-    def fiefs_of(self, seat: int) -> list[str]:
-        """The regions ``seat`` holds as fiefs (phase 6, still to come)."""
-        return []
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         pending = self.pending
@@ -802,6 +962,19 @@ class FiefState(WarRules, State):
             "trips": dict(sorted(self.trips.items())),
             "passage": list(self.passage) if self.passage else None,
             "battle": self._battle_json(seat),
+            "king": self.king,
+            "fiefs": {r: {"owner": f.owner, "capital": f.capital, "title": f.title}
+                      for r, f in sorted(self.fiefs.items())},
+            "custody": sorted(self.custody),
+            "votes": [self.votes_of(s) for s in range(self.num_players)],
+            "election": ({"votes": {str(s): list(v) for s, v in self.election.votes.items()},
+                          "elected": self.election.elected,
+                          "asked": list(self.election.asked),
+                          "support": list(self.election.support),
+                          "waiting": self.election.waiting} if self.election else None),
+            "founding": list(self.founding) if self.founding else None,
+            "custody_claim": list(self.custody_claim) if self.custody_claim else None,
+            "negotiating": list(self.open_seats) if self.stage == NEGOTIATION else [],
         }
 
     def _battle_json(self, seat: int | None) -> dict[str, Any] | None:
@@ -838,7 +1011,10 @@ class FiefState(WarRules, State):
                 vars(self.pending) if self.pending else None, self.played_card, self.exchanged,
                 self.tithes, sorted(self.weather), sorted(self.famine), self.over,
                 self.cardinals_left, [vars(g) for g in self.gates], sorted(self.trips.items()),
-                self.gate_order, self.passage, vars(self.battle) if self.battle else None)
+                self.gate_order, self.passage, vars(self.battle) if self.battle else None,
+                sorted((r, vars(f)) for r, f in self.fiefs.items()), self.king,
+                sorted(self.custody), vars(self.election) if self.election else None,
+                self.founding, self.custody_claim, self.open_seats, self.window_moves)
 
 
 # ----- decisions, each one small function -------------------------------------------------

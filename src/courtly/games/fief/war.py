@@ -88,6 +88,14 @@ class WarRules(ABC):
     def _village_taken(self, village: str, by: int, before: int | None) -> list[Event]:
         """What follows when ``by`` takes ``village`` from ``before`` (rules.py)."""
 
+    @abstractmethod
+    def paused(self) -> bool:
+        """Whether a player's decision holds up the battles (rules.py)."""
+
+    @abstractmethod
+    def fief_owner(self, village: str) -> int | None:
+        """The owner of the fief ``village`` belongs to, unless it is its capital."""
+
     def gate(self, owner: int, village: str) -> Gate | None:
         """``owner``'s force at ``village``'s gate, if any."""
         return next((g for g in self.gates if g.owner == owner and g.village == village), None)
@@ -134,7 +142,7 @@ class WarRules(ABC):
         if info.outside:
             force = self.gate(info.owner, here)
             if force is None or force.stance in ("attack", "sortie"):
-                return []  # committed to the coming battle
+                return []  # committed to the coming battle (or at an unguarded gate)
             out = [(to, self._stances(info.owner, to)) for to in self.board.neighbours[here]]
             if force.stance == "siege":
                 out.append((here, ("attack",)))  # the siege becomes an assault
@@ -153,11 +161,20 @@ class WarRules(ABC):
         holder = self.controller(to)
         if holder is None or holder == seat:
             return ("enter",)
+        if self.fief_owner(to) == holder and self._pieces_inside(to) is None:
+            return ("intrude", "passage")  # "the adversaries may ... occupy or cross them"
         if self.gate(seat, to) is None:
             others = [g for g in self.gates if g.village == to and g.owner not in (seat, holder)]
             if len(others) >= 2 or any(g.stance == "siege" for g in others):
                 return ()
         return ("attack", "siege", "passage")
+
+    def _pieces_inside(self, village: str) -> int | None:
+        """The seat with pieces inside ``village``, if any."""
+        if village in self.soldiers:
+            return self.soldiers[village][0]
+        return next((i.owner for i in self.lords.values()
+                     if i.village == village and not i.outside), None)
 
     def move_is_legal(self, seat: int, move: Move) -> bool:
         """Checked without building the menu of every soldier count."""
@@ -247,13 +264,32 @@ class WarRules(ABC):
         return out
 
     def fight_battles(self) -> list[Event]:
-        """Fight every battle until one needs a player's decision."""
+        """The villagers' resistance first, then every battle until one needs a
+        player's decision."""
         events: list[Event] = []
-        while self.battle is None:
+        while not self.paused():
             left = self.battles_left()
             if not left:
                 return events
             events += self._battle(left[0])
+        return events
+
+    def resist(self) -> list[Event]:
+        """"The owner of the fief rolls a die each time enemy soldiers are in one of his
+        villages. The intruder loses a soldier on a roll of 2 or more" (not where he
+        was granted a right of passage)."""
+        events: list[Event] = []
+        for force in sorted(self.gates, key=lambda g: g.order):
+            if force.stance != "intrude" or not force.soldiers:
+                continue
+            if self.board.villages[force.village].region in self.weather:
+                continue
+            die = self.rng.randint(1, 6)
+            events.append(Event("resistance", f"The villagers of {village_name(force.village)} "
+                                f"resist seat {force.owner}: {die}",
+                                {"village": force.village, "seat": force.owner, "die": die}))
+            if die >= 2:
+                events += self._remove(force.owner, force.village, True, 1)
         return events
 
     def _battle(self, village: str) -> list[Event]:
