@@ -10,22 +10,36 @@ import random
 import pytest
 
 import courtly
+from courtly.core import Done
 from courtly.games.fief import GAME
 from courtly.games.fief.actions import (
+    AnswerCoalition,
+    AnswerPassage,
+    AskCoalition,
+    AskConsecration,
     Assassinate,
     AttackRegion,
+    Bid,
     Buy,
     ChooseRegion,
+    Consecrate,
+    CreateFief,
     DiscardCard,
     EndTurn,
     ExchangeCard,
     Execute,
+    FoundFief,
+    Move,
+    Pay,
     PlayBishop,
     PlayLord,
     Respond,
     TakeCardinal,
     Tithe,
+    Vote,
 )
+from courtly.games.fief.combat import dice_for, exchange, losses
+from courtly.games.fief.court import Fief
 from courtly.games.fief.rules import (
     PURCHASES,
     REVENUES,
@@ -60,16 +74,24 @@ def give(state: FiefState, seat: int, *cards: str) -> None:
     state._legal_cache.clear()
 
 
+def idle(state: FiefState) -> None:
+    """The next seat does nothing: ends its turn, abstains, or is done negotiating."""
+    seat = (state.to_act or state.may_act)[0]
+    quiet = [a for a in state.legal_actions(seat)
+             if isinstance(a, EndTurn | Done) or a == Vote(None, 0)]
+    state.apply(seat, quiet[0])
+
+
 def to_phase(state: FiefState, stage: str) -> None:
     while state.stage != stage:
-        state.apply(state.to_act[0], EndTurn())
+        idle(state)
 
 
 def next_turn(state: FiefState) -> None:
     """Every seat ends its part of every phase until the next turn's cards."""
     turn = state.turn
-    while state.turn == turn:
-        state.apply(state.to_act[0], EndTurn())
+    while state.turn == turn and not state.is_over:
+        idle(state)
 
 
 # ----- the beginning of the game --------------------------------------------------------
@@ -367,5 +389,374 @@ def test_the_game_ends_after_the_turn_limit():
     for region in REGIONS[:3]:
         state.apply(state.to_act[0], ChooseRegion(region))
     while not state.is_over:
-        state.apply(state.to_act[0], EndTurn())
+        idle(state)
     assert state.turn == 1 and state.result().winners
+
+
+# ----- phase 4: movement -------------------------------------------------------------------
+class Dice:
+    """A scripted die: tests force the dice (STYLE.md 4)."""
+
+    def __init__(self, *values: int) -> None:
+        self.values = list(values)
+
+    def randint(self, low: int, high: int) -> int:
+        value = self.values.pop(0)
+        assert low <= value <= high
+        return value
+
+
+def placed(seat_regions: list[str] | None = None) -> FiefState:
+    """A started game cleared of pieces, in the movement phase, seat order kept."""
+    state = started(regions=seat_regions)
+    state.soldiers.clear()
+    state.lords.clear()
+    to_phase(state, "movement")
+    state._legal_cache.clear()
+    return state
+
+
+def put(state: FiefState, seat: int, village: str, soldiers: int = 0,
+        *lords: str) -> None:
+    if soldiers:
+        state.soldiers[village] = (seat, soldiers)
+    for lord in lords:
+        state.lords[lord] = Lord(seat, village)
+    state._legal_cache.clear()
+
+
+def mover(state: FiefState) -> int:
+    seat = state.current()
+    return seat
+
+
+def test_the_movement_example():
+    """"A lord is at Tournus with eight soldiers. The player ... decides to leave two
+    soldiers in Tournus and to move the lord and six soldiers to St. Andromy. This
+    village is unoccupied ... He has the right to do another. The player moves his lord
+    and five soldiers to St. Medard, leaving a piece in St. Andromy ... The Lord has
+    moved twice, he cannot be moved until the next turn. The player has three villages:
+    Tournus, St. Andromy and St. Medard. They will earn the player 3 x 100 crowns"."""
+    state = placed()
+    me = mover(state)
+    put(state, me, "tournus", 8, "henry")
+    state.apply(me, Move("henry", "st_andromy", 6, "enter"))
+    state.apply(me, Move("henry", "st_medard", 5, "enter"))
+    assert state.held(me) == ["st_medard", "st_andromy", "tournus"]
+    assert [state.soldiers[v] for v in ("tournus", "st_andromy", "st_medard")] == [
+        (me, 2), (me, 1), (me, 5)]
+    assert not any(isinstance(a, Move) for a in state.legal_actions(me))
+    assert sum(state.village_revenue(v) for v in state.held(me)) == 300
+
+
+def test_soldiers_move_only_with_a_lord_and_a_bishop_moves_alone():
+    state = placed()
+    me = mover(state)
+    put(state, me, "tournus", 4, "henry")
+    state.lords["henry"].bishop = "tournus"
+    moves = [a for a in state.legal_actions(me) if isinstance(a, Move)]
+    assert moves and all(m.soldiers == 0 for m in moves)
+    assert not state.is_legal(me, Move("henry", "st_andromy", 1, "enter"))
+
+
+def test_an_occupied_village_stops_the_force_on_its_road():
+    """"The newcomer does not enter the village. The pieces stay on the road by which
+    they came"; attack, right of way or siege."""
+    state = placed()
+    me = mover(state)
+    other = next(s for s in state.order if s != me)
+    put(state, me, "tournus", 3, "henry")
+    put(state, other, "st_andromy", 2)
+    stances = {a.stance for a in state.legal_actions(me)
+               if isinstance(a, Move) and a.to == "st_andromy"}
+    assert stances == {"attack", "siege", "passage"}
+    state.apply(me, Move("henry", "st_andromy", 3, "passage"))
+    assert state.to_act == (other,) and state.controller("st_andromy") == other
+    state.apply(other, AnswerPassage(False))  # refused: "there will inevitably be a fight"
+    assert state.gates[0].stance == "attack"
+    assert not any(isinstance(a, Move) for a in state.legal_actions(me))
+
+
+def test_a_right_of_way_lets_the_force_go_on():
+    state = placed()
+    me = mover(state)
+    other = next(s for s in state.order if s != me)
+    put(state, me, "tournus", 3, "henry")
+    put(state, other, "st_andromy", 2)
+    state.apply(me, Move("henry", "st_andromy", 3, "passage"))
+    state.apply(other, AnswerPassage(True))
+    state.apply(me, Move("henry", "sennecey", 3, "enter"))
+    assert state.soldiers["sennecey"] == (me, 3) and not state.gates
+
+
+def test_bad_weather_holds_the_soldiers():
+    """"BAD WEATHER: throughout the area under attack, soldiers can no longer move"."""
+    state = placed()
+    me = mover(state)
+    put(state, me, "tournus", 3, "henry")
+    state.weather.add("tournugeois")
+    state._legal_cache.clear()
+    assert all(a.soldiers == 0 for a in state.legal_actions(me) if isinstance(a, Move))
+
+
+def test_besieged_pieces_cannot_move_without_fighting():
+    state = placed()
+    me = mover(state)
+    other = next(s for s in state.order if s != me)
+    put(state, me, "tournus", 3, "henry")
+    put(state, other, "st_andromy", 2, "roland")
+    state.apply(me, Move("henry", "st_andromy", 3, "siege"))
+    assert state.besieged("st_andromy")
+    while state.current() != other:
+        state.apply(state.current(), EndTurn())
+    moves = [a for a in state.legal_actions(other) if isinstance(a, Move)]
+    assert moves and all(m.stance == "sortie" and m.to == "st_andromy" for m in moves)
+
+
+# ----- phase 5: combat ------------------------------------------------------------------------
+def test_the_combat_tables():
+    """The Dice Throws Table and both rows of the Combat Results Table, as printed."""
+    assert [dice_for(n) for n in (1, 6, 7, 12, 13, 30)] == [1, 1, 2, 2, 3, 3]
+    assert [losses(n, False) for n in range(1, 19)] == [
+        1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9]
+    assert [losses(n, True) for n in range(1, 19)] == [
+        1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6]
+
+
+def test_henri_against_roland_at_bourg():
+    """"The Lord Henri, at the head of 6 soldiers, attacks the village of Bourg, wherein
+    are holed-up inside a castle, the lord Roland and 4 soldiers ... Henri rolls and
+    makes 5 (3 + 2) ... Roland loses two counters ... he rolls the die to which he is
+    entitled and gets the same result: 5 ... Henry loses three soldiers"."""
+    first = exchange(7, 5, True, Dice(3, 2, 5))
+    assert (first.attacker_roll, first.defender_loses) == ((3, 2), 2)
+    assert (first.defender_roll, first.attacker_loses) == ((5,), 3)
+    state = placed(["bresse", "tournugeois", "maconnais", "louhannais"])
+    henri = next(s for s in range(4) if state.region[s] == "tournugeois")
+    roland = next(s for s in range(4) if state.region[s] == "bresse")
+    put(state, roland, "bourg", 4, "roland")
+    state.mills["bourg"] = 1
+    put(state, henri, "bage", 6, "henry")
+    while state.current() != henri:
+        state.apply(state.current(), EndTurn())
+    state.apply(henri, Move("henry", "bourg", 6, "attack"))
+    # then: Henri 4 (one die) rolls 6: Roland loses 2 in his castle; Roland 3 rolls 1:
+    # Henri loses 1; Henri 3 rolls 4: Roland, the last, falls, but first ("counts the
+    # number of his forces which are present before the elimination") rolls 2: Henri
+    # loses 1 more.
+    state.rng = Dice(3, 2, 5, 6, 1, 4, 2)  # type: ignore[assignment]
+    to_phase(state, "election")
+    assert state.controller("bourg") == henri and "roland" not in state.lords
+    assert state.soldiers["bourg"] == (henri, 1) and state.lords["henry"].village == "bourg"
+    assert not state.mills["bourg"]  # "Whatever the outcome of the battle, the mills and
+    # presses will be destroyed"
+
+
+def converging(accept: bool | None) -> tuple[FiefState, int, int, int]:
+    """A at Bourg (1 soldier), B from Bâgé then C from Montrevel, both attacking."""
+    state = placed(["bresse", "tournugeois", "louhannais", "maconnais"])
+    a = next(s for s in range(4) if state.region[s] == "bresse")
+    order = [s for s in state.phase_order() if s != a]
+    b, c = order[0], order[1]
+    put(state, a, "bourg", 1)
+    put(state, b, "bage", 3, "henry")
+    put(state, c, "montrevel", 3, "louis")
+    while state.current() != b:
+        state.apply(state.current(), EndTurn())
+    state.apply(b, Move("henry", "bourg", 3, "attack"))
+    while state.current() != c:
+        state.apply(state.current(), EndTurn())
+    state.apply(c, Move("louis", "bourg", 3, "attack"))
+    return state, a, b, c
+
+
+def test_converging_forces_the_first_may_ask_for_a_coalition():
+    """"It is the player B - the first who has made his way to the village - who can -
+    if he wishes - request coalition with player C"."""
+    state, _a, b, c = converging(None)
+    to_phase(state, "combat")
+    assert state.to_act == (b,)
+    assert state.legal_actions(b) == [AskCoalition(True), AskCoalition(False)]
+    state.apply(b, AskCoalition(True))
+    assert state.to_act == (c,)
+
+
+def test_an_accepted_coalition_then_a_sealed_bid_with_a_raise():
+    """"B and C are alternately attackers of A ... Whoever has bet the highest sum
+    acquires the village and gives the sum of money to the other player ... If both
+    players bet the same amount, each of them can bid (increase the sum)"."""
+    state, _a, b, c = converging(True)
+    to_phase(state, "combat")
+    state.apply(b, AskCoalition(True))
+    state.rng = Dice(6, 1)  # type: ignore[assignment]  B rolls 6: A's one soldier falls
+    state.apply(c, AnswerCoalition(True))
+    assert state.controller("bourg") is None and set(state.to_act) == {b, c}
+    state.apply(b, Bid(200))
+    assert state.view(c)["battle"]["my_bid"] is None  # sealed
+    state.apply(c, Bid(200))
+    assert set(state.to_act) == {b, c}  # equal: again
+    assert not state.is_legal(b, Bid(100))
+    money = list(state.money)
+    state.apply(b, Bid(300))
+    state.apply(c, Bid(200))
+    assert state.controller("bourg") == b
+    assert state.money[b] == money[b] - 300 and state.money[c] == money[c] + 300
+    assert state.gate(c, "bourg").stance == "passage"  # "automatically obtains a right of way"
+
+
+def test_empty_hands_fight():
+    """"If the players have each opened an empty hand, there is a fight"."""
+    state, _a, b, c = converging(True)
+    to_phase(state, "combat")
+    state.apply(b, AskCoalition(True))
+    state.rng = Dice(6, 1, 6, 1, 6, 1)  # type: ignore[assignment]
+    state.apply(c, AnswerCoalition(True))
+    state.apply(b, Bid(0))
+    state.apply(c, Bid(0))
+    assert state.battle is None and state.controller("bourg") in (b, c)
+
+
+def test_no_coalition_b_and_c_fight_first():
+    """"If there is no coalition: the players B and C fight, then A fights with the
+    survivor"."""
+    state, a, b, c = converging(None)
+    to_phase(state, "combat")
+    state.rng = Dice(6, 1, 6, 1, 6, 1)  # type: ignore[assignment]
+    events = state.apply(b, AskCoalition(False))
+    fights = [(e.data["attacker"], e.data["defender"]) for e in events if e.kind == "combat"]
+    assert fights[0] == (b, c) and fights[-1] == (b, a)
+
+
+# ----- phase 6: the election, the fiefs, the negotiation ---------------------------------
+def test_the_election_and_a_tie_leaves_the_throne_vacant():
+    """"If two lords share the same number of votes, the throne remains vacant"."""
+    state = placed()
+    seats = state.phase_order()
+    put(state, seats[0], "tournus", 0, "henry")
+    put(state, seats[1], "bourg", 0, "louis")
+    to_phase(state, "election")
+    assert state.votes_of(seats[0]) == 1
+    state.apply(seats[0], Vote("henry", 1))
+    state.apply(seats[1], Vote("louis", 1))
+    for seat in seats[2:]:
+        state.apply(seat, Vote(None, 0))
+    assert state.king is None and state.stage != "election"
+
+
+def test_the_elected_king_is_consecrated_by_two_bishops_of_another():
+    """"he must convince one or more of his adversaries to consecrate his king. The
+    solicited player(s) must answer immediately (yes or no)"."""
+    state = placed()
+    seats = state.phase_order()
+    put(state, seats[0], "tournus", 0, "henry")
+    put(state, seats[1], "bourg", 0, "louis", "jean")
+    state.lords["louis"].bishop, state.lords["jean"].bishop = "bourg", "sagy"
+    to_phase(state, "election")
+    state.apply(seats[0], Vote("henry", 1))
+    state.apply(seats[1], Vote("henry", 3))  # 2 lords + 2 bishops = 4 votes; gives 3
+    for seat in seats[2:]:
+        state.apply(seat, Vote(None, 0))
+    assert state.phase.name == "consecration" and state.to_act == (seats[0],)
+    state.apply(seats[0], AskConsecration(seats[1]))
+    assert state.to_act == (seats[1],)
+    state.apply(seats[1], Consecrate(True))
+    assert state.king == "henry" and state.phase.name == "fiefs"
+    assert state.to_act == (seats[0],)
+
+
+def test_a_bishop_cannot_be_elected():
+    state = placed()
+    put(state, state.phase_order()[0], "tournus", 0, "henry")
+    state.lords["henry"].bishop = "tournus"
+    to_phase(state, "election")
+    assert state.candidates() == []
+
+
+def crowned(state: FiefState, seat: int, lord: str) -> None:
+    state.king = lord
+    state._legal_cache.clear()
+
+
+def test_the_king_creates_a_fief_and_its_holder_names_capital_and_title():
+    """"Duchy for five villages, County for 4 villages and Barony for 3 villages ... One
+    of the villages of the fief is chosen as capital ... remove 1 soldier from each
+    village of the fief and to put them in the capital"."""
+    state = placed(["maconnais", "bresse", "tournugeois", "louhannais"])
+    holder = next(s for s in range(4) if state.region[s] == "maconnais")
+    king = next(s for s in state.phase_order() if s != holder)
+    put(state, king, "tournus", 0, "henry")
+    for village in ("brancion", "cluny", "berze"):
+        put(state, holder, village, 2)
+    put(state, holder, "cluny", 2, "louis")
+    crowned(state, king, "henry")
+    to_phase(state, "fiefs")
+    assert CreateFief("maconnais") in state.legal_actions(king)
+    state.apply(king, CreateFief("maconnais"))
+    assert state.to_act == (holder,)
+    state.apply(holder, FoundFief("louis", "cluny", True))
+    assert state.fiefs_of(holder) == ["maconnais"]
+    assert state.soldiers["cluny"] == (holder, 4) and state.soldiers["brancion"] == (holder, 1)
+    assert state.votes_of(holder) == 2  # the lord and the title of nobility
+
+
+def test_a_fiefs_villages_are_held_without_soldiers_and_resist_intruders():
+    """"It is no longer necessary to leave one soldier per village ... The intruder loses
+    a soldier on a roll of 2 or more"."""
+    state = placed(["maconnais", "bresse", "tournugeois", "louhannais"])
+    holder = next(s for s in range(4) if state.region[s] == "maconnais")
+    intruder = next(s for s in state.phase_order() if s != holder)
+    state.fiefs["maconnais"] = Fief(holder, "cluny", None)
+    put(state, holder, "cluny", 3)
+    assert state.controller("berze") == holder
+    put(state, intruder, "uchizy", 3, "henry")
+    while state.current() != intruder:
+        state.apply(state.current(), EndTurn())
+    stances = {a.stance for a in state.legal_actions(intruder)
+               if isinstance(a, Move) and a.to == "berze"}
+    assert stances == {"intrude", "passage"}
+    state.apply(intruder, Move("henry", "berze", 3, "intrude"))
+    assert state.controller("berze") == holder
+    state.rng = Dice(4)  # type: ignore[assignment]
+    to_phase(state, "election")
+    assert state.gate(intruder, "berze").soldiers == 2
+
+
+def test_taking_a_capital_on_a_vacant_throne_makes_a_king():
+    """"When a lord seizes the capital of a fief and there is no king, he becomes king
+    without asking the other players and without election"."""
+    state = placed(["maconnais", "bresse", "tournugeois", "louhannais"])
+    holder = next(s for s in range(4) if state.region[s] == "maconnais")
+    taker = next(s for s in state.phase_order() if s != holder)
+    state.fiefs["maconnais"] = Fief(holder, "cluny", None)
+    put(state, taker, "brancion", 3, "henry")
+    while state.current() != taker:
+        state.apply(state.current(), EndTurn())
+    # an unguarded capital is taken by walking in (our decision: the capital alone is
+    # not impregnable, "if it falls into the hands of an opponent all the fief is lost")
+    state.apply(taker, Move("henry", "cluny", 3, "enter"))
+    assert state.fiefs_of(taker) == ["maconnais"] and state.king == "henry"
+
+
+def test_the_negotiation_is_a_window_of_three_minutes_with_payments():
+    """"This phase, whose duration must in no case exceed three minutes"; "offer a sum of
+    money to one of your opponents"."""
+    state = placed()
+    to_phase(state, "negotiation")
+    assert state.phase.time_limit == 180 and state.to_act == ()
+    assert set(state.may_act) == set(range(4))
+    a, b = state.may_act[0], state.may_act[1]
+    money = list(state.money)
+    state.apply(a, Pay(b, 300))
+    assert state.money[a] == money[a] - 300 and state.money[b] == money[b] + 300
+    assert not state.is_legal(a, Pay(b, 10_000))
+    state.apply(courtly.REFEREE, courtly.TimeUp())
+    assert state.stage == "cards" and state.turn == 2
+
+
+def test_the_first_to_the_fiefs_wins():
+    state = placed(["maconnais", "bresse", "tournugeois", "louhannais"])
+    holder = next(s for s in range(4) if state.region[s] == "maconnais")
+    state.fiefs["maconnais"] = Fief(holder, "cluny", None)
+    state.fiefs["revermont"] = Fief(holder, "coligny", None)
+    next_turn(state)
+    assert state.is_over and state.result().winners == (holder,)
