@@ -108,8 +108,8 @@ class CourtRules(ABC):
     def vote_moves(self, seat: int) -> list[Action]:
         """Abstain, or some of one's votes to one lord."""
         most = self.votes_of(seat)
-        return [Vote(None, 0)] + [Vote(lord, n) for lord in self.candidates()
-                                  for n in range(1, most + 1)]
+        out: list[Action] = [Vote(None, 0)]
+        return out + [Vote(lord, n) for lord in self.candidates() for n in range(1, most + 1)]
 
     def vote(self, seat: int, action: Vote) -> list[Event]:
         """Announced in turn and never changed; the banker counts as they come."""
@@ -213,9 +213,9 @@ class CourtRules(ABC):
         out = []
         for rid, region in self.board.regions.items():
             holders = {self.controller(v) for v in region.villages}
-            if rid in self.fiefs or len(holders) != 1 or None in holders:
+            holder = holders.pop() if len(holders) == 1 else None
+            if rid in self.fiefs or holder is None:
                 continue
-            (holder,) = holders
             size = sum(1 for f in self.fiefs if self.board.regions[f].title == region.title)
             if size < TITLES_IN_BOX and self.lords_of(holder):
                 out.append(rid)
@@ -316,7 +316,7 @@ class CourtRules(ABC):
             fief.title = lords[0] if lords else None
             self.custody_claim = (region, by)
             return events
-        fief.title = lords[0] if lords else (self.lords_of(by) or [None])[0]
+        fief.title = lords[0] if lords else next(iter(self.lords_of(by)), None)
         return events
 
     def claim_custody(self, claim: bool) -> list[Event]:
