@@ -760,3 +760,20 @@ def test_the_first_to_the_fiefs_wins():
     state.fiefs["revermont"] = Fief(holder, "coligny", None)
     next_turn(state)
     assert state.is_over and state.result().winners == (holder,)
+
+
+def test_the_king_in_custody_takes_the_fiefs_revenues():
+    """"It is then the King who receives all the revenues of the fief"."""
+    state = placed(["maconnais", "bresse", "tournugeois", "louhannais"])
+    owner = next(s for s in range(4) if state.region[s] == "maconnais")
+    king = next(s for s in range(4) if s != owner)
+    put(state, king, "tournus", 0, "henry")
+    put(state, owner, "cluny", 2)
+    state.king = "henry"
+    state.fiefs["maconnais"] = Fief(owner, "cluny", None)
+    state.custody.add("maconnais")
+    state.stage = "revenues"
+    before = list(state.money)
+    state._collect_revenues()
+    assert state.money[owner] == before[owner]
+    assert state.money[king] == before[king] + 100 + 300  # Tournus, and the three villages

@@ -615,8 +615,11 @@ class FiefState(WarRules, CourtRules, State):
                     earned[seat] += 200 * len(self.fief_villages(seat))
                 elif card == "royal_tithe":
                     earned[seat] += 1500
+        king = self.king_seat()
         for village in self.board.villages:
             holder = self.controller(village)
+            if self.board.villages[village].region in self.custody and king is not None:
+                holder = king  # "It is then the King who receives all the revenues of the fief"
             if holder is not None and village not in taken:
                 earned[holder] += self.village_revenue(village)
         for seat, amount in enumerate(earned):
