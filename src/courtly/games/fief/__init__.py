@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from courtly.core import Action, Game, Option
 from courtly.games.fief.actions import ACTION_TYPES
 from courtly.games.fief.board import default_board
+from courtly.games.fief.render import render as _render
 from courtly.games.fief.rules import FiefState
 
 
@@ -54,6 +55,10 @@ class Fief(Game):
         state = FiefState(self, num_players, seed, options)
         state.setup()
         return state
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        """The board region by region, the gates, the players (see render.py)."""
+        return _render(view)
 
     def data(self) -> dict[str, Any]:
         """The board and the cards, for clients."""

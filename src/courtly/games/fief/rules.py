@@ -550,14 +550,14 @@ class FiefState(WarRules, CourtRules, State):
         """A lord leaves the game; his bishop card goes to the discard, his
         cardinal card back to the bank."""
         info = self.lords.pop(lord)
-        if info.outside:
-            self._drop_empty_gate(info.owner, info.village)
         if info.bishop:
             self.discard.append(f"bishop:{info.bishop}")
         if info.cardinal:
             self.cardinals_left += 1
         events = [Event("lord_dies", f"{lord_name(lord)} (seat {info.owner}) {how}",
                         {"lord": lord, "seat": info.owner})]
+        if info.outside:
+            events += self.disband_if_leaderless(info.owner, info.village)
         if lord == self.king:
             self.king = None
             events.append(Event("vacant", "The King is dead: the throne is vacant"))
@@ -945,7 +945,8 @@ class FiefState(WarRules, CourtRules, State):
             "deck_size": len(self.deck),
             "discard_size": len(self.discard),
             "lords": {lord: {"owner": i.owner, "village": i.village, "bishop": i.bishop,
-                             "cardinal": i.cardinal} for lord, i in sorted(self.lords.items())},
+                             "cardinal": i.cardinal, "outside": i.outside}
+                      for lord, i in sorted(self.lords.items())},
             "soldiers": {v: list(s) for v, s in sorted(self.soldiers.items())},
             "holders": {v: self.controller(v) for v in self.board.villages},
             "castles": sorted(self.castles),

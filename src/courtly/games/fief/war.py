@@ -190,35 +190,37 @@ class WarRules(ABC):
         lord, to, k = move.lord, move.to, move.soldiers
         info = self.lords[lord]
         self.trips[lord] += 1
+        left_gate = info.village if info.outside else None
         self._take_from(info, k)
         text = f"Seat {seat}: {move.describe()}"
         data = {"seat": seat, "lord": lord, "to": to, "soldiers": k, "stance": move.stance}
+        events = [Event("move", text, data)]
         if move.stance == "enter":
             info.village, info.outside = to, False
             before = self.controller(to)
             there = self.soldiers.get(to, (seat, 0))[1]
             if k or there:
                 self.soldiers[to] = (seat, there + k)
-            return [Event("move", text, data), *self._village_taken(to, seat, before)]
-        if move.stance == "sortie":
+            events += self._village_taken(to, seat, before)
+        elif move.stance == "sortie":
             info.outside = True
             self._join_gate(seat, to, "sortie", k)
-            return [Event("move", text, data)]
-        info.village, info.outside = to, True
-        self._join_gate(seat, to, move.stance, k)
-        if move.stance == "passage":
-            holder = self.controller(to)
-            assert holder is not None
-            self.passage = (holder, to)
-        return [Event("move", text, data)]
+        else:
+            info.village, info.outside = to, True
+            self._join_gate(seat, to, move.stance, k)
+            if move.stance == "passage":
+                holder = self.controller(to)
+                assert holder is not None
+                self.passage = (holder, to)
+        if left_gate is not None and left_gate != info.village:
+            events += self.disband_if_leaderless(seat, left_gate)
+        return events
 
     def _take_from(self, info: Any, k: int) -> None:
         if info.outside:
             force = self.gate(info.owner, info.village)
             assert force is not None
             force.soldiers -= k
-            if not force.soldiers and not self.lords_at(info.owner, info.village, True)[1:]:
-                self.gates.remove(force)
             return
         owner, there = self.soldiers.get(info.village, (info.owner, 0))
         if there - k:
@@ -382,13 +384,21 @@ class WarRules(ABC):
         for lord in lords[: count - dead]:
             events += self._kill_lord(lord, "falls in battle")
         if outside:
-            self._drop_empty_gate(owner, village)
+            events += self.disband_if_leaderless(owner, village)
         return events
 
-    def _drop_empty_gate(self, owner: int, village: str) -> None:
+    def disband_if_leaderless(self, owner: int, village: str) -> list[Event]:
+        """A force at a gate with no lord left goes: "soldiers cannot move without
+        lord" and hold nothing outside a village, so they disband (our decision)."""
         force = self.gate(owner, village)
-        if force is not None and not force.soldiers and not self.lords_at(owner, village, True):
-            self.gates.remove(force)
+        if force is None or self.lords_at(owner, village, True):
+            return []
+        self.gates.remove(force)
+        if not force.soldiers:
+            return []
+        return [Event("disband", f"{force.soldiers} soldier(s) of seat {owner} left without a "
+                      f"lord at {village_name(village)} disband",
+                      {"seat": owner, "village": village, "soldiers": force.soldiers})]
 
     def _assault(self, force: Gate, village: str) -> list[Event]:
         holder = self.controller(village)
