@@ -1,0 +1,72 @@
+"""Fief (1984, Philippe Mouchebeuf): 3 to 6 players. Under construction (issue 11).
+
+Rulebook: shared/seeds/004_4acaab6420c0f155.txt. The board is ours, shipped
+as data (data/map.json, read by board.py); the cards are in data/cards.json.
+Every phase is built (rules.py, war.py, court.py); not registered yet: the
+game joins courtly.GAMES with its terminal map, its docs and its measures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from courtly.core import Action, Game, Option
+from courtly.games.fief.actions import ACTION_TYPES
+from courtly.games.fief.board import default_board
+from courtly.games.fief.render import render as _render
+from courtly.games.fief.rules import FiefState
+
+
+class Fief(Game):
+    """3-6 players; the first to a number of fiefs, or the most fiefs after a number of turns."""
+
+    name = "fief"
+    title = "Fief"
+    version = "0"
+    min_players = 3
+    max_players = 6
+    options: ClassVar[Mapping[str, Option]] = {
+        "fiefs_to_win": Option(
+            2, {"en": "Fiefs to win (0: none, the turn limit decides)",
+                "fr": "Fiefs pour gagner (0 : aucun, la limite de tours décide)"},
+            {"en": "The first to hold this many fiefs wins (rulebook: 2, 3 or 4).",
+             "fr": "Le premier à tenir autant de fiefs gagne (règle : 2, 3 ou 4)."},
+            values=(0, 2, 3, 4)),
+        "turn_limit": Option(
+            30, {"en": "Turn limit", "fr": "Nombre de tours au plus"},
+            {"en": "After this turn the most fiefs win (the rulebook's game in limited time).",
+             "fr": "Après ce tour, le plus de fiefs l'emporte (la partie en temps limité)."},
+            minimum=1, maximum=200),
+        "negotiation_actions": Option(
+            40, {"en": "Most payments in a negotiation",
+                 "fr": "Paiements au plus par négociation"},
+            {"en": "The negotiation also ends after this many payments, so that it ends.",
+             "fr": "La négociation s'arrête aussi après autant de paiements."},
+            minimum=1, maximum=1000),
+    }
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+
+    def configurations(self) -> list[tuple[int, dict[str, Any]]]:
+        """Every player count with a short game, and the limited-time game."""
+        return self.valid_configurations([{"turn_limit": 3}, {"fiefs_to_win": 0, "turn_limit": 2}])
+
+    def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> FiefState:
+        state = FiefState(self, num_players, seed, options)
+        state.setup()
+        return state
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        """The board region by region, the gates, the players (see render.py)."""
+        return _render(view)
+
+    def data(self) -> dict[str, Any]:
+        """The board and the cards, for clients."""
+        from courtly.games.fief.cards import card_set
+
+        return {"board": default_board().to_json(), "cards": card_set().to_json()}
+
+
+GAME = Fief()
+
+__all__ = ["GAME", "Fief", "FiefState"]

@@ -1,0 +1,125 @@
+"""Fief as text, for the terminal: region by region, each village with its
+holder, forces, castle, mills and presses and its roads; forces at the gates;
+the players' money, lords, titles and votes; one's own hand; the King."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from courtly.games.fief.board import default_board
+from courtly.games.fief.cards import card_set
+
+
+def render(view: Mapping[str, Any]) -> str:
+    """The whole table as the view's seat sees it."""
+    lines = [_header(view), ""]
+    lines += _regions(view)
+    lines += _gates(view)
+    lines += ["", *_players(view)]
+    if view.get("hand") is not None:
+        hand = ", ".join(card_set().label(c) for c in view["hand"]) or "-"
+        lines.append(f"Your hand: {hand}")
+    return "\n".join(lines)
+
+
+def _seat(view: Mapping[str, Any], seat: int | None) -> str:
+    if seat is None:
+        return "-"
+    return "you" if seat == view.get("seat") else f"Seat {seat}"
+
+
+def _header(view: Mapping[str, Any]) -> str:
+    king = view.get("king")
+    throne = f"King: {card_set().lord_names[king]}" if king else "The throne is vacant"
+    text = f"Fief, turn {view['turn']}/{view['turn_limit']}, phase {view['phase']}. {throne}."
+    if view.get("bad_weather"):
+        text += " Bad weather: " + ", ".join(_region_name(r) for r in view["bad_weather"]) + "."
+    if view.get("famine"):
+        text += " Famine: " + ", ".join(_region_name(r) for r in view["famine"]) + "."
+    return text
+
+
+def _region_name(region: str) -> str:
+    return default_board().regions[region].name
+
+
+def _regions(view: Mapping[str, Any]) -> list[str]:
+    board = default_board()
+    seated = {r: s for s, r in enumerate(view["regions"]) if r}
+    lines = []
+    for rid, region in board.regions.items():
+        fief = view["fiefs"].get(rid)
+        head = f"{region.name} ({region.colour}, {region.title} of {len(region.villages)})"
+        if rid in seated:
+            owner = seated[rid]
+            head += ", your region" if owner == view.get("seat") else f", Seat {owner}'s region"
+        if fief:
+            head += f" - FIEF of {_seat(view, fief['owner'])}, capital {_village(fief['capital'])}"
+        lines.append(head)
+        lines += [_village_line(view, v) for v in region.villages]
+    return lines
+
+
+def _village(village: str) -> str:
+    return default_board().villages[village].name
+
+
+def _village_line(view: Mapping[str, Any], village: str) -> str:
+    holder = view["holders"][village]
+    parts = [f"  {_village(village):<13} {_seat(view, holder):<8}"]
+    soldiers = view["soldiers"].get(village)
+    lords = [card_set().lord_names[lord] + _status(info)
+             for lord, info in view["lords"].items()
+             if info["village"] == village and not info.get("outside")]
+    force = []
+    if soldiers:
+        force.append(f"{soldiers[1]} soldier(s)")
+    if lords:
+        force.append(", ".join(lords))
+    parts.append("; ".join(force) or "-")
+    marks = []
+    if village in view["castles"]:
+        marks.append("castle")
+    if view["mills"].get(village):
+        marks.append(f"{view['mills'][village]} mill(s)")
+    if view["presses"].get(village):
+        marks.append(f"{view['presses'][village]} press(es)")
+    if marks:
+        parts.append("[" + ", ".join(marks) + "]")
+    roads = ", ".join(_village(n) for n in default_board().neighbours[village])
+    parts.append(f"-> {roads}")
+    return " ".join(parts)
+
+
+def _status(info: Mapping[str, Any]) -> str:
+    if info.get("cardinal"):
+        return " (cardinal)"
+    if info.get("bishop"):
+        return f" (bishop of {default_board().bishoprics[info['bishop']].name})"
+    return ""
+
+
+def _gates(view: Mapping[str, Any]) -> list[str]:
+    if not view["gates"]:
+        return []
+    lines = ["", "At the gates:"]
+    for gate in view["gates"]:
+        lords = ", ".join(card_set().lord_names[lord] for lord in gate["lords"]) or "no lord"
+        lines.append(f"  {_seat(view, gate['owner'])} at {_village(gate['village'])}: "
+                     f"{gate['stance']}, {gate['soldiers']} soldier(s), {lords}")
+    return lines
+
+
+def _players(view: Mapping[str, Any]) -> list[str]:
+    lines = []
+    for seat in view["order"] or range(view["num_players"]):
+        region = view["regions"][seat]
+        lords = [card_set().lord_names[lord] + _status(info)
+                 for lord, info in view["lords"].items() if info["owner"] == seat]
+        titles = [_region_name(r) for r, f in view["fiefs"].items() if f["owner"] == seat]
+        lines.append(f"{_seat(view, seat)}: {view['money'][seat]} crowns, "
+                     f"{view['hand_sizes'][seat]} card(s), {view['votes'][seat]} vote(s); "
+                     f"region {_region_name(region) if region else '-'}; "
+                     f"lords {', '.join(lords) or '-'}; fiefs {', '.join(titles) or '-'}")
+    return lines
