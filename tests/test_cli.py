@@ -374,6 +374,7 @@ def test_the_prompt_timer_calls_time(runner, tmp_path, market, monkeypatch):
         in without.output
 
 
+@pytest.mark.slow
 def test_the_prompt_timer_on_a_real_pipe(tmp_path):
     """The real reader: nothing typed for 0.3 s in the window and time is up;
     the bid is then typed and the game ends."""

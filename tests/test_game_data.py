@@ -103,6 +103,7 @@ def test_the_data_files_are_package_data():
     root = Path(courtly.__file__).parent
     files = sorted(p.relative_to(root).as_posix() for p in root.glob("games/*/data/*.json"))
     assert files == ["games/courtisans/data/cards.json", "games/courtisans/data/missions.json",
+                     "games/fief/data/cards.json", "games/fief/data/map.json",
                      "games/vive_le_roi/data/ambitions.json", "games/vive_le_roi/data/cards.json"]
     pyproject = (root.parent.parent / "pyproject.toml").read_text(encoding="utf-8")
     assert '"games/*/data/*.json"' in pyproject
@@ -192,8 +193,9 @@ def test_courtisans_statuses_ignore_face_down_spies():
 
 
 @pytest.mark.parametrize("n, options", [
-    (3, {}), (2, {"banished": True, "ambition": True}), (1, {"emissary": True}),
-    (4, {"teams": True, "royal_wedding": True}),
+    pytest.param(3, {}, marks=pytest.mark.slow), (2, {"banished": True, "ambition": True}),
+    (1, {"emissary": True}),
+    pytest.param(4, {"teams": True, "royal_wedding": True}, marks=pytest.mark.slow),
 ])
 def test_vive_le_roi_views_carry_moves_and_favoris_worth(n, options):
     for step, state in enumerate(playout("vive_le_roi", n, options, seed=3)):

@@ -136,6 +136,7 @@ def test_forced_move_needs_no_search():
     assert bot.last_iterations == 0
 
 
+@pytest.mark.slow
 def test_time_budget():
     state, seat = _positions("courtisans")[0]
     bot = ISMCTSBot(seed=0, iterations=0, seconds=0.05)
@@ -156,6 +157,7 @@ def test_parameters_from_the_registry_and_refusals():
             make_bot(bad)
 
 
+@pytest.mark.slow
 def test_heuristic_rollouts_to_the_end():
     state, seat = _positions("courtisans")[2]
     bot = ISMCTSBot(seed=0, iterations=5, rollout="heuristic", horizon=-1)

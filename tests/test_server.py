@@ -327,6 +327,7 @@ def test_the_move_clock_lets_a_bot_play_a_late_move(tmp_path):
 
 # ----- replays ------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_finished_game_can_be_stepped_through(client):
     tid, tokens = person_table(client, 2)
     url = f"/api/tables/{tid}/replay"
@@ -509,6 +510,7 @@ def test_bots_in_a_window_take_a_bounded_share_then_say_done(tmp_path):
     assert counts and max(counts.values()) <= BOT_WINDOW_ACTIONS + 1
 
 
+@pytest.mark.slow
 def test_a_stand_in_says_done_in_a_window_and_the_move_clock_spares_windows(tmp_path, caplog):
     with market_client(tmp_path, away_after=0.3) as client:
         tid, tokens = market_table(client, [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
@@ -639,6 +641,7 @@ def _timed_market(call: Callable[..., Any], seconds: int) -> tuple[str, dict[str
     return tid, tokens, call(f"/api/tables/{tid}/state")["phase"]["deadline"]
 
 
+@pytest.mark.slow
 def test_deadlines_survive_a_server_killed_with_sigkill(tmp_path):
     """Restart policy: a deadline keeps its instant; one that passed while the
     server was down ends the window at once on restart."""

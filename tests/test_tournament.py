@@ -113,6 +113,7 @@ def test_unknown_backend():
         run_jobs([], backend="cloud")
 
 
+@pytest.mark.slow
 def test_cli_tournament():
     runner = CliRunner()
     args = ["tournament", "courtisans", "--bots", "heuristic,random", "-n", "3", "--games", "4",

@@ -108,7 +108,8 @@ def test_heuristic_bot_without_a_game_heuristic_leaves_the_window():
 
 # ----- ISMCTS -------------------------------------------------------------------------
 @pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("n", [2, pytest.param(3, marks=pytest.mark.slow),
+                               pytest.param(4, marks=pytest.mark.slow)])
 def test_ismcts_plays_whole_market_games(n, mode):
     state = MARKET.new_game(n, seed=n, options=OPEN)
     bots = [ISMCTSBot(seed=s, iterations=6, **mode) for s in range(n)]
@@ -118,6 +119,7 @@ def test_ismcts_plays_whole_market_games(n, mode):
                for share in window_shares(state.record))
 
 
+@pytest.mark.slow
 def test_ismcts_same_seed_same_decisions_in_a_window():
     state = in_window(seed=4)
     obs = Observation(state, 2)
@@ -174,6 +176,7 @@ def test_ismcts_simulations_keep_the_referees_bound(monkeypatch, window):
     assert referee_calls > 0  # some simulations ran the window out to the referee
 
 
+@pytest.mark.slow
 def test_the_search_never_hangs_where_nobody_must_act():
     """Every seat of the window, the searching one included, may act, and
     nobody is waited for: the root is the searching seat's, and below it the
@@ -286,6 +289,7 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "n", "digest"), PINNED_GAMES, ids=[p[0] for p in PINNED_GAMES])
 def test_games_without_windows_play_exactly_as_before(name, n, digest):
     import json
