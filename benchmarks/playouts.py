@@ -32,6 +32,7 @@ from rich.table import Table
 
 import courtly
 from courtly import Game
+from courtly.core import Referee
 
 REFERENCE_NAME = "tic-tac-toe (OpenSpiel, Python)"
 
@@ -95,10 +96,20 @@ def courtly_playout(game: Game, players: int, seed: int, rng: random.Random) -> 
     """
     state = game.new_game(num_players=players, seed=seed)
     randrange = rng.randrange
+    referee = Referee()
     n = 0
     while not state.is_over:
         # The first seat to act acts; with simultaneous moves the others follow
-        # one by one in later iterations, as they remain in ``to_act``.
+        # one by one in later iterations, as they remain in ``to_act``; in a
+        # negotiation window the referee's rule picks the seat (or calls time).
+        if state.may_act or not state.to_act:
+            seat = referee.next_seat(state)
+            phase = state.phase
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[randrange(len(legal))])
+            referee.acted(phase, seat)
+            n += 1
+            continue
         seat = state.to_act[0]
         legal = state.legal_actions(seat)
         if not legal:

@@ -217,11 +217,7 @@ class State(ABC):
         """
         if seat != REFEREE:
             self._check_seat(seat)
-        cached = self._legal_cache.get(seat)
-        if cached is None:
-            cached = self._legal_actions(seat) if self._may_act_now(seat) else []
-            self._legal_cache[seat] = cached
-        return list(cached)
+        return list(self._legal_set(seat))
 
     def is_legal(self, seat: int, action: Action) -> bool:
         """Whether ``seat`` may take ``action`` now, without building the whole menu."""
@@ -261,10 +257,13 @@ class State(ABC):
         """
         if seat is not None:
             self._check_seat(seat)
-        common = {"game": self.game.name, "seat": seat, "num_players": self.num_players,
-                  "options": dict(self.options),
-                  "teams": [list(t) for t in self.teams] if self.teams else None,
-                  "to_act": list(self.to_act), "phase": self.phase.name}
+        over = self._is_over()
+        common: dict[str, Any] = {
+            "game": self.game.name, "seat": seat, "num_players": self.num_players,
+            "options": dict(self.options),
+            "teams": [list(t) for t in self.teams] if self.teams else None,
+            "to_act": [] if over else list(self._to_act()),
+            "phase": "over" if over else self._phase_name()}
         return common | self._view(seat)
 
     def clone(self) -> State:
@@ -344,7 +343,7 @@ class State(ABC):
                 return "the referee only calls time (time_up)"
             if not self.phase.referee_may_act:
                 return "no window or timed phase is open: there is no time to call"
-        elif not self._may_act_now(seat):
+        elif seat not in self._to_act() and seat not in self._may_act():
             waiting = ", ".join(map(str, self._to_act() + self._may_act()))
             return f"seat {seat} is not to act now (waiting for seat {waiting})"
         if not self._is_legal(seat, action):
@@ -352,8 +351,12 @@ class State(ABC):
         return None
 
     def _legal_set(self, seat: int) -> list[Action]:
-        self.legal_actions(seat)
-        return self._legal_cache[seat]
+        """The cached list of ``seat``'s legal actions (not to be changed)."""
+        cached = self._legal_cache.get(seat)
+        if cached is None:
+            cached = self._legal_actions(seat) if self._may_act_now(seat) else []
+            self._legal_cache[seat] = cached
+        return cached
 
     def _explain_illegal(self, seat: int, action: Action) -> str:
         """Why ``action`` is not legal now; games may give a sharper reason."""
