@@ -96,25 +96,27 @@ def courtly_playout(game: Game, players: int, seed: int, rng: random.Random) -> 
     """
     state = game.new_game(num_players=players, seed=seed)
     randrange = rng.randrange
-    referee = Referee()
+    referee, windowed = Referee(), False
     n = 0
     while not state.is_over:
         # The first seat to act acts; with simultaneous moves the others follow
-        # one by one in later iterations, as they remain in ``to_act``; in a
-        # negotiation window the referee's rule picks the seat (or calls time).
-        if state.may_act or not state.to_act:
-            seat = referee.next_seat(state)
-            phase = state.phase
+        # one by one in later iterations, as they remain in ``to_act``. With
+        # nobody to wait for, a window is open: the referee's rule picks the
+        # seat or calls time (its counts start again with each window).
+        to_act = state.to_act
+        if to_act:
+            seat, windowed = to_act[0], False
+            legal = state.legal_actions(seat)
+            if not legal:
+                raise RuntimeError(f"{game.name}: seat {seat} is to act but has no legal action")
+            state.apply(seat, legal[randrange(len(legal))])
+        else:
+            if not windowed:
+                referee, windowed = Referee(), True
+            seat, phase = referee.next_seat(state), state.phase
             legal = state.legal_actions(seat)
             state.apply(seat, legal[randrange(len(legal))])
             referee.acted(phase, seat)
-            n += 1
-            continue
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        if not legal:
-            raise RuntimeError(f"{game.name}: seat {seat} is to act but has no legal action")
-        state.apply(seat, legal[randrange(len(legal))])
         n += 1
     return n
 
