@@ -485,6 +485,12 @@ def test_a_right_of_way_lets_the_force_go_on():
     put(state, other, "st_andromy", 2)
     state.apply(me, Move("henry", "st_andromy", 3, "passage"))
     state.apply(other, AnswerPassage(True))
+    # "will continue on his way through the next phase of travel": next turn
+    assert not state.is_legal(me, Move("henry", "sennecey", 3, "enter"))
+    next_turn(state)
+    to_phase(state, "movement")
+    while state.current() != me:
+        idle(state)
     state.apply(me, Move("henry", "sennecey", 3, "enter"))
     assert state.soldiers["sennecey"] == (me, 3) and not state.gates
 
@@ -756,8 +762,9 @@ def test_the_negotiation_is_a_window_of_three_minutes_with_payments():
 def test_the_first_to_the_fiefs_wins():
     state = placed(["maconnais", "bresse", "tournugeois", "louhannais"])
     holder = next(s for s in range(4) if state.region[s] == "maconnais")
-    state.fiefs["maconnais"] = Fief(holder, "cluny", None)
-    state.fiefs["revermont"] = Fief(holder, "coligny", None)
+    put(state, holder, "cluny", 2, "louis", "jean")
+    state.fiefs["maconnais"] = Fief(holder, "cluny", "louis")
+    state.fiefs["revermont"] = Fief(holder, "coligny", "jean")
     next_turn(state)
     assert state.is_over and state.result().winners == (holder,)
 
@@ -777,3 +784,193 @@ def test_the_king_in_custody_takes_the_fiefs_revenues():
     state._collect_revenues()
     assert state.money[owner] == before[owner]
     assert state.money[king] == before[king] + 100 + 300  # Tournus, and the three villages
+
+
+# ----- what the rules audit found ------------------------------------------------------------
+def test_the_bishop_card_stays_under_its_lord_and_the_lord_card_goes_round_again():
+    """"The bishop card is placed under the lord"; when the stack is exhausted "the
+    discard is mixed and in turn becomes the new stack"."""
+    state = started()
+    me = state.current()
+    castle = state.board.regions[region_of(state, me)].starting_castle
+    give(state, me, "lord:henry", "bishop:blaye")
+    state.apply(me, PlayLord("henry", castle))
+    state.apply(me, PlayBishop("blaye", "henry"))
+    assert "bishop:blaye" not in state.discard
+    state._kill_lord("henry", "dies")
+    assert {"bishop:blaye", "lord:henry"} <= set(state.discard)
+
+
+def test_discards_are_face_up():
+    state = started()
+    me = state.current()
+    give(state, me, "sun", "plague")
+    events = state.apply(me, DiscardCard("sun"))
+    assert "Sun" in events[0].text and state.view(None)["discard"][-1] == "sun"
+
+
+def test_plague_counts_a_players_soldiers_across_the_region():
+    """"Count the soldiers and each time you count "three" remove one": 2 + 2 + 2
+    soldiers lose 2."""
+    state = placed(["tournugeois", "bresse", "maconnais", "louhannais"])
+    seat = next(s for s in range(4) if state.region[s] == "bresse")
+    for village in ("bourg", "bage", "montrevel"):
+        put(state, seat, village, 2)
+    state._plague("bresse")
+    assert sum(state.soldiers[v][1] for v in ("bourg", "bage", "montrevel")
+               if v in state.soldiers) == 4
+
+
+def test_an_unparried_revolt_brings_its_famine():
+    state = started()
+    me = state.current()
+    target = next(s for s in range(4) if s != me)
+    region = region_of(state, target)
+    give(state, me, "revolt", "famine")
+    give(state, target)
+    state.rng = Dice(1)  # type: ignore[assignment]
+    state.apply(me, AttackRegion("revolt", region))
+    state.apply(target, Respond("none"))
+    assert region in state.famine
+
+
+def test_the_last_lord_leaving_a_gate_takes_its_soldiers():
+    """Soldiers "never move alone": the last lord at a gate takes them all."""
+    state = placed()
+    me = mover(state)
+    other = next(s for s in state.order if s != me)
+    put(state, me, "tournus", 3, "henry")
+    put(state, other, "st_andromy", 2)
+    state.apply(me, Move("henry", "st_andromy", 3, "siege"))
+    next_turn(state)
+    to_phase(state, "movement")
+    while state.current() != me:
+        idle(state)
+    away = [a for a in state.legal_actions(me) if isinstance(a, Move) and a.to == "tournus"]
+    assert {a.soldiers for a in away} == {3}
+
+
+def test_no_soldier_moves_into_a_region_under_bad_weather():
+    state = placed()
+    me = mover(state)
+    put(state, me, "tournus", 3, "henry")
+    state.weather.add("louhannais")
+    state._legal_cache.clear()
+    state.apply(me, Move("henry", "st_andromy", 3, "enter"))
+    into = [a for a in state.legal_actions(me) if isinstance(a, Move) and a.to == "sennecey"]
+    assert into and all(a.soldiers == 0 for a in into)
+
+
+def fief_of_maconnais() -> tuple[FiefState, int, int]:
+    state = placed(["maconnais", "bresse", "tournugeois", "louhannais"])
+    holder = next(s for s in range(4) if state.region[s] == "maconnais")
+    other = next(s for s in state.phase_order() if s != holder)
+    put(state, holder, "cluny", 3, "louis")
+    state.fiefs["maconnais"] = Fief(holder, "cluny", "louis")
+    return state, holder, other
+
+
+def test_a_refused_right_of_way_at_an_empty_fief_village_makes_an_intruder():
+    state, holder, other = fief_of_maconnais()
+    put(state, other, "uchizy", 3, "henry")
+    while state.current() != other:
+        idle(state)
+    state.apply(other, Move("henry", "berze", 3, "passage"))
+    state.apply(holder, AnswerPassage(False))
+    assert state.gate(other, "berze").stance == "intrude"
+    assert state.controller("berze") == holder
+
+
+def test_a_fiefs_garrison_beaten_leaves_an_intruder_not_an_owner():
+    """"their presence does not constitute a title deed"."""
+    state, holder, other = fief_of_maconnais()
+    put(state, holder, "berze", 1)
+    put(state, other, "uchizy", 5, "henry")
+    while state.current() != other:
+        idle(state)
+    state.apply(other, Move("henry", "berze", 5, "attack"))
+    state.rng = Dice(6, 1)  # type: ignore[assignment]
+    to_phase(state, "election")
+    assert state.controller("berze") == holder
+    assert state.gate(other, "berze").stance == "intrude"
+
+
+def test_the_capital_taken_carries_the_whole_fief():
+    """"the player who manages to occupy the capital of a fief becomes the rightful
+    owner of all the fief"."""
+    state, holder, other = fief_of_maconnais()
+    state.soldiers.pop("cluny")
+    state.lords["louis"].village = "berze"
+    put(state, holder, "berze", 2)
+    put(state, other, "brancion", 2, "henry")
+    while state.current() != other:
+        idle(state)
+    state.apply(other, Move("henry", "cluny", 2, "enter"))
+    assert state.fiefs["maconnais"].owner == other
+    assert state.controller("berze") == other
+    assert state.gate(holder, "berze").stance == "intrude"
+
+
+def test_a_player_without_lords_loses_his_fiefs_to_the_king():
+    """"A player loses a fief ... if all his lords are eliminated ... all the titles
+    ... are given to the King"."""
+    state, holder, other = fief_of_maconnais()
+    put(state, other, "tournus", 0, "henry")
+    state.king = "henry"
+    state._kill_lord("louis", "dies")
+    assert state.fiefs_of(holder) == [] and state.fiefs["maconnais"].owner is None
+    assert "maconnais" in state.custody
+
+
+def test_without_a_king_a_new_lord_takes_the_waiting_titles():
+    """"If he gains in the meantime a new lord card, he keeps all his titles of
+    nobility and fiefs"."""
+    state, holder, _other = fief_of_maconnais()
+    state._kill_lord("louis", "dies")
+    assert state.fiefs_of(holder) == [] and state.fiefs["maconnais"].owner == holder
+    state.hands[holder].append("lord:jean")
+    state._lay_lord(holder, "jean", "cluny")
+    assert state.fiefs_of(holder) == ["maconnais"]
+
+
+def test_an_election_every_turn_a_tie_leaves_the_throne_vacant():
+    """"Phase 6 of the turn is devoted to the election of the king"; "If two lords
+    share the same number of votes, the throne remains vacant"."""
+    state = placed()
+    seats = state.phase_order()
+    put(state, seats[0], "tournus", 0, "henry")
+    put(state, seats[1], "bourg", 0, "louis")
+    state.king = "henry"
+    to_phase(state, "election")
+    state.apply(seats[0], Vote("henry", 1))
+    state.apply(seats[1], Vote("louis", 1))
+    for seat in seats[2:]:
+        state.apply(seat, Vote(None, 0))
+    assert state.king is None
+
+
+def test_a_king_re_elected_stays_and_king_for_life_skips_the_election():
+    state = placed()
+    seats = state.phase_order()
+    put(state, seats[0], "tournus", 0, "henry")
+    state.king = "henry"
+    to_phase(state, "election")
+    state.apply(seats[0], Vote("henry", 1))
+    for seat in seats[1:]:
+        state.apply(seat, Vote(None, 0))
+    assert state.king == "henry"
+    state = GAME.new_game(4, seed=1, options={"king_for_life": True})
+    for region in REGIONS:
+        state.apply(state.to_act[0], ChooseRegion(region))
+    state.lords["henry"] = Lord(state.order[0], "tournus")
+    state.king = "henry"
+    to_phase(state, "fiefs")  # no election on the way
+
+
+def test_no_lord_is_laid_in_another_players_capital():
+    state, _holder, other = fief_of_maconnais()
+    state.soldiers.pop("cluny")
+    state.lords["louis"].village = "berze"
+    state.castles.clear()
+    state.soldiers.clear()
+    assert "cluny" not in state.lord_destinations(other)

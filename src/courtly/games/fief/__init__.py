@@ -38,6 +38,11 @@ class Fief(Game):
             {"en": "After this turn the most fiefs win (the rulebook's game in limited time).",
              "fr": "Après ce tour, le plus de fiefs l'emporte (la partie en temps limité)."},
             minimum=1, maximum=200),
+        "king_for_life": Option(
+            False, {"en": "A King reigns until he dies (no election while he lives)",
+                    "fr": "Le roi règne jusqu'à sa mort (pas d'élection de son vivant)"},
+            {"en": "Our variant; by the rulebook a King is elected every turn.",
+             "fr": "Notre variante ; selon la règle, le roi est élu à chaque tour."}),
         "negotiation_actions": Option(
             40, {"en": "Most payments in a negotiation",
                  "fr": "Paiements au plus par négociation"},

@@ -35,10 +35,11 @@ TITLES_IN_BOX = 2
 
 @dataclass
 class Fief:
-    """A fief: its owner, its capital, and who holds its title card (a lord of
-    the owner's, or the King in custody: ``title`` None)."""
+    """A fief: its owner (None once its titles went to the King with no owner
+    left), its capital, and the lord who holds its title card (None: with the
+    King in custody, or waiting for its lordless owner's next lord)."""
 
-    owner: int
+    owner: int | None
     capital: str
     title: str | None
 
@@ -86,6 +87,10 @@ class CourtRules(ABC):
     def _kill_lord(self, lord: str, how: str) -> list[Event]:
         """A lord leaves the game (rules.py)."""
 
+    @abstractmethod
+    def evict(self, village: str, seat: int) -> list[Event]:
+        """``seat``'s pieces inside ``village`` go out to its gate (war.py)."""
+
     # ----- votes ("The election of the king") -----------------------------------------
     def votes_of(self, seat: int) -> int:
         """"Each card "lord", "bishop", "cardinal" or title of nobility is worth 1 point"."""
@@ -130,12 +135,19 @@ class CourtRules(ABC):
             if lord is not None and lord in self.lords:
                 tally[lord] += n
         ranked = tally.most_common()
-        if not ranked or (len(ranked) > 1 and ranked[0][1] == ranked[1][1]):
-            self.election = None
-            return [Event("election", "No lord has the most votes: the throne stays vacant",
-                          {"tally": dict(tally)})]
+        if not ranked:
+            self.election = None  # nobody voted: nothing changes (our decision)
+            return [Event("election", "Nobody votes", {"tally": {}})]
+        if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
+            self.election, self.king = None, None
+            return [Event("election", "No lord has the most votes: the throne is vacant "
+                          "until the next election", {"tally": dict(tally)})]
         lord = ranked[0][0]
         self.election.elected = lord
+        if lord == self.king:
+            self.election = None  # a King re-elected stays crowned
+            return [Event("election", f"{lord_name(lord)} is re-elected and stays King",
+                          {"lord": lord, "tally": dict(tally)})]
         events = [Event("election", f"{lord_name(lord)} is elected King ({ranked[0][1]} "
                         "votes)", {"lord": lord, "tally": dict(tally)})]
         return events + self._consecrate_if_enough()
@@ -202,8 +214,9 @@ class CourtRules(ABC):
         return events + self._consecrate_if_enough()
 
     def give_up(self) -> list[Event]:
-        """Not consecrated: "he cannot reign: the throne remains vacant"."""
-        self.election = None
+        """Not consecrated: "he cannot reign: the throne remains vacant until the new
+        elections of the next turn"."""
+        self.election, self.king = None, None
         return [Event("vacant", "The King is not consecrated: the throne stays vacant")]
 
     # ----- fiefs ("The creation of fiefs") -----------------------------------------------
@@ -282,7 +295,13 @@ class CourtRules(ABC):
         return region if region in self.fiefs else None
 
     def fiefs_of(self, seat: int) -> list[str]:
-        """The regions ``seat`` owns as fiefs."""
+        """The fiefs that count for ``seat``: those whose title one of its lords
+        holds ("a lord who has attained the status of nobility", Goal of the Game)."""
+        return sorted(r for r, f in self.fiefs.items()
+                      if f.title in self.lords and self.lords[f.title].owner == seat)
+
+    def owned_fiefs(self, seat: int) -> list[str]:
+        """The fiefs ``seat`` owns, their titles held or not."""
         return sorted(r for r, f in self.fiefs.items() if f.owner == seat)
 
     def fief_villages(self, seat: int) -> list[str]:
@@ -303,10 +322,14 @@ class CourtRules(ABC):
         fief = self.fiefs[region]
         if fief.owner == by:
             return events
-        fief.owner = by
+        before, fief.owner = fief.owner, by
         events.append(Event("fief_taken", f"Seat {by} takes the capital of "
                             f"{self.board.regions[region].name}: the fief is theirs",
                             {"seat": by, "region": region}))
+        if before is not None:
+            for other in self.board.regions[region].villages:
+                if other != village:
+                    events += self.evict(other, before)
         if self.king is None and lords:
             self.king = lords[0]
             events.append(Event("crowned", f"{lord_name(lords[0])} takes a capital on a vacant "
@@ -349,17 +372,33 @@ class CourtRules(ABC):
 
     def last_lord_lost(self, seat: int) -> list[Event]:
         """"When a player loses his last lord and possesses one or more fiefs, all the
-        titles of Nobility for the fiefs are given to the King"; with no King, "the
-        player keeps all his titles of nobility until the advent of a new sovereign"."""
+        titles of Nobility for the fiefs are given to the King, who gives them to the
+        lord(s) of his choice"; the fiefs are lost ("A player loses a fief ... if
+        all his lords are eliminated"). With no King, "the player keeps all his
+        titles of nobility until the advent of a new sovereign"."""
         if self.lords_of(seat) or self.king_seat() is None:
             return []
         events = []
-        for region in self.fiefs_of(seat):
-            self.fiefs[region].title = None
+        for region in self.owned_fiefs(seat):
+            fief = self.fiefs[region]
+            fief.title, fief.owner = None, None
             self.custody.add(region)
             events.append(Event("custody", f"Seat {seat} has no lord left: the title of "
                                 f"{self.board.regions[region].name} goes to the King",
                                 {"region": region}))
+        return events
+
+    def titles_back(self, seat: int, lord: str) -> list[Event]:
+        """"If he gains in the meantime a new lord card, he keeps all his titles of
+        nobility and fiefs": the new lord takes the titles waiting for one."""
+        events = []
+        for region in self.owned_fiefs(seat):
+            fief = self.fiefs[region]
+            if fief.title is None and region not in self.custody:
+                fief.title = lord
+                events.append(Event("title", f"{lord_name(lord)} takes the title of "
+                                    f"{self.board.regions[region].name}",
+                                    {"region": region, "lord": lord}))
         return events
 
     # ----- the negotiation --------------------------------------------------------------

@@ -226,13 +226,14 @@ class FiefState(WarRules, CourtRules, State):
 
     def _begin_phase(self) -> list[Event]:
         """Combat needs no turns: the villagers resist, then every battle is fought,
-        stopping for decisions. The election is held while the throne is vacant (our
-        reading: a crowned King reigns until he dies); the fiefs phase is the King's;
-        the negotiation opens a window for everyone."""
+        stopping for decisions. The election is held every turn ("Phase 6 of the
+        turn is devoted to the election of the king"; with the option
+        ``king_for_life``, only while the throne is vacant); the fiefs phase is the
+        King's; the negotiation opens a window for everyone."""
         if self.stage == COMBAT:
             return self.resist() + self._go_on_fighting()
         if self.stage == ELECTION:
-            if self.king is not None:
+            if self.king is not None and self.options["king_for_life"]:
                 return self._next_phase()
             self.election = Election({})
             return []
@@ -325,16 +326,24 @@ class FiefState(WarRules, CourtRules, State):
         castles = [v for v in held if v in self.castles]
         if castles:
             return castles
-        free = [v for v in self.board.villages if self.controller(v) is None]
+        free = [v for v in self.board.villages if self.controller(v) is None
+                and not self._others_capital(v, seat)]
         home = self.region[seat]
         in_region = [v for v in free if self.board.villages[v].region == home]
         return in_region or free or held
+
+    def _others_capital(self, village: str, seat: int) -> bool:
+        region = self.fief_of(village)
+        return region is not None and self.fiefs[region].capital == village and (
+            self.fiefs[region].owner != seat)
 
     def _play_card(self, seat: int, action: Action) -> list[Event]:
         if isinstance(action, PlayLord):
             return self._lay_lord(seat, action.lord, action.village)
         if isinstance(action, PlayBishop):
-            self._spend(seat, f"bishop:{action.bishopric}")
+            # "The bishop card is placed under the lord": out of the deck until he dies
+            self.hands[seat].remove(f"bishop:{action.bishopric}")
+            self.played_card[seat] = True
             self.lords[action.lord].bishop = action.bishopric
             return [Event("bishop", f"Seat {seat}: {action.describe()}",
                           {"seat": seat, "lord": action.lord, "bishopric": action.bishopric})]
@@ -361,9 +370,10 @@ class FiefState(WarRules, CourtRules, State):
         self.hands[seat].remove(f"lord:{lord}")
         self.played_card[seat] = True
         self.lords[lord] = Lord(seat, village)
-        return [Event("lord", f"Seat {seat} lays Lord {lord_name(lord)} at "
-                      f"{village_name(village)}", {"seat": seat, "lord": lord,
-                                                   "village": village})]
+        events = [Event("lord", f"Seat {seat} lays Lord {lord_name(lord)} at "
+                        f"{village_name(village)}", {"seat": seat, "lord": lord,
+                                                     "village": village})]
+        return events + self.titles_back(seat, lord)
 
     # ----- attacks and parries ("Attacks", "The parries") -----------------------------------
     def defender_of(self, region: str, attacker: int) -> int | None:
@@ -460,16 +470,18 @@ class FiefState(WarRules, CourtRules, State):
         return self._revolt(pending)
 
     def _plague(self, region: str) -> list[Event]:
-        """"one third of the soldiers die" (each village's, our reading), and each
-        lord there dies on a die under three."""
+        """"in the entire region under attack, one third of the soldiers die. Count
+        the soldiers and each time you count "three" remove one": each player's
+        soldiers in the region are counted together, and each third dies from the
+        largest of his stacks there (our decision); each lord there dies on a die
+        under three."""
         events = [Event("plague", f"Plague in {self.board.regions[region].name}",
                         {"region": region})]
-        for village in self.board.regions[region].villages:
-            count = self.soldiers.get(village, (0, 0))[1]
-            if count // 3:
-                events += self._kill_soldiers(village, count // 3, "the plague")
-            for force in [g for g in self.gates if g.village == village and g.soldiers >= 3]:
-                events += self._remove(force.owner, village, True, force.soldiers // 3)
+        for seat in range(self.num_players):
+            for _ in range(sum(n for _, n, _ in self._stacks(region, seat)) // 3):
+                village, _n, outside = max(self._stacks(region, seat), key=lambda t: t[1])
+                events += (self._remove(seat, village, True, 1) if outside
+                           else self._kill_soldiers(village, 1, "the plague"))
         for lord in sorted(self.lords):
             if self.board.villages[self.lords[lord].village].region == region:
                 die = self.rng.randint(1, 6)
@@ -480,15 +492,31 @@ class FiefState(WarRules, CourtRules, State):
                     events += self._kill_lord(lord, "dies of the plague")
         return events
 
+    def _stacks(self, region: str, seat: int) -> list[tuple[str, int, bool]]:
+        """``seat``'s soldiers in ``region``: (village, count, at its gate), board order."""
+        out = []
+        for village in self.board.regions[region].villages:
+            owner, count = self.soldiers.get(village, (seat, 0))
+            if owner == seat and count:
+                out.append((village, count, False))
+            force = self.gate(seat, village)
+            if force is not None and force.soldiers:
+                out.append((village, force.soldiers, True))
+        return out
+
     def _revolt(self, pending: Pending) -> list[Event]:
         """The revolt's die table ("REVOLT"): 1 nothing; 2 the castle attacked (a
         die of soldiers killed); 3 one mill or press (the attacker's choice); 4
         every mill and press; 5 both, then the castle; 6 as 5 with two dice."""
         region, die = pending.region, pending.die
         assert region is not None
-        events: list[Event] = []
+        # the revolt comes with its famine card: unparried, the famine strikes too
+        self.famine.add(region)
+        events = [Event("famine", f"Famine in {self.board.regions[region].name}: mills and "
+                        "presses yield nothing this turn", {"region": region})]
         if die == 1:
-            return [Event("revolt", "The revolt subsides by itself", {"region": region})]
+            return [*events, Event("revolt", "The revolt subsides by itself",
+                                   {"region": region})]
         if die == 3:
             if self._counters_in(region):
                 self.pending = Pending("destroy", pending.attacker, pending.attacker, "revolt",
@@ -550,6 +578,7 @@ class FiefState(WarRules, CourtRules, State):
         """A lord leaves the game; his bishop card goes to the discard, his
         cardinal card back to the bank."""
         info = self.lords.pop(lord)
+        self.discard.append(f"lord:{lord}")  # the card goes round again
         if info.bishop:
             self.discard.append(f"bishop:{info.bishop}")
         if info.cardinal:
@@ -562,8 +591,8 @@ class FiefState(WarRules, CourtRules, State):
             self.king = None
             events.append(Event("vacant", "The King is dead: the throne is vacant"))
         for fief in self.fiefs.values():
-            if fief.title == lord:
-                fief.title = next(iter(self.lords_of(fief.owner)), None)
+            if fief.title == lord:  # the title passes to another of his player's lords
+                fief.title = next(iter(self.lords_of(info.owner)), None)
         return events + self.last_lord_lost(info.owner)
 
     # ----- phase 2: revenues ("Phase 2: Collection of Revenues") --------------------------
@@ -768,11 +797,10 @@ class FiefState(WarRules, CourtRules, State):
             return [EndTurn(), *self.moves_for(seat)]
         if self.stage == CARDS:
             moves = self._card_moves(seat)
-            if not self.exchanged[seat]:
-                moves += [TakeCardinal(lord) for lord, i in sorted(self.lords.items())
-                          if i.owner == seat and i.bishop and not i.cardinal
-                          and self.cardinals_left]
-            return moves
+            # asking the bank for a cardinal plays no card of one's hand
+            return moves + [TakeCardinal(lord) for lord, i in sorted(self.lords.items())
+                            if i.owner == seat and i.bishop and not i.cardinal
+                            and self.cardinals_left]
         if self.stage == REVENUES:
             return self._tithe_moves(seat)
         return self._purchase_moves(seat)
@@ -816,7 +844,8 @@ class FiefState(WarRules, CourtRules, State):
         if isinstance(action, DiscardCard):
             self.hands[seat].remove(action.card)
             self.discard.append(action.card)
-            return [Event("discard", f"Seat {seat} discards a card", {"seat": seat})]
+            return [Event("discard", f"Seat {seat} discards {self.cards.label(action.card)}",
+                          {"seat": seat, "card": action.card})]
         if isinstance(action, ExchangeCard):
             return self._exchange(seat, action.card)
         if isinstance(action, Tithe):
@@ -913,20 +942,22 @@ class FiefState(WarRules, CourtRules, State):
             self.rng.shuffle(self.deck)
         new = self.deck.pop()
         self.hands[seat].append(new)
-        hidden = Event("exchange", f"Seat {seat} exchanges a card", {"seat": seat})
+        hidden = Event("exchange", f"Seat {seat} exchanges {self.cards.label(card)} for a card",
+                       {"seat": seat, "returned": card})
         return [Event("exchange", f"You exchange {self.cards.label(card)} for "
-                      f"{self.cards.label(new)}", {"seat": seat, "card": new},
+                      f"{self.cards.label(new)}", {"seat": seat, "returned": card, "card": new},
                       audience=frozenset({seat}), redacted=hidden)]
 
     def _result(self) -> Result:
         """Most fiefs; "Any draws are decided by the number of possessed fiefs; then
         by the number of soldiers on the ground and ... by the quantity of money".
-        A score reads fiefs.ssmmmmmm: fiefs, then soldiers (hundredths), then crowns
-        (ten-millionths), so that the order of scores is the order of the rules."""
+        A score reads fiefs.sssmmmmmmm: fiefs, then soldiers (thousandths), then
+        crowns (ten-billionths), so that the order of scores is the order of the
+        rules."""
         keys = [(len(self.fiefs_of(s)), self.soldiers_of(s), self.money[s])
                 for s in range(self.num_players)]
         best = max(keys)
-        scores = tuple(round(k[0] + k[1] / 100 + k[2] / 10**7, 7) for k in keys)
+        scores = tuple(round(k[0] + k[1] / 1000 + k[2] / 10**10, 10) for k in keys)
         return Result(scores, tuple(s for s, k in enumerate(keys) if k == best))
 
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -944,6 +975,7 @@ class FiefState(WarRules, CourtRules, State):
             "hand_sizes": [len(h) for h in self.hands],
             "deck_size": len(self.deck),
             "discard_size": len(self.discard),
+            "discard": list(self.discard),
             "lords": {lord: {"owner": i.owner, "village": i.village, "bishop": i.bishop,
                              "cardinal": i.cardinal, "outside": i.outside}
                       for lord, i in sorted(self.lords.items())},

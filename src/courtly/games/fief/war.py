@@ -118,10 +118,25 @@ class WarRules(ABC):
         for lord in sorted(lord for lord, i in self.lords.items() if i.owner == seat):
             if self.trips[lord] >= TRIPS:
                 continue
-            most = self.movable_soldiers(lord)
             for to, stances in self._destinations(lord):
-                out += [Move(lord, to, k, s) for s in stances for k in range(most + 1)]
+                low, high = self.soldier_range(lord, to)
+                out += [Move(lord, to, k, s) for s in stances for k in range(low, high + 1)]
         return out
+
+    def soldier_range(self, lord: str, to: str) -> tuple[int, int]:
+        """How many soldiers may go with ``lord`` to ``to``: none into a region
+        under bad weather ("soldiers can no longer move" there); all of a gate's
+        force when its last lord leaves it (soldiers "never move alone" and hold
+        nothing outside a village). An empty range: he may not go there."""
+        high = self.movable_soldiers(lord)
+        if self.board.villages[to].region in self.weather:
+            high = 0
+        info = self.lords[lord]
+        low = 0
+        if info.outside and not info.bishop and self.lords_at(info.owner, info.village,
+                                                              True) == [lord]:
+            low = self.movable_soldiers(lord)
+        return low, high
 
     def movable_soldiers(self, lord: str) -> int:
         """Soldiers that may go with ``lord`` on his next trip: those with him,
@@ -181,7 +196,8 @@ class WarRules(ABC):
         info = self.lords.get(move.lord)
         if info is None or info.owner != seat or self.trips[move.lord] >= TRIPS:
             return False
-        if move.soldiers > self.movable_soldiers(move.lord):
+        low, high = self.soldier_range(move.lord, move.to)
+        if not low <= move.soldiers <= high:
             return False
         return any(to == move.to and move.stance in stances
                    for to, stances in self._destinations(move.lord))
@@ -201,6 +217,7 @@ class WarRules(ABC):
             there = self.soldiers.get(to, (seat, 0))[1]
             if k or there:
                 self.soldiers[to] = (seat, there + k)
+            self.merge_gate(seat, to)
             events += self._village_taken(to, seat, before)
         elif move.stance == "sortie":
             info.outside = True
@@ -238,17 +255,53 @@ class WarRules(ABC):
         if stance in ("attack", "sortie"):
             force.stance = stance
 
+    def merge_gate(self, seat: int, village: str) -> None:
+        """``seat``'s own force at the gate of a village it now holds goes in."""
+        force = self.gate(seat, village)
+        if force is None:
+            return
+        for lord in self.lords_at(seat, village, True):
+            self.lords[lord].outside = False
+        if force.soldiers:
+            self.soldiers[village] = (seat, self.soldiers.get(village, (seat, 0))[1]
+                                      + force.soldiers)
+        self.gates.remove(force)
+
+    def evict(self, village: str, seat: int) -> list[Event]:
+        """``seat``'s pieces inside ``village`` go out to its gate as intruders (a
+        fief's village lost with its capital: "all the fief" is the new owner's)."""
+        lords = self.lords_at(seat, village, False)
+        held = self.soldiers.get(village)
+        soldiers = held[1] if held and held[0] == seat else 0
+        if not lords and not soldiers:
+            return []
+        if soldiers:
+            del self.soldiers[village]
+        for lord in lords:
+            self.lords[lord].outside = True
+        self._join_gate(seat, village, "intrude", soldiers)
+        return [Event("evicted", f"Seat {seat}'s pieces at {village_name(village)} are now "
+                      "intruders there", {"seat": seat, "village": village})]
+
     def answer_passage(self, grant: bool) -> list[Event]:
         """"The newcomer asks the players who own the village for a "right of way"
-        ... If the right of way is refused, there will inevitably be a fight"."""
+        (simple crossing of the village without a fight). If this right is granted,
+        the player who requested it will continue on his way through the next phase
+        of travel" (next turn: his lords' trips are over). "If the right of way is
+        refused, there will inevitably be a fight"; at a fief's village with nobody
+        inside, the force stays as an intruder."""
         assert self.passage is not None
         holder, village = self.passage
         self.passage = None
         asking = [g for g in self.gates if g.village == village and g.stance == "passage"
                   and g.owner != holder]
+        empty_fief = self.fief_owner(village) == holder and self._pieces_inside(village) is None
         for force in asking:
             if not grant:
-                force.stance = "attack"
+                force.stance = "intrude" if empty_fief else "attack"
+            else:
+                for lord in self.lords_at(force.owner, village, True):
+                    self.trips[lord] = TRIPS
         verb = "grants" if grant else "refuses"
         return [Event("passage", f"Seat {holder} {verb} right of way through "
                       f"{village_name(village)}", {"seat": holder, "village": village,
@@ -302,6 +355,10 @@ class WarRules(ABC):
         if sortie is not None:
             return self._sortie(village, sortie)
         attackers = [g for g in forces if g.owner != holder]
+        if not attackers:  # the holder's own force at its gate: it simply goes in
+            if holder is not None:
+                self.merge_gate(holder, village)
+            return []
         events = self._destroy_production(village)
         if holder is None:
             if len(attackers) == 1:
@@ -409,8 +466,15 @@ class WarRules(ABC):
         return events
 
     def _occupy(self, force: Gate, village: str) -> list[Event]:
-        """The winner's force enters the village and takes it (castle included)."""
+        """The winner's force enters the village and takes it (castle included); in
+        a village of another's fief (not its capital) it stays an intruder: "their
+        presence does not constitute a title deed"."""
         owner = force.owner
+        if self.fief_owner(village) not in (None, owner):
+            force.stance = "intrude"
+            return [Event("intrude", f"Seat {owner} stays in {village_name(village)} as an "
+                          "intruder: a fief's village is never taken",
+                          {"seat": owner, "village": village})]
         before = self.controller(village)
         for lord in self.lords_at(owner, village, True):
             self.lords[lord].outside = False
