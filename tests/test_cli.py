@@ -422,3 +422,40 @@ def test_replay_of_a_game_left_in_a_window_says_who_may_act(runner, tmp_path, ma
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 0, result.output
     assert "not over (negotiate): waiting for nobody; may act: Seat 0, Seat 1." in result.output
+
+
+def test_a_long_menu_is_narrowed_field_by_field(runner, tmp_path, market):
+    """With four players the window's menu is long (gifts, offers of every amount):
+    the kind of action first, then its fields, a number typed in for a field of
+    many numbers; a bad number is asked again."""
+    from market_game import Give
+
+    path = tmp_path / "market.json"
+    # kind: give (2); then the full menu of 18 gifts: the 8th (2 coins to seat 2);
+    # then q to quit.
+    result = runner.invoke(app, ["play", "market", "-n", "4", "--seed", "1", "--bots",
+                                 "heuristic", "--save", str(path)], input="2\n8\nq\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "    1. Done" in out and "    2. give (18 choices)" in out
+    assert "    3. propose (63 choices)" in out
+    record = _market_record(path, market)
+    assert [a for s, a in record.actions if s == 0] == [Give(2, 2)]
+
+
+def test_a_field_of_many_numbers_is_typed_in(monkeypatch):
+    """A hundred amounts: the number is typed, and one not possible is asked again."""
+    from rich.console import Console
+
+    from courtly.cli import _ask_action
+    from market_game import GAME, Give
+
+    state = GAME.new_game(4, seed=1)
+    state.coins[0] = 100  # tests may force a position
+    answers = iter(["2", "3", "150", "42"])  # give; to seat 3; 150 is too much; 42
+    console = Console(record=True, width=100)
+    monkeypatch.setattr(console, "input", lambda prompt="": next(answers))
+    assert _ask_action(console, GAME, state, 0) == Give(3, 42)
+    out = console.export_text()
+    assert "amount [1-100, q to quit]" not in out  # the prompt itself is read, not printed
+    assert "'150' is not a possible amount here" in out

@@ -433,15 +433,93 @@ def _ask_action(console: Console, game: Game, state: State, seat: int,
         console.rule(f"You may act (Seat {seat}): Done ends your part")
     _plain(console, game.render(state.view(seat)))
     console.print()
+    timeout = timer if timer and phase.referee_may_act else None
+    deadline = None if timeout is None else time.monotonic() + timeout
+    field = 0
+    while len(legal) > MENU_LIMIT:
+        legal, field = _narrow(console, legal, field, phase, seat, timer, deadline)
+        if not legal or legal == [TimeUp()] or len(legal) == 1:
+            return legal[0] if legal else None
     for number, action in enumerate(legal, start=1):
         _plain(console, f"  {number:>3}. {action.describe()}")
     # Below the menu, which may be long (amounts of money), so it stays in sight.
     _plain(console, _phase_line(phase, seat, timer), "bold")
-    timeout = timer if timer and phase.referee_may_act else None
-    choice = _ask_number(console, len(legal), timeout, timed=bool(timer))
+    choice = _ask_number(console, len(legal), _left(deadline), timed=bool(timer))
     if choice == TIME_UP:
         return TimeUp()
     return None if choice is None else legal[choice - 1]
+
+
+#: A menu longer than this is narrowed down field by field (kind, then each
+#: field in turn; a number typed in for a field with many numbers).
+MENU_LIMIT = 60
+
+
+def _left(deadline: float | None) -> float | None:
+    return None if deadline is None else max(0.0, deadline - time.monotonic())
+
+
+def _narrow(console: Console, legal: list[Action], field: int, phase: Phase, seat: int,
+            timer: float, deadline: float | None) -> tuple[list[Action], int]:
+    """One step of choosing among many actions: the values the next field
+    takes among them (the kind of action first); returns the actions left
+    and the next field ([] to quit, [TimeUp()] when time ran out)."""
+    forms = [a.to_json() for a in legal]
+    names = list(forms[0])
+    while field < len(names) and len({json.dumps(f.get(names[field]), sort_keys=True)
+                                      for f in forms}) == 1:
+        field += 1
+    name = names[field] if field < len(names) else "type"
+    values: list[Any] = []
+    for form in forms:
+        if form.get(name) not in values:
+            values.append(form.get(name))
+    numbers = all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+    if numbers and len(values) > MENU_LIMIT:
+        value = _ask_value(console, name, values, phase, seat, timer, deadline)
+        if value is None or value == TIME_UP_VALUE:
+            return ([TimeUp()] if value == TIME_UP_VALUE else []), field
+        chosen = value
+    else:
+        groups = [[a for a, f in zip(legal, forms, strict=True) if f.get(name) == v]
+                  for v in values]
+        for number, (value, group) in enumerate(zip(values, groups, strict=True), start=1):
+            shown = value if name == "type" else f"{name} {json.dumps(value, ensure_ascii=False)}"
+            label = group[0].describe() if len(group) == 1 else f"{shown} ({len(group)} choices)"
+            _plain(console, f"  {number:>3}. {label}")
+        _plain(console, _phase_line(phase, seat, timer), "bold")
+        choice = _ask_number(console, len(values), _left(deadline), timed=bool(timer))
+        if choice is None or choice == TIME_UP:
+            return ([TimeUp()] if choice == TIME_UP else []), field
+        chosen = values[choice - 1]
+    return [a for a, f in zip(legal, forms, strict=True) if f.get(name) == chosen], field + 1
+
+
+#: What :func:`_ask_value` returns when the prompt timer runs out.
+TIME_UP_VALUE = object()
+
+
+def _ask_value(console: Console, name: str, values: list[Any], phase: Phase, seat: int,
+               timer: float, deadline: float | None) -> Any:
+    """A number among ``values`` for field ``name``, asked again until it is one."""
+    low, high = min(values), max(values)
+    _plain(console, _phase_line(phase, seat, timer), "bold")
+    while True:
+        try:
+            answer = read_answer(console, f"{name} [{low}-{high}, q to quit]: ",
+                                 _left(deadline), bool(timer))
+        except EOFError:
+            console.print()
+            return None
+        if answer is None:
+            return TIME_UP_VALUE
+        answer = answer.strip()
+        if answer.lower() in QUIT_WORDS:
+            return None
+        if answer.lstrip("-").isdigit() and int(answer) in values:
+            return int(answer)
+        _plain(console, f"{answer!r} is not a possible {name} here; "
+                        f"enter a number from {low} to {high}.", "yellow")
 
 
 #: What :func:`read_answer` returns when the prompt timer runs out.
