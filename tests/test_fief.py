@@ -974,3 +974,30 @@ def test_no_lord_is_laid_in_another_players_capital():
     state.castles.clear()
     state.soldiers.clear()
     assert "cluny" not in state.lord_destinations(other)
+
+
+# ----- the heuristic -------------------------------------------------------------------------
+@pytest.mark.parametrize("n", [3, 6])
+def test_the_heuristic_plays_whole_games_and_makes_fiefs(n):
+    """Heuristic bots end the game (at the limit, or by two fiefs), and the same
+    seed gives the same game."""
+    from courtly.core import Referee
+    from courtly.games.fief.bot import choose
+
+    assert GAME.companions.heuristic is choose
+
+    def play(seed: int) -> FiefState:
+        state = GAME.new_game(n, seed=seed, options={"turn_limit": 12})
+        assert isinstance(state, FiefState)
+        rng, referee = random.Random(seed), Referee()
+        while not state.is_over:
+            seat, phase = referee.next_seat(state), state.phase
+            legal = state.legal_actions(seat)
+            state.apply(seat, choose(state.view(seat), legal, rng) if seat >= 0 else legal[0])
+            referee.acted(phase, seat)
+        return state
+
+    games = [play(seed) for seed in range(4)]
+    assert all(g.is_over for g in games)
+    assert sum(len(g.fiefs) for g in games) + sum(g.king is not None for g in games) > 0
+    assert play(0).record == games[0].record

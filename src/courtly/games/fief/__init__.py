@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from courtly.core import Action, Game, Option
+from courtly.core import Action, Companions, Game, Option
 from courtly.games.fief.actions import ACTION_TYPES
 from courtly.games.fief.board import default_board
 from courtly.games.fief.render import render as _render
@@ -60,6 +60,12 @@ class Fief(Game):
         state = FiefState(self, num_players, seed, options)
         state.setup()
         return state
+
+    def load_companions(self) -> Companions:
+        """The heuristic bot (bot.py)."""
+        from courtly.games.fief import bot
+
+        return Companions(heuristic=bot.choose)
 
     def render(self, view: Mapping[str, Any]) -> str:
         """The board region by region, the gates, the players (see render.py)."""
