@@ -37,6 +37,10 @@ def _header(view: Mapping[str, Any]) -> str:
         text += " Bad weather: " + ", ".join(_region_name(r) for r in view["bad_weather"]) + "."
     if view.get("famine"):
         text += " Famine: " + ", ".join(_region_name(r) for r in view["famine"]) + "."
+    if view["phase"] == "choose_region":
+        rolls = "; ".join(f"{_seat(view, s)} " + " then ".join(
+            f"{a}+{b}" for a, b in view["choice_rolls"][s]) for s in view["choice_order"])
+        text += f"\nDice for the choice of regions, in the order of choice: {rolls}."
     return text
 
 
