@@ -977,7 +977,7 @@ def test_no_lord_is_laid_in_another_players_capital():
 
 
 # ----- the heuristic -------------------------------------------------------------------------
-@pytest.mark.parametrize("n", [3, 6])
+@pytest.mark.parametrize("n", [3, pytest.param(6, marks=pytest.mark.slow)])
 def test_the_heuristic_plays_whole_games_and_makes_fiefs(n):
     """Heuristic bots end the game (at the limit, or by two fiefs), and the same
     seed gives the same game."""

@@ -299,6 +299,7 @@ def test_measures_of_a_finished_game():
     assert all(isinstance(v, bool | int | float | str) for v in out.values())
 
 
+@pytest.mark.slow
 def test_measures_of_the_variants():
     state = play(2, 2, [choose] * 2, {"emissary": True, "royal_wedding": True,
                                       "ambition": True})

@@ -302,6 +302,7 @@ def test_games_without_windows_play_exactly_as_before(name, n, digest):
     assert _digest(json.dumps(state.record.to_json(), sort_keys=True)) == digest
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "mode", "answer", "digest"), PINNED_DECISIONS)
 def test_decisions_without_windows_are_searched_exactly_as_before(monkeypatch, name, mode,
                                                                   answer, digest):

@@ -53,8 +53,10 @@ class Fief(Game):
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 
     def configurations(self) -> list[tuple[int, dict[str, Any]]]:
-        """Every player count with a short game, and the limited-time game."""
-        return self.valid_configurations([{"turn_limit": 3}, {"fiefs_to_win": 0, "turn_limit": 2}])
+        """Every player count with a short game, the limited-time game, and the
+        King for life."""
+        return self.valid_configurations([{"turn_limit": 3}, {"fiefs_to_win": 0, "turn_limit": 2},
+                                          {"turn_limit": 3, "king_for_life": True}])
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> FiefState:
         state = FiefState(self, num_players, seed, options)
