@@ -8,6 +8,7 @@ allowed now is the rules' business (rules.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import ClassVar
 
 from courtly.core import Action, InvalidAction
@@ -554,3 +555,10 @@ class Pay(Action):
 
 ACTION_TYPES += (Vote, AskConsecration, Consecrate, CreateFief, FoundFief, ClaimCustody,
                  GrantTitle, Pay)
+
+
+# Menus list every amount and every count: their actions are made once and
+# shared (they are frozen values), which keeps building a menu cheap.
+pay = cache(Pay)
+buy = cache(Buy)
+move = cache(Move)

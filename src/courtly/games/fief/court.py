@@ -8,6 +8,7 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from courtly.core import Action, Done, Event
@@ -22,6 +23,7 @@ from courtly.games.fief.actions import (
     Pay,
     Vote,
     lord_name,
+    pay,
     village_name,
 )
 from courtly.games.fief.board import Board
@@ -53,6 +55,13 @@ class Election:
     asked: tuple[int, ...] = ()
     support: tuple[int, ...] = ()
     waiting: int | None = None
+
+
+@cache
+def _pay_menu(players: int, seat: int, hundreds: int) -> tuple[Pay, ...]:
+    """Every payment ``seat`` can make with ``hundreds`` hundred crowns (made once)."""
+    return tuple(pay(to, 100 * n) for to in range(players) if to != seat
+                 for n in range(1, hundreds + 1))
 
 
 class CourtRules(ABC):
@@ -404,9 +413,7 @@ class CourtRules(ABC):
     # ----- the negotiation --------------------------------------------------------------
     def negotiation_moves(self, seat: int) -> list[Action]:
         """Pay any player in hundreds of crowns, or be done; cards are never exchanged."""
-        top = self.money[seat] - self.money[seat] % 100
-        return [Done()] + [Pay(to, amount) for to in range(self.num_players) if to != seat
-                           for amount in range(100, top + 1, 100)]
+        return [Done(), *_pay_menu(self.num_players, seat, self.money[seat] // 100)]
 
     def pay_is_legal(self, seat: int, action: Pay) -> bool:
         """Checked directly: any other player, up to one's money."""

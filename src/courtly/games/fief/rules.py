@@ -45,6 +45,7 @@ from courtly.games.fief.actions import (
     TakeCardinal,
     Tithe,
     Vote,
+    buy,
     lord_name,
     village_name,
 )
@@ -322,11 +323,12 @@ class FiefState(WarRules, CourtRules, State):
         """Where a new lord's counter goes ("The Lord card"): "in his castle or,
         if he does not have any more, in a free village in his region or in any
         free village"; with none of these, a village he holds (our decision)."""
-        held = [v for v in self.board.villages if self.controller(v) == seat]
+        holders = self.holders()
+        held = [v for v, holder in holders.items() if holder == seat]
         castles = [v for v in held if v in self.castles]
         if castles:
             return castles
-        free = [v for v in self.board.villages if self.controller(v) is None
+        free = [v for v, holder in holders.items() if holder is None
                 and not self._others_capital(v, seat)]
         home = self.region[seat]
         in_region = [v for v in free if self.board.villages[v].region == home]
@@ -658,9 +660,10 @@ class FiefState(WarRules, CourtRules, State):
     # ----- phase 3: purchases ("Phase 3: Purchases") ------------------------------------------
     def _purchase_moves(self, seat: int) -> list[Action]:
         out: list[Action] = [EndTurn()]
+        soldiers = self.soldiers_of(seat)
         for village in self.held(seat):
-            out += [Buy(item, village, count) for item in ("soldier", "press", "mill", "castle")
-                    for count in range(1, self.most_to_buy(seat, item, village) + 1)]
+            out += [buy(item, village, count) for item in ("soldier", "press", "mill", "castle")
+                    for count in range(1, self._most(seat, item, village, soldiers) + 1)]
         return out
 
     def most_to_buy(self, seat: int, item: str, village: str) -> int:
@@ -669,11 +672,13 @@ class FiefState(WarRules, CourtRules, State):
         three mills and presses together in a village."""
         if self.controller(village) != seat:
             return 0
-        price = self.board.setup.prices[item]
+        return self._most(seat, item, village, self.soldiers_of(seat))
+
+    def _most(self, seat: int, item: str, village: str, soldiers: int) -> int:
         setup = self.board.setup
-        can = self.money[seat] // price
+        can = self.money[seat] // setup.prices[item]
         if item == "soldier":
-            return min(can, setup.soldiers_per_player - self.soldiers_of(seat))
+            return min(can, setup.soldiers_per_player - soldiers)
         if item == "castle":
             return min(can, 1, int(village not in self.castles),
                        setup.castles_total - len(self.castles))
@@ -717,7 +722,15 @@ class FiefState(WarRules, CourtRules, State):
 
     def held(self, seat: int) -> list[str]:
         """The villages ``seat`` holds, in board order."""
-        return [v for v in self.board.villages if self.controller(v) == seat]
+        return [v for v, holder in self.holders().items() if holder == seat]
+
+    def holders(self) -> dict[str, int | None]:
+        """Every village's holder (:meth:`controller`), in board order, in one pass."""
+        inside = {v: owner for v, (owner, _count) in self.soldiers.items()}
+        for info in self.lords.values():
+            if not info.outside:
+                inside.setdefault(info.village, info.owner)
+        return {v: inside[v] if v in inside else self.fief_owner(v) for v in self.board.villages}
 
     def soldiers_of(self, seat: int) -> int:
         """Soldiers ``seat`` has on the board (in villages and at their gates)."""
@@ -980,7 +993,7 @@ class FiefState(WarRules, CourtRules, State):
                              "cardinal": i.cardinal, "outside": i.outside}
                       for lord, i in sorted(self.lords.items())},
             "soldiers": {v: list(s) for v, s in sorted(self.soldiers.items())},
-            "holders": {v: self.controller(v) for v in self.board.villages},
+            "holders": self.holders(),
             "castles": sorted(self.castles),
             "mills": dict(sorted(self.mills.items())),
             "presses": dict(sorted(self.presses.items())),

@@ -24,6 +24,7 @@ from courtly.games.fief.actions import (
     Bid,
     Move,
     lord_name,
+    move,
     village_name,
 )
 from courtly.games.fief.board import Board
@@ -120,7 +121,7 @@ class WarRules(ABC):
                 continue
             for to, stances in self._destinations(lord):
                 low, high = self.soldier_range(lord, to)
-                out += [Move(lord, to, k, s) for s in stances for k in range(low, high + 1)]
+                out += [move(lord, to, k, s) for s in stances for k in range(low, high + 1)]
         return out
 
     def soldier_range(self, lord: str, to: str) -> tuple[int, int]:
