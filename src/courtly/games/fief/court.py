@@ -8,7 +8,6 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from courtly.core import Action, Done, Event
@@ -23,7 +22,6 @@ from courtly.games.fief.actions import (
     Pay,
     Vote,
     lord_name,
-    pay,
     village_name,
 )
 from courtly.games.fief.board import Board
@@ -57,11 +55,16 @@ class Election:
     waiting: int | None = None
 
 
-@cache
-def _pay_menu(players: int, seat: int, hundreds: int) -> tuple[Pay, ...]:
-    """Every payment ``seat`` can make with ``hundreds`` hundred crowns (made once)."""
-    return tuple(pay(to, 100 * n) for to in range(players) if to != seat
-                 for n in range(1, hundreds + 1))
+#: Payments to each seat, 100, 200, ... crowns: made once, shared by every menu.
+_PAYMENTS: dict[int, list[Pay]] = {}
+
+
+def _payments(to: int, hundreds: int) -> list[Pay]:
+    """Paying seat ``to`` 100, 200, ... up to ``hundreds`` hundred crowns."""
+    row = _PAYMENTS.setdefault(to, [])
+    while len(row) < hundreds:
+        row.append(Pay(to, 100 * (len(row) + 1)))
+    return row[:hundreds]
 
 
 class CourtRules(ABC):
@@ -413,7 +416,11 @@ class CourtRules(ABC):
     # ----- the negotiation --------------------------------------------------------------
     def negotiation_moves(self, seat: int) -> list[Action]:
         """Pay any player in hundreds of crowns, or be done; cards are never exchanged."""
-        return [Done(), *_pay_menu(self.num_players, seat, self.money[seat] // 100)]
+        out: list[Action] = [Done()]
+        for to in range(self.num_players):
+            if to != seat:
+                out += _payments(to, self.money[seat] // 100)
+        return out
 
     def pay_is_legal(self, seat: int, action: Pay) -> bool:
         """Checked directly: any other player, up to one's money."""

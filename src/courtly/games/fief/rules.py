@@ -662,8 +662,9 @@ class FiefState(WarRules, CourtRules, State):
         out: list[Action] = [EndTurn()]
         soldiers = self.soldiers_of(seat)
         for village in self.held(seat):
-            out += [buy(item, village, count) for item in ("soldier", "press", "mill", "castle")
-                    for count in range(1, self._most(seat, item, village, soldiers) + 1)]
+            for item in ("soldier", "press", "mill", "castle"):
+                most = self._most(seat, item, village, soldiers)
+                out += [buy(item, village, count) for count in range(1, most + 1)]
         return out
 
     def most_to_buy(self, seat: int, item: str, village: str) -> int:
