@@ -999,5 +999,9 @@ def test_the_heuristic_plays_whole_games_and_makes_fiefs(n):
 
     games = [play(seed) for seed in range(4)]
     assert all(g.is_over for g in games)
+    for game in games:
+        measured = GAME.companions.measures(game.view(None), game.record)
+        assert measured["fiefs"] == len(game.fiefs) and measured["turns"] == game.turn
+        assert measured["king"] == (game.king is not None)
     assert sum(len(g.fiefs) for g in games) + sum(g.king is not None for g in games) > 0
     assert play(0).record == games[0].record

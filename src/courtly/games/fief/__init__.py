@@ -64,10 +64,10 @@ class Fief(Game):
         return state
 
     def load_companions(self) -> Companions:
-        """The heuristic bot (bot.py)."""
-        from courtly.games.fief import bot
+        """The heuristic bot (bot.py) and the balance measures (stats.py)."""
+        from courtly.games.fief import bot, stats
 
-        return Companions(heuristic=bot.choose)
+        return Companions(heuristic=bot.choose, measures=stats.measures)
 
     def render(self, view: Mapping[str, Any]) -> str:
         """The board region by region, the gates, the players (see render.py)."""
