@@ -60,10 +60,10 @@ class Referee:
     """The rule by which programs (simulation, bots, tests) call time.
 
     ``next_seat`` names who acts next: the first seat that must act, else the
-    seat of the open window that has acted least there (ties to the lowest
-    seat), else :data:`REFEREE` once every seat of the window has taken
-    ``window_actions`` actions in it (or at once in a timed phase with nobody
-    able to act). Call :meth:`acted` after each action so the count follows.
+    seat of the open window that has acted least there (ties to the first
+    in ``may_act``, the game's order of play), else :data:`REFEREE` once
+    every seat of the window has taken ``window_actions`` actions in it (or
+    at once in a timed phase with nobody able to act). Call :meth:`acted` after each action so the count follows.
     A window's counts last while its phase keeps its name (through a request
     that one seat must answer) and start again after the referee's call or
     in a phase of another name.
@@ -81,7 +81,9 @@ class Referee:
             return phase.to_act[0]
         if not phase.may_act:
             return REFEREE
-        seat = min(phase.may_act, key=lambda s: (self._counts.get(s, 0), s))
+        # ties go to the first in may_act, which games list in their order of
+        # play: the lowest seat number would favour seat 0 in every window
+        seat = min(phase.may_act, key=lambda s: self._counts.get(s, 0))
         if self._counts.get(seat, 0) >= self.window_actions:
             return REFEREE
         return seat
