@@ -59,14 +59,15 @@ class Phase:
 class Referee:
     """The rule by which programs (simulation, bots, tests) call time.
 
-    ``next_seat`` names who acts next: the first seat that must act, else the
-    seat of the open window that has acted least there (ties to the first
-    in ``may_act``, the game's order of play), else :data:`REFEREE` once
-    every seat of the window has taken ``window_actions`` actions in it (or
-    at once in a timed phase with nobody able to act). Call :meth:`acted` after each action so the count follows.
-    A window's counts last while its phase keeps its name (through a request
-    that one seat must answer) and start again after the referee's call or
-    in a phase of another name.
+    ``next_seat`` names who acts next: the first seat that must act, else
+    the seat of the open window that has acted least there (ties to the
+    first in ``may_act``, the game's order of play), else :data:`REFEREE`
+    once every seat of the window has taken ``window_actions`` actions in it
+    (or at once in a timed phase with nobody able to act). Call
+    :meth:`acted` after each action so the count follows. A window's counts
+    last while its phase keeps its name (through a request that one seat
+    must answer) and start again after the referee's call or in a phase of
+    another name.
     """
 
     window_actions: int = WINDOW_ACTIONS

@@ -481,7 +481,10 @@ class FiefState(WarRules, CourtRules, State):
                         {"region": region})]
         for seat in range(self.num_players):
             for _ in range(sum(n for _, n, _ in self._stacks(region, seat)) // 3):
-                village, _n, outside = max(self._stacks(region, seat), key=lambda t: t[1])
+                stacks = self._stacks(region, seat)
+                if not stacks:
+                    break
+                village, _n, outside = max(stacks, key=lambda t: t[1])
                 events += (self._remove(seat, village, True, 1) if outside
                            else self._kill_soldiers(village, 1, "the plague"))
         for lord in sorted(self.lords):

@@ -281,8 +281,9 @@ class WarRules(ABC):
         for lord in lords:
             self.lords[lord].outside = True
         self._join_gate(seat, village, "intrude", soldiers)
-        return [Event("evicted", f"Seat {seat}'s pieces at {village_name(village)} are now "
-                      "intruders there", {"seat": seat, "village": village})]
+        events = [Event("evicted", f"Seat {seat}'s pieces at {village_name(village)} are now "
+                        "intruders there", {"seat": seat, "village": village})]
+        return events + self.disband_if_leaderless(seat, village)
 
     def answer_passage(self, grant: bool) -> list[Event]:
         """"The newcomer asks the players who own the village for a "right of way"
