@@ -17,7 +17,7 @@ import secrets
 import select
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -504,22 +504,15 @@ def _ask_value(console: Console, name: str, values: list[Any], phase: Phase, sea
     """A number among ``values`` for field ``name``, asked again until it is one."""
     low, high = min(values), max(values)
     _plain(console, _phase_line(phase, seat, timer), "bold")
-    while True:
-        try:
-            answer = read_answer(console, f"{name} [{low}-{high}, q to quit]: ",
-                                 _left(deadline), bool(timer))
-        except EOFError:
-            console.print()
-            return None
-        if answer is None:
-            return TIME_UP_VALUE
-        answer = answer.strip()
-        if answer.lower() in QUIT_WORDS:
-            return None
+
+    def problem(answer: str) -> str | None:
         if answer.lstrip("-").isdigit() and int(answer) in values:
-            return int(answer)
-        _plain(console, f"{answer!r} is not a possible {name} here; "
-                        f"enter a number from {low} to {high}.", "yellow")
+            return None
+        return f"{answer!r} is not a possible {name} here; enter a number from {low} to {high}."
+
+    answer = _ask_until(console, f"{name} [{low}-{high}, q to quit]: ", deadline,
+                        bool(timer), problem)
+    return TIME_UP_VALUE if answer == TIME_UP else answer
 
 
 #: What :func:`read_answer` returns when the prompt timer runs out.
@@ -575,11 +568,17 @@ def _ask_number(console: Console, count: int, timeout: float | None = None,
     on EOF or q; :data:`TIME_UP` when ``timeout`` seconds pass without an
     answer (a wrong answer does not restart the clock)."""
     deadline = None if timeout is None else time.monotonic() + timeout
+    return _ask_until(console, f"Your choice [{_choice_range(count)}, q to quit]: ", deadline,
+                      timed, lambda answer: _number_problem(answer, count))
+
+
+def _ask_until(console: Console, prompt: str, deadline: float | None, timed: bool,
+               problem: Callable[[str], str | None]) -> int | None:
+    """Ask at ``prompt`` until ``problem`` finds nothing wrong with the answer
+    (an integer); None on EOF or q; :data:`TIME_UP` once ``deadline`` passes."""
     while True:
-        left = None if deadline is None else max(0.0, deadline - time.monotonic())
         try:
-            answer = read_answer(console, f"Your choice [{_choice_range(count)}, q to quit]: ",
-                                 left, timed)
+            answer = read_answer(console, prompt, _left(deadline), timed)
         except EOFError:
             console.print()
             return None
@@ -588,10 +587,10 @@ def _ask_number(console: Console, count: int, timeout: float | None = None,
         answer = answer.strip()
         if answer.lower() in QUIT_WORDS:
             return None
-        problem = _number_problem(answer, count)
-        if problem is None:
+        wrong = problem(answer)
+        if wrong is None:
             return int(answer)
-        _plain(console, problem, "yellow")
+        _plain(console, wrong, "yellow")
 
 
 def _choice_range(count: int) -> str:
