@@ -1005,3 +1005,23 @@ def test_the_heuristic_plays_whole_games_and_makes_fiefs(n):
         assert measured["king"] == (game.king is not None)
     assert sum(len(g.fiefs) for g in games) + sum(g.king is not None for g in games) > 0
     assert play(0).record == games[0].record
+
+
+def test_the_owner_of_a_fief_gives_a_village_so_that_anothers_troops_may_stay():
+    """"The owner of the fief can give one or more villages, except the capital, to
+    one of the other players so that his troops may stay there"."""
+    from courtly.games.fief.actions import GiveVillage
+
+    state, holder, other = fief_of_maconnais()
+    put(state, other, "uchizy", 2, "henry")
+    while state.current() != other:
+        idle(state)
+    state.apply(other, Move("henry", "berze", 2, "intrude"))
+    to_phase(state, "negotiation")  # the villagers resist on the way (phase 5)
+    staying = state.gate(other, "berze").soldiers
+    gifts = [a for a in state.legal_actions(holder) if isinstance(a, GiveVillage)]
+    assert GiveVillage("cluny", other) not in gifts  # never the capital
+    state.apply(holder, GiveVillage("berze", other))
+    assert state.controller("berze") == other and state.gate(other, "berze") is None
+    assert state.soldiers["berze"] == (other, staying)
+    assert state.fiefs_of(holder) == ["maconnais"]  # still his fief

@@ -553,8 +553,26 @@ class Pay(Action):
         return f"Pay {self.amount} crowns to seat {self.to}"
 
 
+@dataclass(frozen=True, slots=True)
+class GiveVillage(Action):
+    """The owner of a fief gives one of its villages (not the capital) to another
+    player "so that his troops may stay there" (Phase 6, 2)."""
+
+    kind: ClassVar[str] = "give_village"
+    village: str
+    to: int
+
+    def validate(self) -> None:
+        """A village."""
+        _village(self.kind, self.village)
+
+    def describe(self) -> str:
+        """'Give Berzé to seat 2'."""
+        return f"Give {village_name(self.village)} to seat {self.to}"
+
+
 ACTION_TYPES += (Vote, AskConsecration, Consecrate, CreateFief, FoundFief, ClaimCustody,
-                 GrantTitle, Pay)
+                 GrantTitle, Pay, GiveVillage)
 
 
 # Menus list every amount and every count: their actions are made once and

@@ -18,6 +18,7 @@ from courtly.games.fief.actions import (
     CreateFief,
     EndTurn,
     FoundFief,
+    GiveVillage,
     GrantTitle,
     Pay,
     Vote,
@@ -82,6 +83,7 @@ class CourtRules(ABC):
     election: Election | None
     founding: tuple[int, str] | None
     custody_claim: tuple[str, int] | None
+    given: dict[str, int]
     open_seats: list[int]
     window_moves: int
     stage: str
@@ -98,6 +100,14 @@ class CourtRules(ABC):
     @abstractmethod
     def _kill_lord(self, lord: str, how: str) -> list[Event]:
         """A lord leaves the game (rules.py)."""
+
+    @abstractmethod
+    def _pieces_inside(self, village: str) -> int | None:
+        """The seat with pieces inside ``village``, if any (war.py)."""
+
+    @abstractmethod
+    def merge_gate(self, seat: int, village: str) -> None:
+        """``seat``'s force at ``village``'s gate goes in (war.py)."""
 
     @abstractmethod
     def evict(self, village: str, seat: int) -> list[Event]:
@@ -335,6 +345,7 @@ class CourtRules(ABC):
         if fief.owner == by:
             return events
         before, fief.owner = fief.owner, by
+        self.end_gifts(region)
         events.append(Event("fief_taken", f"Seat {by} takes the capital of "
                             f"{self.board.regions[region].name}: the fief is theirs",
                             {"seat": by, "region": region}))
@@ -375,6 +386,8 @@ class CourtRules(ABC):
         fief = self.fiefs[region]
         fief.title = lord
         owner = self.lords[lord].owner
+        if fief.owner != owner:
+            self.end_gifts(region)
         fief.owner = owner
         held = self.soldiers.get(fief.capital)
         if held is None or held[0] == owner:
@@ -395,6 +408,7 @@ class CourtRules(ABC):
             fief = self.fiefs[region]
             fief.title, fief.owner = None, None
             self.custody.add(region)
+            self.end_gifts(region)
             events.append(Event("custody", f"Seat {seat} has no lord left: the title of "
                                 f"{self.board.regions[region].name} goes to the King",
                                 {"region": region}))
@@ -415,12 +429,39 @@ class CourtRules(ABC):
 
     # ----- the negotiation --------------------------------------------------------------
     def negotiation_moves(self, seat: int) -> list[Action]:
-        """Pay any player in hundreds of crowns, or be done; cards are never exchanged."""
-        out: list[Action] = [Done()]
+        """Pay any player in hundreds of crowns, give a village of one's fief, or be
+        done; cards are never exchanged."""
+        out: list[Action] = [Done(), *self.gifts(seat)]
         for to in range(self.num_players):
             if to != seat:
                 out += _payments(to, self.money[seat] // 100)
         return out
+
+    def gifts(self, seat: int) -> list[GiveVillage]:
+        """"The owner of the fief can give one or more villages, except the capital,
+        to one of the other players so that his troops may stay there": a village
+        he has left (none of his pieces inside), to any other player."""
+        return [GiveVillage(village, to)
+                for region, fief in sorted(self.fiefs.items()) if fief.owner == seat
+                for village in self.board.regions[region].villages
+                if village != fief.capital and village not in self.given
+                and self._pieces_inside(village) is None
+                for to in range(self.num_players) if to != seat]
+
+    def give_village(self, seat: int, action: GiveVillage) -> list[Event]:
+        """The village is the receiver's to hold: his troops stay there unresisted
+        (an intruding force of his goes in), its revenue is his; it stays part of
+        the fief otherwise, and the gift ends when the fief changes hands (our
+        decision)."""
+        self.given[action.village] = action.to
+        self.merge_gate(action.to, action.village)
+        return [Event("give_village", f"Seat {seat}: {action.describe()}",
+                      {"seat": seat, "village": action.village, "to": action.to})]
+
+    def end_gifts(self, region: str) -> None:
+        """The fief changed hands: the old owner's gifts end."""
+        for village in self.board.regions[region].villages:
+            self.given.pop(village, None)
 
     def pay_is_legal(self, seat: int, action: Pay) -> bool:
         """Checked directly: any other player, up to one's money."""

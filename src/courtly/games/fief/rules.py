@@ -36,6 +36,7 @@ from courtly.games.fief.actions import (
     ExchangeCard,
     Execute,
     FoundFief,
+    GiveVillage,
     GrantTitle,
     Move,
     Pay,
@@ -149,6 +150,7 @@ class FiefState(WarRules, CourtRules, State):
         self.election: Election | None = None
         self.founding: tuple[int, str] | None = None
         self.custody_claim: tuple[str, int] | None = None
+        self.given: dict[str, int] = {}
         self.open_seats: list[int] = []
         self.window_moves = 0
         self.over = False
@@ -714,7 +716,7 @@ class FiefState(WarRules, CourtRules, State):
         region = self.fief_of(village)
         if region is None or self.fiefs[region].capital == village:
             return None
-        return self.fiefs[region].owner
+        return self.given.get(village, self.fiefs[region].owner)
 
     # ----- facts ---------------------------------------------------------------------
     def controller(self, village: str) -> int | None:
@@ -882,7 +884,7 @@ class FiefState(WarRules, CourtRules, State):
             return self._court_decision(seat, action)
         if isinstance(action, CreateFief | FoundFief | GrantTitle):
             return self._fief_decision(action)
-        if isinstance(action, Pay | Done | TimeUp):
+        if isinstance(action, Pay | Done | TimeUp | GiveVillage):
             return self._negotiate(seat, action)
         return self._play_card(seat, action)
 
@@ -928,6 +930,9 @@ class FiefState(WarRules, CourtRules, State):
         if isinstance(action, Done):
             self.open_seats.remove(seat)
             events = [Event("done", f"Seat {seat} is done negotiating", {"seat": seat})]
+        elif isinstance(action, GiveVillage):
+            self.window_moves += 1
+            events = self.give_village(seat, action)
         else:
             assert isinstance(action, Pay)
             self.window_moves += 1
@@ -1027,6 +1032,7 @@ class FiefState(WarRules, CourtRules, State):
                           "waiting": self.election.waiting} if self.election else None),
             "founding": list(self.founding) if self.founding else None,
             "custody_claim": list(self.custody_claim) if self.custody_claim else None,
+            "given": dict(sorted(self.given.items())),
             "negotiating": list(self.open_seats) if self.stage == NEGOTIATION else [],
         }
 
@@ -1067,7 +1073,8 @@ class FiefState(WarRules, CourtRules, State):
                 self.gate_order, self.passage, vars(self.battle) if self.battle else None,
                 sorted((r, vars(f)) for r, f in self.fiefs.items()), self.king,
                 sorted(self.custody), vars(self.election) if self.election else None,
-                self.founding, self.custody_claim, self.open_seats, self.window_moves)
+                self.founding, self.custody_claim, self.open_seats, self.window_moves,
+                sorted(self.given.items()))
 
 
 # ----- decisions, each one small function -------------------------------------------------
