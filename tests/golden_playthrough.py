@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT.parent / "src"))
 
 import courtly  # noqa: E402
 from courtly.bots import RandomBot, decide  # noqa: E402
+from courtly.core import REFEREE, Referee, TimeUp  # noqa: E402
 
 GOLDEN_DIR = ROOT / "golden"
 SEED = 2026
@@ -72,13 +73,16 @@ def playthrough(name: str, n: int, options: dict[str, Any]) -> str:
     seen: dict[int | None, dict[str, Any]] = {}
     lines += _views(state, seen)
     step = 0
+    referee = Referee()  # who acts next, windows included (docs/architecture.md)
     while not state.is_over:
-        for seat in state.to_act:
-            action = decide(state, seat, bots[seat])
-            state.apply(seat, action)
-            step += 1
-            lines.append(f"## {step}. seat {seat}: {_dump(action.to_json())}")
-            lines += _views(state, seen)
+        seat, phase = referee.next_seat(state), state.phase
+        action = TimeUp() if seat == REFEREE else decide(state, seat, bots[seat])
+        state.apply(seat, action)
+        referee.acted(phase, seat)
+        step += 1
+        who = "referee" if seat == REFEREE else f"seat {seat}"
+        lines.append(f"## {step}. {who}: {_dump(action.to_json())}")
+        lines += _views(state, seen)
     lines.append(f"# result {_dump(state.result().to_json())}")
     return "\n".join(lines) + "\n"
 
