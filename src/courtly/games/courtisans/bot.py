@@ -1,7 +1,7 @@
 """Courtisans' heuristic policy: the rulebook's strategy advice as arithmetic.
 
 ``choose(view, legal, rng)`` reads only the seat's view and its legal actions
-(courtly.bots finds it through ``Game.companion("bot")``; docs/bots.md).
+(courtly.bots finds it through ``game.companions``; docs/bots.md).
 From the view it builds a small numeric picture of the court (:class:`Court`)
 and an estimate of how far ahead the seat will end (:meth:`Court.value`):
 

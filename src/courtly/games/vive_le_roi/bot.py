@@ -1,7 +1,7 @@
 """Vive le Roi !'s heuristic policy: the rulebook's strategy advice as arithmetic.
 
 ``choose(view, legal, rng)`` reads only the seat's view and its legal actions
-(courtly.bots finds it through ``Game.companion("bot")``). From the view it
+(courtly.bots finds it through ``game.companions``). From the view it
 builds a small numeric picture of the round (:class:`Court`) and scores every
 legal action by the position it leads to:
 
