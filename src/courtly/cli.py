@@ -444,7 +444,7 @@ def _ask_action(console: Console, game: Game, state: State, seat: int,
         _plain(console, f"  {number:>3}. {action.describe()}")
     # Below the menu, which may be long (amounts of money), so it stays in sight.
     _plain(console, _phase_line(phase, seat, timer), "bold")
-    choice = _ask_number(console, len(legal), _left(deadline), timed=bool(timer))
+    choice = _ask_number(console, len(legal), deadline, timed=bool(timer))
     if choice == TIME_UP:
         return TimeUp()
     return None if choice is None else legal[choice - 1]
@@ -474,12 +474,9 @@ def _narrow(console: Console, legal: list[Action], field: int, phase: Phase, sea
     for form in forms:
         if form.get(name) not in values:
             values.append(form.get(name))
-    numbers = all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+    numbers = all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values)
     if numbers and len(values) > MENU_LIMIT:
-        value = _ask_value(console, name, values, phase, seat, timer, deadline)
-        if value is None or value == TIME_UP_VALUE:
-            return ([TimeUp()] if value == TIME_UP_VALUE else []), field
-        chosen = value
+        answer = chosen = _ask_value(console, name, values, phase, seat, timer, deadline)
     else:
         groups = [[a for a, f in zip(legal, forms, strict=True) if f.get(name) == v]
                   for v in values]
@@ -488,31 +485,27 @@ def _narrow(console: Console, legal: list[Action], field: int, phase: Phase, sea
             label = group[0].describe() if len(group) == 1 else f"{shown} ({len(group)} choices)"
             _plain(console, f"  {number:>3}. {label}")
         _plain(console, _phase_line(phase, seat, timer), "bold")
-        choice = _ask_number(console, len(values), _left(deadline), timed=bool(timer))
-        if choice is None or choice == TIME_UP:
-            return ([TimeUp()] if choice == TIME_UP else []), field
-        chosen = values[choice - 1]
+        answer = _ask_number(console, len(values), deadline, timed=bool(timer))
+        chosen = values[answer - 1] if answer is not None and answer > 0 else None
+    if answer is None or answer == TIME_UP:
+        return ([TimeUp()] if answer == TIME_UP else []), field
     return [a for a, f in zip(legal, forms, strict=True) if f.get(name) == chosen], field + 1
 
 
-#: What :func:`_ask_value` returns when the prompt timer runs out.
-TIME_UP_VALUE = object()
-
-
 def _ask_value(console: Console, name: str, values: list[Any], phase: Phase, seat: int,
-               timer: float, deadline: float | None) -> Any:
-    """A number among ``values`` for field ``name``, asked again until it is one."""
+               timer: float, deadline: float | None) -> int | None:
+    """A number among ``values`` (none negative) for field ``name``, asked again
+    until it is one; None on EOF or q; :data:`TIME_UP` once ``deadline`` passes."""
     low, high = min(values), max(values)
     _plain(console, _phase_line(phase, seat, timer), "bold")
 
     def problem(answer: str) -> str | None:
-        if answer.lstrip("-").isdigit() and int(answer) in values:
+        if answer.isdigit() and int(answer) in values:
             return None
         return f"{answer!r} is not a possible {name} here; enter a number from {low} to {high}."
 
-    answer = _ask_until(console, f"{name} [{low}-{high}, q to quit]: ", deadline,
-                        bool(timer), problem)
-    return TIME_UP_VALUE if answer == TIME_UP else answer
+    return _ask_until(console, f"{name} [{low}-{high}, q to quit]: ", deadline, bool(timer),
+                      problem)
 
 
 #: What :func:`read_answer` returns when the prompt timer runs out.
@@ -562,12 +555,11 @@ def _discard_typeahead(fd: int) -> None:
         pass
 
 
-def _ask_number(console: Console, count: int, timeout: float | None = None,
+def _ask_number(console: Console, count: int, deadline: float | None = None,
                 timed: bool = False) -> int | None:
     """Read a number from 1 to ``count``, asking again after bad input; None
-    on EOF or q; :data:`TIME_UP` when ``timeout`` seconds pass without an
-    answer (a wrong answer does not restart the clock)."""
-    deadline = None if timeout is None else time.monotonic() + timeout
+    on EOF or q; :data:`TIME_UP` once ``deadline`` (``time.monotonic()``)
+    passes without an answer (a wrong answer does not restart the clock)."""
     return _ask_until(console, f"Your choice [{_choice_range(count)}, q to quit]: ", deadline,
                       timed, lambda answer: _number_problem(answer, count))
 
