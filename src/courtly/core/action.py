@@ -237,12 +237,6 @@ def _fields(cls: type) -> dict[str, _Parse]:
     return out
 
 
-def field_types(cls: type[Action]) -> dict[str, Any]:
-    """Field name -> type hint of an action class (for schemas)."""
-    hints = typing.get_type_hints(cls)
-    return {f.name: hints[f.name] for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-
-
 class ActionParser:
     """Parses the JSON form of a fixed set of action classes, strictly."""
 

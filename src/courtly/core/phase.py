@@ -40,11 +40,6 @@ class Phase:
     time_limit: float | None = None
 
     @property
-    def is_window(self) -> bool:
-        """Whether some seats may act without being waited for."""
-        return bool(self.may_act)
-
-    @property
     def referee_may_act(self) -> bool:
         """Whether the referee may call time now: in a window or a timed phase."""
         return bool(self.may_act) or self.time_limit is not None

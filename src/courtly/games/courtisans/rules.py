@@ -72,15 +72,6 @@ class Pending(NamedTuple):
     side: str | None
 
 
-def teams_for(num_players: int) -> list[tuple[int, int]]:
-    """Team mode (expansion): partners sit opposite, so play alternates teams.
-
-    Our decision (docs/rules/courtisans.md): with 4 players 0+2 and 1+3; with 6,
-    0+3, 1+4 and 2+5.
-    """
-    return opposite_teams(num_players)
-
-
 class CourtisansState(State):
     """A position of Courtisans."""
 
@@ -106,7 +97,9 @@ class CourtisansState(State):
         self.queen_spies: dict[str, list[Spy]] = {ABOVE: [], BELOW: []}
         self.domains: list[Counter[Card]] = [Counter() for _ in range(n)]
         self.domain_spies: list[list[Spy]] = [[] for _ in range(n)]
-        self.teams = teams_for(n) if self.options["teams"] else None
+        # Team mode (expansion): partners sit opposite, so play alternates teams
+        # (our decision, docs/rules/courtisans.md: 0+2 and 1+3; 0+3, 1+4 and 2+5).
+        self.teams = opposite_teams(n) if self.options["teams"] else None
         self.current = 0
         self.used: set[str] = set()
         self.follow_up: tuple[str, int | None] | None = None

@@ -23,7 +23,6 @@ from courtly.games.fief.actions import (
     Pay,
     Vote,
     lord_name,
-    village_name,
 )
 from courtly.games.fief.board import Board
 
@@ -475,7 +474,3 @@ class CourtRules(ABC):
         self.money[action.to] += action.amount
         return [Event("pay", f"Seat {seat} pays {action.amount} crowns to seat {action.to}",
                       {"seat": seat, "to": action.to, "amount": action.amount})]
-
-    def village_label(self, village: str) -> str:
-        """The village's name."""
-        return village_name(village)

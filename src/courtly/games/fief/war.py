@@ -23,7 +23,6 @@ from courtly.games.fief.actions import (
     AskCoalition,
     Bid,
     Move,
-    lord_name,
     move,
     village_name,
 )
@@ -645,10 +644,6 @@ class WarRules(ABC):
         if battle.step == "ask":
             return isinstance(action, AskCoalition)
         return battle.step == "answer" and isinstance(action, AnswerCoalition)
-
-    def describe_lords(self, lords: list[str]) -> str:
-        """'Henry, Roland'."""
-        return ", ".join(map(lord_name, lords))
 
 
 __all__ = ["TRIPS", "AnswerPassage", "Battle", "Gate", "WarRules"]

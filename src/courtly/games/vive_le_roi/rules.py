@@ -72,11 +72,6 @@ PLACE_ACTIONS: dict[tuple[str, int], Action] = {
     (c, f): Place(c, f) for c in PRETENDERS for f in PLACEMENT_FLOORS}
 
 
-def teams_for(num_players: int) -> list[tuple[int, int]]:
-    """"Royauté en équipe": partners sit opposite (decision), so turns alternate teams."""
-    return opposite_teams(num_players)
-
-
 def emissary_count(num_players: int, options: dict[str, Any]) -> int:
     """Fictitious players: one beside 2 players; 2 (or 3) for a solo game."""
     if not options["emissary"]:
@@ -94,7 +89,8 @@ class ViveLeRoiState(State):
         """The game's fixed facts, then the first round ("Installation")."""
         n = self.num_players
         self.positions = n + emissary_count(n, self.options)
-        self.teams = teams_for(n) if self.options["teams"] else None
+        # "Royauté en équipe": partners sit opposite (our decision), so turns alternate
+        self.teams = opposite_teams(n) if self.options["teams"] else None
         self.holder_of = ([next(i for i, t in enumerate(self.teams) if p in t) for p in range(n)]
                           if self.teams else list(range(self.positions)))
         holders = len(self.teams) if self.teams else self.positions
