@@ -109,6 +109,14 @@ class CourtRules(ABC):
         """``seat``'s force at ``village``'s gate goes in (war.py)."""
 
     @abstractmethod
+    def add_soldiers(self, village: str, seat: int, count: int) -> None:
+        """``count`` more of ``seat``'s soldiers inside ``village`` (war.py)."""
+
+    @abstractmethod
+    def drop_soldiers(self, village: str, count: int) -> None:
+        """``count`` fewer soldiers inside ``village`` (war.py)."""
+
+    @abstractmethod
     def evict(self, village: str, seat: int) -> list[Event]:
         """``seat``'s pieces inside ``village`` go out to its gate (war.py)."""
 
@@ -303,12 +311,8 @@ class CourtRules(ABC):
                        "capital": action.capital, "gathered": moved})]
 
     def _shift_soldier(self, source: str, capital: str, holder: int) -> None:
-        owner, count = self.soldiers[source]
-        if count > 1:
-            self.soldiers[source] = (owner, count - 1)
-        else:
-            del self.soldiers[source]
-        self.soldiers[capital] = (holder, self.soldiers.get(capital, (holder, 0))[1] + 1)
+        self.drop_soldiers(source, 1)
+        self.add_soldiers(capital, holder, 1)
 
     def fief_of(self, village: str) -> str | None:
         """The fief (region) ``village`` belongs to, if its region is one."""
@@ -390,7 +394,7 @@ class CourtRules(ABC):
         fief.owner = owner
         held = self.soldiers.get(fief.capital)
         if held is None or held[0] == owner:
-            self.soldiers[fief.capital] = (owner, (held[1] if held else 0) + 1)
+            self.add_soldiers(fief.capital, owner, 1)
         return [Event("title", f"The King grants the title of {self.board.regions[region].name}"
                       f" to {lord_name(lord)}", {"region": region, "lord": lord})]
 

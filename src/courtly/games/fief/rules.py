@@ -573,10 +573,7 @@ class FiefState(WarRules, CourtRules, State):
         dead = min(count, there)
         if not dead:
             return []
-        if there - dead:
-            self.soldiers[village] = (owner, there - dead)
-        else:
-            del self.soldiers[village]
+        self.drop_soldiers(village, dead)
         return [Event("casualties", f"{dead} soldier(s) of seat {owner} at "
                       f"{village_name(village)} die of {cause}",
                       {"seat": owner, "village": village, "dead": dead})]
@@ -697,7 +694,7 @@ class FiefState(WarRules, CourtRules, State):
         self.money[seat] -= self.board.setup.prices[action.item] * action.count
         village, count = action.village, action.count
         if action.item == "soldier":
-            self.soldiers[village] = (seat, self.soldiers.get(village, (seat, 0))[1] + count)
+            self.add_soldiers(village, seat, count)
         elif action.item == "castle":
             self.castles.add(village)
         else:

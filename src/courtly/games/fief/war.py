@@ -96,6 +96,19 @@ class WarRules(ABC):
     def fief_owner(self, village: str) -> int | None:
         """The owner of the fief ``village`` belongs to, unless it is its capital."""
 
+    def add_soldiers(self, village: str, seat: int, count: int) -> None:
+        """``count`` more of ``seat``'s soldiers inside ``village``."""
+        if count:
+            self.soldiers[village] = (seat, self.soldiers.get(village, (seat, 0))[1] + count)
+
+    def drop_soldiers(self, village: str, count: int) -> None:
+        """``count`` fewer soldiers inside ``village`` (it has at least that many)."""
+        owner, there = self.soldiers[village]
+        if there > count:
+            self.soldiers[village] = (owner, there - count)
+        else:
+            del self.soldiers[village]
+
     def gate(self, owner: int, village: str) -> Gate | None:
         """``owner``'s force at ``village``'s gate, if any."""
         return next((g for g in self.gates if g.owner == owner and g.village == village), None)
@@ -214,9 +227,7 @@ class WarRules(ABC):
         if move.stance == "enter":
             info.village, info.outside = to, False
             before = self.controller(to)
-            there = self.soldiers.get(to, (seat, 0))[1]
-            if k or there:
-                self.soldiers[to] = (seat, there + k)
+            self.add_soldiers(to, seat, k)
             self.merge_gate(seat, to)
             events += self._village_taken(to, seat, before)
         elif move.stance == "sortie":
@@ -239,11 +250,8 @@ class WarRules(ABC):
             assert force is not None
             force.soldiers -= k
             return
-        owner, there = self.soldiers.get(info.village, (info.owner, 0))
-        if there - k:
-            self.soldiers[info.village] = (owner, there - k)
-        elif info.village in self.soldiers:
-            del self.soldiers[info.village]
+        if k:
+            self.drop_soldiers(info.village, k)
 
     def _join_gate(self, seat: int, village: str, stance: str, k: int) -> None:
         force = self.gate(seat, village)
@@ -262,9 +270,7 @@ class WarRules(ABC):
             return
         for lord in self.lords_at(seat, village, True):
             self.lords[lord].outside = False
-        if force.soldiers:
-            self.soldiers[village] = (seat, self.soldiers.get(village, (seat, 0))[1]
-                                      + force.soldiers)
+        self.add_soldiers(village, seat, force.soldiers)
         self.gates.remove(force)
 
     def evict(self, village: str, seat: int) -> list[Event]:
@@ -276,7 +282,7 @@ class WarRules(ABC):
         if not lords and not soldiers:
             return []
         if soldiers:
-            del self.soldiers[village]
+            self.drop_soldiers(village, soldiers)
         for lord in lords:
             self.lords[lord].outside = True
         self._join_gate(seat, village, "intrude", soldiers)
@@ -434,10 +440,8 @@ class WarRules(ABC):
                 force = self.gate(owner, village)
                 assert force is not None
                 force.soldiers -= dead
-            elif soldiers - dead:
-                self.soldiers[village] = (owner, soldiers - dead)
             else:
-                del self.soldiers[village]
+                self.drop_soldiers(village, dead)
         events = []
         for lord in lords[: count - dead]:
             events += self._kill_lord(lord, "falls in battle")
@@ -477,12 +481,7 @@ class WarRules(ABC):
                           "intruder: a fief's village is never taken",
                           {"seat": owner, "village": village})]
         before = self.controller(village)
-        for lord in self.lords_at(owner, village, True):
-            self.lords[lord].outside = False
-        if force.soldiers:
-            self.soldiers[village] = (owner, force.soldiers)
-        if force in self.gates:
-            self.gates.remove(force)
+        self.merge_gate(owner, village)
         return [Event("capture", f"Seat {owner} takes {village_name(village)}",
                       {"seat": owner, "village": village}),
                 *self._village_taken(village, owner, before)]
