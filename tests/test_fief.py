@@ -87,6 +87,12 @@ def to_phase(state: FiefState, stage: str) -> None:
         idle(state)
 
 
+def until_turn_of(state: FiefState, seat: int) -> None:
+    """The seats before ``seat`` in the current phase do nothing."""
+    while state.current() != seat:
+        idle(state)
+
+
 def next_turn(state: FiefState) -> None:
     """Every seat ends its part of every phase until the next turn's cards."""
     turn = state.turn
@@ -334,8 +340,7 @@ def test_henry_bishop_of_blaye_takes_the_tithe_of_its_villages():
     state.lords["henry"] = Lord(henry, "tournus", bishop="blaye")
     state.mills["chatillon"] = 1  # Châtillon is in the bishopric of Blaye
     to_phase(state, REVENUES)
-    while state.current() != henry:
-        state.apply(state.current(), EndTurn())
+    until_turn_of(state, henry)
     give(state, henry, "bishopric_tithe")
     state.apply(henry, Tithe("bishopric_tithe", "henry"))
     before = list(state.money)
@@ -489,8 +494,7 @@ def test_a_right_of_way_lets_the_force_go_on():
     assert not state.is_legal(me, Move("henry", "sennecey", 3, "enter"))
     next_turn(state)
     to_phase(state, "movement")
-    while state.current() != me:
-        idle(state)
+    until_turn_of(state, me)
     state.apply(me, Move("henry", "sennecey", 3, "enter"))
     assert state.soldiers["sennecey"] == (me, 3) and not state.gates
 
@@ -513,8 +517,7 @@ def test_besieged_pieces_cannot_move_without_fighting():
     put(state, other, "st_andromy", 2, "roland")
     state.apply(me, Move("henry", "st_andromy", 3, "siege"))
     assert state.besieged("st_andromy")
-    while state.current() != other:
-        state.apply(state.current(), EndTurn())
+    until_turn_of(state, other)
     moves = [a for a in state.legal_actions(other) if isinstance(a, Move)]
     assert moves and all(m.stance == "sortie" and m.to == "st_andromy" for m in moves)
 
@@ -543,8 +546,7 @@ def test_henri_against_roland_at_bourg():
     put(state, roland, "bourg", 4, "roland")
     state.mills["bourg"] = 1
     put(state, henri, "bage", 6, "henry")
-    while state.current() != henri:
-        state.apply(state.current(), EndTurn())
+    until_turn_of(state, henri)
     state.apply(henri, Move("henry", "bourg", 6, "attack"))
     # then: Henri 4 (one die) rolls 6: Roland loses 2 in his castle; Roland 3 rolls 1:
     # Henri loses 1; Henri 3 rolls 4: Roland, the last, falls, but first ("counts the
@@ -567,11 +569,9 @@ def converging(accept: bool | None) -> tuple[FiefState, int, int, int]:
     put(state, a, "bourg", 1)
     put(state, b, "bage", 3, "henry")
     put(state, c, "montrevel", 3, "louis")
-    while state.current() != b:
-        state.apply(state.current(), EndTurn())
+    until_turn_of(state, b)
     state.apply(b, Move("henry", "bourg", 3, "attack"))
-    while state.current() != c:
-        state.apply(state.current(), EndTurn())
+    until_turn_of(state, c)
     state.apply(c, Move("louis", "bourg", 3, "attack"))
     return state, a, b, c
 
@@ -715,8 +715,7 @@ def test_a_fiefs_villages_are_held_without_soldiers_and_resist_intruders():
     put(state, holder, "cluny", 3)
     assert state.controller("berze") == holder
     put(state, intruder, "uchizy", 3, "henry")
-    while state.current() != intruder:
-        state.apply(state.current(), EndTurn())
+    until_turn_of(state, intruder)
     stances = {a.stance for a in state.legal_actions(intruder)
                if isinstance(a, Move) and a.to == "berze"}
     assert stances == {"intrude", "passage"}
@@ -735,8 +734,7 @@ def test_taking_a_capital_on_a_vacant_throne_makes_a_king():
     taker = next(s for s in state.phase_order() if s != holder)
     state.fiefs["maconnais"] = Fief(holder, "cluny", None)
     put(state, taker, "brancion", 3, "henry")
-    while state.current() != taker:
-        state.apply(state.current(), EndTurn())
+    until_turn_of(state, taker)
     # an unguarded capital is taken by walking in (our decision: the capital alone is
     # not impregnable, "if it falls into the hands of an opponent all the fief is lost")
     state.apply(taker, Move("henry", "cluny", 3, "enter"))
@@ -844,8 +842,7 @@ def test_the_last_lord_leaving_a_gate_takes_its_soldiers():
     state.apply(me, Move("henry", "st_andromy", 3, "siege"))
     next_turn(state)
     to_phase(state, "movement")
-    while state.current() != me:
-        idle(state)
+    until_turn_of(state, me)
     away = [a for a in state.legal_actions(me) if isinstance(a, Move) and a.to == "tournus"]
     assert {a.soldiers for a in away} == {3}
 
@@ -873,8 +870,7 @@ def fief_of_maconnais() -> tuple[FiefState, int, int]:
 def test_a_refused_right_of_way_at_an_empty_fief_village_makes_an_intruder():
     state, holder, other = fief_of_maconnais()
     put(state, other, "uchizy", 3, "henry")
-    while state.current() != other:
-        idle(state)
+    until_turn_of(state, other)
     state.apply(other, Move("henry", "berze", 3, "passage"))
     state.apply(holder, AnswerPassage(False))
     assert state.gate(other, "berze").stance == "intrude"
@@ -886,8 +882,7 @@ def test_a_fiefs_garrison_beaten_leaves_an_intruder_not_an_owner():
     state, holder, other = fief_of_maconnais()
     put(state, holder, "berze", 1)
     put(state, other, "uchizy", 5, "henry")
-    while state.current() != other:
-        idle(state)
+    until_turn_of(state, other)
     state.apply(other, Move("henry", "berze", 5, "attack"))
     state.rng = Dice(6, 1)  # type: ignore[assignment]
     to_phase(state, "election")
@@ -903,8 +898,7 @@ def test_the_capital_taken_carries_the_whole_fief():
     state.lords["louis"].village = "berze"
     put(state, holder, "berze", 2)
     put(state, other, "brancion", 2, "henry")
-    while state.current() != other:
-        idle(state)
+    until_turn_of(state, other)
     state.apply(other, Move("henry", "cluny", 2, "enter"))
     assert state.fiefs["maconnais"].owner == other
     assert state.controller("berze") == other
@@ -1014,8 +1008,7 @@ def test_the_owner_of_a_fief_gives_a_village_so_that_anothers_troops_may_stay():
 
     state, holder, other = fief_of_maconnais()
     put(state, other, "uchizy", 2, "henry")
-    while state.current() != other:
-        idle(state)
+    until_turn_of(state, other)
     state.apply(other, Move("henry", "berze", 2, "intrude"))
     to_phase(state, "negotiation")  # the villagers resist on the way (phase 5)
     staying = state.gate(other, "berze").soldiers

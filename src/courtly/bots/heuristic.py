@@ -28,9 +28,6 @@ from functools import cache
 from courtly.bots.base import Observation
 from courtly.core import Action, Companions, Done, Estimate, Game, Heuristic
 
-#: A game's heuristic policy: (view, legal actions, rng) -> one of the actions.
-Choose = Heuristic
-
 
 def _companions(game: Game | str) -> Companions:
     if isinstance(game, Game):  # a game object, registered or not (a test game)
