@@ -5,13 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import courtly
-from courtly.games.fief import GAME as FIEF
 from market_game import GAME as MARKET
 
 #: Games the generic tests run besides the registered ones: the test game of
-#: negotiation (never shipped) and Fief while it is built (issue 11; it joins
-#: the registry once every phase is there).
-TEST_GAMES: dict[str, courtly.Game] = {MARKET.name: MARKET, FIEF.name: FIEF}
+#: negotiation (never shipped).
+TEST_GAMES: dict[str, courtly.Game] = {MARKET.name: MARKET}
 
 
 def game_named(name: str) -> courtly.Game:

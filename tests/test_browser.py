@@ -196,6 +196,8 @@ def test_lobby_then_a_whole_courtisans_game_by_clicking(server, browser, tmp_pat
     page.click("#create-button")
     page.wait_for_selector("#created a.button-link")
     table_id = page.eval_on_selector("#created a.button-link", "a => a.pathname.split('/').pop()")
+    # the list is fetched again after the links are shown: wait for it
+    page.wait_for_selector(f".table-item[data-table='{table_id}']")
     assert page.locator(f".table-item[data-table='{table_id}']").count() == 1
 
     # the seat link asks for a name, then the game starts

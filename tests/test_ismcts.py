@@ -9,13 +9,13 @@ import random
 import pytest
 
 import courtly
-from courtly.bots import ISMCTSBot, Observation, make_bot, seat_rewards
+from courtly.bots import ISMCTSBot, Observation, decide, make_bot, seat_rewards
 from courtly.bots.heuristic import estimate_for, policy_for, search_settings_for
 from courtly.bots.ismcts import AUTO, FALLBACK, estimated_rewards
-from courtly.core import Result, State
+from courtly.core import Referee, Result, State
 from courtly.games.vive_le_roi.actions import Vote
 
-SMALL = {"courtisans": 60, "vive_le_roi": 8}
+SMALL = {"courtisans": 60, "vive_le_roi": 8, "fief": 8}
 #: The search's modes: every seat searched with UCB at the root, and rivals
 #: following the heuristic with sequential halving at the root.
 MODES = [{"opponents": "search", "root": "ucb"}, {"opponents": "heuristic", "root": "halving"}]
@@ -24,25 +24,34 @@ QUICK_MODES = [MODES[0], pytest.param(MODES[1], marks=pytest.mark.slow)]
 
 
 def _advance(state: State, steps: int, seed: int = 0) -> State:
-    """Play ``steps`` random actions (fewer if the game ends first)."""
+    """Play ``steps`` random actions, the referee's calls included (fewer if
+    the game ends first)."""
     rng = random.Random(seed)
+    referee = Referee()
     for _ in range(steps):
         if state.is_over:
             break
-        seat = state.to_act[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        referee.step(state, lambda seat: rng.choice(state.legal_actions(seat)))
     return state
 
 
 def _positions(name: str) -> list[tuple[State, int]]:
-    """A few mid-game positions of ``name`` and a seat that is to act there."""
+    """A few mid-game positions of ``name`` and a seat that is to act there
+    (one that must, else one that may: a seat in a window)."""
     game = courtly.game(name)
     out = []
     for steps in (0, 17, 41, 63):
         state = _advance(game.new_game(4, seed=steps), steps, seed=steps)
-        if not state.is_over:
-            out.append((state, state.to_act[-1]))
+        phase = state.phase
+        if not state.is_over and (phase.to_act or phase.may_act):
+            out.append((state, (phase.to_act or phase.may_act)[-1]))
     return out
+
+
+def _short_game(game: courtly.Game, n: int) -> dict:
+    """The options of ``game``'s first test configuration for ``n`` players
+    (a short game where the default one is long: Fief's turn limit)."""
+    return next(options for k, options in game.configurations() if k == n)
 
 
 def _simultaneous(name: str) -> tuple[State, int] | None:
@@ -111,11 +120,11 @@ def test_simultaneous_decisions_are_handled(name, mode):
 def test_plays_whole_games_of_every_game(name, mode):
     game = courtly.game(name)
     n = max(game.player_range(game.default_options())[0], 2)
-    state = game.new_game(n, seed=2)
+    state = game.new_game(n, seed=2, options=_short_game(game, n))
     bots = [ISMCTSBot(seed=s, iterations=4, **mode) for s in range(n)]
+    referee = Referee()
     while not state.is_over:
-        seat = state.to_act[0]
-        state.apply(seat, bots[seat].act(Observation(state, seat)))
+        referee.step(state, lambda seat: decide(state, seat, bots[seat]))
     assert state.result().winners
 
 

@@ -15,8 +15,11 @@ each seat in the window has taken ``k`` actions there).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from courtly.core.action import Action, TimeUp
 
 if TYPE_CHECKING:
     from courtly.core.game import State
@@ -83,6 +86,15 @@ class Referee:
         if self._counts.get(seat, 0) >= self.window_actions:
             return REFEREE
         return seat
+
+    def step(self, state: State, choose: Callable[[int], Action]) -> tuple[int, Action]:
+        """Play one action: the next seat's (``choose(seat)``), or the
+        referee's TimeUp; counted. Returns who acted and what."""
+        phase, seat = state.phase, self.next_seat(state)
+        action = TimeUp() if seat == REFEREE else choose(seat)
+        state.apply(seat, action)
+        self.acted(phase, seat)
+        return seat, action
 
     def acted(self, phase: Phase, seat: int) -> None:
         """Count ``seat``'s action, taken in ``phase`` (the phase before it)."""

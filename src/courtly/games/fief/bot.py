@@ -11,6 +11,10 @@ spread over the free villages of one's region first ("A fief corresponds to
 the occupation of all the villages of a region"), attack a weaker neighbour,
 vote for one's own lord, ask for and give consecration within reason, make
 one's own regions fiefs, and let negotiation to people.
+
+``estimate(view)`` scores a position for ISMCTS in the result's own unit,
+fiefs (rules.py ``_result``): the fiefs held, plus what is on the way to
+one, plus small credits for what wins fights and ties.
 """
 
 from __future__ import annotations
@@ -47,10 +51,50 @@ from courtly.games.fief.actions import (
 )
 from courtly.games.fief.board import default_board
 
+#: ISMCTS settings for Fief: the rivals play the heuristic, the root is
+#: sequential halving, leaves are scored by :func:`estimate` at once; a
+#: position is worth a fiefs' difference of about a third between seats
+#: (temperature). Fief has many small decisions (every trip of every lord),
+#: so the budget is small.
+SEARCH: Mapping[str, object] = {"opponents": "heuristic", "root": "halving", "iterations": 40,
+                                "temperature": 0.3}
+#: What a region held at share p counts towards its fief, p ** 2 times this
+#: (a region one village short of a fief is worth most of one).
+REGION_WORTH = 0.6
+#: The credits, in fiefs: the crown (royal tithe, fiefs made by its hand), a
+#: living lord (the only pieces that move and vote), a soldier on the board
+#: (combat, and the first tie-break), a crown of money (the last one).
+KING_WORTH, LORD_WORTH, SOLDIER_WORTH, CROWN_WORTH = 0.3, 0.05, 0.01, 1 / 20000
+
 #: Crowns kept back after purchases (a revolt's ransom, next turn's soldiers).
 RESERVE = 300
 #: Parries preferred, in order; "none" last.
 PARRY_ORDER = ("sun", "good_harvest", "justice", "ransom", "none")
+
+
+def estimate(view: Mapping[str, Any]) -> list[float]:
+    """Every seat's expected final score, in fiefs, as the view shows the
+    board (all of it is public but the hands)."""
+    n = len(view["money"])
+    worth = [len([r for r, f in view["fiefs"].items() if f["owner"] == s]) + CROWN_WORTH
+             * view["money"][s] for s in range(n)]
+    holders = view["holders"]
+    for region in default_board().regions.values():
+        if region.id in view["fiefs"]:
+            continue
+        held = [holders[v] for v in region.villages]
+        for seat in {h for h in held if h is not None}:
+            worth[seat] += REGION_WORTH * (held.count(seat) / len(held)) ** 2
+    for owner, count in view["soldiers"].values():
+        worth[owner] += SOLDIER_WORTH * count
+    for gate in view["gates"]:
+        worth[gate["owner"]] += SOLDIER_WORTH * gate["soldiers"]
+    for info in view["lords"].values():
+        worth[info["owner"]] += LORD_WORTH
+    king = view["king"]
+    if king is not None and king in view["lords"]:
+        worth[view["lords"][king]["owner"]] += KING_WORTH
+    return worth
 
 
 def choose(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
