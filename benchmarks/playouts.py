@@ -32,7 +32,7 @@ from rich.table import Table
 
 import courtly
 from courtly import Game
-from courtly.core import Referee
+from courtly.core import Action, Referee
 
 REFERENCE_NAME = "tic-tac-toe (OpenSpiel, Python)"
 
@@ -96,27 +96,20 @@ def courtly_playout(game: Game, players: int, seed: int, rng: random.Random) -> 
     """
     state = game.new_game(num_players=players, seed=seed)
     randrange = rng.randrange
-    referee, windowed = Referee(), False
+    # Who acts is the referee's rule, as in every simulation: the first seat
+    # that must act (simultaneous moves one by one), else a seat of the open
+    # window, else the referee's TimeUp.
+    referee = Referee()
+
+    def random_action(seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise RuntimeError(f"{game.name}: seat {seat} is to act but has no legal action")
+        return legal[randrange(len(legal))]
+
     n = 0
     while not state.is_over:
-        # The first seat to act acts; with simultaneous moves the others follow
-        # one by one in later iterations, as they remain in ``to_act``. With
-        # nobody to wait for, a window is open: the referee's rule picks the
-        # seat or calls time (its counts start again with each window).
-        to_act = state.to_act
-        if to_act:
-            seat, windowed = to_act[0], False
-            legal = state.legal_actions(seat)
-            if not legal:
-                raise RuntimeError(f"{game.name}: seat {seat} is to act but has no legal action")
-            state.apply(seat, legal[randrange(len(legal))])
-        else:
-            if not windowed:
-                referee, windowed = Referee(), True
-            seat, phase = referee.next_seat(state), state.phase
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[randrange(len(legal))])
-            referee.acted(phase, seat)
+        referee.step(state, random_action)
         n += 1
     return n
 

@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT.parent / "src"))
 
 import courtly  # noqa: E402
 from courtly.bots import RandomBot, decide  # noqa: E402
-from courtly.core import REFEREE, Referee, TimeUp  # noqa: E402
+from courtly.core import REFEREE, Referee  # noqa: E402
 
 GOLDEN_DIR = ROOT / "golden"
 SEED = 2026
@@ -75,10 +75,7 @@ def playthrough(name: str, n: int, options: dict[str, Any]) -> str:
     step = 0
     referee = Referee()  # who acts next, windows included (docs/architecture.md)
     while not state.is_over:
-        seat, phase = referee.next_seat(state), state.phase
-        action = TimeUp() if seat == REFEREE else decide(state, seat, bots[seat])
-        state.apply(seat, action)
-        referee.acted(phase, seat)
+        seat, action = referee.step(state, lambda seat: decide(state, seat, bots[seat]))
         step += 1
         who = "referee" if seat == REFEREE else f"seat {seat}"
         lines.append(f"## {step}. {who}: {_dump(action.to_json())}")

@@ -111,10 +111,7 @@ def _check_clone(state: State, rng: random.Random) -> None:
 
 def _step(state: State, rng: random.Random, referee: Referee) -> None:
     """One action: by the seat the referee's rule names (or the referee's time-up)."""
-    seat = referee.next_seat(state)
-    phase = state.phase
-    state.apply(seat, rng.choice(state.legal_actions(seat)))
-    referee.acted(phase, seat)
+    referee.step(state, lambda seat: rng.choice(state.legal_actions(seat)))
 
 
 def _play_out(state: State, rng: random.Random) -> None:

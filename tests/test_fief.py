@@ -985,10 +985,8 @@ def test_the_heuristic_plays_whole_games_and_makes_fiefs(n):
         assert isinstance(state, FiefState)
         rng, referee = random.Random(seed), Referee()
         while not state.is_over:
-            seat, phase = referee.next_seat(state), state.phase
-            legal = state.legal_actions(seat)
-            state.apply(seat, choose(state.view(seat), legal, rng) if seat >= 0 else legal[0])
-            referee.acted(phase, seat)
+            referee.step(state, lambda seat: choose(state.view(seat),
+                                                    state.legal_actions(seat), rng))
         return state
 
     games = [play(seed) for seed in range(4)]

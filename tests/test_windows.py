@@ -46,21 +46,23 @@ def window_shares(record: GameRecord) -> list[Counter[int]]:
 def test_a_request_does_not_renew_the_referees_window():
     """While a proposal waits for its answer nobody else may be in the window
     (two players); the referee's counts go on through it, so proposals
-    cannot keep a window open for ever."""
+    cannot keep a window open for ever. (``Referee.step`` plays each action:
+    the chosen one, or the referee's TimeUp, never asking ``choose``.)"""
     state = in_window(seed=3, n=2, **OPEN)
     referee = Referee(window_actions=2)
+
+    def choose(seat: int):
+        assert seat != REFEREE
+        if seat in state.to_act:
+            return Answer(False)
+        return Propose(1 - seat, Deal(0, tuple(state.view(None)["goods"][1 - seat][:1])))
+
+    steps = []
     while state.phase.name == "negotiate":
-        seat = referee.next_seat(state)
-        phase = state.phase
-        if seat == REFEREE:
-            state.apply(seat, TimeUp())
-        elif seat in phase.to_act:
-            state.apply(seat, Answer(False))
-        else:
-            goods = tuple(state.view(None)["goods"][1 - seat][:1])
-            state.apply(seat, Propose(1 - seat, Deal(0, goods)))
-        referee.acted(phase, seat)
-    assert [s for s, _ in state.record.actions] == [0, 1, 1, 0, 0, 1, 1, 0, REFEREE]
+        steps.append(referee.step(state, choose))
+    assert [s for s, _ in steps] == [0, 1, 1, 0, 0, 1, 1, 0, REFEREE]
+    assert steps[-1][1] == TimeUp()
+    assert steps == list(state.record.actions)
 
 
 def in_window(seed: int = 1, n: int = 3, **options: object) -> State:

@@ -74,7 +74,9 @@ class Referee:
 
     def next_seat(self, state: State) -> int:
         """The seat to act next (a seat number or REFEREE)."""
-        phase = state.phase
+        return self._next(state.phase)
+
+    def _next(self, phase: Phase) -> int:
         self._follow(phase)
         if phase.to_act:
             return phase.to_act[0]
@@ -90,7 +92,8 @@ class Referee:
     def step(self, state: State, choose: Callable[[int], Action]) -> tuple[int, Action]:
         """Play one action: the next seat's (``choose(seat)``), or the
         referee's TimeUp; counted. Returns who acted and what."""
-        phase, seat = state.phase, self.next_seat(state)
+        phase = state.phase
+        seat = self._next(phase)
         action = TimeUp() if seat == REFEREE else choose(seat)
         state.apply(seat, action)
         self.acted(phase, seat)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from courtly.bots import Bot, RandomBot, decide
-from courtly.core import REFEREE, Event, Game, Referee, Result, State, TimeUp
+from courtly.core import Action, Event, Game, Referee, Result, State
 
 #: A game that takes more actions than this is assumed to loop forever.
 MAX_ACTIONS = 100_000
@@ -82,7 +82,7 @@ def play_out(state: State, bots: Sequence[Bot], seed: int, max_actions: int = MA
     once, the first of them; the others follow in later steps and see
     nothing of the earlier choices, which stay hidden until the last one is
     in); else, in an open window, the window's seat that has acted least
-    there (ties: the lowest seat) decides, and may say Done; once each has
+    there (ties: the first in ``may_act``) decides, and may say Done; once each has
     had its share, or in a timed phase where nobody may act, the referee
     applies ``TimeUp``. No clock is read, so the same seed and bots give the
     same game. Games without windows play exactly as before: the first seat
@@ -90,24 +90,21 @@ def play_out(state: State, bots: Sequence[Bot], seed: int, max_actions: int = MA
     raises RuntimeError (``seed`` names it).
     """
     referee = Referee() if referee is None else referee
+
+    def timed_decision(seat: int) -> Action:
+        start = time.perf_counter()
+        action = decide(state, seat, bots[seat])
+        if on_decision is not None:
+            on_decision(seat, time.perf_counter() - start)
+        return action
+
     actions = 0
     while not state.is_over:
         if actions >= max_actions:
             raise RuntimeError(
                 f"{state.game.name} (seed {seed}) is not over after {max_actions} actions"
             )
-        phase = state.phase
-        # The referee's rule; who must act comes first, without asking it.
-        seat = phase.to_act[0] if phase.to_act else referee.next_seat(state)
-        if seat == REFEREE:
-            state.apply(REFEREE, TimeUp())
-        else:
-            start = time.perf_counter()
-            action = decide(state, seat, bots[seat])
-            if on_decision is not None:
-                on_decision(seat, time.perf_counter() - start)
-            state.apply(seat, action)
-        referee.acted(phase, seat)
+        referee.step(state, timed_decision)
         actions += 1
     return actions
 

@@ -127,7 +127,8 @@ def _first(by_kind: Mapping[str, list[Action]], kind: str) -> Action | None:
 # ----- set-up and answers ---------------------------------------------------------------
 def _region(view: Mapping[str, Any], by_kind: Mapping[str, list[Action]],
             rng: random.Random) -> Action | None:
-    """The smallest region free: "A barony is the quickest fief to complete"."""
+    """The smallest region free: a barony's three villages make the quickest
+    fief (our reasoning; the rulebook gives no advice on the choice)."""
     options = [a for a in by_kind.get("choose_region", []) if isinstance(a, ChooseRegion)]
     if not options:
         return None
