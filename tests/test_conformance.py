@@ -188,3 +188,39 @@ def test_same_seed_same_game(case: tuple[str, int, dict[str, Any]]):
     _play_out(a, random.Random(5))
     _play_out(b, random.Random(5))
     assert a == b and a.result() == b.result()
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_undo_takes_back_exactly_what_revealed_nothing(case: tuple[str, int, dict[str, Any]]):
+    """Whenever the last actor may undo (State.undo): its action used no
+    chance, and undoing it gives back the very state before it (record, RNG,
+    every seat's view), telling the others nothing of what was taken back.
+    Nobody else may undo it; a refused undo changes nothing. A game that
+    lists undoable actions has some in a random game."""
+    name, n, options = case
+    game = game_named(name)
+    state = game.new_game(num_players=n, seed=4, options=options)
+    rng, referee, undone = random.Random(4), Referee(), 0
+    while not state.is_over:
+        before = state.clone()
+        seat, _ = referee.step(state, lambda s: rng.choice(state.legal_actions(s)))
+        record = state.record
+        for other in range(n):
+            if other != seat and not state.is_over:
+                assert not state.can_undo(other)
+                with pytest.raises(courtly.IllegalAction):
+                    state.undo(other)
+                assert state.record == record
+        if seat == REFEREE or not state.can_undo(seat):
+            continue
+        undone += 1
+        assert state.rng.getstate() == before.rng.getstate(), "an undoable action used chance"
+        back = state.clone()
+        events = back.undo(seat)
+        assert back == before and back.record == before.record
+        for viewer in [*range(n), None]:
+            assert back.view(viewer) == before.view(viewer)
+            if viewer != seat:
+                assert all("action" not in e.data for e in courtly.core.redact(events, viewer))
+    assert not any(state.can_undo(s) for s in range(n))
+    assert undone or not type(state).UNDOABLE

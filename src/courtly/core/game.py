@@ -175,6 +175,11 @@ class State(ABC):
 
     #: The teams (tuples of seats that win or lose together), or None.
     teams: Sequence[tuple[int, ...]] | None = None
+    #: The actions a player may take back (:meth:`undo`): action kind -> the
+    #: kinds of event it may cause and still be undone (an event of any
+    #: other kind, a card drawn or a die rolled, makes it final). Default:
+    #: none.
+    UNDOABLE: ClassVar[Mapping[str, frozenset[str]]] = {}
 
     def __init__(self, game: Game, num_players: int, seed: int | None,
                  options: Mapping[str, Any]) -> None:
@@ -185,6 +190,8 @@ class State(ABC):
         self.rng = random.Random(seed)
         self._actions: list[tuple[int, Action]] = []
         self._legal_cache: dict[int, list[Action]] = {}
+        #: Whether the last action may be taken back (:meth:`undo`).
+        self._last_undoable = False
 
     # ----- the contract -------------------------------------------------
     @property
@@ -241,7 +248,34 @@ class State(ABC):
         events = self._apply(seat, action)
         self._actions.append((seat, action))
         self._legal_cache.clear()
+        self._last_undoable = seat != REFEREE and self._undoable(seat, action, events)
         return events
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` may take back its last action now (:meth:`undo`)."""
+        return self._undo_refusal(seat) is None
+
+    def undo(self, seat: int) -> list[Event]:
+        """Take back ``seat``'s last action, as Board Game Arena players know it:
+        only the last action of the game, only its own, only while it revealed
+        nothing hidden to anyone and no other seat has acted since (the game
+        says which of its actions qualify: ``_undoable``). The state becomes
+        exactly what it was before the action, and the record loses it, so
+        replaying the record still gives this state. Refused with
+        IllegalAction (saying why) otherwise, changing nothing."""
+        reason = self._undo_refusal(seat)
+        if reason is not None:
+            raise IllegalAction(reason)
+        _, action = self._actions[-1]
+        before = self.game.new_game(self.num_players, self.seed, self.options)
+        for who, earlier in self._actions[:-1]:
+            before.apply(who, earlier)
+        self.__dict__.clear()
+        self.__dict__.update(before.__dict__)
+        public = Event("undo", f"Seat {seat} takes back their last action", {"seat": seat})
+        return [Event("undo", f"Seat {seat} takes back: {action.describe()}",
+                      {"seat": seat, "action": action.to_json()},
+                      audience=frozenset({seat}), redacted=public)]
 
     def result(self) -> Result:
         """Final scores and winners; raises GameNotOver before the end."""
@@ -358,6 +392,20 @@ class State(ABC):
             self._legal_cache[seat] = cached
         return cached
 
+    def _undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not undo now, or None if it may."""
+        self._check_seat(seat)
+        if not self._actions or self._actions[-1][0] != seat:
+            return f"seat {seat} has not taken the last action: there is nothing of theirs to undo"
+        if self._is_over():
+            return "the game is over"
+        if self.seed is None:
+            return "a guessed position (no seed) cannot be rebuilt"
+        if not self._last_undoable:
+            return (f"{self._actions[-1][1].describe()} cannot be taken back: it revealed "
+                    "something, drew or rolled, or the game allows no undo of it")
+        return None
+
     def _explain_illegal(self, seat: int, action: Action) -> str:
         """Why ``action`` is not legal now; games may give a sharper reason."""
         return f"{action.describe()} is not a legal action for seat {seat} now"
@@ -382,6 +430,16 @@ class State(ABC):
         """Whether a seat that may act (or the referee) may take ``action``;
         games with long menus (amounts of money) check it directly."""
         return action in self._legal_set(seat)
+
+    def _undoable(self, seat: int, action: Action, events: list[Event]) -> bool:
+        """Whether ``action``, just applied by ``seat`` with ``events``, may be
+        taken back: only if it revealed nothing hidden to anyone (the actor
+        included: a card drawn), used no chance (the RNG untouched) and is a
+        free choice the rules let a player reconsider. By default, as
+        :attr:`UNDOABLE` says: the action's kind is listed and every event it
+        caused is of a kind listed with it."""
+        allowed = self.UNDOABLE.get(action.kind)
+        return allowed is not None and all(e.kind in allowed for e in events)
 
     def _action_schema(self, seat: int) -> list[dict[str, Any]]:
         """The schema of a seat that may act; games with ranges override it."""

@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from courtly.core import (
     Action,
@@ -74,6 +74,12 @@ class Pending(NamedTuple):
 
 class CourtisansState(State):
     """A position of Courtisans."""
+
+    #: What a player may take back (State.undo): a card placed, a power used on
+    #: a face-up card or declined, until the turn's draw (or the end's reveal)
+    #: shows something new. Our decision: the rulebook has no undo.
+    UNDOABLE: ClassVar[dict[str, frozenset[str]]] = {
+        kind: frozenset({kind}) for kind in ("play", "decline", "eliminate", "take")}
 
     # ----- set-up -------------------------------------------------------
     def setup(self) -> None:
@@ -192,6 +198,13 @@ class CourtisansState(State):
             return (f"{action.describe()}: that area is not open (one card per area "
                     "each turn: the Queen's table, your domain, an opponent's domain)")
         return f"{action.describe()}: there is no power to use now"
+
+    def _undoable(self, seat: int, action: Action, events: list[Event]) -> bool:
+        # A face-down Spy eliminated or taken: the taker may now read it, and
+        # it is gone from where the others knew it.
+        if isinstance(action, Eliminate | Take) and action.spy is not None:
+            return False
+        return super()._undoable(seat, action, events)
 
     # ----- applying actions -------------------------------------------------
     def _apply(self, seat: int, action: Action) -> list[Event]:

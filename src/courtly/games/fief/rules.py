@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from courtly.core import Action, Done, Event, Result, State, TimeUp, game_over_event
 from courtly.games.fief.actions import (
@@ -105,6 +105,15 @@ class Pending:
 
 class FiefState(WarRules, CourtRules, State):
     """The whole position: board, pieces, money, cards, the turn and phase."""
+
+    #: What a player may take back (State.undo): a purchase, a trip without
+    #: combat or dice, a tithe, a payment, a turn ended before the next
+    #: phase begins, a Done in the negotiation before it closes. Cards, votes,
+    #: answers and bids are final. Our decision: the rulebook has no undo.
+    UNDOABLE: ClassVar[dict[str, frozenset[str]]] = {
+        "buy": frozenset({"buy"}), "move": frozenset({"move", "disband"}),
+        "tithe": frozenset({"tithe"}), "pay": frozenset({"pay"}),
+        "end_turn": frozenset(), "done": frozenset({"done"})}
 
     board: Board
     cards: CardSet

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from courtly.core import (
     Action,
@@ -83,6 +83,15 @@ def emissary_count(num_players: int, options: dict[str, Any]) -> int:
 
 class ViveLeRoiState(State):
     """A position of Vive le Roi !."""
+
+    #: What a player may take back (State.undo): a character placed or moved,
+    #: while nothing else happened (a vote called is still undoable before
+    #: anyone votes; a round scored, another position's move, is not). Votes
+    #: and Ambitions are secret choices, never taken back. Our decision: the
+    #: rulebook has no undo.
+    UNDOABLE: ClassVar[dict[str, frozenset[str]]] = {
+        kind: frozenset({"place", "move", "placement_done", "vote_called"})
+        for kind in ("place", "climb", "enter_wc", "leave_wc")}
 
     # ----- set-up -------------------------------------------------------
     def setup(self) -> None:
@@ -216,6 +225,12 @@ class ViveLeRoiState(State):
         return f"{action.describe()} is not allowed now: {why}"
 
     # ----- applying actions -------------------------------------------------
+    def _undoable(self, seat: int, action: Action, events: list[Event]) -> bool:
+        # One character placed or moved, the seat's own: the Emissary's move
+        # after it is another position's action.
+        moves = sum(e.kind in ("place", "move") for e in events)
+        return moves == 1 and super()._undoable(seat, action, events)
+
     def _apply(self, seat: int, action: Action) -> list[Event]:
         events = self._act(seat, action)
         return events + self._run_emissaries()
