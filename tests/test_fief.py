@@ -1016,3 +1016,37 @@ def test_the_owner_of_a_fief_gives_a_village_so_that_anothers_troops_may_stay():
     assert state.controller("berze") == other and state.gate(other, "berze") is None
     assert state.soldiers["berze"] == (other, staying)
     assert state.fiefs_of(holder) == ["maconnais"]  # still his fief
+
+
+def test_the_fast_clone_is_the_deep_copy_and_shares_nothing_that_changes():
+    """FiefState.clone copies field by field (55 times faster than deepcopy):
+    it equals the deep copy, and a clone played on, through combats, bids
+    and elections, never changes the original."""
+    import copy
+
+    from courtly.core import Referee
+
+    # seed 6: a battle (a convergence, its coalition and bids) from step 269
+    state = GAME.new_game(4, seed=6, options={"turn_limit": 8})
+    rng, referee = random.Random(6), Referee()
+    step = 0
+    while not state.is_over:
+        if step % 5 == 0 or state.battle is not None:
+            deep = copy.deepcopy(state, memo={id(GAME): GAME})
+            fast = state.clone()
+            assert fast == deep
+            _play_on(fast, 30, random.Random(step))
+            assert state == deep, f"playing a clone changed the original at step {step}"
+        referee.step(state, lambda s: rng.choice(state.legal_actions(s)))
+        step += 1
+
+
+def _play_on(state, actions: int, rng: random.Random) -> None:
+    """Up to ``actions`` random actions, the referee's included."""
+    from courtly.core import Referee
+
+    referee = Referee()
+    for _ in range(actions):
+        if state.is_over:
+            break
+        referee.step(state, lambda s: rng.choice(state.legal_actions(s)))
