@@ -246,7 +246,7 @@ function renderTables() {
 
 async function refreshTables() {
   try {
-    lastTables = await api.tables();
+    lastTables = (await api.tables()).tables;
     renderTables();
   } catch (err) {
     toast(t("error.generic", { detail: err.detail || String(err) }), "error");
