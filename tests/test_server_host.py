@@ -219,7 +219,7 @@ def test_a_reissued_token_stops_at_once_also_for_an_open_websocket(client):
     assert host_post(client, tid, "links", {"host": host}).json()["seats"]["1"] == \
         answer.json()["link"]
     last = state(client, tid)["events"][-1]
-    assert (last["kind"], last["data"]) == ("host_token", {"seat": 1})
+    assert (last["kind"], last["data"]) == ("host_token", {"seat": 1, "name": "P1"})
 
 
 def test_a_bot_in_a_playing_persons_seat_closes_their_connection(client):

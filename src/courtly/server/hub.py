@@ -608,7 +608,7 @@ class Hub:
             info.name = name
             info.away = False
             table.start_clock()  # the first phase's deadline runs from the start
-            await table.note("join", f"{name} takes seat {seat}", seat=seat)
+            await table.note("join", f"{name} takes seat {seat}", seat=seat, name=name)
             if was_waiting and table.status == "playing":
                 await table.note("start", "Every seat is taken: the game begins")
         table.changed.set()
@@ -712,7 +712,7 @@ class Hub:
         info.token_hash, info.token_gen = hash_token(token), generation
         await table.evict(seat, "the host replaced this seat's link: this one no longer works")
         await table.note("host_token", f"The host gives {table.seat_label(seat)} a new link",
-                         seat=seat)
+                         seat=seat, name=info.name)
         table.changed.set()
         return seat_link(table, token)
 

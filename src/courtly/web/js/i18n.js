@@ -52,6 +52,12 @@ const STRINGS = {
     "status.over": "Finished",
     "seat.label": "Seat {n}",
     "seat.bot": "{label} (bot)",
+    "seat.bot_badge": "bot · {bot}",
+    "botname.random": "random",
+    "botname.heuristic": "heuristic",
+    "botname.ismcts": "ISMCTS",
+    "status.abandoned": "Abandoned",
+    "banner.abandoned": "The host abandoned this table: the game stops here",
     "seat.you": "you",
     "seat.open": "open seat",
     "seat.away": "away: a bot stands in",
@@ -140,7 +146,7 @@ const STRINGS = {
     "lobby.seats": "Places",
     "lobby.seat": "Place {n}",
     "lobby.person": "Une personne",
-    "lobby.bot": "Un bot",
+    "lobby.bot": "Un robot",
     "lobby.advanced": "Plus de réglages",
     "lobby.seed": "Graine (même graine, même donne)",
     "lobby.bot_delay": "Temps de réflexion des bots (secondes)",
@@ -168,7 +174,13 @@ const STRINGS = {
     "status.playing": "En cours",
     "status.over": "Terminée",
     "seat.label": "Place {n}",
-    "seat.bot": "{label} (bot)",
+    "seat.bot": "{label} (robot)",
+    "seat.bot_badge": "robot · {bot}",
+    "botname.random": "hasard",
+    "botname.heuristic": "heuristique",
+    "botname.ismcts": "ISMCTS",
+    "status.abandoned": "Abandonnée",
+    "banner.abandoned": "L'hôte a abandonné cette table : la partie s'arrête là",
     "seat.you": "vous",
     "seat.open": "place libre",
     "seat.away": "absent : un bot le remplace",
@@ -292,6 +304,14 @@ export function t(key, params = {}) {
   if (entry === undefined) return key;
   if (typeof entry === "function") return entry(params);
   return entry.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+/** A bot seat's badge: "bot · heuristic", "robot · heuristique" (parameters after ":" kept). */
+export function botBadge(spec) {
+  const [name, ...rest] = String(spec || "").split(":");
+  const key = `botname.${name}`;
+  const label = has(key) ? t(key) : name;
+  return t("seat.bot_badge", { bot: rest.length ? `${label}:${rest.join(":")}` : label });
 }
 
 /** Fill elements marked data-i18n (textContent) and data-i18n-placeholder. */
