@@ -104,7 +104,7 @@ def test_lobby_lists_games_bots_and_tables(client):
     made = new_table(client, [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
     assert set(made["tokens"]) == {"0"}
     assert made["links"]["seats"]["0"].startswith(f"/table/{made['table']['id']}?token=")
-    listed = client.get("/api/tables").json()
+    listed = client.get("/api/tables").json()["tables"]
     assert listed[0]["id"] == made["table"]["id"]
     assert listed[0]["status"] == "waiting"
     assert "token" not in str(listed)
@@ -198,7 +198,7 @@ def test_the_engines_reason_comes_back_with_409(client):
 def test_bad_tables_are_refused(client, body, status):
     answer = client.post("/api/tables", json=body)
     assert answer.status_code == status, answer.text
-    assert client.get("/api/tables").json() == []
+    assert client.get("/api/tables").json()["tables"] == []
 
 
 def test_join_errors(client):
@@ -554,7 +554,7 @@ def test_a_stored_table_that_no_longer_replays_is_logged_and_skipped(tmp_path, c
         con.execute("UPDATE courtly_tables SET version = '0' WHERE id = ?", (old,))
     caplog.set_level(logging.ERROR, logger="courtly.server.hub")
     with make_client(tmp_path) as client:
-        assert [t["id"] for t in client.get("/api/tables").json()] == [good]
+        assert [t["id"] for t in client.get("/api/tables").json()["tables"]] == [good]
         assert state(client, good, good_tokens["0"]) == before
         play_rest(client, good, good_tokens, 3, rng)  # still served
         for skipped in (corrupt, unknown, old):

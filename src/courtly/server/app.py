@@ -21,7 +21,7 @@ import courtly
 from courtly.bots import BOTS
 from courtly.core import REFEREE, Game
 from courtly.server.errors import STATUS, Conflict, NotFound, status_for
-from courtly.server.hub import Client, Hub, LiveTable
+from courtly.server.hub import LIST_ENDED_FOR, STATUS_ORDER, Client, Hub, LiveTable
 from courtly.server.storage import Store
 
 try:  # newer Starlette raises this on a socket already closed by a failed push
@@ -53,6 +53,7 @@ class NewTable(BaseModel):
     seed: int | None = Field(default=None, ge=0, lt=2**63)
     bot_delay: float | None = Field(default=None, ge=0, le=30)
     move_clock: float | None = Field(default=None, gt=0, le=3600)
+    listed: bool = True
 
 
 class Join(BaseModel):
@@ -69,6 +70,24 @@ class Act(BaseModel):
     action: dict[str, Any]
 
 
+class Host(BaseModel):
+    """A host action: the host token."""
+
+    host: str = Field(max_length=200)
+
+
+class HostBot(Host):
+    """Put a bot in a seat (``bot``: its name, default heuristic)."""
+
+    bot: str | None = Field(default=None, max_length=200)
+
+
+class HostListed(Host):
+    """List the table in the lobby, or make it private."""
+
+    listed: bool
+
+
 class Say(BaseModel):
     """A chat message, public or to one seat."""
 
@@ -78,14 +97,18 @@ class Say(BaseModel):
 
 
 def create_app(db_url: str | None = None, *, away_after: float = 60.0,
-               bot_delay: float = 0.8, games: Mapping[str, Game] | None = None) -> FastAPI:
+               bot_delay: float = 0.8, games: Mapping[str, Game] | None = None,
+               list_ended_for: float = LIST_ENDED_FOR) -> FastAPI:
     """The application, on the database at ``db_url`` (default: COURTLY_DB or ./courtly.db).
 
     ``games`` are served besides (or instead of, by name) ``courtly.GAMES``:
     a test game such as tests/market_game.py, without registering it globally.
+    ``list_ended_for``: how long (seconds) a finished or abandoned table stays
+    in the lobby's list.
     """
     store = Store(db_url or os.environ.get("COURTLY_DB") or DEFAULT_DB)
-    hub = Hub(store, away_after=away_after, bot_delay=bot_delay, games=games)
+    hub = Hub(store, away_after=away_after, bot_delay=bot_delay, games=games,
+              list_ended_for=list_ended_for)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -103,6 +126,7 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
     _error_handlers(app)
     _lobby_routes(app, hub)
     _table_routes(app, hub)
+    _host_routes(app, hub)
     _websocket_route(app, hub)
     _static_routes(app)
     return app
@@ -162,20 +186,41 @@ def _lobby_routes(app: FastAPI, hub: Hub) -> None:
 
     @app.post("/api/tables", status_code=201)
     async def create_table(spec: NewTable) -> dict[str, Any]:
-        """Create a table; the answer holds every person seat's token, once."""
-        table, tokens = hub.create(spec.game, spec.num_players, dict(spec.options),
-                                   [s.model_dump() for s in spec.seats], spec.seed,
-                                   spec.bot_delay, spec.move_clock)
+        """Create a table; the answer holds every person seat's token and the
+        host token, once (the host can ask for the seats' links again)."""
+        table, tokens, host = hub.create(spec.game, spec.num_players, dict(spec.options),
+                                         [s.model_dump() for s in spec.seats], spec.seed,
+                                         spec.bot_delay, spec.move_clock, spec.listed)
         table.start()
         return {"table": table.info(), "tokens": {str(k): v for k, v in tokens.items()},
+                "host_token": host,
                 "links": {"seats": {str(k): f"/table/{table.id}?token={v}"
                                     for k, v in tokens.items()},
-                          "spectator": f"/table/{table.id}"}}
+                          "spectator": f"/table/{table.id}",
+                          "host": f"/table/{table.id}?host={host}"}}
 
     @app.get("/api/tables")
-    def list_tables() -> list[dict[str, Any]]:
-        """Every table, newest first."""
-        return [t.info() for t in sorted(hub.tables.values(), key=lambda t: -t.row.created)]
+    def list_tables(status: str | None = Query(None, max_length=100),
+                    game: str | None = Query(None, max_length=64),
+                    ids: str | None = Query(None, max_length=2000),
+                    offset: int = Query(0, ge=0), limit: int = Query(20, ge=1, le=100),
+                    ) -> dict[str, Any]:
+        """A page of the listed tables, open ones first, then newest first;
+        ``status`` (comma-separated) and ``game`` filter; ``ids`` (comma-
+        separated) gives those tables instead, listed or not."""
+        statuses = None
+        if status:
+            statuses = {s.strip() for s in status.split(",") if s.strip()}
+            unknown = statuses - set(STATUS_ORDER)
+            if unknown:
+                raise ValueError(f"unknown status {', '.join(sorted(unknown))}; "
+                                 f"the statuses are: {', '.join(STATUS_ORDER)}")
+        if game:
+            hub.game(game)  # UnknownGame (400) names the games
+        picked = [i.strip() for i in ids.split(",") if i.strip()] if ids is not None else None
+        tables = hub.listing(statuses, game, picked)
+        return {"tables": [t.info() for t in tables[offset:offset + limit]],
+                "total": len(tables), "offset": offset, "limit": limit}
 
 
 def _table_routes(app: FastAPI, hub: Hub) -> None:
@@ -224,9 +269,53 @@ def _table_routes(app: FastAPI, hub: Hub) -> None:
         return _replay(hub.get(table_id), step, seat)
 
 
+def _host_routes(app: FastAPI, hub: Hub) -> None:
+    """The host's actions: each needs the host token (403 otherwise, nothing changes)."""
+
+    @app.post("/api/tables/{table_id}/host/links")
+    def host_links(table_id: str, body: Host) -> dict[str, Any]:
+        """Every person seat's link again, the spectator's and the host's."""
+        return hub.links(hub.get(table_id), body.host)
+
+    @app.post("/api/tables/{table_id}/host/seats/{seat}/bot")
+    async def host_bot(table_id: str, seat: int, body: HostBot) -> dict[str, Any]:
+        """A bot takes the seat; its person's link stops working."""
+        table = hub.get(table_id)
+        await hub.replace_by_bot(table, body.host, seat, body.bot)
+        return {"table": table.info()}
+
+    @app.post("/api/tables/{table_id}/host/seats/{seat}/person")
+    async def host_person(table_id: str, seat: int, body: Host) -> dict[str, Any]:
+        """A bot's seat is given (back) to a person: its new link."""
+        table = hub.get(table_id)
+        link = await hub.give_back(table, body.host, seat)
+        return {"link": link, "table": table.info()}
+
+    @app.post("/api/tables/{table_id}/host/seats/{seat}/token")
+    async def host_token(table_id: str, seat: int, body: Host) -> dict[str, Any]:
+        """A new link for a person seat; the old one stops working at once."""
+        table = hub.get(table_id)
+        link = await hub.reissue(table, body.host, seat)
+        return {"link": link, "table": table.info()}
+
+    @app.post("/api/tables/{table_id}/host/listed")
+    async def host_listed(table_id: str, body: HostListed) -> dict[str, Any]:
+        """List the table in the lobby, or make it private (reachable by link only)."""
+        table = hub.get(table_id)
+        await hub.set_listed(table, body.host, body.listed)
+        return {"table": table.info()}
+
+    @app.post("/api/tables/{table_id}/host/abandon")
+    async def host_abandon(table_id: str, body: Host) -> dict[str, Any]:
+        """Stop the game where it is; its replay stays."""
+        table = hub.get(table_id)
+        await hub.abandon(table, body.host)
+        return {"table": table.info()}
+
+
 def _replay(table: LiveTable, step: int, seat: str) -> dict[str, Any]:
-    if not table.state.is_over:
-        raise Conflict("replays are for finished games")
+    if not table.finished:
+        raise Conflict("replays are for finished or abandoned games")
     record = table.state.record
     steps = len(record.actions)
     step = min(step, steps)
@@ -262,7 +351,11 @@ def _websocket_route(app: FastAPI, hub: Hub) -> None:
             await ws.send_json({"type": "error", "status": status_for(exc), "detail": str(exc)})
             await ws.close(code=4000 + (status_for(exc) or 500))
             return
-        client = Client(seat, ws.send_json, seen=since)
+        async def close(detail: str) -> None:
+            await ws.send_json({"type": "error", "status": 403, "detail": detail})
+            await ws.close(code=4403)
+
+        client = Client(seat, ws.send_json, seen=since, close=close)
         await table.connect(client)
         first = table.update(seat, since)
         client.seen = first["last_index"]

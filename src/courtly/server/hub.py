@@ -9,6 +9,8 @@ referee's TimeUp at a timed phase's deadline takes the same path.
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
 import hmac
 import json
 import logging
@@ -42,12 +44,20 @@ log = logging.getLogger(__name__)
 MAX_NAME = 40
 MAX_CHAT = 500
 STANDIN_BOT = "heuristic"
+#: The bot the host puts in a person's place unless told otherwise.
+HOST_BOT = "heuristic"
+#: How long a finished or abandoned table stays in the lobby's list (seconds);
+#: its page and replay stay reachable by link.
+LIST_ENDED_FOR = 3600.0
+#: The statuses in the order the lobby lists them (open tables first).
+STATUS_ORDER = ("waiting", "playing", "over", "abandoned")
 FALLBACK_BOT = "random"
 #: The most actions a bot seat takes in one window before the server says
 #: Done for it (the Referee's per-window count), so a window of bots closes.
 BOT_WINDOW_ACTIONS = WINDOW_ACTIONS
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+Close = Callable[[str], Awaitable[None]]
 
 
 def clean_text(text: str, limit: int, what: str) -> str:
@@ -60,6 +70,20 @@ def clean_text(text: str, limit: int, what: str) -> str:
     return text
 
 
+def name_key(name: str) -> str:
+    """What makes two names the same at a table: case, width and spacing aside."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def seat_token(host_token: str, table_id: str, seat: int, generation: int) -> str:
+    """A seat's token, derived from the host token: HMAC-SHA256 of the table,
+    the seat and how many times it was re-issued. The server stores only its
+    hash, so it can give a seat's link again only to whoever shows the host token."""
+    mac = hmac.new(host_token.encode(), f"courtly-seat:{table_id}:{seat}:{generation}".encode(),
+                   hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:24]).decode()
+
+
 @dataclass
 class Seat:
     """A seat as the server sees it."""
@@ -68,6 +92,7 @@ class Seat:
     bot: str | None = None
     token_hash: str | None = None
     name: str | None = None
+    token_gen: int = 0
     clients: int = 0
     last_seen: float = field(default_factory=time.monotonic)
     away: bool = False
@@ -115,6 +140,8 @@ class Client:
     seat: int | None
     send: Send
     seen: int = -1
+    #: Tell the client why, then close its connection (its token stopped working).
+    close: Close | None = None
 
 
 class LiveTable:
@@ -142,12 +169,27 @@ class LiveTable:
 
     @property
     def status(self) -> str:
-        """waiting (person seats not all taken), playing or over."""
+        """waiting (person seats not all taken before the first move), playing,
+        over, or abandoned (by its host). A seat the host gives back to a person
+        after the first move is played by a stand-in until someone sits down."""
+        if self.row.abandoned:
+            return "abandoned"
         if self.state.is_over:
             return "over"
-        if any(s.kind == "person" and s.name is None for s in self.seats):
+        if not self.state.record.actions and any(
+                s.kind == "person" and s.name is None for s in self.seats):
             return "waiting"
         return "playing"
+
+    @property
+    def finished(self) -> bool:
+        """Over or abandoned: nothing more is played."""
+        return self.status in ("over", "abandoned")
+
+    @property
+    def listed(self) -> bool:
+        """Shown in the lobby's list (else reachable by link only)."""
+        return self.row.listed is not False
 
     def info(self) -> dict[str, Any]:
         """The table as the lobby shows it."""
@@ -157,7 +199,8 @@ class LiveTable:
                 "status": self.status, "moves": len(self.state.record.actions),
                 "seats": [s.public(i) for i, s in enumerate(self.seats)],
                 "created": self.row.created, "bot_delay": self.row.bot_delay,
-                "move_clock": self.row.move_clock}
+                "move_clock": self.row.move_clock, "listed": self.listed,
+                "hosted": self.row.host_hash is not None, "ended": self.row.ended}
 
     def seat_for(self, token: str | None) -> int | None:
         """The seat a token holds; None without a token; Forbidden for a bad one."""
@@ -226,6 +269,8 @@ class LiveTable:
                 raise Conflict("the game has not started: some seats are not taken yet")
             if self.status == "over":
                 raise Conflict("the game is over")
+            if self.status == "abandoned":
+                raise Conflict("the table was abandoned by its host")
             deadline = self.timing.deadline
             if seat != REFEREE and deadline is not None and time.time() >= deadline:
                 # the deadline is hard: the referee's TimeUp comes first
@@ -239,7 +284,10 @@ class LiveTable:
             clock = None
             if timing.deadline is not None and timing.since == number + 1:
                 clock = (timing.since, timing.deadline)  # a timed phase begins
-            self.hub.store.add_move(self.id, number, seat, action.to_json(), by, clock)
+            ended = time.time() if after.is_over else None
+            self.hub.store.add_move(self.id, number, seat, action.to_json(), by, clock, ended)
+            if ended is not None:
+                self.row.ended = ended
             self.state = after
             self.timing = timing
             self.log.extend(events)
@@ -290,7 +338,7 @@ class LiveTable:
             info = self.seats[seat]
             if info.kind == "bot":
                 options.append((self.row.bot_delay, seat, "bot"))
-            elif info.away:
+            elif info.away or info.name is None:  # away, or given back and not taken yet
                 options.append((self.row.bot_delay, seat, "away"))
             elif seat in phase.to_act:
                 options.append(self._person_deadline(seat, info, now))
@@ -311,7 +359,7 @@ class LiveTable:
 
     async def drive(self) -> None:
         """Let bots and stand-ins play whenever it is their turn, until the end."""
-        while not self.state.is_over:
+        while not self.finished:
             self.changed.clear()
             plan = self._plan()
             if plan is None:
@@ -403,6 +451,17 @@ class LiveTable:
                                 seat=client.seat)
         self.changed.set()
 
+    async def evict(self, seat: int, detail: str) -> None:
+        """Close every connection of ``seat`` (its token no longer works): each
+        gets ``{type: "error", status: 403, detail}`` and close code 4403."""
+        for client in [c for c in self.clients if c.seat == seat]:
+            self.disconnect(client)
+            if client.close is not None:
+                try:
+                    await client.close(detail)
+                except Exception:  # already gone
+                    continue
+
     def disconnect(self, client: Client) -> None:
         """A client leaves; its seat counts as gone after ``away_after`` seconds."""
         if client in self.clients:
@@ -418,8 +477,10 @@ class Hub:
     """Every live table, loaded from the store and kept in step with it."""
 
     def __init__(self, store: Store, away_after: float = 60.0, bot_delay: float = 0.8,
-                 games: Mapping[str, Game] | None = None) -> None:
+                 games: Mapping[str, Game] | None = None,
+                 list_ended_for: float = LIST_ENDED_FOR) -> None:
         self.store = store
+        self.list_ended_for = list_ended_for
         self.away_after = away_after
         self.bot_delay = bot_delay
         self.games: dict[str, Game] = {**courtly.GAMES, **(games or {})}
@@ -465,7 +526,8 @@ class Hub:
             raise InvalidRecord(f"stored for {game.name} rules version {row.version}, "
                                 f"this server plays version {game.version}")
         state = game.new_game(row.num_players, row.seed, row.options)
-        seats = [Seat(s.kind, s.bot, s.token_hash, s.name) for s in stored.seats]
+        seats = [Seat(s.kind, s.bot, s.token_hash, s.name, s.token_gen or 0)
+                 for s in stored.seats]
         table = LiveTable(self, row, seats, state)
         notes = sorted(stored.notes, key=lambda n: (n.before, n.id))
         for move in stored.moves:
@@ -491,17 +553,19 @@ class Hub:
     def create(self, game_name: str, num_players: int, options: dict[str, Any],
                seats: list[dict[str, Any]], seed: int | None = None,
                bot_delay: float | None = None, move_clock: float | None = None,
-               ) -> tuple[LiveTable, dict[int, str]]:
-        """A new table; returns it with the token of each person seat."""
+               listed: bool = True) -> tuple[LiveTable, dict[int, str], str]:
+        """A new table; returns it with the token of each person seat (derived
+        from the host token, :func:`seat_token`) and the host token."""
         game = self.game(game_name)
         state = game.new_game(num_players, seed, options)
         self._check_seats(seats, num_players)
+        host = secrets.token_urlsafe(24)
         row = TableRow(id=secrets.token_hex(8), game=game.name, version=game.version,
                        num_players=num_players, options=dict(state.options),
                        seed=state.record.seed, created=time.time(),
                        bot_delay=self.bot_delay if bot_delay is None else bot_delay,
-                       move_clock=move_clock)
-        tokens = {i: secrets.token_urlsafe(24) for i, s in enumerate(seats)
+                       move_clock=move_clock, host_hash=hash_token(host), listed=listed)
+        tokens = {i: seat_token(host, row.id, i, 0) for i, s in enumerate(seats)
                   if s["kind"] == "person"}
         live = [Seat(s["kind"], s.get("bot"), hash_token(tokens[i]) if i in tokens else None)
                 for i, s in enumerate(seats)]
@@ -511,7 +575,7 @@ class Hub:
         table = LiveTable(self, row, live, state)
         self.tables[row.id] = table
         table.start_clock()  # a table of bots only starts at once
-        return table, tokens
+        return table, tokens, host
 
     @staticmethod
     def _check_seats(seats: list[dict[str, Any]], num_players: int) -> None:
@@ -531,14 +595,165 @@ class Hub:
         if info.name is not None and info.name != name:
             raise Conflict(f"seat {seat} is already taken by {info.name}")
         if info.name is None:
+            if table.finished:
+                raise Conflict("the game is over" if table.status == "over"
+                               else "the table was abandoned by its host")
+            key = name_key(name)
+            if any(other.name is not None and name_key(other.name) == key
+                   for other in table.seats):
+                raise Conflict(f"the name {name!r} is already taken at this table: "
+                               "choose another")
+            was_waiting = table.status == "waiting"
             self.store.take_seat(table.id, seat, name)
             info.name = name
+            info.away = False
             table.start_clock()  # the first phase's deadline runs from the start
-            await table.note("join", f"{name} takes seat {seat}", seat=seat)
-            if table.status == "playing":
+            await table.note("join", f"{name} takes seat {seat}", seat=seat, name=name)
+            if was_waiting and table.status == "playing":
                 await table.note("start", "Every seat is taken: the game begins")
         table.changed.set()
         return seat
+
+    # ----- the host ---------------------------------------------------------------
+    # The creator holds the host token (stored hashed, like seat tokens). Every
+    # host action checks it first and changes nothing when refused; each is
+    # written in the table's log.
+
+    @staticmethod
+    def check_host(table: LiveTable, token: str | None) -> str:
+        """The host token if it is this table's; Forbidden otherwise."""
+        expected = table.row.host_hash
+        if not token or expected is None or not hmac.compare_digest(
+                hash_token(token), expected):
+            raise Forbidden("only the table's host link may do this")
+        return token
+
+    @staticmethod
+    def _host_seat(table: LiveTable, seat: int) -> Seat:
+        if not 0 <= seat < len(table.seats):
+            raise NotFound(f"no seat {seat} at this table (seats 0 to {len(table.seats) - 1})")
+        return table.seats[seat]
+
+    @staticmethod
+    def _not_finished(table: LiveTable) -> None:
+        if table.status == "over":
+            raise Conflict("the game is over")
+        if table.status == "abandoned":
+            raise Conflict("the table was abandoned by its host")
+
+    def links(self, table: LiveTable, host_token: str | None) -> dict[str, Any]:
+        """Every person seat's link again (derived from the host token), the
+        spectator's and the host's own."""
+        host = self.check_host(table, host_token)
+        seats = {}
+        for number, info in enumerate(table.seats):
+            if info.kind != "person":
+                continue
+            token = seat_token(host, table.id, number, info.token_gen)
+            if info.token_hash and hmac.compare_digest(hash_token(token), info.token_hash):
+                seats[str(number)] = seat_link(table, token)
+        return {"seats": seats, "spectator": f"/table/{table.id}",
+                "host": f"/table/{table.id}?host={host}"}
+
+    async def replace_by_bot(self, table: LiveTable, host_token: str | None, seat: int,
+                             bot: str | None = None) -> None:
+        """A bot takes a person's seat; the seat's link stops working at once."""
+        self.check_host(table, host_token)
+        info = self._host_seat(table, seat)
+        self._not_finished(table)
+        if info.kind == "bot":
+            raise Conflict(f"seat {seat} is already played by a bot")
+        spec = bot or HOST_BOT
+        make_bot(spec, seed=0)  # ValueError (400) names a bad spec
+        was_waiting = table.status == "waiting"
+        label, name = table.seat_label(seat), info.name
+        self.store.update_seat(table.id, seat, kind="bot", bot=spec, token_hash=None, name=None)
+        info.kind, info.bot, info.token_hash, info.name, info.away = "bot", spec, None, None, False
+        await table.evict(seat, "the host gave this seat to a bot: this link no longer works")
+        table.start_clock()
+        await table.note("host_bot", f"The host gives {label} to a bot", seat=seat,
+                         name=name, bot=spec)
+        if was_waiting and table.status == "playing":
+            await table.note("start", "Every seat is taken: the game begins")
+        table.changed.set()
+
+    async def give_back(self, table: LiveTable, host_token: str | None, seat: int) -> str:
+        """A bot's seat is a person's again, with a new link (returned); until
+        someone sits down, a stand-in plays it (or the table waits, before the
+        first move)."""
+        host = self.check_host(table, host_token)
+        info = self._host_seat(table, seat)
+        self._not_finished(table)
+        if info.kind != "bot":
+            raise Conflict(f"seat {seat} is already a person's seat")
+        generation = info.token_gen + 1
+        token = seat_token(host, table.id, seat, generation)
+        self.store.update_seat(table.id, seat, kind="person", bot=None, name=None,
+                               token_hash=hash_token(token), token_gen=generation)
+        info.kind, info.bot, info.name = "person", None, None
+        info.token_hash, info.token_gen, info.away = hash_token(token), generation, False
+        await table.note("host_person", f"The host opens Seat {seat} to a person again",
+                         seat=seat)
+        table.changed.set()
+        return seat_link(table, token)
+
+    async def reissue(self, table: LiveTable, host_token: str | None, seat: int) -> str:
+        """A person seat gets a new link (returned); the old one stops working
+        at once, for open connections too."""
+        host = self.check_host(table, host_token)
+        info = self._host_seat(table, seat)
+        self._not_finished(table)
+        if info.kind != "person":
+            raise Conflict(f"seat {seat} is a bot's: it has no link")
+        generation = info.token_gen + 1
+        token = seat_token(host, table.id, seat, generation)
+        self.store.update_seat(table.id, seat, token_hash=hash_token(token),
+                               token_gen=generation)
+        info.token_hash, info.token_gen = hash_token(token), generation
+        await table.evict(seat, "the host replaced this seat's link: this one no longer works")
+        await table.note("host_token", f"The host gives {table.seat_label(seat)} a new link",
+                         seat=seat, name=info.name)
+        table.changed.set()
+        return seat_link(table, token)
+
+    async def set_listed(self, table: LiveTable, host_token: str | None, listed: bool) -> None:
+        """Show the table in the lobby's list, or keep it private (link only)."""
+        self.check_host(table, host_token)
+        if table.listed == listed:
+            return
+        self.store.update_table(table.id, listed=listed)
+        table.row.listed = listed
+        await table.note("host_listed", "The host lists the table in the lobby" if listed
+                         else "The host makes the table private", listed=listed)
+
+    async def abandon(self, table: LiveTable, host_token: str | None) -> None:
+        """Stop the game where it is: nothing more is played; its replay stays."""
+        self.check_host(table, host_token)
+        self._not_finished(table)
+        now = time.time()
+        self.store.update_table(table.id, abandoned=True, ended=now)
+        table.row.abandoned, table.row.ended = True, now
+        table.timing.deadline = None
+        await table.note("host_abandon", "The host abandons the table")
+        table.changed.set()
+
+    # ----- the lobby's list ----------------------------------------------------------
+    def listing(self, statuses: set[str] | None = None, game: str | None = None,
+                ids: list[str] | None = None, now: float | None = None) -> list[LiveTable]:
+        """The tables the lobby lists: listed ones, minus finished or abandoned
+        ones ended more than ``list_ended_for`` seconds ago; open tables first,
+        then newest first. ``ids`` picks tables by id instead, listed or not."""
+        now = time.time() if now is None else now
+        if ids is not None:
+            tables = [self.tables[i] for i in dict.fromkeys(ids) if i in self.tables]
+        else:
+            tables = [t for t in self.tables.values() if t.listed and not (
+                t.finished and (t.row.ended or t.row.created) + self.list_ended_for < now)]
+        if statuses:
+            tables = [t for t in tables if t.status in statuses]
+        if game:
+            tables = [t for t in tables if t.state.game.name == game]
+        return sorted(tables, key=lambda t: (STATUS_ORDER.index(t.status), -t.row.created))
 
     async def chat(self, table: LiveTable, token: str | None, text: str,
                    to: int | None) -> dict[str, Any]:
@@ -561,6 +776,11 @@ class Hub:
         """The messages ``seat`` may read: public ones, and private ones to or from it."""
         return [message_json(table, r.id, r.seat, r.to, r.text, r.time)
                 for r in self.store.chat(table.id) if may_read(seat, r.seat, r.to)]
+
+
+def seat_link(table: LiveTable, token: str) -> str:
+    """A seat's link (a path on the server)."""
+    return f"/table/{table.id}?token={token}"
 
 
 def may_read(reader: int | None, sender: int | None, to: int | None) -> bool:

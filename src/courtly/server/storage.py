@@ -2,6 +2,11 @@
 default, any SQLAlchemy URL (PostgreSQL) by option or COURTLY_DB.
 
 A table is its record: the seed and the moves rebuild the game by replay.
+
+The schema only grows: a table missing from an existing database is created,
+and a column added since (always nullable) is added by ``ALTER TABLE ... ADD
+COLUMN`` when the store opens (:func:`migrate`), so a database made by an
+older courtly opens unchanged.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Float,
     ForeignKey,
     Integer,
@@ -25,6 +31,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    inspect,
     select,
 )
 from sqlalchemy.engine import Engine
@@ -48,6 +55,15 @@ class TableRow(Base):
     bot_delay: Mapped[float] = mapped_column(Float)
     move_clock: Mapped[float | None] = mapped_column(Float, nullable=True)
     created: Mapped[float] = mapped_column(Float)
+    # Added with hosts (issue 12); null in a table stored before them.
+    #: SHA-256 of the host token; null: a table without a host.
+    host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: Listed in the lobby (null: listed, as every table was before).
+    listed: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    #: When the game ended or was abandoned (epoch seconds).
+    ended: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: Abandoned by its host (the game stops where it is).
+    abandoned: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
 
 
 class SeatRow(Base):
@@ -60,6 +76,9 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     name: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    #: How many times the host re-issued the seat's token (null: never; a
+    #: seat token is derived from the host token and this number).
+    token_gen: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class MoveRow(Base):
@@ -147,6 +166,7 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
+        migrate(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     @contextmanager
@@ -164,18 +184,37 @@ class Store:
 
     def take_seat(self, table_id: str, seat: int, name: str) -> None:
         """Record the name under which a person took a seat."""
+        self.update_seat(table_id, seat, name=name)
+
+    def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
+        """Change a seat's stored columns (kind, bot, token_hash, name, token_gen)."""
         with self.session() as s:
             row = s.get(SeatRow, (table_id, seat))
             assert row is not None
-            row.name = name
+            for key, value in values.items():
+                setattr(row, key, value)
+
+    def update_table(self, table_id: str, **values: Any) -> None:
+        """Change a table's stored columns (listed, ended, abandoned)."""
+        with self.session() as s:
+            row = s.get(TableRow, table_id)
+            assert row is not None
+            for key, value in values.items():
+                setattr(row, key, value)
 
     def add_move(self, table_id: str, number: int, seat: int, action: dict[str, Any],
-                 by: str, clock: tuple[int, float] | None = None) -> None:
+                 by: str, clock: tuple[int, float] | None = None,
+                 ended: float | None = None) -> None:
         """Store an accepted action (committed when this returns), with the
-        deadline ``(since, deadline)`` of the timed phase it opens, if any."""
+        deadline ``(since, deadline)`` of the timed phase it opens, if any, and
+        the time the game ended if this move ends it."""
         with self.session() as s:
             s.add(MoveRow(table_id=table_id, number=number, seat=seat,
                           action=json.dumps(action, sort_keys=True), by=by))
+            if ended is not None:
+                row = s.get(TableRow, table_id)
+                assert row is not None
+                row.ended = ended
             if clock is not None:
                 self._put_clock(s, table_id, clock)
 
@@ -226,6 +265,30 @@ class Store:
     def close(self) -> None:
         """Release the connections."""
         self.engine.dispose()
+
+
+def migrate(engine: Engine) -> list[str]:
+    """Add the columns of the models that an existing database lacks (each is
+    nullable, so old rows stay valid); returns them as ``table.column``."""
+    added = []
+    existing_tables = set(inspect(engine).get_table_names())
+    with engine.begin() as connection:
+        for table in Base.metadata.sorted_tables:
+            if table.name not in existing_tables:
+                continue
+            have = {c["name"] for c in inspect(connection).get_columns(table.name)}
+            for column in table.columns:
+                if column.name in have:
+                    continue
+                if not column.nullable:
+                    raise RuntimeError(f"cannot add the non-null column {table.name}.{column.name}"
+                                       " to an existing database")
+                kind = column.type.compile(dialect=engine.dialect)
+                quote = engine.dialect.identifier_preparer.quote
+                connection.exec_driver_sql(
+                    f"ALTER TABLE {quote(table.name)} ADD COLUMN {quote(column.name)} {kind}")
+                added.append(f"{table.name}.{column.name}")
+    return added
 
 
 def _group(rows: Any) -> dict[str, list[Any]]:

@@ -52,7 +52,13 @@ export const api = {
   games: () => request("GET", "/api/games"),
   game: gameFacts,
   bots: () => request("GET", "/api/bots"),
-  tables: () => request("GET", "/api/tables"),
+  /** A page of the lobby's list: {tables, total, offset, limit}; params: status, game, ids, offset, limit. */
+  tables: (params = {}) => {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== "") q.set(k, String(v));
+    const query = q.toString();
+    return request("GET", `/api/tables${query ? `?${query}` : ""}`);
+  },
   table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
   create: (spec) => request("POST", "/api/tables", spec),
   join: (id, token, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/join`, { token, name }),
@@ -64,6 +70,17 @@ export const api = {
   act: (id, token, action) => request("POST", `/api/tables/${encodeURIComponent(id)}/actions`, { token, action }),
   chat: (id, token, text, to) =>
     request("POST", `/api/tables/${encodeURIComponent(id)}/chat`, { token, text, to: to ?? null }),
+  // the host's actions (docs/api.md): each needs the host token
+  hostLinks: (id, host) => request("POST", `/api/tables/${encodeURIComponent(id)}/host/links`, { host }),
+  hostBot: (id, host, seat, bot) =>
+    request("POST", `/api/tables/${encodeURIComponent(id)}/host/seats/${seat}/bot`, { host, bot: bot || null }),
+  hostPerson: (id, host, seat) =>
+    request("POST", `/api/tables/${encodeURIComponent(id)}/host/seats/${seat}/person`, { host }),
+  hostToken: (id, host, seat) =>
+    request("POST", `/api/tables/${encodeURIComponent(id)}/host/seats/${seat}/token`, { host }),
+  hostListed: (id, host, listed) =>
+    request("POST", `/api/tables/${encodeURIComponent(id)}/host/listed`, { host, listed }),
+  hostAbandon: (id, host) => request("POST", `/api/tables/${encodeURIComponent(id)}/host/abandon`, { host }),
   replay: (id, step, seat) => {
     const q = new URLSearchParams({ step: String(step), seat: String(seat) });
     return request("GET", `/api/tables/${encodeURIComponent(id)}/replay?${q}`);
@@ -93,6 +110,34 @@ export function saveToken(tableId, token) {
   if (!s) return;
   if (token) s.setItem(TOKEN_PREFIX + tableId, token);
   else s.removeItem(TOKEN_PREFIX + tableId);
+}
+
+const HOST_PREFIX = "courtly.host.";
+
+/** The host token this browser keeps for a table (the creator's), or null. */
+export function savedHost(tableId) {
+  const s = storage();
+  return s ? s.getItem(HOST_PREFIX + tableId) : null;
+}
+
+export function saveHost(tableId, token) {
+  const s = storage();
+  if (!s) return;
+  if (token) s.setItem(HOST_PREFIX + tableId, token);
+  else s.removeItem(HOST_PREFIX + tableId);
+}
+
+/** Ids of the tables this browser holds a seat or the host link of. */
+export function myTableIds() {
+  const s = storage();
+  if (!s) return [];
+  const ids = new Set();
+  for (let i = 0; i < s.length; i += 1) {
+    const key = s.key(i);
+    if (key.startsWith(TOKEN_PREFIX)) ids.add(key.slice(TOKEN_PREFIX.length));
+    else if (key.startsWith(HOST_PREFIX)) ids.add(key.slice(HOST_PREFIX.length));
+  }
+  return [...ids].slice(0, 100);
 }
 
 /** Links of the tables this browser created: {tableId: {seats: {n: link}, spectator}}. */

@@ -30,7 +30,7 @@ const STRINGS = {
     "lobby.move_clock": "Move clock (seconds, empty: none)",
     "lobby.create_button": "Create the table",
     "lobby.created": "Table created",
-    "lobby.created_help": "Each person seat has its own private link: open yours, send the others theirs. A link is shown only here, once (this browser remembers the links it created).",
+    "lobby.created_help": "Each person seat has its own private link: open yours, send the others theirs. This browser remembers them, and the host link below gives every link again, from the table's page.",
     "lobby.play_seat": "Play seat {n}",
     "lobby.copy": "Copy",
     "lobby.copied": "Link copied",
@@ -52,6 +52,12 @@ const STRINGS = {
     "status.over": "Finished",
     "seat.label": "Seat {n}",
     "seat.bot": "{label} (bot)",
+    "seat.bot_badge": "bot · {bot}",
+    "botname.random": "random",
+    "botname.heuristic": "heuristic",
+    "botname.ismcts": "ISMCTS",
+    "status.abandoned": "Abandoned",
+    "banner.abandoned": "The host abandoned this table: the game stops here",
     "seat.you": "you",
     "seat.open": "open seat",
     "seat.away": "away: a bot stands in",
@@ -140,14 +146,14 @@ const STRINGS = {
     "lobby.seats": "Places",
     "lobby.seat": "Place {n}",
     "lobby.person": "Une personne",
-    "lobby.bot": "Un bot",
+    "lobby.bot": "Un robot",
     "lobby.advanced": "Plus de réglages",
     "lobby.seed": "Graine (même graine, même donne)",
     "lobby.bot_delay": "Temps de réflexion des bots (secondes)",
     "lobby.move_clock": "Pendule (secondes par coup, vide : aucune)",
     "lobby.create_button": "Créer la table",
     "lobby.created": "Table créée",
-    "lobby.created_help": "Chaque place de joueur a son lien privé : ouvrez le vôtre, envoyez aux autres le leur. Un lien n'est montré qu'ici, une fois (ce navigateur garde les liens qu'il a créés).",
+    "lobby.created_help": "Chaque place de joueur a son lien privé : ouvrez le vôtre, envoyez aux autres le leur. Ce navigateur les garde, et le lien d'hôte ci-dessous les redonne tous, depuis la page de la table.",
     "lobby.play_seat": "Jouer la place {n}",
     "lobby.copy": "Copier",
     "lobby.copied": "Lien copié",
@@ -168,7 +174,13 @@ const STRINGS = {
     "status.playing": "En cours",
     "status.over": "Terminée",
     "seat.label": "Place {n}",
-    "seat.bot": "{label} (bot)",
+    "seat.bot": "{label} (robot)",
+    "seat.bot_badge": "robot · {bot}",
+    "botname.random": "hasard",
+    "botname.heuristic": "heuristique",
+    "botname.ismcts": "ISMCTS",
+    "status.abandoned": "Abandonnée",
+    "banner.abandoned": "L'hôte a abandonné cette table : la partie s'arrête là",
     "seat.you": "vous",
     "seat.open": "place libre",
     "seat.away": "absent : un bot le remplace",
@@ -292,6 +304,14 @@ export function t(key, params = {}) {
   if (entry === undefined) return key;
   if (typeof entry === "function") return entry(params);
   return entry.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+/** A bot seat's badge: "bot · heuristic", "robot · heuristique" (parameters after ":" kept). */
+export function botBadge(spec) {
+  const [name, ...rest] = String(spec || "").split(":");
+  const key = `botname.${name}`;
+  const label = has(key) ? t(key) : name;
+  return t("seat.bot_badge", { bot: rest.length ? `${label}:${rest.join(":")}` : label });
 }
 
 /** Fill elements marked data-i18n (textContent) and data-i18n-placeholder. */

@@ -1,9 +1,9 @@
 // The lobby: create a table (game, player count, options, a person or a bot
 // in each seat), list the tables, open a seat link, watch or replay a game.
 
-import { api, createdLinks, rememberLinks, savedToken } from "./api.js";
+import { api, createdLinks, myTableIds, rememberLinks, savedHost, saveHost, savedToken } from "./api.js";
 import { button, fill, h, toast } from "./dom.js";
-import { addStrings, applyStatic, lang, langToggle, t } from "./i18n.js";
+import { addStrings, applyStatic, botBadge, lang, langToggle, t } from "./i18n.js";
 
 addStrings({
   en: {
@@ -13,6 +13,21 @@ addStrings({
     "lobby.created_at": "created {time}",
     "lobby.resume": "Play",
     "lobby.players_range": "{min}–{max} players",
+    "lobby.listed": "List this table in the lobby (otherwise it is reachable by link only)",
+    "lobby.host_link": "Host link",
+    "lobby.host_note": "The host link is yours: keep it (this browser does). With it you can copy every seat's link again, give a seat to a bot, replace a link, make the table private or abandon it, from the table's page.",
+    "lobby.manage": "Manage",
+    "lobby.mine": "Your tables",
+    "lobby.others": "All listed tables",
+    "lobby.more": "Show more",
+    "lobby.filter_status": "Which tables",
+    "lobby.filter_game": "Which game",
+    "lobby.all_games": "Every game",
+    "lobby.status_all": "Every table (open first)",
+    "lobby.status_waiting": "Open: seats to take",
+    "lobby.status_playing": "Being played",
+    "lobby.status_ended": "Finished or abandoned",
+    "lobby.private": "private",
   },
   fr: {
     "bot.random": "au hasard",
@@ -21,6 +36,21 @@ addStrings({
     "lobby.created_at": "créée {time}",
     "lobby.resume": "Jouer",
     "lobby.players_range": "{min} à {max} joueurs",
+    "lobby.listed": "Montrer cette table dans le salon (sinon, accessible par lien seulement)",
+    "lobby.host_link": "Lien d'hôte",
+    "lobby.host_note": "Le lien d'hôte est le vôtre : gardez-le (ce navigateur le garde). Il permet, depuis la page de la table, de recopier le lien de chaque place, de donner une place à un robot, de remplacer un lien, de rendre la table privée ou de l'abandonner.",
+    "lobby.manage": "Gérer",
+    "lobby.mine": "Vos tables",
+    "lobby.others": "Toutes les tables visibles",
+    "lobby.more": "Voir plus",
+    "lobby.filter_status": "Quelles tables",
+    "lobby.filter_game": "Quel jeu",
+    "lobby.all_games": "Tous les jeux",
+    "lobby.status_all": "Toutes les tables (libres d'abord)",
+    "lobby.status_waiting": "Libres : places à prendre",
+    "lobby.status_playing": "En cours",
+    "lobby.status_ended": "Terminées ou abandonnées",
+    "lobby.private": "privée",
   },
 });
 
@@ -140,7 +170,7 @@ function readSpec() {
     else options[name] = input.value;
   }
   const seats = seatChoices.slice(0, num).map((c) => (c.kind === "bot" ? { kind: "bot", bot: c.bot } : { kind: "person" }));
-  const spec = { game: game.name, num_players: num, options, seats };
+  const spec = { game: game.name, num_players: num, options, seats, listed: el("listed").checked };
   const seed = el("seed").value.trim();
   if (seed !== "") spec.seed = Number(seed);
   const delay = el("bot-delay").value.trim();
@@ -178,7 +208,9 @@ function showCreated(answer) {
     h("h3", {}, `${t("lobby.created")}${t("colon")}${answer.table.title}`),
     h("p", { class: "muted" }, t("lobby.created_help")),
     seats.map(([n, path]) => linkRow(t("lobby.play_seat", { n: Number(n) + 1 }), path, true)),
-    linkRow(t("lobby.spectator_link"), answer.links.spectator, false));
+    linkRow(t("lobby.spectator_link"), answer.links.spectator, false),
+    linkRow(t("lobby.host_link"), answer.links.host, false),
+    h("p", { class: "muted host-note" }, t("lobby.host_note")));
   box.querySelector("a.button-link")?.focus();
 }
 
@@ -190,7 +222,9 @@ async function create(ev) {
   buttonEl.disabled = true;
   try {
     const answer = await api.create(readSpec());
-    rememberLinks(answer.table.id, answer.links);
+    const { host: _host, ...links } = answer.links; // the host link is kept apart, not with the others
+    rememberLinks(answer.table.id, links);
+    saveHost(answer.table.id, answer.host_token);
     showCreated(answer);
     await refreshTables();
   } catch (err) {
@@ -208,7 +242,7 @@ function when(created) {
 
 function seatChip(seat) {
   let label;
-  if (seat.kind === "bot") label = seat.name || `bot · ${seat.bot}`;
+  if (seat.kind === "bot") label = seat.name || botBadge(seat.bot);
   else label = seat.name || t("lobby.open_seat");
   return h("span", { class: "table-item-seat", title: t("lobby.seat", { n: seat.seat + 1 }) },
     h("span", { class: ["avatar", `avatar-${seat.seat % 8}`] }, String(seat.seat + 1)),
@@ -216,37 +250,69 @@ function seatChip(seat) {
 }
 
 let lastTables = [];
+let myTables = [];
+let total = 0;
+let shown = 20;
+const PAGE = 20;
+
+function tableItem(table) {
+  const mine = createdLinks();
+  const actions = [];
+  const path = `/table/${encodeURIComponent(table.id)}`;
+  const live = table.status === "waiting" || table.status === "playing";
+  if (savedToken(table.id) && live) {
+    actions.push(h("a", { class: "button-link primary", href: path }, t("lobby.resume")));
+  } else if (mine[table.id] && table.status === "waiting") {
+    for (const [n, link] of Object.entries(mine[table.id].seats || {})) {
+      const seat = table.seats[Number(n)];
+      if (seat && !seat.taken) actions.push(h("a", { class: "button-link primary", href: link }, t("lobby.play", { n: Number(n) + 1 })));
+    }
+  }
+  if (savedHost(table.id)) actions.push(h("a", { class: "button-link", href: path, dataset: { manage: table.id } }, t("lobby.manage")));
+  if (!live) actions.push(h("a", { class: "button-link", href: `${path}?replay=1` }, t("lobby.replay")));
+  actions.push(h("a", { class: "button-link", href: path }, t("lobby.spectate")));
+  return h("li", { class: "table-item", dataset: { table: table.id } },
+    h("div", {},
+      h("div", { class: "table-item-title" }, table.title,
+        h("span", { class: ["pill", `pill-${table.status}`] }, t(`status.${table.status}`)),
+        table.listed === false ? h("span", { class: "badge" }, t("lobby.private")) : null),
+      h("div", { class: "muted" }, `${t("lobby.moves", { n: table.moves })} · ${t("lobby.created_at", { time: when(table.created) })}`)),
+    h("div", { class: "table-item-actions" }, actions),
+    h("div", { class: "table-item-seats" }, table.seats.map(seatChip)));
+}
 
 function renderTables() {
-  const list = el("tables");
-  const mine = createdLinks();
-  if (!lastTables.length) return fill(list, h("li", { class: "muted" }, t("lobby.no_tables")));
-  fill(list, lastTables.map((table) => {
-    const actions = [];
-    const path = `/table/${encodeURIComponent(table.id)}`;
-    if (savedToken(table.id) && table.status !== "over") {
-      actions.push(h("a", { class: "button-link primary", href: path }, t("lobby.resume")));
-    } else if (mine[table.id] && table.status === "waiting") {
-      for (const [n, link] of Object.entries(mine[table.id].seats || {})) {
-        const seat = table.seats[Number(n)];
-        if (seat && !seat.taken) actions.push(h("a", { class: "button-link primary", href: link }, t("lobby.play", { n: Number(n) + 1 })));
-      }
-    }
-    if (table.status === "over") actions.push(h("a", { class: "button-link", href: `${path}?replay=1` }, t("lobby.replay")));
-    actions.push(h("a", { class: "button-link", href: path }, t("lobby.spectate")));
-    return h("li", { class: "table-item", dataset: { table: table.id } },
-      h("div", {},
-        h("div", { class: "table-item-title" }, table.title,
-          h("span", { class: ["pill", `pill-${table.status}`] }, t(`status.${table.status}`))),
-        h("div", { class: "muted" }, `${t("lobby.moves", { n: table.moves })} · ${t("lobby.created_at", { time: when(table.created) })}`)),
-      h("div", { class: "table-item-actions" }, actions),
-      h("div", { class: "table-item-seats" }, table.seats.map(seatChip)));
-  }));
+  el("my-tables-box").hidden = !myTables.length;
+  fill(el("my-tables"), myTables.map(tableItem));
+  el("tables-more").hidden = lastTables.length >= total;
+  const mineIds = new Set(myTables.map((tb) => tb.id));
+  const others = lastTables.filter((tb) => !mineIds.has(tb.id)); // each table once
+  if (!others.length) return fill(el("tables"), h("li", { class: "muted" }, t("lobby.no_tables")));
+  fill(el("tables"), others.map(tableItem));
+}
+
+function fillFilters() {
+  const status = el("filter-status");
+  const chosen = status.value;
+  fill(status, [["", "lobby.status_all"], ["waiting", "lobby.status_waiting"], ["playing", "lobby.status_playing"],
+    ["over,abandoned", "lobby.status_ended"]].map(([v, key]) => h("option", { value: v }, t(key))));
+  status.value = chosen;
+  const game = el("filter-game");
+  const picked = game.value;
+  fill(game, h("option", { value: "" }, t("lobby.all_games")), games.map((g) => h("option", { value: g.name }, g.title)));
+  game.value = picked;
 }
 
 async function refreshTables() {
   try {
-    lastTables = await api.tables();
+    const ids = myTableIds();
+    const [page, mine] = await Promise.all([
+      api.tables({ status: el("filter-status").value, game: el("filter-game").value, limit: shown }),
+      ids.length ? api.tables({ ids: ids.join(","), limit: 100 }) : { tables: [] },
+    ]);
+    lastTables = page.tables;
+    total = page.total;
+    myTables = mine.tables.filter((tb) => tb.status === "waiting" || tb.status === "playing" || savedHost(tb.id));
     renderTables();
   } catch (err) {
     toast(t("error.generic", { detail: err.detail || String(err) }), "error");
@@ -276,6 +342,11 @@ async function start() {
     return;
   }
   refreshForm();
+  fillFilters();
+  for (const id of ["filter-status", "filter-game"]) {
+    el(id).addEventListener("change", () => { shown = PAGE; refreshTables(); });
+  }
+  el("tables-more").addEventListener("click", () => { shown += PAGE; refreshTables(); });
   el("game").addEventListener("change", () => { fillPlayers(); fillOptions(); fillSeats(); });
   el("num-players").addEventListener("change", fillSeats);
   el("create-form").addEventListener("submit", create);
@@ -290,6 +361,7 @@ async function start() {
       else if (value !== undefined) input.value = String(value);
     }
     fillSeats();
+    fillFilters();
     renderTables();
   });
   await refreshTables();

@@ -5,8 +5,9 @@
 
 import { api, ApiError, TableConnection, preferredName, savePreferredName, saveToken, savedToken } from "./api.js";
 import { button, fill, h, s, toast } from "./dom.js";
-import { addStrings, applyStatic, has, lang, langToggle, t } from "./i18n.js";
+import { addStrings, applyStatic, botBadge, has, lang, langToggle, t } from "./i18n.js";
 import { icon } from "./icons.js";
+import { HOST_KINDS, adoptHostLink, hostEventText, linkContext, renderHostPanel, resolveSeatLink } from "./host.js";
 import { genericRenderer, rendererFor } from "../games/index.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -210,6 +211,12 @@ function render() {
   renderBoard();
   renderLog();
   renderChat();
+  renderHost();
+}
+
+function renderHost() {
+  const box = document.getElementById("host-panel");
+  if (box) renderHostPanel(box, tableId, st.table, seatName, renderHost);
 }
 
 function renderHeader() {
@@ -240,7 +247,7 @@ function renderSeats() {
     const toAct = st.table.status === "playing" && st.toAct.includes(n);
     const mayAct = st.table.status === "playing" && !toAct && st.mayAct.includes(n);
     const facts = [];
-    if (seat.kind === "bot") facts.push(h("span", { class: "badge badge-bot" }, `bot · ${seat.bot}`));
+    if (seat.kind === "bot") facts.push(h("span", { class: "badge badge-bot" }, botBadge(seat.bot)));
     if (st.seat === n) facts.push(h("span", { class: "badge badge-you" }, t("seat.you")));
     if (seat.kind === "person" && !seat.taken) facts.push(h("span", { class: "badge" }, t("seat.open")));
     if (seat.away) facts.push(h("span", { class: "badge badge-away" }, t("seat.away")));
@@ -284,6 +291,7 @@ function bannerContent(ctx) {
     };
   }
   if (st.pending) return { text: t("banner.sending"), kind: "wait" };
+  if (st.table.status === "abandoned") return { text: t("banner.abandoned"), kind: "over" };
   if (st.table.status === "waiting") {
     const open = st.table.seats.filter((s) => !s.taken).map((s) => s.seat);
     return { text: t("banner.waiting_players", { who: joinNames(open.map(seatName)) }), kind: "wait" };
@@ -399,8 +407,10 @@ function focusKey(el) {
 
 function describeEvent(e, ctx) {
   const d = e.data || {};
+  const hostText = hostEventText(e, seatName);
+  if (hostText) return hostText;
   switch (e.kind) {
-    case "join": return t("log.join", { who: seatName(d.seat), n: d.seat + 1 });
+    case "join": return t("log.join", { who: d.name || seatName(d.seat), n: d.seat + 1 });
     case "start": return t("log.start");
     case "away": return t("log.away", { who: seatName(d.seat) });
     case "back": return t("log.back", { who: seatName(d.seat) });
@@ -426,7 +436,7 @@ function renderLog() {
   if (!events.length) return fill(log, h("li", { class: "muted" }, t("log.empty")));
   const kinds = st.renderer.logKinds || {};
   fill(log, events.map((e) => {
-    const style = kinds[e.kind] || (["join", "start", "away", "back", "clock"].includes(e.kind) ? "server" : "");
+    const style = kinds[e.kind] || (["join", "start", "away", "back", "clock", ...HOST_KINDS].includes(e.kind) ? "server" : "");
     const seat = e.data && (e.data.seat ?? e.data.position);
     return h("li", {
       class: ["log-line", `log-${e.kind}`, style && `log-${style}`],
@@ -550,18 +560,32 @@ document.addEventListener("keydown", (ev) => {
 
 // ----- joining ------------------------------------------------------------------------
 
+/** The join dialog: names the game, the table and the seat; resolves the
+ * seat once seated, or null to watch instead. */
 function askName(seat) {
   return new Promise((resolve) => {
     const dialog = document.getElementById("join-dialog");
     const form = document.getElementById("join-form");
     const input = document.getElementById("join-name");
     const error = document.getElementById("join-error");
-    input.value = preferredName();
     applyStatic(dialog);
+    document.getElementById("join-context").textContent = linkContext(st.table, seat);
+    const taken = st.table.seats.filter((s) => s.seat !== seat && s.name).map((s) => s.name);
+    const preferred = preferredName();
+    input.value = taken.some((n) => sameName(n, preferred)) ? "" : preferred;
+    document.getElementById("join-watch").addEventListener("click", () => {
+      dialog.close();
+      resolve(null);
+    });
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
       const name = input.value.trim();
       if (!name) return;
+      if (taken.some((n) => sameName(n, name))) {
+        error.hidden = false;
+        error.textContent = t("join.duplicate", { name });
+        return;
+      }
       try {
         await api.join(tableId, st.token, name);
         savePreferredName(name);
@@ -578,6 +602,44 @@ function askName(seat) {
   });
 }
 
+/** Two names are the same at a table whatever their case, width and spacing (as the server). */
+function sameName(a, b) {
+  const key = (x) => x.normalize("NFKC").toLowerCase().split(/\s+/).filter(Boolean).join(" ");
+  return key(a) === key(b);
+}
+
+/** The seat's token stopped working (the host replaced it or put a bot there):
+ * forget it and go on watching as a spectator. */
+function dropSeat() {
+  if (savedToken(tableId) === st.token) saveToken(tableId, null);
+  st.token = null;
+  st.seat = null;
+  st.fatal = null;
+  toast(t("table.token_replaced"), "error");
+  st.conn.close();
+  st.conn = new TableConnection(tableId, null, st.conn.handlers);
+  st.conn.open();
+}
+
+/** The token this page plays with, from the link (?token=, ?host=) or this browser. */
+async function chooseToken() {
+  const fresh = params.get("token");
+  const host = params.get("host");
+  params.delete("token");
+  params.delete("host");
+  if (fresh || host) {
+    const rest = params.toString();
+    history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : ""));
+  }
+  if (host) await adoptHostLink(tableId, host);
+  const saved = savedToken(tableId);
+  if (!fresh || fresh === saved) return saved;
+  const seatNameOf = (table, n) => t("seat.label", { n: n + 1 });
+  const choice = await resolveSeatLink(tableId, fresh, saved, seatNameOf);
+  if (choice.save) saveToken(tableId, choice.token);
+  return choice.token;
+}
+
 // ----- start --------------------------------------------------------------------------
 
 async function start() {
@@ -586,16 +648,13 @@ async function start() {
   tools.appendChild(langToggle());
   window.addEventListener("langchange", () => render());
 
-  let token = params.get("token");
-  if (token) {
-    saveToken(tableId, token);
-    params.delete("token");
-    const rest = params.toString();
-    history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : ""));
-  } else {
-    token = savedToken(tableId);
+  try {
+    st.token = await chooseToken();
+  } catch (err) {
+    st.fatal = err.status === 404 ? t("table.not_found") : t("error.generic", { detail: err.detail || String(err) });
+    renderBanner();
+    return;
   }
-  st.token = token;
 
   let first;
   try {
@@ -619,7 +678,11 @@ async function start() {
   st.renderer = loaded;
   if (loaded.strings) addStrings(loaded.strings);
   if (st.seat !== null && !first.table.seats[st.seat].taken) {
-    await askName(st.seat);
+    if ((await askName(st.seat)) === null) { // watch instead: this browser keeps no seat
+      if (savedToken(tableId) === st.token) saveToken(tableId, null);
+      st.token = null;
+      st.seat = null;
+    }
   }
 
   st.conn = new TableConnection(tableId, st.token, {
@@ -630,12 +693,14 @@ async function start() {
       renderChat();
     },
     onError: (msg) => {
+      if (msg.status === 403 && st.token) return; // the seat's link was replaced: dropSeat() follows
       st.pending = false;
       st.lastError = showError(msg);
       render();
     },
     onState: (state, status) => {
       st.connState = state;
+      if (state === "fatal" && status === 403 && st.token) return dropSeat();
       if (state === "fatal") {
         st.fatal = status === 404 ? t("table.not_found") : t("table.bad_token");
       }

@@ -1,0 +1,179 @@
+"""Seats and links in a real Chromium (issue 12): a seat link opened by the
+wrong browser, the join dialog, the host's panel (a link given again, a new
+link, a bot in a seat), the French bot badge. The server and the browser are
+test_browser.py's fixtures. Screenshots go to COURTLY_SHOTS or the test's
+temporary directory."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from test_browser import (  # the fixtures and helpers of the browser tests
+    BOT,
+    PERSON,
+    api,
+    browser,
+    new_table,
+    no_horizontal_scroll,
+    open_page,
+    server,
+    take_seat,
+)
+
+pytestmark = pytest.mark.slow
+__all__ = ["browser", "server"]  # fixtures used by name
+
+
+def shot(page, name: str, tmp_path: Path) -> None:
+    folder = Path(os.environ.get("COURTLY_SHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / name), full_page=True)
+
+
+def watching(page) -> None:
+    """Wait until the page is connected as a spectator (no seat)."""
+    page.wait_for_function("(() => { const s = window.courtly && window.courtly.state;"
+                           " return !!(s && s.table && s.conn) && s.seat === null; })()")
+    page.wait_for_selector("#whoami .muted", state="attached")
+
+
+def saved_token(page, table_id: str) -> str | None:
+    return page.evaluate(f"localStorage.getItem('courtly.token.{table_id}')")
+
+
+def test_a_seat_link_opened_by_the_wrong_browser_says_whose_it_is(server, browser, tmp_path):
+    made = new_table(server, "courtisans", [PERSON, PERSON, BOT], seed=5)
+    tid, links = made["table"]["id"], made["links"]["seats"]
+    alice, errors_a = open_page(browser)
+    take_seat(alice, server, links["0"], "Alice")
+    mine = saved_token(alice, tid)
+    assert mine is not None
+
+    # Alice opens seat 2's link: refused, naming the game, the table and the seat
+    alice.goto(server + links["1"])
+    alice.wait_for_selector("#link-dialog[open]")
+    context = alice.locator("#link-dialog .dialog-context").text_content()
+    assert "Courtisans" in context and tid in context and "seat 2" in context
+    assert "seat 1 as Alice" in alice.locator("#link-dialog").text_content()
+    shot(alice, "wrong_seat_dialog.png", tmp_path)
+    alice.click("#link-watch")
+    watching(alice)
+    assert saved_token(alice, tid) == mine  # seat 1 is still this browser's
+    assert api(server, f"/api/tables/{tid}")["seats"][1]["taken"] is False
+    assert "token=" not in alice.url
+    alice.goto(server + links["1"])
+    alice.click("#link-back")
+    alice.wait_for_selector(".whoami-you")
+    assert alice.locator(".whoami-you").text_content() == "You are Alice"
+    assert alice.locator(".ct-hand").count() == 1
+
+    # another browser: the join dialog names the seat, and one can watch instead
+    bob, errors_b = open_page(browser, 390, 844)
+    bob.goto(server + links["1"])
+    bob.wait_for_selector("#join-dialog[open]")
+    context = bob.locator("#join-context").text_content()
+    assert "Courtisans" in context and tid in context and "seat 2" in context
+    shot(bob, "join_dialog_phone.png", tmp_path)
+    bob.click("#join-watch")
+    watching(bob)
+    assert saved_token(bob, tid) is None
+    assert bob.locator(".ct-hand").count() == 0
+    # the same name as another seat's is refused, in words
+    bob.goto(server + links["1"])
+    bob.fill("#join-name", " alice ")
+    bob.click("#join-button")
+    bob.wait_for_selector("#join-error:not([hidden])")
+    assert "already at this table" in bob.locator("#join-error").text_content()
+    bob.fill("#join-name", "Bob")
+    bob.click("#join-button")
+    bob.wait_for_selector(".whoami-you", state="attached")
+    no_horizontal_scroll(bob)
+
+    # a third browser opening Bob's (taken) link is asked before playing as Bob
+    eve, errors_e = open_page(browser)
+    eve.goto(server + links["1"])
+    eve.wait_for_selector("#link-dialog[open]")
+    assert "Bob already sits in seat 2" in eve.locator("#link-dialog").text_content()
+    eve.click("#link-watch")
+    watching(eve)
+    assert saved_token(eve, tid) is None
+    assert errors_a == errors_b == errors_e == []
+
+
+def test_the_host_gives_a_link_again_replaces_it_and_puts_a_bot_in_a_seat(server, browser,
+                                                                           tmp_path):
+    host, errors_h = open_page(browser)
+    host.goto(server + "/")
+    host.wait_for_selector("#game option[value=courtisans]", state="attached")
+    host.select_option("#game", "courtisans")
+    host.select_option("#num-players", "3")
+    host.select_option("#seat-1-kind", "person")
+    host.click("#create-button")
+    host.wait_for_selector("#created a.button-link")
+    shot(host, "lobby_created.png", tmp_path)
+    first = host.eval_on_selector_all("#created .link-row input", "xs => xs.map(x => x.value)")
+    tid = first[0].split("/table/")[1].split("?")[0]
+    assert host.evaluate(f"localStorage.getItem('courtly.host.{tid}')")
+    host.click("#created a.button-link")
+    host.fill("#join-name", "Hana")
+    host.click("#join-button")
+
+    # the host panel gives seat 2's link again, the same as at creation
+    host.wait_for_selector("#host-link-1")
+    assert host.input_value("#host-link-1") == first[1]
+    assert host.locator("#host-panel .ct-hand").count() == 0
+    friend, errors_f = open_page(browser)
+    take_seat(friend, server, first[1].removeprefix(server), "Bob")
+    friend.wait_for_selector(".whoami-you")
+
+    # a new link for seat 2: Bob's old link stops at once, his page watches
+    host.click("#host-panel [data-host-action=token][data-seat='1']")
+    host.click("#host-confirm #host-yes")
+    host.wait_for_function(f"document.querySelector('#host-link-1').value !== {first[1]!r}")
+    new_link = host.input_value("#host-link-1")
+    watching(friend)
+    assert friend.locator(".ct-hand").count() == 0
+    assert saved_token(friend, tid) is None
+    host.wait_for_function(
+        "document.querySelector('#log').textContent.includes('The host gives Bob a new link')")
+    # Bob on his laptop, with the new link: asked, then seated as Bob again
+    laptop, errors_l = open_page(browser)
+    laptop.goto(new_link)
+    laptop.wait_for_selector("#link-dialog[open]")
+    laptop.click("#link-play")
+    laptop.wait_for_selector(".whoami-you")
+    assert laptop.locator(".whoami-you").text_content() == "You are Bob"
+
+    # Bob leaves for good: a bot takes his seat; the log says so
+    host.click("#host-panel [data-host-action=bot][data-seat='1']")
+    host.click("#host-confirm #host-yes")
+    host.wait_for_selector(".seat[data-seat='1'] .badge-bot")
+    host.wait_for_function(
+        "document.querySelector('#log').textContent.includes(\"gives Bob's seat to a bot\")")
+    watching(laptop)
+    assert host.locator("#host-link-1").count() == 0
+    assert host.locator("#host-panel [data-host-action=person][data-seat='1']").count() == 1
+    shot(host, "host_panel_desktop.png", tmp_path)
+    # in French: the bot badge, the bot's name and the log line
+    host.click("#lang-toggle")
+    host.wait_for_function("document.documentElement.lang === 'fr'")
+    assert host.locator(".seat[data-seat='1'] .badge-bot").text_content() == \
+        "robot · heuristique"
+    assert host.locator(".seat[data-seat='1'] .seat-name").text_content() == "Place 2 (robot)"
+    assert "L'hôte donne la place de Bob à un robot" in host.locator("#log").text_content()
+    host.set_viewport_size({"width": 390, "height": 844})
+    host.wait_for_timeout(200)
+    no_horizontal_scroll(host)
+    host.locator("#host-panel").scroll_into_view_if_needed()
+    host.screenshot(path=str(Path(os.environ.get("COURTLY_SHOTS") or tmp_path)
+                             / "host_panel_phone.png"))
+    host.click("#lang-toggle")
+
+    # the lobby lists the table under "Your tables", with Manage
+    host.goto(server + "/")
+    host.wait_for_selector(f"#my-tables .table-item[data-table='{tid}'] [data-manage]")
+    shot(host, "lobby_mine.png", tmp_path)
+    assert errors_h == errors_f == errors_l == []
