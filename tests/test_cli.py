@@ -65,6 +65,21 @@ def test_no_arguments_shows_help(runner):
 
 
 # ----- option parsing ---------------------------------------------------------------
+def test_python_dash_m_courtly_runs_the_command_line():
+    """``python -m courtly`` is the ``courtly`` script (the package had no __main__)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    src = Path(__file__).resolve().parent.parent / "src"
+    env = {**os.environ, "PYTHONPATH": str(src), "COLUMNS": "200"}
+    proc = subprocess.run([sys.executable, "-m", "courtly", "games"], capture_output=True,
+                          text=True, env=env, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "fief" in proc.stdout
+
+
 def test_parse_options_by_type_of_default():
     assert parse_options(COURTISANS, None) == {}
     assert parse_options(COURTISANS, ["expansion=yes", "teams=0"]) == {
