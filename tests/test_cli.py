@@ -474,3 +474,34 @@ def test_a_field_of_many_numbers_is_typed_in(monkeypatch):
     out = console.export_text()
     assert "amount [1-100, q to quit]" not in out  # the prompt itself is read, not printed
     assert "'150' is not a possible amount here" in out
+
+
+def test_a_narrowed_menu_names_villages_and_lords_not_their_ids(monkeypatch):
+    """Fief's movement menu is long: its groups read 'to Blaye', 'lord Roland' (words
+    of the actions' descriptions), not 'to "blaye"' (the id in the record)."""
+    from rich.console import Console
+
+    from courtly.cli import _ask_action
+    from courtly.games.fief import GAME as FIEF
+    from courtly.games.fief.actions import Move
+    from courtly.games.fief.rules import Lord
+
+    state = FIEF.new_game(3, seed=7, options={"turn_limit": 6})
+    while state.stage != "movement":  # everyone passes until the movement phase
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, next((a for a in legal if a.describe().startswith("End my")),
+                               legal[0]))
+    me = state.current()
+    state.soldiers["berze"] = (me, 25)  # tests may force a position
+    state.lords["roland"] = Lord(me, "berze")
+    state.lords["eric"] = Lord(me, "berze")
+    state._legal_cache.clear()
+    assert len(state.legal_actions(me)) > 60
+    answers = iter(["2", "2", "1", "2"])  # move; lord Roland; to Blaye; with 1 soldier
+    console = Console(record=True, width=100)
+    monkeypatch.setattr(console, "input", lambda prompt="": next(answers))
+    assert _ask_action(console, FIEF, state, me) == Move("roland", "blaye", 1, "enter")
+    out = console.export_text()
+    assert "1. lord Eric (" in out and "2. lord Roland (" in out
+    assert "1. to Blaye (" in out and '"blaye"' not in out

@@ -480,8 +480,9 @@ def _narrow(console: Console, legal: list[Action], field: int, phase: Phase, sea
     else:
         groups = [[a for a, f in zip(legal, forms, strict=True) if f.get(name) == v]
                   for v in values]
+        common = _common_words(legal)
         for number, (value, group) in enumerate(zip(values, groups, strict=True), start=1):
-            shown = value if name == "type" else f"{name} {json.dumps(value, ensure_ascii=False)}"
+            shown = value if name == "type" else f"{name} {_value_label(value, group, common)}"
             label = group[0].describe() if len(group) == 1 else f"{shown} ({len(group)} choices)"
             _plain(console, f"  {number:>3}. {label}")
         _plain(console, _phase_line(phase, seat, timer), "bold")
@@ -490,6 +491,23 @@ def _narrow(console: Console, legal: list[Action], field: int, phase: Phase, sea
     if answer is None or answer == TIME_UP:
         return ([TimeUp()] if answer == TIME_UP else []), field
     return [a for a, f in zip(legal, forms, strict=True) if f.get(name) == chosen], field + 1
+
+
+def _common_words(actions: Sequence[Action]) -> list[str]:
+    """The words every action's description has, in the first one's order."""
+    texts = [a.describe().split() for a in actions]
+    return [w for w in texts[0] if all(w in t for t in texts[1:])]
+
+
+def _value_label(value: Any, group: Sequence[Action], common: Sequence[str]) -> str:
+    """How a field's value reads in a narrowing menu: the words that all the
+    group's descriptions share and the whole menu does not ('Blaye' for the
+    village id ``"blaye"``, 'Roland' for ``"roland"``); failing that, the value
+    itself (a string without its quotes)."""
+    words = [w for w in _common_words(group) if w not in common]
+    if words:
+        return " ".join(words)
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
 def _ask_value(console: Console, name: str, values: list[Any], phase: Phase, seat: int,
