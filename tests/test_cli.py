@@ -147,10 +147,13 @@ def test_play_eof_saves_the_partial_game(runner, tmp_path):
     path = tmp_path / "partial.json"
     result = _play(runner, "--seed", "3", "--save", str(path), answers="1\n1\n")
     assert result.exit_code == 0, result.output
-    assert "unfinished after 2 actions" in result.output
+    # Two cards placed by answer, the turn's last one by force (its only place is
+    # played without asking), then the bot's turn; EOF at the next question.
+    assert "Your only choice, played: " in result.output
+    assert "unfinished after 6 actions" in result.output
     state = courtly.replay(courtly.GameRecord.from_json(json.loads(path.read_text())))
     assert not state.is_over
-    assert len(state.record.actions) == 2
+    assert len(state.record.actions) == 6
 
 
 def test_play_quit_word(runner):
@@ -505,3 +508,32 @@ def test_a_narrowed_menu_names_villages_and_lords_not_their_ids(monkeypatch):
     out = console.export_text()
     assert "1. lord Eric (" in out and "2. lord Roland (" in out
     assert "1. to Blaye (" in out and '"blaye"' not in out
+
+
+def test_a_single_choice_is_played_without_asking(monkeypatch):
+    """Fief's revenue phase without a tithe card offers only 'End my turn in this
+    phase': nothing to decide, so nothing is asked (a prompt with one answer, many
+    times a turn, was the most frequent keystroke of a whole game)."""
+    from rich.console import Console
+
+    from courtly.cli import _ask_action
+    from courtly.games.fief import GAME as FIEF
+
+    state = FIEF.new_game(3, seed=7, options={"turn_limit": 6})
+    while state.stage != "revenues":
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, next((a for a in legal if a.describe().startswith("End my")),
+                               legal[0]))
+    me = state.to_act[0]
+    state.hands[me] = []  # tests may force a hand: no tithe to claim
+    state._legal_cache.clear()
+    [only] = state.legal_actions(me)
+    console = Console(record=True, width=100)
+
+    def no_question(prompt: str = "") -> str:
+        raise AssertionError(f"asked {prompt!r}")
+
+    monkeypatch.setattr(console, "input", no_question)
+    assert _ask_action(console, FIEF, state, me) == only
+    assert f"Your only choice, played: {only.describe()}" in console.export_text()
