@@ -508,6 +508,38 @@ def test_a_narrowed_menu_names_villages_and_lords_not_their_ids(monkeypatch):
     out = console.export_text()
     assert "1. lord Eric (" in out and "2. lord Roland (" in out
     assert "1. to Blaye (" in out and '"blaye"' not in out
+    assert "to to " not in out  # 'Roland to Blaye': the field's own word is not repeated
+
+
+def test_a_narrowed_menu_of_counts_shows_the_count(monkeypatch):
+    """Narrowed by the number of soldiers, a group reads 'soldiers 21', not
+    'soldiers and 21 soldier(s)'."""
+    from rich.console import Console
+
+    from courtly.cli import _ask_action
+    from courtly.games.fief import GAME as FIEF
+    from courtly.games.fief.actions import Move
+    from courtly.games.fief.rules import Lord
+
+    state = FIEF.new_game(3, seed=7, options={"turn_limit": 6})
+    while state.stage != "movement":
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, next((a for a in legal if a.describe().startswith("End my")),
+                               legal[0]))
+    me = state.current()
+    other = (me + 1) % 3
+    state.soldiers["berze"] = (me, 25)  # tests may force a position
+    state.soldiers["blaye"] = (other, 2)
+    state.lords["roland"] = Lord(me, "berze")
+    state._legal_cache.clear()
+    answers = iter(["2", "1", "22", "1"])  # move; to Blaye; 21 soldiers; attack
+    console = Console(record=True, width=100)
+    monkeypatch.setattr(console, "input", lambda prompt="": next(answers))
+    assert _ask_action(console, FIEF, state, me) == Move("roland", "blaye", 21, "attack")
+    out = console.export_text()
+    assert "22. soldiers 21 (3 choices)" in out
+    assert "2. to Cluny (" in out and "to to " not in out  # not 'to to Cluny'
 
 
 def test_a_single_choice_is_played_without_asking(monkeypatch):

@@ -1083,6 +1083,8 @@ def test_the_map_shows_soldiers_on_the_board_and_trips_left():
     text = GAME.render(state.view(me))
     assert "you: " in text and " 11 soldier(s), " in text
     assert "Henry (1 trip left)" in text
+    put(state, (me + 1) % 4, "cluny", 0, "eric")
+    assert "Eric (" not in GAME.render(state.view(me))  # others' trips: not one's business
 
 
 def test_the_log_names_seats_not_python_lists():

@@ -487,7 +487,8 @@ def _narrow(console: Console, legal: list[Action], field: int, phase: Phase, sea
                   for v in values]
         common = _common_words(legal)
         for number, (value, group) in enumerate(zip(values, groups, strict=True), start=1):
-            shown = value if name == "type" else f"{name} {_value_label(value, group, common)}"
+            shown = value if name == "type" else \
+                f"{name} {_value_label(name, value, group, common)}"
             label = group[0].describe() if len(group) == 1 else f"{shown} ({len(group)} choices)"
             _plain(console, f"  {number:>3}. {label}")
         _plain(console, _phase_line(phase, seat, timer), "bold")
@@ -504,15 +505,17 @@ def _common_words(actions: Sequence[Action]) -> list[str]:
     return [w for w in texts[0] if all(w in t for t in texts[1:])]
 
 
-def _value_label(value: Any, group: Sequence[Action], common: Sequence[str]) -> str:
-    """How a field's value reads in a narrowing menu: the words that all the
-    group's descriptions share and the whole menu does not ('Blaye' for the
-    village id ``"blaye"``, 'Roland' for ``"roland"``); failing that, the value
-    itself (a string without its quotes)."""
-    words = [w for w in _common_words(group) if w not in common]
-    if words:
-        return " ".join(words)
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+def _value_label(name: str, value: Any, group: Sequence[Action],
+                 common: Sequence[str]) -> str:
+    """How a field's value reads in a narrowing menu. A string (an id) reads as
+    the words that all the group's descriptions share and the whole menu does
+    not, the field's name aside ('Blaye' for the village ``"blaye"``, 'Roland'
+    for ``"roland"``); failing that, and for any other value, the value itself
+    (a string without its quotes)."""
+    if not isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    words = [w for w in _common_words(group) if w not in common and w.lower() != name.lower()]
+    return " ".join(words) or value
 
 
 def _ask_value(console: Console, name: str, values: list[Any], phase: Phase, seat: int,

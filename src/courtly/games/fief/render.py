@@ -121,7 +121,8 @@ def _players(view: Mapping[str, Any]) -> list[str]:
     lines = []
     for seat in view["order"] or range(view["num_players"]):
         region = view["regions"][seat]
-        lords = [card_set().lord_names[lord] + _status(info) + _trips_left(view, lord)
+        lords = [card_set().lord_names[lord] + _status(info)
+                 + (_trips_left(view, lord) if seat == view.get("seat") else "")
                  for lord, info in view["lords"].items() if info["owner"] == seat]
         titles = [_region_name(r) for r, f in view["fiefs"].items() if f["owner"] == seat]
         lines.append(f"{_seat(view, seat)}: {view['money'][seat]} crowns, "
@@ -139,7 +140,8 @@ def _soldiers_of(view: Mapping[str, Any], seat: int) -> int:
 
 
 def _trips_left(view: Mapping[str, Any], lord: str) -> str:
-    """' (1 trip left)' in the movement phase: a lord makes two trips a turn."""
+    """' (1 trip left)' in the movement phase: a lord makes two trips a turn
+    (shown for one's own lords only: the line stays short)."""
     if view["phase"] != "movement":
         return ""
     left = max(0, TRIPS - view["trips"].get(lord, 0))
