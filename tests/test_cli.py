@@ -542,6 +542,23 @@ def test_a_narrowed_menu_of_counts_shows_the_count(monkeypatch):
     assert "2. to Cluny (" in out and "to to " not in out  # not 'to to Cluny'
 
 
+def test_a_narrowed_menu_spells_the_whole_name():
+    """Two lords entering, one attacking: the groups read 'lord Charles', not
+    'lord Charles to' (a word the group's descriptions happen to share); a
+    village of two words reads whole."""
+    from courtly.cli import _value_label
+    from courtly.games.fief.actions import Buy, Move
+
+    entering = [Move("charles", "uchizy", n, "enter") for n in range(3)]
+    assert _value_label("charles", entering) == "Charles"
+    assert _value_label("st_medard", [Move("gauvain", "st_medard", 2, "attack")]) == \
+        "St. Médard"
+    assert _value_label("pont_d_ain", [Buy("mill", "pont_d_ain", 1)]) == "Pont-d'Ain"
+    assert _value_label("soldier", [Buy("soldier", "cluny", 1)]) == "soldier"
+    assert _value_label("nowhere", entering) == "nowhere"
+    assert _value_label(21, entering) == "21"
+
+
 def test_a_single_choice_is_played_without_asking(monkeypatch):
     """Fief's revenue phase without a tithe card offers only 'End my turn in this
     phase': nothing to decide, so nothing is asked (a prompt with one answer, many

@@ -17,6 +17,7 @@ import secrets
 import select
 import sys
 import time
+import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -485,10 +486,8 @@ def _narrow(console: Console, legal: list[Action], field: int, phase: Phase, sea
     else:
         groups = [[a for a, f in zip(legal, forms, strict=True) if f.get(name) == v]
                   for v in values]
-        common = _common_words(legal)
         for number, (value, group) in enumerate(zip(values, groups, strict=True), start=1):
-            shown = value if name == "type" else \
-                f"{name} {_value_label(name, value, group, common)}"
+            shown = value if name == "type" else f"{name} {_value_label(value, group)}"
             label = group[0].describe() if len(group) == 1 else f"{shown} ({len(group)} choices)"
             _plain(console, f"  {number:>3}. {label}")
         _plain(console, _phase_line(phase, seat, timer), "bold")
@@ -499,23 +498,29 @@ def _narrow(console: Console, legal: list[Action], field: int, phase: Phase, sea
     return [a for a, f in zip(legal, forms, strict=True) if f.get(name) == chosen], field + 1
 
 
-def _common_words(actions: Sequence[Action]) -> list[str]:
-    """The words every action's description has, in the first one's order."""
-    texts = [a.describe().split() for a in actions]
-    return [w for w in texts[0] if all(w in t for t in texts[1:])]
+def _slug(text: str) -> str:
+    """'St. Médard' and 'st_medard' alike: 'stmedard' (lower case, no accents,
+    letters and digits only)."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return "".join(c for c in plain.lower() if c.isalnum())
 
 
-def _value_label(name: str, value: Any, group: Sequence[Action],
-                 common: Sequence[str]) -> str:
+def _value_label(value: Any, group: Sequence[Action]) -> str:
     """How a field's value reads in a narrowing menu. A string (an id) reads as
-    the words that all the group's descriptions share and the whole menu does
-    not, the field's name aside ('Blaye' for the village ``"blaye"``, 'Roland'
-    for ``"roland"``); failing that, and for any other value, the value itself
-    (a string without its quotes)."""
+    the words of the group's first description that spell it ('St. Médard' for
+    the village ``"st_medard"``, 'Roland' for the lord ``"roland"``); failing
+    that, and for any other value, the value itself (a string without quotes)."""
     if not isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
-    words = [w for w in _common_words(group) if w not in common and w.lower() != name.lower()]
-    return " ".join(words) or value
+    words, target = group[0].describe().split(), _slug(value)
+    for start in range(len(words)):
+        for stop in range(start + 1, len(words) + 1):
+            spelt = _slug(" ".join(words[start:stop]))
+            if spelt == target:
+                return " ".join(words[start:stop]).strip("()[],;:")
+            if not target.startswith(spelt):
+                break
+    return value
 
 
 def _ask_value(console: Console, name: str, values: list[Any], phase: Phase, seat: int,
