@@ -65,6 +65,21 @@ def test_no_arguments_shows_help(runner):
 
 
 # ----- option parsing ---------------------------------------------------------------
+def test_python_dash_m_courtly_runs_the_command_line():
+    """``python -m courtly`` is the ``courtly`` script (the package had no __main__)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    src = Path(__file__).resolve().parent.parent / "src"
+    env = {**os.environ, "PYTHONPATH": str(src), "COLUMNS": "200"}
+    proc = subprocess.run([sys.executable, "-m", "courtly", "games"], capture_output=True,
+                          text=True, env=env, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "fief" in proc.stdout
+
+
 def test_parse_options_by_type_of_default():
     assert parse_options(COURTISANS, None) == {}
     assert parse_options(COURTISANS, ["expansion=yes", "teams=0"]) == {
@@ -132,10 +147,13 @@ def test_play_eof_saves_the_partial_game(runner, tmp_path):
     path = tmp_path / "partial.json"
     result = _play(runner, "--seed", "3", "--save", str(path), answers="1\n1\n")
     assert result.exit_code == 0, result.output
-    assert "unfinished after 2 actions" in result.output
+    # Two cards placed by answer, the turn's last one by force (its only place is
+    # played without asking), then the bot's turn; EOF at the next question.
+    assert "Your only choice, played: " in result.output
+    assert "unfinished after 6 actions" in result.output
     state = courtly.replay(courtly.GameRecord.from_json(json.loads(path.read_text())))
     assert not state.is_over
-    assert len(state.record.actions) == 2
+    assert len(state.record.actions) == 6
 
 
 def test_play_quit_word(runner):
@@ -459,3 +477,112 @@ def test_a_field_of_many_numbers_is_typed_in(monkeypatch):
     out = console.export_text()
     assert "amount [1-100, q to quit]" not in out  # the prompt itself is read, not printed
     assert "'150' is not a possible amount here" in out
+
+
+def test_a_narrowed_menu_names_villages_and_lords_not_their_ids(monkeypatch):
+    """Fief's movement menu is long: its groups read 'to Blaye', 'lord Roland' (words
+    of the actions' descriptions), not 'to "blaye"' (the id in the record)."""
+    from rich.console import Console
+
+    from courtly.cli import _ask_action
+    from courtly.games.fief import GAME as FIEF
+    from courtly.games.fief.actions import Move
+    from courtly.games.fief.rules import Lord
+
+    state = FIEF.new_game(3, seed=7, options={"turn_limit": 6})
+    while state.stage != "movement":  # everyone passes until the movement phase
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, next((a for a in legal if a.describe().startswith("End my")),
+                               legal[0]))
+    me = state.current()
+    state.soldiers["berze"] = (me, 25)  # tests may force a position
+    state.lords["roland"] = Lord(me, "berze")
+    state.lords["eric"] = Lord(me, "berze")
+    state._legal_cache.clear()
+    assert len(state.legal_actions(me)) > 60
+    answers = iter(["2", "2", "1", "2"])  # move; lord Roland; to Blaye; with 1 soldier
+    console = Console(record=True, width=100)
+    monkeypatch.setattr(console, "input", lambda prompt="": next(answers))
+    assert _ask_action(console, FIEF, state, me) == Move("roland", "blaye", 1, "enter")
+    out = console.export_text()
+    assert "1. lord Eric (" in out and "2. lord Roland (" in out
+    assert "1. to Blaye (" in out and '"blaye"' not in out
+    assert "to to " not in out  # 'Roland to Blaye': the field's own word is not repeated
+
+
+def test_a_narrowed_menu_of_counts_shows_the_count(monkeypatch):
+    """Narrowed by the number of soldiers, a group reads 'soldiers 21', not
+    'soldiers and 21 soldier(s)'."""
+    from rich.console import Console
+
+    from courtly.cli import _ask_action
+    from courtly.games.fief import GAME as FIEF
+    from courtly.games.fief.actions import Move
+    from courtly.games.fief.rules import Lord
+
+    state = FIEF.new_game(3, seed=7, options={"turn_limit": 6})
+    while state.stage != "movement":
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, next((a for a in legal if a.describe().startswith("End my")),
+                               legal[0]))
+    me = state.current()
+    other = (me + 1) % 3
+    state.soldiers["berze"] = (me, 25)  # tests may force a position
+    state.soldiers["blaye"] = (other, 2)
+    state.lords["roland"] = Lord(me, "berze")
+    state._legal_cache.clear()
+    answers = iter(["2", "1", "22", "1"])  # move; to Blaye; 21 soldiers; attack
+    console = Console(record=True, width=100)
+    monkeypatch.setattr(console, "input", lambda prompt="": next(answers))
+    assert _ask_action(console, FIEF, state, me) == Move("roland", "blaye", 21, "attack")
+    out = console.export_text()
+    assert "22. soldiers 21 (3 choices)" in out
+    assert "2. to Cluny (" in out and "to to " not in out  # not 'to to Cluny'
+
+
+def test_a_narrowed_menu_spells_the_whole_name():
+    """Two lords entering, one attacking: the groups read 'lord Charles', not
+    'lord Charles to' (a word the group's descriptions happen to share); a
+    village of two words reads whole."""
+    from courtly.cli import _value_label
+    from courtly.games.fief.actions import Buy, Move
+
+    entering = [Move("charles", "uchizy", n, "enter") for n in range(3)]
+    assert _value_label("charles", entering) == "Charles"
+    assert _value_label("st_medard", [Move("gauvain", "st_medard", 2, "attack")]) == \
+        "St. Médard"
+    assert _value_label("pont_d_ain", [Buy("mill", "pont_d_ain", 1)]) == "Pont-d'Ain"
+    assert _value_label("soldier", [Buy("soldier", "cluny", 1)]) == "soldier"
+    assert _value_label("nowhere", entering) == "nowhere"
+    assert _value_label(21, entering) == "21"
+
+
+def test_a_single_choice_is_played_without_asking(monkeypatch):
+    """Fief's revenue phase without a tithe card offers only 'End my turn in this
+    phase': nothing to decide, so nothing is asked (a prompt with one answer, many
+    times a turn, was the most frequent keystroke of a whole game)."""
+    from rich.console import Console
+
+    from courtly.cli import _ask_action
+    from courtly.games.fief import GAME as FIEF
+
+    state = FIEF.new_game(3, seed=7, options={"turn_limit": 6})
+    while state.stage != "revenues":
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, next((a for a in legal if a.describe().startswith("End my")),
+                               legal[0]))
+    me = state.to_act[0]
+    state.hands[me] = []  # tests may force a hand: no tithe to claim
+    state._legal_cache.clear()
+    [only] = state.legal_actions(me)
+    console = Console(record=True, width=100)
+
+    def no_question(prompt: str = "") -> str:
+        raise AssertionError(f"asked {prompt!r}")
+
+    monkeypatch.setattr(console, "input", no_question)
+    assert _ask_action(console, FIEF, state, me) == only
+    assert f"Your only choice, played: {only.describe()}" in console.export_text()

@@ -37,6 +37,7 @@ from courtly.games.fief.actions import (
     TakeCardinal,
     Tithe,
     Vote,
+    lord_name,
 )
 from courtly.games.fief.combat import dice_for, exchange, losses
 from courtly.games.fief.court import Fief
@@ -1050,3 +1051,84 @@ def _play_on(state, actions: int, rng: random.Random) -> None:
         if state.is_over:
             break
         referee.step(state, lambda s: rng.choice(state.legal_actions(s)))
+
+
+# ----- what a player reads: the actions' wording and the text map ---------------------
+def test_purchases_read_as_english_with_their_price():
+    """"a soldier costs 100 crowns; a press costs 200 crowns": the menu says what a
+    purchase costs, and two presses are not 'presss'."""
+    assert Buy("press", "cluny", 2).describe() == "Buy 2 presses at Cluny (400 crowns)"
+    assert Buy("soldier", "cluny", 3).describe() == "Buy 3 soldiers at Cluny (300 crowns)"
+    assert Buy("mill", "cluny", 1).describe() == "Buy 1 mill at Cluny (300 crowns)"
+
+
+def test_a_lord_alone_attacks_a_lord_with_soldiers_attack():
+    assert Move("roland", "blaye", 0, "attack").describe() == "Roland attacks Blaye"
+    assert Move("roland", "blaye", 2, "attack").describe() == \
+        "Roland and 2 soldier(s) attack Blaye"
+    assert Move("roland", "blaye", 0, "passage").describe() == \
+        "Roland asks right of way through Blaye"
+
+
+def test_the_map_says_which_attack_waits_for_a_parry():
+    """The menu of the attacked player offers only 'No parry': the table says why."""
+    state = started()
+    me = state.current()
+    target = next(s for s in range(4) if s != me)
+    region = region_of(state, target)
+    give(state, me, "bad_weather")
+    give(state, target)
+    state.apply(me, AttackRegion("bad_weather", region))
+    text = GAME.render(state.view(target))
+    name = state.board.regions[region].name
+    assert f"Waiting: Seat {me} plays bad weather on {name}; you may parry it." in text
+
+
+def test_the_map_shows_the_votes_announced_and_the_king_to_consecrate():
+    """"The banker is responsible for counting the points as the voting progresses";
+    the King "must be sanctified": the table shows both while they are pending."""
+    state = started(3, regions=REGIONS[:3])
+    for seat, lord in zip(range(3), ("henry", "eric", "roland"), strict=True):
+        put(state, seat, state.board.regions[region_of(state, seat)].starting_castle, 0, lord)
+    to_phase(state, "election")
+    first = state.current()
+    lord = state.lords_of(first)[0]
+    state.apply(first, Vote(lord, 1))
+    second = state.current()
+    assert f"Votes announced: {lord_name(lord)} 1 (Seat {first})." in \
+        GAME.render(state.view(second))
+    state.apply(second, Vote(lord, 1))
+    state.apply(state.current(), Vote(None, 0))
+    assert state.election is not None and state.election.elected == lord  # nobody to crown him
+    assert f"Elected: {lord_name(lord)}; to reign he must be consecrated by two bishops or " \
+        "a cardinal." in GAME.render(state.view(first))
+
+
+def test_the_map_shows_soldiers_on_the_board_and_trips_left():
+    """The first tie-break is "the number of soldiers on the ground"; a lord "has the
+    right to make two trips per turn": both are on the table."""
+    state = placed()
+    me = mover(state)
+    put(state, me, "tournus", 8, "henry")
+    put(state, me, "cluny", 3)
+    state.apply(me, Move("henry", "st_andromy", 6, "enter"))
+    text = GAME.render(state.view(me))
+    assert "you: " in text and " 11 soldier(s), " in text
+    assert "Henry (1 trip left)" in text
+    put(state, (me + 1) % 4, "cluny", 0, "eric")
+    assert "Eric (" not in GAME.render(state.view(me))  # others' trips: not one's business
+
+
+def test_the_log_names_seats_not_python_lists():
+    """The start and the revenues are read by players: 'Seat 1, Seat 0', not '[1, 0]'."""
+    state = GAME.new_game(3, seed=7)
+    events = []
+    while not any(e.kind == "revenues" for e in events):
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        quiet = [a for a in legal if isinstance(a, EndTurn)]
+        events += state.apply(seat, (quiet or legal)[0])
+    texts = [e.text for e in events if e.kind in ("start", "revenues")]
+    assert texts and not any("[" in t for t in texts)
+    assert "the order of play is Seat " in texts[0]
+    assert texts[-1].startswith("Revenues: Seat 0 ") and texts[-1].endswith(" crowns")

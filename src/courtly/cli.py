@@ -17,6 +17,7 @@ import secrets
 import select
 import sys
 import time
+import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -427,6 +428,11 @@ def _ask_action(console: Console, game: Game, state: State, seat: int,
     if not legal:
         raise RuntimeError(f"{game.name}: seat {seat} is to act but has no legal action")
     phase = state.phase if phase is None else phase
+    if len(legal) == 1 and seat in phase.to_act:
+        # Nothing to decide (Fief's "End my turn" in a phase one cannot act in):
+        # played at once, said in one line; the next real choice shows the table.
+        _plain(console, f"  Your only choice, played: {legal[0].describe()}", "dim")
+        return legal[0]
     if seat in phase.to_act:
         console.rule(f"Your turn (Seat {seat})")
     else:
@@ -481,7 +487,7 @@ def _narrow(console: Console, legal: list[Action], field: int, phase: Phase, sea
         groups = [[a for a, f in zip(legal, forms, strict=True) if f.get(name) == v]
                   for v in values]
         for number, (value, group) in enumerate(zip(values, groups, strict=True), start=1):
-            shown = value if name == "type" else f"{name} {json.dumps(value, ensure_ascii=False)}"
+            shown = value if name == "type" else f"{name} {_value_label(value, group)}"
             label = group[0].describe() if len(group) == 1 else f"{shown} ({len(group)} choices)"
             _plain(console, f"  {number:>3}. {label}")
         _plain(console, _phase_line(phase, seat, timer), "bold")
@@ -490,6 +496,31 @@ def _narrow(console: Console, legal: list[Action], field: int, phase: Phase, sea
     if answer is None or answer == TIME_UP:
         return ([TimeUp()] if answer == TIME_UP else []), field
     return [a for a, f in zip(legal, forms, strict=True) if f.get(name) == chosen], field + 1
+
+
+def _slug(text: str) -> str:
+    """'St. Médard' and 'st_medard' alike: 'stmedard' (lower case, no accents,
+    letters and digits only)."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return "".join(c for c in plain.lower() if c.isalnum())
+
+
+def _value_label(value: Any, group: Sequence[Action]) -> str:
+    """How a field's value reads in a narrowing menu. A string (an id) reads as
+    the words of the group's first description that spell it ('St. Médard' for
+    the village ``"st_medard"``, 'Roland' for the lord ``"roland"``); failing
+    that, and for any other value, the value itself (a string without quotes)."""
+    if not isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    words, target = group[0].describe().split(), _slug(value)
+    for start in range(len(words)):
+        for stop in range(start + 1, len(words) + 1):
+            spelt = _slug(" ".join(words[start:stop]))
+            if spelt == target:
+                return " ".join(words[start:stop]).strip("()[],;:")
+            if not target.startswith(spelt):
+                break
+    return value
 
 
 def _ask_value(console: Console, name: str, values: list[Any], phase: Phase, seat: int,

@@ -311,9 +311,11 @@ class Buy(Action):
             raise InvalidAction(f"buy: count must be at least 1, not {self.count}")
 
     def describe(self) -> str:
-        """'Buy 3 soldiers at Tournus'."""
-        what = f"{self.count} {self.item}{'s' if self.count > 1 else ''}"
-        return f"Buy {what} at {village_name(self.village)}"
+        """'Buy 3 soldiers at Tournus (300 crowns)', 'Buy 2 presses at Bourg (400 crowns)'."""
+        plural = "es" if self.item == "press" else "s"
+        what = f"{self.count} {self.item}{plural if self.count > 1 else ''}"
+        price = default_board().setup.prices[self.item] * self.count
+        return f"Buy {what} at {village_name(self.village)} ({price} crowns)"
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
@@ -350,14 +352,16 @@ class Move(Action):
         _one_of(self.kind, "stance", self.stance, STANCES)
 
     def describe(self) -> str:
-        """'Henry and 6 soldiers to St. Andromy', '... attack Bourg'."""
+        """'Henry and 6 soldier(s) to St. Andromy', 'Henry attacks Bourg', 'Henry and
+        2 soldier(s) attack Bourg': the verb agrees with the force."""
         who = lord_name(self.lord) + (f" and {self.soldiers} soldier(s)" if self.soldiers else "")
+        s = "" if self.soldiers else "s"
         where = village_name(self.to)
-        return {"enter": f"{who} to {where}", "attack": f"{who} attack {where}",
-                "siege": f"{who} besiege {where}",
-                "passage": f"{who} ask right of way through {where}",
-                "sortie": f"{who} break out of {where}",
-                "intrude": f"{who} intrude into {where} (a fief's village)"}[self.stance]
+        return {"enter": f"{who} to {where}", "attack": f"{who} attack{s} {where}",
+                "siege": f"{who} besiege{s} {where}",
+                "passage": f"{who} ask{s} right of way through {where}",
+                "sortie": f"{who} break{s} out of {where}",
+                "intrude": f"{who} intrude{s} into {where} (a fief's village)"}[self.stance]
 
 
 @dataclass(frozen=True, slots=True)

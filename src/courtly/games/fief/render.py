@@ -9,6 +9,7 @@ from typing import Any
 
 from courtly.games.fief.board import default_board
 from courtly.games.fief.cards import card_set
+from courtly.games.fief.war import TRIPS
 
 
 def render(view: Mapping[str, Any]) -> str:
@@ -17,6 +18,7 @@ def render(view: Mapping[str, Any]) -> str:
     lines += _regions(view)
     lines += _gates(view)
     lines += ["", *_players(view)]
+    lines += _pending(view) + _election(view)
     if view.get("hand") is not None:
         hand = ", ".join(card_set().label(c) for c in view["hand"]) or "-"
         lines.append(f"Your hand: {hand}")
@@ -120,10 +122,63 @@ def _players(view: Mapping[str, Any]) -> list[str]:
     for seat in view["order"] or range(view["num_players"]):
         region = view["regions"][seat]
         lords = [card_set().lord_names[lord] + _status(info)
+                 + (_trips_left(view, lord) if seat == view.get("seat") else "")
                  for lord, info in view["lords"].items() if info["owner"] == seat]
         titles = [_region_name(r) for r, f in view["fiefs"].items() if f["owner"] == seat]
         lines.append(f"{_seat(view, seat)}: {view['money'][seat]} crowns, "
+                     f"{_soldiers_of(view, seat)} soldier(s), "
                      f"{view['hand_sizes'][seat]} card(s), {view['votes'][seat]} vote(s); "
                      f"region {_region_name(region) if region else '-'}; "
                      f"lords {', '.join(lords) or '-'}; fiefs {', '.join(titles) or '-'}")
+    return lines
+
+
+def _soldiers_of(view: Mapping[str, Any], seat: int) -> int:
+    """Soldiers on the board, in villages and at gates: the first tie-break."""
+    return sum(count for owner, count in view["soldiers"].values() if owner == seat) + sum(
+        gate["soldiers"] for gate in view["gates"] if gate["owner"] == seat)
+
+
+def _trips_left(view: Mapping[str, Any], lord: str) -> str:
+    """' (1 trip left)' in the movement phase: a lord makes two trips a turn
+    (shown for one's own lords only: the line stays short)."""
+    if view["phase"] != "movement":
+        return ""
+    left = max(0, TRIPS - view["trips"].get(lord, 0))
+    return f" ({left} trip{'' if left == 1 else 's'} left)"
+
+
+def _pending(view: Mapping[str, Any]) -> list[str]:
+    """The attack waiting for its parry, the revolt's counter to choose, the
+    execution Justice calls for: who waits for whom."""
+    pending = view.get("pending")
+    if not pending:
+        return []
+    attacker, answerer = _seat(view, pending["attacker"]), _seat(view, pending["answerer"])
+    if pending["what"] == "respond":
+        card = card_set().label(pending["card"]).lower()
+        if pending["card"] == "revolt":
+            card = f"a revolt (with famine, intensity {pending['die']})"
+        target = (_region_name(pending["region"]) if pending["region"]
+                  else card_set().lord_names[pending["lord"]])
+        return [f"Waiting: {attacker} plays {card} on {target}; {answerer} may parry it."]
+    if pending["what"] == "destroy":
+        return [f"Waiting: {attacker} chooses the mill or press the villagers destroy "
+                f"in {_region_name(pending['region'])}."]
+    return [f"Waiting: Justice: {answerer} executes one of {attacker}'s lords."]
+
+
+def _election(view: Mapping[str, Any]) -> list[str]:
+    """The votes announced so far and the lord elected, awaiting consecration."""
+    election = view.get("election")
+    if not election:
+        return []
+    names = card_set().lord_names
+    cast = [f"{names[lord]} {votes} ({_seat(view, int(seat))})" if lord
+            else f"{_seat(view, int(seat))} abstains"
+            for seat, (lord, votes) in election["votes"].items()]
+    lines = [f"Votes announced: {', '.join(cast) or 'none yet'}."]
+    if election["elected"]:
+        lines.append(f"Elected: {names[election['elected']]}; to reign he must be consecrated "
+                     "by two bishops or a cardinal.")
     return lines

@@ -190,7 +190,8 @@ class FiefState(WarRules, CourtRules, State):
             self.soldiers[castle] = (seat, setup.soldiers)
             self.money[seat] = setup.money
         return [Event("start", f"Seat {self.banker} is the banker and plays first; the order "
-                      f"of play is {self.order}", {"order": self.order, "banker": self.banker}),
+                      f"of play is {', '.join(f'Seat {s}' for s in self.order)}",
+                      {"order": self.order, "banker": self.banker}),
                 *self._start_turn()]
 
     # ----- the turn ("The Game Turn") --------------------------------------------------
@@ -667,7 +668,8 @@ class FiefState(WarRules, CourtRules, State):
                 earned[holder] += self.village_revenue(village)
         for seat, amount in enumerate(earned):
             self.money[seat] += amount
-        return [Event("revenues", f"Revenues: {earned}", {"earned": earned})]
+        text = ", ".join(f"Seat {s} {amount} crowns" for s, amount in enumerate(earned))
+        return [Event("revenues", f"Revenues: {text}", {"earned": earned})]
 
     # ----- phase 3: purchases ("Phase 3: Purchases") ------------------------------------------
     def _purchase_moves(self, seat: int) -> list[Action]:
