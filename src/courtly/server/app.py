@@ -63,6 +63,12 @@ class Join(BaseModel):
     name: str = Field(max_length=200)
 
 
+class Undo(BaseModel):
+    """A seat taking back its own last action."""
+
+    token: str = Field(max_length=200)
+
+
 class Act(BaseModel):
     """An action for the token's seat, in the game's JSON form."""
 
@@ -251,6 +257,16 @@ def _table_routes(app: FastAPI, hub: Hub) -> None:
         visible = [e.for_seat(seat) for e in events]
         return {"accepted": True, "events": [e.to_json() for e in visible if e is not None]}
 
+    @app.post("/api/tables/{table_id}/undo")
+    async def undo(table_id: str, body: Undo) -> dict[str, Any]:
+        """Take back the token's seat's last action, where the game allows it
+        (``can_undo`` in the seat's update); answered once it is stored."""
+        table = hub.get(table_id)
+        seat = table.acting_seat(body.token)
+        events = await table.undo(seat)
+        visible = [e.for_seat(seat) for e in events]
+        return {"undone": True, "events": [e.to_json() for e in visible if e is not None]}
+
     @app.get("/api/tables/{table_id}/chat")
     def read_chat(table_id: str, token: str | None = None) -> list[dict[str, Any]]:
         """The messages the token's seat (or a spectator) may read."""
@@ -382,12 +398,15 @@ def _websocket_route(app: FastAPI, hub: Hub) -> None:
 
 async def _handle(ws: WebSocket, hub: Hub, table: LiveTable, token: str | None,
                   message: Any) -> None:
-    """One client message: act or chat; errors go back to that client only."""
+    """One client message: act, undo or chat; errors go back to that client only."""
     try:
-        if not isinstance(message, dict) or message.get("type") not in ("act", "chat"):
-            raise ValueError("a message is {type: 'act', action} or {type: 'chat', text, to}")
+        if not isinstance(message, dict) or message.get("type") not in ("act", "undo", "chat"):
+            raise ValueError("a message is {type: 'act', action}, {type: 'undo'} or "
+                             "{type: 'chat', text, to}")
         if message["type"] == "act":
             await table.submit(table.acting_seat(token), message.get("action"))
+        elif message["type"] == "undo":
+            await table.undo(table.acting_seat(token))
         else:
             to = message.get("to")
             if to is not None and (not isinstance(to, int) or isinstance(to, bool)):

@@ -52,6 +52,9 @@ LIST_ENDED_FOR = 3600.0
 #: The statuses in the order the lobby lists them (open tables first).
 STATUS_ORDER = ("waiting", "playing", "over", "abandoned")
 FALLBACK_BOT = "random"
+#: The ``by`` of a stored undo: the seat took back its last action
+#: (State.undo); replaying the moves table undoes it at that point.
+UNDO = "undo"
 #: The most actions a bot seat takes in one window before the server says
 #: Done for it (the Referee's per-window count), so a window of bots closes.
 BOT_WINDOW_ACTIONS = WINDOW_ACTIONS
@@ -158,6 +161,12 @@ class LiveTable:
         self.changed = asyncio.Event()
         self.turn_started = time.monotonic()
         self.timing = Timing()
+        #: The timing before each action of the record, so that an undo
+        #: restores the phase's clock as it was.
+        self.timings: list[Timing] = []
+        #: Rows stored in the moves table: actions, and the undos that took
+        #: some back (the log's order; server notes are placed between them).
+        self.entries = 0
         self.driver: asyncio.Task[None] | None = None
         self._bots: dict[tuple[int, str], Bot] = {}
 
@@ -236,9 +245,10 @@ class LiveTable:
                      for a in self.state.legal_actions(seat)]
             schema = self.state.action_schema(seat)
         phase = self.state.phase
+        can_undo = seat is not None and playing and self.state.can_undo(seat)
         return {"type": "update", "table": self.info(), "seat": seat,
                 "view": self.state.view(seat), "phase": self.phase_json(phase),
-                "legal": legal, "schema": schema,
+                "legal": legal, "schema": schema, "can_undo": can_undo,
                 "to_act": list(phase.to_act) if playing else [],
                 "may_act": list(phase.may_act) if playing else [],
                 "events": events, "last_index": len(self.log) - 1,
@@ -265,12 +275,7 @@ class LiveTable:
         """Apply, store, then publish one action. Errors change nothing."""
         action = self.state.game.parse_action(action_json)
         async with self.lock:
-            if self.status == "waiting":
-                raise Conflict("the game has not started: some seats are not taken yet")
-            if self.status == "over":
-                raise Conflict("the game is over")
-            if self.status == "abandoned":
-                raise Conflict("the table was abandoned by its host")
+            self._check_playing()
             deadline = self.timing.deadline
             if seat != REFEREE and deadline is not None and time.time() >= deadline:
                 # the deadline is hard: the referee's TimeUp comes first
@@ -279,22 +284,54 @@ class LiveTable:
             before = self.state.phase
             after = self.state.clone()
             events = after.apply(seat, action)
-            number = len(self.state.record.actions)
-            timing = self.timing.follow(before, seat, after.phase, number + 1, time.time())
+            moves = len(after.record.actions)
+            timing = self.timing.follow(before, seat, after.phase, moves, time.time())
             clock = None
-            if timing.deadline is not None and timing.since == number + 1:
+            if timing.deadline is not None and timing.since == moves:
                 clock = (timing.since, timing.deadline)  # a timed phase begins
             ended = time.time() if after.is_over else None
-            self.hub.store.add_move(self.id, number, seat, action.to_json(), by, clock, ended)
+            self.hub.store.add_move(self.id, self.entries, seat, action.to_json(), by, clock,
+                                    ended)
             if ended is not None:
                 self.row.ended = ended
+            self.entries += 1
             self.state = after
+            self.timings.append(self.timing)
             self.timing = timing
             self.log.extend(events)
             self.turn_started = time.monotonic()
         await self.broadcast()
         self.changed.set()
         return events
+
+    async def undo(self, seat: int) -> list[Event]:
+        """Take back ``seat``'s last action (State.undo: only its own, only the
+        game's last, only while it revealed nothing), store the undo, restore
+        the phase's clock as it was, then publish. Errors change nothing."""
+        async with self.lock:
+            self._check_playing()
+            after = self.state.clone()
+            events = after.undo(seat)  # IllegalAction, saying why, changes nothing
+            timing = self.timings[-1]
+            clock = (timing.since, timing.deadline) if timing.deadline is not None else None
+            self.hub.store.add_move(self.id, self.entries, seat, {"type": "undo"}, UNDO, clock)
+            self.entries += 1
+            self.state = after
+            self.timing = self.timings.pop()
+            self.log.extend(events)
+            self.turn_started = time.monotonic()
+        await self.broadcast()
+        self.changed.set()
+        return events
+
+    def _check_playing(self) -> None:
+        """Conflict unless the game is being played."""
+        if self.status == "waiting":
+            raise Conflict("the game has not started: some seats are not taken yet")
+        if self.status == "over":
+            raise Conflict("the game is over")
+        if self.status == "abandoned":
+            raise Conflict("the table was abandoned by its host")
 
     def start_clock(self) -> None:
         """Start (and store) the deadline of a timed phase that has none running:
@@ -308,8 +345,7 @@ class LiveTable:
 
     async def note(self, kind: str, text: str, **data: Any) -> None:
         """Store and publish a line of the server's own in the log."""
-        before = len(self.state.record.actions)
-        self.hub.store.add_note(self.id, before, kind, text, data)
+        self.hub.store.add_note(self.id, self.entries, kind, text, data)
         self.log.append(Event(kind, text, data))
         await self.broadcast()
 
@@ -534,11 +570,17 @@ class Hub:
             while notes and notes[0].before <= move.number:
                 note = notes.pop(0)
                 table.log.append(Event(note.kind, note.text, note.data))
+            table.entries = move.number + 1
+            if move.by == UNDO:
+                table.log.extend(state.undo(move.seat))
+                table.timing = table.timings.pop()
+                continue
             action = game.parse_action(json.loads(move.action))
             before = state.phase
             table.log.extend(state.apply(move.seat, action))  # seat -1: the referee
-            table.timing = table.timing.follow(before, move.seat, state.phase, move.number + 1,
-                                               None)
+            table.timings.append(table.timing)
+            table.timing = table.timing.follow(before, move.seat, state.phase,
+                                               len(state.record.actions), None)
         table.log.extend(Event(n.kind, n.text, n.data) for n in notes)
         # Restart policy: a deadline keeps its instant. One that passed while the
         # server was down ends the phase at once (the driver calls time first);

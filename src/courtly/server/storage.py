@@ -83,7 +83,10 @@ class SeatRow(Base):
 
 class MoveRow(Base):
     """An accepted action, numbered from 0 within its table; ``seat`` is
-    :data:`courtly.REFEREE` (-1) for the referee's TimeUp (``by`` "referee")."""
+    :data:`courtly.REFEREE` (-1) for the referee's TimeUp (``by`` "referee").
+    ``by`` "undo": ``seat`` took back its last action (State.undo) — the row
+    of that action stays, so the log replays as it was seen; the record
+    does not hold it."""
 
     __tablename__ = "courtly_moves"
     __table_args__ = (UniqueConstraint("table_id", "number"),)

@@ -68,6 +68,7 @@ export const api = {
     return request("GET", `/api/tables/${encodeURIComponent(id)}/state?${q}`);
   },
   act: (id, token, action) => request("POST", `/api/tables/${encodeURIComponent(id)}/actions`, { token, action }),
+  undo: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/undo`, { token }),
   chat: (id, token, text, to) =>
     request("POST", `/api/tables/${encodeURIComponent(id)}/chat`, { token, text, to: to ?? null }),
   // the host's actions (docs/api.md): each needs the host token

@@ -32,6 +32,7 @@ const st = {
   conn: null,
   connState: "connecting",
   pending: false,
+  canUndo: false, // the server says this seat may take back its last action
   renderer: genericRenderer,
   ui: {}, // the renderer's own state (a selected card...), kept across updates
   replay: null, // {step, steps, pov, data}
@@ -143,6 +144,30 @@ async function act(action) {
   }
 }
 
+/** Take back this seat's last action (offered only while the server says
+ * ``can_undo``: the game allows it and nobody has acted since). */
+async function undo() {
+  if (st.pending || st.replay || !st.canUndo) return;
+  st.pending = true;
+  st.lastError = null;
+  renderBanner();
+  if (!st.conn || !st.conn.send({ type: "undo" })) {
+    try {
+      await api.undo(tableId, st.token);
+    } catch (err) {
+      st.pending = false;
+      st.lastError = showError(err);
+      render();
+    }
+  }
+}
+
+function undoButton() {
+  if (!st.canUndo || st.replay || st.pending || !st.table || st.table.status !== "playing") return null;
+  return h("button", { type: "button", class: "small undo-button", id: "undo-button",
+    title: t("table.undo_help"), onclick: undo }, t("table.undo"));
+}
+
 function showError(err) {
   const detail = err instanceof ApiError || err.detail ? err.detail : String(err);
   toast(t("error.generic", { detail }), "error");
@@ -173,6 +198,7 @@ function onUpdate(update) {
   st.view = update.view;
   st.legal = update.legal || [];
   st.schema = update.schema || [];
+  st.canUndo = !!update.can_undo;
   if (!update.phase || !st.phase || update.phase.name !== st.phase.name) st.ui.forms = {};
   st.phase = update.phase || null;
   st.deadlineAt = st.phase && st.phase.seconds_left !== null && st.phase.seconds_left !== undefined
@@ -364,7 +390,7 @@ function renderBanner() {
   const conn = st.connState === "closed" && !st.fatal
     ? h("span", { class: "banner-conn" }, t("table.reconnecting")) : null;
   fill(banner, h("span", { class: "banner-text" }, text), detail ? h("span", { class: "banner-detail" }, detail) : null,
-    phaseChip(), conn);
+    phaseChip(), undoButton(), conn);
   tick();
 }
 
@@ -415,6 +441,7 @@ function describeEvent(e, ctx) {
     case "away": return t("log.away", { who: seatName(d.seat) });
     case "back": return t("log.back", { who: seatName(d.seat) });
     case "clock": return t("log.clock", { who: seatName(d.seat) });
+    case "undo": return t("log.undo", { who: seatName(d.seat) });
     default: break;
   }
   if (st.renderer.describeEvent) {
