@@ -156,6 +156,18 @@ def test_play_eof_saves_the_partial_game(runner, tmp_path):
     assert len(state.record.actions) == 6
 
 
+def test_play_undo_takes_back_the_card_just_placed(runner, tmp_path):
+    """u is offered after one's own card and takes it back; not before any."""
+    path = tmp_path / "undo.json"
+    result = _play(runner, "--seed", "3", "--save", str(path), answers="u\n1\nu\n1\n")
+    assert result.exit_code == 0, result.output
+    first_menu, rest = result.output.split("Undo: take back", 1)
+    assert "u to undo" not in first_menu  # nothing to take back yet: "u" was refused
+    assert "takes back" in rest
+    state = courtly.replay(courtly.GameRecord.from_json(json.loads(path.read_text())))
+    assert len(state.record.actions) == 1  # one placed, taken back, placed again
+
+
 def test_play_quit_word(runner):
     result = _play(runner, "--seed", "3", answers="q\n")
     assert result.exit_code == 0

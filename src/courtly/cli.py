@@ -20,7 +20,7 @@ import time
 import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, Literal, NoReturn
 
 import typer
 from rich.console import Console
@@ -284,7 +284,8 @@ def play_command(
              "SECONDS and the referee calls time. 0 (default): off; a window then ends when "
              "every seat is done, the bots after their share of actions.")] = 0.0,
 ) -> None:
-    """Play a game against bots. Enter a number to choose; q or Ctrl-D quits.
+    """Play a game against bots. Enter a number to choose; u takes back your
+    last action where the game allows it; q or Ctrl-D quits.
 
     In a negotiation window (seats that may act without being waited for)
     your menu has Done, which ends your part; the bots take turns with you,
@@ -362,6 +363,9 @@ def _play_loop(console: Console, game: Game, state: State, seat: int,
             action = _ask_action(console, game, state, seat, phase, timer)
             if action is None:
                 return False
+            if action == UNDO:
+                _log(console, state.undo(seat), seat)
+                continue
             if isinstance(action, TimeUp):
                 _plain(console, f"No answer within {timer:g} s: the referee calls time.",
                        "yellow")
@@ -421,9 +425,10 @@ def _phase_line(phase: Phase, seat: int, timer: float) -> str:
 
 
 def _ask_action(console: Console, game: Game, state: State, seat: int,
-                phase: Phase | None = None, timer: float = 0.0) -> Action | None:
+                phase: Phase | None = None, timer: float = 0.0) -> Action | Literal["undo"] | None:
     """Show the seat's view, the phase and its legal actions; return the
-    choice (None: quit; TimeUp: the timer ran out)."""
+    choice (None: quit; TimeUp: the timer ran out; "undo": take back the
+    seat's last action, offered while the game allows it)."""
     legal = state.legal_actions(seat)
     if not legal:
         raise RuntimeError(f"{game.name}: seat {seat} is to act but has no legal action")
@@ -441,19 +446,32 @@ def _ask_action(console: Console, game: Game, state: State, seat: int,
     console.print()
     timeout = timer if timer and phase.referee_may_act else None
     deadline = None if timeout is None else time.monotonic() + timeout
+    undo = state.record.actions[-1][1].describe() if state.can_undo(seat) else None
     field = 0
     while len(legal) > MENU_LIMIT:
-        legal, field = _narrow(console, legal, field, phase, seat, timer, deadline)
+        narrowed, field = _narrow(console, legal, field, phase, seat, timer, deadline, undo)
+        if narrowed is None:
+            return UNDO
+        legal, undo = narrowed, None
         if not legal or legal == [TimeUp()] or len(legal) == 1:
             return legal[0] if legal else None
     for number, action in enumerate(legal, start=1):
         _plain(console, f"  {number:>3}. {action.describe()}")
+    _undo_line(console, undo)
     # Below the menu, which may be long (amounts of money), so it stays in sight.
     _plain(console, _phase_line(phase, seat, timer), "bold")
-    choice = _ask_number(console, len(legal), deadline, timed=bool(timer))
+    choice = _ask_number(console, len(legal), deadline, timed=bool(timer), undo=bool(undo))
     if choice == TIME_UP:
         return TimeUp()
+    if choice == UNDO_CHOICE:
+        return UNDO
     return None if choice is None else legal[choice - 1]
+
+
+def _undo_line(console: Console, undo: str | None) -> None:
+    """The menu's undo entry, when the seat may take back ``undo``."""
+    if undo:
+        _plain(console, f"    u. Undo: take back \u201c{undo}\u201d")
 
 
 #: A menu longer than this is narrowed down field by field (kind, then each
@@ -466,10 +484,12 @@ def _left(deadline: float | None) -> float | None:
 
 
 def _narrow(console: Console, legal: list[Action], field: int, phase: Phase, seat: int,
-            timer: float, deadline: float | None) -> tuple[list[Action], int]:
+            timer: float, deadline: float | None, undo: str | None = None
+            ) -> tuple[list[Action] | None, int]:
     """One step of choosing among many actions: the values the next field
     takes among them (the kind of action first); returns the actions left
-    and the next field ([] to quit, [TimeUp()] when time ran out)."""
+    and the next field ([] to quit, [TimeUp()] when time ran out, None for
+    an undo, offered when ``undo`` names the action it would take back)."""
     forms = [a.to_json() for a in legal]
     names = list(forms[0])
     while field < len(names) and len({json.dumps(f.get(names[field]), sort_keys=True)
@@ -490,8 +510,11 @@ def _narrow(console: Console, legal: list[Action], field: int, phase: Phase, sea
             shown = value if name == "type" else f"{name} {_value_label(value, group)}"
             label = group[0].describe() if len(group) == 1 else f"{shown} ({len(group)} choices)"
             _plain(console, f"  {number:>3}. {label}")
+        _undo_line(console, undo)
         _plain(console, _phase_line(phase, seat, timer), "bold")
-        answer = _ask_number(console, len(values), deadline, timed=bool(timer))
+        answer = _ask_number(console, len(values), deadline, timed=bool(timer), undo=bool(undo))
+        if answer == UNDO_CHOICE:
+            return None, field
         chosen = values[answer - 1] if answer is not None and answer > 0 else None
     if answer is None or answer == TIME_UP:
         return ([TimeUp()] if answer == TIME_UP else []), field
@@ -541,6 +564,11 @@ def _ask_value(console: Console, name: str, values: list[Any], phase: Phase, sea
 
 #: What :func:`read_answer` returns when the prompt timer runs out.
 TIME_UP = -1
+#: What the prompts return when the person asks to take back their last action.
+UNDO_CHOICE = -2
+#: ... and what _ask_action returns then.
+UNDO: Literal["undo"] = "undo"
+UNDO_WORDS = frozenset({"u", "undo"})
 
 
 def read_answer(console: Console, prompt: str, timeout: float | None,
@@ -587,16 +615,19 @@ def _discard_typeahead(fd: int) -> None:
 
 
 def _ask_number(console: Console, count: int, deadline: float | None = None,
-                timed: bool = False) -> int | None:
+                timed: bool = False, undo: bool = False) -> int | None:
     """Read a number from 1 to ``count``, asking again after bad input; None
     on EOF or q; :data:`TIME_UP` once ``deadline`` (``time.monotonic()``)
-    passes without an answer (a wrong answer does not restart the clock)."""
-    return _ask_until(console, f"Your choice [{_choice_range(count)}, q to quit]: ", deadline,
-                      timed, lambda answer: _number_problem(answer, count))
+    passes without an answer (a wrong answer does not restart the clock);
+    with ``undo``, :data:`UNDO_CHOICE` for u."""
+    extra = ", u to undo" if undo else ""
+    return _ask_until(console, f"Your choice [{_choice_range(count)}{extra}, q to quit]: ",
+                      deadline, timed, lambda answer: _number_problem(answer, count),
+                      undo=undo)
 
 
 def _ask_until(console: Console, prompt: str, deadline: float | None, timed: bool,
-               problem: Callable[[str], str | None]) -> int | None:
+               problem: Callable[[str], str | None], undo: bool = False) -> int | None:
     """Ask at ``prompt`` until ``problem`` finds nothing wrong with the answer
     (an integer); None on EOF or q; :data:`TIME_UP` once ``deadline`` passes."""
     while True:
@@ -610,6 +641,8 @@ def _ask_until(console: Console, prompt: str, deadline: float | None, timed: boo
         answer = answer.strip()
         if answer.lower() in QUIT_WORDS:
             return None
+        if undo and answer.lower() in UNDO_WORDS:
+            return UNDO_CHOICE
         wrong = problem(answer)
         if wrong is None:
             return int(answer)
