@@ -516,16 +516,16 @@ def test_a_narrowed_menu_names_villages_and_lords_not_their_ids(monkeypatch):
     answers = iter(["2", "2", "1", "2"])  # move; lord Roland; to Blaye; with 1 soldier
     console = Console(record=True, width=100)
     monkeypatch.setattr(console, "input", lambda prompt="": next(answers))
-    assert _ask_action(console, FIEF, state, me) == Move("roland", "blaye", 1, "enter")
+    assert _ask_action(console, FIEF, state, me) == Move("roland", "blaye", "enter", 1)
     out = console.export_text()
     assert "1. lord Eric (" in out and "2. lord Roland (" in out
     assert "1. to Blaye (" in out and '"blaye"' not in out
     assert "to to " not in out  # 'Roland to Blaye': the field's own word is not repeated
 
 
-def test_a_narrowed_menu_of_counts_shows_the_count(monkeypatch):
-    """Narrowed by the number of soldiers, a group reads 'soldiers 21', not
-    'soldiers and 21 soldier(s)'."""
+def test_a_narrowed_move_asks_where_then_what_then_how_many(monkeypatch):
+    """A Fief trip is narrowed by destination, then by what the force does
+    there (attack, siege, right of way), then the counts are listed in words."""
     from rich.console import Console
 
     from courtly.cli import _ask_action
@@ -545,12 +545,13 @@ def test_a_narrowed_menu_of_counts_shows_the_count(monkeypatch):
     state.soldiers["blaye"] = (other, 2)
     state.lords["roland"] = Lord(me, "berze")
     state._legal_cache.clear()
-    answers = iter(["2", "1", "22", "1"])  # move; to Blaye; 21 soldiers; attack
+    answers = iter(["2", "1", "1", "22"])  # move; to Blaye; attack; with 21 soldiers
     console = Console(record=True, width=100)
     monkeypatch.setattr(console, "input", lambda prompt="": next(answers))
-    assert _ask_action(console, FIEF, state, me) == Move("roland", "blaye", 21, "attack")
+    assert _ask_action(console, FIEF, state, me) == Move("roland", "blaye", "attack", 21)
     out = console.export_text()
-    assert "22. soldiers 21 (3 choices)" in out
+    assert out.index("1. to Blaye (78 choices)") < out.index("1. stance attack (26 choices)")
+    assert "22. Roland and 21 soldier(s) attack Blaye" in out
     assert "2. to Cluny (" in out and "to to " not in out  # not 'to to Cluny'
 
 
@@ -561,9 +562,9 @@ def test_a_narrowed_menu_spells_the_whole_name():
     from courtly.cli import _value_label
     from courtly.games.fief.actions import Buy, Move
 
-    entering = [Move("charles", "uchizy", n, "enter") for n in range(3)]
+    entering = [Move("charles", "uchizy", "enter", n) for n in range(3)]
     assert _value_label("charles", entering) == "Charles"
-    assert _value_label("st_medard", [Move("gauvain", "st_medard", 2, "attack")]) == \
+    assert _value_label("st_medard", [Move("gauvain", "st_medard", "attack", 2)]) == \
         "St. Médard"
     assert _value_label("pont_d_ain", [Buy("mill", "pont_d_ain", 1)]) == "Pont-d'Ain"
     assert _value_label("soldier", [Buy("soldier", "cluny", 1)]) == "soldier"

@@ -446,8 +446,8 @@ def test_the_movement_example():
     state = placed()
     me = mover(state)
     put(state, me, "tournus", 8, "henry")
-    state.apply(me, Move("henry", "st_andromy", 6, "enter"))
-    state.apply(me, Move("henry", "st_medard", 5, "enter"))
+    state.apply(me, Move("henry", "st_andromy", "enter", 6))
+    state.apply(me, Move("henry", "st_medard", "enter", 5))
     assert state.held(me) == ["st_medard", "st_andromy", "tournus"]
     assert [state.soldiers[v] for v in ("tournus", "st_andromy", "st_medard")] == [
         (me, 2), (me, 1), (me, 5)]
@@ -462,7 +462,7 @@ def test_soldiers_move_only_with_a_lord_and_a_bishop_moves_alone():
     state.lords["henry"].bishop = "tournus"
     moves = [a for a in state.legal_actions(me) if isinstance(a, Move)]
     assert moves and all(m.soldiers == 0 for m in moves)
-    assert not state.is_legal(me, Move("henry", "st_andromy", 1, "enter"))
+    assert not state.is_legal(me, Move("henry", "st_andromy", "enter", 1))
 
 
 def test_an_occupied_village_stops_the_force_on_its_road():
@@ -476,7 +476,7 @@ def test_an_occupied_village_stops_the_force_on_its_road():
     stances = {a.stance for a in state.legal_actions(me)
                if isinstance(a, Move) and a.to == "st_andromy"}
     assert stances == {"attack", "siege", "passage"}
-    state.apply(me, Move("henry", "st_andromy", 3, "passage"))
+    state.apply(me, Move("henry", "st_andromy", "passage", 3))
     assert state.to_act == (other,) and state.controller("st_andromy") == other
     state.apply(other, AnswerPassage(False))  # refused: "there will inevitably be a fight"
     assert state.gates[0].stance == "attack"
@@ -489,14 +489,14 @@ def test_a_right_of_way_lets_the_force_go_on():
     other = next(s for s in state.order if s != me)
     put(state, me, "tournus", 3, "henry")
     put(state, other, "st_andromy", 2)
-    state.apply(me, Move("henry", "st_andromy", 3, "passage"))
+    state.apply(me, Move("henry", "st_andromy", "passage", 3))
     state.apply(other, AnswerPassage(True))
     # "will continue on his way through the next phase of travel": next turn
-    assert not state.is_legal(me, Move("henry", "sennecey", 3, "enter"))
+    assert not state.is_legal(me, Move("henry", "sennecey", "enter", 3))
     next_turn(state)
     to_phase(state, "movement")
     until_turn_of(state, me)
-    state.apply(me, Move("henry", "sennecey", 3, "enter"))
+    state.apply(me, Move("henry", "sennecey", "enter", 3))
     assert state.soldiers["sennecey"] == (me, 3) and not state.gates
 
 
@@ -516,7 +516,7 @@ def test_besieged_pieces_cannot_move_without_fighting():
     other = next(s for s in state.order if s != me)
     put(state, me, "tournus", 3, "henry")
     put(state, other, "st_andromy", 2, "roland")
-    state.apply(me, Move("henry", "st_andromy", 3, "siege"))
+    state.apply(me, Move("henry", "st_andromy", "siege", 3))
     assert state.besieged("st_andromy")
     until_turn_of(state, other)
     moves = [a for a in state.legal_actions(other) if isinstance(a, Move)]
@@ -548,7 +548,7 @@ def test_henri_against_roland_at_bourg():
     state.mills["bourg"] = 1
     put(state, henri, "bage", 6, "henry")
     until_turn_of(state, henri)
-    state.apply(henri, Move("henry", "bourg", 6, "attack"))
+    state.apply(henri, Move("henry", "bourg", "attack", 6))
     # then: Henri 4 (one die) rolls 6: Roland loses 2 in his castle; Roland 3 rolls 1:
     # Henri loses 1; Henri 3 rolls 4: Roland, the last, falls, but first ("counts the
     # number of his forces which are present before the elimination") rolls 2: Henri
@@ -571,9 +571,9 @@ def converging(accept: bool | None) -> tuple[FiefState, int, int, int]:
     put(state, b, "bage", 3, "henry")
     put(state, c, "montrevel", 3, "louis")
     until_turn_of(state, b)
-    state.apply(b, Move("henry", "bourg", 3, "attack"))
+    state.apply(b, Move("henry", "bourg", "attack", 3))
     until_turn_of(state, c)
-    state.apply(c, Move("louis", "bourg", 3, "attack"))
+    state.apply(c, Move("louis", "bourg", "attack", 3))
     return state, a, b, c
 
 
@@ -720,7 +720,7 @@ def test_a_fiefs_villages_are_held_without_soldiers_and_resist_intruders():
     stances = {a.stance for a in state.legal_actions(intruder)
                if isinstance(a, Move) and a.to == "berze"}
     assert stances == {"intrude", "passage"}
-    state.apply(intruder, Move("henry", "berze", 3, "intrude"))
+    state.apply(intruder, Move("henry", "berze", "intrude", 3))
     assert state.controller("berze") == holder
     state.rng = Dice(4)  # type: ignore[assignment]
     to_phase(state, "election")
@@ -738,7 +738,7 @@ def test_taking_a_capital_on_a_vacant_throne_makes_a_king():
     until_turn_of(state, taker)
     # an unguarded capital is taken by walking in (our decision: the capital alone is
     # not impregnable, "if it falls into the hands of an opponent all the fief is lost")
-    state.apply(taker, Move("henry", "cluny", 3, "enter"))
+    state.apply(taker, Move("henry", "cluny", "enter", 3))
     assert state.fiefs_of(taker) == ["maconnais"] and state.king == "henry"
 
 
@@ -840,7 +840,7 @@ def test_the_last_lord_leaving_a_gate_takes_its_soldiers():
     other = next(s for s in state.order if s != me)
     put(state, me, "tournus", 3, "henry")
     put(state, other, "st_andromy", 2)
-    state.apply(me, Move("henry", "st_andromy", 3, "siege"))
+    state.apply(me, Move("henry", "st_andromy", "siege", 3))
     next_turn(state)
     to_phase(state, "movement")
     until_turn_of(state, me)
@@ -854,7 +854,7 @@ def test_no_soldier_moves_into_a_region_under_bad_weather():
     put(state, me, "tournus", 3, "henry")
     state.weather.add("louhannais")
     state._legal_cache.clear()
-    state.apply(me, Move("henry", "st_andromy", 3, "enter"))
+    state.apply(me, Move("henry", "st_andromy", "enter", 3))
     into = [a for a in state.legal_actions(me) if isinstance(a, Move) and a.to == "sennecey"]
     assert into and all(a.soldiers == 0 for a in into)
 
@@ -872,7 +872,7 @@ def test_a_refused_right_of_way_at_an_empty_fief_village_makes_an_intruder():
     state, holder, other = fief_of_maconnais()
     put(state, other, "uchizy", 3, "henry")
     until_turn_of(state, other)
-    state.apply(other, Move("henry", "berze", 3, "passage"))
+    state.apply(other, Move("henry", "berze", "passage", 3))
     state.apply(holder, AnswerPassage(False))
     assert state.gate(other, "berze").stance == "intrude"
     assert state.controller("berze") == holder
@@ -884,7 +884,7 @@ def test_a_fiefs_garrison_beaten_leaves_an_intruder_not_an_owner():
     put(state, holder, "berze", 1)
     put(state, other, "uchizy", 5, "henry")
     until_turn_of(state, other)
-    state.apply(other, Move("henry", "berze", 5, "attack"))
+    state.apply(other, Move("henry", "berze", "attack", 5))
     state.rng = Dice(6, 1)  # type: ignore[assignment]
     to_phase(state, "election")
     assert state.controller("berze") == holder
@@ -900,7 +900,7 @@ def test_the_capital_taken_carries_the_whole_fief():
     put(state, holder, "berze", 2)
     put(state, other, "brancion", 2, "henry")
     until_turn_of(state, other)
-    state.apply(other, Move("henry", "cluny", 2, "enter"))
+    state.apply(other, Move("henry", "cluny", "enter", 2))
     assert state.fiefs["maconnais"].owner == other
     assert state.controller("berze") == other
     assert state.gate(holder, "berze").stance == "intrude"
@@ -1008,7 +1008,7 @@ def test_the_owner_of_a_fief_gives_a_village_so_that_anothers_troops_may_stay():
     state, holder, other = fief_of_maconnais()
     put(state, other, "uchizy", 2, "henry")
     until_turn_of(state, other)
-    state.apply(other, Move("henry", "berze", 2, "intrude"))
+    state.apply(other, Move("henry", "berze", "intrude", 2))
     to_phase(state, "negotiation")  # the villagers resist on the way (phase 5)
     staying = state.gate(other, "berze").soldiers
     gifts = [a for a in state.legal_actions(holder) if isinstance(a, GiveVillage)]
@@ -1063,10 +1063,10 @@ def test_purchases_read_as_english_with_their_price():
 
 
 def test_a_lord_alone_attacks_a_lord_with_soldiers_attack():
-    assert Move("roland", "blaye", 0, "attack").describe() == "Roland attacks Blaye"
-    assert Move("roland", "blaye", 2, "attack").describe() == \
+    assert Move("roland", "blaye", "attack", 0).describe() == "Roland attacks Blaye"
+    assert Move("roland", "blaye", "attack", 2).describe() == \
         "Roland and 2 soldier(s) attack Blaye"
-    assert Move("roland", "blaye", 0, "passage").describe() == \
+    assert Move("roland", "blaye", "passage", 0).describe() == \
         "Roland asks right of way through Blaye"
 
 
@@ -1111,7 +1111,7 @@ def test_the_map_shows_soldiers_on_the_board_and_trips_left():
     me = mover(state)
     put(state, me, "tournus", 8, "henry")
     put(state, me, "cluny", 3)
-    state.apply(me, Move("henry", "st_andromy", 6, "enter"))
+    state.apply(me, Move("henry", "st_andromy", "enter", 6))
     text = GAME.render(state.view(me))
     assert "you: " in text and " 11 soldier(s), " in text
     assert "Henry (1 trip left)" in text

@@ -340,8 +340,9 @@ class Move(Action):
     kind: ClassVar[str] = "move"
     lord: str
     to: str
-    soldiers: int
+    # before the count: a menu narrowed field by field asks what to do, then with how many
     stance: str
+    soldiers: int
 
     def validate(self) -> None:
         """A lord, a village, a count and a stance."""
@@ -456,7 +457,7 @@ class AskConsecration(Action):
 
     def describe(self) -> str:
         """'Ask seat 2 to consecrate the king'."""
-        return f"Ask seat {self.seat} to consecrate the king"
+        return f"Ask Seat {self.seat} to consecrate the king"
 
 
 @dataclass(frozen=True, slots=True)
@@ -553,8 +554,8 @@ class Pay(Action):
             raise InvalidAction(f"pay: amount must be 100 or more in hundreds, not {self.amount}")
 
     def describe(self) -> str:
-        """'Pay 300 crowns to seat 2'."""
-        return f"Pay {self.amount} crowns to seat {self.to}"
+        """'Pay 300 crowns to Seat 2'."""
+        return f"Pay {self.amount} crowns to Seat {self.to}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -571,8 +572,8 @@ class GiveVillage(Action):
         _village(self.kind, self.village)
 
     def describe(self) -> str:
-        """'Give Berzé to seat 2'."""
-        return f"Give {village_name(self.village)} to seat {self.to}"
+        """'Give Berzé to Seat 2'."""
+        return f"Give {village_name(self.village)} to Seat {self.to}"
 
 
 ACTION_TYPES += (Vote, AskConsecration, Consecrate, CreateFief, FoundFief, ClaimCustody,

@@ -228,7 +228,7 @@ class CourtRules(ABC):
         assert election is not None
         election.asked += (other,)
         election.waiting = other
-        return [Event("ask_consecration", f"Seat {seat} asks seat {other} to consecrate the "
+        return [Event("ask_consecration", f"Seat {seat} asks Seat {other} to consecrate the "
                       "King", {"seat": seat, "to": other})]
 
     def answer(self, seat: int, yes: bool) -> list[Event]:
@@ -476,5 +476,5 @@ class CourtRules(ABC):
         """"It is also possible to offer a sum of money to one of your opponents"."""
         self.money[seat] -= action.amount
         self.money[action.to] += action.amount
-        return [Event("pay", f"Seat {seat} pays {action.amount} crowns to seat {action.to}",
+        return [Event("pay", f"Seat {seat} pays {action.amount} crowns to Seat {action.to}",
                       {"seat": seat, "to": action.to, "amount": action.amount})]

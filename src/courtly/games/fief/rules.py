@@ -207,7 +207,7 @@ class FiefState(WarRules, CourtRules, State):
         self.phase_step, self.acted = 0, 0
         self.stage = PHASES[0]
         first = self.order[self.first]
-        return [Event("turn", f"Turn {self.turn}: seat {first} plays first in every phase",
+        return [Event("turn", f"Turn {self.turn}: Seat {first} plays first in every phase",
                       {"turn": self.turn, "first": first}), *self._deal()]
 
     def current(self) -> int:
@@ -585,7 +585,7 @@ class FiefState(WarRules, CourtRules, State):
         if not dead:
             return []
         self.drop_soldiers(village, dead)
-        return [Event("casualties", f"{dead} soldier(s) of seat {owner} at "
+        return [Event("casualties", f"{dead} soldier(s) of Seat {owner} at "
                       f"{village_name(village)} die of {cause}",
                       {"seat": owner, "village": village, "dead": dead})]
 
@@ -598,7 +598,7 @@ class FiefState(WarRules, CourtRules, State):
             self.discard.append(f"bishop:{info.bishop}")
         if info.cardinal:
             self.cardinals_left += 1
-        events = [Event("lord_dies", f"{lord_name(lord)} (seat {info.owner}) {how}",
+        events = [Event("lord_dies", f"{lord_name(lord)} (Seat {info.owner}) {how}",
                         {"lord": lord, "seat": info.owner})]
         if info.outside:
             events += self.disband_if_leaderless(info.owner, info.village)

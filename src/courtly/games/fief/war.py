@@ -133,7 +133,7 @@ class WarRules(ABC):
                 continue
             for to, stances in self._destinations(lord):
                 low, high = self.soldier_range(lord, to)
-                out += [move(lord, to, k, s) for s in stances for k in range(low, high + 1)]
+                out += [move(lord, to, s, k) for s in stances for k in range(low, high + 1)]
         return out
 
     def soldier_range(self, lord: str, to: str) -> tuple[int, int]:
@@ -348,7 +348,7 @@ class WarRules(ABC):
                 continue
             die = self.rng.randint(1, 6)
             events.append(Event("resistance", f"The villagers of {village_name(force.village)} "
-                                f"resist seat {force.owner}: {die}",
+                                f"resist Seat {force.owner}: {die}",
                                 {"village": force.village, "seat": force.owner, "die": die}))
             if die >= 2:
                 events += self._remove(force.owner, force.village, True, 1)
@@ -412,10 +412,10 @@ class WarRules(ABC):
             turn += 1
             a_count = sum(self._count(side, village, True))
             result = exchange(a_count, d_count, in_castle, self.rng)
-            events.append(Event("combat", f"At {village_name(village)}: seat {side} "
-                                f"({a_count}) rolls {list(result.attacker_roll)}, seat "
-                                f"{defender} ({d_count}) loses {result.defender_loses}; seat "
-                                f"{defender} rolls {list(result.defender_roll)}, seat {side} "
+            events.append(Event("combat", f"At {village_name(village)}: Seat {side} "
+                                f"({a_count}) rolls {list(result.attacker_roll)}, Seat "
+                                f"{defender} ({d_count}) loses {result.defender_loses}; Seat "
+                                f"{defender} rolls {list(result.defender_roll)}, Seat {side} "
                                 f"loses {result.attacker_loses}",
                                 {"village": village, "attacker": side, "defender": defender,
                                  "attacker_roll": list(result.attacker_roll),
@@ -458,7 +458,7 @@ class WarRules(ABC):
         self.gates.remove(force)
         if not force.soldiers:
             return []
-        return [Event("disband", f"{force.soldiers} soldier(s) of seat {owner} left without a "
+        return [Event("disband", f"{force.soldiers} soldier(s) of Seat {owner} left without a "
                       f"lord at {village_name(village)} disband",
                       {"seat": owner, "village": village, "soldiers": force.soldiers})]
 
@@ -533,7 +533,7 @@ class WarRules(ABC):
         assert battle is not None
         if ask:
             battle.step = "answer"
-            return [Event("coalition", f"Seat {battle.first} asks seat {battle.second} for a "
+            return [Event("coalition", f"Seat {battle.first} asks Seat {battle.second} for a "
                           "coalition", {"seat": battle.first, "to": battle.second})]
         events = [Event("coalition", f"Seat {battle.first} fights alone",
                         {"seat": battle.first})]
@@ -611,7 +611,7 @@ class WarRules(ABC):
         if len(battle.bids) < 2:
             return events
         a, b = battle.bids[battle.first], battle.bids[battle.second]
-        events.append(Event("bids", f"Hands open: seat {battle.first} {a}, seat "
+        events.append(Event("bids", f"Hands open: Seat {battle.first} {a}, Seat "
                             f"{battle.second} {b}", {"bids": [a, b]}))
         village = battle.village
         raised = a > battle.floor.get(battle.first, 0) or b > battle.floor.get(battle.second, 0)
@@ -628,7 +628,7 @@ class WarRules(ABC):
         self.money[winner] -= paid
         self.money[loser] += paid
         self._gate(loser, village).stance = "passage"
-        bought = Event("bought", f"Seat {winner} pays {paid} to seat {loser} for "
+        bought = Event("bought", f"Seat {winner} pays {paid} to Seat {loser} for "
                        f"{village_name(village)}", {"seat": winner, "paid": paid})
         return [*events, bought, *self._occupy(self._gate(winner, village), village)]
 
