@@ -459,3 +459,22 @@ def test_a_field_of_many_numbers_is_typed_in(monkeypatch):
     out = console.export_text()
     assert "amount [1-100, q to quit]" not in out  # the prompt itself is read, not printed
     assert "'150' is not a possible amount here" in out
+
+
+def test_replay_says_the_emissary_wins_when_no_seat_beat_it(runner, tmp_path):
+    """Vive le Roi !'s Emissary variant: "pour gagner, il faut aussi battre ce
+    joueur fictif"; no seat did, so nobody wins and the Emissary does."""
+    import random
+
+    game = courtly.game("vive_le_roi")
+    state = game.new_game(2, seed=1, options={"emissary": True})
+    rng = random.Random(1)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    path = tmp_path / "vlr.json"
+    path.write_text(json.dumps(state.record.to_json()))
+    out = runner.invoke(app, ["replay", str(path)]).output
+    assert "Winner(s): nobody" in out
+    assert "no seat beat it, the Emissary wins" in out
+    assert "★" not in out

@@ -92,10 +92,61 @@ def test_emissary_result_is_the_margin_over_it():
     totals = state.view(None)["scores"]
     result = state.result()
     assert result.scores == (totals[0] - totals[2], totals[1] - totals[2])
-    assert result.winners
+    # both seats are 20 behind: nobody beat it, so nobody wins (issue 12)
+    assert result.scores == (-20.0, -20.0) and result.winners == ()
     final = state.view(0)["final"]
     assert final["beat_emissaries"] == [s > 0 for s in result.scores]
     assert "margins over the best Emissary" in GAME.render(state.view(0))
+
+
+def _random_emissary_game() -> ViveLeRoiState:
+    """2 players and the Emissary, seed 1, both seats choosing with one shared
+    random.Random(1) for the first seat to act (issue 12's reproduction)."""
+    state = GAME.new_game(2, seed=1, options={"emissary": True})
+    rng = random.Random(1)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def test_nobody_wins_when_no_seat_beats_the_emissary():
+    """"Pour gagner, il faut aussi battre ce joueur fictif": when the Emissary's
+    total is above every seat's, no seat wins and the Emissary does."""
+    state = _random_emissary_game()
+    assert state.view(None)["scores"] == [66, 67, 90]
+    result = state.result()
+    assert result.scores == (-24.0, -23.0)
+    assert result.winners == ()
+    for seat in (None, 0, 1):
+        final = state.view(seat)["final"]
+        assert final["winners"] == [] and final["beat_emissaries"] == [False, False]
+        assert final["emissary_winners"] == [2]
+        assert "no seat beat it, the Emissary wins" in GAME.render(state.view(seat))
+    assert courtly.replay(state.record).result() == result
+
+
+def test_the_game_over_event_says_the_emissary_wins():
+    state = GAME.new_game(2, seed=1, options={"emissary": True})
+    rng, events = random.Random(1), []
+    while not state.is_over:
+        seat = state.to_act[0]
+        events = state.apply(seat, rng.choice(state.legal_actions(seat)))
+    over = events[-1]
+    assert over.kind == "game_over" and over.data["winners"] == []
+    assert over.data["emissary_winners"] == [2]
+    assert "winner(s) nobody" in over.text and "the Emissary wins" in over.text
+
+
+def test_a_tie_with_the_emissary_does_not_win():
+    """"Battre" is to beat: a margin of 0 wins nothing."""
+    state = _random_emissary_game()
+    state.totals = [90, 67, 90]
+    assert state.result().winners == ()
+    assert state.view(None)["final"]["emissary_winners"] == [2]
+    state.totals = [91, 91, 90]
+    assert state.result().winners == (0, 1)
+    assert state.view(None)["final"]["emissary_winners"] == []
 
 
 @pytest.mark.parametrize(("three", "count"), [(False, 2), (True, 3)])
@@ -103,7 +154,13 @@ def test_solo_game_with_two_or_three_emissaries(three: bool, count: int):
     state = GAME.new_game(1, seed=2, options={"emissary": True, "three_emissaries": three})
     assert len(state.view(0)["players"]) == 1 + count
     play_out(state, seed=3)
-    assert state.result().winners == (0,)
+    totals = state.view(0)["scores"]
+    result = state.result()
+    assert result.scores == (totals[0] - max(totals[1:]),)
+    # the solo player wins only by beating every Emissary ("il faut aussi battre")
+    assert result.winners == ((0,) if result.scores[0] > 0 else ())
+    best = [p for p in range(1, 1 + count) if totals[p] == max(totals[1:])]
+    assert state.view(0)["final"]["emissary_winners"] == ([] if result.winners else best)
     assert len(state.view(0)["history"]) == 3
 
 
