@@ -375,3 +375,62 @@ def test_courtly_play_shows_the_castle_the_votes_and_the_scores():
     for text in ("Throne room", "5 Nobles", "0 Servants", "Seat 0 has voted", "Votes: Seat 0",
                  "Round 1 scored", "Game over", "Final: scores"):
         assert text in out
+
+
+# The Emissary's move policy on fixed positions, step by step and ties included
+# (docs/rules/vive_le_roi.md, "Move": 1-6, ties on a floor in name order).
+def _castle(layout: dict[str, str]) -> dict[str, str]:
+    return {c: layout.get(c, "F3" if c == JESTER else "F0") for c in (*PRETENDERS, JESTER)}
+
+
+def test_emissary_move_1_its_highest_favourite_ties_by_name():
+    where = _castle({"merlin": "F3", "eloi": "F3", "anselme": "F1"})
+    assert emissary.move(where, ("merlin", "eloi", "anselme")) == ("climb", "eloi")
+
+
+def test_emissary_move_2_a_favourite_out_of_the_higher_wc_first():
+    # floors 3 and 4 have room again; no favourite can climb
+    where = _castle({"pierre": "W4", "clement": "W3"})
+    assert emissary.move(where, ("pierre", "clement")) == ("leave_wc", "pierre")
+
+
+def test_emissary_move_3_the_lowest_other_pretender_ties_by_name():
+    where = _castle({"anselme": "BOX", "beatrice": "D3"})  # its favourites cannot move
+    assert emissary.move(where, ("anselme", "beatrice")) == ("climb", "clement")
+    where = _castle(dict.fromkeys(PRETENDERS, "BOX") | {"anselme": "F2", "beatrice": "F2",
+                                                         "pierre": "F1", "octave": "F1"})
+    assert emissary.move(where, ()) == ("climb", "octave")
+
+
+def _full_castle(f2: tuple[str, ...]) -> dict[str, str]:
+    """Floors 5 and 4 full, floor 3 full with the Jester, two on floor 2."""
+    layout = dict.fromkeys(("dagobert", "eloi", "figaro", "gauvain"), "F5")
+    layout |= dict.fromkeys(("iseult", "leonard", "merlin", "noel"), "F4")
+    layout |= dict.fromkeys(("anselme", "beatrice", "clement"), "F3")
+    layout |= dict.fromkeys(f2, "F2")
+    return _castle(layout)
+
+
+def test_emissary_move_4_another_pretender_into_the_lowest_wc_then_5_the_throne():
+    where = _full_castle(("octave", "pierre"))
+    # favourites on floors 5 and 4: floor 4's cannot move, floor 5's could
+    # reach the throne (step 5), but putting another in a WC comes first,
+    # and from floor 2 (into floor 3's WC) before floor 3 (anselme into floor 4's)
+    assert emissary.move(where, ("dagobert", "iseult")) == ("enter_wc", "octave")
+    where |= {"octave": "W3", "pierre": "W4", "anselme": "D3", "beatrice": "D2",
+              "clement": "D1"}
+    # WCs taken: a favourite to the throne, ties by name
+    assert emissary.move(where, ("eloi", "dagobert", "iseult")) == ("climb", "dagobert")
+
+
+def test_emissary_move_6_anything_else_the_lowest_first():
+    layout = dict.fromkeys(("iseult", "leonard", "merlin", "noel"), "F5")
+    layout |= dict.fromkeys(("anselme", "beatrice", "clement"), "F4")
+    layout |= {"dagobert": "D3", "eloi": "D2", "figaro": "D1"}
+    layout |= dict.fromkeys(("gauvain", "octave", "pierre"), "BOX")
+    where = _castle(layout)
+    # its favourites on floor 4 are stuck under a full floor 5; the Jester
+    # (floor 3) goes before the others to the throne (floor 5)
+    assert emissary.move(where, ("anselme", "beatrice", "clement")) == ("climb", JESTER)
+    where[JESTER] = "BOX"
+    assert emissary.move(where, ("anselme", "beatrice", "clement")) == ("climb", "iseult")
