@@ -261,6 +261,26 @@ def test_the_diplomat_takes_from_an_opponents_domain_even_a_face_down_spy():
     assert state.view(1)["domains"][0]["spies"] == ["carps"], "its placer still knows"
 
 
+def test_a_card_taken_by_a_diplomat_does_not_use_its_power():
+    """Decision 13 (docs/rules/courtisans.md): a taken card is moved, not placed."""
+    diplomat = Card("toads", DIP)
+    state = position(2, [diplomat, FILLER, FILLER], expansion=True)
+    state.queen["below"][Card("hares", A)] = 1
+    state.queen["above"][Card("stags", N)] = 1
+    play(state, 0, diplomat, "queen", "above")
+    state.apply(0, Take("below", "hares", A, None))
+    assert state.view(0)["phase"] == "play" and state.view(0)["pending"] is None
+    assert not any(isinstance(a, (Eliminate, Take)) for a in state.legal_actions(0))
+    assert state.queen["above"][Card("stags", N)] == 1
+
+
+def test_seat_0_plays_first():
+    """Decision 12: the rulebook names no first player."""
+    for n in (2, 3, 5):
+        state = courtly.game("courtisans").new_game(n, seed=n)
+        assert state.to_act == (0,) and state.view(None)["current"] == 0
+
+
 def test_the_diplomat_in_your_own_domain_does_nothing():
     diplomat = Card("toads", DIP)
     state = position(2, [diplomat, FILLER, FILLER], expansion=True)

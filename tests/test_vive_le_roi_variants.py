@@ -328,6 +328,55 @@ def test_ambition_counts_at_the_end_of_the_round():
     assert row["total"] == 10 + 3
 
 
+# ----- L'Ambition with "Le mariage royal" (decisions 20 and 21) --------------------------------
+WEDDING = {"beatrice": "F3", "dagobert": "F1", "eloi": "F0", "merlin": "F2", "noel": "F2",
+           "pierre": "F0", "octave": "THRONE", JESTER: "F3"}  # F01 scores 3+1+0+2+2+0 = 8
+
+
+def test_the_consorts_seat_is_floor_4_or_higher_for_humility_and_the_heights():
+    """The round's first monarch sits beside the throne: "floor 4 or higher"."""
+    assert _score("A07", WEDDING)["ambition"]["met"]
+    consort = WEDDING | {"beatrice": "CONSORT"}
+    row = _score("A07", consort)  # L'Humilité: a favourite beside the throne is not humble
+    assert (row["total"], row["ambition"]["met"]) == (5, False)
+    heights = consort | {"merlin": "F5", "noel": "F4"}
+    row = _score("A04", heights)  # Les Hauteurs: consort, floor 5, floor 4
+    assert (row["total"], row["ambition"]["met"]) == (0 + 1 + 0 + 5 + 4 + 0 + 3, True)
+
+
+@pytest.mark.parametrize(("earlier", "where", "total", "met"), [
+    (2, BASE | {"beatrice": "D1", "merlin": "D2"}, -2, True),  # round 2 - 4 < 0: back to 0
+    (4, BASE | {"beatrice": "D1", "merlin": "D2"}, -4, False),  # round 4 - 4 = 0
+    (-8, WEDDING, 8, False),  # round -8 + 8 = 0: not negative
+    (-8, WEDDING | {"beatrice": "F0"}, 8, True),  # round -8 + 5 < 0: this scoring gives 8
+    (10, BASE | {"beatrice": "D1", "merlin": "D2"}, -4, False),  # round 10 - 4 = 6
+])
+def test_the_safety_net_looks_at_the_whole_round(earlier, where, total, met):
+    """Le Filet: "your round score is negative: it counts 0"; with the royal
+    wedding the round's score is both crownings'."""
+    start = {YES: 1, STOMACH: 1, NO: 4}
+    row = score_round(FAVORIS[F01].characters, Table(where, "octave", start, start),
+                      AMBITIONS["A12"], earlier)
+    assert (row["total"], row["ambition"]["met"]) == (total, met)
+
+
+def test_the_safety_net_in_a_royal_wedding_round():
+    layout = {"merlin": "F5", "octave": "F5", "beatrice": "D3", "dagobert": "D2",
+              "eloi": "D1", "pierre": "BOX", "noel": "F0"}
+    state = position(2, layout, favoris={0: F01},
+                     options={"royal_wedding": True, "ambition": True})
+    state.chosen[0] = "A12"  # Le Filet
+    state.apply(0, Climb("merlin"))
+    first = next(e for e in vote_all(state, {}) if e.kind == "round_scored").data
+    assert first["scores"][0]["total"] == 10 - 3 - 2 - 1 and "ambition" not in first["scores"][0]
+    state.apply(1, Climb("octave"))
+    second = next(e for e in vote_all(state, {}) if e.kind == "round_scored").data
+    # merlin beside the throne scores 0: -6 this time, 4 - 6 < 0 for the round
+    assert second["scores"][0]["total"] == -4
+    assert second["scores"][0]["ambition"] == {"id": "A12", "met": True, "points": 0}
+    assert [h["points"][0] for h in state.view(0)["history"]] == [4, -4]
+
+
 # ----- Le Banni -------------------------------------------------------------------------------
 def test_banished_the_grey_seal_does_not_count():
     assert FAVORIS[F01].sealed == "beatrice"

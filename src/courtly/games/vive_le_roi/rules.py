@@ -391,7 +391,10 @@ class ViveLeRoiState(State):
         for p in range(self.positions):
             table = Table(self.where, king, self.hand(p), self.start_hand)
             chosen = self.chosen[p] if final else None
-            row = score_round(self.favourites(p), table, AMBITIONS[chosen] if chosen else None)
+            # "Le Filet" weighs the round's whole score: the first crowning's too
+            earlier = sum(h["points"][p] for h in self.history if h["round"] == self.round + 1)
+            row = score_round(self.favourites(p), table, AMBITIONS[chosen] if chosen else None,
+                              earlier)
             self.totals[p] += row["total"]
             rows.append({"position": p, "card": self.card(p).id, **row})
         record = {"round": self.round + 1, "king": king, "scores": rows,
