@@ -599,3 +599,22 @@ def test_a_single_choice_is_played_without_asking(monkeypatch):
     monkeypatch.setattr(console, "input", no_question)
     assert _ask_action(console, FIEF, state, me) == only
     assert f"Your only choice, played: {only.describe()}" in console.export_text()
+
+
+def test_replay_says_the_emissary_wins_when_no_seat_beat_it(runner, tmp_path):
+    """Vive le Roi !'s Emissary variant: "pour gagner, il faut aussi battre ce
+    joueur fictif"; no seat did, so nobody wins and the Emissary does."""
+    import random
+
+    game = courtly.game("vive_le_roi")
+    state = game.new_game(2, seed=1, options={"emissary": True})
+    rng = random.Random(1)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    path = tmp_path / "vlr.json"
+    path.write_text(json.dumps(state.record.to_json()))
+    out = runner.invoke(app, ["replay", str(path)]).output
+    assert "Winner(s): nobody" in out
+    assert "no seat beat it, the Emissary wins" in out
+    assert "★" not in out

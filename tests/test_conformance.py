@@ -120,10 +120,24 @@ def _play_out(state: State, rng: random.Random) -> None:
         _step(state, rng, referee)
 
 
+def _check_winners(state: State, result: courtly.Result) -> None:
+    """Winners are distinct seats in order, all with the best score. Nobody
+    wins only where a rule says so: in Vive le Roi !'s Emissary variant when
+    no seat beat the Emissary ("il faut aussi battre ce joueur fictif"), every
+    margin being 0 or less."""
+    n = state.num_players
+    assert list(result.winners) == sorted(set(result.winners))
+    assert all(0 <= w < n for w in result.winners)
+    assert all(result.scores[w] == max(result.scores) for w in result.winners)
+    if not result.winners:
+        assert state.game.name == "vive_le_roi" and state.options["emissary"]
+        assert max(result.scores) <= 0
+
+
 def _check_end(game: courtly.Game, state: State, n: int) -> None:
     result = state.result()
     assert len(result.scores) == n
-    assert result.winners and all(0 <= w < n for w in result.winners)
+    _check_winners(state, result)
     assert state.to_act == ()
     assert all(state.legal_actions(s) == [] for s in range(n))
     record = state.record
@@ -175,7 +189,7 @@ def test_determinized_states_play_to_the_end(case: tuple[str, int, dict[str, Any
     for seat in range(n):
         guess = state.determinize(seat, random.Random(seat))
         _play_out(guess, random.Random(seat))
-        assert guess.result().winners
+        _check_winners(guess, guess.result())
         assert guess.record.seed is None
 
 

@@ -183,7 +183,7 @@ def test_a_spy_in_a_domain_is_face_down_too():
     spy = Card("hares", S)
     state = position(2, [spy, FILLER, FILLER])
     play(state, 0, spy, "domain", owner=1)
-    assert state.view(1)["domains"][1] == {"cards": {}, "spies": [None]}
+    assert state.view(1)["domains"][1] == {"cards": {}, "spies": [None], "spy_placers": [0]}
     assert state.view(0)["domains"][1]["spies"] == ["hares"]
 
 
@@ -259,6 +259,26 @@ def test_the_diplomat_takes_from_an_opponents_domain_even_a_face_down_spy():
     assert state.domain_spies[0] == [Spy("carps", 1)]
     assert state.view(0)["domains"][0]["spies"] == [None], "taken unseen"
     assert state.view(1)["domains"][0]["spies"] == ["carps"], "its placer still knows"
+
+
+def test_a_card_taken_by_a_diplomat_does_not_use_its_power():
+    """Decision 13 (docs/rules/courtisans.md): a taken card is moved, not placed."""
+    diplomat = Card("toads", DIP)
+    state = position(2, [diplomat, FILLER, FILLER], expansion=True)
+    state.queen["below"][Card("hares", A)] = 1
+    state.queen["above"][Card("stags", N)] = 1
+    play(state, 0, diplomat, "queen", "above")
+    state.apply(0, Take("below", "hares", A, None))
+    assert state.view(0)["phase"] == "play" and state.view(0)["pending"] is None
+    assert not any(isinstance(a, (Eliminate, Take)) for a in state.legal_actions(0))
+    assert state.queen["above"][Card("stags", N)] == 1
+
+
+def test_seat_0_plays_first():
+    """Decision 12: the rulebook names no first player."""
+    for n in (2, 3, 5):
+        state = courtly.game("courtisans").new_game(n, seed=n)
+        assert state.to_act == (0,) and state.view(None)["current"] == 0
 
 
 def test_the_diplomat_in_your_own_domain_does_nothing():
@@ -473,3 +493,59 @@ def test_determinize_keeps_spies_spies_and_known_spies_known():
                        + [Card(s.family, S) for s in guess.queen_spies["above"]]
                        ) == Counter(state.deck + state.removed + state.hands[1]
                                     + [Card("hares", S)])
+
+
+# ----- the terminal picture (issue 12) ----------------------------------------------
+def _played(n: int, steps: int, seed: int = 2, **options) -> CourtisansState:
+    state = GAME.new_game(n, seed=seed, options=options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert isinstance(state, CourtisansState)
+    return state
+
+
+def test_render_names_each_face_down_spys_placer_and_only_its_family_to_it():
+    state = position(3, [Card("toads", S), FILLER, FILLER])
+    state.queen_spies["above"].append(Spy("carps", 1))
+    play(state, 0, Card("toads", S), "queen", "above")
+    for seat, text in ((0, "#1 placed by Seat 1, #2 yours (Toads)"),
+                       (1, "#1 yours (Carps), #2 placed by Seat 0"),
+                       (2, "#1 placed by Seat 1, #2 placed by Seat 0")):
+        view = state.view(seat)
+        assert view["queen_spy_placers"]["above"] == [1, 0]
+        picture = GAME.render(view)
+        assert f"face-down Spies: above 2: {text}" in picture
+        column = picture.split("Queen's column")[1].split("\n")[0]
+        hidden = {0: ["Carps"], 1: ["Toads"], 2: ["Carps", "Toads"]}[seat]
+        assert not any(family in column for family in hidden)
+
+
+def test_render_says_how_each_family_leans_now_and_marks_the_last_turn():
+    state = position(2, [FILLER, FILLER, FILLER])
+    state.queen["above"][Card("hares", N)] = 1
+    state.queen["below"][Card("toads", G)] = 1
+    picture = GAME.render(state.view(0))
+    assert "leans esteemed" in picture.split("Hares")[1].split("\n")[0]
+    assert "leans disgraced" in picture.split("Toads")[1].split("\n")[0]
+    assert "LAST TURN" not in picture
+    state.deck.clear()
+    assert "LAST TURN: the deck is empty" in GAME.render(state.view(0))
+
+
+def test_render_at_the_end_shows_every_mission_and_the_teams_lower_score():
+    state = _played(4, 10_000, expansion=True, teams=True)
+    assert state.is_over
+    final = state.view(1)["final"]
+    picture = GAME.render(state.view(1))
+    for seat in range(4):
+        for m in final["seats"][seat]["missions"]:
+            mark = "succeeded, +3" if m["fulfilled"] else "failed, 0"
+            assert f"Mission ({m['color']}): {m['text']} -> {mark}" in picture
+    for team in state.teams:
+        low = min(final["seats"][s]["total"] for s in team)
+        assert f"Team Seat {team[0]} + Seat {team[1]}: the lower score" in picture
+        assert f"{low}, is the team's" in picture

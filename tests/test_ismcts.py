@@ -183,6 +183,13 @@ def test_seat_rewards_share_wins_and_rank():
     assert mixed[2] == 0.0
 
 
+def test_seat_rewards_when_nobody_won():
+    """Vive le Roi !'s Emissary variant: nobody beat the Emissary, nobody won;
+    the rank still counts."""
+    assert seat_rewards(Result((-24.0, -23.0), ()), 0.0) == [0.0, 0.0]
+    assert seat_rewards(Result((-24.0, -23.0), ()), 0.25) == [0.0, 0.25]
+
+
 def test_estimated_rewards_match_the_terminal_form():
     even = estimated_rewards([2.0, 2.0, 2.0, 2.0], 2.0, 0.25)
     assert even == pytest.approx([0.25 * 0.75 + 0.25 * 0.5] * 4)

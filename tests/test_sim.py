@@ -128,3 +128,21 @@ def test_simulate_rejects_bad_arguments():
         simulate(COURTISANS, 3, 1)
     with pytest.raises(ValueError):
         simulate(COURTISANS, 3, 5, options={"teams": True})
+
+
+def test_a_game_nobody_wins_counts_no_win():
+    """Vive le Roi !'s Emissary variant: a game no seat won (none beat the
+    Emissary) counts no win for any seat, so the wins add up to the games
+    somebody won, and the Wilson interval is taken on that count."""
+    vlr = courtly.game("vive_le_roi")
+    options = {"emissary": True}
+    results = [play_random_game(vlr, 2, seed, vlr.check_options(2, options))[0]
+               for seed in range(12)]
+    nobody = sum(not r.winners for r in results)
+    assert 0 < nobody < 12
+    report = simulate(vlr, 12, 2, seed=0, options=options)
+    assert sum(s.wins for s in report.seats) == pytest.approx(12 - nobody)
+    for seat in report.seats:
+        expected = sum(seat.seat in r.winners and 1 / len(r.winners) for r in results)
+        assert seat.wins == pytest.approx(expected)
+        assert (seat.win_low, seat.win_high) == pytest.approx(wilson_interval(seat.wins, 12))

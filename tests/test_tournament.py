@@ -160,3 +160,18 @@ def test_cli_lists_the_bots_and_their_parameters():
     assert result.exit_code == 0, result.output
     for text in ("random", "heuristic", "ismcts", "iterations=-1", "seconds=0.0", "root=auto"):
         assert text in result.output
+
+
+def test_a_game_nobody_won_ranks_by_score_and_shares_no_win():
+    # Vive le Roi !'s Emissary variant: no seat beat the Emissary
+    outcome = GameOutcome(0, 0, ("a", "b"), (-24.0, -23.0), (), 10)
+    assert ranks(outcome) == [1, 0]
+    assert outcome.win_share(0) == outcome.win_share(1) == 0.0
+
+
+def test_vive_le_roi_emissary_tournament_counts_no_win_for_nobody():
+    report = tournament(courtly.game("vive_le_roi"), ["random"], 6, 2,
+                        options={"emissary": True}, backend="serial")
+    won = sum(1 for o in report.outcomes if o.winners)
+    assert won < 6  # random seats rarely beat the Emissary
+    assert sum(b.wins for b in report.bots) == pytest.approx(won)

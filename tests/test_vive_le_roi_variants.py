@@ -92,10 +92,61 @@ def test_emissary_result_is_the_margin_over_it():
     totals = state.view(None)["scores"]
     result = state.result()
     assert result.scores == (totals[0] - totals[2], totals[1] - totals[2])
-    assert result.winners
+    # both seats are 20 behind: nobody beat it, so nobody wins (issue 12)
+    assert result.scores == (-20.0, -20.0) and result.winners == ()
     final = state.view(0)["final"]
     assert final["beat_emissaries"] == [s > 0 for s in result.scores]
     assert "margins over the best Emissary" in GAME.render(state.view(0))
+
+
+def _random_emissary_game() -> ViveLeRoiState:
+    """2 players and the Emissary, seed 1, both seats choosing with one shared
+    random.Random(1) for the first seat to act (issue 12's reproduction)."""
+    state = GAME.new_game(2, seed=1, options={"emissary": True})
+    rng = random.Random(1)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def test_nobody_wins_when_no_seat_beats_the_emissary():
+    """"Pour gagner, il faut aussi battre ce joueur fictif": when the Emissary's
+    total is above every seat's, no seat wins and the Emissary does."""
+    state = _random_emissary_game()
+    assert state.view(None)["scores"] == [66, 67, 90]
+    result = state.result()
+    assert result.scores == (-24.0, -23.0)
+    assert result.winners == ()
+    for seat in (None, 0, 1):
+        final = state.view(seat)["final"]
+        assert final["winners"] == [] and final["beat_emissaries"] == [False, False]
+        assert final["emissary_winners"] == [2]
+        assert "no seat beat it, the Emissary wins" in GAME.render(state.view(seat))
+    assert courtly.replay(state.record).result() == result
+
+
+def test_the_game_over_event_says_the_emissary_wins():
+    state = GAME.new_game(2, seed=1, options={"emissary": True})
+    rng, events = random.Random(1), []
+    while not state.is_over:
+        seat = state.to_act[0]
+        events = state.apply(seat, rng.choice(state.legal_actions(seat)))
+    over = events[-1]
+    assert over.kind == "game_over" and over.data["winners"] == []
+    assert over.data["emissary_winners"] == [2]
+    assert "winner(s) nobody" in over.text and "the Emissary wins" in over.text
+
+
+def test_a_tie_with_the_emissary_does_not_win():
+    """"Battre" is to beat: a margin of 0 wins nothing."""
+    state = _random_emissary_game()
+    state.totals = [90, 67, 90]
+    assert state.result().winners == ()
+    assert state.view(None)["final"]["emissary_winners"] == [2]
+    state.totals = [91, 91, 90]
+    assert state.result().winners == (0, 1)
+    assert state.view(None)["final"]["emissary_winners"] == []
 
 
 @pytest.mark.parametrize(("three", "count"), [(False, 2), (True, 3)])
@@ -103,7 +154,13 @@ def test_solo_game_with_two_or_three_emissaries(three: bool, count: int):
     state = GAME.new_game(1, seed=2, options={"emissary": True, "three_emissaries": three})
     assert len(state.view(0)["players"]) == 1 + count
     play_out(state, seed=3)
-    assert state.result().winners == (0,)
+    totals = state.view(0)["scores"]
+    result = state.result()
+    assert result.scores == (totals[0] - max(totals[1:]),)
+    # the solo player wins only by beating every Emissary ("il faut aussi battre")
+    assert result.winners == ((0,) if result.scores[0] > 0 else ())
+    best = [p for p in range(1, 1 + count) if totals[p] == max(totals[1:])]
+    assert state.view(0)["final"]["emissary_winners"] == ([] if result.winners else best)
     assert len(state.view(0)["history"]) == 3
 
 
@@ -271,6 +328,55 @@ def test_ambition_counts_at_the_end_of_the_round():
     assert row["total"] == 10 + 3
 
 
+# ----- L'Ambition with "Le mariage royal" (decisions 20 and 21) --------------------------------
+WEDDING = {"beatrice": "F3", "dagobert": "F1", "eloi": "F0", "merlin": "F2", "noel": "F2",
+           "pierre": "F0", "octave": "THRONE", JESTER: "F3"}  # F01 scores 3+1+0+2+2+0 = 8
+
+
+def test_the_consorts_seat_is_floor_4_or_higher_for_humility_and_the_heights():
+    """The round's first monarch sits beside the throne: "floor 4 or higher"."""
+    assert _score("A07", WEDDING)["ambition"]["met"]
+    consort = WEDDING | {"beatrice": "CONSORT"}
+    row = _score("A07", consort)  # L'Humilité: a favourite beside the throne is not humble
+    assert (row["total"], row["ambition"]["met"]) == (5, False)
+    heights = consort | {"merlin": "F5", "noel": "F4"}
+    row = _score("A04", heights)  # Les Hauteurs: consort, floor 5, floor 4
+    assert (row["total"], row["ambition"]["met"]) == (0 + 1 + 0 + 5 + 4 + 0 + 3, True)
+
+
+@pytest.mark.parametrize(("earlier", "where", "total", "met"), [
+    (2, BASE | {"beatrice": "D1", "merlin": "D2"}, -2, True),  # round 2 - 4 < 0: back to 0
+    (4, BASE | {"beatrice": "D1", "merlin": "D2"}, -4, False),  # round 4 - 4 = 0
+    (-8, WEDDING, 8, False),  # round -8 + 8 = 0: not negative
+    (-8, WEDDING | {"beatrice": "F0"}, 8, True),  # round -8 + 5 < 0: this scoring gives 8
+    (10, BASE | {"beatrice": "D1", "merlin": "D2"}, -4, False),  # round 10 - 4 = 6
+])
+def test_the_safety_net_looks_at_the_whole_round(earlier, where, total, met):
+    """Le Filet: "your round score is negative: it counts 0"; with the royal
+    wedding the round's score is both crownings'."""
+    start = {YES: 1, STOMACH: 1, NO: 4}
+    row = score_round(FAVORIS[F01].characters, Table(where, "octave", start, start),
+                      AMBITIONS["A12"], earlier)
+    assert (row["total"], row["ambition"]["met"]) == (total, met)
+
+
+def test_the_safety_net_in_a_royal_wedding_round():
+    layout = {"merlin": "F5", "octave": "F5", "beatrice": "D3", "dagobert": "D2",
+              "eloi": "D1", "pierre": "BOX", "noel": "F0"}
+    state = position(2, layout, favoris={0: F01},
+                     options={"royal_wedding": True, "ambition": True})
+    state.chosen[0] = "A12"  # Le Filet
+    state.apply(0, Climb("merlin"))
+    first = next(e for e in vote_all(state, {}) if e.kind == "round_scored").data
+    assert first["scores"][0]["total"] == 10 - 3 - 2 - 1 and "ambition" not in first["scores"][0]
+    state.apply(1, Climb("octave"))
+    second = next(e for e in vote_all(state, {}) if e.kind == "round_scored").data
+    # merlin beside the throne scores 0: -6 this time, 4 - 6 < 0 for the round
+    assert second["scores"][0]["total"] == -4
+    assert second["scores"][0]["ambition"] == {"id": "A12", "met": True, "points": 0}
+    assert [h["points"][0] for h in state.view(0)["history"]] == [4, -4]
+
+
 # ----- Le Banni -------------------------------------------------------------------------------
 def test_banished_the_grey_seal_does_not_count():
     assert FAVORIS[F01].sealed == "beatrice"
@@ -318,3 +424,62 @@ def test_courtly_play_shows_the_castle_the_votes_and_the_scores():
     for text in ("Throne room", "5 Nobles", "0 Servants", "Seat 0 has voted", "Votes: Seat 0",
                  "Round 1 scored", "Game over", "Final: scores"):
         assert text in out
+
+
+# The Emissary's move policy on fixed positions, step by step and ties included
+# (docs/rules/vive_le_roi.md, "Move": 1-6, ties on a floor in name order).
+def _castle(layout: dict[str, str]) -> dict[str, str]:
+    return {c: layout.get(c, "F3" if c == JESTER else "F0") for c in (*PRETENDERS, JESTER)}
+
+
+def test_emissary_move_1_its_highest_favourite_ties_by_name():
+    where = _castle({"merlin": "F3", "eloi": "F3", "anselme": "F1"})
+    assert emissary.move(where, ("merlin", "eloi", "anselme")) == ("climb", "eloi")
+
+
+def test_emissary_move_2_a_favourite_out_of_the_higher_wc_first():
+    # floors 3 and 4 have room again; no favourite can climb
+    where = _castle({"pierre": "W4", "clement": "W3"})
+    assert emissary.move(where, ("pierre", "clement")) == ("leave_wc", "pierre")
+
+
+def test_emissary_move_3_the_lowest_other_pretender_ties_by_name():
+    where = _castle({"anselme": "BOX", "beatrice": "D3"})  # its favourites cannot move
+    assert emissary.move(where, ("anselme", "beatrice")) == ("climb", "clement")
+    where = _castle(dict.fromkeys(PRETENDERS, "BOX") | {"anselme": "F2", "beatrice": "F2",
+                                                         "pierre": "F1", "octave": "F1"})
+    assert emissary.move(where, ()) == ("climb", "octave")
+
+
+def _full_castle(f2: tuple[str, ...]) -> dict[str, str]:
+    """Floors 5 and 4 full, floor 3 full with the Jester, two on floor 2."""
+    layout = dict.fromkeys(("dagobert", "eloi", "figaro", "gauvain"), "F5")
+    layout |= dict.fromkeys(("iseult", "leonard", "merlin", "noel"), "F4")
+    layout |= dict.fromkeys(("anselme", "beatrice", "clement"), "F3")
+    layout |= dict.fromkeys(f2, "F2")
+    return _castle(layout)
+
+
+def test_emissary_move_4_another_pretender_into_the_lowest_wc_then_5_the_throne():
+    where = _full_castle(("octave", "pierre"))
+    # favourites on floors 5 and 4: floor 4's cannot move, floor 5's could
+    # reach the throne (step 5), but putting another in a WC comes first,
+    # and from floor 2 (into floor 3's WC) before floor 3 (anselme into floor 4's)
+    assert emissary.move(where, ("dagobert", "iseult")) == ("enter_wc", "octave")
+    where |= {"octave": "W3", "pierre": "W4", "anselme": "D3", "beatrice": "D2",
+              "clement": "D1"}
+    # WCs taken: a favourite to the throne, ties by name
+    assert emissary.move(where, ("eloi", "dagobert", "iseult")) == ("climb", "dagobert")
+
+
+def test_emissary_move_6_anything_else_the_lowest_first():
+    layout = dict.fromkeys(("iseult", "leonard", "merlin", "noel"), "F5")
+    layout |= dict.fromkeys(("anselme", "beatrice", "clement"), "F4")
+    layout |= {"dagobert": "D3", "eloi": "D2", "figaro": "D1"}
+    layout |= dict.fromkeys(("gauvain", "octave", "pierre"), "BOX")
+    where = _castle(layout)
+    # its favourites on floor 4 are stuck under a full floor 5; the Jester
+    # (floor 3) goes before the others to the throne (floor 5)
+    assert emissary.move(where, ("anselme", "beatrice", "clement")) == ("climb", JESTER)
+    where[JESTER] = "BOX"
+    assert emissary.move(where, ("anselme", "beatrice", "clement")) == ("climb", "iseult")

@@ -109,7 +109,7 @@ def seat_rewards(result: Result, rank_weight: float) -> list[float]:
     """Every seat's reward in [0, 1]: the win share blended with the rank share."""
     scores = result.scores
     n = len(scores)
-    share = 1.0 / len(result.winners)
+    share = 1.0 / len(result.winners) if result.winners else 0.0  # a game nobody won
     out = []
     for seat, mine in enumerate(scores):
         win = share if seat in result.winners else 0.0

@@ -28,7 +28,8 @@ def team_scores(scores: Sequence[float], teams: Sequence[Sequence[int]] | None) 
 
 def game_over_event(result: Result, label: Callable[[int], str] = lambda s: f"Seat {s}"
                     ) -> Event:
-    """The event every game ends with: scores and winners, the result as data."""
-    won = ", ".join(label(s) for s in result.winners)
+    """The event every game ends with: scores and winners ("nobody" when no
+    seat won, which a game may allow), the result as data."""
+    won = ", ".join(label(s) for s in result.winners) or "nobody"
     return Event("game_over", f"Game over: scores {list(result.scores)}, winner(s) {won}",
                  result.to_json())

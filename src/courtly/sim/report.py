@@ -106,7 +106,8 @@ def balance(
 
 def summarise(game: str, num_players: int, seed: int, options: Mapping[str, Any],
               bots: Sequence[str], outcomes: Sequence[GameOutcome]) -> BalanceReport:
-    """The report of finished games (in game order)."""
+    """The report of finished games (in game order); a game nobody won counts
+    no win for any seat."""
     n = len(outcomes)
     seats = []
     for seat in range(num_players):

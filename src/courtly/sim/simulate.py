@@ -171,8 +171,9 @@ def simulate(
     the same arguments always give the same report.
 
     Wins: a game won by several seats (a shared victory) counts
-    ``1 / len(winners)`` of a win for each of its winners, so the seats'
-    wins add up to the number of games. The win rate is wins / games and its
+    ``1 / len(winners)`` of a win for each of its winners, and a game nobody
+    won (Vive le Roi !'s Emissary beat every seat) counts no win, so the
+    seats' wins add up to the number of games somebody won. The win rate is wins / games and its
     interval is the Wilson score interval (``z=1.96``: 95%) on that
     fractional count.
 

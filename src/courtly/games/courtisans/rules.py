@@ -367,7 +367,11 @@ class CourtisansState(State):
             "hand_sizes": [len(h) for h in self.hands],
             "queen": {side: _cards_json(self.queen[side]) for side in SIDES},
             "queen_spies": {side: spies_json(self.queen_spies[side]) for side in SIDES},
-            "domains": [{"cards": _cards_json(d), "spies": spies_json(s)}
+            # who placed each face-down Spy: public, every play event names its player
+            "queen_spy_placers": {side: [s.placer for s in self.queen_spies[side]]
+                                  for side in SIDES},
+            "domains": [{"cards": _cards_json(d), "spies": spies_json(s),
+                         "spy_placers": [spy.placer for spy in s]}
                         for d, s in zip(self.domains, self.domain_spies, strict=True)],
             "hand": None,
             "missions": None,

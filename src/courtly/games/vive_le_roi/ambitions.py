@@ -72,8 +72,14 @@ class Table:
     start: Mapping[str, int]
 
 
+#: "Floor 4 or higher": floors 4 and 5, the throne, and the consort's seat
+#: beside it ("Le mariage royal": the round's first monarch, decision);
+#: L'Humilité adds floor 4's WC.
+HIGH = ("F4", "F5", "THRONE", "CONSORT")
+
+
 def _high(loc: str) -> bool:
-    return loc in ("F4", "F5", "W4", "THRONE")
+    return loc in HIGH or loc == "W4"
 
 
 def met(ambition: Ambition, favourites: Sequence[str], table: Table, score: int = 0) -> bool:
@@ -84,7 +90,7 @@ def met(ambition: Ambition, favourites: Sequence[str], table: Table, score: int 
     tests = {
         "king_favourite": lambda: table.king in favourites,
         "jester_king": lambda: table.king == JESTER,
-        "high": lambda: sum(loc in ("F4", "F5", "THRONE") for loc in locs) >= n,
+        "high": lambda: sum(loc in HIGH for loc in locs) >= n,
         "on_top_floor": lambda: locs.count(f"F{TOP_FLOOR}") >= n,
         "on_ground_floor": lambda: locs.count("F0") >= n,
         "none_high": lambda: not any(_high(loc) for loc in locs),

@@ -50,10 +50,13 @@ def move(where: Mapping[str, str], favourites: Sequence[str]) -> tuple[str, str]
 
 def _preference(where: Mapping[str, str], favourites: Sequence[str], kind: str,
                 character: str) -> tuple[int, int]:
-    """Lower is better: 0 lift its highest favourite (not onto the throne),
-    1 take a favourite out of a WC, 2 lift the lowest other pretender (not
-    onto the throne), 3 put another pretender in a WC, 4 send a favourite to
-    the throne, 5 anything else (the Jester, another to the throne, ...)."""
+    """Lower is better (docs/rules/vive_le_roi.md, the Emissary's policy):
+    0 lift a favourite (not onto the throne), the highest first; 1 take a
+    favourite out of a WC, the higher WC first; 2 lift another pretender (not
+    onto the throne), the lowest first; 3 put another pretender in a WC, the
+    lowest first; 4 send a favourite to the throne; 5 anything else (the
+    Jester, another to the throne, another out of a WC), the lowest first.
+    ``move`` breaks the remaining ties by name order."""
     lvl = castle.level(where[character]) or 0
     dest = castle.destination(where, kind, character)
     mine = character in favourites

@@ -123,11 +123,14 @@ def _history(view: Mapping[str, Any]) -> list[str]:
 
 def _final(view: Mapping[str, Any]) -> str:
     final, players = view["final"], view["players"]
-    won = ", ".join(players[w] for w in final["winners"])
+    won = ", ".join(players[w] for w in final["winners"]) or "nobody"
     text = f"scores {final['scores']}, winner(s) {won}"
     if "beat_emissaries" in final:
-        if any(final["beat_emissaries"]):
+        if final["winners"]:
             text += " (margins over the best Emissary: the winners beat it)"
         else:
-            text += " (margins over the best Emissary: nobody beat it, the Emissary wins)"
+            best = final.get("emissary_winners") or []
+            who = " and ".join(players[p] for p in best) or "the Emissary"
+            verb = "wins" if len(best) <= 1 else "win"
+            text += f" (margins over the best Emissary: no seat beat it, {who} {verb})"
     return text

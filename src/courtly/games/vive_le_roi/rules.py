@@ -406,7 +406,10 @@ class ViveLeRoiState(State):
         for p in range(self.positions):
             table = Table(self.where, king, self.hand(p), self.start_hand)
             chosen = self.chosen[p] if final else None
-            row = score_round(self.favourites(p), table, AMBITIONS[chosen] if chosen else None)
+            # "Le Filet" weighs the round's whole score: the first crowning's too
+            earlier = sum(h["points"][p] for h in self.history if h["round"] == self.round + 1)
+            row = score_round(self.favourites(p), table, AMBITIONS[chosen] if chosen else None,
+                              earlier)
             self.totals[p] += row["total"]
             rows.append({"position": p, "card": self.card(p).id, **row})
         record = {"round": self.round + 1, "king": king, "scores": rows,
@@ -426,17 +429,37 @@ class ViveLeRoiState(State):
         if self.round < ROUNDS:
             return self._start_round()
         self.over, self.stage = True, OVER
-        return [game_over_event(self._result(), self.label)]
+        event = game_over_event(self._result(), self.label)
+        emissaries = self.emissary_winners()
+        if not emissaries:
+            return [event]
+        who = " and ".join(self.label(p) for p in emissaries)
+        verb = "wins" if len(emissaries) == 1 else "win"
+        return [Event(event.kind, f"{event.text}: no seat beat the Emissary, {who} {verb}",
+                      event.data | {"emissary_winners": emissaries})]
 
     def _result(self) -> Result:
         """Highest total wins, ties shared ("Fin de partie"). Teams keep the
-        lower of their two totals; with Emissaries a seat's score is its margin
-        over the best Emissary (decision: positive means it beat them)."""
+        lower of their two totals. With Emissaries a seat's score is its margin
+        over the best Emissary (decision), and "pour gagner, il faut aussi
+        battre ce joueur fictif": only a positive margin can win, so when no
+        seat beats every Emissary nobody wins (``winners`` is empty) and the
+        best Emissary does (``emissary_winners``)."""
         scores = team_scores(self.totals[: self.num_players], self.teams)
         if self.positions > self.num_players:
             best = max(self.totals[self.num_players:])
             scores = [s - best for s in scores]
+            winners = winners_by_score(scores) if max(scores) > 0 else ()
+            return Result(tuple(float(s) for s in scores), winners)
         return Result(tuple(float(s) for s in scores), winners_by_score(scores))
+
+    def emissary_winners(self) -> list[int]:
+        """The positions of the best Emissaries when no seat beat them all
+        (they win instead); [] otherwise or without Emissaries."""
+        if self.positions == self.num_players or self._result().winners:
+            return []
+        best = max(self.totals[self.num_players:])
+        return [p for p in range(self.num_players, self.positions) if self.totals[p] == best]
 
     # ----- views ------------------------------------------------------------
     def favoris_visible(self, pos: int, seat: int | None) -> bool:
@@ -478,11 +501,13 @@ class ViveLeRoiState(State):
 
     def _final_json(self) -> dict[str, Any]:
         """The result; with Emissaries, which seats beat them all (the
-        rulebook's condition for winning)."""
+        rulebook's condition for winning) and, when none did, the best
+        Emissaries, who win instead."""
         result = self._result()
         final = result.to_json()
         if self.positions > self.num_players:
             final["beat_emissaries"] = [s > 0 for s in result.scores]
+            final["emissary_winners"] = self.emissary_winners()
         return final
 
     def _castle_json(self) -> dict[str, Any]:

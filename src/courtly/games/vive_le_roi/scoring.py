@@ -24,13 +24,17 @@ from courtly.games.vive_le_roi.castle import value
 
 
 def score_round(favourites: Sequence[str], table: Table,
-                ambition: Ambition | None = None) -> dict[str, Any]:
+                ambition: Ambition | None = None, earlier: int = 0) -> dict[str, Any]:
     """One player's points for this crowning, with the breakdown (JSON-safe):
     ``points`` per favourite, ``inverted``, ``total`` and, with an Ambition,
     ``ambition`` (its id, whether it was met, the points it gave).
 
     ``favourites`` are the characters that count; ``ambition`` is the chosen
-    Ambition card when this scoring ends a round with "L'Ambition".
+    Ambition card when this scoring ends a round with "L'Ambition";
+    ``earlier`` the points this player took at the round's earlier scorings
+    (the first crowning of "Le mariage royal"): "Le Filet" looks at the
+    round's whole score (decision), so when the round's total would be
+    negative this scoring gives what brings it back to 0.
     """
     achieved = ambition is not None and ambition.test != "negative" and met(
         ambition, favourites, table)
@@ -42,8 +46,8 @@ def score_round(favourites: Sequence[str], table: Table,
     bonus = ambition.points if achieved and ambition else 0
     total += bonus
     if ambition is not None and ambition.protection == SAFETY_NET:
-        achieved = met(ambition, favourites, table, total)
-        total = max(total, 0)
+        achieved = met(ambition, favourites, table, earlier + total)
+        total = max(total, -earlier)
     out: dict[str, Any] = {"points": points, "inverted": inverted, "total": total}
     if ambition is not None:
         out["ambition"] = {"id": ambition.id, "met": achieved, "points": bonus}

@@ -71,6 +71,7 @@ const strings = {
     "vlr.cancel": "Cancel",
     "vlr.team": "team {n}",
     "vlr.emissary": "the Emissary", "vlr.emissary_n": "Emissary {n}",
+    "vlr.emissary_wins": (p) => `No player beat the Emissary: ${p.who} ${p.n > 1 ? "win" : "wins"}`,
     "vlr.banner.ambition": "Your turn: choose your Ambition for this round (L'Ambition)",
     "vlr.banner.placement": "Your turn: place a character on floor {from} to {to} ({n} placements left)",
     "vlr.banner.play": "Your turn: move one character up one floor (or into or out of a WC)",
@@ -156,6 +157,7 @@ const strings = {
     "vlr.cancel": "Annuler",
     "vlr.team": "équipe {n}",
     "vlr.emissary": "l'Émissaire", "vlr.emissary_n": "Émissaire {n}",
+    "vlr.emissary_wins": (p) => `Aucun joueur n'a battu l'Émissaire : ${p.who} ${p.n > 1 ? "l'emportent" : "l'emporte"}`,
     "vlr.banner.ambition": "À vous : choisissez votre Ambition pour ce round",
     "vlr.banner.placement": "À vous : placez un Personnage aux étages {from} à {to} (encore {n} placements)",
     "vlr.banner.play": "À vous : faites monter un Personnage d'un étage (ou entrer dans un WC, ou en sortir)",
@@ -252,7 +254,11 @@ function colon(ctx) {
   return ctx.t("colon");
 }
 
-function winnersText(ctx, winners) {
+/** Who won; with the Emissary variant, nobody may: then the best Emissaries win. */
+function winnersText(ctx, winners, emissaries) {
+  if (!winners.length && emissaries && emissaries.length) {
+    return ctx.t("vlr.emissary_wins", { who: whoList(ctx, emissaries), n: emissaries.length });
+  }
   return ctx.t("final.winner", { who: ctx.joinNames(winners.map((p) => who(ctx, p))), n: winners.length });
 }
 
@@ -651,7 +657,7 @@ function finalSection(ctx) {
   const positions = v.final.scores.map((_, p) => p);
   return h("section", { class: "final", id: "final", "aria-labelledby": "final-title" },
     h("h2", { id: "final-title" }, icon("crown", "icon"), ctx.t("final.title")),
-    h("p", { class: "final-winners" }, winnersText(ctx, winners)),
+    h("p", { class: "final-winners" }, winnersText(ctx, winners, v.final.emissary_winners)),
     h("div", { class: "table-scroll" }, h("table", { class: "scores" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ctx.t("final.seat")), h("th", { scope: "col", class: "num" }, ctx.t("final.score")))),
       h("tbody", {}, positions.map((p) => h("tr", { class: winners.includes(p) ? "winner" : null, dataset: { seat: p } },
@@ -675,7 +681,8 @@ function banner(ctx) {
   const v = ctx.view;
   if (v.phase === "over" || (ctx.table && ctx.table.status === "over")) {
     const winners = v.final ? v.final.winners : (ctx.result ? ctx.result.winners : []);
-    return { text: ctx.t("vlr.banner.over", { winners: winnersText(ctx, winners) }), kind: "over" };
+    const emissaries = v.final ? v.final.emissary_winners : null;
+    return { text: ctx.t("vlr.banner.over", { winners: winnersText(ctx, winners, emissaries) }), kind: "over" };
   }
   if (ctx.canAct) {
     if (v.phase === "vote") return { text: cap(ctx.t("vlr.banner.vote", { who: charName(ctx, v.vote.candidate) })), kind: "mine" };
@@ -731,7 +738,7 @@ function describeEvent(e, ctx) {
     case "stalemate":
       return ctx.t("vlr.log.stalemate");
     case "game_over":
-      return ctx.t("vlr.log.over", { winners: winnersText(ctx, d.winners || []) });
+      return ctx.t("vlr.log.over", { winners: winnersText(ctx, d.winners || [], d.emissary_winners) });
     default:
       return null;
   }
