@@ -820,6 +820,17 @@ def test_plague_counts_a_players_soldiers_across_the_region():
                if v in state.soldiers) == 4
 
 
+def test_the_plague_says_each_stacks_losses_once():
+    """Nine soldiers in one village lose three: one line says so, not three."""
+    state = placed(["tournugeois", "bresse", "maconnais", "louhannais"])
+    seat = next(s for s in range(4) if state.region[s] == "bresse")
+    put(state, seat, "bage", 9)
+    events = [e for e in state._plague("bresse") if e.kind == "casualties"]
+    assert [(e.data["village"], e.data["dead"]) for e in events if e.data["seat"] == seat] == \
+        [("bage", 3)]
+    assert state.soldiers["bage"] == (seat, 6)
+
+
 def test_an_unparried_revolt_brings_its_famine():
     state = started()
     me = state.current()
@@ -1132,3 +1143,21 @@ def test_the_log_names_seats_not_python_lists():
     assert texts and not any("[" in t for t in texts)
     assert "the order of play is Seat " in texts[0]
     assert texts[-1].startswith("Revenues: Seat 0 ") and texts[-1].endswith(" crowns")
+
+
+def test_the_final_map_gives_the_standing_in_the_rules_order():
+    """"Any draws are decided by the number of possessed fiefs; then by the number
+    of soldiers on the ground and ... by the quantity of money": the end of the
+    text map lists the seats in that order, the winners marked as the result says."""
+    import re
+
+    for seed in range(3):
+        state = GAME.new_game(3, seed=seed, options={"turn_limit": 2})
+        _play_on(state, 10_000, random.Random(seed))
+        text = GAME.render(state.view(None))
+        rows = re.findall(r"  \d\. Seat (\d): (\d+) fief\(s\), (\d+) soldier\(s\), (\d+) crowns"
+                          r"( - wins)?", text)
+        assert len(rows) == 3
+        keys = [tuple(map(int, r[1:4])) for r in rows]
+        assert keys == sorted(keys, reverse=True)
+        assert {int(r[0]) for r in rows if r[4]} == set(state.result().winners)

@@ -18,7 +18,7 @@ def render(view: Mapping[str, Any]) -> str:
     lines += _regions(view)
     lines += _gates(view)
     lines += ["", *_players(view)]
-    lines += _pending(view) + _election(view)
+    lines += _pending(view) + _election(view) + _standing(view)
     if view.get("hand") is not None:
         hand = ", ".join(card_set().label(c) for c in view["hand"]) or "-"
         lines.append(f"Your hand: {hand}")
@@ -130,6 +130,25 @@ def _players(view: Mapping[str, Any]) -> list[str]:
                      f"{view['hand_sizes'][seat]} card(s), {view['votes'][seat]} vote(s); "
                      f"region {_region_name(region) if region else '-'}; "
                      f"lords {', '.join(lords) or '-'}; fiefs {', '.join(titles) or '-'}")
+    return lines
+
+
+def _standing(view: Mapping[str, Any]) -> list[str]:
+    """At the end, the order of victory: "the first to have ... fiefs", ties by
+    "the number of soldiers on the ground and ... by the quantity of money"
+    (a fief counts while one of its owner's lords holds its title)."""
+    if view["phase"] != "over":
+        return []
+    keys = {seat: (sum(1 for f in view["fiefs"].values()
+                       if f["owner"] == seat and f["title"] is not None),
+                   _soldiers_of(view, seat), view["money"][seat])
+            for seat in range(view["num_players"])}
+    best = max(keys.values())
+    lines = ["", "Final standing (fiefs, then soldiers on the board, then crowns):"]
+    for rank, seat in enumerate(sorted(keys, key=lambda s: keys[s], reverse=True), start=1):
+        fiefs, soldiers, crowns = keys[seat]
+        lines.append(f"  {rank}. {_seat(view, seat)}: {fiefs} fief(s), {soldiers} soldier(s), "
+                     f"{crowns} crowns" + (" - wins" if keys[seat] == best else ""))
     return lines
 
 

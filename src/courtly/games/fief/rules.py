@@ -493,13 +493,21 @@ class FiefState(WarRules, CourtRules, State):
         events = [Event("plague", f"Plague in {self.board.regions[region].name}",
                         {"region": region})]
         for seat in range(self.num_players):
-            for _ in range(sum(n for _, n, _ in self._stacks(region, seat)) // 3):
-                stacks = self._stacks(region, seat)
-                if not stacks:
-                    break
-                village, _n, outside = max(stacks, key=lambda t: t[1])
-                events += (self._remove(seat, village, True, 1) if outside
-                           else self._kill_soldiers(village, 1, "the plague"))
+            stacks = self._stacks(region, seat)
+            left = [n for _, n, _ in stacks]
+            dead = [0] * len(stacks)
+            for _ in range(sum(left) // 3):
+                largest = max(range(len(stacks)), key=left.__getitem__)
+                left[largest] -= 1
+                dead[largest] += 1
+            for (village, _n, outside), count in zip(stacks, dead, strict=True):
+                if count and outside:  # one line per stack, not per soldier
+                    events.append(Event("casualties", f"{count} soldier(s) of Seat {seat} at "
+                                        f"the gate of {village_name(village)} die of the plague",
+                                        {"seat": seat, "village": village, "dead": count}))
+                    events += self._remove(seat, village, True, count)
+                elif count:
+                    events += self._kill_soldiers(village, count, "the plague")
         for lord in sorted(self.lords):
             if self.board.villages[self.lords[lord].village].region == region:
                 die = self.rng.randint(1, 6)
