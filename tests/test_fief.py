@@ -666,6 +666,8 @@ def test_the_elected_king_is_consecrated_by_two_bishops_of_another():
     assert state.phase.name == "consecration" and state.to_act == (seats[0],)
     state.apply(seats[0], AskConsecration(seats[1]))
     assert state.to_act == (seats[1],)
+    assert "Waiting for your answer: asked to consecrate Henry." in GAME.render(
+        state.view(seats[1]))
     state.apply(seats[1], Consecrate(True))
     assert state.king == "henry" and state.phase.name == "fiefs"
     assert state.to_act == (seats[0],)
@@ -1161,3 +1163,37 @@ def test_the_final_map_gives_the_standing_in_the_rules_order():
         keys = [tuple(map(int, r[1:4])) for r in rows]
         assert keys == sorted(keys, reverse=True)
         assert {int(r[0]) for r in rows if r[4]} == set(state.result().winners)
+
+
+def test_every_question_is_put_to_the_player_it_is_asked_of(monkeypatch):
+    """In `courtly play`, the player asked (right of way, coalition, the sealed
+    bid) reads who asks what above a menu of the answers."""
+    from rich.console import Console
+
+    from courtly.cli import _ask_action
+
+    def ask(state: FiefState, seat: int, answer: str) -> str:
+        console = Console(record=True, width=120)
+        monkeypatch.setattr(console, "input", lambda prompt="": answer)
+        _ask_action(console, GAME, state, seat)
+        return console.export_text()
+
+    state = placed()
+    me = mover(state)
+    other = next(s for s in state.order if s != me)
+    put(state, me, "tournus", 3, "henry")
+    put(state, other, "st_andromy", 2)
+    state.apply(me, Move("henry", "st_andromy", "passage", 3))
+    out = ask(state, other, "1")
+    assert f"Waiting: a right of way through St. Andromy, asked of you by Seat {me}" in out
+    assert "1. Grant right of way" in out and "2. Refuse right of way (combat)" in out
+
+    state, _a, b, c = converging(True)
+    to_phase(state, "combat")
+    assert f"at Bourg, you (arrived first) may ask Seat {c} for a coalition" in ask(state, b, "1")
+    state.apply(b, AskCoalition(True))
+    assert f"Waiting for your answer to Seat {b}'s request for a coalition at Bourg" in \
+        ask(state, c, "1")
+    state.rng = Dice(6, 1)  # type: ignore[assignment]
+    state.apply(c, AnswerCoalition(True))
+    assert "Sealed bids for Bourg between" in ask(state, b, "1")

@@ -18,7 +18,7 @@ def render(view: Mapping[str, Any]) -> str:
     lines += _regions(view)
     lines += _gates(view)
     lines += ["", *_players(view)]
-    lines += _pending(view) + _election(view) + _standing(view)
+    lines += _pending(view) + _questions(view) + _election(view) + _standing(view)
     if view.get("hand") is not None:
         hand = ", ".join(card_set().label(c) for c in view["hand"]) or "-"
         lines.append(f"Your hand: {hand}")
@@ -29,6 +29,11 @@ def _seat(view: Mapping[str, Any], seat: int | None) -> str:
     if seat is None:
         return "-"
     return "you" if seat == view.get("seat") else f"Seat {seat}"
+
+
+def _whose(view: Mapping[str, Any], seat: int) -> str:
+    """'your' or 'Seat 2's'."""
+    return "your" if seat == view.get("seat") else f"Seat {seat}'s"
 
 
 def _header(view: Mapping[str, Any]) -> str:
@@ -187,6 +192,35 @@ def _pending(view: Mapping[str, Any]) -> list[str]:
     return [f"Waiting: Justice: {answerer} executes one of {attacker}'s lords."]
 
 
+def _questions(view: Mapping[str, Any]) -> list[str]:
+    """A question one player asks another and waits for: a right of way, a
+    coalition, the sealed bids (Phases 4 and 5)."""
+    lines = []
+    if view.get("passage"):
+        holder, village = view["passage"]
+        askers = [_seat(view, g["owner"]) for g in view["gates"]
+                  if g["village"] == village and g["stance"] == "passage"]
+        lines.append(f"Waiting: a right of way through {_village(village)}, asked of "
+                     f"{_seat(view, holder)} by {' and '.join(askers) or 'a force'}: granted, "
+                     "the force goes on next turn; refused, there is a fight.")
+    battle = view.get("battle")
+    if battle:
+        first, second = _seat(view, battle["first"]), _seat(view, battle["second"])
+        where = _village(battle["village"])
+        if battle["step"] == "ask":
+            lines.append(f"Waiting: at {where}, {first} (arrived first) may ask {second} for a "
+                         "coalition against the holder.")
+        elif battle["step"] == "answer":
+            lines.append(f"Waiting for {_whose(view, battle['second'])} answer to "
+                         f"{_whose(view, battle['first'])} request for a coalition at {where}.")
+        else:
+            bid = battle.get("my_bid")
+            lines.append(f"Sealed bids for {where} between {first} and {second}, revealed "
+                         "together; the highest takes the village and pays the other"
+                         + (f"; your bid: {bid} crowns" if bid is not None else "") + ".")
+    return lines
+
+
 def _election(view: Mapping[str, Any]) -> list[str]:
     """The votes announced so far and the lord elected, awaiting consecration."""
     election = view.get("election")
@@ -200,4 +234,7 @@ def _election(view: Mapping[str, Any]) -> list[str]:
     if election["elected"]:
         lines.append(f"Elected: {names[election['elected']]}; to reign he must be consecrated "
                      "by two bishops or a cardinal.")
+        if election["waiting"] is not None:
+            lines.append(f"Waiting for {_whose(view, election['waiting'])} answer: asked to "
+                         f"consecrate {names[election['elected']]}.")
     return lines
