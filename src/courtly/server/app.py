@@ -282,7 +282,7 @@ def _websocket_route(app: FastAPI, hub: Hub) -> None:
             pass  # a closed socket, noticed on receive or by a failed push
         except TimeoutError:  # a client that pinged fell silent: its socket is dead
             with contextlib.suppress(Exception):  # already gone
-                await ws.close(code=4408)
+                await ws.close(code=4100)
         finally:
             table.disconnect(client)
 
