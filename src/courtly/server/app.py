@@ -3,10 +3,13 @@ client for pushes, and the browser client's static files (docs/api.md)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
 import hashlib
 import json
 import os
+import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -21,7 +24,7 @@ import courtly
 from courtly.bots import BOTS
 from courtly.core import REFEREE, Game
 from courtly.server.errors import STATUS, Conflict, NotFound, status_for
-from courtly.server.hub import LIST_ENDED_FOR, STATUS_ORDER, Client, Hub, LiveTable
+from courtly.server.hub import LIST_ENDED_FOR, STATUS_ORDER, Client, Hub, LiveTable, Send
 from courtly.server.storage import Store
 
 try:  # newer Starlette raises this on a socket already closed by a failed push
@@ -371,17 +374,24 @@ def _websocket_route(app: FastAPI, hub: Hub) -> None:
             await ws.send_json({"type": "error", "status": 403, "detail": detail})
             await ws.close(code=4403)
 
-        client = Client(seat, ws.send_json, seen=since, close=close)
+        send = _stamped(ws)
+        client = Client(seat, send, seen=since, close=close)
         await table.connect(client)
         first = table.update(seat, since)
         client.seen = first["last_index"]
-        await ws.send_json(first)
-        await ws.send_json({"type": "chat_history", "messages": hub.chat_for(table, seat)})
+        await send(first)
+        await send({"type": "chat_history", "messages": hub.chat_for(table, seat)})
+        heartbeat = _Heartbeat(hub.heartbeat_timeout, send)
         try:
             while True:
-                await _handle(ws, hub, table, token, await ws.receive_json())
+                message = await heartbeat.receive(ws)
+                if message is not None:
+                    await _handle(ws, hub, table, token, message)
         except (WebSocketDisconnect, WebSocketDisconnected):
             pass  # a closed socket, noticed on receive or by a failed push
+        except TimeoutError:  # a client that pinged fell silent: its socket is dead
+            with contextlib.suppress(Exception):  # already gone
+                await ws.close(code=4100)
         finally:
             table.disconnect(client)
 
@@ -396,13 +406,45 @@ def _websocket_route(app: FastAPI, hub: Hub) -> None:
             pass
 
 
+def _stamped(ws: WebSocket) -> Send:
+    """Send JSON with the server's time of sending (``server_time``, epoch
+    seconds): clients count deadlines from it, whatever their own clock says."""
+
+    async def send(message: dict[str, Any]) -> None:
+        await ws.send_json({**message, "server_time": round(time.time(), 3)})
+
+    return send
+
+
+class _Heartbeat:
+    """Dead sockets: a client may send ``{type: "ping"}`` (the browser does every
+    5 s); it is answered ``{type: "pong", server_time}`` at once. From its first
+    ping on, a client silent for ``hub.heartbeat_timeout`` seconds is counted gone
+    (TimeoutError) and its socket closed. Clients that never ping are not timed."""
+
+    def __init__(self, timeout: float, send: Send) -> None:
+        self.timeout = timeout
+        self.send = send
+        self.pinged = False
+
+    async def receive(self, ws: WebSocket) -> Any:
+        """The next message, None for a ping (answered here)."""
+        timeout = self.timeout if self.pinged else None
+        message = await asyncio.wait_for(ws.receive_json(), timeout=timeout)
+        if isinstance(message, dict) and message.get("type") == "ping":
+            self.pinged = True
+            await self.send({"type": "pong"})
+            return None
+        return message
+
+
 async def _handle(ws: WebSocket, hub: Hub, table: LiveTable, token: str | None,
                   message: Any) -> None:
     """One client message: act, undo or chat; errors go back to that client only."""
     try:
         if not isinstance(message, dict) or message.get("type") not in ("act", "undo", "chat"):
-            raise ValueError("a message is {type: 'act', action}, {type: 'undo'} or "
-                             "{type: 'chat', text, to}")
+            raise ValueError("a message is {type: 'act', action}, {type: 'undo'}, "
+                             "{type: 'chat', text, to} or {type: 'ping'}")
         if message["type"] == "act":
             await table.submit(table.acting_seat(token), message.get("action"))
         elif message["type"] == "undo":

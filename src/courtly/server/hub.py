@@ -58,6 +58,9 @@ UNDO = "undo"
 #: The most actions a bot seat takes in one window before the server says
 #: Done for it (the Referee's per-window count), so a window of bots closes.
 BOT_WINDOW_ACTIONS = WINDOW_ACTIONS
+#: A client that has sent one ``ping`` must keep sending messages: after this
+#: many seconds of silence the server counts it gone and closes its socket.
+HEARTBEAT_TIMEOUT = 15.0
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 Close = Callable[[str], Awaitable[None]]
@@ -169,6 +172,12 @@ class LiveTable:
         self.entries = 0
         self.driver: asyncio.Task[None] | None = None
         self._bots: dict[tuple[int, str], Bot] = {}
+        #: log index -> (seat, by) for the events a move made (by: person, bot,
+        #: standin or referee), so clients can mark a stand-in's moves.
+        self.moves_by: dict[int, tuple[int, str]] = {}
+        self._presence_tasks: set[asyncio.Task[None]] = set()
+        #: seats that have had a WebSocket client since the table was loaded
+        self.connected_once: set[int] = set()
 
     # ----- facts ----------------------------------------------------------
     @property
@@ -236,7 +245,7 @@ class LiveTable:
         for index in range(max(since + 1, 0), len(self.log)):
             seen = self.log[index].for_seat(seat)
             if seen is not None:
-                events.append({"index": index, **seen.to_json()})
+                events.append({"index": index, **seen.to_json(), **self.move_of(index)})
         legal: list[dict[str, Any]] = []
         schema: list[dict[str, Any]] = []
         playing = self.status == "playing"
@@ -252,7 +261,8 @@ class LiveTable:
                 "to_act": list(phase.to_act) if playing else [],
                 "may_act": list(phase.may_act) if playing else [],
                 "events": events, "last_index": len(self.log) - 1,
-                "result": self.state.result().to_json() if self.state.is_over else None}
+                "result": self.state.result().to_json() if self.state.is_over else None,
+                "clocks": self.clocks()}
 
     def phase_json(self, phase: Phase) -> dict[str, Any]:
         """The phase, with its deadline (epoch seconds) and the seconds left, if running."""
@@ -298,6 +308,7 @@ class LiveTable:
             self.state = after
             self.timings.append(self.timing)
             self.timing = timing
+            self.mark_move(len(self.log), len(events), seat, by)
             self.log.extend(events)
             self.turn_started = time.monotonic()
         await self.broadcast()
@@ -481,10 +492,12 @@ class LiveTable:
             info = self.seats[client.seat]
             info.clients += 1
             info.last_seen = time.monotonic()
+            self.connected_once.add(client.seat)
             if info.away:
                 info.away = False
                 await self.note("back", f"{self.seat_label(client.seat)} is back",
                                 seat=client.seat)
+            await self.send_presence(skip=client)
         self.changed.set()
 
     async def evict(self, seat: int, detail: str) -> None:
@@ -506,7 +519,94 @@ class LiveTable:
                 info = self.seats[client.seat]
                 info.clients -= 1
                 info.last_seen = time.monotonic()
+                self.presence_soon()
         self.changed.set()
+
+    # ----- time and presence: what clients need to show clocks and who is here ------
+    # Every running clock is sent with its deadline in epoch seconds; every
+    # WebSocket message carries the server's time of sending (``server_time``,
+    # stamped in app.py), so a client with a skewed clock counts right.
+
+    def clocks(self) -> list[dict[str, Any]]:
+        """Every running clock: the phase's deadline (``seat`` None) and, for each
+        person seat the driver would play for, the sooner of its move clock
+        (``move``) and its away timer (``away``: its last client has left), as
+        ``{kind, seat, deadline, total}`` (deadline: epoch seconds; total: the
+        clock's full length). The same rules as :meth:`_plan`."""
+        if self.status != "playing":
+            return []
+        mono = time.monotonic()
+        epoch = self.hub.epoch  # the same deadline in every update, to the millisecond
+        phase = self.state.phase
+        out: list[dict[str, Any]] = []
+        for seat in (*phase.to_act, *(s for s in phase.may_act if s not in phase.to_act)):
+            info = self.seats[seat]
+            if info.kind != "person" or info.away or info.name is None:
+                continue  # a bot, or a stand-in already playing: no clock to show
+            if seat not in self.connected_once:
+                # never connected since the server started (a program polling
+                # over REST, or not back yet): its away timer moves with every
+                # request, so only the move clock is shown
+                plan = ((self.turn_started + self.row.move_clock - mono, seat, "clock")
+                        if seat in phase.to_act and self.row.move_clock else None)
+            elif seat in phase.to_act:
+                plan = self._person_deadline(seat, info, mono)
+            elif info.clients == 0:
+                plan = (info.last_seen + self.hub.away_after - mono, seat, "gone")
+            else:
+                plan = None
+            if plan is None:
+                continue
+            delay, _, why = plan
+            away = why == "gone"
+            out.append({"kind": "away" if away else "move", "seat": seat,
+                        "deadline": round(epoch + mono + delay, 3),
+                        "total": self.hub.away_after if away else self.row.move_clock})
+        if self.timing.deadline is not None:
+            out.append({"kind": "phase", "seat": None, "deadline": self.timing.deadline,
+                        "total": phase.time_limit})
+        return out
+
+    def presence(self) -> dict[str, Any]:
+        """The seats (who is connected, who is away) and the clocks, for everyone."""
+        return {"type": "presence", "seats": [s.public(i) for i, s in enumerate(self.seats)],
+                "clocks": self.clocks()}
+
+    async def send_presence(self, skip: Client | None = None) -> None:
+        """Tell every client (but ``skip``) who is here now: sent when a seat's
+        client connects or leaves, without waiting for a game event."""
+        message = self.presence()
+        for client in list(self.clients):
+            if client is skip:
+                continue
+            try:
+                await client.send(message)
+            except Exception:  # a dead connection is cleaned up by its own handler
+                continue
+
+    def presence_soon(self) -> None:
+        """Send the presence from a synchronous caller (a disconnect)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        task = loop.create_task(self.send_presence())
+        self._presence_tasks.add(task)
+        task.add_done_callback(self._presence_tasks.discard)
+
+    def mark_move(self, start: int, count: int, seat: int, by: str) -> None:
+        """Remember that the log's entries start..start+count-1 came from ``seat``'s
+        move, made by ``by`` (person, bot, standin, referee)."""
+        for index in range(start, start + count):
+            self.moves_by[index] = (seat, by)
+
+    def move_of(self, index: int) -> dict[str, Any]:
+        """``{"move": {seat, by}}`` for a log entry a move made, else nothing."""
+        made = self.moves_by.get(index)
+        if made is None:
+            return {}
+        seat, by = made
+        return {"move": {"seat": None if seat == REFEREE else seat, "by": by}}
 
 
 class Hub:
@@ -519,6 +619,11 @@ class Hub:
         self.list_ended_for = list_ended_for
         self.away_after = away_after
         self.bot_delay = bot_delay
+        #: seconds of silence after which a client that pings is counted gone
+        self.heartbeat_timeout = HEARTBEAT_TIMEOUT
+        #: epoch seconds minus monotonic seconds, taken once: the monotonic
+        #: instants the driver plans with, as stable epoch deadlines for clients
+        self.epoch = time.time() - time.monotonic()
         self.games: dict[str, Game] = {**courtly.GAMES, **(games or {})}
         self.tables: dict[str, LiveTable] = {}
         #: Tables found in the store that could not be rebuilt: id -> reason.
@@ -577,7 +682,9 @@ class Hub:
                 continue
             action = game.parse_action(json.loads(move.action))
             before = state.phase
-            table.log.extend(state.apply(move.seat, action))  # seat -1: the referee
+            events = state.apply(move.seat, action)  # seat -1: the referee
+            table.mark_move(len(table.log), len(events), move.seat, move.by)
+            table.log.extend(events)
             table.timings.append(table.timing)
             table.timing = table.timing.follow(before, move.seat, state.phase,
                                                len(state.record.actions), None)
@@ -649,6 +756,7 @@ class Hub:
             self.store.take_seat(table.id, seat, name)
             info.name = name
             info.away = False
+            table.turn_started = time.monotonic()  # no move clock runs before the start
             table.start_clock()  # the first phase's deadline runs from the start
             await table.note("join", f"{name} takes seat {seat}", seat=seat, name=name)
             if was_waiting and table.status == "playing":

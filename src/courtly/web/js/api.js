@@ -179,8 +179,17 @@ export function savePreferredName(name) {
  * One WebSocket to a table, reconnecting with `since` = the last event index
  * seen, so nothing is missed and nothing is received twice.
  * handlers: onUpdate(update), onChat(message), onChatHistory(messages),
+ * onPresence({seats, clocks}), onServerTime(epoch seconds),
  * onError({status, detail}), onState("open" | "closed" | "fatal").
+ *
+ * Heartbeat: while open it sends {type: "ping"} every PING_MS (the server
+ * answers "pong", and drops a pinging client silent for 15 s); when nothing
+ * at all has come from the server for SILENT_MS, the socket counts as dead:
+ * it is closed and reopened (the page says the connection is lost meanwhile).
  */
+export const PING_MS = 5000;
+export const SILENT_MS = 12000;
+
 export class TableConnection {
   constructor(tableId, token, handlers) {
     this.tableId = tableId;
@@ -191,6 +200,8 @@ export class TableConnection {
     this.retry = 0;
     this.closed = false;
     this.timer = null;
+    this.pinger = null;
+    this.heard = 0; // Date.now() of the last message from the server
   }
 
   url() {
@@ -206,9 +217,12 @@ export class TableConnection {
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.retry = 0;
+      this.heard = Date.now();
+      this.heartbeat(ws);
       this.handlers.onState?.("open");
     });
     ws.addEventListener("message", (ev) => {
+      this.heard = Date.now();
       let msg;
       try {
         msg = JSON.parse(ev.data);
@@ -220,6 +234,7 @@ export class TableConnection {
     ws.addEventListener("close", (ev) => {
       if (this.ws !== ws) return;
       this.ws = null;
+      clearInterval(this.pinger);
       if (this.closed) return;
       if (ev.code >= 4400 && ev.code < 4500) {
         // the server refused us for good (unknown table, bad token)
@@ -233,7 +248,29 @@ export class TableConnection {
     });
   }
 
+  heartbeat(ws) {
+    clearInterval(this.pinger);
+    this.pinger = setInterval(() => {
+      if (this.ws !== ws) return;
+      if (Date.now() - this.heard > SILENT_MS) {
+        this.drop();
+        return;
+      }
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
+    }, PING_MS);
+  }
+
+  /** Count the socket dead now (no answer, or the browser went offline): reconnect. */
+  drop() {
+    const ws = this.ws;
+    if (!ws) return;
+    ws.close();
+    // a socket to a vanished server may take long to fire "close": do not wait for it
+    ws.dispatchEvent(new CloseEvent("close", { code: 4999 }));
+  }
+
   dispatch(msg) {
+    if (typeof msg.server_time === "number") this.handlers.onServerTime?.(msg.server_time);
     if (msg.type === "update") {
       for (const e of msg.events || []) this.lastIndex = Math.max(this.lastIndex, e.index);
       if (typeof msg.last_index === "number") this.lastIndex = Math.max(this.lastIndex, msg.last_index);
@@ -242,6 +279,8 @@ export class TableConnection {
       this.handlers.onChat?.(msg.message);
     } else if (msg.type === "chat_history") {
       this.handlers.onChatHistory?.(msg.messages || []);
+    } else if (msg.type === "presence") {
+      this.handlers.onPresence?.(msg);
     } else if (msg.type === "error") {
       this.handlers.onError?.(msg);
     }
@@ -256,9 +295,15 @@ export class TableConnection {
     return false;
   }
 
+  /** Whether the socket is open: actions can be sent. */
+  get connected() {
+    return !!this.ws && this.ws.readyState === WebSocket.OPEN;
+  }
+
   close() {
     this.closed = true;
     clearTimeout(this.timer);
+    clearInterval(this.pinger);
     if (this.ws) this.ws.close();
   }
 }

@@ -37,6 +37,12 @@ const st = {
   ui: {}, // the renderer's own state (a selected card...), kept across updates
   replay: null, // {step, steps, pov, data}
   fatal: null,
+  // time and presence (see the section of that name below)
+  clocks: [], // every running clock: {kind: "move"|"away"|"phase", seat, deadline (epoch s), total}
+  skew: 0, // the server's clock minus this browser's, in ms (from each message's server_time)
+  unread: 0, // chat messages from others that arrived while the chat was out of sight
+  chatInView: false,
+  notified: [], // what was notified ({kind, text}), for tests and debugging
 };
 
 // ----- names ------------------------------------------------------------------
@@ -129,6 +135,10 @@ function context() {
 
 async function act(action) {
   if (st.pending || st.replay) return;
+  if (!online()) {
+    refuseOffline();
+    return;
+  }
   st.pending = true;
   st.lastError = null;
   renderBanner();
@@ -138,7 +148,8 @@ async function act(action) {
       await api.act(tableId, st.token, action);
     } catch (err) {
       st.pending = false;
-      st.lastError = showError(err);
+      if (err instanceof ApiError && err.status === 0) refuseOffline();
+      else st.lastError = showError(err);
       render();
     }
   }
@@ -175,6 +186,10 @@ function showError(err) {
 }
 
 async function sendChat(text, to) {
+  if (!online()) {
+    refuseOffline();
+    return false;
+  }
   if (!st.conn || !st.conn.send({ type: "chat", text, to })) {
     try {
       addChat(await api.chat(tableId, st.token, text, to));
@@ -182,10 +197,13 @@ async function sendChat(text, to) {
       showError(err);
     }
   }
+  return true;
 }
 
 function addChat(message) {
+  const fresh = !st.chat.has(message.id);
   st.chat.set(message.id, message);
+  if (fresh) chatArrived(message);
   renderChat();
 }
 
@@ -201,8 +219,8 @@ function onUpdate(update) {
   st.canUndo = !!update.can_undo;
   if (!update.phase || !st.phase || update.phase.name !== st.phase.name) st.ui.forms = {};
   st.phase = update.phase || null;
-  st.deadlineAt = st.phase && st.phase.seconds_left !== null && st.phase.seconds_left !== undefined
-    ? Date.now() + st.phase.seconds_left * 1000 : null;
+  st.clocks = update.clocks || [];
+  st.deadlineAt = localDeadline(st.phase && st.phase.deadline);
   st.toAct = update.to_act || [];
   st.mayAct = update.may_act || [];
   st.result = update.result;
@@ -218,6 +236,7 @@ function onUpdate(update) {
     banner.classList.remove("flash");
     void banner.offsetWidth; // restart the animation
     banner.classList.add("flash");
+    notify("turn", t("notify.turn", { game: st.table.title }));
   }
 }
 
@@ -260,7 +279,8 @@ function renderHeader() {
     fill(who, h("span", { class: "muted" }, t("table.spectating")));
   }
   const mine = isMyTurn() && !st.replay;
-  document.title = `${mine ? "● " : ""}${title} — courtly`;
+  const unread = st.unread ? `(${st.unread}) ` : "";
+  document.title = `${mine ? "● " : ""}${unread}${title} — courtly`;
 }
 
 function renderSeats() {
@@ -277,6 +297,8 @@ function renderSeats() {
     if (st.seat === n) facts.push(h("span", { class: "badge badge-you" }, t("seat.you")));
     if (seat.kind === "person" && !seat.taken) facts.push(h("span", { class: "badge" }, t("seat.open")));
     if (seat.away) facts.push(h("span", { class: "badge badge-away" }, t("seat.away")));
+    if (standinPlayedLast(n)) facts.push(h("span", { class: "badge badge-standin", title: t("standin.title") }, t("standin.badge")));
+    const clock = seatClock(n);
     let extra = null;
     if (info && st.view) {
       try {
@@ -291,7 +313,8 @@ function renderSeats() {
       h("span", { class: "seat-main" },
         h("span", { class: "seat-name" }, seatName(n)),
         h("span", { class: "seat-facts" }, facts),
-        extra ? h("span", { class: "seat-extra" }, extra) : null),
+        extra ? h("span", { class: "seat-extra" }, extra) : null,
+        clock),
       h("span", {
         class: ["dot", online ? "dot-on" : "dot-off"],
         title: online ? t("seat.connected") : t("seat.offline"),
@@ -354,12 +377,11 @@ function phaseName(phase) {
 function phaseChip() {
   const phase = st.phase;
   if (st.replay || !phase || !st.table || st.table.status !== "playing") return null;
-  const timed = st.deadlineAt !== null;
+  const timed = phase.deadline !== null && phase.deadline !== undefined;
   if (!timed && !(phase.may_act && phase.may_act.length)) return null;
   return h("span", { class: "phase-chip", id: "phase" },
     h("span", { class: "phase-name", id: "phase-name" }, phaseName(phase)),
-    timed ? h("span", { class: "countdown-box", title: t("phase.time_left") }, clockIcon(),
-      h("span", { class: "countdown", id: "countdown", role: "timer", "aria-label": t("phase.time_left") }, countdownText())) : null);
+    timed ? countdown(phase.deadline, t("phase.time_left"), { id: "countdown", total: phase.time_limit }) : null);
 }
 
 function clockIcon() {
@@ -368,29 +390,17 @@ function clockIcon() {
     s("path", { d: "M8 9V5.6M8 9l2.4 1.6M6.2 1.6h3.6", fill: "none", stroke: "currentColor", "stroke-width": "1.7", "stroke-linecap": "round" }));
 }
 
-function countdownText() {
-  const left = Math.max(0, Math.ceil((st.deadlineAt - Date.now()) / 1000));
-  if (left <= 0) return t("phase.time_up");
-  const m = Math.floor(left / 60);
-  const sec = String(left % 60).padStart(2, "0");
-  return `${m}:${sec}`;
-}
-
-function tick() {
-  const el = document.getElementById("countdown");
-  if (!el || st.deadlineAt === null) return;
-  el.textContent = countdownText();
-  el.parentElement.classList.toggle("countdown-low", st.deadlineAt - Date.now() < 10_000);
-}
 
 function renderBanner() {
   const banner = document.getElementById("banner");
-  const { text, kind, detail } = bannerContent(context());
+  const { text, kind, detail } = offlineBanner() || bannerContent(context());
   banner.className = `banner banner-${kind}${banner.classList.contains("flash") ? " flash" : ""}`;
-  const conn = st.connState === "closed" && !st.fatal
+  const conn = st.connState === "closed" && !st.fatal && kind !== "offline"
     ? h("span", { class: "banner-conn" }, t("table.reconnecting")) : null;
   fill(banner, h("span", { class: "banner-text" }, text), detail ? h("span", { class: "banner-detail" }, detail) : null,
-    phaseChip(), undoButton(), conn);
+    kind === "offline" ? null : phaseChip(), kind === "offline" ? null : bannerClockChip(),
+    kind === "offline" ? null : undoButton(), conn);
+  document.body.classList.toggle("offline", kind === "offline");
   tick();
 }
 
@@ -420,6 +430,9 @@ function renderBoard() {
     if (final) final.appendChild(invite);
     else board.prepend(invite);
   }
+  const note = standinNote();
+  if (note) board.prepend(note);
+  lockWhileOffline();
   window.scrollTo({ top: scrollY });
   if (key) {
     const same = [...board.querySelectorAll(active.tagName)].find((el) => focusKey(el) === key);
@@ -465,10 +478,12 @@ function renderLog() {
   fill(log, events.map((e) => {
     const style = kinds[e.kind] || (["join", "start", "away", "back", "clock", ...HOST_KINDS].includes(e.kind) ? "server" : "");
     const seat = e.data && (e.data.seat ?? e.data.position);
+    const standin = e.move && e.move.by === "standin";
     return h("li", {
-      class: ["log-line", `log-${e.kind}`, style && `log-${style}`],
-      dataset: { index: e.index, ...(typeof seat === "number" ? { seat } : {}) },
-    }, describeEvent(e, ctx));
+      class: ["log-line", `log-${e.kind}`, style && `log-${style}`, standin && "log-standin"],
+      dataset: { index: e.index, ...(typeof seat === "number" ? { seat } : {}), ...(e.move ? { by: e.move.by } : {}) },
+    }, standin ? h("span", { class: "standin-mark", title: t("standin.title") }, t("standin.mark")) : null,
+    describeEvent(e, ctx));
   }));
   if (atBottom) log.scrollTop = log.scrollHeight;
 }
@@ -506,6 +521,8 @@ function renderChat() {
   const form = document.getElementById("chat-form");
   form.hidden = st.seat === null;
   document.getElementById("chat-note").hidden = st.seat !== null;
+  for (const el of form.querySelectorAll("button, input, select")) el.disabled = !online();
+  renderUnread();
 }
 
 // ----- replays ------------------------------------------------------------------------
@@ -719,6 +736,10 @@ async function start() {
       for (const m of messages) st.chat.set(m.id, m);
       renderChat();
     },
+    onPresence,
+    onServerTime: (time) => {
+      st.skew = time * 1000 - Date.now();
+    },
     onError: (msg) => {
       if (msg.status === 403 && st.token) return; // the seat's link was replaced: dropSeat() follows
       st.pending = false;
@@ -726,16 +747,23 @@ async function start() {
       render();
     },
     onState: (state, status) => {
+      const was = st.connState;
       st.connState = state;
       if (state === "fatal" && status === 403 && st.token) return dropSeat();
       if (state === "fatal") {
         st.fatal = status === 404 ? t("table.not_found") : t("table.bad_token");
       }
       renderBanner();
+      if ((state === "open") !== (was === "open")) {
+        renderBoard(); // lock or unlock every action control (the selection stays)
+        renderChat();
+        if (state === "open" && was === "closed") toast(t("conn.back"), "info");
+      }
     },
   });
   st.conn.open();
   setInterval(tick, 250);
+  startTimeAndPresence();
 
   document.getElementById("chat-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
@@ -743,9 +771,311 @@ async function start() {
     const text = input.value.trim();
     if (!text) return;
     const to = document.getElementById("chat-to").value;
-    sendChat(text, to === "" ? null : Number(to));
-    input.value = "";
+    sendChat(text, to === "" ? null : Number(to)).then((sent) => {
+      if (sent) input.value = "";
+    });
   });
+}
+
+// ----- time and presence: clocks, presence, the connection, notifications, unread chat --
+//
+// Every clock comes from the server as an absolute deadline (epoch seconds);
+// every WebSocket message carries the server's time of sending, so the page
+// counts in the server's time (st.skew), whatever this browser's clock says.
+// A countdown warns (red, pulsing) in its last WARN_MS.
+
+const WARN_MS = 10_000;
+const NOTIFY_KEY = "courtly.notify";
+
+function online() {
+  return !!st.conn && st.conn.connected && st.connState === "open";
+}
+
+function serverNow() {
+  return Date.now() + st.skew;
+}
+
+/** A deadline (epoch seconds, or null) in this browser's clock (ms). */
+function localDeadline(deadline) {
+  return deadline === null || deadline === undefined ? null : deadline * 1000 - st.skew;
+}
+
+function clockText(leftMs) {
+  const left = Math.max(0, Math.ceil(leftMs / 1000));
+  if (left <= 0) return t("phase.time_up");
+  const m = Math.floor(left / 60);
+  return `${m}:${String(left % 60).padStart(2, "0")}`;
+}
+
+/** A live countdown to `deadline` (epoch seconds): the one look of every clock. */
+function countdown(deadline, label, { id = null, total = null, kind = "phase", seat = null } = {}) {
+  const left = deadline * 1000 - serverNow();
+  return h("span", {
+    class: ["countdown-box", `countdown-${kind}`, left <= WARN_MS && "countdown-low"],
+    title: label,
+    dataset: { deadline, kind, ...(seat === null ? {} : { seat }), ...(total ? { total } : {}) },
+  }, clockIcon(),
+  h("span", { class: "countdown", id, role: "timer", "aria-label": label }, clockText(left)));
+}
+
+function tick() {
+  st.deadlineAt = localDeadline(st.phase && st.phase.deadline);
+  for (const box of document.querySelectorAll(".countdown-box[data-deadline]")) {
+    const left = Number(box.dataset.deadline) * 1000 - serverNow();
+    const text = box.querySelector(".countdown");
+    const shown = clockText(left);
+    if (text && text.textContent !== shown) text.textContent = shown;
+    box.classList.toggle("countdown-low", left <= WARN_MS);
+  }
+}
+
+function clockLabel(clock) {
+  const who = seatName(clock.seat);
+  return clock.kind === "away" ? t("clock.away_title", { who }) : t("clock.move_title", { who });
+}
+
+/** The countdown under a seat's name: its move clock or its away timer. */
+function seatClock(n) {
+  if (st.replay || !st.table || st.table.status !== "playing") return null;
+  const clock = st.clocks.find((c) => c.seat === n);
+  if (!clock) return null;
+  return h("span", { class: ["seat-clock", `seat-clock-${clock.kind}`] },
+    h("span", { class: "seat-clock-label" }, t(clock.kind === "away" ? "clock.away" : "clock.move")),
+    countdown(clock.deadline, clockLabel(clock), { kind: clock.kind, seat: n, total: clock.total }));
+}
+
+/** In the banner: when the stand-in bot would play for this player; else the
+ * clock of the seat the game waits for (so a phone shows it without scrolling). */
+function bannerClockChip() {
+  if (st.replay || !st.table || st.table.status !== "playing") return null;
+  const mine = st.seat !== null ? st.clocks.find((c) => c.seat === st.seat) : null;
+  if (mine) {
+    return h("span", { class: "phase-chip my-clock", id: "my-clock" },
+      h("span", {}, t("clock.mine")),
+      countdown(mine.deadline, t("clock.mine"), { kind: mine.kind, seat: st.seat, total: mine.total }));
+  }
+  const other = st.clocks.find((c) => c.seat !== null && st.toAct.includes(c.seat));
+  if (!other) return null;
+  return h("span", { class: "phase-chip other-clock", id: "other-clock" },
+    h("span", {}, `${seatName(other.seat)}${t("colon")}`),
+    countdown(other.deadline, clockLabel(other), { kind: other.kind, seat: other.seat, total: other.total }));
+}
+
+function onPresence(msg) {
+  if (!st.table) return;
+  st.table = { ...st.table, seats: msg.seats };
+  st.clocks = msg.clocks || [];
+  renderSeats();
+  renderBanner();
+}
+
+// ----- the stand-in bot's moves ---------------------------------------------------------
+
+function lastMoveEvent(seat) {
+  let last = null;
+  for (const e of st.events.values()) {
+    if (e.move && (seat === undefined || e.move.seat === seat) && (!last || e.index > last.index)) last = e;
+  }
+  return last;
+}
+
+function standinPlayedLast(seat) {
+  const last = lastMoveEvent(seat);
+  return !!last && last.move.by === "standin";
+}
+
+/** Above the board, while the last move was the stand-in's: whose move it played. */
+function standinNote() {
+  if (st.replay || !st.table || st.table.status !== "playing") return null;
+  const last = lastMoveEvent();
+  if (!last || last.move.by !== "standin") return null;
+  const who = last.move.seat === st.seat ? t("standin.you") : seatName(last.move.seat);
+  return h("p", { class: "standin-note", id: "standin-note", role: "status" },
+    h("span", { class: "standin-mark" }, t("standin.mark")), " ", t("standin.note", { who }));
+}
+
+// ----- the connection: say at once when it is lost, act on nothing meanwhile -----------
+
+/** The turn banner while the connection is down: it says so, before anything else. */
+function offlineBanner() {
+  if (st.connState !== "closed" || st.fatal || !st.table || st.replay) return null;
+  return { text: t("conn.lost"), detail: t("conn.lost_help"), kind: "offline" };
+}
+
+/** While the connection is down, every action control of the board is disabled
+ * (the renderer's state, e.g. a chosen card, stays as it is). */
+function lockWhileOffline() {
+  const board = document.getElementById("board");
+  const down = !online() && !!st.table && !st.replay && st.table.status === "playing";
+  board.inert = down;
+  board.classList.toggle("board-offline", down);
+  if (!down) return;
+  for (const el of board.querySelectorAll("button, input, select, textarea")) el.disabled = true;
+  for (const el of board.querySelectorAll("[role=button], [tabindex]")) {
+    el.setAttribute("aria-disabled", "true");
+    el.setAttribute("tabindex", "-1");
+  }
+}
+
+function refuseOffline() {
+  toast(t("conn.refused"), "error");
+}
+
+// ----- notifications: a sound and a browser notification, opt-in -------------------------
+
+function notifyOn() {
+  try {
+    return localStorage.getItem(NOTIFY_KEY) === "on";
+  } catch (_e) {
+    return false;
+  }
+}
+
+let audio = null;
+
+function bellIcon(on) {
+  return s("svg", { viewBox: "0 0 24 24", width: "18", height: "18", class: "bell-icon", "aria-hidden": "true" },
+    s("path", { d: "M6 17V11a6 6 0 0 1 12 0v6l1.5 1.5h-15Z", fill: on ? "currentColor" : "none", stroke: "currentColor", "stroke-width": "1.8", "stroke-linejoin": "round" }),
+    s("path", { d: "M10 20.5a2 2 0 0 0 4 0", fill: "none", stroke: "currentColor", "stroke-width": "1.8", "stroke-linecap": "round" }),
+    on ? null : s("path", { d: "M4 4l16 16", stroke: "currentColor", "stroke-width": "1.8", "stroke-linecap": "round" }));
+}
+
+function bubbleIcon() {
+  return s("svg", { viewBox: "0 0 24 24", width: "18", height: "18", "aria-hidden": "true" },
+    s("path", { d: "M4 5h16v11H9l-4 4v-4H4Z", fill: "none", stroke: "currentColor", "stroke-width": "1.8", "stroke-linejoin": "round" }));
+}
+
+function beep() {
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    const now = audio.currentTime;
+    for (const [i, freq] of [660, 880].entries()) {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, now + i * 0.16);
+      gain.gain.exponentialRampToValueAtTime(0.2, now + i * 0.16 + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + i * 0.16 + 0.15);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(now + i * 0.16);
+      osc.stop(now + i * 0.16 + 0.16);
+    }
+  } catch (_e) {
+    /* no sound here */
+  }
+}
+
+/** A sound and, when the page is not in front, a browser notification. */
+function notify(kind, text) {
+  if (!notifyOn() || st.replay) return;
+  const shown = "Notification" in window && Notification.permission === "granted"
+    && (document.hidden || !document.hasFocus());
+  st.notified.push({ kind, text, shown });
+  beep();
+  if (shown) {
+    try {
+      const note = new Notification("courtly", { body: text, tag: `courtly-${tableId}-${kind}` });
+      note.onclick = () => window.focus();
+    } catch (_e) {
+      /* some browsers allow notifications only from a service worker */
+    }
+  }
+}
+
+function notifyToggle() {
+  const btn = button("", async () => {
+    const on = !notifyOn();
+    try {
+      localStorage.setItem(NOTIFY_KEY, on ? "on" : "off");
+    } catch (_e) {
+      /* not remembered */
+    }
+    if (on) {
+      beep(); // also unlocks sound for this page (browsers want a click first)
+      if ("Notification" in window && Notification.permission === "default") {
+        try {
+          await Notification.requestPermission();
+        } catch (_e) {
+          /* refused */
+        }
+      }
+      const granted = "Notification" in window && Notification.permission === "granted";
+      toast(t(granted ? "notify.on" : "notify.on_sound_only"), "info");
+    } else {
+      toast(t("notify.off"), "info");
+    }
+    label();
+  }, { class: "notify-toggle", id: "notify-toggle" });
+  const label = () => {
+    const on = notifyOn();
+    fill(btn, bellIcon(on));
+    btn.setAttribute("aria-pressed", String(on));
+    btn.setAttribute("title", t(on ? "notify.turn_off" : "notify.turn_on"));
+    btn.setAttribute("aria-label", t(on ? "notify.turn_off" : "notify.turn_on"));
+  };
+  label();
+  window.addEventListener("langchange", label);
+  return btn;
+}
+
+// ----- unread chat ------------------------------------------------------------------------
+
+function chatSeen() {
+  return st.chatInView && document.visibilityState === "visible";
+}
+
+function chatArrived(message) {
+  if (!st.table) return;
+  const mine = message.seat === st.seat && st.seat !== null;
+  if (!mine && !chatSeen()) st.unread += 1;
+  if (!mine && st.seat !== null && message.to === st.seat) {
+    notify("private", t("notify.private", { who: message.name || seatName(message.seat) }));
+  }
+}
+
+function renderUnread() {
+  if (chatSeen()) st.unread = 0;
+  const n = st.unread;
+  const title = document.getElementById("chat-title");
+  let badge = document.getElementById("chat-unread");
+  if (!badge) {
+    badge = h("span", { id: "chat-unread", class: "unread-badge" });
+    title.appendChild(badge);
+  }
+  badge.hidden = n === 0;
+  badge.textContent = String(n);
+  badge.setAttribute("aria-label", t("chat.unread", { n }));
+  let jump = document.getElementById("chat-jump");
+  if (!jump) {
+    jump = button("", () => {
+      document.getElementById("chat").scrollIntoView({ block: "end", behavior: "smooth" });
+      const input = document.getElementById("chat-text");
+      if (!input.closest("[hidden]")) input.focus({ preventScroll: true });
+    }, { id: "chat-jump", class: "chat-jump" });
+    document.body.appendChild(jump);
+  }
+  jump.hidden = n === 0;
+  fill(jump, bubbleIcon(), h("span", { class: "chat-jump-count" }, String(n)));
+  jump.setAttribute("aria-label", t("chat.unread", { n }));
+  jump.setAttribute("title", t("chat.unread", { n }));
+  renderHeader();
+}
+
+function startTimeAndPresence() {
+  document.getElementById("topbar-tools").prepend(notifyToggle());
+  const list = document.getElementById("chat");
+  if ("IntersectionObserver" in window) {
+    new IntersectionObserver((entries) => {
+      for (const entry of entries) st.chatInView = entry.isIntersecting;
+      renderUnread();
+    }, { threshold: 0.01 }).observe(list);
+  } else {
+    st.chatInView = true;
+  }
+  document.addEventListener("visibilitychange", renderUnread);
+  // the browser knows first when the network is gone: count the socket dead at once
+  window.addEventListener("offline", () => st.conn && st.conn.drop());
+  renderUnread();
 }
 
 // for tests and debugging: the page's state, read-only by convention

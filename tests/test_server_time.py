@@ -1,0 +1,168 @@
+"""Time and presence on the server: live presence on connect and leave, the
+heartbeat that finds dead sockets, the clocks every update carries (absolute
+deadlines and the server's time), and the stand-in's moves marked as such."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from market_game import GAME as MARKET
+from test_server import make_client, new_table, person_table, state, wait_until
+
+
+def receive_until(ws: Any, predicate: Callable[[dict[str, Any]], bool],
+                  limit: int = 50) -> dict[str, Any]:
+    """The first message that satisfies ``predicate`` (others are skipped)."""
+    for _ in range(limit):
+        message = ws.receive_json()
+        if predicate(message):
+            return message
+    raise AssertionError(f"no such message in {limit}")
+
+
+def connected(message: dict[str, Any], seat: int) -> bool:
+    return message["seats"][seat]["connected"]
+
+
+def test_presence_is_pushed_when_a_seat_connects_and_leaves(tmp_path):
+    with make_client(tmp_path) as client:
+        tid, tokens = person_table(client, 3)
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens['0']}") as ann, \
+                client.websocket_connect(f"/ws/tables/{tid}") as spectator:
+            first = ann.receive_json()
+            assert first["type"] == "update" and not first["table"]["seats"][1]["connected"]
+            with client.websocket_connect(f"/ws/tables/{tid}?token={tokens['1']}") as bob:
+                bob.receive_json()
+                for ws in (ann, spectator):
+                    came = receive_until(ws, lambda m: m["type"] == "presence")
+                    assert connected(came, 1) and connected(came, 0) and not connected(came, 2)
+                    assert isinstance(came["server_time"], float)
+                    assert abs(came["server_time"] - time.time()) < 5
+            for ws in (ann, spectator):
+                left = receive_until(ws, lambda m: m["type"] == "presence")
+                assert not connected(left, 1) and connected(left, 0)
+            assert not state(client, tid)["table"]["seats"][1]["connected"]
+
+
+def test_a_silent_client_that_pinged_is_dropped_and_the_others_told(tmp_path):
+    with make_client(tmp_path) as client:
+        client.app.state.hub.heartbeat_timeout = 0.4
+        tid, tokens = person_table(client, 2)
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens['0']}") as ann:
+            ann.receive_json()
+            with client.websocket_connect(f"/ws/tables/{tid}?token={tokens['1']}") as bob:
+                bob.receive_json()
+                bob.receive_json()  # chat history
+                bob.send_json({"type": "ping"})
+                pong = bob.receive_json()
+                assert pong["type"] == "pong" and abs(pong["server_time"] - time.time()) < 5
+                assert connected(receive_until(ann, lambda m: m["type"] == "presence"), 1)
+                # bob's socket stays open but says nothing: the server counts it gone
+                gone = receive_until(ann, lambda m: m["type"] == "presence")
+                assert not connected(gone, 1)
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    bob.receive_json()
+                assert closed.value.code == 4100
+            # a client that never pings is never timed out
+            time.sleep(0.6)
+            ann.send_json({"type": "chat", "text": "still here"})
+            assert receive_until(ann, lambda m: m["type"] == "chat")["message"]["text"] == \
+                "still here"
+
+
+def move_clock_of(update: dict[str, Any], seat: int) -> dict[str, Any]:
+    return next(c for c in update["clocks"] if c["seat"] == seat)
+
+
+def test_updates_carry_every_running_clock_with_the_servers_time(tmp_path):
+    with make_client(tmp_path, away_after=50) as client:
+        made = new_table(client, [{"kind": "person"}] * 2, move_clock=30)
+        tid, tokens = made["table"]["id"], made["tokens"]
+        client.post(f"/api/tables/{tid}/join", json={"token": tokens["0"], "name": "Ann"})
+        assert state(client, tid)["clocks"] == []  # nothing runs before the game starts
+        time.sleep(0.5)
+        client.post(f"/api/tables/{tid}/join", json={"token": tokens["1"], "name": "Bob"})
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens['0']}") as ws:
+            update = ws.receive_json()
+            now = update["server_time"]  # every WebSocket message carries it
+            assert abs(now - time.time()) < 5
+            assert ws.receive_json()["server_time"] >= now  # the chat history too
+            assert update["to_act"] == [0]
+            clock = move_clock_of(update, 0)
+            # the move clock runs from the start of the game, not from the table's creation
+            assert clock["kind"] == "move" and clock["total"] == 30
+            assert 29 < clock["deadline"] - now <= 30
+            assert all(c["seat"] != 1 for c in update["clocks"])  # not to act: no clock
+            # a REST read gives the same deadline, to the millisecond
+            assert state(client, tid)["clocks"] == update["clocks"]
+        # seat 0 has gone: its away timer (50 s) is later than its move clock
+        assert move_clock_of(state(client, tid), 0)["kind"] == "move"
+    with make_client(tmp_path, "away.sqlite", away_after=5) as client:
+        tid, tokens = person_table(client, 2, move_clock=30)
+        update = state(client, tid)  # not connected since the start: the move clock only
+        assert move_clock_of(update, 0)["kind"] == "move"
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens['0']}") as ws:
+            first = ws.receive_json()
+            assert move_clock_of(first, 0)["kind"] == "move"
+        left = time.time()
+        update = state(client, tid)  # its client has left: the away timer comes first
+        clock = move_clock_of(update, 0)
+        assert clock["kind"] == "away" and clock["total"] == 5
+        assert 4 < clock["deadline"] - left <= 5
+
+
+def test_a_timed_phase_is_a_clock_of_its_own(tmp_path):
+    with make_client(tmp_path, games={MARKET.name: MARKET}) as client:
+        made = new_table(client, [{"kind": "person"}] * 2, game="market",
+                         options={"window_seconds": 40})
+        tid, tokens = made["table"]["id"], made["tokens"]
+        for seat, token in tokens.items():
+            client.post(f"/api/tables/{tid}/join", json={"token": token, "name": f"P{seat}"})
+        update = state(client, tid)
+        phase = next(c for c in update["clocks"] if c["kind"] == "phase")
+        assert phase["seat"] is None and phase["total"] == 40
+        assert phase["deadline"] == update["phase"]["deadline"]
+        assert 38 < phase["deadline"] - time.time() <= 40
+
+
+def test_the_stand_ins_moves_are_marked_in_the_log_also_after_a_restart(tmp_path):
+    with make_client(tmp_path, away_after=0.2) as client:
+        tid, tokens = person_table(client, 2)  # seat 1 never connects: away
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens['0']}"):
+            def played_by_standin() -> bool:
+                now = state(client, tid, tokens["0"])
+                if 0 in now["to_act"] and now["legal"]:
+                    client.post(f"/api/tables/{tid}/actions",
+                                json={"token": tokens["0"], "action": now["legal"][0]["action"]})
+                return any(e.get("move", {}).get("by") == "standin" for e in now["events"])
+
+            wait_until(played_by_standin)
+        events = state(client, tid)["events"]
+    moves = [e for e in events if "move" in e]
+    assert {(e["move"]["seat"], e["move"]["by"]) for e in moves} == {(0, "person"),
+                                                                      (1, "standin")}
+    assert all("move" not in e for e in events if e["kind"] in ("join", "start", "away"))
+    with make_client(tmp_path, away_after=1000) as again:
+        replayed = state(again, tid)["events"][: len(events)]
+        assert [e.get("move") for e in replayed] == [e.get("move") for e in events]
+
+
+def test_spectators_and_bots_are_no_seats_to_time(tmp_path: Path):
+    with make_client(tmp_path, away_after=0.5) as client:
+        made = new_table(client, [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
+                         move_clock=20, bot_delay=5)
+        tid, tokens = made["table"]["id"], made["tokens"]
+        client.post(f"/api/tables/{tid}/join", json={"token": tokens["0"], "name": "Ann"})
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens['0']}") as ws:
+            ws.receive_json()
+            update = state(client, tid)
+            if update["to_act"] == [1]:
+                assert update["clocks"] == []  # a bot's turn: no clock is shown
+            else:
+                assert [c["seat"] for c in update["clocks"]] == [0]
