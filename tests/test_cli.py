@@ -618,3 +618,21 @@ def test_replay_says_the_emissary_wins_when_no_seat_beat_it(runner, tmp_path):
     assert "Winner(s): nobody" in out
     assert "no seat beat it, the Emissary wins" in out
     assert "★" not in out
+
+
+def test_serve_passes_its_settings_to_the_server(runner, tmp_path, monkeypatch):
+    """`courtly serve` opens the database and runs the app with its options
+    (uvicorn itself is replaced here)."""
+    import uvicorn
+
+    served = {}
+    monkeypatch.setattr(uvicorn, "run", lambda application, **kw: served.update(
+        app=application, **kw))
+    db = f"sqlite:///{tmp_path / 'serve.db'}"
+    result = runner.invoke(app, ["serve", "--db", db, "--port", "8765", "--away-after", "30",
+                                 "--list-ended-for", "120"])
+    assert result.exit_code == 0, result.output
+    hub = served["app"].state.hub
+    assert (served["port"], hub.away_after, hub.list_ended_for) == (8765, 30.0, 120.0)
+    bad = runner.invoke(app, ["serve", "--db", db, "--list-ended-for", "-1"])
+    assert bad.exit_code != 0 and served["port"] == 8765

@@ -836,6 +836,9 @@ def serve_command(
         help="Default pause before a bot moves, in seconds.")] = 0.8,
     away_after: Annotated[float, typer.Option(
         help="Seconds without a connection before a bot stands in for a person.")] = 60.0,
+    list_ended_for: Annotated[float, typer.Option(
+        min=0, help="Seconds a finished or abandoned table stays in the lobby's list "
+        "(its replay stays reachable by link).")] = 3600.0,
 ) -> None:
     """Serve the lobby and tables to browsers: play with friends and bots."""
     try:
@@ -845,7 +848,8 @@ def serve_command(
     except ImportError as exc:
         _fail(f"the server needs the 'web' extra: pip install -e '.[web]' ({exc.name} missing)")
     try:
-        application = create_app(db, away_after=away_after, bot_delay=bot_delay)
+        application = create_app(db, away_after=away_after, bot_delay=bot_delay,
+                                 list_ended_for=list_ended_for)
     except Exception as exc:  # a bad URL or an unreachable database
         _fail(f"cannot open the database: {exc}")
     _plain(_out(), f"courtly is serving on http://{host}:{port}/  (Ctrl-C stops it)", "bold")
