@@ -625,3 +625,41 @@ def test_market_window_countdown_forms_done_and_bids(server, browser, tmp_path):
     assert ann.locator("#phase-name").text_content() == "negotiate"
     assert len(market_events(ann, "reveal")) == 1
     assert errors_a == [] and errors_b == [] and errors_s == []
+
+
+# ----- Fief (the generic board until issue 13 draws its map) -----------------------------
+
+def test_a_whole_fief_turn_through_the_generic_board(server, browser, tmp_path):
+    """Fief is offered in the lobby before its map exists: the generic board
+    plays it to the end (one turn), every question as a form, Done in the
+    negotiation, with no error in the page."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=4, turn_limit=1)
+    tid = made["table"]["id"]
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".generic-view dl")
+    shot_taken = False
+    deadline = time.monotonic() + 120
+    while api(server, f"/api/tables/{tid}")["status"] != "over":
+        assert time.monotonic() < deadline, (
+            f"the game did not end: {api(server, f'/api/tables/{tid}/state')['phase']}, "
+            f"{page.locator('#banner').text_content()}")
+        page.wait_for_function("!window.courtly.state.pending")
+        done = page.locator("#done-button:enabled")
+        submit = page.locator(".generic-actions form.action-form button[type=submit]:enabled")
+        plain = page.locator(".generic-actions .action-buttons button:enabled")
+        if done.count():
+            done.first.click()
+        elif submit.count():  # a form filled with a legal action
+            if not shot_taken:
+                page.screenshot(path=str(tmp_path / "fief-generic.png"))
+                shot_taken = True
+            submit.first.click()
+        elif plain.count():  # End turn, and other actions without fields
+            plain.first.click()
+        else:
+            time.sleep(0.1)
+            continue
+        time.sleep(0.05)
+    page.wait_for_selector(".banner-over")
+    assert errors == []
