@@ -92,6 +92,14 @@ class Referee:
     def step(self, state: State, choose: Callable[[int], Action]) -> tuple[int, Action]:
         """Play one action: the next seat's (``choose(seat)``), or the
         referee's TimeUp; counted. Returns who acted and what."""
+        if self._window is None:
+            # Outside a window nothing is counted: the first seat that must
+            # act acts (the whole phase is read only in and around windows).
+            to_act = state.to_act
+            if to_act and not state.may_act:
+                action = choose(to_act[0])
+                state.apply(to_act[0], action)
+                return to_act[0], action
         phase = state.phase
         seat = self._next(phase)
         action = TimeUp() if seat == REFEREE else choose(seat)
@@ -111,6 +119,7 @@ class Referee:
         # A window is known by its phase's name: the counts start again when
         # a phase of another name begins. A window in which nobody may act
         # for a moment (a request one seat must answer, the phase's name
-        # unchanged) keeps them, or requests could renew it for ever.
+        # unchanged) keeps them, or requests could renew it for ever. Outside
+        # windows no phase is followed (None): nothing is counted there.
         if self._window != phase.name:
-            self._window, self._counts = phase.name, {}
+            self._window, self._counts = (phase.name if phase.may_act else None), {}
