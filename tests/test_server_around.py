@@ -249,3 +249,39 @@ def test_websocket_errors_carry_the_same_codes(client):
     with client.websocket_connect(f"/ws/tables/{tid}?token=forged") as ws:
         error = ws.receive_json()
         assert (error["status"], error["code"]) == (403, "bad_token")
+
+
+# ----- the last move ---------------------------------------------------------------
+
+def test_updates_name_the_last_moves_events_seen_by_each_seat(tmp_path):
+    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    with TestClient(create_app(url, bot_delay=0)) as client:
+        tid, tokens, _ = seated(client)
+        assert state(client, tid)["last_move"] is None
+        first = state(client, tid)["to_act"][0]
+        token = tokens[str(first)]
+        played = []
+        # a whole turn of one seat is one run: its three cards (and its draw)
+        while state(client, tid)["to_act"] == [first]:
+            before = state(client, tid, token)
+            client.post(f"/api/tables/{tid}/actions",
+                        json={"token": token, "action": before["legal"][0]["action"]})
+            played.extend(range(before["last_index"] + 1,
+                                state(client, tid)["last_index"] + 1))
+        mine = state(client, tid, token)
+        assert mine["last_move"] == {"seat": first, "events": played}
+        kinds = {mine_event["index"]: mine_event["kind"] for mine_event in mine["events"]}
+        assert [kinds[i] for i in played][-1] == "draw"
+        # the other seat is told of the same move; its draw is its own to see
+        theirs = state(client, tid, tokens[str(1 - first)])["last_move"]
+        assert theirs["seat"] == first and set(theirs["events"]) <= set(played)
+        # the next seat's action starts a new run
+        other = tokens[str(1 - first)]
+        before = state(client, tid, other)
+        client.post(f"/api/tables/{tid}/actions",
+                    json={"token": other, "action": before["legal"][0]["action"]})
+        now = state(client, tid)
+        run = list(range(before["last_index"] + 1, now["last_index"] + 1))
+        assert now["last_move"] == {"seat": 1 - first, "events": run}
+    with TestClient(create_app(url, bot_delay=0)) as client:  # rebuilt the same after a restart
+        assert state(client, tid)["last_move"] == {"seat": 1 - first, "events": run}

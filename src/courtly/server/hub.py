@@ -180,6 +180,9 @@ class LiveTable:
         self.entries = 0
         self.driver: asyncio.Task[None] | None = None
         self._bots: dict[tuple[int, str], Bot] = {}
+        #: The last move: the seat and the log indices of its latest run of
+        #: actions (marked on the board until another seat acts), or None.
+        self.last_move: tuple[int, list[int]] | None = None
 
     # ----- facts ----------------------------------------------------------
     @property
@@ -264,7 +267,26 @@ class LiveTable:
                 "to_act": list(phase.to_act) if playing else [],
                 "may_act": list(phase.may_act) if playing else [],
                 "events": events, "last_index": len(self.log) - 1,
-                "result": self.state.result().to_json() if self.state.is_over else None}
+                "result": self.state.result().to_json() if self.state.is_over else None,
+                "last_move": self.last_move_json(seat)}
+
+    def mark_last_move(self, seat: int, count: int) -> None:
+        """The ``count`` entries just logged came from ``seat``'s action: they
+        join its run if it made the last move too, else start a new one."""
+        new = list(range(len(self.log) - count, len(self.log)))
+        if self.last_move is not None and self.last_move[0] == seat:
+            self.last_move[1].extend(new)
+        else:
+            self.last_move = (seat, new)
+
+    def last_move_json(self, seat: int | None) -> dict[str, Any] | None:
+        """``{seat, events}``: who made the last move (None: the referee) and
+        the log indices of its events that ``seat`` sees (docs/api.md)."""
+        if self.last_move is None:
+            return None
+        who, indices = self.last_move
+        seen = [i for i in indices if self.log[i].for_seat(seat) is not None]
+        return {"seat": None if who == REFEREE else who, "events": seen}
 
     def phase_json(self, phase: Phase) -> dict[str, Any]:
         """The phase, with its deadline (epoch seconds) and the seconds left, if running."""
@@ -313,6 +335,7 @@ class LiveTable:
             self.timings.append(self.timing)
             self.timing = timing
             self.log.extend(events)
+            self.mark_last_move(seat, len(events))
             self.turn_started = time.monotonic()
         await self.broadcast()
         self.changed.set()
@@ -333,6 +356,7 @@ class LiveTable:
             self.state = after
             self.timing = self.timings.pop()
             self.log.extend(events)
+            self.last_move = None  # what it marked is taken back
             self.turn_started = time.monotonic()
         await self.broadcast()
         self.changed.set()
@@ -599,10 +623,12 @@ class Hub:
             if move.by == UNDO:
                 table.log.extend(state.undo(move.seat))
                 table.timing = table.timings.pop()
+                table.last_move = None
                 continue
             action = game.parse_action(json.loads(move.action))
-            before = state.phase
+            before, before_log = state.phase, len(table.log)
             table.log.extend(state.apply(move.seat, action))  # seat -1: the referee
+            table.mark_last_move(move.seat, len(table.log) - before_log)
             table.timings.append(table.timing)
             table.timing = table.timing.follow(before, move.seat, state.phase,
                                                len(state.record.actions), None)
