@@ -396,7 +396,8 @@ def test_vive_le_roi_secret_vote_and_a_whole_game(server, browser, tmp_path):
         elif page.locator("#vlr-vote button.vote-card").count():
             # the vote is secret: others' cards are face down until the reveal
             view = page.evaluate("window.courtly.state.view")
-            assert set(view["vote"]) == {"candidate", "voters", "voted"}
+            assert set(view["vote"]) == {"candidate", "voters", "voted", "mine"}
+            assert view["vote"]["mine"] is None, "no card cast yet"
             panel = page.locator("#vlr-vote")
             assert panel.locator(".reveal-one").count() == 0
             for seat in view["vote"]["voted"]:
@@ -598,10 +599,12 @@ def test_market_window_countdown_forms_done_and_bids(server, browser, tmp_path):
         except PlaywrightTimeout:
             continue
         ann.wait_for_function("!window.courtly.state.pending")
-        if "Offer seat 1" in (ann.evaluate("window.courtly.state.lastError") or ""):
+        if "Offer seat 1" in (ann.evaluate("window.courtly.state.lastError?.detail") or ""):
             break
     shown = ann.locator(".action-error").text_content()
-    assert shown.startswith("Refused: Offer seat 1") and "not a legal action" in shown
+    # the engine's reason, kept, after the refusal's words in the page's language
+    assert shown.startswith("Refused: This move is not allowed: Offer seat 1")
+    assert "not a legal action" in shown
 
     # Done from both people; the bot has a bounded share: the window closes
     for page in (ann, bob):

@@ -223,7 +223,8 @@ def test_a_spectator_cannot_act_over_the_websocket(client):
         ws.receive_json()  # chat history
         ws.send_json({"type": "act", "action": {"type": "decline"}})
         error = ws.receive_json()
-        assert error == {"type": "error", "status": 403, "detail": error["detail"]}
+        assert error == {"type": "error", "status": 403, "detail": error["detail"],
+                         "code": "spectator", "params": {}}
         ws.send_json({"type": "dance"})
         assert ws.receive_json()["status"] == 400
 

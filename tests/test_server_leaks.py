@@ -117,7 +117,13 @@ def _check_vive_le_roi(final: courtly.State, seat: int | None,
             if pos != seat and pos < n and view["phase"] != "over":
                 assert amb["offered"] is None and amb["chosen"] is None
         if view["vote"] is not None:
-            assert set(view["vote"]) == {"candidate", "voters", "voted"}
+            vote = view["vote"]
+            assert set(vote) == {"candidate", "voters", "voted", "mine"}
+            # only the seat's own cast card, to that seat alone
+            if seat is None or seat not in vote["voted"]:
+                assert vote["mine"] is None, f"seat {seat} sees a card it did not cast"
+            else:
+                assert vote["mine"] in ("yes", "no", "stomach_ache")
         for event in message["events"]:
             if event["kind"] == "vote_cast":
                 assert set(event["data"]) == {"seat"}, "a cast vote stays face down"

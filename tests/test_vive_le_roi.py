@@ -194,7 +194,8 @@ def test_reaching_the_throne_calls_a_simultaneous_vote():
     events = state.apply(1, Climb("merlin"))
     assert events[-1].kind == "vote_called"
     assert state.to_act == (0, 1, 2)
-    assert state.view(2)["vote"] == {"candidate": "merlin", "voters": [0, 1, 2], "voted": []}
+    assert state.view(2)["vote"] == {"candidate": "merlin", "voters": [0, 1, 2], "voted": [],
+                                     "mine": None}
     state.apply(2, Vote(YES))
     assert state.to_act == (0, 1)
 
@@ -336,14 +337,42 @@ def test_no_view_or_event_shows_a_vote_before_the_last_is_in():
     yes, no = state.clone(), state.clone()
     ev_yes, ev_no = yes.apply(0, Vote(YES)), no.apply(0, Vote(NO))
     for seat in (0, 1, 2, None):
-        assert yes.view(seat) == no.view(seat)
         assert [e.to_json() for e in courtly.core.redact(ev_yes, seat)] == \
             [e.to_json() for e in courtly.core.redact(ev_no, seat)]
+    for seat in (1, 2, None):  # the other voters and spectators see no card
+        assert yes.view(seat) == no.view(seat)
     assert yes.view(1)["vote"]["voted"] == [0]
     no.apply(1, Vote(YES))
     last = no.apply(2, Vote(YES))[-1]
     assert last.kind == "vote_revealed" and last.audience is None
     assert "Seat 0 No" in last.text
+
+
+def test_a_voter_sees_its_own_face_down_vote_and_nobody_else_does():
+    """After a reload mid-vote the seat's page shows the card it cast: its
+    view carries it (``vote.mine``); no other seat's view, nor a spectator's,
+    carries it, nor any sign of which card it is."""
+    state = position(3, {"merlin": "F5"})
+    state.apply(0, Climb("merlin"))
+    cast = {card: state.clone() for card in (YES, NO, STOMACH)}
+    for card, s in cast.items():
+        s.apply(0, Vote(card))
+        assert s.view(0)["vote"]["mine"] == card
+    for s in cast.values():
+        for seat in (1, 2, None):
+            assert s.view(seat)["vote"]["mine"] is None
+            assert s.view(seat) == cast[YES].view(seat), "nothing else differs either"
+    for card, s in cast.items():
+        # both ways: seat 1 votes too; seat 0 does not see seat 1's card, seat 1 sees its own
+        s.apply(1, Vote(NO))
+        assert s.view(1)["vote"]["mine"] == NO and s.view(0)["vote"]["mine"] == card
+        assert s.view(2)["vote"]["mine"] is None and s.view(None)["vote"]["mine"] is None
+    # before voting, a voter has none; after the reveal there is no vote to show
+    fresh = position(3, {"merlin": "F5"})
+    fresh.apply(0, Climb("merlin"))
+    assert fresh.view(0)["vote"]["mine"] is None
+    vote_all(fresh, {})
+    assert fresh.view(0)["vote"] is None
 
 
 def test_a_view_shows_only_its_own_favoris():

@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field
 import courtly
 from courtly.bots import BOTS
 from courtly.core import REFEREE, Game
-from courtly.server.errors import STATUS, Conflict, NotFound, status_for
+from courtly.server.errors import STATUS, Conflict, Forbidden, NotFound, error_body, status_for
 from courtly.server.hub import LIST_ENDED_FOR, STATUS_ORDER, Client, Hub, LiveTable, Send
 from courtly.server.storage import Store
 
@@ -68,6 +68,12 @@ class Join(BaseModel):
 
 class Undo(BaseModel):
     """A seat taking back its own last action."""
+
+    token: str = Field(max_length=200)
+
+
+class Rematch(BaseModel):
+    """A seated person asking for (or following) the rematch: their seat's token."""
 
     token: str = Field(max_length=200)
 
@@ -142,10 +148,11 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
 
 
 def _error_handlers(app: FastAPI) -> None:
-    """Every expected error answers ``{"detail": ...}`` with its status (errors.py)."""
+    """Every expected error answers ``{"detail", "code", "params"}`` with its
+    status (errors.py)."""
 
     async def known_error(_request: Request, exc: Exception) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, status_code=status_for(exc) or 500)
+        return JSONResponse(error_body(exc), status_code=status_for(exc) or 500)
 
     for kind, _status in STATUS:
         app.add_exception_handler(kind, known_error)
@@ -180,7 +187,7 @@ def _lobby_routes(app: FastAPI, hub: Hub) -> None:
         game = hub.games.get(name)
         if game is None:
             known = ", ".join(sorted(hub.games))
-            raise NotFound(f"no game {name!r}; the games are: {known}")
+            raise NotFound(f"no game {name!r}; the games are: {known}", "unknown_game", game=name)
         body, etag = _game_document(game)
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
         asked = request.headers.get("if-none-match", "")
@@ -270,6 +277,15 @@ def _table_routes(app: FastAPI, hub: Hub) -> None:
         visible = [e.for_seat(seat) for e in events]
         return {"undone": True, "events": [e.to_json() for e in visible if e is not None]}
 
+    @app.post("/api/tables/{table_id}/rematch")
+    async def rematch(table_id: str, body: Rematch) -> dict[str, Any]:
+        """The same table again with a new seed, for a seated person at a
+        finished game: created by the first request, each request (the first
+        too) answers the asker's seat and token there (docs/api.md, "Rematch")."""
+        new, seat, token = await hub.rematch(hub.get(table_id), body.token)
+        return {"table": new.info(), "seat": seat, "token": token,
+                "link": f"/table/{new.id}?token={token}"}
+
     @app.get("/api/tables/{table_id}/chat")
     def read_chat(table_id: str, token: str | None = None) -> list[dict[str, Any]]:
         """The messages the token's seat (or a spectator) may read."""
@@ -334,7 +350,7 @@ def _host_routes(app: FastAPI, hub: Hub) -> None:
 
 def _replay(table: LiveTable, step: int, seat: str) -> dict[str, Any]:
     if not table.finished:
-        raise Conflict("replays are for finished or abandoned games")
+        raise Conflict("replays are for finished or abandoned games", "not_finished")
     record = table.state.record
     steps = len(record.actions)
     step = min(step, steps)
@@ -367,11 +383,12 @@ def _websocket_route(app: FastAPI, hub: Hub) -> None:
             table = hub.get(table_id)
             seat = table.seat_for(token)
         except Exception as exc:
-            await ws.send_json({"type": "error", "status": status_for(exc), "detail": str(exc)})
+            await ws.send_json({"type": "error", "status": status_for(exc), **error_body(exc)})
             await ws.close(code=4000 + (status_for(exc) or 500))
             return
         async def close(detail: str) -> None:
-            await ws.send_json({"type": "error", "status": 403, "detail": detail})
+            await ws.send_json({"type": "error", "status": 403,
+                                **error_body(Forbidden(detail, "token_replaced"))})
             await ws.close(code=4403)
 
         send = _stamped(ws)
@@ -461,7 +478,7 @@ async def _handle(ws: WebSocket, hub: Hub, table: LiveTable, token: str | None,
         status = status_for(exc)
         if status is None:
             raise
-        await ws.send_json({"type": "error", "status": status, "detail": str(exc)})
+        await ws.send_json({"type": "error", "status": status, **error_body(exc)})
 
 
 def _static_routes(app: FastAPI) -> None:

@@ -70,9 +70,10 @@ def clean_text(text: str, limit: int, what: str) -> str:
     """Strip control characters and surrounding space; refuse empty or too long text."""
     text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C").strip()
     if not text:
-        raise BadRequest(f"{what} is empty")
+        raise BadRequest(f"{what} is empty", "empty_text", what=what)
     if len(text) > limit:
-        raise BadRequest(f"{what} is longer than {limit} characters")
+        raise BadRequest(f"{what} is longer than {limit} characters", "text_too_long",
+                         what=what, limit=limit)
     return text
 
 
@@ -86,6 +87,16 @@ def seat_token(host_token: str, table_id: str, seat: int, generation: int) -> st
     the seat and how many times it was re-issued. The server stores only its
     hash, so it can give a seat's link again only to whoever shows the host token."""
     mac = hmac.new(host_token.encode(), f"courtly-seat:{table_id}:{seat}:{generation}".encode(),
+                   hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:24]).decode()
+
+
+def rematch_token(old_token: str, table_id: str, seat: int) -> str:
+    """A seat's token at a rematch, derived from the same seat's token at the
+    finished table: HMAC-SHA256 keyed by the old token. The server knows
+    neither (it stores hashes), so only whoever shows the old token gets the
+    new one, and asking twice gives the same token (docs/api.md, "Rematch")."""
+    mac = hmac.new(old_token.encode(), f"courtly-rematch:{table_id}:{seat}".encode(),
                    hashlib.sha256).digest()
     return base64.urlsafe_b64encode(mac[:24]).decode()
 
@@ -178,6 +189,9 @@ class LiveTable:
         self._presence_tasks: set[asyncio.Task[None]] = set()
         #: seats that have had a WebSocket client since the table was loaded
         self.connected_once: set[int] = set()
+        #: The last move: the seat and the log indices of its latest run of
+        #: actions (marked on the board until another seat acts), or None.
+        self.last_move: tuple[int, list[int]] | None = None
 
     # ----- facts ----------------------------------------------------------
     @property
@@ -218,7 +232,8 @@ class LiveTable:
                 "seats": [s.public(i) for i, s in enumerate(self.seats)],
                 "created": self.row.created, "bot_delay": self.row.bot_delay,
                 "move_clock": self.row.move_clock, "listed": self.listed,
-                "hosted": self.row.host_hash is not None, "ended": self.row.ended}
+                "hosted": self.row.host_hash is not None, "ended": self.row.ended,
+                "rematch": self.row.rematch}
 
     def seat_for(self, token: str | None) -> int | None:
         """The seat a token holds; None without a token; Forbidden for a bad one."""
@@ -229,13 +244,13 @@ class LiveTable:
             if seat.token_hash and hmac.compare_digest(seat.token_hash, digest):
                 seat.last_seen = time.monotonic()
                 return number
-        raise Forbidden("this token holds no seat at this table")
+        raise Forbidden("this token holds no seat at this table", "bad_token")
 
     def acting_seat(self, token: str | None) -> int:
         """The seat of a token that may act: Forbidden for spectators and bad tokens."""
         seat = self.seat_for(token)
         if seat is None:
-            raise Forbidden("a spectator cannot act; use your seat's link")
+            raise Forbidden("a spectator cannot act; use your seat's link", "spectator")
         return seat
 
     # ----- what a client receives ----------------------------------------------
@@ -262,7 +277,25 @@ class LiveTable:
                 "may_act": list(phase.may_act) if playing else [],
                 "events": events, "last_index": len(self.log) - 1,
                 "result": self.state.result().to_json() if self.state.is_over else None,
-                "clocks": self.clocks()}
+                "clocks": self.clocks(), "last_move": self.last_move_json(seat)}
+
+    def mark_last_move(self, seat: int, count: int) -> None:
+        """The ``count`` entries just logged came from ``seat``'s action: they
+        join its run if it made the last move too, else start a new one."""
+        new = list(range(len(self.log) - count, len(self.log)))
+        if self.last_move is not None and self.last_move[0] == seat:
+            self.last_move[1].extend(new)
+        else:
+            self.last_move = (seat, new)
+
+    def last_move_json(self, seat: int | None) -> dict[str, Any] | None:
+        """``{seat, events}``: who made the last move (None: the referee) and
+        the log indices of its events that ``seat`` sees (docs/api.md)."""
+        if self.last_move is None:
+            return None
+        who, indices = self.last_move
+        seen = [i for i in indices if self.log[i].for_seat(seat) is not None]
+        return {"seat": None if who == REFEREE else who, "events": seen}
 
     def phase_json(self, phase: Phase) -> dict[str, Any]:
         """The phase, with its deadline (epoch seconds) and the seconds left, if running."""
@@ -286,11 +319,13 @@ class LiveTable:
         action = self.state.game.parse_action(action_json)
         async with self.lock:
             self._check_playing()
+            self._check_turn(seat)
             deadline = self.timing.deadline
             if seat != REFEREE and deadline is not None and time.time() >= deadline:
                 # the deadline is hard: the referee's TimeUp comes first
                 self.changed.set()
-                raise Conflict(f"time is up for the {self.state.phase.name} phase")
+                raise Conflict(f"time is up for the {self.state.phase.name} phase", "time_up",
+                               phase=self.state.phase.name)
             before = self.state.phase
             after = self.state.clone()
             events = after.apply(seat, action)
@@ -310,6 +345,7 @@ class LiveTable:
             self.timing = timing
             self.mark_move(len(self.log), len(events), seat, by)
             self.log.extend(events)
+            self.mark_last_move(seat, len(events))
             self.turn_started = time.monotonic()
         await self.broadcast()
         self.changed.set()
@@ -330,6 +366,7 @@ class LiveTable:
             self.state = after
             self.timing = self.timings.pop()
             self.log.extend(events)
+            self.last_move = None  # what it marked is taken back
             self.turn_started = time.monotonic()
         await self.broadcast()
         self.changed.set()
@@ -338,11 +375,22 @@ class LiveTable:
     def _check_playing(self) -> None:
         """Conflict unless the game is being played."""
         if self.status == "waiting":
-            raise Conflict("the game has not started: some seats are not taken yet")
+            raise Conflict("the game has not started: some seats are not taken yet",
+                           "not_started")
         if self.status == "over":
-            raise Conflict("the game is over")
+            raise Conflict("the game is over", "game_over")
         if self.status == "abandoned":
-            raise Conflict("the table was abandoned by its host")
+            raise Conflict("the table was abandoned by its host", "abandoned")
+
+    def _check_turn(self, seat: int) -> None:
+        """Conflict (code ``not_your_turn``) for a seat that may not act in this
+        phase at all; the engine says why any other action is refused."""
+        phase = self.state.phase
+        if seat != REFEREE and seat not in phase.to_act and seat not in phase.may_act:
+            waiting = list(phase.to_act or phase.may_act)
+            raise Conflict(f"it is not your turn: waiting for "
+                           f"{', '.join(self.seat_label(s) for s in waiting) or 'nobody'}",
+                           "not_your_turn", waiting=waiting)
 
     def start_clock(self) -> None:
         """Start (and store) the deadline of a timed phase that has none running:
@@ -640,7 +688,7 @@ class Hub:
         """The table, or NotFound."""
         table = self.tables.get(table_id)
         if table is None:
-            raise NotFound(f"no table {table_id!r}")
+            raise NotFound(f"no table {table_id!r}", "no_table")
         return table
 
     def load(self) -> None:
@@ -679,12 +727,14 @@ class Hub:
             if move.by == UNDO:
                 table.log.extend(state.undo(move.seat))
                 table.timing = table.timings.pop()
+                table.last_move = None
                 continue
             action = game.parse_action(json.loads(move.action))
-            before = state.phase
+            before, before_log = state.phase, len(table.log)
             events = state.apply(move.seat, action)  # seat -1: the referee
             table.mark_move(len(table.log), len(events), move.seat, move.by)
             table.log.extend(events)
+            table.mark_last_move(move.seat, len(table.log) - before_log)
             table.timings.append(table.timing)
             table.timing = table.timing.follow(before, move.seat, state.phase,
                                                len(state.record.actions), None)
@@ -742,16 +792,18 @@ class Hub:
         name = clean_text(name, MAX_NAME, "name")
         info = table.seats[seat]
         if info.name is not None and info.name != name:
-            raise Conflict(f"seat {seat} is already taken by {info.name}")
+            raise Conflict(f"seat {seat} is already taken by {info.name}", "seat_taken",
+                           seat=seat, name=info.name)
         if info.name is None:
             if table.finished:
-                raise Conflict("the game is over" if table.status == "over"
-                               else "the table was abandoned by its host")
+                if table.status == "over":
+                    raise Conflict("the game is over", "game_over")
+                raise Conflict("the table was abandoned by its host", "abandoned")
             key = name_key(name)
             if any(other.name is not None and name_key(other.name) == key
                    for other in table.seats):
                 raise Conflict(f"the name {name!r} is already taken at this table: "
-                               "choose another")
+                               "choose another", "duplicate_name", name=name)
             was_waiting = table.status == "waiting"
             self.store.take_seat(table.id, seat, name)
             info.name = name
@@ -775,21 +827,22 @@ class Hub:
         expected = table.row.host_hash
         if not token or expected is None or not hmac.compare_digest(
                 hash_token(token), expected):
-            raise Forbidden("only the table's host link may do this")
+            raise Forbidden("only the table's host link may do this", "host_only")
         return token
 
     @staticmethod
     def _host_seat(table: LiveTable, seat: int) -> Seat:
         if not 0 <= seat < len(table.seats):
-            raise NotFound(f"no seat {seat} at this table (seats 0 to {len(table.seats) - 1})")
+            raise NotFound(f"no seat {seat} at this table (seats 0 to {len(table.seats) - 1})",
+                           "no_seat", seat=seat)
         return table.seats[seat]
 
     @staticmethod
     def _not_finished(table: LiveTable) -> None:
         if table.status == "over":
-            raise Conflict("the game is over")
+            raise Conflict("the game is over", "game_over")
         if table.status == "abandoned":
-            raise Conflict("the table was abandoned by its host")
+            raise Conflict("the table was abandoned by its host", "abandoned")
 
     def links(self, table: LiveTable, host_token: str | None) -> dict[str, Any]:
         """Every person seat's link again (derived from the host token), the
@@ -887,6 +940,73 @@ class Hub:
         await table.note("host_abandon", "The host abandons the table")
         table.changed.set()
 
+    # ----- rematch --------------------------------------------------------------------
+    # Any seated person at a finished game may ask for a rematch: the same game,
+    # seats (people and bots), options, clocks and listing, with a new seed and
+    # the same host token. The first request creates it (the old table's log
+    # and updates say so: ``table.rematch``); every request, the first too,
+    # gives the asker's seat its token there (:func:`rematch_token`), seated
+    # under the name it had. A seat nobody follows waits like any open seat.
+
+    async def rematch(self, table: LiveTable, token: str | None) -> tuple[LiveTable, int, str]:
+        """Create the rematch of a finished game if there is none yet, and
+        seat the token's holder there: (the new table, the seat, its token)."""
+        seat = table.acting_seat(token)
+        assert token is not None  # acting_seat refuses spectators
+        old = table.seats[seat]
+        if old.name is None:
+            raise Forbidden("only a seated player may ask for a rematch", "not_seated")
+        new = self.tables.get(table.row.rematch or "")
+        if new is None:
+            if table.status != "over":
+                raise Conflict("a rematch is for a finished game", "not_over")
+            new = self._create_rematch(table)
+            await table.note("rematch", f"{table.seat_label(seat)} starts a rematch",
+                             seat=seat, table=new.id)
+        info = new.seats[seat]
+        if info.kind != "person":
+            raise Conflict("a bot plays this seat in the rematch", "rematch_bot_seat", seat=seat)
+        fresh = rematch_token(token, new.id, seat)
+        digest = hash_token(fresh)
+        if info.token_hash is not None:
+            if not hmac.compare_digest(info.token_hash, digest):
+                raise Conflict("the rematch's host gave this seat another link",
+                               "rematch_seat_replaced", seat=seat)
+            return new, seat, fresh
+        if info.token_gen:
+            raise Conflict("the rematch's host gave this seat another link",
+                           "rematch_seat_replaced", seat=seat)
+        was_waiting = new.status == "waiting"
+        self.store.update_seat(new.id, seat, token_hash=digest, name=old.name)
+        info.token_hash, info.name = digest, old.name
+        new.start_clock()
+        await new.note("join", f"{old.name} takes seat {seat}", seat=seat, name=old.name)
+        if was_waiting and new.status == "playing":
+            await new.note("start", "Every seat is taken: the game begins")
+        new.changed.set()
+        return new, seat, fresh
+
+    def _create_rematch(self, table: LiveTable) -> LiveTable:
+        """The new table (person seats open until followed), stored, linked
+        from the old one and started."""
+        row, game = table.row, table.state.game
+        state = game.new_game(table.state.num_players, None, dict(table.state.options))
+        new_row = TableRow(id=secrets.token_hex(8), game=game.name, version=game.version,
+                           num_players=state.num_players, options=dict(state.options),
+                           seed=state.record.seed, created=time.time(), bot_delay=row.bot_delay,
+                           move_clock=row.move_clock, host_hash=row.host_hash,
+                           listed=table.listed)
+        seats = [Seat(s.kind, s.bot) for s in table.seats]
+        self.store.create_table(new_row, [SeatRow(table_id=new_row.id, seat=i, kind=s.kind,
+                                                  bot=s.bot) for i, s in enumerate(seats)])
+        self.store.update_table(table.id, rematch=new_row.id)
+        row.rematch = new_row.id
+        new = LiveTable(self, new_row, seats, state)
+        self.tables[new_row.id] = new
+        new.start_clock()
+        new.start()
+        return new
+
     # ----- the lobby's list ----------------------------------------------------------
     def listing(self, statuses: set[str] | None = None, game: str | None = None,
                 ids: list[str] | None = None, now: float | None = None) -> list[LiveTable]:
@@ -911,7 +1031,7 @@ class Hub:
         seat = table.acting_seat(token)
         text = clean_text(text, MAX_CHAT, "message")
         if to is not None and not 0 <= to < len(table.seats):
-            raise BadRequest(f"no seat {to} to send a private message to")
+            raise BadRequest(f"no seat {to} to send a private message to", "no_seat", seat=to)
         row = self.store.add_chat(table.id, seat, to, text)
         message = message_json(table, row.id, seat, to, text, row.time)
         for client in list(table.clients):

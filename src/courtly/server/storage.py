@@ -64,6 +64,8 @@ class TableRow(Base):
     ended: Mapped[float | None] = mapped_column(Float, nullable=True)
     #: Abandoned by its host (the game stops where it is).
     abandoned: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    #: The id of this table's rematch, once a seated person asked for one.
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class SeatRow(Base):
@@ -198,7 +200,7 @@ class Store:
                 setattr(row, key, value)
 
     def update_table(self, table_id: str, **values: Any) -> None:
-        """Change a table's stored columns (listed, ended, abandoned)."""
+        """Change a table's stored columns (listed, ended, abandoned, rematch)."""
         with self.session() as s:
             row = s.get(TableRow, table_id)
             assert row is not None

@@ -480,7 +480,7 @@ class ViveLeRoiState(State):
             "current": self.current if self.stage in (PLACEMENT, PLAY) else None,
             "castle": self._castle_json(),
             "placements_left": self.to_place - self.placed,
-            "vote": self._vote_json(),
+            "vote": self._vote_json(seat),
             "hands": [dict(self.hand(p)) for p in range(self.positions)],
             "favoris": [self.card(p).to_json() if self.favoris_visible(p, seat) else None
                         for p in range(self.positions)],
@@ -546,11 +546,14 @@ class ViveLeRoiState(State):
                 for c in self.card(pos).characters]
         return {"favourites": rows, "worth": sum(r["value"] or 0 for r in rows if r["counts"])}
 
-    def _vote_json(self) -> dict[str, Any] | None:
+    def _vote_json(self, seat: int | None) -> dict[str, Any] | None:
+        """The vote being held: who votes, who has; ``mine`` is the card the
+        viewing seat has cast, face down (to that seat only; None otherwise)."""
         if self.stage != VOTE:
             return None
         return {"candidate": self.candidate, "voters": list(self.voters),
-                "voted": [s for s in self.voters if s in self.votes]}
+                "voted": [s for s in self.voters if s in self.votes],
+                "mine": self.votes.get(seat) if seat is not None else None}
 
     def _ambitions_json(self, seat: int | None) -> list[dict[str, Any]] | None:
         if not self.options["ambition"]:

@@ -32,6 +32,7 @@ const strings = {
     "ct.standing": "{family}: {up} above, {down} below ({status})",
     "ct.standing_now": "now",
     "ct.facedown": "Face-down Spy",
+    "ct.spy_short": "Spy",
     "ct.yours": "yours: {family}",
     "ct.spies_here": "face-down Spies",
     "ct.deck": (p) => `Deck: ${p.n} card${p.n === 1 ? "" : "s"}`,
@@ -101,6 +102,7 @@ const strings = {
     "ct.standing": "{family} : {up} au-dessus, {down} en dessous ({status})",
     "ct.standing_now": "pour l'instant",
     "ct.facedown": "Espion face cachée",
+    "ct.spy_short": "Espion",
     "ct.yours": "le vôtre : {family}",
     "ct.spies_here": "Espions face cachée",
     "ct.deck": (p) => `Pioche : ${p.n} carte${p.n > 1 ? "s" : ""}`,
@@ -216,8 +218,9 @@ function tile(ctx, family, role, extra = {}) {
   const title = weight > 1 ? `${name} (${roleHint(ctx, role)})` : name;
   return h("span", {
     class: ["tile", `fam-${family}`, `role-${role}`, extra.cls],
-    title, "aria-label": title, dataset: { family, role },
-  }, icon(role, "tile-icon"), weight > 1 ? h("span", { class: "tile-weight", "aria-hidden": "true" }, String(weight)) : null);
+    title, "aria-label": title, dataset: { family, role, hint: title },
+  }, icon(role, "tile-icon"), h("span", { class: "tile-label", "aria-hidden": "true" }, roleName(ctx, role)),
+  weight > 1 ? h("span", { class: "tile-weight", "aria-hidden": "true" }, String(weight)) : null);
 }
 
 function backTile(ctx, family, index) {
@@ -226,8 +229,9 @@ function backTile(ctx, family, index) {
   const title = mine ? `${ctx.t("ct.facedown")} (${mine})` : ctx.t("ct.facedown");
   return h("span", {
     class: ["tile", "tile-back", family && `mine fam-${family}`], title, "aria-label": title,
-    dataset: { spy: index, ...(family ? { family } : {}) },
-  }, family ? icon(family, "tile-icon") : h("span", { class: "tile-q", "aria-hidden": "true" }, "?"));
+    dataset: { spy: index, hint: title, ...(family ? { family } : {}) },
+  }, family ? icon(family, "tile-icon") : h("span", { class: "tile-q", "aria-hidden": "true" }, "?"),
+  h("span", { class: "tile-label", "aria-hidden": "true" }, family ? famName(ctx, family) : ctx.t("ct.spy_short")));
 }
 
 function tiles(ctx, cards, family) {
@@ -302,7 +306,7 @@ function queenTable(ctx) {
     for (const [row, side] of [[1, "above"], [3, "below"]]) {
       const zone = h("div", {
         class: ["ct-zone", `ct-zone-${side}`, isQueen ? "ct-zone-queen" : `fam-zone-${col}`],
-        style: { "grid-column": column, "grid-row": String(row) },
+        style: { "grid-column": column, "grid-row": String(row), "--i": String(i + 2) },
         dataset: { column: col, side },
       });
       const inner = h("div", { class: "ct-zone-cards" });
@@ -328,7 +332,7 @@ function queenTable(ctx) {
       if (pa && pa.area === "queen") markTargets(ctx, inner, queenTargets.filter((l) => l.action.side === side), isQueen ? null : col);
       grid.append(zone);
     }
-    grid.append(columnHead(ctx, col, column, final));
+    grid.append(columnHead(ctx, col, column, final, i));
   });
 
   return h("section", { class: "ct-queen", "aria-labelledby": "ct-queen-title" },
@@ -339,10 +343,10 @@ function queenTable(ctx) {
     grid);
 }
 
-function columnHead(ctx, col, column, final) {
+function columnHead(ctx, col, column, final, i) {
   const v = ctx.view;
   if (col === "queen") {
-    return h("div", { class: "ct-colhead ct-colhead-queen", style: { "grid-column": column, "grid-row": "2" } },
+    return h("div", { class: "ct-colhead ct-colhead-queen", style: { "grid-column": column, "grid-row": "2", "--i": String(i + 2) } },
       h("span", { class: "emblem emblem-queen" }, icon("queen", "emblem-icon")),
       h("span", { class: "ct-colname" }, ctx.t("ct.queen")),
       h("span", { class: "ct-standing muted" }, ctx.t("ct.spies_here")));
@@ -352,7 +356,7 @@ function columnHead(ctx, col, column, final) {
   const label = ctx.t("ct.standing", { family: famName(ctx, col), up, down, status: ctx.t(`ct.${status}`) });
   return h("div", {
     class: ["ct-colhead", `fam-${col}`, `st-${status}`, final && "st-final"],
-    style: { "grid-column": column, "grid-row": "2" }, title: label, "aria-label": label, dataset: { family: col },
+    style: { "grid-column": column, "grid-row": "2", "--i": String(i + 2) }, title: label, "aria-label": label, dataset: { family: col, hint: label },
   },
   emblem(col),
   h("span", { class: "ct-colname" }, famName(ctx, col),
@@ -575,6 +579,62 @@ function finalSection(ctx) {
 
 // ----- the renderer -------------------------------------------------------------------------
 
+// ----- the last move: the cards it placed or took are marked until the next one -------------
+
+/** Mark the tiles the last move put where they are now (placed, or taken into
+ * a domain); an eliminated card is gone, so only the log tells of it. */
+function markLastMove(root, ctx) {
+  const last = ctx.lastMove;
+  if (!last) return;
+  const pick = (zone, selector) => {
+    if (!zone) return null;
+    const found = [...zone.querySelectorAll(selector)].filter((el) => !el.classList.contains("last-move"));
+    return found.length ? found[found.length - 1] : null;
+  };
+  for (const e of last.events) {
+    const d = e.data || {};
+    let zone = null;
+    let spy = false;
+    if (e.kind === "play") {
+      spy = d.role === "spy" || !d.family;
+      zone = d.area === "queen"
+        ? root.querySelector(`.ct-zone[data-column="${spy ? "queen" : d.family}"][data-side="${d.side}"]`)
+        : root.querySelector(`.ct-domain[data-seat="${d.owner}"] .ct-domrows`);
+    } else if (e.kind === "take") {
+      spy = d.spy !== null && d.spy !== undefined;
+      zone = root.querySelector(`.ct-domain[data-seat="${d.seat}"] .ct-domrows`);
+    } else {
+      continue;
+    }
+    const el = pick(zone, spy ? ".tile-back" : `.tile[data-family="${d.family}"][data-role="${d.role}"]:not(.tile-back)`);
+    if (!el) continue;
+    el.classList.add("last-move");
+    el.dataset.hint = `${el.dataset.hint || el.getAttribute("aria-label") || ""} — ${ctx.t("last.by", { who: ctx.name(last.seat) })}`;
+    el.setAttribute("aria-label", el.dataset.hint);
+  }
+}
+
+// ----- hints by tap: a tile's name and power, without a hover tooltip --------------------
+
+function showHint(ev) {
+  const el = ev.target.closest(".tile[data-hint], .ct-colhead[data-hint]");
+  if (!el || el.classList.contains("target")) return;
+  const board = el.closest(".ct-board");
+  let bubble = board.querySelector(".ct-hint");
+  if (!bubble) {
+    bubble = h("div", { class: "ct-hint", role: "status", id: "ct-hint" });
+    board.append(bubble);
+  }
+  bubble.textContent = el.dataset.hint;
+  const box = el.getBoundingClientRect();
+  const outer = board.getBoundingClientRect();
+  bubble.style.top = `${box.bottom - outer.top + 6}px`;
+  bubble.style.left = `${Math.max(0, Math.min(box.left - outer.left, outer.width - 220))}px`;
+  bubble.hidden = false;
+  clearTimeout(showHint.timer);
+  showHint.timer = setTimeout(() => { bubble.hidden = true; }, 4000);
+}
+
 function render(root, ctx) {
   const v = ctx.view;
   // forget a selection the legal actions no longer allow
@@ -588,6 +648,8 @@ function render(root, ctx) {
       handSection(ctx),
       missionsSection(ctx),
       domainsSection(ctx)));
+  markLastMove(root, ctx);
+  root.querySelector(".ct-board").addEventListener("click", showHint);
 }
 
 function banner(ctx) {

@@ -14,7 +14,7 @@
 //   strings                     optional: {en: {...}, fr: {...}} added to the i18n tables
 //
 // ctx: {game, table, view, seat, legal: [{action, text}], schema, phase, toAct, mayAct,
-//       result, events, canAct, inWindow, pending, replay, ui, lastError, t, lang, name(seat),
+//       result, events, canAct, inWindow, pending, replay, ui, lastError, lastMove: {seat, events}, t, lang, name(seat),
 //       isYou(seat), act(action), withNames(text), joinNames(list), rerender()}
 
 import { button, h, sameJSON } from "../js/dom.js";
@@ -38,18 +38,66 @@ function scalar(v) {
   return h("span", { class: `gv-${typeof v}` }, String(v));
 }
 
-/** A JSON value as nested definition lists and lists, all text nodes. */
-export function tree(value, depth = 0) {
+/** A JSON value as nested definition lists and lists, all text nodes.
+ * ``changed``: the paths ("a.0.b") whose value the last move changed, marked. */
+export function tree(value, depth = 0, changed = null, path = "") {
   if (isScalar(value)) return scalar(value);
+  const mark = (p) => (changed && changed.has(p) ? "gv-changed last-move" : null);
   if (Array.isArray(value)) {
     if (!value.length) return h("span", { class: "gv-null" }, "[ ]");
     if (value.every(isScalar)) return h("span", { class: "gv-inline" }, value.map((v, i) => [i ? ", " : "", scalar(v)]));
-    return h("ol", { class: "gv-list", start: "0" }, value.map((v) => h("li", {}, tree(v, depth + 1))));
+    return h("ol", { class: "gv-list", start: "0" }, value.map((v, i) => h("li", { class: mark(`${path}${i}`) },
+      tree(v, depth + 1, changed, `${path}${i}.`))));
   }
   const keys = Object.keys(value);
   if (!keys.length) return h("span", { class: "gv-null" }, "{ }");
   return h("dl", { class: ["gv-dict", `gv-depth-${Math.min(depth, 3)}`] },
-    keys.map((k) => [h("dt", {}, label(k)), h("dd", {}, tree(value[k], depth + 1))]));
+    keys.map((k) => [h("dt", { class: mark(`${path}${k}`) }, label(k)),
+      h("dd", { class: mark(`${path}${k}`) }, tree(value[k], depth + 1, changed, `${path}${k}.`))]));
+}
+
+// ----- the last move: its events, and the parts of the view it changed ------------------
+
+/** The deepest paths where two JSON values differ ("" for the whole). */
+function changedPaths(before, after, path = "", out = new Set()) {
+  if (JSON.stringify(before) === JSON.stringify(after)) return out;
+  const both = before && after && typeof before === "object" && typeof after === "object"
+    && Array.isArray(before) === Array.isArray(after);
+  if (!both || (Array.isArray(after) && after.every(isScalar))) {
+    out.add(path.replace(/\.$/, ""));
+    return out;
+  }
+  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    changedPaths(before[k], after[k], `${path}${k}.`, out);
+  }
+  return out;
+}
+
+/** What the last move changed in the view: compared with the view before the
+ * run of moves began (kept in ctx.ui while the page is open). */
+function lastChanges(ctx) {
+  const ui = ctx.ui;
+  if (ui.curView !== ctx.view) {
+    ui.prevView = ui.curView;
+    ui.curView = ctx.view;
+  }
+  const last = ctx.lastMove;
+  if (!last || !last.events.length) return null;
+  const key = `${last.seat}|${last.events[0].index}`;
+  if (ui.runKey !== key) {
+    ui.runKey = key;
+    ui.runBase = ui.prevView || null;
+  }
+  return ui.runBase ? changedPaths(ui.runBase, ctx.view) : null;
+}
+
+function lastMovePanel(ctx) {
+  const last = ctx.lastMove;
+  if (!last || !last.events.length || ctx.replay) return null;
+  const who = last.seat === null || last.seat === undefined ? ctx.t("seat.referee") : ctx.name(last.seat);
+  return h("section", { class: "panel generic-last last-move-panel", id: "last-move" },
+    h("h2", {}, ctx.t("last.by", { who })),
+    h("ul", {}, last.events.map((e) => h("li", {}, ctx.withNames(e.text)))));
 }
 
 // ----- forms from the action schema -----------------------------------------------------
@@ -236,11 +284,12 @@ export default {
   render(root, ctx) {
     root.append(h("div", { class: "generic-board" },
       phaseLine(ctx),
+      lastMovePanel(ctx),
       actions(ctx),
       h("section", { class: "panel generic-view" },
         h("h2", {}, ctx.t("generic.view")),
         h("p", { class: "muted" }, ctx.t("generic.note")),
-        tree(ctx.view))));
+        tree(ctx.view, 0, ctx.replay ? null : lastChanges(ctx)))));
   },
 
   mergeViews(views) {

@@ -410,7 +410,7 @@ function castleSection(ctx) {
     if (dungeon) {
       const worth = DUNGEON[f] ? signed(DUNGEON[f].value) : "";
       left.append(h("span", { class: "cell-label", title: `${ctx.t("vlr.dungeon")} ${worth}` }, icon("bars", "icon-xs"),
-        h("span", { class: "cell-word" }, ctx.t("vlr.dungeon")), ` ${worth}`));
+        h("span", { class: "cell-word" }, ctx.t("vlr.dungeon")), h("span", { class: "cell-worth" }, worth)));
       const who_ = c.dungeons[String(f)];
       if (who_) left.append(person(ctx, who_, { favs }));
     }
@@ -467,7 +467,8 @@ function votePanel(ctx) {
   const mine = ctx.canAct ? ctx.legal.filter((l) => l.action.type === "vote") : [];
   const hand = ctx.seat !== null && ctx.seat !== undefined ? v.hands[ctx.seat] : null;
   const key = `${v.round}|${vote.candidate}|${(v.crowned || []).length}|${JSON.stringify(v.last_vote || null)}`;
-  const remembered = ctx.ui.myVote && ctx.ui.myVote.key === key ? ctx.ui.myVote.card : null;
+  // the card this seat cast, face down: its view carries it (after a reload too)
+  const remembered = vote.mine || (ctx.ui.myVote && ctx.ui.myVote.key === key ? ctx.ui.myVote.card : null);
   let cards = null;
   if (mine.length && hand) {
     cards = h("div", { class: "vote-cards", role: "group", "aria-label": ctx.t("vlr.choose_vote") },
@@ -675,6 +676,21 @@ function render(root, ctx) {
     votePanel(ctx),
     h("div", { class: "vlr-col vlr-col-castle" }, castleSection(ctx), historySection(ctx)),
     h("div", { class: "vlr-col vlr-col-side" }, favorisSection(ctx), lastVotePanel(ctx), playersSection(ctx))));
+
+  markLastMove(root, ctx);
+}
+
+/** Mark on the castle the characters the last move placed or moved, until the next move. */
+function markLastMove(root, ctx) {
+  const last = ctx.lastMove;
+  if (!last) return;
+  const moved = last.events.filter((e) => e.kind === "place" || e.kind === "move").map((e) => e.data.character);
+  for (const c of moved) {
+    for (const el of root.querySelectorAll(`.castle .person[data-character="${c}"]`)) {
+      el.classList.add("last-move");
+      el.setAttribute("aria-label", `${el.getAttribute("aria-label") || ""} — ${ctx.t("last.by", { who: ctx.name(last.seat) })}`);
+    }
+  }
 }
 
 function banner(ctx) {

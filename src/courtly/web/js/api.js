@@ -1,11 +1,16 @@
 // The server's REST and WebSocket API (docs/api.md), and the tokens this
 // browser holds (localStorage, one per table, so a reload reconnects).
 
+/** A refusal: the HTTP status, the server's English ``detail``, and the
+ * machine-readable ``code`` with its ``params`` (docs/api.md, "Errors") that
+ * the page translates (i18n.js errorText). */
 export class ApiError extends Error {
-  constructor(status, detail) {
+  constructor(status, detail, code = null, params = {}) {
     super(detail);
     this.status = status;
     this.detail = detail;
+    this.code = code;
+    this.params = params || {};
   }
 }
 
@@ -19,7 +24,7 @@ async function request(method, path, body) {
   try {
     answer = await fetch(path, init);
   } catch (err) {
-    throw new ApiError(0, String(err && err.message ? err.message : err));
+    throw new ApiError(0, String(err && err.message ? err.message : err), "network");
   }
   let data = null;
   try {
@@ -30,7 +35,7 @@ async function request(method, path, body) {
   if (!answer.ok) {
     let detail = data && data.detail !== undefined ? data.detail : answer.statusText;
     if (Array.isArray(detail)) detail = detail.map((d) => d.msg || JSON.stringify(d)).join("; ");
-    throw new ApiError(answer.status, String(detail));
+    throw new ApiError(answer.status, String(detail), (data && data.code) || null, (data && data.params) || {});
   }
   return data;
 }
@@ -69,6 +74,8 @@ export const api = {
   },
   act: (id, token, action) => request("POST", `/api/tables/${encodeURIComponent(id)}/actions`, { token, action }),
   undo: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/undo`, { token }),
+  /** Start or follow the rematch of a finished game: {table, seat, token, link}. */
+  rematch: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { token }),
   chat: (id, token, text, to) =>
     request("POST", `/api/tables/${encodeURIComponent(id)}/chat`, { token, text, to: to ?? null }),
   // the host's actions (docs/api.md): each needs the host token

@@ -157,6 +157,42 @@ const STRINGS = {
     "notify.on_sound_only": "Sound on. This browser does not allow notifications for this page.",
     "notify.off": "Notifications off.",
     "chat.unread": (p) => (p.n === 1 ? "1 unread message" : `${p.n} unread messages`),
+    // refusals by the server's code (docs/api.md, "Errors"); {detail}: its English text
+    "error.not_your_turn": "It is not your turn: waiting for {who}",
+    "error.illegal_action": "This move is not allowed: {detail}",
+    "error.invalid_action": "This move is malformed: {detail}",
+    "error.game_over": "The game is over",
+    "error.not_started": "The game has not started: some seats are not taken yet",
+    "error.time_up": "Time is up for this phase",
+    "error.abandoned": "The host abandoned this table",
+    "error.duplicate_name": "The name {name} is already taken at this table: choose another",
+    "error.seat_taken": "This seat is already taken by {name}",
+    "error.spectator": "A spectator cannot act: use your seat's link",
+    "error.bad_token": "This link's token holds no seat at this table",
+    "error.token_replaced": "This seat's link no longer works",
+    "error.host_only": "Only the table's host link may do this",
+    "error.no_table": "This table does not exist",
+    "error.no_seat": "There is no such seat at this table",
+    "error.empty_text": (p) => (p.what === "name" ? "Your name is empty" : "The message is empty"),
+    "error.text_too_long": (p) => `${p.what === "name" ? "A name" : "A message"} has ${p.limit} characters at most`,
+    "error.not_over": "A rematch is for a finished game",
+    "error.not_seated": "Only a seated player may ask for a rematch",
+    "error.rematch_seat_replaced": "The host gave your seat in the rematch another link",
+    "error.rematch_bot_seat": "A bot plays this seat in the rematch",
+    "error.network": "The server cannot be reached; try again in a moment",
+    "rematch.start": "Rematch",
+    "rematch.help": "The same seats and options, a new deal",
+    "rematch.follow": "Join the rematch",
+    "rematch.started": "{who} started a rematch: your seat is kept for you",
+    "rematch.watch": "Watch the rematch",
+    "log.rematch": "{who} starts a rematch",
+    "jump.label": "Go to",
+    "jump.board": "Board",
+    "jump.log": "Story",
+    "jump.chat": "Chat",
+    "jump.unread": (p) => (p.n === 1 ? "1 new entry" : `${p.n} new entries`),
+    "last.move": "Last move",
+    "last.by": "Last move: {who}",
   },
   fr: {
     "app.tagline": "Jeux de société d'intrigues de cour",
@@ -306,6 +342,41 @@ const STRINGS = {
     "notify.on_sound_only": "Son activé. Ce navigateur n'autorise pas les notifications pour cette page.",
     "notify.off": "Notifications désactivées.",
     "chat.unread": (p) => (p.n === 1 ? "1 message non lu" : `${p.n} messages non lus`),
+    "error.not_your_turn": "Ce n'est pas votre tour : on attend {who}",
+    "error.illegal_action": "Ce coup n'est pas permis ({detail})",
+    "error.invalid_action": "Ce coup est mal formé ({detail})",
+    "error.game_over": "La partie est terminée",
+    "error.not_started": "La partie n'a pas commencé : des places ne sont pas encore prises",
+    "error.time_up": "Le temps de cette phase est écoulé",
+    "error.abandoned": "L'hôte a abandonné cette table",
+    "error.duplicate_name": "Le nom {name} est déjà pris à cette table : choisissez-en un autre",
+    "error.seat_taken": "Cette place est déjà prise par {name}",
+    "error.spectator": "Un spectateur ne peut pas jouer : utilisez le lien de votre place",
+    "error.bad_token": "Le jeton de ce lien ne tient aucune place à cette table",
+    "error.token_replaced": "Le lien de cette place ne fonctionne plus",
+    "error.host_only": "Seul le lien d'hôte de la table peut faire cela",
+    "error.no_table": "Cette table n'existe pas",
+    "error.no_seat": "Il n'y a pas de telle place à cette table",
+    "error.empty_text": (p) => (p.what === "name" ? "Votre nom est vide" : "Le message est vide"),
+    "error.text_too_long": (p) => `${p.what === "name" ? "Un nom" : "Un message"} a au plus ${p.limit} caractères`,
+    "error.not_over": "Une revanche se joue après la fin de la partie",
+    "error.not_seated": "Seul un joueur assis peut demander une revanche",
+    "error.rematch_seat_replaced": "L'hôte a donné un autre lien à votre place dans la revanche",
+    "error.rematch_bot_seat": "Un robot joue cette place dans la revanche",
+    "error.network": "Le serveur est injoignable ; réessayez dans un instant",
+    "rematch.start": "Revanche",
+    "rematch.help": "Les mêmes places et options, une nouvelle donne",
+    "rematch.follow": "Rejoindre la revanche",
+    "rematch.started": "{who} a lancé une revanche : votre place vous attend",
+    "rematch.watch": "Regarder la revanche",
+    "log.rematch": "{who} lance une revanche",
+    "jump.label": "Aller à",
+    "jump.board": "Plateau",
+    "jump.log": "Récit",
+    "jump.chat": "Discussion",
+    "jump.unread": (p) => (p.n <= 1 ? `${p.n} nouvelle entrée` : `${p.n} nouvelles entrées`),
+    "last.move": "Dernier coup",
+    "last.by": "Dernier coup : {who}",
   },
 };
 
@@ -356,6 +427,17 @@ export function t(key, params = {}) {
   if (entry === undefined) return key;
   if (typeof entry === "function") return entry(params);
   return entry.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+/** A refusal in the page's language: the text for its ``code`` (with
+ * ``params``, and ``detail`` the server's English text) when this page knows
+ * the code, else the English detail. ``extra`` adds parameters the page
+ * computes (names for seat numbers). */
+export function errorText(err, extra = {}) {
+  const detail = err && err.detail !== undefined ? err.detail : String(err);
+  const code = err && err.code;
+  if (code && has(`error.${code}`)) return t(`error.${code}`, { ...(err.params || {}), ...extra, detail });
+  return detail;
 }
 
 /** A bot seat's badge: "bot · heuristic", "robot · heuristique" (parameters after ":" kept). */

@@ -5,7 +5,7 @@
 
 import { api, ApiError, TableConnection, preferredName, savePreferredName, saveToken, savedToken } from "./api.js";
 import { button, fill, h, s, toast } from "./dom.js";
-import { addStrings, applyStatic, botBadge, has, lang, langToggle, t } from "./i18n.js";
+import { addStrings, applyStatic, botBadge, errorText, has, lang, langToggle, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { HOST_KINDS, adoptHostLink, hostEventText, linkContext, renderHostPanel, resolveSeatLink } from "./host.js";
 import { genericRenderer, rendererFor } from "../games/index.js";
@@ -25,7 +25,9 @@ const st = {
   deadlineAt: null, // the phase's deadline in this browser's clock (ms), or null
   toAct: [],
   mayAct: [],
-  lastError: null, // the server's reason for refusing this page's last action
+  lastError: null, // the server's refusal of this page's last action ({status, code, params, detail})
+  lastMove: null, // {seat, events: [log index]}: the latest run of one seat's actions
+  unreadLog: 0, // log entries that arrived while the log was out of sight
   result: null,
   events: new Map(), // index -> event
   chat: new Map(), // id -> message
@@ -109,7 +111,8 @@ function context() {
     toAct,
     mayAct,
     inWindow: !replay && seat !== null && mayAct.includes(seat) && !toAct.includes(seat),
-    lastError: st.lastError,
+    lastError: st.lastError ? refusalText(st.lastError) : null,
+    lastMove: replay ? null : lastMove(),
     result: st.result,
     events: [...st.events.values()],
     canAct,
@@ -179,10 +182,29 @@ function undoButton() {
     title: t("table.undo_help"), onclick: undo }, t("table.undo"));
 }
 
+/** A refusal in the page's language (a known code), else the server's English text. */
+function refusalText(err) {
+  const params = (err && err.params) || {};
+  const extra = {};
+  if (Array.isArray(params.waiting)) extra.who = joinNames(params.waiting.map(seatName));
+  if (typeof params.seat === "number" && !params.name) extra.name = seatName(params.seat);
+  return errorText(err instanceof ApiError || (err && err.detail !== undefined) ? err : { detail: String(err) }, extra);
+}
+
+/** Toast a refusal; returns it, kept as the page's last error. */
 function showError(err) {
-  const detail = err instanceof ApiError || err.detail ? err.detail : String(err);
-  toast(t("error.generic", { detail }), "error");
-  return detail;
+  const error = err instanceof ApiError || (err && err.detail !== undefined) ? err : { detail: String(err) };
+  const known = error.code && has(`error.${error.code}`);
+  const text = refusalText(error);
+  toast(known ? text : t("error.generic", { detail: text }), "error");
+  return error;
+}
+
+/** The last move as renderers mark it: {seat, events: [event]} (the events this page saw). */
+function lastMove() {
+  const last = st.lastMove;
+  if (!last) return null;
+  return { seat: last.seat, events: last.events.map((i) => st.events.get(i)).filter(Boolean) };
 }
 
 async function sendChat(text, to) {
@@ -224,7 +246,10 @@ function onUpdate(update) {
   st.toAct = update.to_act || [];
   st.mayAct = update.may_act || [];
   st.result = update.result;
+  const fresh = (update.events || []).filter((e) => !st.events.has(e.index));
   for (const e of update.events || []) st.events.set(e.index, e);
+  st.lastMove = update.last_move || null;
+  noteUnread(fresh.length);
   st.pending = false;
   render();
   if (params.get("replay") && !st.replayOffered && st.table.status === "over") {
@@ -425,7 +450,8 @@ function renderBoard() {
   }
   if (st.table.status === "over" && !st.replay) {
     const invite = h("div", { class: "replay-invite" },
-      button(t("replay.open"), () => openReplay(), { class: "primary", id: "replay-open" }));
+      button(t("replay.open"), () => openReplay(), { class: "primary", id: "replay-open" }),
+      rematchOffer());
     const final = board.querySelector("#final");
     if (final) final.appendChild(invite);
     else board.prepend(invite);
@@ -437,6 +463,80 @@ function renderBoard() {
   if (key) {
     const same = [...board.querySelectorAll(active.tagName)].find((el) => focusKey(el) === key);
     if (same) same.focus({ preventScroll: true });
+  }
+}
+
+// ----- rematch: the same table again, each person following to their own seat ------------
+
+/** At a finished game: "Rematch" for a seated person, then "Join the rematch"
+ * on every seated person's page once someone started it; spectators may watch it. */
+function rematchOffer() {
+  const table = st.table;
+  if (!table || table.status !== "over") return null;
+  const seated = st.seat !== null && st.token && table.seats[st.seat] && table.seats[st.seat].name;
+  if (!seated) {
+    return table.rematch ? h("a", { class: "button-link", id: "rematch-watch", href: `/table/${encodeURIComponent(table.rematch)}` },
+      t("rematch.watch")) : null;
+  }
+  if (!table.rematch) {
+    return button(t("rematch.start"), followRematch, { class: "primary", id: "rematch-start", title: t("rematch.help") });
+  }
+  const note = [...st.events.values()].reverse().find((e) => e.kind === "rematch");
+  return h("span", { class: "rematch-offer" },
+    note ? h("span", { class: "rematch-note" }, t("rematch.started", { who: seatName(note.data.seat) })) : null,
+    button(t("rematch.follow"), followRematch, { class: "primary", id: "rematch-follow" }));
+}
+
+/** Start the rematch, or follow it: the server gives this seat's token there. */
+async function followRematch() {
+  try {
+    const answer = await api.rematch(tableId, st.token);
+    saveToken(answer.table.id, answer.token);
+    location.assign(`/table/${encodeURIComponent(answer.table.id)}`);
+  } catch (err) {
+    st.lastError = showError(err);
+  }
+}
+
+// ----- on a phone: jump links to the board, the log and the chat, unread marks ------------
+
+let logInSight = true;
+
+/** New log entries arrived: counted unread while the log is out of sight. */
+function noteUnread(count) {
+  if (!count || logInSight) return;
+  st.unreadLog += count;
+  renderJumpbar();
+}
+
+function renderJumpbar() {
+  const bar = document.getElementById("jumpbar");
+  if (!bar) return;
+  const badge = bar.querySelector("#jump-log .unread");
+  badge.hidden = !st.unreadLog;
+  badge.textContent = st.unreadLog > 99 ? "99+" : String(st.unreadLog);
+  badge.setAttribute("aria-label", t("jump.unread", { n: st.unreadLog }));
+}
+
+function setupJumpbar() {
+  const bar = document.getElementById("jumpbar");
+  if (!bar) return;
+  for (const link of bar.querySelectorAll("a[data-target]")) {
+    link.addEventListener("click", (ev) => {
+      ev.preventDefault();
+      const target = document.getElementById(link.dataset.target);
+      if (target) target.scrollIntoView({ block: "start", behavior: "smooth" });
+    });
+  }
+  const panel = document.getElementById("log-panel");
+  if (panel && "IntersectionObserver" in window) {
+    new IntersectionObserver((entries) => {
+      logInSight = entries.some((e) => e.isIntersecting);
+      if (logInSight && st.unreadLog) {
+        st.unreadLog = 0;
+        renderJumpbar();
+      }
+    }, { threshold: 0.15 }).observe(panel);
   }
 }
 
@@ -455,6 +555,7 @@ function describeEvent(e, ctx) {
     case "back": return t("log.back", { who: seatName(d.seat) });
     case "clock": return t("log.clock", { who: seatName(d.seat) });
     case "undo": return t("log.undo", { who: seatName(d.seat) });
+    case "rematch": return t("log.rematch", { who: seatName(d.seat) });
     default: break;
   }
   if (st.renderer.describeEvent) {
@@ -475,13 +576,15 @@ function renderLog() {
   const events = [...st.events.values()].sort((a, b) => a.index - b.index);
   if (!events.length) return fill(log, h("li", { class: "muted" }, t("log.empty")));
   const kinds = st.renderer.logKinds || {};
+  const marked = new Set(st.lastMove && !st.replay ? st.lastMove.events : []);
   fill(log, events.map((e) => {
-    const style = kinds[e.kind] || (["join", "start", "away", "back", "clock", ...HOST_KINDS].includes(e.kind) ? "server" : "");
+    const style = kinds[e.kind] || (["join", "start", "away", "back", "clock", "rematch", ...HOST_KINDS].includes(e.kind) ? "server" : "");
     const seat = e.data && (e.data.seat ?? e.data.position);
     const standin = e.move && e.move.by === "standin";
     return h("li", {
       class: ["log-line", `log-${e.kind}`, style && `log-${style}`, standin && "log-standin"],
       dataset: { index: e.index, ...(typeof seat === "number" ? { seat } : {}), ...(e.move ? { by: e.move.by } : {}) },
+      ...(marked.has(e.index) ? { "aria-current": "true" } : {}),
     }, standin ? h("span", { class: "standin-mark", title: t("standin.title") }, t("standin.mark")) : null,
     describeEvent(e, ctx));
   }));
@@ -637,7 +740,7 @@ function askName(seat) {
         resolve(seat);
       } catch (err) {
         error.hidden = false;
-        error.textContent = err.detail || String(err);
+        error.textContent = refusalText(err);
       }
     });
     dialog.addEventListener("cancel", (ev) => ev.preventDefault());
@@ -764,6 +867,7 @@ async function start() {
   st.conn.open();
   setInterval(tick, 250);
   startTimeAndPresence();
+  setupJumpbar();
 
   document.getElementById("chat-form").addEventListener("submit", (ev) => {
     ev.preventDefault();

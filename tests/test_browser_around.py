@@ -1,0 +1,308 @@
+"""Around the game in a real Chromium (issue 12): the rematch (two people and
+a bot follow to the new table), the last move marked on the board, Courtisans
+at phone width (readable tiles, hints by tap, jump links, the unread mark), a
+refusal in French, and the Vive le Roi vote shown again after a reload. The
+server and the browser are test_browser.py's fixtures; screenshots go to
+COURTLY_SHOTS or the test's temporary directory."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from test_browser import (  # the fixtures and helpers of the browser tests
+    BOT,
+    PERSON,
+    api,
+    browser,
+    new_table,
+    no_horizontal_scroll,
+    open_page,
+    server,
+)
+
+pytestmark = pytest.mark.slow
+__all__ = ["browser", "server"]  # fixtures used by name
+
+
+def shot(page, name: str, tmp_path: Path, full: bool = False) -> None:
+    folder = Path(os.environ.get("COURTLY_SHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / name), full_page=full)
+
+
+def seated_table(base: str, game: str, seats: list[dict[str, Any]], names: list[str],
+                 seed: int = 7, **options: Any) -> tuple[str, dict[str, str]]:
+    """A table whose person seats are taken (by the API), named in order."""
+    made = new_table(base, game, seats, seed=seed, **options)
+    tid, tokens = made["table"]["id"], made["tokens"]
+    for (_seat, token), name in zip(sorted(tokens.items()), names, strict=True):
+        api(base, f"/api/tables/{tid}/join", {"token": token, "name": name})
+    return tid, tokens
+
+
+def state(base: str, tid: str, token: str | None = None) -> dict[str, Any]:
+    query = f"?token={token}" if token else ""
+    with urllib.request.urlopen(f"{base}/api/tables/{tid}/state{query}", timeout=10) as answer:
+        return json.load(answer)
+
+
+def act(base: str, tid: str, token: str, action: dict[str, Any]) -> bool:
+    try:
+        api(base, f"/api/tables/{tid}/actions", {"token": token, "action": action})
+        return True
+    except urllib.error.HTTPError:
+        return False  # the state moved on (a bot played): try again
+
+
+def play_persons(base: str, tid: str, tokens: dict[str, str], until, rng: random.Random,
+                 timeout: float = 60) -> dict[str, Any]:
+    """Play random legal actions for the person seats until ``until(update)``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        update = state(base, tid)
+        if until(update):
+            return update
+        assert time.monotonic() < deadline, "the game did not get there in time"
+        moved = False
+        for seat in update["to_act"]:
+            token = tokens.get(str(seat))
+            if token:
+                legal = state(base, tid, token)["legal"]
+                if legal:
+                    moved = act(base, tid, token, rng.choice(legal)["action"]) or moved
+        if not moved:
+            time.sleep(0.03)
+
+
+def open_seat(browser, base: str, tid: str, token: str, width: int = 1280, height: int = 800,
+              lang: str | None = None):
+    """The page of a seat taken by the API, as the browser that sat down sees it
+    (the seat's token kept in this browser)."""
+    page, errors = open_page(browser, width, height)
+    script = f"localStorage.setItem('courtly.token.{tid}', '{token}');"
+    if lang:
+        script += f"localStorage.setItem('courtly.lang', '{lang}');"
+    page.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ {script}"
+                         " sessionStorage.setItem('seeded', '1'); }")
+    page.goto(f"{base}/table/{tid}")
+    page.wait_for_function("(() => { const s = window.courtly && window.courtly.state;"
+                           " return !!(s && s.table && s.view && s.conn); })()")
+    return page, errors
+
+
+IN_SIGHT = ("(() => { const r = document.getElementById('ID').getBoundingClientRect();"
+            " return r.top >= 0 && r.top < innerHeight; })()")
+
+
+# ----- rematch ----------------------------------------------------------------------------
+
+def test_rematch_two_people_and_a_bot_both_follow_to_the_new_table(server, browser, tmp_path):
+    tid, tokens = seated_table(server, "courtisans", [PERSON, PERSON, BOT], ["Ada", "Bob"],
+                               seed=21)
+    ada, errors_a = open_seat(browser, server, tid, tokens["0"])
+    bob, errors_b = open_seat(browser, server, tid, tokens["1"], 390, 844)
+    play_persons(server, tid, tokens, lambda u: u["table"]["status"] == "over",
+                 random.Random(1), timeout=120)
+    ada.wait_for_selector("#rematch-start")
+    bob.wait_for_selector("#rematch-start")
+    shot(ada, "rematch_offer_desktop.png", tmp_path)
+    ada.click("#rematch-start")
+    ada.wait_for_url(lambda url: tid not in url and "/table/" in url)
+    new_id = ada.url.rstrip("/").split("/")[-1]
+    # Bob's page at the finished table now offers to follow, naming who started it
+    bob.wait_for_selector("#rematch-follow")
+    assert "Ada" in bob.locator(".rematch-note").text_content()
+    bob.locator("#rematch-follow").scroll_into_view_if_needed()
+    shot(bob, "rematch_follow_phone.png", tmp_path)
+    bob.click("#rematch-follow")
+    bob.wait_for_url(f"**/table/{new_id}")
+    for page, seat, name in ((ada, 0, "Ada"), (bob, 1, "Bob")):
+        page.wait_for_function("(() => { const s = window.courtly.state;"
+                               " return s.table && s.table.status === 'playing'; })()")
+        assert page.evaluate("window.courtly.state.seat") == seat
+        assert name in page.locator("#whoami").text_content()
+        assert page.locator("#join-dialog[open]").count() == 0, "no name asked again"
+    info = api(server, f"/api/tables/{new_id}")
+    assert [s["name"] for s in info["seats"]] == ["Ada", "Bob", None]
+    assert [s["kind"] for s in info["seats"]] == ["person", "person", "bot"]
+    shot(ada, "rematch_new_table_desktop.png", tmp_path)
+    assert errors_a == [] and errors_b == []
+
+
+# ----- the last move ------------------------------------------------------------------------
+
+def test_the_last_move_is_marked_on_the_board_until_the_next(server, browser, tmp_path):
+    tid, tokens = seated_table(server, "courtisans", [BOT, PERSON], ["Ada"], seed=5)
+    page, errors = open_seat(browser, server, tid, tokens["1"])
+    page.wait_for_selector(".banner-mine")
+    # the bot played first: its cards are marked, and its lines in the log
+    marked = page.locator(".ct-board .tile.last-move")
+    plays = [e for e in page.evaluate("window.courtly.context().lastMove.events")
+             if e["kind"] in ("play", "take")]
+    assert page.evaluate("window.courtly.context().lastMove.seat") == 0
+    assert marked.count() == len(plays) >= 1
+    assert page.locator("#log .log-line[aria-current='true']").count() >= len(plays)
+    shot(page, "last_move_bot_desktop.png", tmp_path)
+    # my own card then: the bot's marks go, mine comes
+    page.locator(".ct-card.playable").first.click()
+    choice = page.locator(".ct-choices .choice").first
+    area, side = choice.get_attribute("data-area"), choice.get_attribute("data-side")
+    family = page.locator(".ct-card.selected").get_attribute("data-family")
+    role = page.locator(".ct-card.selected").get_attribute("data-role")
+    choice.click()
+    page.wait_for_function("window.courtly.context().lastMove && "
+                           "window.courtly.context().lastMove.seat === 1")
+    page.wait_for_selector(".tile.last-move")
+    mine = page.locator(".ct-board .tile.last-move")
+    assert mine.count() == 1
+    if role != "spy":
+        assert mine.get_attribute("data-family") == family
+        assert mine.get_attribute("data-role") == role
+    if area == "queen":
+        column = "queen" if role == "spy" else family
+        assert page.locator(f".ct-zone[data-column='{column}'][data-side='{side}'] .tile.last-move"
+                            ).count() == 1
+    assert errors == []
+
+
+def test_vive_le_roi_and_the_generic_renderer_mark_the_last_move(server, browser, tmp_path):
+    tid, tokens = seated_table(server, "vive_le_roi", [PERSON, BOT, BOT], ["Ada"], seed=3)
+    page, errors = open_seat(browser, server, tid, tokens["0"])
+    play_persons(server, tid, tokens, lambda u: u["table"]["moves"] >= 4, random.Random(2))
+    page.wait_for_function("(() => { const m = window.courtly.context().lastMove; return m &&"
+                           " m.events.some(e => e.kind === 'place' || e.kind === 'move'); })()")
+    last = page.evaluate("window.courtly.context().lastMove")
+    moved = {e["data"]["character"] for e in last["events"] if e["kind"] in ("place", "move")}
+    marked = set(page.eval_on_selector_all(".castle .person.last-move",
+                                           "els => els.map(e => e.dataset.character)"))
+    assert marked == moved
+    shot(page, "last_move_vlr_desktop.png", tmp_path)
+    # the generic renderer (any game): the last move's story, and what it changed in the view
+    generic, errors_g = open_page(browser)
+    generic.goto(f"{server}/table/{tid}?renderer=generic")  # a spectator's
+    generic.wait_for_selector("#last-move li")
+    before = state(server, tid)["last_index"]
+    play_persons(server, tid, tokens, lambda u: u["last_index"] > before, random.Random(3))
+    generic.wait_for_selector(".generic-view .gv-changed")
+    shot(generic, "last_move_generic_desktop.png", tmp_path)
+    assert errors == [] and errors_g == []
+
+
+# ----- Courtisans on a phone -------------------------------------------------------------------
+
+def test_courtisans_at_phone_width_readable_tiles_hints_jump_links_unread(server, browser,
+                                                                          tmp_path):
+    tid, tokens = seated_table(server, "courtisans", [PERSON, PERSON], ["Ada", "Bob"], seed=8)
+    rng = random.Random(4)
+    play_persons(server, tid, tokens, lambda u: u["table"]["moves"] >= 8, rng)
+    page, errors = open_seat(browser, server, tid, tokens["0"], 390, 844)
+    no_horizontal_scroll(page)
+    tiles = page.locator(".ct-queen .tile:not(.tile-back)")
+    assert tiles.count() >= 1
+    for i in range(tiles.count()):
+        box = tiles.nth(i).bounding_box()
+        assert box["height"] >= 26 and box["width"] >= 44, f"a tile is {box} at phone width"
+        label = tiles.nth(i).locator(".tile-label")
+        assert label.is_visible() and label.text_content().strip()
+    # the family of each row is written out, and its standing
+    head = page.locator(".ct-queen .ct-colhead[data-family]").first
+    assert head.locator(".ct-colname").is_visible() and head.locator(".ct-status").is_visible()
+    shot(page, "phone_courtisans_top.png", tmp_path)
+    shot(page, "phone_courtisans_full.png", tmp_path, full=True)
+    # a tap on a tile tells its name (no hover tooltip on a phone)
+    page.locator(".ct-queen .tile:not(.tile-back)").first.click()
+    hint = page.locator("#ct-hint")
+    assert hint.is_visible() and hint.text_content().strip()
+    shot(page, "phone_courtisans_hint.png", tmp_path)
+    # the jump bar reaches the log and the chat without scrolling by hand
+    assert page.locator("#jumpbar").is_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)
+    assert page.locator("#jump-log .unread").is_hidden()
+    play_persons(server, tid, tokens, lambda u: u["table"]["moves"] >= 10, rng)
+    page.wait_for_selector("#jump-log .unread:not([hidden])")
+    assert int(page.locator("#jump-log .unread").text_content()) >= 1
+    shot(page, "phone_courtisans_unread.png", tmp_path)
+    page.click("#jump-log")
+    page.wait_for_function(IN_SIGHT.replace("ID", "log-panel"))
+    page.wait_for_selector("#jump-log .unread", state="hidden")
+    page.click("#jump-chat")
+    page.wait_for_function(IN_SIGHT.replace("ID", "chat-panel"))
+    shot(page, "phone_courtisans_chat.png", tmp_path)
+    assert errors == []
+
+
+# ----- a refusal in French ------------------------------------------------------------------------
+
+def test_a_refusal_is_shown_in_french(server, browser, tmp_path):
+    tid, tokens = seated_table(server, "courtisans", [PERSON, PERSON], ["Ada", "Bob"], seed=9)
+    first = state(server, tid)["to_act"][0]
+    other = 1 - first
+    page, errors = open_seat(browser, server, tid, tokens[str(other)], lang="fr")
+    legal = state(server, tid, tokens[str(first)])["legal"][0]["action"]
+    # out of turn: the page's buttons are off, so the action is sent by hand
+    page.evaluate(f"window.courtly.context().act({json.dumps(legal)})")
+    toast = page.locator(".toast-error").last
+    toast.wait_for()
+    who = "Ada" if first == 0 else "Bob"
+    assert toast.text_content() == f"Ce n'est pas votre tour : on attend {who}"
+    shot(page, "refusal_french_desktop.png", tmp_path)
+    # an engine's refusal: said in French, its reason kept
+    mine = state(server, tid, tokens[str(first)])
+    assert mine["legal"]
+    first_page, errors_f = open_seat(browser, server, tid, tokens[str(first)], lang="fr")
+    first_page.evaluate("window.courtly.context().act({type: 'decline'})")
+    refused = first_page.locator(".toast-error").last
+    refused.wait_for()
+    assert refused.text_content().startswith("Ce coup n'est pas permis (")
+    assert "Decline" in refused.text_content()
+    assert errors == [] and errors_f == []
+
+
+# ----- Vive le Roi: your vote after a reload; dungeon labels --------------------------------------
+
+def test_vive_le_roi_your_vote_is_shown_after_a_reload(server, browser, tmp_path):
+    tid, tokens = seated_table(server, "vive_le_roi", [PERSON, PERSON, BOT], ["Ada", "Bob"],
+                               seed=12)
+    both = {0, 1}
+    play_persons(server, tid, {"0": tokens["0"], "1": tokens["1"]},
+                 lambda u: both <= set(u["to_act"]) and (u["view"]["vote"] or {}).get("voters")
+                 is not None, random.Random(5), timeout=120)
+    ada, errors = open_seat(browser, server, tid, tokens["0"])
+    card = ada.locator(".vote-card:not([disabled])").first
+    chosen = card.get_attribute("data-vote")
+    card.click()
+    ada.wait_for_selector(".vlr-myvote")
+    ada.reload()
+    ada.wait_for_selector(".vlr-myvote")
+    names = {"yes": "Yes", "no": "No", "stomach_ache": "Stomach"}
+    text = ada.locator(".vlr-myvote").text_content()
+    assert names[chosen] in text, text
+    ada.locator("#vlr-vote").scroll_into_view_if_needed()
+    shot(ada, "vlr_vote_after_reload_desktop.png", tmp_path)
+    # Bob's page shows only that Ada voted, face down
+    bob, errors_b = open_seat(browser, server, tid, tokens["1"])
+    assert bob.evaluate("window.courtly.state.view.vote.mine") is None
+    assert bob.locator(".vlr-myvote").count() == 0
+    # the dungeon labels stay inside their cells, at desktop and phone width
+    for page in (ada, bob):
+        for width, height in ((1280, 800), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(100)
+            overflow = page.eval_on_selector_all(".cell-dungeon", """cells => cells.map(c => {
+                const box = c.getBoundingClientRect();
+                const label = c.querySelector('.cell-label').getBoundingClientRect();
+                return label.left >= box.left - 1 && label.right <= box.right + 1; })""")
+            assert overflow and all(overflow), f"a dungeon label spills out at {width}px"
+    bob.locator(".castle").scroll_into_view_if_needed()
+    shot(bob, "vlr_dungeons_phone.png", tmp_path)
+    assert errors == [] and errors_b == []
