@@ -286,6 +286,60 @@ def test_a_crowned_jester_inverts_every_sign():
     assert state.view(None)["scores"][0] == 20 - 8
 
 
+def test_the_views_explain_each_scoring_after_it():
+    """Each scoring's breakdown (history[i]["breakdown"], one per position):
+    the Favoris card, each favourite where it stood and what it scored, the
+    floors' and the dungeons' points as scored, the Jester, the total."""
+    state = position(2, SCORED | {"merlin": "F4", JESTER: "F5"}, favoris={0: F01})
+    state.apply(0, Climb(JESTER))
+    vote_all(state, {})
+    for seat in (0, 1, None):
+        [entry] = state.view(seat)["history"]
+        mine = entry["breakdown"][0]
+        assert mine["card"] == FAVORIS[F01].id and mine["inverted"] is True
+        assert {f["character"]: (f["at"], f["points"]) for f in mine["favourites"]} == {
+            "beatrice": ("F5", -5), "dagobert": ("D3", 3), "eloi": ("W4", 0),
+            "merlin": ("F4", -4), "noel": ("F2", -2), "pierre": ("BOX", 0)}
+        assert (mine["floors"], mine["dungeons"], mine["ambition"], mine["safety_net"],
+                mine["total"]) == (-11, 3, None, 0, -8)
+        assert [b["total"] for b in entry["breakdown"]] == entry["points"]
+
+
+def test_no_seat_sees_another_favoris_or_ambition_before_the_scoring_reveals_it():
+    """"Chaque joueur révèle sa carte de Favoris" at the end of the round, and
+    the Ambition is "un objectif de fin de round": until then another seat's
+    card and Ambition change nothing in a view; once scored, every view shows
+    both in that round's breakdown."""
+    state = GAME.new_game(3, seed=5, options={"ambition": True})
+    rng = random.Random(5)
+    checked = 0
+    while not state.is_over:
+        round_now = state.round
+        cards = list(state.favoris)
+        for seat in range(3):
+            for other in range(3):
+                if other == seat:
+                    continue
+                twin = state.clone()
+                unseen = [i for i in range(len(FAVORIS)) if i not in twin.favoris]
+                twin.favoris[other] = unseen[0]
+                if twin.chosen[other] is not None:
+                    a, b = twin.offers[other]
+                    twin.chosen[other] = b if twin.chosen[other] == a else a
+                twin.offers = [tuple(reversed(o)) if p == other else o
+                               for p, o in enumerate(twin.offers)]
+                assert twin.view(seat) == state.view(seat)
+                checked += 1
+        seat = state.to_act[0]
+        chosen = list(state.chosen)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if state.round != round_now or state.is_over:
+            last = state.view(0)["history"][-1]
+            assert [b["card"] for b in last["breakdown"]] == [FAVORIS[i].id for i in cards]
+            assert [b["ambition"]["id"] for b in last["breakdown"]] == chosen
+    assert checked > 100
+
+
 def test_a_refused_jester_returns_to_floor_three_and_stays_in_play():
     state = position(3, {JESTER: "F5"})
     state.apply(0, Climb(JESTER))
