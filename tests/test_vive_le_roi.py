@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from typing import Any
 
 import pytest
@@ -13,6 +14,9 @@ import courtly
 from courtly.games.vive_le_roi import GAME
 from courtly.games.vive_le_roi.actions import Climb, EnterWC, LeaveWC, Place, Vote
 from courtly.games.vive_le_roi.ambitions import AMBITIONS
+from courtly.games.vive_le_roi.cards import (
+    CHARACTER_NAMES as CHARACTER_NAME,
+)
 from courtly.games.vive_le_roi.cards import (
     CHARACTERS,
     FAVORIS,
@@ -456,13 +460,13 @@ def test_render_shows_the_castle_the_vote_and_the_scores():
     state.apply(0, Climb("merlin"))
     text = GAME.render(state.view(0))
     for floor in ("5 Nobles", "4 Dignitaries", "3 Officers", "2 Merchants", "1 Craftsmen",
-                  "0 Servants", "Throne room", "Merlin*", "WC: Noël*", "Box"):
+                  "0 Servants", "Throne room", "Merlin*", "WC (0): Noël*", "Box"):
         assert floor in text
     assert "Vote on Merlin: face down from nobody yet" in text
     vote_all(state, {2: NO})
     text = GAME.render(state.view(1))
     assert "Last vote on Merlin: Seat 0 Yes, Seat 1 Yes, Seat 2 No -> refused" in text
-    assert "dungeon: Merlin" in text
+    assert "dungeon -3: Merlin" in text
     end = play_out(GAME.new_game(2, seed=1))
     assert "Round 3" in GAME.render(end.view(None)) and "Final:" in GAME.render(end.view(0))
 
@@ -480,3 +484,57 @@ def test_a_view_is_a_copy_the_caller_may_change():
     if mutable["last_vote"]:
         mutable["last_vote"]["votes"].append("yes")
     assert state.view(0) == before
+
+
+def test_the_text_castle_shows_each_value_and_the_jesters_inversion():
+    """"Selon la valeur des étages"; "si le Bouffon est couronné, les points sont
+    inversés": each place's value; during a vote on the Jester, what it would
+    become; once he is crowned (the game's end), the values inverted."""
+    state = position(2, SCORED | {"merlin": "F4", JESTER: "F5"}, favoris={0: F01})
+    state.round = 2  # the last round: the crowning ends the game
+    text = GAME.render(state.view(0))
+    assert re.search(r"5 Nobles +\+5 +Béatrice\*", text)
+    assert re.search(r"3 Officers +\+3 .*dungeon -3: Dagobert\*", text)
+    assert "Throne room     +10" in text and "inverted" not in text
+    state.apply(0, Climb(JESTER))
+    text = GAME.render(state.view(0))
+    assert "The Jester is up for the vote: if he is crowned, every value is inverted." in text
+    assert "+5 (if crowned: -5)" in text and "dungeon -3 (if crowned: +3): Dagobert*" in text
+    vote_all(state, {})
+    text = GAME.render(state.view(0))
+    assert "The Jester is crowned: every value is inverted" in text
+    assert re.search(r"5 Nobles +-5 +Béatrice\*", text)
+    assert "dungeon +3: Dagobert*" in text
+    assert "Jester crowned: signs inverted" in text
+
+
+def test_the_vote_menu_says_what_each_card_does():
+    state = position(2, {"merlin": "F5"})
+    state.apply(0, Climb("merlin"))
+    view = state.view(1)
+    lines = [GAME.describe_action(view, a) for a in state.legal_actions(1)]
+    assert lines == ["Vote Yes (Oui) — crown (you hold 1)",
+                     "Vote Stomach-ache (Mal-au-Ventre) — cancel: back to floor 5 (you hold 1)",
+                     f"Vote No (Non) — refuse: to the dungeon (you hold {no_cards(2)})"]
+
+
+def test_the_end_shows_where_every_point_came_from():
+    """Per round and per seat: the Favoris card revealed, each favourite's
+    place and points, floors, dungeons, the Jester, the Ambition, the total;
+    then each seat's sum from the starting score."""
+    state = play_out(GAME.new_game(3, seed=4, options={"ambition": True}), seed=4)
+    view = state.view(1)
+    text = GAME.render(view)
+    assert "Where the points came from" in text
+    for h in view["history"]:
+        assert f"  Round {h['round']} (" in text
+        for p, row in enumerate(h["breakdown"]):
+            you = " (you)" if p == 1 else ""
+            favs = ", ".join(
+                f"{CHARACTER_NAME[f['character']]} " for f in row["favourites"][:1])
+            assert f"Seat {p}{you}, Favoris {row['card']}: {favs}" in text
+            assert AMBITIONS[row["ambition"]["id"]].name in text
+    for p in range(3):
+        steps = " ".join(f"{'+' if h['points'][p] >= 0 else '-'} {abs(h['points'][p])}"
+                         for h in view["history"])
+        assert f"Seat {p}: start 20 {steps} = {view['scores'][p]}" in text
