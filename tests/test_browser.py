@@ -435,6 +435,63 @@ def test_vive_le_roi_secret_vote_and_a_whole_game(server, browser, tmp_path):
     assert errors == [] and phone_errors == []
 
 
+@needs_vlr
+def test_vive_le_roi_end_screen_explains_every_point(server, browser, tmp_path):
+    """Defect 6 of the play-test: the end screen says where each seat's points
+    came from, round by round: the Favoris card revealed, each favourite's
+    place and points, floors, dungeons, the Jester, the Ambition apart, the
+    total (from the view's history; none of it before a scoring)."""
+    made = new_table(server, "vive_le_roi", [PERSON, BOT, BOT], seed=3, ambition=True)
+    tid = made["table"]["id"]
+    page, errors = open_page(browser, 1280, 900)
+    take_seat(page, server, made["links"]["seats"]["0"], "Vera")
+    page.wait_for_selector(".castle")
+    actions = 0
+    while wait_my_turn_or_end(page):
+        actions += 1
+        assert actions < 400, "the game does not end"
+        view = page.evaluate("window.courtly.state.view")
+        # before a round's scoring, no breakdown of that round, no other card
+        assert all(e["round"] < view["round"] or "breakdown" in e for e in view["history"])
+        assert all(card is None for p, card in enumerate(view["favoris"]) if p != 0)
+        if page.locator(".ambition-card").count():
+            page.locator(".ambition-card").first.click()
+        elif page.locator("#vlr-vote button.vote-card").count():
+            yes = page.locator("#vlr-vote button.vote-card[data-vote=yes]:enabled")
+            (yes if yes.count() else page.locator("#vlr-vote button.vote-card:enabled").first
+             ).click()
+            page.wait_for_selector("#vlr-lastvote .reveal-one")
+        else:
+            page.locator("button.person.movable").first.click()
+            page.locator(".vlr-choices .choice").first.click()
+    page.wait_for_selector("#final")
+    section = page.locator("#vlr-breakdown")
+    assert section.get_attribute("open") is not None
+    history = api(server, f"/api/tables/{tid}/state")["view"]["history"]
+    rounds = section.locator(".bd-round")
+    assert rounds.count() == len(history) == 3
+    for i, entry in enumerate(history):
+        block = rounds.nth(i)
+        assert f"Round {entry['round']}" in block.locator("h3").text_content()
+        rows = block.locator("tbody tr")
+        assert rows.count() == 3
+        for p, row in enumerate(entry["breakdown"]):
+            cells = rows.nth(p).locator("td")
+            assert row["card"] in cells.nth(0).text_content()
+            assert cells.nth(0).locator(".bd-fav").count() == 6
+            assert cells.nth(5).text_content().replace("\u2212", "-").lstrip("+") \
+                == str(row["total"]).lstrip("+")
+            assert row["total"] == entry["points"][p]
+            ambition = cells.nth(4).text_content()
+            assert ambition.strip() and ambition != "—"  # L'Ambition is on: one each
+    shots = Path("/tmp/term12_shots")
+    shots.mkdir(parents=True, exist_ok=True)
+    section.scroll_into_view_if_needed()
+    section.screenshot(path=str(shots / "vlr_breakdown.png"))
+    page.screenshot(path=str(shots / "vlr_end_full.png"), full_page=True)
+    assert errors == []
+
+
 # ----- game data ----------------------------------------------------------------------------
 
 def test_renderers_draw_texts_from_the_game_data_fetched_once(server, browser, tmp_path):

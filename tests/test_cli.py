@@ -636,3 +636,102 @@ def test_serve_passes_its_settings_to_the_server(runner, tmp_path, monkeypatch):
     assert (served["port"], hub.away_after, hub.list_ended_for) == (8765, 30.0, 120.0)
     bad = runner.invoke(app, ["serve", "--db", db, "--list-ended-for", "-1"])
     assert bad.exit_code != 0 and served["port"] == 8765
+
+
+def test_courtisans_menus_name_whose_card_each_target_is(monkeypatch):
+    """An Assassin's menu says who placed each face-down Spy ("placed by
+    Seat 1", and for your own "placed by you" with its family, which only you
+    know) and whose domain a target lies in; no other seat's Spy family."""
+    import random
+
+    from rich.console import Console
+
+    from courtly.cli import _ask_action
+    from courtly.games.courtisans.cards import FAMILY_NAMES
+
+    families = [english for english, _ in FAMILY_NAMES.values()]
+    kinds: set[tuple[str, bool]] = set()
+    for seed in range(40):
+        state = COURTISANS.new_game(3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            view = state.view(seat)
+            spies = [a for a in legal if getattr(a, "spy", None) is not None]
+            if view["pending"] and spies:
+                console = Console(record=True, width=200)
+                monkeypatch.setattr(console, "input", lambda prompt="": "1")
+                _ask_action(console, COURTISANS, state, seat)
+                menu = console.export_text()
+                pending = view["pending"]
+                for action in spies:
+                    if pending["area"] == "queen":
+                        placer = view["queen_spy_placers"][action.side][action.spy]
+                        family = view["queen_spies"][action.side][action.spy]
+                    else:
+                        dom = view["domains"][pending["owner"]]
+                        placer, family = dom["spy_placers"][action.spy], dom["spies"][action.spy]
+                    [line] = [ln for ln in menu.splitlines()
+                              if f"Spy #{action.spy + 1}" in ln
+                              and (pending["area"] != "queen" or action.side in ln)]
+                    if placer == seat:
+                        assert f"(placed by you, {FAMILY_NAMES[family][0]})" in line
+                    else:
+                        assert f"(placed by Seat {placer})" in line
+                        assert not any(f in line for f in families)
+                    if pending["area"] == "domain":
+                        owner = pending["owner"]
+                        assert ("in your own domain" if owner == seat
+                                else f"in Seat {owner}'s domain") in line
+                    kinds.add((pending["area"], placer == seat))
+            state.apply(seat, rng.choice(legal))
+        if len(kinds) == 4:
+            break
+    assert kinds == {("queen", True), ("queen", False), ("domain", True), ("domain", False)}
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "openpty"), reason="needs a pseudo-terminal")
+def test_what_was_typed_before_a_menu_is_discarded_and_said(monkeypatch):
+    """On a real terminal a number typed while the bots played (read off the
+    old menu) must not answer the new one: it is discarded, one line says so,
+    and the next line typed answers."""
+    import os
+    import time
+
+    from rich.console import Console
+
+    from courtly.cli import _ask_number, _discard_typeahead
+
+    master, slave = os.openpty()
+    try:
+        os.write(master, b"3\n1")  # a whole line and one not yet ended
+        time.sleep(0.05)
+        assert _discard_typeahead(slave) == "3\n1"
+        assert _discard_typeahead(slave) == ""  # nothing left
+        os.write(master, b"2\n")
+        time.sleep(0.05)
+        assert os.read(slave, 100) == b"2\n"  # the terminal reads lines again
+        assert _discard_typeahead(master + 1000) == ""  # not a descriptor: nothing
+
+        stdin = os.fdopen(os.dup(slave), "r")
+        monkeypatch.setattr("sys.stdin", stdin)
+        console = Console(record=True, width=120)
+        os.write(master, b"3\n")
+        time.sleep(0.05)
+        answers = iter(["2"])
+        monkeypatch.setattr(console, "input", lambda prompt="": next(answers))
+        assert _ask_number(console, 4) == 2
+        out = console.export_text()
+        assert "Ignored '3': it was typed before this menu appeared." in out
+        stdin.close()
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_nothing_is_discarded_from_a_pipe(runner):
+    """Piped answers (tests, scripts) are not typeahead: every one is used."""
+    result = runner.invoke(app, ["play", "courtisans", "--seed", "3"], input="1\n1\nq\n")
+    assert "Ignored" not in result.output
+    assert "unfinished after 6 actions" in result.output

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from typing import Any
 
 import pytest
@@ -13,6 +14,9 @@ import courtly
 from courtly.games.vive_le_roi import GAME
 from courtly.games.vive_le_roi.actions import Climb, EnterWC, LeaveWC, Place, Vote
 from courtly.games.vive_le_roi.ambitions import AMBITIONS
+from courtly.games.vive_le_roi.cards import (
+    CHARACTER_NAMES as CHARACTER_NAME,
+)
 from courtly.games.vive_le_roi.cards import (
     CHARACTERS,
     FAVORIS,
@@ -287,6 +291,60 @@ def test_a_crowned_jester_inverts_every_sign():
     assert state.view(None)["scores"][0] == 20 - 8
 
 
+def test_the_views_explain_each_scoring_after_it():
+    """Each scoring's breakdown (history[i]["breakdown"], one per position):
+    the Favoris card, each favourite where it stood and what it scored, the
+    floors' and the dungeons' points as scored, the Jester, the total."""
+    state = position(2, SCORED | {"merlin": "F4", JESTER: "F5"}, favoris={0: F01})
+    state.apply(0, Climb(JESTER))
+    vote_all(state, {})
+    for seat in (0, 1, None):
+        [entry] = state.view(seat)["history"]
+        mine = entry["breakdown"][0]
+        assert mine["card"] == FAVORIS[F01].id and mine["inverted"] is True
+        assert {f["character"]: (f["at"], f["points"]) for f in mine["favourites"]} == {
+            "beatrice": ("F5", -5), "dagobert": ("D3", 3), "eloi": ("W4", 0),
+            "merlin": ("F4", -4), "noel": ("F2", -2), "pierre": ("BOX", 0)}
+        assert (mine["floors"], mine["dungeons"], mine["ambition"], mine["safety_net"],
+                mine["total"]) == (-11, 3, None, 0, -8)
+        assert [b["total"] for b in entry["breakdown"]] == entry["points"]
+
+
+def test_no_seat_sees_another_favoris_or_ambition_before_the_scoring_reveals_it():
+    """"Chaque joueur révèle sa carte de Favoris" at the end of the round, and
+    the Ambition is "un objectif de fin de round": until then another seat's
+    card and Ambition change nothing in a view; once scored, every view shows
+    both in that round's breakdown."""
+    state = GAME.new_game(3, seed=5, options={"ambition": True})
+    rng = random.Random(5)
+    checked = 0
+    while not state.is_over:
+        round_now = state.round
+        cards = list(state.favoris)
+        for seat in range(3):
+            for other in range(3):
+                if other == seat:
+                    continue
+                twin = state.clone()
+                unseen = [i for i in range(len(FAVORIS)) if i not in twin.favoris]
+                twin.favoris[other] = unseen[0]
+                if twin.chosen[other] is not None:
+                    a, b = twin.offers[other]
+                    twin.chosen[other] = b if twin.chosen[other] == a else a
+                twin.offers = [tuple(reversed(o)) if p == other else o
+                               for p, o in enumerate(twin.offers)]
+                assert twin.view(seat) == state.view(seat)
+                checked += 1
+        seat = state.to_act[0]
+        chosen = list(state.chosen)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if state.round != round_now or state.is_over:
+            last = state.view(0)["history"][-1]
+            assert [b["card"] for b in last["breakdown"]] == [FAVORIS[i].id for i in cards]
+            assert [b["ambition"]["id"] for b in last["breakdown"]] == chosen
+    assert checked > 100
+
+
 def test_a_refused_jester_returns_to_floor_three_and_stays_in_play():
     state = position(3, {JESTER: "F5"})
     state.apply(0, Climb(JESTER))
@@ -431,13 +489,13 @@ def test_render_shows_the_castle_the_vote_and_the_scores():
     state.apply(0, Climb("merlin"))
     text = GAME.render(state.view(0))
     for floor in ("5 Nobles", "4 Dignitaries", "3 Officers", "2 Merchants", "1 Craftsmen",
-                  "0 Servants", "Throne room", "Merlin*", "WC: Noël*", "Box"):
+                  "0 Servants", "Throne room", "Merlin*", "WC (0): Noël*", "Box"):
         assert floor in text
     assert "Vote on Merlin: face down from nobody yet" in text
     vote_all(state, {2: NO})
     text = GAME.render(state.view(1))
     assert "Last vote on Merlin: Seat 0 Yes, Seat 1 Yes, Seat 2 No -> refused" in text
-    assert "dungeon: Merlin" in text
+    assert "dungeon -3: Merlin" in text
     end = play_out(GAME.new_game(2, seed=1))
     assert "Round 3" in GAME.render(end.view(None)) and "Final:" in GAME.render(end.view(0))
 
@@ -455,3 +513,57 @@ def test_a_view_is_a_copy_the_caller_may_change():
     if mutable["last_vote"]:
         mutable["last_vote"]["votes"].append("yes")
     assert state.view(0) == before
+
+
+def test_the_text_castle_shows_each_value_and_the_jesters_inversion():
+    """"Selon la valeur des étages"; "si le Bouffon est couronné, les points sont
+    inversés": each place's value; during a vote on the Jester, what it would
+    become; once he is crowned (the game's end), the values inverted."""
+    state = position(2, SCORED | {"merlin": "F4", JESTER: "F5"}, favoris={0: F01})
+    state.round = 2  # the last round: the crowning ends the game
+    text = GAME.render(state.view(0))
+    assert re.search(r"5 Nobles +\+5 +Béatrice\*", text)
+    assert re.search(r"3 Officers +\+3 .*dungeon -3: Dagobert\*", text)
+    assert "Throne room     +10" in text and "inverted" not in text
+    state.apply(0, Climb(JESTER))
+    text = GAME.render(state.view(0))
+    assert "The Jester is up for the vote: if he is crowned, every value is inverted." in text
+    assert "+5 (if crowned: -5)" in text and "dungeon -3 (if crowned: +3): Dagobert*" in text
+    vote_all(state, {})
+    text = GAME.render(state.view(0))
+    assert "The Jester is crowned: every value is inverted" in text
+    assert re.search(r"5 Nobles +-5 +Béatrice\*", text)
+    assert "dungeon +3: Dagobert*" in text
+    assert "Jester crowned: signs inverted" in text
+
+
+def test_the_vote_menu_says_what_each_card_does():
+    state = position(2, {"merlin": "F5"})
+    state.apply(0, Climb("merlin"))
+    view = state.view(1)
+    lines = [GAME.describe_action(view, a) for a in state.legal_actions(1)]
+    assert lines == ["Vote Yes (Oui) — crown (you hold 1)",
+                     "Vote Stomach-ache (Mal-au-Ventre) — cancel: back to floor 5 (you hold 1)",
+                     f"Vote No (Non) — refuse: to the dungeon (you hold {no_cards(2)})"]
+
+
+def test_the_end_shows_where_every_point_came_from():
+    """Per round and per seat: the Favoris card revealed, each favourite's
+    place and points, floors, dungeons, the Jester, the Ambition, the total;
+    then each seat's sum from the starting score."""
+    state = play_out(GAME.new_game(3, seed=4, options={"ambition": True}), seed=4)
+    view = state.view(1)
+    text = GAME.render(view)
+    assert "Where the points came from" in text
+    for h in view["history"]:
+        assert f"  Round {h['round']} (" in text
+        for p, row in enumerate(h["breakdown"]):
+            you = " (you)" if p == 1 else ""
+            favs = ", ".join(
+                f"{CHARACTER_NAME[f['character']]} " for f in row["favourites"][:1])
+            assert f"Seat {p}{you}, Favoris {row['card']}: {favs}" in text
+            assert AMBITIONS[row["ambition"]["id"]].name in text
+    for p in range(3):
+        steps = " ".join(f"{'+' if h['points'][p] >= 0 else '-'} {abs(h['points'][p])}"
+                         for h in view["history"])
+        assert f"Seat {p}: start 20 {steps} = {view['scores'][p]}" in text

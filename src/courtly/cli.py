@@ -287,6 +287,10 @@ def play_command(
     """Play a game against bots. Enter a number to choose; u takes back your
     last action where the game allows it; q or Ctrl-D quits.
 
+    Menu numbers change from one menu to the next, so on a terminal what you
+    typed before a menu appeared (say, while the bots played) is discarded,
+    not applied to it, and one line says what was ignored; type again.
+
     In a negotiation window (seats that may act without being waited for)
     your menu has Done, which ends your part; the bots take turns with you,
     the one that has acted least first, each at most a few actions
@@ -442,21 +446,27 @@ def _ask_action(console: Console, game: Game, state: State, seat: int,
         console.rule(f"Your turn (Seat {seat})")
     else:
         console.rule(f"You may act (Seat {seat}): Done ends your part")
-    _plain(console, game.render(state.view(seat)))
+    view = state.view(seat)
+    _plain(console, game.render(view))
     console.print()
+
+    def label(action: Action) -> str:
+        return game.describe_action(view, action)
+
     timeout = timer if timer and phase.referee_may_act else None
     deadline = None if timeout is None else time.monotonic() + timeout
     undo = state.record.actions[-1][1].describe() if state.can_undo(seat) else None
     field = 0
     while len(legal) > MENU_LIMIT:
-        narrowed, field = _narrow(console, legal, field, phase, seat, timer, deadline, undo)
+        narrowed, field = _narrow(console, legal, field, phase, seat, timer, deadline, undo,
+                                  label)
         if narrowed is None:
             return UNDO
         legal, undo = narrowed, None
         if not legal or legal == [TimeUp()] or len(legal) == 1:
             return legal[0] if legal else None
     for number, action in enumerate(legal, start=1):
-        _plain(console, f"  {number:>3}. {action.describe()}")
+        _plain(console, f"  {number:>3}. {label(action)}")
     _undo_line(console, undo)
     # Below the menu, which may be long (amounts of money), so it stays in sight.
     _plain(console, _phase_line(phase, seat, timer), "bold")
@@ -484,12 +494,14 @@ def _left(deadline: float | None) -> float | None:
 
 
 def _narrow(console: Console, legal: list[Action], field: int, phase: Phase, seat: int,
-            timer: float, deadline: float | None, undo: str | None = None
-            ) -> tuple[list[Action] | None, int]:
+            timer: float, deadline: float | None, undo: str | None = None,
+            label: Callable[[Action], str] | None = None) -> tuple[list[Action] | None, int]:
     """One step of choosing among many actions: the values the next field
     takes among them (the kind of action first); returns the actions left
     and the next field ([] to quit, [TimeUp()] when time ran out, None for
-    an undo, offered when ``undo`` names the action it would take back)."""
+    an undo, offered when ``undo`` names the action it would take back).
+    ``label`` gives an action's menu line (default: its ``describe()``)."""
+    describe = label or (lambda action: action.describe())
     forms = [a.to_json() for a in legal]
     names = list(forms[0])
     while field < len(names) and len({json.dumps(f.get(names[field]), sort_keys=True)
@@ -508,8 +520,8 @@ def _narrow(console: Console, legal: list[Action], field: int, phase: Phase, sea
                   for v in values]
         for number, (value, group) in enumerate(zip(values, groups, strict=True), start=1):
             shown = value if name == "type" else f"{name} {_value_label(value, group)}"
-            label = group[0].describe() if len(group) == 1 else f"{shown} ({len(group)} choices)"
-            _plain(console, f"  {number:>3}. {label}")
+            line = describe(group[0]) if len(group) == 1 else f"{shown} ({len(group)} choices)"
+            _plain(console, f"  {number:>3}. {line}")
         _undo_line(console, undo)
         _plain(console, _phase_line(phase, seat, timer), "bold")
         answer = _ask_number(console, len(values), deadline, timed=bool(timer), undo=bool(undo))
@@ -603,15 +615,58 @@ def read_answer(console: Console, prompt: str, timeout: float | None,
     return line.rstrip("\r\n")
 
 
-def _discard_typeahead(fd: int) -> None:
-    """Forget what was typed on the terminal and not yet sent."""
+def _discard_typeahead(fd: int) -> str:
+    """Forget what was typed on the terminal and not yet read, and return it
+    (so that the caller may say what it ignored): the pending input, whole
+    lines and a line not yet ended alike, is read in non-canonical mode
+    without waiting, then the terminal's settings are restored. Nothing
+    happens (and "" is returned) where ``fd`` is no terminal or there is no
+    termios (Windows)."""
     try:
         import termios
-
-        if os.isatty(fd):
-            termios.tcflush(fd, termios.TCIFLUSH)
-    except (ImportError, OSError):
+    except ImportError:
+        return ""
+    try:
+        if not os.isatty(fd):
+            return ""
+        saved = termios.tcgetattr(fd)
+    except (OSError, termios.error):
+        return ""
+    raw = termios.tcgetattr(fd)
+    raw[3] &= ~termios.ICANON
+    raw[6][termios.VMIN], raw[6][termios.VTIME] = 0, 0
+    chunks: list[bytes] = []
+    try:
+        termios.tcsetattr(fd, termios.TCSANOW, raw)
+        while len(chunks) < 1000:
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    except (OSError, termios.error):
         pass
+    finally:
+        try:
+            termios.tcsetattr(fd, termios.TCSANOW, saved)
+            termios.tcflush(fd, termios.TCIFLUSH)
+        except (OSError, termios.error):
+            pass
+    return b"".join(chunks).decode(errors="replace")
+
+
+def _discard_stale_input(console: Console) -> None:
+    """Before a new menu's first question: what was typed while the table was
+    being drawn (or the bots played) was read off an older menu, so it is
+    discarded rather than applied to this one, and one line says so."""
+    try:
+        fd = sys.stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    typed = _discard_typeahead(fd)
+    shown = " ".join(typed.replace("\x04", "").split())
+    if shown:
+        _plain(console, f"Ignored {shown!r}: it was typed before this menu appeared. "
+               "Choose again from the menu above.", "yellow")
 
 
 def _ask_number(console: Console, count: int, deadline: float | None = None,
@@ -629,7 +684,11 @@ def _ask_number(console: Console, count: int, deadline: float | None = None,
 def _ask_until(console: Console, prompt: str, deadline: float | None, timed: bool,
                problem: Callable[[str], str | None], undo: bool = False) -> int | None:
     """Ask at ``prompt`` until ``problem`` finds nothing wrong with the answer
-    (an integer); None on EOF or q; :data:`TIME_UP` once ``deadline`` passes."""
+    (an integer); None on EOF or q; :data:`TIME_UP` once ``deadline`` passes.
+    What was typed on a terminal before the question is discarded first
+    (:func:`_discard_stale_input`): a number read off an older menu must not
+    answer this one."""
+    _discard_stale_input(console)
     while True:
         try:
             answer = read_answer(console, prompt, _left(deadline), timed)

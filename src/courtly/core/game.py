@@ -163,6 +163,13 @@ class Game(ABC):
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> State:
         """Set up a new game (options already checked)."""
 
+    def describe_action(self, view: Mapping[str, Any], action: Action) -> str:
+        """One menu line for ``action`` as the seat whose ``view`` it is reads
+        it (the terminal's menus): ``action.describe()`` by default; a game
+        overrides it to add what the view shows (whose card a target is, what
+        a vote card does), never anything the view does not."""
+        return action.describe()
+
     def render(self, view: Mapping[str, Any]) -> str:
         """Plain-text picture of a view, for the terminal; games override it."""
         import json

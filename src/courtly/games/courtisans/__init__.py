@@ -14,6 +14,7 @@ from courtly.core import Action, Companions, Game, Option, flag
 from courtly.games import package_data
 from courtly.games.courtisans.actions import ACTION_TYPES
 from courtly.games.courtisans.cards import HAND_SIZE, MISSION_POINTS, Card
+from courtly.games.courtisans.render import menu_label as _menu_label
 from courtly.games.courtisans.render import render as _render
 from courtly.games.courtisans.rules import CourtisansState
 
@@ -81,6 +82,10 @@ class Courtisans(Game):
     def render(self, view: Mapping[str, Any]) -> str:
         """The table as text (see render.py)."""
         return _render(view)
+
+    def describe_action(self, view: Mapping[str, Any], action: Action) -> str:
+        """A menu line that names whose card each target is (see render.py)."""
+        return _menu_label(view, action)
 
 
 GAME = Courtisans()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from courtly.core import Action
+from courtly.games.courtisans.actions import Eliminate, Play, Take
 from courtly.games.courtisans.cards import FAMILIES, FAMILY_NAMES, ROLE_NAMES, ROLES
 
 ABBREV = {"noble": "N", "guard": "G", "assassin": "A", "spy": "S", "courtier": "c",
@@ -122,3 +124,45 @@ def _final(final: Mapping[str, Any], teams: list[list[int]] | None = None) -> li
     lines.append(f"Scores: {final['scores']}; winner(s): "
                  + (", ".join(f"Seat {w}" for w in final["winners"]) or "nobody"))
     return lines
+
+
+def menu_label(view: Mapping[str, Any], action: Action) -> str:
+    """A menu line for ``action`` in ``view``'s seat's menu that names whose
+    card each target is: a face-down Spy's placer ("placed by Seat 2", or
+    "placed by you" with its family, which you know), a domain's owner ("in
+    Seat 1's domain"); a card for your own domain says so. Only what the view
+    shows (who placed a Spy is public: the play event names the player)."""
+    me = view["seat"]
+    if isinstance(action, Play):
+        text = action.describe()
+        if action.area == "domain" and action.owner == me:
+            text = text.replace(f"in Seat {me}'s domain", f"in your own domain (Seat {me})")
+        return text
+    pending = view.get("pending")
+    if not isinstance(action, (Eliminate, Take)) or not pending:
+        return action.describe()
+    verb = "Eliminate" if isinstance(action, Eliminate) else "Take"
+    target = action.target()
+    if pending["area"] == "domain":
+        owner = pending["owner"]
+        target += " in your own domain" if owner == me else f" in Seat {owner}'s domain"
+    if action.spy is not None:
+        target += _spy_owner(view, pending, action.side, action.spy)
+    return f"{verb} {target}" + (" into your domain" if verb == "Take" else "")
+
+
+def _spy_owner(view: Mapping[str, Any], pending: Mapping[str, Any], side: str | None,
+               k: int) -> str:
+    """' (placed by Seat 2)', or ' (placed by you, Toads)' for one's own Spy."""
+    if pending["area"] == "queen":
+        families = view["queen_spies"][side or "above"]
+        placers = view.get("queen_spy_placers", {}).get(side or "above", [])
+    else:
+        dom = view["domains"][pending["owner"]]
+        families, placers = dom["spies"], dom.get("spy_placers", [])
+    placer = placers[k] if k < len(placers) else None
+    family = families[k] if k < len(families) else None
+    if placer is None:
+        return ""
+    who = "you" if placer == view["seat"] else f"Seat {placer}"
+    return f" (placed by {who}, {FAMILY_NAMES[family][0]})" if family else f" (placed by {who})"

@@ -25,6 +25,7 @@ from courtly.games.vive_le_roi.cards import (
     THRONE_VALUE,
     WC_FLOORS,
 )
+from courtly.games.vive_le_roi.render import menu_label as _menu_label
 from courtly.games.vive_le_roi.render import render as _render
 from courtly.games.vive_le_roi.rules import ViveLeRoiState
 
@@ -146,6 +147,11 @@ class ViveLeRoi(Game):
     def render(self, view: Mapping[str, Any]) -> str:
         """The castle floor by floor, votes, cards and scores as text (see render.py)."""
         return _render(view)
+
+    def describe_action(self, view: Mapping[str, Any], action: Action) -> str:
+        """A menu line that says what a vote card does, where a move leads and
+        what an Ambition asks (see render.py)."""
+        return _menu_label(view, action)
 
 
 GAME = ViveLeRoi()

@@ -48,6 +48,9 @@ YES, STOMACH, NO = "yes", "stomach_ache", "no"
 VOTE_CARDS: tuple[str, ...] = tuple(v["id"] for v in _CARDS["votes"])
 VOTE_NAMES: dict[str, tuple[str, str]] = {
     v["id"]: (v["name"]["en"], v["name"]["fr"]) for v in _CARDS["votes"]}
+#: What each vote card does, in English and French (data/cards.json).
+VOTE_EFFECTS: dict[str, tuple[str, str]] = {
+    v["id"]: (v["effect"]["en"], v["effect"]["fr"]) for v in _CARDS["votes"]}
 
 
 def no_cards(voters: int) -> int:

@@ -54,6 +54,11 @@ def is_floor(loc: str) -> bool:
     return loc[0] == "F" and len(loc) == 2
 
 
+def is_dungeon(loc: str) -> bool:
+    """Whether ``loc`` is one of the dungeons of floors 3, 2 and 1."""
+    return loc[0] == "D" and len(loc) == 2
+
+
 def value(loc: str) -> int:
     """Points a favourite scores here ("Vote", end of round): its floor's
     number, the throne's value, minus the dungeon's floor; WC, box and the

@@ -6,8 +6,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from courtly.core import Action
+from courtly.games.vive_le_roi import castle
+from courtly.games.vive_le_roi.actions import ChooseAmbition, Climb, EnterWC, LeaveWC, Place, Vote
 from courtly.games.vive_le_roi.ambitions import AMBITIONS
-from courtly.games.vive_le_roi.cards import FLOOR_NAMES, VOTE_CARDS, VOTE_NAMES, name
+from courtly.games.vive_le_roi.cards import (
+    FLOOR_NAMES,
+    JESTER,
+    THRONE_VALUE,
+    VOTE_CARDS,
+    VOTE_EFFECTS,
+    VOTE_NAMES,
+    name,
+)
 
 OUTCOMES = {"crowned": "crowned", "refused": "refused", "stomach_ache": "election cancelled"}
 
@@ -15,7 +26,7 @@ OUTCOMES = {"crowned": "crowned", "refused": "refused", "stomach_ache": "electio
 def render(view: Mapping[str, Any]) -> str:
     """The whole table as text."""
     mine = _my_favourites(view)
-    lines = [_header(view), "", *_castle(view["castle"], mine)]
+    lines = [_header(view), "", *_castle(view, mine)]
     lines += _vote(view)
     lines += ["", "Vote cards: " + " | ".join(
         f"{who} {_hand(h)}" for who, h in zip(view["players"], view["hands"], strict=True))]
@@ -24,6 +35,7 @@ def render(view: Mapping[str, Any]) -> str:
         f"{who} {s}" for who, s in zip(view["players"], view["scores"], strict=True))]
     lines += _history(view)
     if "final" in view:
+        lines += _breakdown(view)
         lines.append("Final: " + _final(view))
     return "\n".join(lines)
 
@@ -50,18 +62,52 @@ def _people(characters: Sequence[str | None], mine: set[str]) -> str:
     return ", ".join(shown) or "-"
 
 
-def _castle(c: Mapping[str, Any], mine: set[str]) -> list[str]:
-    lines = [f"  {'Throne room':<16}{_people([c['throne']], mine)}"]
+def signed(n: int) -> str:
+    """'+5', '-3', '0'."""
+    return f"{n:+d}" if n else "0"
+
+
+def jester_inverts(view: Mapping[str, Any]) -> bool:
+    """Whether the castle shown is the one of a crowned Jester's scoring (the
+    game's end after he was crowned): then every value is inverted."""
+    history = view["history"]
+    return view["phase"] == "over" and bool(history) and history[-1]["king"] == JESTER
+
+
+def _castle(view: Mapping[str, Any], mine: set[str]) -> list[str]:
+    """The castle floor by floor with each place's value ("selon la valeur des
+    étages"): inverted when the crowned Jester inverts them, and beside them
+    while the Jester is up for the vote, what they would become."""
+    c = view["castle"]
+    inverted = jester_inverts(view)
+    vote = view["vote"]
+    maybe = bool(vote) and vote["candidate"] == JESTER
+
+    def worth(v: int) -> str:
+        text = signed(-v if inverted else v)
+        return f"{text} (if crowned: {signed(-v)})" if maybe else text
+
+    width = 22 if maybe else 6
+    lines = []
+    if inverted:
+        lines.append("  The Jester is crowned: every value is inverted (\"les points sont "
+                     "inversés\"), shown inverted below.")
+    elif maybe:
+        lines.append("  The Jester is up for the vote: if he is crowned, every value is inverted.")
+    lines.append(f"  {'place':<16}value")
+    throne = _people([c["throne"]], mine)
+    lines.append(f"  {'Throne room':<16}{worth(THRONE_VALUE):<{width}}{throne}")
     if c["consort"]:
-        lines[0] += f"   (consort: {_people([c['consort']], mine)})"
+        lines[-1] += f"   (consort, scores 0: {_people([c['consort']], mine)})"
     for f in range(5, -1, -1):
-        row = f"  {f} {FLOOR_NAMES[f][0]:<14}{_people(c['floors'][f], mine):<44}"
-        wc = f"WC: {_people([c['wc'][str(f)]], mine)}" if str(f) in c["wc"] else ""
+        row = (f"  {f} {FLOOR_NAMES[f][0]:<14}{worth(f):<{width}}"
+               f"{_people(c['floors'][f], mine):<44}")
+        wc = f"WC (0): {_people([c['wc'][str(f)]], mine)}" if str(f) in c["wc"] else ""
         row += f"{wc:<18}"
         if str(f) in c["dungeons"]:
-            row += f"dungeon: {_people([c['dungeons'][str(f)]], mine)}"
+            row += f"dungeon {worth(-f)}: {_people([c['dungeons'][str(f)]], mine)}"
         lines.append(row.rstrip())
-    lines.append(f"  Box: {_people(c['box'], mine)}")
+    lines.append(f"  Box (0): {_people(c['box'], mine)}")
     if c["unplaced"]:
         lines.append(f"  Not yet placed: {_people(c['unplaced'], mine)}")
     if mine:
@@ -134,3 +180,84 @@ def _final(view: Mapping[str, Any]) -> str:
             verb = "wins" if len(best) <= 1 else "win"
             text += f" (margins over the best Emissary: no seat beat it, {who} {verb})"
     return text
+
+
+def _place(loc: str) -> str:
+    """A short place: 'floor 4', 'the throne', 'WC 3', 'dungeon 2', 'the box'."""
+    lvl = castle.level(loc)
+    if lvl is not None:
+        return {"F": f"floor {lvl}", "W": f"WC {lvl}", "D": f"dungeon {lvl}"}[loc[0]]
+    return {castle.THRONE: "the throne", castle.CONSORT: "the consort's seat",
+            castle.BOX: "the box", castle.OFF: "unplaced"}[loc]
+
+
+def _breakdown(view: Mapping[str, Any]) -> list[str]:
+    """Where every point came from, per scoring and per position: the Favoris
+    card revealed, each favourite's place and points, the floors' and the
+    dungeons' points, the Jester, the Ambition, Le Filet and the total; then
+    each position's sum from its starting score."""
+    history = [h for h in view["history"] if "breakdown" in h]
+    if not history:
+        return []
+    players, seat = view["players"], view["seat"]
+    lines = ["", "Where the points came from (each Favoris card is revealed at its "
+             "round's scoring):"]
+    for h in history:
+        king = f"{name(h['king'])} crowned" if h["king"] else "no crowning"
+        lines.append(f"  Round {h['round']} ({king}):")
+        for p, row in enumerate(h["breakdown"]):
+            you = " (you)" if p == seat else ""
+            favs = ", ".join(
+                f"{name(f['character'])} {_place(f['at'])} "
+                + (signed(f["points"]) if f["counts"] else "(grey seal, not counted)")
+                for f in row["favourites"])
+            lines.append(f"    {players[p]}{you}, Favoris {row['card']}: {favs}")
+            parts = [f"floors and throne {signed(row['floors'])}",
+                     f"dungeons {signed(row['dungeons'])}"]
+            if row["inverted"]:
+                parts.append("Jester crowned: signs inverted")
+            elif h["king"] == JESTER:
+                parts.append("Jester crowned, but Le Masque: not inverted")
+            amb = row["ambition"]
+            if amb:
+                card = AMBITIONS[amb["id"]]
+                how = signed(amb["points"]) if amb["met"] else "not met, 0"
+                if amb["met"] and card.protection:
+                    how = "met (a protection, no points)"
+                parts.append(f"Ambition {card.name} {how}")
+            if row["safety_net"]:
+                parts.append(f"Le Filet {signed(row['safety_net'])}")
+            lines.append(f"        {'; '.join(parts)} = {signed(row['total'])}")
+    lines.append("  Totals:")
+    for p, who in enumerate(players):
+        points = [h["points"][p] for h in history]
+        start = view["scores"][p] - sum(points)
+        steps = " ".join(f"{'+' if n >= 0 else '-'} {abs(n)}" for n in points)
+        lines.append(f"    {who}: start {start} {steps} = {view['scores'][p]}")
+    return lines
+
+
+def menu_label(view: Mapping[str, Any], action: Action) -> str:
+    """A menu line: what a vote card does (the game's data) and how many you
+    hold; where a move leads and what the place is worth; an Ambition's text;
+    your favourites marked. Only what the view shows."""
+    text = action.describe()
+    mine = _my_favourites(view)
+    if isinstance(action, Vote):
+        effect = VOTE_EFFECTS.get(action.card, ("", ""))[0]
+        held = view["hands"][view["seat"]].get(action.card, 0) if view["seat"] is not None else 0
+        return f"{text} — {effect} (you hold {held})"
+    if isinstance(action, ChooseAmbition):
+        card = AMBITIONS.get(action.card)
+        return f"{text}: {card.text}" if card else text
+    fav = " (your favourite)" if getattr(action, "character", None) in mine else ""
+    if isinstance(action, Place):
+        return f"{text}, value {signed(action.floor)}{fav}"
+    if isinstance(action, (Climb, EnterWC, LeaveWC)):
+        to = next((m["to"] for m in view["moves"]
+                   if m["type"] == action.kind and m["character"] == action.character), None)
+        if to == castle.THRONE:
+            return f"{text}: to the Throne room, a vote at once{fav}"
+        if to is not None:
+            return f"{text}: to {_place(to)}, value {signed(castle.value(to))}{fav}"
+    return text + fav

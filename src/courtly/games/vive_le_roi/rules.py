@@ -402,7 +402,7 @@ class ViveLeRoiState(State):
         """Everyone reveals and scores ("Vote": Oui; "Le Bouffon"); the Ambition
         counts at the round's last scoring. The event carries the breakdown;
         the history in the views keeps each scoring's cards and points."""
-        rows = []
+        rows, breakdown = [], []
         for p in range(self.positions):
             table = Table(self.where, king, self.hand(p), self.start_hand)
             chosen = self.chosen[p] if final else None
@@ -412,17 +412,43 @@ class ViveLeRoiState(State):
                               earlier)
             self.totals[p] += row["total"]
             rows.append({"position": p, "card": self.card(p).id, **row})
+            breakdown.append(self._breakdown(p, row))
         record = {"round": self.round + 1, "king": king, "scores": rows,
                   "totals": list(self.totals)}
+        # Everything here is revealed by this scoring ("Chaque joueur révèle sa
+        # carte de Favoris"; the Ambition "objectif de fin de round"), so every
+        # view may carry it from now on, never before.
         self.history.append({"round": self.round + 1, "king": king,
                              "cards": [r["card"] for r in rows],
                              "points": [r["total"] for r in rows],
                              "ambitions": [r["ambition"]["id"] if "ambition" in r else None
-                                           for r in rows]})
+                                           for r in rows],
+                             "breakdown": breakdown})
         text = "; ".join(f"{self.label(r['position'])} {r['total']:+d}" for r in rows)
         crowned = f"{name(king)} crowned" if king else "no crowning"
         return [Event("round_scored", f"Round {self.round + 1} scored ({crowned}): {text}. "
                       f"Totals: {self.totals}", record)]
+
+    def _breakdown(self, pos: int, row: dict[str, Any]) -> dict[str, Any]:
+        """Where a position's points at this scoring came from, JSON-safe: its
+        Favoris card; each favourite, where it stood and what it scored (0 and
+        ``counts`` false for the grey seal's with "Le Banni"); the points of
+        the favourites on the floors, the throne and the consort's seat (WC
+        and box score 0) and of those in the dungeons, both as scored (after
+        the Jester's inversion, ``inverted``); the Ambition (id, met, points);
+        ``safety_net``, the points "Le Filet" added; and the total, which is
+        the sum of ``floors``, ``dungeons``, the Ambition's points and
+        ``safety_net``."""
+        card = self.card(pos)
+        favs = [{"character": c, "at": self.where[c], "counts": c in row["points"],
+                 "points": row["points"].get(c, 0)} for c in card.characters]
+        dungeons = sum(f["points"] for f in favs if castle.is_dungeon(f["at"]))
+        floors = sum(f["points"] for f in favs) - dungeons
+        ambition = dict(row["ambition"]) if "ambition" in row else None
+        bonus = ambition["points"] if ambition else 0
+        return {"card": card.id, "favourites": favs, "floors": floors, "dungeons": dungeons,
+                "inverted": row["inverted"], "ambition": ambition,
+                "safety_net": row["total"] - floors - dungeons - bonus, "total": row["total"]}
 
     def _next_round(self) -> list[Event]:
         self.round += 1

@@ -58,6 +58,23 @@ const strings = {
     "vlr.round": "Round", "vlr.crowned": "Crowned", "vlr.none_crowned": "nobody",
     "vlr.total": "Total",
     "vlr.round_of": "Round {n} of {of}",
+    "vlr.breakdown": "Where the points came from",
+    "vlr.breakdown_note": "Each Favoris card is revealed when its round is scored; the Ambition counts at the round's last scoring.",
+    "vlr.bd.round": "Round {n}: {king}",
+    "vlr.bd.favoris": "Favoris (card)",
+    "vlr.bd.floors": "Floors & throne",
+    "vlr.bd.dungeons": "Dungeons",
+    "vlr.bd.jester": "Jester",
+    "vlr.bd.ambition": "Ambition",
+    "vlr.bd.inverted": "crowned: signs inverted",
+    "vlr.bd.masked": "crowned, Le Masque: not inverted",
+    "vlr.bd.met": "met",
+    "vlr.bd.not_met": "not met",
+    "vlr.bd.protection": "met (protection)",
+    "vlr.bd.safety_net": "Le Filet {v}",
+    "vlr.bd.sealed": "grey seal, not counted",
+    "vlr.at.F": "floor {n}", "vlr.at.W": "WC {n}", "vlr.at.D": "dungeon {n}",
+    "vlr.at.THRONE": "throne", "vlr.at.CONSORT": "consort", "vlr.at.BOX": "box", "vlr.at.OFF": "—",
     "vlr.ambition": "Choose your Ambition for this round",
     "vlr.ambition_fr": "L'Ambition",
     "vlr.your_ambition": "Your Ambition",
@@ -144,6 +161,23 @@ const strings = {
     "vlr.round": "Round", "vlr.crowned": "Couronné", "vlr.none_crowned": "personne",
     "vlr.total": "Total",
     "vlr.round_of": "Round {n} sur {of}",
+    "vlr.breakdown": "D'où viennent les points",
+    "vlr.breakdown_note": "Chaque carte de Favoris est révélée quand son round est compté ; l'Ambition compte au dernier décompte du round.",
+    "vlr.bd.round": "Round {n} : {king}",
+    "vlr.bd.favoris": "Favoris (carte)",
+    "vlr.bd.floors": "Étages et trône",
+    "vlr.bd.dungeons": "Cachots",
+    "vlr.bd.jester": "Bouffon",
+    "vlr.bd.ambition": "Ambition",
+    "vlr.bd.inverted": "couronné : points inversés",
+    "vlr.bd.masked": "couronné, Le Masque : pas inversés",
+    "vlr.bd.met": "réussie",
+    "vlr.bd.not_met": "manquée",
+    "vlr.bd.protection": "réussie (protection)",
+    "vlr.bd.safety_net": "Le Filet {v}",
+    "vlr.bd.sealed": "sceau gris, ne compte pas",
+    "vlr.at.F": "étage {n}", "vlr.at.W": "WC {n}", "vlr.at.D": "cachot {n}",
+    "vlr.at.THRONE": "trône", "vlr.at.CONSORT": "consort", "vlr.at.BOX": "boîte", "vlr.at.OFF": "—",
     "vlr.ambition": "Choisissez votre Ambition pour ce round",
     "vlr.ambition_fr": "",
     "vlr.your_ambition": "Votre Ambition",
@@ -651,6 +685,72 @@ function historySection(ctx) {
           positions.map((p) => h("td", { class: "num total" }, String(v.scores[p]))))))));
 }
 
+/** A place in a few words: "floor 4", "dungeon 3", "throne". */
+function placeShort(ctx, loc) {
+  if (!loc) return "?";
+  if (/^[FWD]\d$/.test(loc)) return ctx.t(`vlr.at.${loc[0]}`, { n: Number(loc[1]) });
+  return ctx.t(`vlr.at.${loc}`);
+}
+
+function signedCell(ctx, n) {
+  return h("td", { class: ["num", n > 0 ? "pos" : n < 0 ? "neg" : null] }, signed(n));
+}
+
+/** Where every point came from, scoring by scoring (the view's history: each
+ * entry's breakdown appears once that scoring has revealed the cards): per
+ * seat the Favoris card and each favourite's place and points, the floors',
+ * the dungeons' points, the Jester, the Ambition apart, the total. */
+function breakdownSection(ctx) {
+  const v = ctx.view;
+  const entries = (v.history || []).filter((e) => Array.isArray(e.breakdown));
+  if (!entries.length) return null;
+  const over = v.phase === "over";
+  return h("details", {
+    class: "vlr-breakdown", id: "vlr-breakdown", open: over || !!ctx.ui.breakdownOpen,
+    ontoggle: (ev) => { if (!over) ctx.ui.breakdownOpen = ev.target.open; },
+  },
+    h("summary", {}, h("h2", { id: "vlr-breakdown-title" }, ctx.t("vlr.breakdown"))),
+    h("p", { class: "muted small" }, ctx.t("vlr.breakdown_note")),
+    entries.map((e, i) => {
+      const king = e.king ? ctx.t("vlr.log.crowned_k", { who: charName(ctx, e.king) }) : ctx.t("vlr.none_crowned");
+      return h("div", { class: "bd-round", dataset: { round: e.round, scoring: i } },
+        h("h3", {}, e.king ? icon("crown", "icon-sm crown") : null, ctx.t("vlr.bd.round", { n: e.round, king })),
+        h("div", { class: "table-scroll" }, h("table", { class: "scores breakdown" },
+          h("thead", {}, h("tr", {},
+            h("th", { scope: "col" }, ctx.t("final.seat")),
+            h("th", { scope: "col" }, ctx.t("vlr.bd.favoris")),
+            h("th", { scope: "col", class: "num" }, ctx.t("vlr.bd.floors")),
+            h("th", { scope: "col", class: "num" }, ctx.t("vlr.bd.dungeons")),
+            h("th", { scope: "col" }, ctx.t("vlr.bd.jester")),
+            h("th", { scope: "col" }, ctx.t("vlr.bd.ambition")),
+            h("th", { scope: "col", class: "num" }, ctx.t("vlr.total")))),
+          h("tbody", {}, e.breakdown.map((row, p) => {
+            const amb = row.ambition;
+            let ambCell = "—";
+            if (amb) {
+              const a = ambitionInfo(ctx, amb.id);
+              const prot = AMBITIONS[amb.id] && typeof AMBITIONS[amb.id].reward === "string";
+              const how = !amb.met ? `${ctx.t("vlr.bd.not_met")}, 0` : prot ? ctx.t("vlr.bd.protection") : `${ctx.t("vlr.bd.met")}, ${signed(amb.points)}`;
+              ambCell = [h("strong", {}, a.name), " ", h("span", { class: amb.met ? "pos" : "muted" }, how)];
+            }
+            const jester = row.inverted ? ctx.t("vlr.bd.inverted") : e.king === "jester" ? ctx.t("vlr.bd.masked") : "—";
+            return h("tr", { class: p === ctx.seat ? "mine" : null, dataset: { seat: p } },
+              h("th", { scope: "row" }, who(ctx, p)),
+              h("td", { class: "bd-favs" }, h("span", { class: "muted small" }, row.card), " ",
+                row.favourites.map((f) => h("span", { class: ["bd-fav", !f.counts && "sealed"], title: f.counts ? describeLoc(ctx, f.at) : ctx.t("vlr.bd.sealed") },
+                  h("span", { class: "bd-name" }, charName(ctx, f.character)), " ",
+                  h("span", { class: "muted" }, placeShort(ctx, f.at)), " ",
+                  h("span", { class: ["bd-pts", f.points > 0 ? "pos" : f.points < 0 ? "neg" : null] }, f.counts ? signed(f.points) : "—")))),
+              signedCell(ctx, row.floors),
+              signedCell(ctx, row.dungeons),
+              h("td", { class: ["bd-jester", row.inverted && "neg"] }, jester),
+              h("td", { class: "bd-ambition" }, ambCell,
+                row.safety_net ? [" ", h("span", { class: "pos" }, ctx.t("vlr.bd.safety_net", { v: signed(row.safety_net) }))] : null),
+              h("td", { class: "num total" }, signed(row.total)));
+          })))));
+    }));
+}
+
 function finalSection(ctx) {
   const v = ctx.view;
   if (!v.final) return null;
@@ -668,13 +768,18 @@ function finalSection(ctx) {
 
 // ----- the renderer --------------------------------------------------------------------------
 
+function v_over(ctx) {
+  return ctx.view.phase === "over";
+}
+
 function render(root, ctx) {
   if (ctx.ui.selected && !actionsFor(ctx, ctx.ui.selected).length) ctx.ui.selected = null;
   root.append(h("div", { class: "vlr-board" },
     finalSection(ctx),
+    v_over(ctx) ? breakdownSection(ctx) : null,
     ambitionPanel(ctx),
     votePanel(ctx),
-    h("div", { class: "vlr-col vlr-col-castle" }, castleSection(ctx), historySection(ctx)),
+    h("div", { class: "vlr-col vlr-col-castle" }, castleSection(ctx), historySection(ctx), v_over(ctx) ? null : breakdownSection(ctx)),
     h("div", { class: "vlr-col vlr-col-side" }, favorisSection(ctx), lastVotePanel(ctx), playersSection(ctx))));
 
   markLastMove(root, ctx);
