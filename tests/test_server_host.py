@@ -9,9 +9,7 @@ import json
 import random
 import sqlite3
 import time
-from collections.abc import Iterator
 from contextlib import closing
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,30 +17,13 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import courtly
-from courtly.server import create_app
 from courtly.server.storage import hash_token
+from test_server import client, make_client, new_table  # the server tests' helpers
+
+__all__ = ["client"]  # a fixture, used by name
 
 PERSON = {"kind": "person"}
 BOT = {"kind": "bot", "bot": "random"}
-
-
-def make_client(tmp_path: Path, **kw: Any) -> TestClient:
-    return TestClient(create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", **kw))
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with make_client(tmp_path) as c:
-        yield c
-
-
-def new_table(client: TestClient, seats: list[dict[str, Any]], game: str = "courtisans",
-              **extra: Any) -> dict[str, Any]:
-    body = {"game": game, "num_players": len(seats), "seats": seats, "seed": 11,
-            "bot_delay": 0} | extra
-    answer = client.post("/api/tables", json=body)
-    assert answer.status_code == 201, answer.text
-    return answer.json()
 
 
 def join(client: TestClient, tid: str, token: str, name: str) -> Any:

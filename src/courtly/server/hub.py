@@ -889,12 +889,8 @@ class Hub:
         self._not_finished(table)
         if info.kind != "bot":
             raise Conflict(f"seat {seat} is already a person's seat")
-        generation = info.token_gen + 1
-        token = seat_token(host, table.id, seat, generation)
-        self.store.update_seat(table.id, seat, kind="person", bot=None, name=None,
-                               token_hash=hash_token(token), token_gen=generation)
-        info.kind, info.bot, info.name = "person", None, None
-        info.token_hash, info.token_gen, info.away = hash_token(token), generation, False
+        token = self._new_token(table, host, seat, kind="person", bot=None, name=None)
+        info.kind, info.bot, info.name, info.away = "person", None, None, False
         await table.note("host_person", f"The host opens Seat {seat} to a person again",
                          seat=seat)
         table.changed.set()
@@ -908,16 +904,23 @@ class Hub:
         self._not_finished(table)
         if info.kind != "person":
             raise Conflict(f"seat {seat} is a bot's: it has no link")
-        generation = info.token_gen + 1
-        token = seat_token(host, table.id, seat, generation)
-        self.store.update_seat(table.id, seat, token_hash=hash_token(token),
-                               token_gen=generation)
-        info.token_hash, info.token_gen = hash_token(token), generation
+        token = self._new_token(table, host, seat)
         await table.evict(seat, "the host replaced this seat's link: this one no longer works")
         await table.note("host_token", f"The host gives {table.seat_label(seat)} a new link",
                          seat=seat, name=info.name)
         table.changed.set()
         return seat_link(table, token)
+
+    def _new_token(self, table: LiveTable, host: str, seat: int, **stored: Any) -> str:
+        """The seat's next token (its generation bumped, so the old one stops
+        matching), stored hashed with ``stored``'s other fields; returned."""
+        info = table.seats[seat]
+        generation = info.token_gen + 1
+        token = seat_token(host, table.id, seat, generation)
+        self.store.update_seat(table.id, seat, token_hash=hash_token(token),
+                               token_gen=generation, **stored)
+        info.token_hash, info.token_gen = hash_token(token), generation
+        return token
 
     async def set_listed(self, table: LiveTable, host_token: str | None, listed: bool) -> None:
         """Show the table in the lobby's list, or keep it private (link only)."""
