@@ -483,13 +483,20 @@ def test_an_occupied_village_stops_the_force_on_its_road():
     assert not any(isinstance(a, Move) for a in state.legal_actions(me))
 
 
-def test_a_right_of_way_lets_the_force_go_on():
+def asking_right_of_way() -> tuple[FiefState, int, int]:
+    """Henry and 3 soldiers at Tournus ask the holder of St. Andromy (2
+    soldiers) for a right of way; returns the state, the asker, the holder."""
     state = placed()
     me = mover(state)
     other = next(s for s in state.order if s != me)
     put(state, me, "tournus", 3, "henry")
     put(state, other, "st_andromy", 2)
     state.apply(me, Move("henry", "st_andromy", "passage", 3))
+    return state, me, other
+
+
+def test_a_right_of_way_lets_the_force_go_on():
+    state, me, other = asking_right_of_way()
     state.apply(other, AnswerPassage(True))
     # "will continue on his way through the next phase of travel": next turn
     assert not state.is_legal(me, Move("henry", "sennecey", "enter", 3))
@@ -1178,12 +1185,7 @@ def test_every_question_is_put_to_the_player_it_is_asked_of(monkeypatch):
         _ask_action(console, GAME, state, seat)
         return console.export_text()
 
-    state = placed()
-    me = mover(state)
-    other = next(s for s in state.order if s != me)
-    put(state, me, "tournus", 3, "henry")
-    put(state, other, "st_andromy", 2)
-    state.apply(me, Move("henry", "st_andromy", "passage", 3))
+    state, me, other = asking_right_of_way()
     out = ask(state, other, "1")
     assert f"Waiting: a right of way through St. Andromy, asked of you by Seat {me}" in out
     assert "1. Grant right of way" in out and "2. Refuse right of way (combat)" in out
