@@ -473,6 +473,7 @@ def test_window_actions_bad_ones_refused_with_the_engines_reason(tmp_path):
                                                                            "step": 1}}}]
 
 
+@pytest.mark.slow  # over a second; the module keeps quick tests of its kind
 def test_the_referee_ends_a_timed_window_stored_then_replayed(tmp_path):
     with market_client(tmp_path) as client:
         tid, tokens = market_table(client, window_seconds=1)

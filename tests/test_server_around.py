@@ -107,6 +107,7 @@ def test_a_rematch_is_the_same_table_with_a_new_seed_and_each_seat_follows(clien
     assert answer.status_code == 200, answer.text
 
 
+@pytest.mark.slow  # over a second; the module keeps quick tests of its kind
 def test_only_a_seated_person_at_a_finished_game_may_start_a_rematch(client):
     tid, tokens, host = seated(client)
     # not before the end
@@ -121,6 +122,7 @@ def test_only_a_seated_person_at_a_finished_game_may_start_a_rematch(client):
     assert rematch(client, "nope", tokens["0"]).json()["code"] == "no_table"
 
 
+@pytest.mark.slow  # over a second; the module keeps quick tests of its kind
 def test_a_new_seat_token_goes_only_to_the_old_seats_token(client):
     tid, tokens, host = seated(client, ("Ada", "Bob", "Cy"))
     play_to_the_end(client, tid, tokens)
@@ -142,6 +144,7 @@ def test_a_new_seat_token_goes_only_to_the_old_seats_token(client):
     assert refused.status_code == 409 and refused.json()["code"] == "rematch_seat_replaced"
 
 
+@pytest.mark.slow  # over a second; the module keeps quick tests of its kind
 def test_a_bots_seat_stays_a_bots_and_the_rematch_survives_a_restart(tmp_path):
     url = f"sqlite:///{tmp_path / 'db.sqlite'}"
     with TestClient(create_app(url, bot_delay=0)) as client:

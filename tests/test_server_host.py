@@ -151,6 +151,7 @@ def test_the_host_puts_a_bot_in_an_absent_persons_seat_and_gives_it_back(client)
     assert "The host opens Seat 1 to a person again" in texts
 
 
+@pytest.mark.slow  # over a second; the module keeps quick tests of its kind
 def test_a_seat_given_back_mid_game_is_played_by_a_stand_in_until_someone_sits(client):
     made = new_table(client, [PERSON, BOT], bot_delay=0.5)  # the test acts before the bot
     tid, token, host = made["table"]["id"], made["tokens"]["0"], made["host_token"]

@@ -50,6 +50,7 @@ def test_presence_is_pushed_when_a_seat_connects_and_leaves(tmp_path):
             assert not state(client, tid)["table"]["seats"][1]["connected"]
 
 
+@pytest.mark.slow  # over a second; the module keeps quick tests of its kind
 def test_a_silent_client_that_pinged_is_dropped_and_the_others_told(tmp_path):
     with make_client(tmp_path) as client:
         client.app.state.hub.heartbeat_timeout = 0.4
