@@ -197,8 +197,9 @@ class State(ABC):
         self.rng = random.Random(seed)
         self._actions: list[tuple[int, Action]] = []
         self._legal_cache: dict[int, list[Action]] = {}
-        #: Whether the last action may be taken back (:meth:`undo`).
-        self._last_undoable = False
+        #: The events of the last action: whether it may be taken back is
+        #: judged from them when asked (:meth:`undo`), not at every action.
+        self._last_events: list[Event] = []
 
     # ----- the contract -------------------------------------------------
     @property
@@ -255,7 +256,7 @@ class State(ABC):
         events = self._apply(seat, action)
         self._actions.append((seat, action))
         self._legal_cache.clear()
-        self._last_undoable = seat != REFEREE and self._undoable(seat, action, events)
+        self._last_events = events
         return events
 
     def can_undo(self, seat: int) -> bool:
@@ -408,7 +409,8 @@ class State(ABC):
             return "the game is over"
         if self.seed is None:
             return "a guessed position (no seed) cannot be rebuilt"
-        if not self._last_undoable:
+        _, action = self._actions[-1]
+        if not self._undoable(seat, action, self._last_events):
             return (f"{self._actions[-1][1].describe()} cannot be taken back: it revealed "
                     "something, drew or rolled, or the game allows no undo of it")
         return None

@@ -682,10 +682,9 @@ class FiefState(WarRules, CourtRules, State):
     # ----- phase 3: purchases ("Phase 3: Purchases") ------------------------------------------
     def _purchase_moves(self, seat: int) -> list[Action]:
         out: list[Action] = [EndTurn()]
-        soldiers = self.soldiers_of(seat)
+        limits = self._purchase_limits(seat)
         for village in self.held(seat):
-            for item in ("soldier", "press", "mill", "castle"):
-                most = self._most(seat, item, village, soldiers)
+            for item, most in self._most_at(village, limits).items():
                 out += [buy(item, village, count) for count in range(1, most + 1)]
         return out
 
@@ -695,20 +694,25 @@ class FiefState(WarRules, CourtRules, State):
         three mills and presses together in a village."""
         if self.controller(village) != seat:
             return 0
-        return self._most(seat, item, village, self.soldiers_of(seat))
+        return self._most_at(village, self._purchase_limits(seat))[item]
 
-    def _most(self, seat: int, item: str, village: str, soldiers: int) -> int:
+    def _purchase_limits(self, seat: int) -> dict[str, int]:
+        """What the seat's money and the box leave of each item, wherever it goes."""
         setup = self.board.setup
-        can = self.money[seat] // setup.prices[item]
-        if item == "soldier":
-            return min(can, setup.soldiers_per_player - soldiers)
-        if item == "castle":
-            return min(can, 1, int(village not in self.castles),
-                       setup.castles_total - len(self.castles))
+        left = {"soldier": setup.soldiers_per_player - self.soldiers_of(seat),
+                "press": setup.presses_total - sum(self.presses.values()),
+                "mill": setup.mills_total - sum(self.mills.values()),
+                "castle": setup.castles_total - len(self.castles)}
+        return {item: min(self.money[seat] // setup.prices[item], n) for item, n in left.items()}
+
+    def _most_at(self, village: str, limits: dict[str, int]) -> dict[str, int]:
+        """How many of each item may go at ``village``, within ``limits``: a
+        castle where there is none, three mills and presses at most."""
         room = MAX_COUNTERS_PER_VILLAGE - self.mills[village] - self.presses[village]
-        table, total = ((self.mills, setup.mills_total) if item == "mill"
-                        else (self.presses, setup.presses_total))
-        return max(0, min(can, room, total - sum(table.values())))
+        return {"soldier": limits["soldier"],
+                "press": max(0, min(limits["press"], room)),
+                "mill": max(0, min(limits["mill"], room)),
+                "castle": min(limits["castle"], int(village not in self.castles))}
 
     def _buy(self, seat: int, action: Buy) -> list[Event]:
         self.money[seat] -= self.board.setup.prices[action.item] * action.count
@@ -749,10 +753,12 @@ class FiefState(WarRules, CourtRules, State):
 
     def holders(self) -> dict[str, int | None]:
         """Every village's holder (:meth:`controller`), in board order, in one pass."""
-        inside = {v: owner for v, (owner, _count) in self.soldiers.items()}
+        inside: dict[str, int | None] = {v: owner for v, (owner, _n) in self.soldiers.items()}
         for info in self.lords.values():
             if not info.outside:
                 inside.setdefault(info.village, info.owner)
+        if not self.fiefs:  # the usual case: no village is held by a fief alone
+            return {v: inside.get(v) for v in self.board.villages}
         return {v: inside[v] if v in inside else self.fief_owner(v) for v in self.board.villages}
 
     def soldiers_of(self, seat: int) -> int:
@@ -862,6 +868,13 @@ class FiefState(WarRules, CourtRules, State):
         return [DestroyCounter(v, c) for v, c in self._counters_in(pending.region)]
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        # the kinds of action are disjoint: the most frequent are tried first
+        if isinstance(action, Pay | Done | TimeUp | GiveVillage):
+            return self._negotiate(seat, action)
+        if isinstance(action, Buy):
+            return self._buy(seat, action)
+        if isinstance(action, Move):
+            return self._move(seat, action)
         if isinstance(action, ChooseRegion):
             return self._choose(seat, action.region)
         if isinstance(action, Respond):
@@ -886,10 +899,6 @@ class FiefState(WarRules, CourtRules, State):
             return self._exchange(seat, action.card)
         if isinstance(action, Tithe):
             return self._tithe(seat, action)
-        if isinstance(action, Buy):
-            return self._buy(seat, action)
-        if isinstance(action, Move):
-            return self._move(seat, action)
         if isinstance(action, AnswerPassage):
             return self.answer_passage(action.grant)
         if isinstance(action, AskCoalition | AnswerCoalition | Bid):
@@ -901,8 +910,6 @@ class FiefState(WarRules, CourtRules, State):
             return self._court_decision(seat, action)
         if isinstance(action, CreateFief | FoundFief | GrantTitle):
             return self._fief_decision(action)
-        if isinstance(action, Pay | Done | TimeUp | GiveVillage):
-            return self._negotiate(seat, action)
         return self._play_card(seat, action)
 
     def _court_decision(self, seat: int, action: Action) -> list[Event]:
