@@ -180,11 +180,12 @@ def test_vive_le_roi_and_the_generic_renderer_mark_the_last_move(server, browser
     play_persons(server, tid, tokens, lambda u: u["table"]["moves"] >= 4, random.Random(2))
     page.wait_for_function("(() => { const m = window.courtly.context().lastMove; return m &&"
                            " m.events.some(e => e.kind === 'place' || e.kind === 'move'); })()")
-    last = page.evaluate("window.courtly.context().lastMove")
+    # read the last move and the board's marks at one instant: the bots play on
+    last, marked = page.evaluate(
+        "[window.courtly.context().lastMove, [...document.querySelectorAll("
+        "'.castle .person.last-move')].map(e => e.dataset.character)]")
     moved = {e["data"]["character"] for e in last["events"] if e["kind"] in ("place", "move")}
-    marked = set(page.eval_on_selector_all(".castle .person.last-move",
-                                           "els => els.map(e => e.dataset.character)"))
-    assert marked == moved
+    assert set(marked) == moved
     shot(page, "last_move_vlr_desktop.png", tmp_path)
     # the generic renderer (any game): the last move's story, and what it changed in the view
     generic, errors_g = open_page(browser)
