@@ -1,14 +1,16 @@
 """Load on the server: many concurrent tables played over real WebSockets on loopback.
 
 Starts ``courtly serve`` in a subprocess on a temporary SQLite file, creates
-``--tables`` two-player Courtisans tables, connects both seats of each over a
-WebSocket and lets each client play random legal moves after ``--think``
-seconds of "thinking". The round trip of a move is from sending ``act`` to
-receiving the update that shows it (stored, then pushed). Then, in the same
-run, the same number of clients send messages of the same size to the
-server's bare echo WebSocket (``/ws/echo``) at the same pace: the reference.
+``--tables`` tables of ``--game`` (default: two-player Courtisans; Fief at
+three players), connects every seat of each over a WebSocket and lets each
+client play random legal moves after ``--think`` seconds of "thinking" (in
+an open window, such as Fief's negotiation, a client says Done). The round
+trip of a move is from sending ``act`` to receiving the update that shows
+it (stored, then pushed). Then, in the same run, the same number of clients
+send messages of the same size to the server's bare echo WebSocket
+(``/ws/echo``) at the same pace: the reference.
 
-    python benchmarks/load.py [--tables 200] [--seconds 20] [--think 0.5]
+    python benchmarks/load.py [--tables 200] [--seconds 20] [--think 0.5] [--game fief]
 
 Target (issue 4): 200 concurrent tables on a 2-core machine with p99 under 100 ms.
 A measurement, not a test: the exit code is 0 whether or not it is met.
@@ -82,12 +84,13 @@ def start_server(port: int, db: str, log: str) -> subprocess.Popen[bytes]:
         raise RuntimeError("the server did not start: " + text.read()[-2000:])
 
 
-def make_tables(base: str, count: int) -> list[tuple[str, dict[str, str]]]:
-    """``count`` two-player tables with both seats taken; (id, tokens) each."""
+def make_tables(base: str, count: int, game: str, players: int
+                ) -> list[tuple[str, dict[str, str]]]:
+    """``count`` tables of ``game`` with every seat taken; (id, tokens) each."""
     tables = []
     for i in range(count):
-        made = post(base, "/api/tables", {"game": "courtisans", "num_players": 2, "seed": i,
-                                          "seats": [{"kind": "person"}] * 2})
+        made = post(base, "/api/tables", {"game": game, "num_players": players, "seed": i,
+                                          "seats": [{"kind": "person"}] * players})
         tid, tokens = made["table"]["id"], made["tokens"]
         for seat, token in tokens.items():
             post(base, f"/api/tables/{tid}/join", {"token": token, "name": f"load{seat}"})
@@ -115,10 +118,15 @@ async def play_seat(url: str, seat: int, think: float, stop: float, stats: Stats
                 stats.rtts.append(time.monotonic() - sent_at)
                 stats.count += 1
                 sent_at = None
-            if message["result"] is not None or seat not in message["to_act"]:
+            if message["result"] is not None or not message["legal"]:
                 continue
+            legal = [x["action"] for x in message["legal"]]
+            if seat not in message["to_act"]:  # a window: this client has nothing to say
+                legal = [a for a in legal if a["type"] == "done"]
+                if not legal or sent_at is not None:
+                    continue
             await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-            action = rng.choice(message["legal"])["action"]
+            action = rng.choice(legal)
             sent_at, sent_moves = time.monotonic(), moves
             await ws.send(json.dumps({"type": "act", "action": action}))
 
@@ -174,16 +182,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think", type=float, default=0.5,
                         help="mean seconds a client waits before each move (default 0.5)")
+    parser.add_argument("--game", default="courtisans",
+                        help="the game of every table (default courtisans)")
+    parser.add_argument("--players", type=int, default=None,
+                        help="seats per table (default: 2, or the game's fewest if more)")
     args = parser.parse_args(argv)
+    import courtly
+
+    game = courtly.game(args.game)
+    players = args.players or max(2, game.player_range(game.default_options())[0])
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         log = os.path.join(tmp, "server.log")
         server = start_server(port, os.path.join(tmp, "load.db"), log)
         try:
-            tables = make_tables(f"http://127.0.0.1:{port}", args.tables)
+            tables = make_tables(f"http://127.0.0.1:{port}", args.tables, args.game, players)
             games = asyncio.run(run_games(port, tables, args.seconds, args.think))
             size = int(statistics.mean(games.sizes)) if games.sizes else 2000
-            echo = asyncio.run(run_echo(port, 2 * len(tables), size, args.seconds, args.think))
+            echo = asyncio.run(run_echo(port, players * len(tables), size, args.seconds,
+                                        args.think))
         finally:
             server.terminate()
             server.wait(timeout=30)
@@ -191,7 +208,8 @@ def main(argv: list[str] | None = None) -> int:
                 errors = [line for line in text if "Error" in line or "Traceback" in line]
             if errors:
                 print(f"server log: {len(errors)} error lines, first: {errors[0].strip()}")
-    print(f"{args.tables} tables, {2 * args.tables} WebSocket clients, think {args.think} s, "
+    print(f"{args.game}: {args.tables} tables of {players}, {players * args.tables} WebSocket "
+          f"clients, think {args.think} s, "
           f"{args.seconds} s each, mean update {size} bytes, {os.cpu_count()} cores")
     print(f"{'':<28} {'per second':>10} {'p50 ms':>10} {'p99 ms':>10}")
     report("moves (act -> update)", games, args.seconds)
