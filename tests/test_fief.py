@@ -1199,3 +1199,22 @@ def test_every_question_is_put_to_the_player_it_is_asked_of(monkeypatch):
     state.rng = Dice(6, 1)  # type: ignore[assignment]
     state.apply(c, AnswerCoalition(True))
     assert "Sealed bids for Bourg between" in ask(state, b, "1")
+
+
+@pytest.mark.slow
+def test_the_heuristic_beats_random_bots_mostly():
+    """Four players, seats rotated: the heuristic wins well over its quarter
+    against three random bots (70% over 40 games when written; issue 13 asks
+    80%). Random bots fill the board with soldiers, the first tie-break, so
+    the heuristic must too."""
+    from courtly.sim import run_jobs
+    from courtly.sim.runner import GameJob
+
+    def lineup(i: int) -> tuple[str, ...]:
+        return tuple(("heuristic", "random", "random", "random")[(s + i) % 4] for s in range(4))
+
+    jobs = [GameJob("fief", 4, GAME.default_options(), seed, lineup(seed), seed)
+            for seed in range(24)]
+    outcomes = run_jobs(jobs, backend="serial")
+    wins = sum(o.win_share(o.lineup.index("heuristic")) for o in outcomes)
+    assert wins / len(outcomes) > 0.5  # chance is 1/4

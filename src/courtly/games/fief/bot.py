@@ -68,6 +68,8 @@ KING_WORTH, LORD_WORTH, SOLDIER_WORTH, CROWN_WORTH = 0.3, 0.05, 0.01, 1 / 20000
 
 #: Crowns kept back after purchases (a revolt's ransom, next turn's soldiers).
 RESERVE = 300
+#: A mill (300 crowns, 200 a turn) is bought only with this many turns left.
+MILL_PAYBACK_TURNS = 3
 #: Parries preferred, in order; "none" last.
 PARRY_ORDER = ("sun", "good_harvest", "justice", "ransom", "none")
 
@@ -238,23 +240,26 @@ def _tithes(view: Mapping[str, Any], by_kind: Mapping[str, list[Action]],
 
 def _purchases(view: Mapping[str, Any], by_kind: Mapping[str, list[Action]],
                rng: random.Random) -> Action | None:
-    """A mill where one holds a village of one's region, then soldiers, keeping a reserve."""
+    """A mill where one holds a village of one's region while it still has
+    turns to pay back, then soldiers with the rest (they fight, and they are
+    the first tie-break: "by the number of soldiers on the ground"), keeping
+    a reserve but in the last turn."""
     buys = [a for a in by_kind.get("buy", []) if isinstance(a, Buy)]
     if not buys:
         return None
     me = view["seat"]
-    money = view["money"][me] - RESERVE
+    turns_left = view["turn_limit"] - view["turn"]
+    money = view["money"][me] - (RESERVE if turns_left > 0 else 0)
     home = view["regions"][me]
     board = default_board()
     mills = [a for a in buys if a.item == "mill" and a.count == 1
              and board.villages[a.village].region == home]
-    if mills and money >= 300 and view["mills"].get(mills[0].village, 0) < 2:
+    if (mills and money >= 300 and turns_left >= MILL_PAYBACK_TURNS
+            and view["mills"].get(mills[0].village, 0) < 2):
         return mills[0]
-    soldiers = sum(n for owner, n in view["soldiers"].values() if owner == me)
-    want = 4 * max(1, sum(1 for i in view["lords"].values() if i["owner"] == me))
     spots = [a for a in buys if a.item == "soldier"]
-    if soldiers < want and money >= 100 and spots:
-        count = min(want - soldiers, money // 100)
+    if money >= 100 and spots:
+        count = money // 100
         best = [a for a in spots if a.count == count] or spots
         lord_places = {i["village"] for i in view["lords"].values() if i["owner"] == me}
         return max(best, key=lambda a: (a.village in lord_places, a.count))
