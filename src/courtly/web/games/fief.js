@@ -176,6 +176,37 @@ function centroid(ids) {
   return [vs.reduce((a, v) => a + v.x, 0) / vs.length, vs.reduce((a, v) => a + v.y, 0) / vs.length];
 }
 
+/** Where a region's name goes: near its villages' centre, clear of every
+ * village and its name (the label's ends and middle are kept away). */
+function labelSpot(region) {
+  const [cx, cy] = centroid(region.villages);
+  const half = region.name.length * 7;
+  const own = region.villages.map((id) => VILLAGE[id]);
+  const xs = own.map((v) => v.x);
+  const ys = own.map((v) => v.y);
+  let best = [cx, cy];
+  let bestScore = -Infinity;
+  for (let x = Math.min(...xs) - 30; x <= Math.max(...xs) + 30; x += 10) {
+    for (let y = Math.min(...ys) - 30; y <= Math.max(...ys) + 30; y += 10) {
+      let clear = Infinity;
+      for (const v of BOARD.villages) {
+        for (const dx of [-half, 0, half]) {
+          const ex = Math.abs(x + dx - v.x);
+          const ey = Math.min(Math.abs(y - v.y), Math.abs(y - (v.y + 44)) * 1.6);
+          clear = Math.min(clear, Math.hypot(ex, ey));
+        }
+      }
+      const near = Math.min(...own.map((v) => Math.hypot(x - v.x, y - v.y)));
+      const score = Math.min(clear, 60) - 0.15 * Math.hypot(x - cx, y - cy) - (near > 120 ? 100 : 0);
+      if (score > bestScore) {
+        bestScore = score;
+        best = [x, y];
+      }
+    }
+  }
+  return best;
+}
+
 /** The villages some legal action names (a purchase, a move, a lord's arrival...). */
 function targetVillages(ctx) {
   const out = new Set();
@@ -211,7 +242,7 @@ function regionLayer(view) {
   const owned = view.fiefs || {};
   return BOARD.regions.map((r) => {
     const pts = hull(r.villages.map((id) => [VILLAGE[id].x, VILLAGE[id].y]));
-    const [cx, cy] = centroid(r.villages);
+    const [cx, cy] = labelSpot(r);
     const fief = owned[r.id];
     return s("g", { class: "fief-region", dataset: { region: r.id } },
       s("polygon", {
@@ -270,11 +301,11 @@ function villageGlyph(ctx, v, targets) {
     ? s("text", { class: "fief-works", x: -24, y: -18, "text-anchor": "end" },
       mills ? `M${mills > 1 ? mills : ""}` : "", mills && presses ? " " : "", presses ? `P${presses > 1 ? presses : ""}` : "") : null,
   lords.length
-    ? s("text", { class: "fief-lords", y: 5, x: castle ? 0 : 0, "text-anchor": "middle" },
+    ? s("text", { class: "fief-lords", y: 5, "text-anchor": "middle" },
       castle ? null : lords.map(([id, l], i) => s("tspan", { fill: seatInk(view, l.owner), dx: i ? 3 : 0 }, lordMark(view, id, l))))
     : null,
   castle && lords.length
-    ? s("text", { class: "fief-lords", y: -30, "text-anchor": "middle" },
+    ? s("text", { class: "fief-lords", x: -4, y: -28, "text-anchor": "end" },
       lords.map(([id, l], i) => s("tspan", { fill: seatInk(view, l.owner), dx: i ? 3 : 0 }, lordMark(view, id, l)))) : null,
   s("text", { class: "fief-name", y: 44, "text-anchor": "middle" }, v.name));
   if (target) {
