@@ -687,7 +687,7 @@ def test_market_window_countdown_forms_done_and_bids(server, browser, tmp_path):
     assert errors_a == [] and errors_b == [] and errors_s == []
 
 
-# ----- Fief (the generic board until issue 13 draws its map) -----------------------------
+# ----- Fief through the generic board (its map: tests/test_browser_fief.py) ---------------
 
 def test_a_whole_fief_turn_through_the_generic_board(server, browser, tmp_path):
     """Fief is offered in the lobby before its map exists: the generic board
@@ -696,7 +696,7 @@ def test_a_whole_fief_turn_through_the_generic_board(server, browser, tmp_path):
     made = new_table(server, "fief", [PERSON, BOT, BOT], seed=4, turn_limit=1)
     tid = made["table"]["id"]
     page, errors = open_page(browser)
-    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    take_seat(page, server, made["links"]["seats"]["0"] + "&renderer=generic", "Fay")
     page.wait_for_selector(".generic-view dl")
     shot_taken = False
     deadline = time.monotonic() + 120

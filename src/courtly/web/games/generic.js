@@ -91,7 +91,7 @@ function lastChanges(ctx) {
   return ui.runBase ? changedPaths(ui.runBase, ctx.view) : null;
 }
 
-function lastMovePanel(ctx) {
+export function lastMovePanel(ctx) {
   const last = ctx.lastMove;
   if (!last || !last.events.length || ctx.replay) return null;
   const who = last.seat === null || last.seat === undefined ? ctx.t("seat.referee") : ctx.name(last.seat);
@@ -248,7 +248,7 @@ function kindForm(ctx, entry) {
   return form;
 }
 
-function phaseLine(ctx) {
+export function phaseLine(ctx) {
   const phase = ctx.phase;
   if (!phase || ctx.replay) return null;
   const name = has(`phase.${phase.name}`) ? ctx.t(`phase.${phase.name}`) : label(phase.name);
@@ -260,7 +260,7 @@ function phaseLine(ctx) {
       : null);
 }
 
-function actions(ctx) {
+export function actions(ctx) {
   if (ctx.seat === null || ctx.replay) return null;
   const schema = (ctx.schema || []).filter((e) => e.type !== "time_up");
   const plain = schema.filter((e) => !Object.keys(e.fields).length);

@@ -8,6 +8,7 @@ import generic from "./generic.js";
 const RENDERERS = {
   courtisans: () => import("./courtisans.js"),
   vive_le_roi: () => import("./vive_le_roi.js"),
+  fief: () => import("./fief.js"),
 };
 
 export const genericRenderer = generic;
