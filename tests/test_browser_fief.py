@@ -14,6 +14,7 @@ import pytest
 from test_browser import (
     BOT,
     PERSON,
+    PlaywrightTimeout,
     api,
     browser,
     new_table,
@@ -46,6 +47,21 @@ def _check_pieces(page) -> None:
     assert drawn["counts"] == expected
 
 
+#: This seat is to act in a phase whose actions name villages (purchases, movement).
+MY_TURN_ON_THE_MAP = ("(() => { const s = window.courtly.state; return !s.pending && s.phase &&"
+                      " ['purchases', 'movement'].includes(s.phase.name) &&"
+                      " s.toAct.includes(s.seat); })()")
+
+
+def _targets_shown(page) -> bool:
+    """The map outlines the villages the seat's actions name (waiting for the redraw)."""
+    try:
+        page.wait_for_selector(".fief-village.target", timeout=5000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Path):
     made = new_table(server, "fief", [PERSON, BOT, BOT], seed=4, turn_limit=1)
     tid = made["table"]["id"]
@@ -68,7 +84,7 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
         done = page.locator("#done-button:enabled")
         submit = page.locator(".generic-actions form.action-form button[type=submit]:enabled")
         plain = page.locator(".generic-actions .action-buttons button:enabled")
-        if not clicked and page.locator(".fief-village.target").count() and submit.count():
+        if not clicked and page.evaluate(MY_TURN_ON_THE_MAP) and _targets_shown(page):
             # a village on the map fills the forms' village field with it
             village = page.locator(".fief-village.target").last
             name = village.get_attribute("data-village")
@@ -97,5 +113,5 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
         time.sleep(0.05)
     page.wait_for_selector(".banner-over")
     _check_pieces(page)
-    assert shot_taken and clicked
+    assert shot_taken and clicked, "no purchase or move of this seat outlined a village"
     assert errors == []
