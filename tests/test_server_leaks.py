@@ -1,7 +1,9 @@
 """No message a client receives holds anything hidden from it. Courtisans:
 other hands, other Missions, the families of Spies it did not place, other
 seats' draws, the deck order. Vive le Roi: other Favoris cards and Ambitions,
-and any cast vote before the last one is in. Random games, every seat and a
+and any cast vote before the last one is in. Fief: other hands, the cards
+dealt to or exchanged by others, the deck order, sealed bids before both
+are in. Random games, every seat and a
 spectator connected over WebSockets; every message checked against what that
 client may know."""
 
@@ -47,9 +49,13 @@ def _play_connected(client: TestClient, game: str, n: int, options: dict[str, An
         latest = {s: _receive_until(ws, 0, inbox[s]) for s, ws in sockets.items()}
         moves = 0
         while latest[None]["result"] is None:
-            seat = latest[None]["to_act"][0]
-            legal = latest[seat]["legal"]
-            sockets[seat].send_json({"type": "act", "action": rng.choice(legal)["action"]})
+            to_act, may_act = latest[None]["to_act"], latest[None]["may_act"]
+            seat = to_act[0] if to_act else may_act[0]
+            legal = [x["action"] for x in latest[seat]["legal"]]
+            if seat not in to_act:  # an open window (Fief's negotiation): pay or be done
+                done = [a for a in legal if a["type"] == "done"]
+                legal = done if rng.random() < 0.5 else legal
+            sockets[seat].send_json({"type": "act", "action": rng.choice(legal)})
             moves += 1
             latest = {s: _receive_until(ws, moves, inbox[s]) for s, ws in sockets.items()}
     # The server's own final state: the truth every message is checked against.
@@ -145,3 +151,44 @@ def test_vive_le_roi_clients_never_see_others_favoris_or_votes(tmp_path: Path, n
     assert votes > 0, "the game held votes"
     for seat, messages in inbox.items():
         _check_vive_le_roi(final, seat, messages)
+
+
+def _check_fief(seat: int | None, inbox: list[dict[str, Any]]) -> None:
+    for message in inbox:
+        if message["type"] != "update":
+            continue
+        view = message["view"]
+        assert '"deck":' not in json.dumps(message), "the deck order never leaves the server"
+        if seat is None:
+            assert view["hand"] is None
+        else:
+            assert len(view["hand"]) == view["hand_sizes"][seat]
+        battle = view["battle"]
+        if battle is not None:
+            assert battle["my_bid"] is None or seat in (battle["first"], battle["second"])
+            assert set(battle["has_bid"]) <= {battle["first"], battle["second"]}
+        for event in message["events"]:
+            data = event["data"]
+            if event["kind"] == "deal":
+                assert ("cards" in data) == (data["seat"] == seat), "another seat's cards"
+            if event["kind"] == "exchange":
+                assert ("card" in data) == (data["seat"] == seat), "another seat's new card"
+            if event["kind"] == "bid":
+                assert ("amount" in data) == (data["seat"] == seat), "a sealed bid shown"
+
+
+@pytest.mark.parametrize(("n", "options", "seed"), [
+    (3, {"turn_limit": 1}, 7), pytest.param(4, {"turn_limit": 3}, 8, marks=pytest.mark.slow)])
+def test_fief_clients_never_see_others_hands_deals_or_bids(tmp_path: Path, n, options, seed):
+    """Every wire message of a random Fief game, every seat and a spectator.
+    Cards are dealt and exchanged in every game; sealed bids (a coalition
+    that won a village) are rare in short random games and are checked when
+    they come (tests/test_fief.py sets one up for the engine's views)."""
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'leak.db'}")) as client:
+        final, inbox = _play_connected(client, "fief", n, options, seed)
+    assert final.is_over
+    deals = sum(e["kind"] == "deal" for m in inbox[0] if m["type"] == "update"
+                for e in m["events"])
+    assert deals > 0, "cards were dealt"
+    for seat, messages in inbox.items():
+        _check_fief(seat, messages)
