@@ -1016,6 +1016,10 @@ def test_the_heuristic_plays_whole_games_and_makes_fiefs(n):
         measured = GAME.companions.measures(game.view(None), game.record)
         assert measured["fiefs"] == len(game.fiefs) and measured["turns"] == game.turn
         assert measured["king"] == (game.king is not None)
+        assert measured["winner_region"] == game.region[game.result().winners[0]]
+        played = [a.card for _s, a in game.record.actions if isinstance(a, AttackRegion)]
+        assert all(measured[f"attacks.{c}"] == played.count(c)
+                   for c in ("plague", "revolt", "famine", "bad_weather"))
     assert sum(len(g.fiefs) for g in games) + sum(g.king is not None for g in games) > 0
     assert play(0).record == games[0].record
 

@@ -144,10 +144,7 @@ def _standing(view: Mapping[str, Any]) -> list[str]:
     (a fief counts while one of its owner's lords holds its title)."""
     if view["phase"] != "over":
         return []
-    keys = {seat: (sum(1 for f in view["fiefs"].values()
-                       if f["owner"] == seat and f["title"] is not None),
-                   _soldiers_of(view, seat), view["money"][seat])
-            for seat in range(view["num_players"])}
+    keys = standing_keys(view)
     best = max(keys.values())
     lines = ["", "Final standing (fiefs, then soldiers on the board, then crowns):"]
     for rank, seat in enumerate(sorted(keys, key=lambda s: keys[s], reverse=True), start=1):
@@ -155,6 +152,15 @@ def _standing(view: Mapping[str, Any]) -> list[str]:
         lines.append(f"  {rank}. {_seat(view, seat)}: {fiefs} fief(s), {soldiers} soldier(s), "
                      f"{crowns} crowns" + (" - wins" if keys[seat] == best else ""))
     return lines
+
+
+def standing_keys(view: Mapping[str, Any]) -> dict[int, tuple[int, int, int]]:
+    """Every seat's (fiefs, soldiers on the board, crowns), read from a view:
+    the rulebook's order of victory, as the result orders it."""
+    return {seat: (sum(1 for f in view["fiefs"].values()
+                       if f["owner"] == seat and f["title"] is not None),
+                   _soldiers_of(view, seat), view["money"][seat])
+            for seat in range(view["num_players"])}
 
 
 def _soldiers_of(view: Mapping[str, Any], seat: int) -> int:

@@ -19,7 +19,9 @@ from courtly.core import GameRecord
 
 def measures(view: Mapping[str, Any], record: GameRecord) -> dict[str, bool | int | str]:
     """Turns played, fiefs made (and by title: duchy, county, barony), a King on
-    the throne at the end, the game ended by fiefs, each winner's region."""
+    the throne at the end, the game ended by fiefs, the winner's region (the
+    first winner's; "none" when nobody won), and the attacks played on
+    regions by card (plague, revolt, famine, bad weather)."""
     from courtly.games.fief.board import default_board
 
     board = default_board()
@@ -35,4 +37,24 @@ def measures(view: Mapping[str, Any], record: GameRecord) -> dict[str, bool | in
     }
     for title in ("duchy", "county", "barony"):
         out[f"fiefs.{title}"] = sum(1 for r in fiefs if board.regions[r].title == title)
+    out["winner_region"] = _winner_region(view)
+    cards = [getattr(action, "card", None) for _seat, action in record.actions
+             if action.kind == "attack_region"]
+    for card in ATTACK_CARDS:
+        out[f"attacks.{card}"] = cards.count(card)
     return out
+
+
+#: The attack cards played on a region, counted per game.
+ATTACK_CARDS = ("plague", "revolt", "famine", "bad_weather")
+
+
+def _winner_region(view: Mapping[str, Any]) -> str:
+    """The region the (first) winner chose: a region that wins more than its
+    share would be a flaw of the board (our board, MAP.md)."""
+    from courtly.games.fief.render import standing_keys
+
+    keys = standing_keys(view)
+    best = max(keys.values())
+    winner = min(seat for seat, key in keys.items() if key == best)
+    return view["regions"][winner] or "none"
