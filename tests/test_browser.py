@@ -705,21 +705,37 @@ def test_a_whole_fief_turn_through_the_generic_board(server, browser, tmp_path):
             f"the game did not end: {api(server, f'/api/tables/{tid}/state')['phase']}, "
             f"{page.locator('#banner').text_content()}")
         page.wait_for_function("!window.courtly.state.pending")
-        done = page.locator("#done-button:enabled")
-        submit = page.locator(".generic-actions form.action-form button[type=submit]:enabled")
-        plain = page.locator(".generic-actions .action-buttons button:enabled")
-        if done.count():
-            done.first.click()
-        elif submit.count():  # a form filled with a legal action
+
+        def shoot() -> None:
+            nonlocal shot_taken
             if not shot_taken:
                 page.screenshot(path=str(tmp_path / "fief-generic.png"))
                 shot_taken = True
-            submit.first.click()
-        elif plain.count():  # End turn, and other actions without fields
-            plain.first.click()
-        else:
-            time.sleep(0.1)
-            continue
-        time.sleep(0.05)
+
+        act_through_forms(page, before_form=shoot)
     page.wait_for_selector(".banner-over")
     assert errors == []
+
+
+def act_through_forms(page: Page, before_form: Any = None) -> bool:
+    """One action of this seat through the generic forms (the generic board,
+    or below a game's picture): Done in a window, else the first form (filled
+    with a legal action; ``before_form()`` is called first), else the first
+    button of an action without fields (End turn). False when none is
+    offered yet (it waited a moment)."""
+    done = page.locator("#done-button:enabled")
+    submit = page.locator(".generic-actions form.action-form button[type=submit]:enabled")
+    plain = page.locator(".generic-actions .action-buttons button:enabled")
+    if done.count():
+        done.first.click()
+    elif submit.count():
+        if before_form is not None:
+            before_form()
+        submit.first.click()
+    elif plain.count():
+        plain.first.click()
+    else:
+        time.sleep(0.1)
+        return False
+    time.sleep(0.05)
+    return True

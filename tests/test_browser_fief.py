@@ -15,6 +15,7 @@ from test_browser import (
     BOT,
     PERSON,
     PlaywrightTimeout,
+    act_through_forms,
     api,
     browser,
     new_table,
@@ -81,9 +82,6 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
         assert time.monotonic() < deadline, (
             f"the game did not end: {api(server, f'/api/tables/{tid}/state')['phase']}")
         page.wait_for_function("!window.courtly.state.pending")
-        done = page.locator("#done-button:enabled")
-        submit = page.locator(".generic-actions form.action-form button[type=submit]:enabled")
-        plain = page.locator(".generic-actions .action-buttons button:enabled")
         if not clicked and page.evaluate(MY_TURN_ON_THE_MAP) and _targets_shown(page):
             # a village on the map fills the forms' village field with it
             village = page.locator(".fief-village.target").last
@@ -93,9 +91,9 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
             assert page.locator("form.fief-filled").count() >= 1
             clicked = True
             continue
-        if done.count():
-            done.first.click()
-        elif submit.count():
+
+        def shoot() -> None:
+            nonlocal shot_taken
             if not shot_taken and page.locator(".fief-soldiers").count():
                 _check_pieces(page)
                 screenshot(page, "fief.png", tmp_path)
@@ -104,13 +102,8 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
                 page.screenshot(path=str(tmp_path / "fief-phone.png"), full_page=True)
                 page.set_viewport_size({"width": 1280, "height": 800})
                 shot_taken = True
-            submit.first.click()
-        elif plain.count():
-            plain.first.click()
-        else:
-            time.sleep(0.1)
-            continue
-        time.sleep(0.05)
+
+        act_through_forms(page, before_form=shoot)
     page.wait_for_selector(".banner-over")
     _check_pieces(page)
     assert shot_taken and clicked, "no purchase or move of this seat outlined a village"
