@@ -1022,6 +1022,37 @@ def test_the_heuristic_plays_whole_games_and_makes_fiefs(n):
                    for c in ("plague", "revolt", "famine", "bad_weather"))
     assert sum(len(g.fiefs) for g in games) + sum(g.king is not None for g in games) > 0
     assert play(0).record == games[0].record
+    for game in games:
+        measured = GAME.companions.measures(game.view(None), game.record)
+        assert {k: v for k, v in measured.items() if k in _ALONG_THE_WAY} == _along_the_way(game)
+        won = {seat: seat in game.result().winners for seat in range(n)}
+        assert all(measured[f"region_won.{game.region[s]}"] == won[s] for s in range(n))
+
+
+_ALONG_THE_WAY = ("first_fief_turn", "kings_crowned", "plague.soldiers_dead", "plague.lords_dead")
+
+
+def _along_the_way(finished: FiefState) -> dict[str, int]:
+    """The measures read from a replay's events, counted here from the state
+    instead: the turn the fiefs first stop being none, each new King, and the
+    soldiers and lords gone in a plague's action."""
+    record = finished.record
+    state = GAME.new_game(record.num_players, seed=record.seed, options=record.options)
+    assert isinstance(state, FiefState)
+    out = {"kings_crowned": 0, "plague.soldiers_dead": 0, "plague.lords_dead": 0}
+    for seat, action in record.actions:
+        turn, king, fiefs = state.turn, state.king, len(state.fiefs)
+        soldiers = sum(state.soldiers_of(s) for s in range(record.num_players))
+        lords = len(state.lords)
+        events = state.apply(seat, action)
+        if fiefs == 0 and state.fiefs:
+            out.setdefault("first_fief_turn", turn)
+        out["kings_crowned"] += state.king is not None and state.king != king
+        if any(e.kind == "plague" for e in events):
+            out["plague.soldiers_dead"] += soldiers - sum(
+                state.soldiers_of(s) for s in range(record.num_players))
+            out["plague.lords_dead"] += lords - len(state.lords)
+    return out
 
 
 def test_the_owner_of_a_fief_gives_a_village_so_that_anothers_troops_may_stay():

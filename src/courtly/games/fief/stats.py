@@ -7,6 +7,9 @@ boolean as a success rate, a number by its mean. They answer what the
 issue asks of a simulation: how long games last, how many fiefs are made,
 whether a King is crowned, and whether the game ended by fiefs ("the first
 to have 2, 3 or 4 fiefs") or at the turn limit ("The game in limited time").
+What happened along the way (the first fief's turn, the Kings crowned, the
+plague's dead) is read from the events of a replay of the record, as Vive le
+Roi's votes are.
 """
 
 from __future__ import annotations
@@ -18,10 +21,13 @@ from courtly.core import GameRecord
 
 
 def measures(view: Mapping[str, Any], record: GameRecord) -> dict[str, bool | int | str]:
-    """Turns played, fiefs made (and by title: duchy, county, barony), a King on
-    the throne at the end, the game ended by fiefs, the winner's region (the
-    first winner's; "none" when nobody won), and the attacks played on
-    regions by card (plague, revolt, famine, bad weather)."""
+    """Turns played, fiefs made (and by title, which is the region's size:
+    duchy 5 villages, county 4, barony 3), a King on the throne at the end, the
+    game ended by fiefs, the winner's region (the first winner's; "none" when
+    nobody won), whether each chosen region's player won (``region_won.<id>``,
+    present in the games where it was chosen: the seat advantage of a region),
+    the attacks played on regions by card (plague, revolt, famine, bad
+    weather), and what the replay's events show (:func:`_along_the_way`)."""
     from courtly.games.fief.board import default_board
 
     board = default_board()
@@ -38,10 +44,12 @@ def measures(view: Mapping[str, Any], record: GameRecord) -> dict[str, bool | in
     for title in ("duchy", "county", "barony"):
         out[f"fiefs.{title}"] = sum(1 for r in fiefs if board.regions[r].title == title)
     out["winner_region"] = _winner_region(view)
+    out.update(_region_won(view))
     cards = [getattr(action, "card", None) for _seat, action in record.actions
              if action.kind == "attack_region"]
     for card in ATTACK_CARDS:
         out[f"attacks.{card}"] = cards.count(card)
+    out.update(_along_the_way(record))
     return out
 
 
@@ -58,3 +66,45 @@ def _winner_region(view: Mapping[str, Any]) -> str:
     best = max(keys.values())
     winner = min(seat for seat, key in keys.items() if key == best)
     return view["regions"][winner] or "none"
+
+
+def _region_won(view: Mapping[str, Any]) -> dict[str, bool | int | str]:
+    """``region_won.<region>``: whether the player who chose the region won (a
+    shared win counts), for each region chosen in this game."""
+    from courtly.games.fief.render import standing_keys
+
+    keys = standing_keys(view)
+    best = max(keys.values())
+    return {f"region_won.{region}": keys[seat] == best
+            for seat, region in enumerate(view["regions"]) if region}
+
+
+def _along_the_way(record: GameRecord) -> dict[str, bool | int | str]:
+    """From a replay of ``record``: ``first_fief_turn`` (the turn the first
+    fief was made, by the King's hand or founded; absent when none was),
+    ``kings_crowned`` (coronations, a King's death making room for another),
+    ``plague.soldiers_dead`` and ``plague.lords_dead``. A record without a
+    seed (a bot's guess) cannot be replayed and gets none of them."""
+    if record.seed is None:
+        return {}
+    from courtly.registry import game  # the registry sits above the games
+
+    state = game(record.game).new_game(record.num_players, record.seed, record.options)
+    out: dict[str, bool | int | str] = {"kings_crowned": 0, "plague.soldiers_dead": 0,
+                                        "plague.lords_dead": 0}
+    turn = state.view(None)["turn"]
+    for seat, action in record.actions:
+        events = state.apply(seat, action)
+        plague = any(e.kind == "plague" for e in events)
+        for event in events:
+            if event.kind == "turn":
+                turn = event.data["turn"]
+            elif event.kind in ("fief", "fief_founded"):
+                out.setdefault("first_fief_turn", turn)
+            elif event.kind == "crowned":
+                out["kings_crowned"] = int(out["kings_crowned"]) + 1
+            elif plague and event.kind == "casualties":
+                out["plague.soldiers_dead"] = int(out["plague.soldiers_dead"]) + event.data["dead"]
+            elif plague and event.kind == "lord_dies":
+                out["plague.lords_dead"] = int(out["plague.lords_dead"]) + 1
+    return out
