@@ -23,7 +23,15 @@ from pydantic import BaseModel, Field
 import courtly
 from courtly.bots import BOTS
 from courtly.core import REFEREE, Game
-from courtly.server.errors import STATUS, Conflict, Forbidden, NotFound, error_body, status_for
+from courtly.server.errors import (
+    STATUS,
+    BadRequest,
+    Conflict,
+    Forbidden,
+    NotFound,
+    error_body,
+    status_for,
+)
 from courtly.server.hub import LIST_ENDED_FOR, STATUS_ORDER, Client, Hub, LiveTable, Send
 from courtly.server.storage import Store
 
@@ -401,7 +409,11 @@ def _websocket_route(app: FastAPI, hub: Hub) -> None:
         heartbeat = _Heartbeat(hub.heartbeat_timeout, send)
         try:
             while True:
-                message = await heartbeat.receive(ws)
+                try:
+                    message = await heartbeat.receive(ws)
+                except BadFrame as exc:  # answered; the connection stays open
+                    await send({"type": "error", "status": 400, **error_body(exc)})
+                    continue
                 if message is not None:
                     await _handle(ws, hub, table, token, message)
         except (WebSocketDisconnect, WebSocketDisconnected):
@@ -433,6 +445,24 @@ def _stamped(ws: WebSocket) -> Send:
     return send
 
 
+class BadFrame(BadRequest):
+    """A WebSocket frame that is not one JSON text (binary, cut short, nested
+    too deep): refused with a 400 error message; the connection stays open."""
+
+
+def parse_frame(frame: Mapping[str, Any]) -> Any:
+    """The JSON value of a received text frame, or :class:`BadFrame`."""
+    text = frame.get("text")
+    if text is None:
+        raise BadFrame("a message is one JSON text frame, not binary", "bad_frame")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise BadFrame("the message's JSON is nested too deep", "bad_frame") from None
+    except ValueError as exc:
+        raise BadFrame(f"the message is not JSON: {exc}", "bad_frame") from None
+
+
 class _Heartbeat:
     """Dead sockets: a client may send ``{type: "ping"}`` (the browser does every
     5 s); it is answered ``{type: "pong", server_time}`` at once. From its first
@@ -445,9 +475,13 @@ class _Heartbeat:
         self.pinged = False
 
     async def receive(self, ws: WebSocket) -> Any:
-        """The next message, None for a ping (answered here)."""
+        """The next message, None for a ping (answered here); a frame that is
+        not a JSON text raises :class:`BadFrame`."""
         timeout = self.timeout if self.pinged else None
-        message = await asyncio.wait_for(ws.receive_json(), timeout=timeout)
+        frame = await asyncio.wait_for(ws.receive(), timeout=timeout)
+        if frame["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(frame.get("code", 1000), frame.get("reason"))
+        message = parse_frame(frame)
         if isinstance(message, dict) and message.get("type") == "ping":
             self.pinged = True
             await self.send({"type": "pong"})
