@@ -126,14 +126,33 @@ class Errors(list):
 
 
 def open_page(browser: Browser, width: int = 1280, height: int = 800) -> tuple[Page, Errors]:
+    """A page at that size under the server's Content-Security-Policy (any
+    violation is a console error, so a test fails on it)."""
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
+    _wait_with_functions(page)
     errors = Errors()
     page.on("pageerror", lambda exc: errors.append(f"exception: {exc}"))
     page.on("console", lambda msg: errors.append(f"console: {msg.text}")
             if msg.type == "error" else None)
     return page, errors
+
+
+def _wait_with_functions(page: Page) -> None:
+    """While it polls, Playwright evaluates a predicate given as an expression
+    with eval, which the server's CSP (script-src 'self') forbids; a function's
+    source is not eval'd. So the page's ``wait_for_function`` turns an
+    expression into a function returning it."""
+    wait = page.wait_for_function
+
+    def wait_for_function(expression: str, *args: Any, **kwargs: Any) -> Any:
+        if not re.match(r"\s*(\(\s*\)|\w+|\(\s*\w+\s*\))\s*=>|\s*(async\s+)?function\b",
+                        expression):
+            expression = f"() => ({expression})"
+        return wait(expression, *args, **kwargs)
+
+    page.wait_for_function = wait_for_function  # type: ignore[method-assign]
 
 
 def screenshot(page: Page, name: str, tmp_path: Path) -> Path:

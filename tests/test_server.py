@@ -226,7 +226,7 @@ def test_a_spectator_cannot_act_over_the_websocket(client):
         assert error == {"type": "error", "status": 403, "detail": error["detail"],
                          "code": "spectator", "params": {}}
         ws.send_json({"type": "dance"})
-        assert ws.receive_json()["status"] == 400
+        assert ws.receive_json()["status"] == 422
 
 
 def test_a_websocket_with_a_forged_token_is_refused(client):

@@ -248,7 +248,9 @@ def test_websocket_errors_carry_the_same_codes(client):
         assert error["type"] == "error" and error["status"] == 409
         assert error["code"] == "not_your_turn" and error["params"] == {"waiting": [first]}
         ws.send_json({"type": "dance"})
-        assert ws.receive_json()["code"] == "bad_request"
+        error = ws.receive_json()
+        assert (error["status"], error["code"]) == (422, "bad_field")
+        assert error["params"]["field"] == "type"
     with client.websocket_connect(f"/ws/tables/{tid}?token=forged") as ws:
         error = ws.receive_json()
         assert (error["status"], error["code"]) == (403, "bad_token")

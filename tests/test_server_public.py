@@ -4,7 +4,11 @@ stays usable."""
 
 from __future__ import annotations
 
-from test_server import client, person_table, state
+import json
+
+import pytest
+
+from test_server import client, make_client, person_table, state
 
 __all__ = ["client"]  # fixture used by name
 
@@ -26,3 +30,77 @@ def test_a_malformed_websocket_frame_is_answered_and_the_connection_kept(client)
         assert state(client, tid, tokens["0"])["events"] == before["events"]
         ws.send_json({"type": "chat", "text": "still here"})
         assert ws.receive_json()["message"]["text"] == "still here"
+
+
+def test_every_answer_carries_the_security_headers(client):
+    """Issue 14, defect 8: a Content-Security-Policy with no inline script and no
+    framing, X-Frame-Options, nosniff, and no Referer (links hold tokens)."""
+    for path in ("/", "/api/tables", "/static/js/table.js", "/api/tables/nope/state"):
+        headers = client.get(path).headers
+        policy = headers["content-security-policy"]
+        assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
+        assert "unsafe-inline" not in policy
+        assert headers["x-frame-options"] == "DENY"
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "no-referrer"
+
+
+def test_a_websocket_from_another_sites_page_is_refused(tmp_path):
+    """Issue 14, defect 8: the table's socket accepts the server's own origin,
+    the configured ones and clients that send none (not browsers); a page of
+    another site is refused at the handshake."""
+    from starlette.websockets import WebSocketDisconnect
+
+    with make_client(tmp_path, allowed_origins=["https://Play.Example.org/"]) as c:
+        tid, tokens = person_table(c)
+        url = f"/ws/tables/{tid}?token={tokens['0']}"
+        for origin in (None, "http://testserver", "https://play.example.org"):
+            headers = {"origin": origin} if origin else {}
+            with c.websocket_connect(url, headers=headers) as ws:
+                assert ws.receive_json()["type"] == "update"
+        with pytest.raises(WebSocketDisconnect) as refused, \
+                c.websocket_connect(url, headers={"origin": "https://evil.example"}):
+            pass
+        assert refused.value.code == 4403
+    with pytest.raises(ValueError, match="scheme://host"):
+        make_client(tmp_path, name="other.sqlite", allowed_origins=["play.example.org"])
+
+
+def test_one_strict_schema_for_rest_and_websocket(client):
+    """Issue 14, defect 7: a seat given as "1" or true is not a seat, a count as
+    text is not a number, a lone surrogate is not text; each refusal names its
+    field (422 bad_field), on REST and on the WebSocket alike, and changes
+    nothing."""
+    tid, tokens = person_table(client, 3)
+    say = f"/api/tables/{tid}/chat"
+    for to in ("1", True, 1.0):
+        answer = client.post(say, json={"token": tokens["0"], "text": "psst", "to": to})
+        assert answer.status_code == 422, to
+        assert (answer.json()["code"], answer.json()["params"]["field"]) == ("bad_field", "to")
+    lone = client.post(say, content=json.dumps({"token": tokens["0"], "text": "\ud800"}),
+                       headers={"content-type": "application/json"})
+    assert lone.status_code == 422 and lone.json()["params"]["field"] == "text"
+    for field, value in (("num_players", "2"), ("seed", True), ("listed", "yes"),
+                         ("surprise", 1)):
+        body = {"game": "courtisans", "num_players": 2, "seats": [{"kind": "person"}] * 2,
+                field: value}
+        answer = client.post("/api/tables", json=body)
+        assert answer.status_code == 422, field
+        assert answer.json()["params"]["field"] == field and field in answer.json()["detail"]
+    assert client.get(f"/api/tables/{tid}/state", params={"since": "abc"}).json()[
+        "params"]["field"] == "since"
+    with client.websocket_connect(f"/ws/tables/{tid}?token={tokens['0']}") as ws:
+        ws.receive_json()
+        ws.receive_json()
+        for message, field in (({"type": "chat", "text": "psst", "to": "1"}, "to"),
+                               ({"type": "chat", "text": "psst", "to": True}, "to"),
+                               ({"type": "chat", "text": "\ud800"}, "text"),
+                               ({"type": "act"}, "action"), ({"kind": "act"}, "type")):
+            ws.send_text(json.dumps(message))
+            error = ws.receive_json()
+            assert (error["status"], error["code"], error["params"]["field"]) == (
+                422, "bad_field", field), message
+    assert [m["text"] for m in client.get(say, params={"token": tokens["1"]}).json()] == []
+    with client.websocket_connect(f"/ws/tables/{tid}?token={tokens['0']}&since=abc") as ws:
+        error = ws.receive_json()
+        assert (error["status"], error["params"]["field"]) == (422, "since")

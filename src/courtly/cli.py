@@ -898,6 +898,10 @@ def serve_command(
     list_ended_for: Annotated[float, typer.Option(
         min=0, help="Seconds a finished or abandoned table stays in the lobby's list "
         "(its replay stays reachable by link).")] = 3600.0,
+    allow_origin: Annotated[list[str] | None, typer.Option(
+        metavar="URL", help="Another origin whose pages may open the tables' WebSockets, "
+        "e.g. https://play.example.org (repeat for more; the server's own is always "
+        "allowed).")] = None,
 ) -> None:
     """Serve the lobby and tables to browsers: play with friends and bots."""
     try:
@@ -907,8 +911,14 @@ def serve_command(
     except ImportError as exc:
         _fail(f"the server needs the 'web' extra: pip install -e '.[web]' ({exc.name} missing)")
     try:
+        from courtly.server.security import normal_origin
+
+        origins = [normal_origin(o) for o in allow_origin or ()]
+    except ValueError as exc:
+        _fail(str(exc))
+    try:
         application = create_app(db, away_after=away_after, bot_delay=bot_delay,
-                                 list_ended_for=list_ended_for)
+                                 list_ended_for=list_ended_for, allowed_origins=origins)
     except Exception as exc:  # a bad URL or an unreachable database
         _fail(f"cannot open the database: {exc}")
     _plain(_out(), f"courtly is serving on http://{host}:{port}/  (Ctrl-C stops it)", "bold")

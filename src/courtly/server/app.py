@@ -9,22 +9,24 @@ import functools
 import hashlib
 import json
 import os
+import re
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import Any, Literal
+from typing import Any
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
 
 import courtly
 from courtly.bots import BOTS
 from courtly.core import REFEREE, Game
 from courtly.server.errors import (
     STATUS,
+    BadField,
     BadRequest,
     Conflict,
     Forbidden,
@@ -33,6 +35,22 @@ from courtly.server.errors import (
     status_for,
 )
 from courtly.server.hub import LIST_ENDED_FOR, STATUS_ORDER, Client, Hub, LiveTable, Send
+from courtly.server.schema import (
+    Act,
+    ActMessage,
+    ChatMessage,
+    Host,
+    HostBot,
+    HostListed,
+    Join,
+    NewTable,
+    Say,
+    Token,
+    UndoMessage,
+    bad_field,
+    parse_message,
+)
+from courtly.server.security import SecurityHeaders, normal_origin, origin_allowed
 from courtly.server.storage import Store
 
 try:  # newer Starlette raises this on a socket already closed by a failed push
@@ -44,91 +62,22 @@ except ImportError:  # pragma: no cover - older Starlette
 
 
 DEFAULT_DB = "sqlite:///courtly.db"
-MAX_SEATS = 16
-
-
-class SeatSpec(BaseModel):
-    """A seat of a new table: a person, or a bot by name."""
-
-    kind: Literal["person", "bot"]
-    bot: str | None = Field(default=None, max_length=200)
-
-
-class NewTable(BaseModel):
-    """What a table is created with."""
-
-    game: str = Field(max_length=64)
-    num_players: int = Field(ge=1, le=MAX_SEATS)
-    options: dict[str, bool | int | str] = Field(default_factory=dict)
-    seats: list[SeatSpec] = Field(max_length=MAX_SEATS)
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
-    bot_delay: float | None = Field(default=None, ge=0, le=30)
-    move_clock: float | None = Field(default=None, gt=0, le=3600)
-    listed: bool = True
-
-
-class Join(BaseModel):
-    """A person taking their seat."""
-
-    token: str = Field(max_length=200)
-    name: str = Field(max_length=200)
-
-
-class Undo(BaseModel):
-    """A seat taking back its own last action."""
-
-    token: str = Field(max_length=200)
-
-
-class Rematch(BaseModel):
-    """A seated person asking for (or following) the rematch: their seat's token."""
-
-    token: str = Field(max_length=200)
-
-
-class Act(BaseModel):
-    """An action for the token's seat, in the game's JSON form."""
-
-    token: str = Field(max_length=200)
-    action: dict[str, Any]
-
-
-class Host(BaseModel):
-    """A host action: the host token."""
-
-    host: str = Field(max_length=200)
-
-
-class HostBot(Host):
-    """Put a bot in a seat (``bot``: its name, default heuristic)."""
-
-    bot: str | None = Field(default=None, max_length=200)
-
-
-class HostListed(Host):
-    """List the table in the lobby, or make it private."""
-
-    listed: bool
-
-
-class Say(BaseModel):
-    """A chat message, public or to one seat."""
-
-    token: str = Field(max_length=200)
-    text: str = Field(max_length=2000)
-    to: int | None = None
 
 
 def create_app(db_url: str | None = None, *, away_after: float = 60.0,
                bot_delay: float = 0.8, games: Mapping[str, Game] | None = None,
-               list_ended_for: float = LIST_ENDED_FOR) -> FastAPI:
+               list_ended_for: float = LIST_ENDED_FOR,
+               allowed_origins: Iterable[str] = ()) -> FastAPI:
     """The application, on the database at ``db_url`` (default: COURTLY_DB or ./courtly.db).
 
     ``games`` are served besides (or instead of, by name) ``courtly.GAMES``:
     a test game such as tests/market_game.py, without registering it globally.
     ``list_ended_for``: how long (seconds) a finished or abandoned table stays
-    in the lobby's list.
+    in the lobby's list. ``allowed_origins``: pages of other origins (e.g.
+    ``https://play.example.org``) whose WebSockets are accepted besides the
+    server's own (security.py); a malformed one raises ValueError.
     """
+    origins = frozenset(normal_origin(o) for o in allowed_origins)
     store = Store(db_url or os.environ.get("COURTLY_DB") or DEFAULT_DB)
     hub = Hub(store, away_after=away_after, bot_delay=bot_delay, games=games,
               list_ended_for=list_ended_for)
@@ -146,11 +95,12 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
 
     app = FastAPI(title="courtly", version=courtly.__version__, lifespan=lifespan)
     app.state.hub = hub
+    app.add_middleware(SecurityHeaders)
     _error_handlers(app)
     _lobby_routes(app, hub)
     _table_routes(app, hub)
     _host_routes(app, hub)
-    _websocket_route(app, hub)
+    _websocket_route(app, hub, origins)
     _static_routes(app)
     return app
 
@@ -164,6 +114,13 @@ def _error_handlers(app: FastAPI) -> None:
 
     for kind, _status in STATUS:
         app.add_exception_handler(kind, known_error)
+
+    async def schema_error(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, RequestValidationError)
+        # Drop FastAPI's first location part ("body", "query", "path").
+        return JSONResponse(error_body(bad_field(exc.errors(), skip=1)), status_code=422)
+
+    app.add_exception_handler(RequestValidationError, schema_error)
 
 
 def _game_facts(game: courtly.Game) -> dict[str, Any]:
@@ -276,7 +233,7 @@ def _table_routes(app: FastAPI, hub: Hub) -> None:
         return {"accepted": True, "events": [e.to_json() for e in visible if e is not None]}
 
     @app.post("/api/tables/{table_id}/undo")
-    async def undo(table_id: str, body: Undo) -> dict[str, Any]:
+    async def undo(table_id: str, body: Token) -> dict[str, Any]:
         """Take back the token's seat's last action, where the game allows it
         (``can_undo`` in the seat's update); answered once it is stored."""
         table = hub.get(table_id)
@@ -286,7 +243,7 @@ def _table_routes(app: FastAPI, hub: Hub) -> None:
         return {"undone": True, "events": [e.to_json() for e in visible if e is not None]}
 
     @app.post("/api/tables/{table_id}/rematch")
-    async def rematch(table_id: str, body: Rematch) -> dict[str, Any]:
+    async def rematch(table_id: str, body: Token) -> dict[str, Any]:
         """The same table again with a new seed, for a seated person at a
         finished game: created by the first request, each request (the first
         too) answers the asker's seat and token there (docs/api.md, "Rematch")."""
@@ -382,12 +339,16 @@ def _replay(table: LiveTable, step: int, seat: str) -> dict[str, Any]:
             "views": {("spectator" if s is None else str(s)): state.view(s) for s in seats}}
 
 
-def _websocket_route(app: FastAPI, hub: Hub) -> None:
+def _websocket_route(app: FastAPI, hub: Hub, origins: frozenset[str]) -> None:
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str, token: str | None = None,
-                           since: int = -1) -> None:
+                           since: str = "-1") -> None:
+        if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), origins):
+            await ws.close(code=4403)  # before accepting: the handshake answers 403
+            return
         await ws.accept()
         try:
+            seen = _since(since)
             table = hub.get(table_id)
             seat = table.seat_for(token)
         except Exception as exc:
@@ -400,9 +361,9 @@ def _websocket_route(app: FastAPI, hub: Hub) -> None:
             await ws.close(code=4403)
 
         send = _stamped(ws)
-        client = Client(seat, send, seen=since, close=close)
+        client = Client(seat, send, seen=seen, close=close)
         await table.connect(client)
-        first = table.update(seat, since)
+        first = table.update(seat, seen)
         client.seen = first["last_index"]
         await send(first)
         await send({"type": "chat_history", "messages": hub.chat_for(table, seat)})
@@ -433,6 +394,16 @@ def _websocket_route(app: FastAPI, hub: Hub) -> None:
                 await ws.send_json(await ws.receive_json())
         except (WebSocketDisconnect, WebSocketDisconnected):
             pass
+
+
+def _since(text: str) -> int:
+    """The socket's ``since`` (the last event index a client saw), named in the
+    error when it is not a whole number (a query parameter is text; the
+    WebSocket's own validation would only close the handshake)."""
+    if re.fullmatch(r"-?[0-9]{1,18}", text) is None:
+        raise BadField(f"since: {text!r} is not a whole number", field="since",
+                       problem="not a whole number")
+    return int(text)
 
 
 def _stamped(ws: WebSocket) -> Send:
@@ -493,21 +464,13 @@ async def _handle(ws: WebSocket, hub: Hub, table: LiveTable, token: str | None,
                   message: Any) -> None:
     """One client message: act, undo or chat; errors go back to that client only."""
     try:
-        if not isinstance(message, dict) or message.get("type") not in ("act", "undo", "chat"):
-            raise ValueError("a message is {type: 'act', action}, {type: 'undo'}, "
-                             "{type: 'chat', text, to} or {type: 'ping'}")
-        if message["type"] == "act":
-            await table.submit(table.acting_seat(token), message.get("action"))
-        elif message["type"] == "undo":
+        parsed = parse_message(message)
+        if isinstance(parsed, ActMessage):
+            await table.submit(table.acting_seat(token), parsed.action)
+        elif isinstance(parsed, UndoMessage):
             await table.undo(table.acting_seat(token))
-        else:
-            to = message.get("to")
-            if to is not None and (not isinstance(to, int) or isinstance(to, bool)):
-                raise ValueError("'to' must be a seat number or null")
-            text = message.get("text")
-            if not isinstance(text, str):
-                raise ValueError("'text' must be a string")
-            await hub.chat(table, token, text, to)
+        elif isinstance(parsed, ChatMessage):
+            await hub.chat(table, token, parsed.text, parsed.to)
     except Exception as exc:
         status = status_for(exc)
         if status is None:

@@ -46,7 +46,15 @@ class BadRequest(ServerError):
     default_code = "bad_request"
 
 
+class BadField(ServerError):
+    """A request or message that does not match the schema (schema.py);
+    ``field`` names the first field wrong (a dotted path), ``problem`` says how."""
+
+    default_code = "bad_field"
+
+
 STATUS: tuple[tuple[type[Exception], int], ...] = (
+    (BadField, 422),
     (Forbidden, 403),
     (NotFound, 404),
     (Conflict, 409),

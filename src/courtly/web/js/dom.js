@@ -24,6 +24,8 @@ function setAttrs(el, attrs) {
       for (const [k, v] of Object.entries(value)) el.dataset[k] = String(v);
     } else if (key === "style" && typeof value === "object") {
       for (const [k, v] of Object.entries(value)) el.style.setProperty(k, String(v));
+    } else if (key === "style") {
+      el.style.cssText = String(value); // the CSSOM: allowed by the server's style-src 'self'
     } else if (key.startsWith("on") && typeof value === "function") {
       el.addEventListener(key.slice(2).toLowerCase(), value);
     } else if (key === "text") {
