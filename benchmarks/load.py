@@ -69,7 +69,8 @@ def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
 def start_server(port: int, db: str, log: str) -> subprocess.Popen[bytes]:
     """`courtly serve` on loopback, bots never needed (every seat is a client)."""
     command = [sys.executable, "-m", "courtly.cli", "serve", "--port", str(port),
-               "--db", f"sqlite:///{db}", "--away-after", "3600"]
+               "--db", f"sqlite:///{db}", "--away-after", "3600",
+               "--tables-per-minute", "0"]  # every table is created at once, from one address
     with open(log, "wb") as out:
         server = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30

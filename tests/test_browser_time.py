@@ -46,7 +46,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from courtly.server import create_app
 
     db = tmp_path_factory.mktemp("browser_time") / "courtly.sqlite"
-    app = create_app(f"sqlite:///{db}", bot_delay=0.05, away_after=AWAY_AFTER)
+    # Every test of the module creates its tables from one address: no limit.
+    app = create_app(f"sqlite:///{db}", tables_per_minute=0, bot_delay=0.05, away_after=AWAY_AFTER)
     port = _free_port()
     uv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
                                        log_level="warning", lifespan="on"))

@@ -636,6 +636,14 @@ def test_serve_passes_its_settings_to_the_server(runner, tmp_path, monkeypatch):
     assert (served["port"], hub.away_after, hub.list_ended_for) == (8765, 30.0, 120.0)
     bad = runner.invoke(app, ["serve", "--db", db, "--list-ended-for", "-1"])
     assert bad.exit_code != 0 and served["port"] == 8765
+    result = runner.invoke(app, ["serve", "--db", db, "--allow-origin", "https://a.example",
+                                 "--allow-origin", "http://b.example:8080",
+                                 "--tables-per-minute", "6"])
+    assert result.exit_code == 0, result.output
+    assert served["app"].state.origins == {"https://a.example", "http://b.example:8080"}
+    assert (served["app"].state.creations.burst, served["app"].state.creations.every) == (6, 10)
+    bad = runner.invoke(app, ["serve", "--db", db, "--allow-origin", "a.example"])
+    assert bad.exit_code != 0 and "scheme://host" in bad.output
 
 
 def test_courtisans_menus_name_whose_card_each_target_is(monkeypatch):

@@ -104,3 +104,52 @@ def test_one_strict_schema_for_rest_and_websocket(client):
     with client.websocket_connect(f"/ws/tables/{tid}?token={tokens['0']}&since=abc") as ws:
         error = ws.receive_json()
         assert (error["status"], error["params"]["field"]) == (422, "since")
+
+
+def test_a_body_over_the_limit_is_refused_before_it_is_read(tmp_path):
+    """Issue 14, defect 6: a 100 MB body is not accepted; 413 with the limit,
+    by its Content-Length or while it streams in, and no table is made."""
+    with make_client(tmp_path, max_body=1000) as c:
+        big = {"game": "courtisans", "num_players": 2, "seats": [{"kind": "person"}] * 2,
+               "options": {f"o{i}": "x" * 50 for i in range(40)}}
+        answer = c.post("/api/tables", json=big)
+        assert answer.status_code == 413
+        assert answer.json()["code"] == "body_too_large" and answer.json()["params"] == {
+            "limit": 1000}
+
+        def chunks():  # no Content-Length: counted as it comes
+            for _ in range(10):
+                yield b" " * 500
+
+        streamed = c.post("/api/tables", content=chunks(),
+                          headers={"content-type": "application/json"})
+        assert streamed.status_code == 413
+        assert c.get("/api/tables").json()["total"] == 0
+
+
+def test_an_address_creates_so_many_tables_a_minute():
+    """Issue 14, defect 6: 600 creations a second are not possible; an address
+    gets its burst at once, then one every 60/N seconds (429 with Retry-After
+    between), and another address is not held back."""
+    from courtly.server.security import RateLimit
+
+    now = [0.0]
+    limit = RateLimit(3, 20.0, clock=lambda: now[0])
+    assert [limit.take("a") for _ in range(3)] == [0, 0, 0]
+    assert limit.take("a") == pytest.approx(20.0)
+    assert limit.take("b") == 0
+    now[0] = 10.0
+    assert limit.take("a") == pytest.approx(10.0)
+    now[0] = 20.0
+    assert limit.take("a") == 0
+    assert RateLimit(0, 0).take("a") == 0
+
+
+def test_table_creation_is_rate_limited_over_http(tmp_path):
+    body = {"game": "courtisans", "num_players": 2, "seats": [{"kind": "bot", "bot": "random"}] * 2}
+    with make_client(tmp_path, tables_per_minute=2) as c:
+        assert [c.post("/api/tables", json=body).status_code for _ in range(2)] == [201, 201]
+        refused = c.post("/api/tables", json=body)
+        assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
+        assert int(refused.headers["retry-after"]) == refused.json()["params"]["retry_after"] > 0
+        assert c.get("/api/tables").json()["total"] == 2

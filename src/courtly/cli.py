@@ -902,6 +902,9 @@ def serve_command(
         metavar="URL", help="Another origin whose pages may open the tables' WebSockets, "
         "e.g. https://play.example.org (repeat for more; the server's own is always "
         "allowed).")] = None,
+    tables_per_minute: Annotated[int, typer.Option(
+        min=0, help="Tables one client address may create a minute (as many at once; "
+        "0: no limit).")] = 20,
 ) -> None:
     """Serve the lobby and tables to browsers: play with friends and bots."""
     try:
@@ -918,7 +921,8 @@ def serve_command(
         _fail(str(exc))
     try:
         application = create_app(db, away_after=away_after, bot_delay=bot_delay,
-                                 list_ended_for=list_ended_for, allowed_origins=origins)
+                                 list_ended_for=list_ended_for, allowed_origins=origins,
+                                 tables_per_minute=tables_per_minute)
     except Exception as exc:  # a bad URL or an unreachable database
         _fail(f"cannot open the database: {exc}")
     _plain(_out(), f"courtly is serving on http://{host}:{port}/  (Ctrl-C stops it)", "bold")

@@ -8,6 +8,7 @@ import contextlib
 import functools
 import hashlib
 import json
+import math
 import os
 import re
 import time
@@ -31,6 +32,7 @@ from courtly.server.errors import (
     Conflict,
     Forbidden,
     NotFound,
+    RateLimited,
     error_body,
     status_for,
 )
@@ -50,7 +52,14 @@ from courtly.server.schema import (
     bad_field,
     parse_message,
 )
-from courtly.server.security import SecurityHeaders, normal_origin, origin_allowed
+from courtly.server.security import (
+    MAX_BODY,
+    BodyLimit,
+    RateLimit,
+    SecurityHeaders,
+    normal_origin,
+    origin_allowed,
+)
 from courtly.server.storage import Store
 
 try:  # newer Starlette raises this on a socket already closed by a failed push
@@ -62,12 +71,15 @@ except ImportError:  # pragma: no cover - older Starlette
 
 
 DEFAULT_DB = "sqlite:///courtly.db"
+#: Tables one client address may create a minute (and at once).
+TABLES_PER_MINUTE = 20
 
 
 def create_app(db_url: str | None = None, *, away_after: float = 60.0,
                bot_delay: float = 0.8, games: Mapping[str, Game] | None = None,
                list_ended_for: float = LIST_ENDED_FOR,
-               allowed_origins: Iterable[str] = ()) -> FastAPI:
+               allowed_origins: Iterable[str] = (),
+               tables_per_minute: int = TABLES_PER_MINUTE, max_body: int = MAX_BODY) -> FastAPI:
     """The application, on the database at ``db_url`` (default: COURTLY_DB or ./courtly.db).
 
     ``games`` are served besides (or instead of, by name) ``courtly.GAMES``:
@@ -76,6 +88,8 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
     in the lobby's list. ``allowed_origins``: pages of other origins (e.g.
     ``https://play.example.org``) whose WebSockets are accepted besides the
     server's own (security.py); a malformed one raises ValueError.
+    ``tables_per_minute``: tables one client address may create a minute (as
+    many at once; 0: no limit); ``max_body``: the largest request body, bytes.
     """
     origins = frozenset(normal_origin(o) for o in allowed_origins)
     store = Store(db_url or os.environ.get("COURTLY_DB") or DEFAULT_DB)
@@ -95,9 +109,12 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
 
     app = FastAPI(title="courtly", version=courtly.__version__, lifespan=lifespan)
     app.state.hub = hub
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(BodyLimit, limit=max_body)
+    app.add_middleware(SecurityHeaders)  # the last added is outermost: on every answer
+    creations = RateLimit(tables_per_minute, 60 / tables_per_minute if tables_per_minute else 0)
+    app.state.creations, app.state.origins = creations, origins
     _error_handlers(app)
-    _lobby_routes(app, hub)
+    _lobby_routes(app, hub, creations)
     _table_routes(app, hub)
     _host_routes(app, hub)
     _websocket_route(app, hub, origins)
@@ -110,7 +127,9 @@ def _error_handlers(app: FastAPI) -> None:
     status (errors.py)."""
 
     async def known_error(_request: Request, exc: Exception) -> JSONResponse:
-        return JSONResponse(error_body(exc), status_code=status_for(exc) or 500)
+        headers = ({"Retry-After": str(exc.params["retry_after"])}
+                   if isinstance(exc, RateLimited) else None)
+        return JSONResponse(error_body(exc), status_code=status_for(exc) or 500, headers=headers)
 
     for kind, _status in STATUS:
         app.add_exception_handler(kind, known_error)
@@ -138,7 +157,7 @@ def _game_document(game: Game) -> tuple[bytes, str]:
     return body, f'"{hashlib.sha256(body).hexdigest()[:32]}"'
 
 
-def _lobby_routes(app: FastAPI, hub: Hub) -> None:
+def _lobby_routes(app: FastAPI, hub: Hub, creations: RateLimit) -> None:
     @app.get("/api/games")
     def list_games() -> list[dict[str, Any]]:
         """Every game with its player range and options."""
@@ -166,9 +185,14 @@ def _lobby_routes(app: FastAPI, hub: Hub) -> None:
         return sorted(BOTS)
 
     @app.post("/api/tables", status_code=201)
-    async def create_table(spec: NewTable) -> dict[str, Any]:
+    async def create_table(spec: NewTable, request: Request) -> dict[str, Any]:
         """Create a table; the answer holds every person seat's token and the
-        host token, once (the host can ask for the seats' links again)."""
+        host token, once (the host can ask for the seats' links again). A
+        client address creates so many tables a minute (429 beyond)."""
+        wait = creations.take(request.client.host if request.client else "")
+        if wait:
+            raise RateLimited(f"too many tables created from this address: try again in "
+                              f"{math.ceil(wait)} s", "rate_limited", retry_after=math.ceil(wait))
         table, tokens, host = hub.create(spec.game, spec.num_players, dict(spec.options),
                                          [s.model_dump() for s in spec.seats], spec.seed,
                                          spec.bot_delay, spec.move_clock, spec.listed)

@@ -46,6 +46,13 @@ class BadRequest(ServerError):
     default_code = "bad_request"
 
 
+class RateLimited(ServerError):
+    """Too many requests of a kind from one client address (``retry_after``
+    seconds in ``params``)."""
+
+    default_code = "rate_limited"
+
+
 class BadField(ServerError):
     """A request or message that does not match the schema (schema.py);
     ``field`` names the first field wrong (a dotted path), ``problem`` says how."""
@@ -55,6 +62,7 @@ class BadField(ServerError):
 
 STATUS: tuple[tuple[type[Exception], int], ...] = (
     (BadField, 422),
+    (RateLimited, 429),
     (Forbidden, 403),
     (NotFound, 404),
     (Conflict, 409),

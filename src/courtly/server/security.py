@@ -16,6 +16,8 @@ accepted (tokens still decide what it may do).
 
 from __future__ import annotations
 
+import json
+import time
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
@@ -83,3 +85,89 @@ def origin_allowed(origin: str | None, host: str | None, allowed: Iterable[str])
     if host is not None and urlsplit(origin).netloc == host.lower():
         return True
     return origin in allowed
+
+
+# ----- bounded resources (issue 14, defect 6) ----------------------------------------------
+#: The largest request body accepted, in bytes: a table's creation, an action
+#: or a chat message is a few kilobytes at most.
+MAX_BODY = 64 * 1024
+
+
+class BodyLimit:
+    """ASGI middleware refusing a request body over ``limit`` bytes with 413
+    (``body_too_large``): by its Content-Length before reading anything; a
+    body sent without one (chunked) is read here first, up to the limit, and
+    handed on whole (the application cannot tell a cut body from a bad one)."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: SendMessage) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers", ())).get(b"content-length")
+        if declared is not None:
+            if not declared.isdigit() or int(declared) > self.limit:
+                await self._refuse(send)
+                return
+            await self.app(scope, receive, send)
+            return
+        read: list[Message] = []
+        size = 0
+        while True:
+            message = await receive()
+            read.append(message)
+            if message["type"] != "http.request":
+                break
+            size += len(message.get("body", b""))
+            if size > self.limit:
+                await self._refuse(send)
+                return
+            if not message.get("more_body", False):
+                break
+
+        async def replay() -> Message:
+            return read.pop(0) if read else await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, send: SendMessage) -> None:
+        body = json.dumps({"detail": f"a request body has {self.limit} bytes at most",
+                           "code": "body_too_large", "params": {"limit": self.limit}}).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+
+class RateLimit:
+    """A token bucket per client address: ``burst`` at once, then one more
+    every ``every`` seconds. ``every=0`` means no limit."""
+
+    def __init__(self, burst: int, every: float, clock: Callable[[], float] = time.monotonic
+                 ) -> None:
+        self.burst, self.every, self.clock = burst, every, clock
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    def take(self, address: str) -> float:
+        """Take one for ``address``: 0 when allowed, else the seconds to wait."""
+        if self.every <= 0:
+            return 0.0
+        now = self.clock()
+        tokens, then = self._buckets.get(address, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - then) / self.every)
+        if tokens < 1:
+            self._buckets[address] = (tokens, now)
+            return (1 - tokens) * self.every
+        self._buckets[address] = (tokens - 1, now)
+        if len(self._buckets) > 10_000:  # forget addresses whose bucket is full again
+            self._forget(now)
+        return 0.0
+
+    def _forget(self, now: float) -> None:
+        full = [a for a, (t, then) in self._buckets.items()
+                if t + (now - then) / self.every >= self.burst]
+        for address in full:
+            del self._buckets[address]
