@@ -5,10 +5,12 @@ stays usable."""
 from __future__ import annotations
 
 import json
+import random
+from typing import Any
 
 import pytest
 
-from test_server import client, make_client, person_table, state
+from test_server import client, make_client, person_table, play_rest, state, wait_until
 
 __all__ = ["client"]  # fixture used by name
 
@@ -153,3 +155,32 @@ def test_table_creation_is_rate_limited_over_http(tmp_path):
         assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
         assert int(refused.headers["retry-after"]) == refused.json()["params"]["retry_after"] > 0
         assert c.get("/api/tables").json()["total"] == 2
+
+
+def test_a_chosen_seed_does_not_tell_a_person_the_hidden_cards(client):
+    """Issue 14, defect 5: the same seed chosen for two tables with person seats
+    deals them differently, and neither as the seed alone would; a table of
+    bots plays the seed chosen (simulations reproduce); the seed played is
+    published with the replay at the end, and replays the game exactly."""
+    import courtly
+
+    def hand(tid: str, token: str) -> list[Any]:
+        return state(client, tid, token)["view"]["hand"]
+
+    first, second = person_table(client, seed=11), person_table(client, seed=11)
+    alone = courtly.GAMES["courtisans"].new_game(2, seed=11)
+    hands = [hand(first[0], first[1]["0"]), hand(second[0], second[1]["0"])]
+    assert hands[0] != hands[1]
+    assert alone.view(0)["hand"] not in hands
+    bots = client.post("/api/tables", json={
+        "game": "courtisans", "num_players": 2, "seed": 11, "bot_delay": 0,
+        "seats": [{"kind": "bot", "bot": "random"}] * 2}).json()["table"]["id"]
+    wait_until(lambda: state(client, bots)["table"]["status"] == "over")
+    replay = client.get(f"/api/tables/{bots}/replay").json()
+    assert replay["seed"] == 11
+    tid, tokens = first
+    assert client.get(f"/api/tables/{tid}/replay").status_code == 409  # not before the end
+    play_rest(client, tid, tokens, 500, random.Random(0))
+    replay = client.get(f"/api/tables/{tid}/replay", params={"step": 0, "seat": "0"}).json()
+    again = courtly.GAMES["courtisans"].new_game(2, seed=replay["seed"])
+    assert replay["seed"] != 11 and again.view(0)["hand"] == hands[0]

@@ -356,7 +356,7 @@ def _replay(table: LiveTable, step: int, seat: str) -> dict[str, Any]:
     else:
         raise ValueError(f"seat must be a seat number, 'spectator' or 'all', not {seat!r}")
     last = record.actions[step - 1] if step else None
-    return {"step": step, "steps": steps,
+    return {"step": step, "steps": steps, "seed": record.seed,
             "action": None if last is None else {
                 "seat": "referee" if last[0] == REFEREE else last[0],
                 "action": last[1].to_json(), "text": last[1].describe()},

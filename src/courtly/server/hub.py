@@ -673,6 +673,9 @@ class Hub:
         #: instants the driver plans with, as stable epoch deadlines for clients
         self.epoch = time.time() - time.monotonic()
         self.games: dict[str, Game] = {**courtly.GAMES, **(games or {})}
+        #: Mixed into a seed chosen for a table with a person seat (table_seed);
+        #: new at every start: the seed a table plays is stored with it.
+        self.seed_secret = secrets.token_bytes(32)
         self.tables: dict[str, LiveTable] = {}
         #: Tables found in the store that could not be rebuilt: id -> reason.
         self.skipped: dict[str, str] = {}
@@ -756,10 +759,11 @@ class Hub:
         """A new table; returns it with the token of each person seat (derived
         from the host token, :func:`seat_token`) and the host token."""
         game = self.game(game_name)
-        state = game.new_game(num_players, seed, options)
+        table_id = secrets.token_hex(8)
         self._check_seats(seats, num_players)
+        state = game.new_game(num_players, self.table_seed(table_id, seed, seats), options)
         host = secrets.token_urlsafe(24)
-        row = TableRow(id=secrets.token_hex(8), game=game.name, version=game.version,
+        row = TableRow(id=table_id, game=game.name, version=game.version,
                        num_players=num_players, options=dict(state.options),
                        seed=state.record.seed, created=time.time(),
                        bot_delay=self.bot_delay if bot_delay is None else bot_delay,
@@ -775,6 +779,19 @@ class Hub:
         self.tables[row.id] = table
         table.start_clock()  # a table of bots only starts at once
         return table, tokens, host
+
+    def table_seed(self, table_id: str, chosen: int | None,
+                   seats: list[dict[str, Any]]) -> int | None:
+        """The seed a new table plays: a seed chosen for a table of bots as it
+        is (simulations stay reproducible); one chosen for a table with a
+        person seat mixed with the server's secret (an HMAC of the table and
+        the seed), so that nobody at the table can know its hidden cards from
+        it. The seed played is stored, and published with the replay at the
+        end. None: the game draws one."""
+        if chosen is None or all(s.get("kind") == "bot" for s in seats):
+            return chosen
+        digest = hmac.new(self.seed_secret, f"{table_id}:{chosen}".encode(), "sha256").digest()
+        return int.from_bytes(digest[:8], "big") >> 1  # 63 bits, as the games' own seeds
 
     @staticmethod
     def _check_seats(seats: list[dict[str, Any]], num_players: int) -> None:
