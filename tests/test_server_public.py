@@ -184,3 +184,33 @@ def test_a_chosen_seed_does_not_tell_a_person_the_hidden_cards(client):
     replay = client.get(f"/api/tables/{tid}/replay", params={"step": 0, "seat": "0"}).json()
     again = courtly.GAMES["courtisans"].new_game(2, seed=replay["seed"])
     assert replay["seed"] != 11 and again.view(0)["hand"] == hands[0]
+
+
+def test_a_bot_asked_for_stays_within_the_servers_bounds(client):
+    """Issue 14, defect 1: `ismcts:iterations=0,seconds=100000`, `seconds=inf`,
+    `iterations=10**12` are refused with 400 naming the bound, at creation and
+    when the host puts a bot in a seat; a bot without a time limit gets the
+    server's."""
+    from courtly.server.security import BOT_LIMITS, timed
+
+    for spec, key in (("ismcts:iterations=0,seconds=100000", "seconds"),
+                      ("ismcts:seconds=inf", "seconds"),
+                      (f"ismcts:iterations={10**12}", "iterations")):
+        answer = client.post("/api/tables", json={
+            "game": "courtisans", "num_players": 2,
+            "seats": [{"kind": "person"}, {"kind": "bot", "bot": spec}]})
+        assert answer.status_code == 400, spec
+        body = answer.json()
+        assert body["code"] == "bot_limit" and body["params"]["parameter"] == key
+        assert f"{key} is {BOT_LIMITS[key]:g} at most" in body["detail"]
+    made = client.post("/api/tables", json={"game": "courtisans", "num_players": 2,
+                                            "seats": [{"kind": "person"}] * 2}).json()
+    tid, host = made["table"]["id"], made["host_token"]
+    refused = client.post(f"/api/tables/{tid}/host/seats/1/bot",
+                          json={"host": host, "bot": "ismcts:seconds=60"})
+    assert refused.status_code == 400 and refused.json()["code"] == "bot_limit"
+    assert client.get(f"/api/tables/{tid}").json()["seats"][1]["kind"] == "person"
+    assert timed("ismcts") == "ismcts:seconds=2"
+    assert timed("ismcts:iterations=300") == "ismcts:iterations=300,seconds=2"
+    assert timed("ismcts:seconds=0.5") == "ismcts:seconds=0.5"
+    assert timed("heuristic") == "heuristic"

@@ -37,6 +37,7 @@ from courtly.core import (
     UnknownGame,
 )
 from courtly.server.errors import BadRequest, Conflict, Forbidden, NotFound
+from courtly.server.security import check_bot, timed
 from courtly.server.storage import SeatRow, Store, StoredTable, TableRow, hash_token
 
 log = logging.getLogger(__name__)
@@ -415,10 +416,11 @@ class LiveTable:
 
     # ----- bots, stand-ins and clocks ----------------------------------------------
     def bot(self, seat: int, spec: str) -> Bot:
-        """The bot playing ``seat`` with ``spec``, seeded from the table's seed."""
+        """The bot playing ``seat`` with ``spec``, seeded from the table's seed,
+        its search time capped by the server (:func:`timed`)."""
         key = (seat, spec)
         if key not in self._bots:
-            self._bots[key] = make_bot(spec, seed=(self.row.seed * 31 + seat) % 2**63)
+            self._bots[key] = make_bot(timed(spec), seed=(self.row.seed * 31 + seat) % 2**63)
         return self._bots[key]
 
     def _plan(self) -> tuple[float, int, str] | None:
@@ -801,7 +803,7 @@ class Hub:
             if seat.get("kind") not in ("person", "bot"):
                 raise BadRequest(f"seat {i}: kind must be 'person' or 'bot'")
             if seat["kind"] == "bot":
-                make_bot(seat.get("bot") or "", seed=0)  # ValueError names the problem
+                check_bot(seat.get("bot") or "")  # names the problem or the bound passed
 
     async def join(self, table: LiveTable, token: str, name: str) -> int:
         """A person takes their seat under a name."""
@@ -884,7 +886,7 @@ class Hub:
         if info.kind == "bot":
             raise Conflict(f"seat {seat} is already played by a bot")
         spec = bot or HOST_BOT
-        make_bot(spec, seed=0)  # ValueError (400) names a bad spec
+        check_bot(spec)  # 400 naming a bad spec or the bound passed
         was_waiting = table.status == "waiting"
         label, name = table.seat_label(seat), info.name
         self.store.update_seat(table.id, seat, kind="bot", bot=spec, token_hash=None, name=None)

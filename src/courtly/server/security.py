@@ -17,10 +17,13 @@ accepted (tokens still decide what it may do).
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
+
+from courtly.server.errors import BadRequest
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -171,3 +174,45 @@ class RateLimit:
                 if t + (now - then) / self.every >= self.burst]
         for address in full:
             del self._buckets[address]
+
+
+#: The most a bot a client asks for may spend on one decision (issue 14,
+#: defect 1): search time in seconds, and iterations. A table's bots share the
+#: server's threads with every other table's.
+BOT_LIMITS: dict[str, float] = {"seconds": 2.0, "iterations": 5000}
+
+
+def check_bot(spec: str) -> str:
+    """``spec`` if the server may run it: a bot that builds (courtly.bots) and
+    whose budget parameters lie within :data:`BOT_LIMITS`; else BadRequest
+    naming the bound."""
+    from courtly.bots import make_bot
+    from courtly.bots.registry import parse_spec
+
+    make_bot(spec, seed=0)  # ValueError names an unknown bot or parameter
+    _name, params = parse_spec(spec)
+    for key, bound in BOT_LIMITS.items():
+        if key in params:
+            value = float(params[key])  # it built: a number
+            if not math.isfinite(value) or value > bound:
+                raise BadRequest(f"bot {spec!r}: {key} is {bound:g} at most on this server",
+                                 "bot_limit", parameter=key, limit=bound)
+    return spec
+
+
+def timed(spec: str) -> str:
+    """``spec`` with the server's time limit a decision when it sets none: a
+    bot with a ``seconds`` budget (ISMCTS) left at its game's iterations alone
+    could think for many seconds in a large game."""
+    import inspect
+
+    from courtly.bots import BOTS
+    from courtly.bots.registry import parse_spec
+
+    name, params = parse_spec(spec)
+    factory = BOTS.get(name)
+    if (factory is None or "seconds" in params
+            or "seconds" not in inspect.signature(factory).parameters):
+        return spec
+    limit = f"seconds={BOT_LIMITS['seconds']:g}"
+    return f"{spec},{limit}" if params else f"{name}:{limit}"
