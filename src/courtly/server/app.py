@@ -141,6 +141,13 @@ def _error_handlers(app: FastAPI) -> None:
 
     app.add_exception_handler(RequestValidationError, schema_error)
 
+    async def bug(request: Request, exc: Exception) -> JSONResponse:
+        # Starlette logs the traceback; the client gets the documented shape.
+        return JSONResponse({"detail": "the server failed on this request (a bug, logged)",
+                             "code": "internal_error", "params": {}}, status_code=500)
+
+    app.add_exception_handler(Exception, bug)
+
 
 def _game_facts(game: courtly.Game) -> dict[str, Any]:
     """A game's name, title, player range and option specs."""

@@ -46,6 +46,13 @@ class BadRequest(ServerError):
     default_code = "bad_request"
 
 
+class StorageUnavailable(ServerError):
+    """The database refused a write (a full disk, a read-only file, a lost
+    connection): nothing changed, and the same request may be tried again."""
+
+    default_code = "storage_unavailable"
+
+
 class RateLimited(ServerError):
     """Too many requests of a kind from one client address (``retry_after``
     seconds in ``params``)."""
@@ -63,6 +70,7 @@ class BadField(ServerError):
 STATUS: tuple[tuple[type[Exception], int], ...] = (
     (BadField, 422),
     (RateLimited, 429),
+    (StorageUnavailable, 503),
     (Forbidden, 403),
     (NotFound, 404),
     (Conflict, 409),

@@ -62,6 +62,10 @@ BOT_WINDOW_ACTIONS = WINDOW_ACTIONS
 #: A client that has sent one ``ping`` must keep sending messages: after this
 #: many seconds of silence the server counts it gone and closes its socket.
 HEARTBEAT_TIMEOUT = 15.0
+#: A table's driver, after a failure, waits RETRY_BASE seconds, doubled with
+#: each failure in a row, RETRY_MAX at most (a database that is down for a
+#: while is tried twice a minute, not thousands of times).
+RETRY_BASE, RETRY_MAX = 0.5, 30.0
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 Close = Callable[[str], Awaitable[None]]
@@ -183,6 +187,8 @@ class LiveTable:
         #: some back (the log's order; server notes are placed between them).
         self.entries = 0
         self.driver: asyncio.Task[None] | None = None
+        #: the driver's failures in a row (0 once a move went through)
+        self.failures = 0
         self._bots: dict[tuple[int, str], Bot] = {}
         #: log index -> (seat, by) for the events a move made (by: person, bot,
         #: standin or referee), so clients can mark a stand-in's moves.
@@ -455,7 +461,11 @@ class LiveTable:
         return min(options) if options else None
 
     async def drive(self) -> None:
-        """Let bots and stand-ins play whenever it is their turn, until the end."""
+        """Let bots and stand-ins play whenever it is their turn, until the end.
+        Whatever fails in a bot, a stand-in, the clock or a write is logged
+        with the table's id and tried again after a pause that doubles up to
+        :data:`RETRY_MAX` seconds; nothing ends the loop but the game's end."""
+        self.failures = 0
         while not self.finished:
             self.changed.clear()
             plan = self._plan()
@@ -468,7 +478,17 @@ class LiveTable:
                 continue  # something changed: plan again
             except TimeoutError:
                 pass
-            await self._play_for(seat, why)
+            try:
+                await self._play_for(seat, why)
+                self.failures = 0
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                self.failures += 1
+                pause = min(self.hub.retry_base * 2 ** (self.failures - 1), RETRY_MAX)
+                log.exception("table %s: playing for seat %s (%s) failed (%d in a row); "
+                              "trying again in %.1f s", self.id, seat, why, self.failures, pause)
+                await asyncio.sleep(pause)
 
     async def _play_for(self, seat: int, why: str) -> None:
         if why == "time":
@@ -671,6 +691,9 @@ class Hub:
         self.bot_delay = bot_delay
         #: seconds of silence after which a client that pings is counted gone
         self.heartbeat_timeout = HEARTBEAT_TIMEOUT
+        #: the first pause (seconds) before a table's driver tries again after
+        #: a failure; it doubles with each failure in a row (LiveTable.drive)
+        self.retry_base = RETRY_BASE
         #: epoch seconds minus monotonic seconds, taken once: the monotonic
         #: instants the driver plans with, as stable epoch deadlines for clients
         self.epoch = time.time() - time.monotonic()

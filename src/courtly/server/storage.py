@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -35,7 +36,14 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+from courtly.server.errors import StorageUnavailable
+
+log = logging.getLogger(__name__)
+#: What a client is told when a write failed (docs/api.md, "Errors").
+UNAVAILABLE = "the server could not store this move; nothing changed; try again"
 
 
 class Base(DeclarativeBase):
@@ -167,7 +175,8 @@ class Store:
     """The database behind the server."""
 
     def __init__(self, url: str) -> None:
-        self.engine: Engine = create_engine(url)
+        # pre_ping: a connection the database dropped is replaced before use
+        self.engine: Engine = create_engine(url, pool_pre_ping=True)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
@@ -176,9 +185,18 @@ class Store:
 
     @contextmanager
     def session(self) -> Iterator[Session]:
-        """A session committed at the end of the block, rolled back on error."""
-        with self._sessions.begin() as session:
-            yield session
+        """A session committed at the end of the block, rolled back on error.
+        A database error (a full disk, a read-only file, a lost connection)
+        becomes :class:`StorageUnavailable`, and the pool's connections are
+        let go, so that the next request opens fresh ones and the server
+        recovers by itself once the database takes writes again."""
+        try:
+            with self._sessions.begin() as session:
+                yield session
+        except (SQLAlchemyError, OSError) as exc:
+            log.warning("database error: %s", exc)
+            self.engine.dispose()
+            raise StorageUnavailable(UNAVAILABLE) from exc
 
     def create_table(self, row: TableRow, seats: list[SeatRow]) -> None:
         """Store a new table and its seats."""
