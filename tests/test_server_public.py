@@ -214,3 +214,33 @@ def test_a_bot_asked_for_stays_within_the_servers_bounds(client):
     assert timed("ismcts:iterations=300") == "ismcts:iterations=300,seconds=2"
     assert timed("ismcts:seconds=0.5") == "ismcts:seconds=0.5"
     assert timed("heuristic") == "heuristic"
+
+
+def test_searching_bots_cannot_starve_another_tables_bots(tmp_path):
+    """Issue 14, defect 1: searching bots think on their own threads, in the
+    order they asked; with every one of them taken (held here), a table of
+    quick bots plays its whole game, and a seat left by its person is played
+    by its stand-in."""
+    import threading
+
+    searching = {"game": "courtisans", "num_players": 2, "bot_delay": 0,
+                 "seats": [{"kind": "bot", "bot": "ismcts:seconds=2"}] * 2}
+    quick = {"game": "courtisans", "num_players": 2, "bot_delay": 0,
+             "seats": [{"kind": "bot", "bot": "random"}] * 2}
+    with make_client(tmp_path, away_after=0) as c:
+        hub = c.app.state.hub
+        held = threading.Event()
+        for _ in range(hub.search_pool._max_workers):
+            hub.search_pool.submit(held.wait)
+        try:
+            busy = [c.post("/api/tables", json=searching).json()["table"]["id"]
+                    for _ in range(3)]
+            tid = c.post("/api/tables", json=quick).json()["table"]["id"]
+            left, _ = person_table(c)  # both persons away at once: stand-ins play
+            wait_until(lambda: state(c, tid)["table"]["status"] == "over", timeout=30)
+            wait_until(lambda: state(c, left)["table"]["moves"] >= 4, timeout=30)
+            assert all(state(c, b)["table"]["moves"] == 0 for b in busy)
+        finally:
+            held.set()
+        for b in busy:  # stop the searches before the app closes
+            hub.tables[b].driver.cancel()

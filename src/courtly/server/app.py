@@ -105,6 +105,7 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
         for table in hub.tables.values():
             if table.driver is not None:
                 table.driver.cancel()
+        hub.close()
         store.close()
 
     app = FastAPI(title="courtly", version=courtly.__version__, lifespan=lifespan)

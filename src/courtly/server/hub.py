@@ -18,6 +18,7 @@ import secrets
 import time
 import unicodedata
 from collections.abc import Awaitable, Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,6 +67,10 @@ HEARTBEAT_TIMEOUT = 15.0
 #: each failure in a row, RETRY_MAX at most (a database that is down for a
 #: while is tried twice a minute, not thousands of times).
 RETRY_BASE, RETRY_MAX = 0.5, 30.0
+#: Bots that search (seconds a decision) and the threads they share; every
+#: other bot and the stand-ins share QUICK_THREADS (Hub.think).
+SEARCH_BOTS = frozenset({"ismcts"})
+SEARCH_THREADS, QUICK_THREADS = 2, 2
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 Close = Callable[[str], Awaitable[None]]
@@ -527,14 +532,15 @@ class LiveTable:
         intact). A bot that fails (a heuristic that does not know a game
         served only by this app) is logged and replaced by the random bot."""
         try:
-            return await asyncio.to_thread(decide, state, seat, self.bot(seat, spec))
+            return await self.hub.think(spec, decide, state, seat, self.bot(seat, spec))
         except Exception:
             if spec == FALLBACK_BOT:
                 raise
             log.warning("table %s: bot %r failed for seat %d; the %r bot plays it from now on",
                         self.id, spec, seat, FALLBACK_BOT, exc_info=True)
             self._bots[(seat, spec)] = self.bot(seat, FALLBACK_BOT)
-            return await asyncio.to_thread(decide, state, seat, self._bots[(seat, spec)])
+            return await self.hub.think(FALLBACK_BOT, decide, state, seat,
+                                        self._bots[(seat, spec)])
 
     async def _call_time(self) -> None:
         """The referee ends a timed phase at its deadline, through ``submit``."""
@@ -691,6 +697,11 @@ class Hub:
         self.bot_delay = bot_delay
         #: seconds of silence after which a client that pings is counted gone
         self.heartbeat_timeout = HEARTBEAT_TIMEOUT
+        #: Searching bots think on their own threads, in the order they asked
+        #: (a queue: no table passes another), so that however many search,
+        #: the quick bots and stand-ins of every table keep their own threads.
+        self.search_pool = ThreadPoolExecutor(SEARCH_THREADS, "courtly-search")
+        self.quick_pool = ThreadPoolExecutor(QUICK_THREADS, "courtly-bot")
         #: the first pause (seconds) before a table's driver tries again after
         #: a failure; it doubles with each failure in a row (LiveTable.drive)
         self.retry_base = RETRY_BASE
@@ -804,6 +815,18 @@ class Hub:
         self.tables[row.id] = table
         table.start_clock()  # a table of bots only starts at once
         return table, tokens, host
+
+    async def think(self, spec: str, decide: Callable[..., Action], *args: Any) -> Action:
+        """``decide(*args)`` off the event loop, on the searching bots' threads
+        for a search bot (its name in :data:`SEARCH_BOTS`), else on the quick ones."""
+        pool = self.search_pool if spec.partition(":")[0].strip() in SEARCH_BOTS \
+            else self.quick_pool
+        return await asyncio.get_running_loop().run_in_executor(pool, decide, *args)
+
+    def close(self) -> None:
+        """Stop the bots' threads (a decision under way finishes first)."""
+        self.search_pool.shutdown(wait=False, cancel_futures=True)
+        self.quick_pool.shutdown(wait=False, cancel_futures=True)
 
     def table_seed(self, table_id: str, chosen: int | None,
                    seats: list[dict[str, Any]]) -> int | None:
