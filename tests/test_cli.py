@@ -638,8 +638,11 @@ def test_serve_passes_its_settings_to_the_server(runner, tmp_path, monkeypatch):
     assert bad.exit_code != 0 and served["port"] == 8765
     result = runner.invoke(app, ["serve", "--db", db, "--allow-origin", "https://a.example",
                                  "--allow-origin", "http://b.example:8080",
-                                 "--tables-per-minute", "6"])
+                                 "--tables-per-minute", "6", "--pause-after", "60",
+                                 "--expire-after", "3600"])
     assert result.exit_code == 0, result.output
+    hub = served["app"].state.hub
+    assert (hub.pause_after, hub.expire_after) == (60.0, 3600.0)
     assert served["app"].state.origins == {"https://a.example", "http://b.example:8080"}
     assert (served["app"].state.creations.burst, served["app"].state.creations.every) == (6, 10)
     bad = runner.invoke(app, ["serve", "--db", db, "--allow-origin", "a.example"])

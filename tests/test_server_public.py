@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from typing import Any
 
 import pytest
@@ -244,3 +245,41 @@ def test_searching_bots_cannot_starve_another_tables_bots(tmp_path):
             held.set()
         for b in busy:  # stop the searches before the app closes
             hub.tables[b].driver.cancel()
+
+
+def test_a_table_nobody_comes_back_to_pauses_then_expires(tmp_path):
+    """Issue 14, defect 6: stand-ins stop playing a table no person has been
+    connected to for `pause_after` seconds (an idle server does not play out
+    a thousand abandoned games); a person's return resumes it; after
+    `expire_after` it is closed, its replay kept. Tables of bots play on."""
+    with make_client(tmp_path, away_after=0, pause_after=1.0, expire_after=3.0) as c:
+        hub = c.app.state.hub
+        tid, tokens = person_table(c, bot_delay=0.2)  # joined, then nobody connected
+        bots = c.post("/api/tables", json={"game": "courtisans", "num_players": 2,
+                                           "bot_delay": 0.2, "seats": [
+                                               {"kind": "bot", "bot": "random"}] * 2}).json()
+        wait_until(lambda: c.get(f"/api/tables/{tid}").json()["paused"], timeout=10)
+        moves = state(c, tid)["table"]["moves"]
+        assert moves > 0  # the stand-ins played until the pause
+        time.sleep(0.6)
+        assert state(c, tid)["table"]["moves"] == moves
+        assert not c.get(f"/api/tables/{bots['table']['id']}").json()["paused"]
+        with c.websocket_connect(f"/ws/tables/{tid}?token={tokens['0']}"):
+            assert not c.get(f"/api/tables/{tid}").json()["paused"]
+
+            def seat_1_played() -> bool:  # by its stand-in; seat 0 plays for itself here
+                now = state(c, tid, tokens["0"])
+                if now["to_act"] == [0] and now["table"]["status"] == "playing":
+                    c.post(f"/api/tables/{tid}/actions",
+                           json={"token": tokens["0"], "action": now["legal"][0]["action"]})
+                return any(e.get("move", {}).get("by") == "standin" and e["index"] > last
+                           for e in state(c, tid)["events"])
+
+            last = state(c, tid)["events"][-1]["index"]
+            wait_until(seat_1_played, timeout=10)
+        assert c.portal.call(hub.expire) == []  # idle again, but not for 3 s yet
+        time.sleep(3.1)
+        assert c.portal.call(hub.expire) == [tid]
+        assert state(c, tid)["table"]["status"] == "abandoned"
+        assert c.get(f"/api/tables/{tid}/replay").status_code == 200
+        assert state(c, tid)["events"][-1]["kind"] == "expired"

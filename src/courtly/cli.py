@@ -905,6 +905,12 @@ def serve_command(
     tables_per_minute: Annotated[int, typer.Option(
         min=0, help="Tables one client address may create a minute (as many at once; "
         "0: no limit).")] = 20,
+    pause_after: Annotated[float, typer.Option(
+        min=0, help="Seconds with no person connected before a table stops being played "
+        "by stand-ins (until one comes back).")] = 900.0,
+    expire_after: Annotated[float, typer.Option(
+        min=0, help="Seconds with no person connected before an unfinished table is closed "
+        "(its replay stays).")] = 7 * 24 * 3600.0,
 ) -> None:
     """Serve the lobby and tables to browsers: play with friends and bots."""
     try:
@@ -922,7 +928,8 @@ def serve_command(
     try:
         application = create_app(db, away_after=away_after, bot_delay=bot_delay,
                                  list_ended_for=list_ended_for, allowed_origins=origins,
-                                 tables_per_minute=tables_per_minute)
+                                 tables_per_minute=tables_per_minute,
+                                 pause_after=pause_after, expire_after=expire_after)
     except Exception as exc:  # a bad URL or an unreachable database
         _fail(f"cannot open the database: {exc}")
     _plain(_out(), f"courtly is serving on http://{host}:{port}/  (Ctrl-C stops it)", "bold")

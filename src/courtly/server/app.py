@@ -36,7 +36,16 @@ from courtly.server.errors import (
     error_body,
     status_for,
 )
-from courtly.server.hub import LIST_ENDED_FOR, STATUS_ORDER, Client, Hub, LiveTable, Send
+from courtly.server.hub import (
+    EXPIRE_AFTER,
+    LIST_ENDED_FOR,
+    PAUSE_AFTER,
+    STATUS_ORDER,
+    Client,
+    Hub,
+    LiveTable,
+    Send,
+)
 from courtly.server.schema import (
     Act,
     ActMessage,
@@ -79,7 +88,8 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
                bot_delay: float = 0.8, games: Mapping[str, Game] | None = None,
                list_ended_for: float = LIST_ENDED_FOR,
                allowed_origins: Iterable[str] = (),
-               tables_per_minute: int = TABLES_PER_MINUTE, max_body: int = MAX_BODY) -> FastAPI:
+               tables_per_minute: int = TABLES_PER_MINUTE, max_body: int = MAX_BODY,
+               pause_after: float = PAUSE_AFTER, expire_after: float = EXPIRE_AFTER) -> FastAPI:
     """The application, on the database at ``db_url`` (default: COURTLY_DB or ./courtly.db).
 
     ``games`` are served besides (or instead of, by name) ``courtly.GAMES``:
@@ -90,18 +100,22 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
     server's own (security.py); a malformed one raises ValueError.
     ``tables_per_minute``: tables one client address may create a minute (as
     many at once; 0: no limit); ``max_body``: the largest request body, bytes.
+    ``pause_after`` / ``expire_after``: seconds with no person connected before
+    a table pauses / is closed (hub.py).
     """
     origins = frozenset(normal_origin(o) for o in allowed_origins)
     store = Store(db_url or os.environ.get("COURTLY_DB") or DEFAULT_DB)
     hub = Hub(store, away_after=away_after, bot_delay=bot_delay, games=games,
-              list_ended_for=list_ended_for)
+              list_ended_for=list_ended_for, pause_after=pause_after, expire_after=expire_after)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hub.load()
         for table in hub.tables.values():
             table.start()
+        sweeper = asyncio.get_running_loop().create_task(hub.sweep())
         yield
+        sweeper.cancel()
         for table in hub.tables.values():
             if table.driver is not None:
                 table.driver.cancel()

@@ -37,7 +37,7 @@ from courtly.core import (
     TimeUp,
     UnknownGame,
 )
-from courtly.server.errors import BadRequest, Conflict, Forbidden, NotFound
+from courtly.server.errors import BadRequest, Conflict, Forbidden, NotFound, StorageUnavailable
 from courtly.server.security import check_bot, timed
 from courtly.server.storage import SeatRow, Store, StoredTable, TableRow, hash_token
 
@@ -69,6 +69,11 @@ HEARTBEAT_TIMEOUT = 15.0
 RETRY_BASE, RETRY_MAX = 0.5, 30.0
 #: Bots that search (seconds a decision) and the threads they share; every
 #: other bot and the stand-ins share QUICK_THREADS (Hub.think).
+#: A table no person has been connected to for PAUSE_AFTER seconds stops
+#: being played (stand-ins, clocks) until one comes back; one idle for
+#: EXPIRE_AFTER is closed (abandoned; its replay stays). Checked every
+#: SWEEP_EVERY seconds.
+PAUSE_AFTER, EXPIRE_AFTER, SWEEP_EVERY = 15 * 60.0, 7 * 24 * 3600.0, 60.0
 SEARCH_BOTS = frozenset({"ismcts"})
 SEARCH_THREADS, QUICK_THREADS = 2, 2
 
@@ -245,7 +250,23 @@ class LiveTable:
                 "created": self.row.created, "bot_delay": self.row.bot_delay,
                 "move_clock": self.row.move_clock, "listed": self.listed,
                 "hosted": self.row.host_hash is not None, "ended": self.row.ended,
-                "rematch": self.row.rematch}
+                "rematch": self.row.rematch, "paused": self.paused(time.monotonic())}
+
+    def idle_for(self, now: float) -> float | None:
+        """Seconds (monotonic ``now``) since a person was last connected: None
+        while one is, or for a table without person seats (bots end their
+        games by themselves)."""
+        persons = [s for s in self.seats if s.kind == "person"]
+        if not persons or any(s.clients for s in persons):
+            return None
+        return now - max(s.last_seen for s in persons)
+
+    def paused(self, now: float) -> bool:
+        """No person has been connected for ``hub.pause_after`` seconds: the
+        stand-ins and clocks stop until one comes back (a table nobody watches
+        is not played out by bots)."""
+        idle = self.idle_for(now)
+        return not self.finished and idle is not None and idle >= self.hub.pause_after
 
     def seat_for(self, token: str | None) -> int | None:
         """The seat a token holds; None without a token; Forbidden for a bad one."""
@@ -440,6 +461,9 @@ class LiveTable:
         if self.status != "playing":
             return None
         now = time.monotonic()
+        idle = self.idle_for(now)
+        if idle is not None and idle >= self.hub.pause_after:
+            return None  # paused: a person's return (connect) sets `changed`
         phase = self.state.phase
         options: list[tuple[float, int, str] | None] = []
         for seat in (*phase.to_act, *(s for s in phase.may_act if s not in phase.to_act)):
@@ -483,6 +507,8 @@ class LiveTable:
                 continue  # something changed: plan again
             except TimeoutError:
                 pass
+            if self.paused(time.monotonic()):
+                continue  # nobody came back before this move: plan (and wait) again
             try:
                 await self._play_for(seat, why)
                 self.failures = 0
@@ -690,8 +716,12 @@ class Hub:
 
     def __init__(self, store: Store, away_after: float = 60.0, bot_delay: float = 0.8,
                  games: Mapping[str, Game] | None = None,
-                 list_ended_for: float = LIST_ENDED_FOR) -> None:
+                 list_ended_for: float = LIST_ENDED_FOR, pause_after: float = PAUSE_AFTER,
+                 expire_after: float = EXPIRE_AFTER) -> None:
         self.store = store
+        #: seconds with no person connected before a table pauses
+        #: (LiveTable.paused), and before an unfinished one is closed (expire)
+        self.pause_after, self.expire_after = pause_after, expire_after
         self.list_ended_for = list_ended_for
         self.away_after = away_after
         self.bot_delay = bot_delay
@@ -1001,12 +1031,44 @@ class Hub:
         """Stop the game where it is: nothing more is played; its replay stays."""
         self.check_host(table, host_token)
         self._not_finished(table)
+        await self._close(table, "host_abandon", "The host abandons the table")
+
+    async def _close(self, table: LiveTable, kind: str, text: str) -> None:
+        """Mark the table abandoned (stored), stop its clock, and log why."""
         now = time.time()
         self.store.update_table(table.id, abandoned=True, ended=now)
         table.row.abandoned, table.row.ended = True, now
         table.timing.deadline = None
-        await table.note("host_abandon", "The host abandons the table")
+        await table.note(kind, text)
         table.changed.set()
+
+    async def expire(self) -> list[str]:
+        """Close every unfinished table no person has been connected to for
+        ``expire_after`` seconds, as its host would abandon it (its replay
+        stays, and it leaves the lobby's list after ``list_ended_for``); the
+        ids closed."""
+        now = time.monotonic()
+        closed = []
+        for table in list(self.tables.values()):
+            idle = table.idle_for(now)
+            if table.finished or idle is None or idle < self.expire_after:
+                continue
+            try:
+                await self._close(table, "expired", "Nobody came back to this table: it is "
+                                  "closed; its replay stays")
+            except StorageUnavailable:
+                continue  # tried again at the next sweep
+            closed.append(table.id)
+        return closed
+
+    async def sweep(self, every: float = SWEEP_EVERY) -> None:
+        """Expire idle tables every ``every`` seconds, for as long as the server runs."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.expire()
+            except Exception:
+                log.exception("the sweep of idle tables failed; trying again later")
 
     # ----- rematch --------------------------------------------------------------------
     # Any seated person at a finished game may ask for a rematch: the same game,
