@@ -108,3 +108,184 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
     _check_pieces(page)
     assert shot_taken and clicked, "no purchase or move of this seat outlined a village"
     assert errors == []
+
+
+# ----- acting on the map (issue 13: "acting on the map, not in lists") -------------------------
+
+#: One atomic read of what the map offers this seat now.
+READ_MAP = """() => {
+  const st = window.courtly.state;
+  const bar = document.querySelector('.fief-act');
+  const question = document.querySelector('.fief-question');
+  const marked = (cls) => [...document.querySelectorAll(`.fief-village.${cls}`)]
+    .map((g) => g.dataset.village);
+  return {
+    pending: st.pending, phase: st.phase && st.phase.name, seat: st.seat,
+    mine: st.toAct.includes(st.seat) || st.mayAct.includes(st.seat),
+    moves: st.legal.map((l) => l.action).filter((a) => a.type === 'move'),
+    question: question ? question.dataset.kind : null,
+    mode: bar ? bar.dataset.mode : null, lord: bar ? bar.dataset.lord : null,
+    targets: marked('target'), selected: marked('selected'),
+    money: st.view.money[st.seat], lords: st.view.lords, region: st.view.regions[st.seat],
+  };
+}"""
+
+
+def _read(page) -> dict:
+    page.wait_for_function("!window.courtly.state.pending")
+    return page.evaluate(READ_MAP)
+
+
+def _shoot(page, path: Path) -> None:
+    """The map's panel, its bar at the top (the page scrolled to it, under the sticky banner)."""
+    page.evaluate("document.querySelector('.fief-map-panel').scrollIntoView()")
+    page.evaluate("window.scrollBy(0, -110)")
+    page.screenshot(path=str(path))
+
+
+def _village(page, village: str) -> None:
+    page.locator(f'.fief-village[data-village="{village}"]').click()
+
+
+def _choose_lord(page, home: str) -> dict:
+    _village(page, home)
+    if page.locator(".fief-act .fief-choice[data-lord]").count():
+        page.locator(".fief-act .fief-choice[data-lord]").first.click()
+    return _read(page)
+
+
+def _move_by_clicking(page, shot: Path) -> str | None:
+    """Click a lord of this seat on the map (Esc lets him go; again), then a
+    village he may reach (a stance if asked): he stands there (or at its gate)."""
+    home = _read(page)["targets"][0]
+    state = _choose_lord(page, home)
+    if state["lord"]:
+        page.keyboard.press("Escape")
+        state = _read(page)
+        assert not state["lord"] and home in state["targets"]
+        state = _choose_lord(page, home)
+    if state["mode"] != "move" or not state["lord"]:
+        return None  # the turn moved on meanwhile
+    lord = state["lord"]
+    assert state["selected"] == [home] and state["lords"][lord]["village"] == home
+    legal_to = {a["to"] for a in state["moves"] if a["lord"] == lord}
+    dests = [v for v in state["targets"] if v != home]
+    assert dests and set(dests) <= legal_to, (dests, legal_to)
+    _shoot(page, shot)
+    _village(page, dests[0])
+    if page.locator(".fief-act [data-stance]").count():
+        page.locator(".fief-act [data-stance]").first.click()
+    page.wait_for_function("([lord, to]) => window.courtly.state.view.lords[lord].village === to",
+                           arg=[lord, dests[0]])
+    return lord
+
+
+def _buy_by_clicking(page, shot: Path) -> bool:
+    """Click a village outlined in the purchases, then an offer by the map: the money goes."""
+    state = _read(page)
+    village = state["targets"][-1]
+    _village(page, village)
+    offer = page.locator(".fief-buy-button").first
+    offer.wait_for()
+    assert page.evaluate("document.querySelector('.fief-act').dataset.village") == village
+    price = int(offer.get_attribute("data-price"))
+    _shoot(page, shot)
+    offer.click()
+    page.wait_for_function("([seat, money]) => window.courtly.state.view.money[seat] === money",
+                           arg=[state["seat"], state["money"] - price])
+    return True
+
+
+def _region_by_clicking(page, server, state: dict) -> str:
+    """Click a village of a region on offer: that region is the seat's."""
+    village = state["targets"][0]
+    _village(page, village)
+    page.wait_for_function("(seat) => window.courtly.state.view.regions[seat] !== null",
+                           arg=state["seat"])
+    chosen = _read(page)["region"]
+    villages = api(server, "/api/games/fief")["data"]["board"]["villages"]
+    assert chosen == next(v["region"] for v in villages if v["id"] == village)
+    return chosen
+
+
+def _answer(page, shot: Path | None) -> None:
+    if shot is not None:
+        _shoot(page, shot)
+    page.locator(".fief-question .fief-answer").first.click()
+    time.sleep(0.1)
+
+
+def _play_through_the_map(page, server, tid: str, shots: Path, width: str) -> dict:
+    """Play this seat's part to the end, through the map where it can: the
+    region, a move, a purchase, every question answered from the prompt by the map."""
+    done: dict = {"region": None, "moved": None, "bought": False, "answered": []}
+    deadline = time.monotonic() + 150
+    while api(server, f"/api/tables/{tid}")["status"] != "over":
+        assert time.monotonic() < deadline, api(server, f"/api/tables/{tid}/state")["phase"]
+        state = _read(page)
+        mode = state["mode"]
+        if not state["mine"]:
+            time.sleep(0.1)
+        elif mode == "region" and not done["region"]:
+            done["region"] = _region_by_clicking(page, server, state)
+        elif state["question"]:
+            _answer(page, None if done["answered"] else shots / f"fief-question-{width}.png")
+            done["answered"].append(state["question"])
+        elif mode == "move" and done["moved"] is None and state["targets"]:
+            done["moved"] = _move_by_clicking(page, shots / f"fief-move-{width}.png")
+        elif mode == "buy" and not done["bought"] and state["targets"]:
+            done["bought"] = _buy_by_clicking(page, shots / f"fief-buy-{width}.png")
+        elif mode in ("move", "buy") and page.locator(".fief-act .fief-end").count():
+            page.locator(".fief-act .fief-end").click()  # the phase ended from the bar by the map
+            time.sleep(0.1)
+        else:
+            act_through_forms(page)
+    return done
+
+
+def test_moves_purchases_and_answers_on_the_map(server, browser, tmp_path: Path):
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=4, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("svg.fief-map")
+    done = _play_through_the_map(page, server, made["table"]["id"], tmp_path, "laptop")
+    assert done["region"], "the region was not chosen on the map"
+    assert done["moved"], "no lord of this seat was moved by clicking"
+    assert done["bought"], "nothing was bought by clicking a village"
+    assert done["answered"], "no question was answered from the prompt"
+    page.wait_for_selector(".banner-over")
+    assert errors == []
+
+
+def _tap_sizes(page) -> list[float]:
+    return page.evaluate("""() => [...document.querySelectorAll('.fief-village .fief-hit')]
+      .map((c) => { const r = c.getBoundingClientRect(); return Math.min(r.width, r.height); })""")
+
+
+def test_the_map_on_a_phone(server, browser, tmp_path: Path):
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=5, turn_limit=1)
+    page, errors = open_page(browser, width=390, height=844)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("svg.fief-map")
+    no_horizontal_scroll(page)
+    assert page.text_content("#fief-zoom-level") == "×2"  # zoomed at first sight: names readable
+    assert min(_tap_sizes(page)) >= 32
+    name_px = page.evaluate("document.querySelector('.fief-name').getBoundingClientRect().height")
+    assert name_px >= 11, f"village names are {name_px}px high"
+    width = page.evaluate("document.querySelector('svg.fief-map').getBoundingClientRect().width")
+    page.click("#fief-zoom-in")
+    assert page.text_content("#fief-zoom-level") == "×3"
+    wider = page.evaluate("document.querySelector('svg.fief-map').getBoundingClientRect().width")
+    assert wider > width * 1.4
+    no_horizontal_scroll(page)  # the map's box scrolls, not the page
+    page.click("#fief-zoom-fit")
+    assert page.text_content("#fief-zoom-level") == "×1"
+    assert min(_tap_sizes(page)) >= 32  # even the whole map keeps villages big enough to tap
+    no_horizontal_scroll(page)
+    page.screenshot(path=str(tmp_path / "fief-phone-fit.png"), full_page=True)
+    page.click("#fief-zoom-in")
+    page.click("#fief-zoom-in")
+    done = _play_through_the_map(page, server, made["table"]["id"], tmp_path, "phone")
+    assert done["moved"] or done["bought"], "nothing was done by tapping the map"
+    no_horizontal_scroll(page)
+    assert errors == []
