@@ -208,6 +208,32 @@ def _region_by_clicking(page, server, state: dict) -> str:
     return chosen
 
 
+def _attack_by_clicking(page, server, shot: Path) -> str:
+    """Play the first attack by the map, then click its target: a village of
+    the region struck, or the lord. The log tells the attack on it."""
+    page.locator(".fief-act .fief-attack").first.click()
+    state = _read(page)
+    assert state["targets"], "no target outlined for the attack"
+    before = page.evaluate("Math.max(-1, ...window.courtly.state.events.keys())")
+    _shoot(page, shot)
+    board = api(server, "/api/games/fief")["data"]["board"]
+    region_of = {v["id"]: v["region"] for v in board["villages"]}
+    others = [v for v in state["targets"] if region_of[v] != state["region"]]
+    village = (others or state["targets"])[0]
+    _village(page, village)
+    if page.locator(".fief-act .fief-choice[data-lord]").count():
+        page.locator(".fief-act .fief-choice[data-lord]").first.click()
+    spot = next(v for v in board["villages"] if v["id"] == village)
+    region = next(r["name"] for r in board["regions"] if r["id"] == spot["region"])
+    seat = state["seat"]
+    page.wait_for_function("""([before, seat]) => [...window.courtly.state.events.values()]
+      .some((e) => e.index > before && e.move && e.move.seat === seat)""", arg=[before, seat])
+    texts = page.evaluate("(before) => [...window.courtly.state.events.values()]"
+                          ".filter((e) => e.index > before).map((e) => e.text)", before)
+    assert any(region in t or "ssassin" in t for t in texts), texts
+    return region
+
+
 def _answer(page, shot: Path | None) -> None:
     if shot is not None:
         _shoot(page, shot)
@@ -218,7 +244,7 @@ def _answer(page, shot: Path | None) -> None:
 def _play_through_the_map(page, server, tid: str, shots: Path, width: str) -> dict:
     """Play this seat's part to the end, through the map where it can: the
     region, a move, a purchase, every question answered from the prompt by the map."""
-    done: dict = {"region": None, "moved": None, "bought": False, "answered": []}
+    done: dict = {"region": None, "attacked": None, "moved": None, "bought": False, "answered": []}
     deadline = time.monotonic() + 150
     while api(server, f"/api/tables/{tid}")["status"] != "over":
         assert time.monotonic() < deadline, api(server, f"/api/tables/{tid}/state")["phase"]
@@ -231,6 +257,8 @@ def _play_through_the_map(page, server, tid: str, shots: Path, width: str) -> di
         elif state["question"]:
             _answer(page, None if done["answered"] else shots / f"fief-question-{width}.png")
             done["answered"].append(state["question"])
+        elif mode == "attack" and not done["attacked"] and page.locator(".fief-attack").count():
+            done["attacked"] = _attack_by_clicking(page, server, shots / f"fief-attack-{width}.png")
         elif mode == "move" and done["moved"] is None and state["targets"]:
             done["moved"] = _move_by_clicking(page, shots / f"fief-move-{width}.png")
         elif mode == "buy" and not done["bought"] and state["targets"]:
@@ -244,12 +272,13 @@ def _play_through_the_map(page, server, tid: str, shots: Path, width: str) -> di
 
 
 def test_moves_purchases_and_answers_on_the_map(server, browser, tmp_path: Path):
-    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=4, turn_limit=1)
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
     page, errors = open_page(browser)
     take_seat(page, server, made["links"]["seats"]["0"], "Fay")
     page.wait_for_selector("svg.fief-map")
     done = _play_through_the_map(page, server, made["table"]["id"], tmp_path, "laptop")
     assert done["region"], "the region was not chosen on the map"
+    assert done["attacked"], "no attack was played by clicking its target"
     assert done["moved"], "no lord of this seat was moved by clicking"
     assert done["bought"], "nothing was bought by clicking a village"
     assert done["answered"], "no question was answered from the prompt"
@@ -285,6 +314,11 @@ def test_the_map_on_a_phone(server, browser, tmp_path: Path):
     page.screenshot(path=str(tmp_path / "fief-phone-fit.png"), full_page=True)
     page.click("#fief-zoom-in")
     page.click("#fief-zoom-in")
+    page.click("#lang-toggle")  # the map's controls and bar in French
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    assert page.get_attribute("#fief-zoom-in", "title") == "Agrandir"
+    page.wait_for_selector(".fief-act[data-mode=region]")
+    assert page.text_content(".fief-act") == "Choisissez votre région : cliquez-la sur la carte."
     done = _play_through_the_map(page, server, made["table"]["id"], tmp_path, "phone")
     assert done["moved"] or done["bought"], "nothing was done by tapping the map"
     no_horizontal_scroll(page)

@@ -360,7 +360,7 @@ function regionLayer(ctx, plan) {
     const [cx, cy] = labelSpot(r);
     const fief = owned[r.id];
     const target = plan.regions.has(r.id);
-    const g = s("g", { class: ["fief-region", target ? "target" : null], dataset: { region: r.id } },
+    const g = s("g", { class: ["fief-region", target ? "target" : null, plan.focus.has(r.id) ? "focus" : null], dataset: { region: r.id } },
       s("polygon", {
         points: pts.map((p) => p.join(",")).join(" "), fill: r.fill, stroke: r.fill,
         "stroke-width": 110, "stroke-linejoin": "round", class: "fief-area",
@@ -402,7 +402,8 @@ function villageGlyph(ctx, v, plan) {
     soldiers ? `${ctx.t("fief.soldiers")}: ${soldiers[1]}` : null, ...sub,
     ...lords.map(([id, l]) => `${lordName(id)} (${ctx.name(l.owner)})`)].filter(Boolean).join(" — ");
   const g = s("g", {
-    class: ["fief-village", target ? "target" : null, plan.selected === v.id ? "selected" : null],
+    class: ["fief-village", target ? "target" : null, plan.selected === v.id ? "selected" : null,
+      plan.focus.has(v.id) ? "focus" : null],
     dataset: { village: v.id, holder: holder ?? "" }, transform: `translate(${v.x},${v.y})`,
   },
   s("title", {}, title),
@@ -594,7 +595,8 @@ function settle(ctx) {
  */
 function mapPlan(ctx) {
   const m = settle(ctx);
-  const plan = { villages: new Set(), regions: new Set(), selected: null, onVillage: null, onRegion: null };
+  const plan = { villages: new Set(), regions: new Set(), selected: null, onVillage: null, onRegion: null,
+    focus: questionFocus(ctx) };
   if (!ctx.canAct) return plan;
   const redraw = () => ctx.rerender();
   const moves = legalOf(ctx, "move");
@@ -645,6 +647,20 @@ function mapPlan(ctx) {
     };
   }
   return plan;
+}
+
+/** Where the question asked of this seat is: the region or lord struck, the
+ * village asked for right of way, fought over or bid for. */
+function questionFocus(ctx) {
+  const view = ctx.view;
+  const out = new Set();
+  if (!QUESTION_KINDS.some((k) => legalOf(ctx, k).length)) return out;
+  const p = view.pending;
+  if (p && p.region) out.add(p.region);
+  if (p && p.lord && lordVillage(ctx, p.lord)) out.add(lordVillage(ctx, p.lord));
+  if (view.passage) out.add(view.passage[1]);
+  if (view.battle) out.add(view.battle.village);
+  return out;
 }
 
 /** Movement (rulebook, Phase 4): a lord, then his soldiers, then where; a
