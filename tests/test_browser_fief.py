@@ -234,6 +234,19 @@ def _attack_by_clicking(page, server, shot: Path) -> str:
     return region
 
 
+def _lay_by_clicking(page) -> str:
+    """Lay a lord of the hand: his button by the map, then a village outlined: he is there."""
+    button = page.locator(".fief-act .fief-lay").first
+    lord = button.get_attribute("data-lord")
+    button.click()
+    village = _read(page)["targets"][0]
+    _village(page, village)
+    page.wait_for_function(
+        "([lord, to]) => (window.courtly.state.view.lords[lord] || {}).village === to",
+        arg=[lord, village])
+    return lord
+
+
 def _answer(page, shot: Path | None) -> None:
     if shot is not None:
         _shoot(page, shot)
@@ -243,8 +256,10 @@ def _answer(page, shot: Path | None) -> None:
 
 def _play_through_the_map(page, server, tid: str, shots: Path, width: str) -> dict:
     """Play this seat's part to the end, through the map where it can: the
-    region, a move, a purchase, every question answered from the prompt by the map."""
-    done: dict = {"region": None, "attacked": None, "moved": None, "bought": False, "answered": []}
+    region, a lord laid, an attack, a move, a purchase, every question answered
+    from the prompt by the map."""
+    done: dict = {"region": None, "laid": None, "attacked": None, "moved": None, "bought": False,
+                  "answered": []}
     deadline = time.monotonic() + 150
     while api(server, f"/api/tables/{tid}")["status"] != "over":
         assert time.monotonic() < deadline, api(server, f"/api/tables/{tid}/state")["phase"]
@@ -257,7 +272,9 @@ def _play_through_the_map(page, server, tid: str, shots: Path, width: str) -> di
         elif state["question"]:
             _answer(page, None if done["answered"] else shots / f"fief-question-{width}.png")
             done["answered"].append(state["question"])
-        elif mode == "attack" and not done["attacked"] and page.locator(".fief-attack").count():
+        elif mode == "cards" and not done["laid"] and page.locator(".fief-lay").count():
+            done["laid"] = _lay_by_clicking(page)
+        elif mode == "cards" and not done["attacked"] and page.locator(".fief-attack").count():
             done["attacked"] = _attack_by_clicking(page, server, shots / f"fief-attack-{width}.png")
         elif mode == "move" and done["moved"] is None and state["targets"]:
             done["moved"] = _move_by_clicking(page, shots / f"fief-move-{width}.png")
@@ -278,6 +295,7 @@ def test_moves_purchases_and_answers_on_the_map(server, browser, tmp_path: Path)
     page.wait_for_selector("svg.fief-map")
     done = _play_through_the_map(page, server, made["table"]["id"], tmp_path, "laptop")
     assert done["region"], "the region was not chosen on the map"
+    assert done["laid"], "no lord was laid by clicking his village"
     assert done["attacked"], "no attack was played by clicking its target"
     assert done["moved"], "no lord of this seat was moved by clicking"
     assert done["bought"], "nothing was bought by clicking a village"

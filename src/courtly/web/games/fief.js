@@ -90,6 +90,8 @@ const strings = {
     "fief.act.attack_region": "{card}: click the region to strike on the map.",
     "fief.act.attack_lord": "Assassination: click the lord to strike on the map.",
     "fief.act.which_target": "Which lord at {place}?",
+    "fief.act.lay_help": "Lay a lord of your hand, then click his village on the map:",
+    "fief.act.lay_where": "{lord}: click the village outlined on the map where he arrives.",
     "fief.item.soldier": "soldier(s)",
     "fief.item.castle": "castle",
     "fief.item.mill": "mill(s)",
@@ -197,6 +199,8 @@ const strings = {
     "fief.act.attack_region": "{card} : cliquez sur la carte la région à frapper.",
     "fief.act.attack_lord": "Assassinat : cliquez sur la carte le seigneur à frapper.",
     "fief.act.which_target": "Quel seigneur à {place} ?",
+    "fief.act.lay_help": "Posez un seigneur de votre main, puis cliquez son village sur la carte :",
+    "fief.act.lay_where": "{lord} : cliquez sur la carte le village entouré où il arrive.",
     "fief.item.soldier": "soldat(s)",
     "fief.item.castle": "château",
     "fief.item.mill": "moulin(s)",
@@ -403,7 +407,7 @@ function villageGlyph(ctx, v, plan) {
     ...lords.map(([id, l]) => `${lordName(id)} (${ctx.name(l.owner)})`)].filter(Boolean).join(" — ");
   const g = s("g", {
     class: ["fief-village", target ? "target" : null, plan.selected === v.id ? "selected" : null,
-      plan.focus.has(v.id) ? "focus" : null],
+      plan.focus.has(v.id) ? "focus" : null, target && plan.viaRegion ? "via-region" : null],
     dataset: { village: v.id, holder: holder ?? "" }, transform: `translate(${v.x},${v.y})`,
   },
   s("title", {}, title),
@@ -485,7 +489,7 @@ function mapPanel(ctx) {
 }
 
 function actBarShown(ctx) {
-  return ["choose_region", "move", "buy", "attack_region", "assassinate", ...QUESTION_KINDS].some((k) => legalOf(ctx, k).length);
+  return ["choose_region", "move", "buy", "attack_region", "assassinate", "play_lord", ...QUESTION_KINDS].some((k) => legalOf(ctx, k).length);
 }
 
 // ----- acting on the map -------------------------------------------------------------------
@@ -584,6 +588,7 @@ function settle(ctx) {
   if (m.buyAt && !legalOf(ctx, "buy").some((a) => a.village === m.buyAt)) delete m.buyAt;
   if (m.attack && !(m.attack === "assassination" ? legalOf(ctx, "assassinate").length
     : legalOf(ctx, "attack_region").some((a) => a.card === m.attack))) delete m.attack;
+  if (m.lay && !legalOf(ctx, "play_lord").some((a) => a.lord === m.lay)) delete m.lay;
   if (m.pick && !m.pick.length) delete m.pick;
   return m;
 }
@@ -609,11 +614,17 @@ function mapPlan(ctx) {
     plan.onRegion = (r) => send(ctx, choices.find((a) => a.region === r));
     for (const r of plan.regions) for (const v of REGION[r] ? REGION[r].villages : []) plan.villages.add(v);
     plan.onVillage = (v) => plan.onRegion(VILLAGE[v].region);
+    plan.viaRegion = true;
   } else if (regionAttacks.length) {
     for (const a of regionAttacks) plan.regions.add(a.region);
     for (const r of plan.regions) for (const v of REGION[r] ? REGION[r].villages : []) plan.villages.add(v);
     plan.onRegion = (r) => send(ctx, regionAttacks.find((a) => a.region === r));
     plan.onVillage = (v) => plan.onRegion(VILLAGE[v].region);
+    plan.viaRegion = true;
+  } else if (m.lay) {
+    const lays = legalOf(ctx, "play_lord").filter((a) => a.lord === m.lay);
+    for (const a of lays) plan.villages.add(a.village);
+    plan.onVillage = (v) => send(ctx, lays.find((a) => a.village === v));
   } else if (killings.length) {
     for (const a of killings) plan.villages.add(lordVillage(ctx, a.lord));
     plan.onVillage = (v) => {
@@ -809,25 +820,35 @@ function buyBar(ctx, m, buys) {
     h("div", { class: "fief-row" }, cancelButton(ctx), endTurnButton(ctx))];
 }
 
-function attackBar(ctx, m) {
+/** The cards phase (rulebook, Phase 1): an attack played on its target, a lord laid on a village. */
+function cardsBar(ctx, m) {
   const cards = uniq(legalOf(ctx, "attack_region").map((a) => a.card));
   if (legalOf(ctx, "assassinate").length) cards.push("assassination");
-  if (!cards.length) return null;
+  const lays = uniq(legalOf(ctx, "play_lord").map((a) => a.lord));
+  if (!cards.length && !lays.length) return null;
   if (m.pick) {
     const kill = (l) => send(ctx, { type: "assassinate", lord: l });
     return [h("p", {}, ctx.t("fief.act.which_target", { place: villageName(m.pickAt) })),
       lordChoice(ctx, m.pick, kill), h("div", { class: "fief-row" }, cancelButton(ctx))];
   }
-  if (m.attack) {
-    const text = m.attack === "assassination" ? ctx.t("fief.act.attack_lord")
-      : ctx.t("fief.act.attack_region", { card: cardName(ctx, m.attack) });
+  if (m.attack || m.lay) {
+    const text = m.lay ? ctx.t("fief.act.lay_where", { lord: lordName(m.lay) })
+      : m.attack === "assassination" ? ctx.t("fief.act.attack_lord")
+        : ctx.t("fief.act.attack_region", { card: cardName(ctx, m.attack) });
     return [h("p", {}, text), h("div", { class: "fief-row" }, cancelButton(ctx))];
   }
-  return [h("p", {}, ctx.t("fief.act.attack_help")),
-    h("div", { class: "fief-choices" }, cards.map((c) => button(c === "revolt" ? cardName(ctx, c) : cardName(ctx, c), () => {
-      m.attack = c;
-      ctx.rerender();
-    }, { class: "fief-choice fief-attack", dataset: { card: c } })))];
+  const choose = (key, value) => () => {
+    m[key] = value;
+    ctx.rerender();
+  };
+  return [
+    cards.length ? [h("p", {}, ctx.t("fief.act.attack_help")),
+      h("div", { class: "fief-choices" }, cards.map((c) => button(cardName(ctx, c), choose("attack", c),
+        { class: "fief-choice fief-attack", dataset: { card: c } })))] : null,
+    lays.length ? [h("p", {}, ctx.t("fief.act.lay_help")),
+      h("div", { class: "fief-choices" }, lays.map((l) => button(lordName(l), choose("lay", l),
+        { class: "fief-choice fief-lay", dataset: { lord: l } })))] : null,
+    h("div", { class: "fief-row" }, endTurnButton(ctx))];
 }
 
 // ----- the questions ------------------------------------------------------------------------
@@ -949,9 +970,9 @@ function actBar(ctx) {
   const moves = legalOf(ctx, "move");
   const buys = legalOf(ctx, "buy");
   const regions = legalOf(ctx, "choose_region").length ? [h("p", {}, ctx.t("fief.act.choose_region"))] : null;
-  const body = regions || attackBar(ctx, m) || (moves.length ? moveBar(ctx, m, moves) : buys.length ? buyBar(ctx, m, buys) : null);
+  const body = regions || cardsBar(ctx, m) || (moves.length ? moveBar(ctx, m, moves) : buys.length ? buyBar(ctx, m, buys) : null);
   if (!body) return null;
-  const mode = regions ? "region" : m.attack || !(moves.length || buys.length) ? "attack" : moves.length ? "move" : "buy";
+  const mode = regions ? "region" : !(moves.length || buys.length) ? "cards" : moves.length ? "move" : "buy";
   return h("div", { class: "fief-prompt fief-act", dataset: { mode, lord: m.lord || "", village: m.buyAt || "" } },
     body);
 }
