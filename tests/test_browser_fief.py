@@ -341,3 +341,114 @@ def test_the_map_on_a_phone(server, browser, tmp_path: Path):
     assert done["moved"] or done["bought"], "nothing was done by tapping the map"
     no_horizontal_scroll(page)
     assert errors == []
+
+
+# ----- a right of way asked by one person and answered by another on the map ----------------
+
+class ApiSeat:
+    """A person's seat played over the HTTP API by a fixed plan (the test's second
+    and third players): a region, a lord laid at home, then ``move`` when it says so."""
+
+    def __init__(self, server: str, tid: str, link: str, name: str, region: str | None) -> None:
+        self.server, self.tid, self.region = server, tid, region
+        self.token = link.split("token=")[1]
+        api(server, f"/api/tables/{tid}/join", {"token": self.token, "name": name})
+
+    def state(self) -> dict:
+        return api(self.server, f"/api/tables/{self.tid}/state?token={self.token}")
+
+    def act(self, action: dict) -> None:
+        api(self.server, f"/api/tables/{self.tid}/actions", {"token": self.token, "action": action})
+
+    def step(self, move=None) -> None:
+        """One action if this seat may act: ``move(state)`` names a move or None."""
+        state = self.state()
+        legal = [entry["action"] for entry in state["legal"]]
+        seat = state["seat"]
+        if not legal or not (seat in state["to_act"] or seat in state["may_act"]):
+            return
+        kinds = {a["type"]: a for a in legal}
+        mine = [a for a in legal if a["type"] == "choose_region" and a["region"] == self.region]
+        lays = [a for a in legal if a["type"] == "play_lord"]
+        chosen = move(state) if move and "move" in kinds else None
+        for action in (*mine, *lays, chosen, kinds.get("end_turn"), kinds.get("done")):
+            if action:
+                self.act(action)
+                return
+        self.act(legal[-1])  # a question: the last answer (no parry, abstain, no...)
+
+
+def _ask_passage(holder: int, village: str):
+    """Bob's plan: once ``holder`` holds ``village``, a lord next to it asks right of way."""
+    def move(state: dict) -> dict | None:
+        if state["view"]["holders"].get(village) != holder:
+            return None
+        asks = [e["action"] for e in state["legal"] if e["action"]["type"] == "move"
+                and e["action"]["to"] == village and e["action"]["stance"] == "passage"]
+        return asks[-1] if asks else None
+    return move
+
+
+def _walk(page, path: list[str]) -> None:
+    """Fay's plan: her lord walks along ``path`` (him, then the next village), then waits."""
+    state = _read(page)
+    lords = [k for k, v in state["lords"].items() if v["owner"] == state["seat"]]
+    here = state["lords"][lords[0]]["village"] if lords else None
+    if here in path[:-1] and state["targets"]:
+        _choose_lord(page, here)
+        nxt = path[path.index(here) + 1]
+        _village(page, nxt)
+        if page.locator(".fief-act [data-stance]").count():
+            page.locator(".fief-act [data-stance]").first.click()
+        page.wait_for_function(
+            "([lord, to]) => window.courtly.state.view.lords[lord].village === to",
+            arg=[lords[0], nxt])
+    else:
+        page.locator(".fief-act .fief-end").click()
+        time.sleep(0.1)
+
+
+def test_right_of_way_asked_and_answered_on_the_map(server, browser, tmp_path: Path):
+    """Three people: Fay in the browser walks a lord from Tournus to Sagy;
+    Bob (over the API) from Louhans asks her right of way there; the question
+    comes to Fay by the map with the asker, the place and the force, and her
+    answer is a button there."""
+    made = new_table(server, "fief", [PERSON, PERSON, PERSON], seed=4, turn_limit=2)
+    tid = made["table"]["id"]
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    bob = ApiSeat(server, tid, made["links"]["seats"]["1"], "Bob", "louhannais")
+    cid = ApiSeat(server, tid, made["links"]["seats"]["2"], "Cid", "revermont")
+    page.wait_for_selector("svg.fief-map")
+    asked = None
+    deadline = time.monotonic() + 150
+    while asked is None and api(server, f"/api/tables/{tid}")["status"] != "over":
+        assert time.monotonic() < deadline, api(server, f"/api/tables/{tid}/state")["phase"]
+        bob.step(_ask_passage(0, "sagy"))
+        cid.step()
+        state = _read(page)
+        if not state["mine"]:
+            time.sleep(0.05)
+        elif state["question"] == "answer_passage":
+            asked = page.text_content(".fief-question")
+            _shoot(page, tmp_path / "fief-passage.png")
+            page.locator('.fief-question .fief-answer[data-kind="answer_passage"]').filter(
+                has_text="Grant").click()
+        elif state["mode"] == "region":
+            _village(page, "tournus")
+        elif state["question"]:
+            page.locator(".fief-question .fief-answer").last.click()  # as Bob and Cid: the last
+            time.sleep(0.1)
+        elif state["mode"] == "cards" and page.locator(".fief-lay").count():
+            _lay_by_clicking(page)
+        elif state["mode"] == "move":
+            _walk(page, ["tournus", "cuisery", "sagy"])
+        elif state["mode"] in ("cards", "buy"):
+            page.locator(".fief-act .fief-end").click()
+            time.sleep(0.1)
+        else:
+            act_through_forms(page)
+    assert asked is not None, "Bob's request for right of way never reached Fay"
+    assert "Bob" in asked and "Sagy" in asked and "Grant right of way" in asked, asked
+    page.wait_for_function("!window.courtly.state.view.passage")
+    assert errors == []
