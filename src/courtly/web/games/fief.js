@@ -4,10 +4,14 @@
 // village (a ring in the player's colour), soldiers (a count), lords (an
 // initial; B/C for a bishop or cardinal, a crown for the king), castles,
 // mills, presses, the forces waiting at a village's gate, the fiefs. Beside
-// it, every player's means and the question waiting, in words. Acting reuses
-// the generic renderer's forms built from the action schema; clicking a
-// village fills the forms' village fields with it. Nothing here recomputes a
-// rule: what is clickable comes from the legal actions.
+// it, every player's means and the question waiting, in words. The player
+// acts on the map: a bar above it says what a click does now (choose a region,
+// lay a lord, strike a region or a lord, move a lord with some soldiers, buy at
+// a village) or asks this seat's question with its answers as buttons. The
+// map zooms (buttons, a pinch) and pans in its own box, for a phone. The
+// generic forms stay below as a fallback; a click on a village fills their
+// village fields. Nothing here recomputes a rule: what is clickable comes
+// from the legal actions, and the server checks every one again.
 
 import { api } from "../js/api.js";
 import { button, h, s, sameJSON } from "../js/dom.js";
@@ -498,8 +502,9 @@ function actBarShown(ctx) {
 // outlined when some move names him, a village when some move of the chosen
 // lord with the chosen soldiers goes there, and so on. The server checks again.
 
-/** The questions a player answers by a button by the map (rulebook: "The
- * parries", "Right of way", "Coalitions", "The sealed bid", "The election of the king"). */
+/** The questions a player answers by a button by the map (004_4acaab6420c0f155.txt:
+ * the parries of Phase 1, the right of way of Phase 4, the converging forces and
+ * the sealed bid of Phase 5, the election and consecration of Phase 6). */
 const QUESTION_KINDS = ["respond", "execute", "destroy_counter", "answer_passage", "ask_coalition",
   "answer_coalition", "bid", "consecrate", "ask_consecration", "vote"];
 const PURCHASE_ORDER = ["soldier", "castle", "mill", "press"];
@@ -674,8 +679,9 @@ function questionFocus(ctx) {
   return out;
 }
 
-/** Movement (rulebook, Phase 4): a lord, then his soldiers, then where; a
- * click on his own village again, or Esc, lets him go. */
+/** Phase 4, "The Movement of Counters": a lord, then his soldiers, then where
+ * (and what he does at an opponent's village: attack, siege, right of way);
+ * a click on his own village again, or Esc, lets him go. */
 function movePlan(ctx, m, moves, plan, redraw) {
   const lordsAt = (v) => uniq(moves.map((a) => a.lord)).filter((l) => lordVillage(ctx, l) === v);
   const choose = (lord) => {
@@ -795,6 +801,7 @@ function price(ctx, action) {
   return found ? Number(found[1]) : "?";
 }
 
+/** Phase 3, "Purchases": a village clicked, what may be bought there, one more click buys. */
 function buyBar(ctx, m, buys) {
   if (!m.buyAt) return [h("p", {}, ctx.t("fief.act.buy_help")), h("div", { class: "fief-row" }, endTurnButton(ctx))];
   const here = buys.filter((a) => a.village === m.buyAt);
@@ -820,7 +827,8 @@ function buyBar(ctx, m, buys) {
     h("div", { class: "fief-row" }, cancelButton(ctx), endTurnButton(ctx))];
 }
 
-/** The cards phase (rulebook, Phase 1): an attack played on its target, a lord laid on a village. */
+/** Phase 1, "The Playing of the Cards" (004_4acaab6420c0f155.txt): an attack
+ * played on its target, a lord laid on a village ("THE LORD CARD"). */
 function cardsBar(ctx, m) {
   const cards = uniq(legalOf(ctx, "attack_region").map((a) => a.card));
   if (legalOf(ctx, "assassinate").length) cards.push("assassination");
