@@ -108,3 +108,347 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
     _check_pieces(page)
     assert shot_taken and clicked, "no purchase or move of this seat outlined a village"
     assert errors == []
+
+
+# ----- acting on the map (issue 13: "acting on the map, not in lists") -------------------------
+
+#: One atomic read of what the map offers this seat now.
+READ_MAP = """() => {
+  const st = window.courtly.state;
+  const bar = document.querySelector('.fief-act');
+  const question = document.querySelector('.fief-question');
+  const marked = (cls) => [...document.querySelectorAll(`.fief-village.${cls}`)]
+    .map((g) => g.dataset.village);
+  return {
+    pending: st.pending, phase: st.phase && st.phase.name, seat: st.seat,
+    mine: st.toAct.includes(st.seat) || st.mayAct.includes(st.seat),
+    moves: st.legal.map((l) => l.action).filter((a) => a.type === 'move'),
+    question: question ? question.dataset.kind : null,
+    mode: bar ? bar.dataset.mode : null, lord: bar ? bar.dataset.lord : null,
+    targets: marked('target'), selected: marked('selected'),
+    money: st.view.money[st.seat], lords: st.view.lords, region: st.view.regions[st.seat],
+  };
+}"""
+
+
+def _read(page) -> dict:
+    page.wait_for_function("!window.courtly.state.pending")
+    return page.evaluate(READ_MAP)
+
+
+def _shoot(page, path: Path) -> None:
+    """The map's panel, its bar at the top (the page scrolled to it, under the sticky banner)."""
+    page.evaluate("document.querySelector('.fief-map-panel').scrollIntoView()")
+    page.evaluate("window.scrollBy(0, -110)")
+    page.screenshot(path=str(path))
+
+
+def _village(page, village: str) -> None:
+    page.locator(f'.fief-village[data-village="{village}"]').click()
+
+
+def _choose_lord(page, home: str) -> dict:
+    _village(page, home)
+    if page.locator(".fief-act .fief-choice[data-lord]").count():
+        page.locator(".fief-act .fief-choice[data-lord]").first.click()
+    return _read(page)
+
+
+def _move_by_clicking(page, shot: Path) -> str | None:
+    """Click a lord of this seat on the map (Esc lets him go; again), then a
+    village he may reach (a stance if asked): he stands there (or at its gate)."""
+    home = _read(page)["targets"][0]
+    state = _choose_lord(page, home)
+    if state["lord"]:
+        page.keyboard.press("Escape")
+        state = _read(page)
+        assert not state["lord"] and home in state["targets"]
+        state = _choose_lord(page, home)
+    if state["mode"] != "move" or not state["lord"]:
+        return None  # the turn moved on meanwhile
+    lord = state["lord"]
+    assert state["selected"] == [home] and state["lords"][lord]["village"] == home
+    legal_to = {a["to"] for a in state["moves"] if a["lord"] == lord}
+    dests = [v for v in state["targets"] if v != home]
+    assert dests and set(dests) <= legal_to, (dests, legal_to)
+    _shoot(page, shot)
+    _village(page, dests[0])
+    if page.locator(".fief-act [data-stance]").count():
+        page.locator(".fief-act [data-stance]").first.click()
+    page.wait_for_function("([lord, to]) => window.courtly.state.view.lords[lord].village === to",
+                           arg=[lord, dests[0]])
+    return lord
+
+
+def _buy_by_clicking(page, shot: Path) -> bool:
+    """Click a village outlined in the purchases, then an offer by the map: the money goes."""
+    state = _read(page)
+    village = state["targets"][-1]
+    _village(page, village)
+    offer = page.locator(".fief-buy-button").first
+    offer.wait_for()
+    assert page.evaluate("document.querySelector('.fief-act').dataset.village") == village
+    price = int(offer.get_attribute("data-price"))
+    _shoot(page, shot)
+    offer.click()
+    page.wait_for_function("([seat, money]) => window.courtly.state.view.money[seat] === money",
+                           arg=[state["seat"], state["money"] - price])
+    return True
+
+
+def _region_by_clicking(page, server, state: dict) -> str:
+    """Click a village of a region on offer: that region is the seat's."""
+    village = state["targets"][0]
+    _village(page, village)
+    page.wait_for_function("(seat) => window.courtly.state.view.regions[seat] !== null",
+                           arg=state["seat"])
+    chosen = _read(page)["region"]
+    villages = api(server, "/api/games/fief")["data"]["board"]["villages"]
+    assert chosen == next(v["region"] for v in villages if v["id"] == village)
+    return chosen
+
+
+def _attack_by_clicking(page, server, shot: Path) -> str:
+    """Play the first attack by the map, then click its target: a village of
+    the region struck, or the lord. The log tells the attack on it."""
+    page.locator(".fief-act .fief-attack").first.click()
+    state = _read(page)
+    assert state["targets"], "no target outlined for the attack"
+    before = page.evaluate("Math.max(-1, ...window.courtly.state.events.keys())")
+    _shoot(page, shot)
+    board = api(server, "/api/games/fief")["data"]["board"]
+    region_of = {v["id"]: v["region"] for v in board["villages"]}
+    others = [v for v in state["targets"] if region_of[v] != state["region"]]
+    village = (others or state["targets"])[0]
+    _village(page, village)
+    if page.locator(".fief-act .fief-choice[data-lord]").count():
+        page.locator(".fief-act .fief-choice[data-lord]").first.click()
+    spot = next(v for v in board["villages"] if v["id"] == village)
+    region = next(r["name"] for r in board["regions"] if r["id"] == spot["region"])
+    seat = state["seat"]
+    page.wait_for_function("""([before, seat]) => [...window.courtly.state.events.values()]
+      .some((e) => e.index > before && e.move && e.move.seat === seat)""", arg=[before, seat])
+    texts = page.evaluate("(before) => [...window.courtly.state.events.values()]"
+                          ".filter((e) => e.index > before).map((e) => e.text)", before)
+    assert any(region in t or "ssassin" in t for t in texts), texts
+    return region
+
+
+def _lay_by_clicking(page) -> str:
+    """Lay a lord of the hand: his button by the map, then a village outlined: he is there."""
+    button = page.locator(".fief-act .fief-lay").first
+    lord = button.get_attribute("data-lord")
+    button.click()
+    village = _read(page)["targets"][0]
+    _village(page, village)
+    page.wait_for_function(
+        "([lord, to]) => (window.courtly.state.view.lords[lord] || {}).village === to",
+        arg=[lord, village])
+    return lord
+
+
+def _answer(page, shot: Path | None) -> None:
+    if shot is not None:
+        _shoot(page, shot)
+    page.locator(".fief-question .fief-answer").first.click()
+    time.sleep(0.1)
+
+
+def _play_through_the_map(page, server, tid: str, shots: Path, width: str) -> dict:
+    """Play this seat's part to the end, through the map where it can: the
+    region, a lord laid, an attack, a move, a purchase, every question answered
+    from the prompt by the map."""
+    done: dict = {"region": None, "laid": None, "attacked": None, "moved": None, "bought": False,
+                  "answered": []}
+    deadline = time.monotonic() + 150
+    while api(server, f"/api/tables/{tid}")["status"] != "over":
+        assert time.monotonic() < deadline, api(server, f"/api/tables/{tid}/state")["phase"]
+        state = _read(page)
+        mode = state["mode"]
+        if not state["mine"]:
+            time.sleep(0.1)
+        elif mode == "region" and not done["region"]:
+            done["region"] = _region_by_clicking(page, server, state)
+        elif state["question"]:
+            _answer(page, None if done["answered"] else shots / f"fief-question-{width}.png")
+            done["answered"].append(state["question"])
+        elif mode == "cards" and not done["laid"] and page.locator(".fief-lay").count():
+            done["laid"] = _lay_by_clicking(page)
+        elif mode == "cards" and not done["attacked"] and page.locator(".fief-attack").count():
+            done["attacked"] = _attack_by_clicking(page, server, shots / f"fief-attack-{width}.png")
+        elif mode == "move" and done["moved"] is None and state["targets"]:
+            done["moved"] = _move_by_clicking(page, shots / f"fief-move-{width}.png")
+        elif mode == "buy" and not done["bought"] and state["targets"]:
+            done["bought"] = _buy_by_clicking(page, shots / f"fief-buy-{width}.png")
+        elif mode in ("move", "buy") and page.locator(".fief-act .fief-end").count():
+            page.locator(".fief-act .fief-end").click()  # the phase ended from the bar by the map
+            time.sleep(0.1)
+        else:
+            act_through_forms(page)
+    return done
+
+
+def test_moves_purchases_and_answers_on_the_map(server, browser, tmp_path: Path):
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("svg.fief-map")
+    done = _play_through_the_map(page, server, made["table"]["id"], tmp_path, "laptop")
+    assert done["region"], "the region was not chosen on the map"
+    assert done["laid"], "no lord was laid by clicking his village"
+    assert done["attacked"], "no attack was played by clicking its target"
+    assert done["moved"], "no lord of this seat was moved by clicking"
+    assert done["bought"], "nothing was bought by clicking a village"
+    assert done["answered"], "no question was answered from the prompt"
+    page.wait_for_selector(".banner-over")
+    assert errors == []
+
+
+def _tap_sizes(page) -> list[float]:
+    return page.evaluate("""() => [...document.querySelectorAll('.fief-village .fief-hit')]
+      .map((c) => { const r = c.getBoundingClientRect(); return Math.min(r.width, r.height); })""")
+
+
+def test_the_map_on_a_phone(server, browser, tmp_path: Path):
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=5, turn_limit=1)
+    page, errors = open_page(browser, width=390, height=844)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("svg.fief-map")
+    no_horizontal_scroll(page)
+    assert page.text_content("#fief-zoom-level") == "×2"  # zoomed at first sight: names readable
+    assert min(_tap_sizes(page)) >= 32
+    name_px = page.evaluate("document.querySelector('.fief-name').getBoundingClientRect().height")
+    assert name_px >= 11, f"village names are {name_px}px high"
+    width = page.evaluate("document.querySelector('svg.fief-map').getBoundingClientRect().width")
+    page.click("#fief-zoom-in")
+    assert page.text_content("#fief-zoom-level") == "×3"
+    wider = page.evaluate("document.querySelector('svg.fief-map').getBoundingClientRect().width")
+    assert wider > width * 1.4
+    no_horizontal_scroll(page)  # the map's box scrolls, not the page
+    page.click("#fief-zoom-fit")
+    assert page.text_content("#fief-zoom-level") == "×1"
+    assert min(_tap_sizes(page)) >= 32  # even the whole map keeps villages big enough to tap
+    no_horizontal_scroll(page)
+    page.screenshot(path=str(tmp_path / "fief-phone-fit.png"), full_page=True)
+    page.click("#fief-zoom-in")
+    page.click("#fief-zoom-in")
+    page.click("#lang-toggle")  # the map's controls and bar in French
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    assert page.get_attribute("#fief-zoom-in", "title") == "Agrandir"
+    page.wait_for_selector(".fief-act[data-mode=region]")
+    assert page.text_content(".fief-act") == "Choisissez votre région : cliquez-la sur la carte."
+    done = _play_through_the_map(page, server, made["table"]["id"], tmp_path, "phone")
+    assert done["moved"] or done["bought"], "nothing was done by tapping the map"
+    no_horizontal_scroll(page)
+    assert errors == []
+
+
+# ----- a right of way asked by one person and answered by another on the map ----------------
+
+class ApiSeat:
+    """A person's seat played over the HTTP API by a fixed plan (the test's second
+    and third players): a region, a lord laid at home, then ``move`` when it says so."""
+
+    def __init__(self, server: str, tid: str, link: str, name: str, region: str | None) -> None:
+        self.server, self.tid, self.region = server, tid, region
+        self.token = link.split("token=")[1]
+        api(server, f"/api/tables/{tid}/join", {"token": self.token, "name": name})
+
+    def state(self) -> dict:
+        return api(self.server, f"/api/tables/{self.tid}/state?token={self.token}")
+
+    def act(self, action: dict) -> None:
+        api(self.server, f"/api/tables/{self.tid}/actions", {"token": self.token, "action": action})
+
+    def step(self, move=None) -> None:
+        """One action if this seat may act: ``move(state)`` names a move or None."""
+        state = self.state()
+        legal = [entry["action"] for entry in state["legal"]]
+        seat = state["seat"]
+        if not legal or not (seat in state["to_act"] or seat in state["may_act"]):
+            return
+        kinds = {a["type"]: a for a in legal}
+        mine = [a for a in legal if a["type"] == "choose_region" and a["region"] == self.region]
+        lays = [a for a in legal if a["type"] == "play_lord"]
+        chosen = move(state) if move and "move" in kinds else None
+        for action in (*mine, *lays, chosen, kinds.get("end_turn"), kinds.get("done")):
+            if action:
+                self.act(action)
+                return
+        self.act(legal[-1])  # a question: the last answer (no parry, abstain, no...)
+
+
+def _ask_passage(holder: int, village: str):
+    """Bob's plan: once ``holder`` holds ``village``, a lord next to it asks right of way."""
+    def move(state: dict) -> dict | None:
+        if state["view"]["holders"].get(village) != holder:
+            return None
+        asks = [e["action"] for e in state["legal"] if e["action"]["type"] == "move"
+                and e["action"]["to"] == village and e["action"]["stance"] == "passage"]
+        return asks[-1] if asks else None
+    return move
+
+
+def _walk(page, path: list[str]) -> None:
+    """Fay's plan: her lord walks along ``path`` (him, then the next village), then waits."""
+    state = _read(page)
+    lords = [k for k, v in state["lords"].items() if v["owner"] == state["seat"]]
+    here = state["lords"][lords[0]]["village"] if lords else None
+    if here in path[:-1] and state["targets"]:
+        _choose_lord(page, here)
+        nxt = path[path.index(here) + 1]
+        _village(page, nxt)
+        if page.locator(".fief-act [data-stance]").count():
+            page.locator(".fief-act [data-stance]").first.click()
+        page.wait_for_function(
+            "([lord, to]) => window.courtly.state.view.lords[lord].village === to",
+            arg=[lords[0], nxt])
+    else:
+        page.locator(".fief-act .fief-end").click()
+        time.sleep(0.1)
+
+
+def test_right_of_way_asked_and_answered_on_the_map(server, browser, tmp_path: Path):
+    """Three people: Fay in the browser walks a lord from Tournus to Sagy;
+    Bob (over the API) from Louhans asks her right of way there; the question
+    comes to Fay by the map with the asker, the place and the force, and her
+    answer is a button there."""
+    made = new_table(server, "fief", [PERSON, PERSON, PERSON], seed=4, turn_limit=2)
+    tid = made["table"]["id"]
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    bob = ApiSeat(server, tid, made["links"]["seats"]["1"], "Bob", "louhannais")
+    cid = ApiSeat(server, tid, made["links"]["seats"]["2"], "Cid", "revermont")
+    page.wait_for_selector("svg.fief-map")
+    asked = None
+    deadline = time.monotonic() + 150
+    while asked is None and api(server, f"/api/tables/{tid}")["status"] != "over":
+        assert time.monotonic() < deadline, api(server, f"/api/tables/{tid}/state")["phase"]
+        bob.step(_ask_passage(0, "sagy"))
+        cid.step()
+        state = _read(page)
+        if not state["mine"]:
+            time.sleep(0.05)
+        elif state["question"] == "answer_passage":
+            asked = page.text_content(".fief-question")
+            _shoot(page, tmp_path / "fief-passage.png")
+            page.locator('.fief-question .fief-answer[data-kind="answer_passage"]').filter(
+                has_text="Grant").click()
+        elif state["mode"] == "region":
+            _village(page, "tournus")
+        elif state["question"]:
+            page.locator(".fief-question .fief-answer").last.click()  # as Bob and Cid: the last
+            time.sleep(0.1)
+        elif state["mode"] == "cards" and page.locator(".fief-lay").count():
+            _lay_by_clicking(page)
+        elif state["mode"] == "move":
+            _walk(page, ["tournus", "cuisery", "sagy"])
+        elif state["mode"] in ("cards", "buy"):
+            page.locator(".fief-act .fief-end").click()
+            time.sleep(0.1)
+        else:
+            act_through_forms(page)
+    assert asked is not None, "Bob's request for right of way never reached Fay"
+    assert "Bob" in asked and "Sagy" in asked and "Grant right of way" in asked, asked
+    page.wait_for_function("!window.courtly.state.view.passage")
+    assert errors == []

@@ -4,13 +4,17 @@
 // village (a ring in the player's colour), soldiers (a count), lords (an
 // initial; B/C for a bishop or cardinal, a crown for the king), castles,
 // mills, presses, the forces waiting at a village's gate, the fiefs. Beside
-// it, every player's means and the question waiting, in words. Acting reuses
-// the generic renderer's forms built from the action schema; clicking a
-// village fills the forms' village fields with it. Nothing here recomputes a
-// rule: what is clickable comes from the legal actions.
+// it, every player's means and the question waiting, in words. The player
+// acts on the map: a bar above it says what a click does now (choose a region,
+// lay a lord, strike a region or a lord, move a lord with some soldiers, buy at
+// a village) or asks this seat's question with its answers as buttons. The
+// map zooms (buttons, a pinch) and pans in its own box, for a phone. The
+// generic forms stay below as a fallback; a click on a village fills their
+// village fields. Nothing here recomputes a rule: what is clickable comes
+// from the legal actions, and the server checks every one again.
 
 import { api } from "../js/api.js";
-import { h, s } from "../js/dom.js";
+import { button, h, s, sameJSON } from "../js/dom.js";
 import { actions, lastMovePanel, phaseLine } from "./generic.js";
 
 const DATA = (await api.game("fief")).data;
@@ -21,6 +25,8 @@ const REGION = Object.fromEntries(BOARD.regions.map((r) => [r.id, r]));
 /** A strong shade of each region's colour: the player who chose it. */
 const INK = { red: "#c0392b", yellow: "#b7950b", green: "#2e8b57", blue: "#2c6fb5", purple: "#7d3c98", orange: "#d35400" };
 const VILLAGE_FIELDS = ["village", "to"];
+/** A village's tap target, in board units: half the closest two villages' distance (176) or less. */
+const HIT = 62;
 
 const strings = {
   en: {
@@ -66,6 +72,71 @@ const strings = {
     "fief.q.elected": "{lord} is elected and awaits consecration.",
     "fief.q.none": "Nothing is waiting.",
     "fief.click_help": "Click a village to put it in the forms below.",
+    "fief.at_gate": "at the gate of {place}",
+    "fief.zoom_in": "Zoom in",
+    "fief.zoom_out": "Zoom out",
+    "fief.zoom_fit": "Whole map",
+    "fief.act.title": "On the map",
+    "fief.act.cancel": "Cancel",
+    "fief.act.end_turn": "End this phase",
+    "fief.act.pick_lord": "Click one of your lords on the map (outlined) to move him.",
+    "fief.act.which_lord": "Which lord at {place}?",
+    "fief.act.lord_chosen": "{lord} at {place}: click a village outlined on the map (Esc or a second click on him cancels).",
+    "fief.act.soldiers": "Soldiers to take",
+    "fief.act.of": "of {n}",
+    "fief.act.no_dest": "No village can be reached with that many soldiers.",
+    "fief.act.stance": "{lord} to {place}: what does the force do?",
+    "fief.act.buy_help": "Click one of your villages (outlined) to buy there.",
+    "fief.act.buy_at": "Buy at {place}",
+    "fief.act.buy": "{n} {item} · {price} crowns",
+    "fief.act.choose_region": "Choose your region: click it on the map.",
+    "fief.act.attack_help": "Play an attack, then click its target on the map:",
+    "fief.act.attack_region": "{card}: click the region to strike on the map.",
+    "fief.act.attack_lord": "Assassination: click the lord to strike on the map.",
+    "fief.act.which_target": "Which lord at {place}?",
+    "fief.act.lay_help": "Lay a lord of your hand, then click his village on the map:",
+    "fief.act.lay_where": "{lord}: click the village outlined on the map where he arrives.",
+    "fief.item.soldier": "soldier(s)",
+    "fief.item.castle": "castle",
+    "fief.item.mill": "mill(s)",
+    "fief.item.press": "press(es)",
+    "fief.do.enter": "Enter",
+    "fief.do.attack": "Attack",
+    "fief.do.siege": "Besiege",
+    "fief.do.passage": "Ask right of way",
+    "fief.do.sortie": "Break out",
+    "fief.do.intrude": "Intrude",
+    "fief.ask.title": "A question for you",
+    "fief.ask.respond": "{attacker} plays {card} on {target}. Will you parry?",
+    "fief.ask.die": "The die shows {die}.",
+    "fief.ask.execute": "You parried {attacker}'s assassin with Justice: execute one of {attacker}'s lords.",
+    "fief.ask.destroy": "Your revolt in {target} destroys a mill or a press: which one?",
+    "fief.ask.passage": "{asker} asks right of way through your village {place} for {lords} with {n} soldier(s). Granted, the force goes on next turn; refused, there is a fight.",
+    "fief.ask.ask": "At {place} you ({mine}) arrived first; {other} ({theirs}) arrived too. Ask {other} for a coalition against {holder} ({held})?",
+    "fief.ask.answer": "At {place}, {first} ({theirs}) asks you ({mine}) for a coalition against {holder} ({held}).",
+    "fief.ask.force": "{n} soldier(s){lords}",
+    "fief.ask.bid": "Sealed bid for {place} against {other}: the highest takes the village and pays the other.",
+    "fief.ask.consecrate": "{asker} asks you to consecrate {lord} as king.",
+    "fief.ask.ask_consecration": "{lord} is elected: ask a player with a bishop or a cardinal to consecrate him.",
+    "fief.ask.vote": "Election of the king: give your votes.",
+    "fief.ans.none": "No parry",
+    "fief.ans.ransom": "Pay the ransom",
+    "fief.ans.parry": "Parry with {card}",
+    "fief.ans.execute": "Execute {lord}",
+    "fief.ans.destroy": "The {counter} at {place}",
+    "fief.ans.grant": "Grant right of way",
+    "fief.ans.refuse_passage": "Refuse (fight)",
+    "fief.ans.ask": "Ask for a coalition",
+    "fief.ans.alone": "Fight alone",
+    "fief.ans.accept": "Accept the coalition",
+    "fief.ans.decline": "Refuse the coalition",
+    "fief.ans.bid": "Bid {amount} crowns",
+    "fief.ans.empty": "Open an empty hand",
+    "fief.ans.consecrate": "Consecrate the king",
+    "fief.ans.refuse": "Refuse",
+    "fief.ans.ask_seat": "Ask {name}",
+    "fief.ans.vote": "{n} vote(s) for {lord}",
+    "fief.ans.abstain": "Abstain",
   },
   fr: {
     "fief.map": "La carte",
@@ -110,6 +181,71 @@ const strings = {
     "fief.q.elected": "{lord} est élu et attend le sacre.",
     "fief.q.none": "Rien en attente.",
     "fief.click_help": "Cliquez un village pour le choisir dans les formulaires ci-dessous.",
+    "fief.at_gate": "aux portes de {place}",
+    "fief.zoom_in": "Agrandir",
+    "fief.zoom_out": "Réduire",
+    "fief.zoom_fit": "Carte entière",
+    "fief.act.title": "Sur la carte",
+    "fief.act.cancel": "Annuler",
+    "fief.act.end_turn": "Finir cette phase",
+    "fief.act.pick_lord": "Cliquez un de vos seigneurs sur la carte (entouré) pour le déplacer.",
+    "fief.act.which_lord": "Quel seigneur à {place} ?",
+    "fief.act.lord_chosen": "{lord} à {place} : cliquez un village entouré sur la carte (Échap ou un second clic sur lui annule).",
+    "fief.act.soldiers": "Soldats emmenés",
+    "fief.act.of": "sur {n}",
+    "fief.act.no_dest": "Aucun village n'est accessible avec autant de soldats.",
+    "fief.act.stance": "{lord} vers {place} : que fait la troupe ?",
+    "fief.act.buy_help": "Cliquez un de vos villages (entouré) pour y acheter.",
+    "fief.act.buy_at": "Acheter à {place}",
+    "fief.act.buy": "{n} {item} · {price} écus",
+    "fief.act.choose_region": "Choisissez votre région : cliquez-la sur la carte.",
+    "fief.act.attack_help": "Jouez une attaque, puis cliquez sa cible sur la carte :",
+    "fief.act.attack_region": "{card} : cliquez sur la carte la région à frapper.",
+    "fief.act.attack_lord": "Assassinat : cliquez sur la carte le seigneur à frapper.",
+    "fief.act.which_target": "Quel seigneur à {place} ?",
+    "fief.act.lay_help": "Posez un seigneur de votre main, puis cliquez son village sur la carte :",
+    "fief.act.lay_where": "{lord} : cliquez sur la carte le village entouré où il arrive.",
+    "fief.item.soldier": "soldat(s)",
+    "fief.item.castle": "château",
+    "fief.item.mill": "moulin(s)",
+    "fief.item.press": "pressoir(s)",
+    "fief.do.enter": "Entrer",
+    "fief.do.attack": "Attaquer",
+    "fief.do.siege": "Assiéger",
+    "fief.do.passage": "Demander le passage",
+    "fief.do.sortie": "Faire une sortie",
+    "fief.do.intrude": "S'introduire",
+    "fief.ask.title": "Une question pour vous",
+    "fief.ask.respond": "{attacker} joue {card} contre {target}. Parez-vous ?",
+    "fief.ask.die": "Le dé donne {die}.",
+    "fief.ask.execute": "Vous avez paré l'assassin de {attacker} par la Justice : exécutez un des seigneurs de {attacker}.",
+    "fief.ask.destroy": "Votre révolte en {target} détruit un moulin ou un pressoir : lequel ?",
+    "fief.ask.passage": "{asker} demande le droit de passage par votre village {place} pour {lords} avec {n} soldat(s). Accordé, la troupe passe au tour suivant ; refusé, on se bat.",
+    "fief.ask.ask": "À {place}, vous ({mine}) êtes arrivé le premier ; {other} ({theirs}) est arrivé aussi. Proposer à {other} une coalition contre {holder} ({held}) ?",
+    "fief.ask.answer": "À {place}, {first} ({theirs}) vous ({mine}) propose une coalition contre {holder} ({held}).",
+    "fief.ask.force": "{n} soldat(s){lords}",
+    "fief.ask.bid": "Enchère secrète pour {place} contre {other} : le plus offrant prend le village et paie l'autre.",
+    "fief.ask.consecrate": "{asker} vous demande de sacrer {lord} roi.",
+    "fief.ask.ask_consecration": "{lord} est élu : demandez à un joueur qui a un évêque ou un cardinal de le sacrer.",
+    "fief.ask.vote": "Élection du roi : donnez vos voix.",
+    "fief.ans.none": "Ne pas parer",
+    "fief.ans.ransom": "Payer la rançon",
+    "fief.ans.parry": "Parer avec {card}",
+    "fief.ans.execute": "Exécuter {lord}",
+    "fief.ans.destroy": "Le {counter} de {place}",
+    "fief.ans.grant": "Accorder le passage",
+    "fief.ans.refuse_passage": "Refuser (combat)",
+    "fief.ans.ask": "Proposer une coalition",
+    "fief.ans.alone": "Combattre seul",
+    "fief.ans.accept": "Accepter la coalition",
+    "fief.ans.decline": "Refuser la coalition",
+    "fief.ans.bid": "Miser {amount} écus",
+    "fief.ans.empty": "Main vide",
+    "fief.ans.consecrate": "Sacrer le roi",
+    "fief.ans.refuse": "Refuser",
+    "fief.ans.ask_seat": "Demander à {name}",
+    "fief.ans.vote": "{n} voix pour {lord}",
+    "fief.ans.abstain": "S'abstenir",
   },
 };
 
@@ -207,44 +343,32 @@ function labelSpot(region) {
   return best;
 }
 
-/** The villages some legal action names (a purchase, a move, a lord's arrival...). */
-function targetVillages(ctx) {
-  const out = new Set();
-  for (const entry of ctx.schema || []) {
-    for (const f of VILLAGE_FIELDS) {
-      const spec = entry.fields && entry.fields[f];
-      if (spec && Array.isArray(spec.values)) for (const v of spec.values) if (VILLAGE[v]) out.add(v);
+/** Make an SVG group act as a button (click, Enter, Space). */
+function activate(g, onActivate) {
+  g.setAttribute("tabindex", "0");
+  g.setAttribute("role", "button");
+  g.addEventListener("click", (ev) => {
+    ev.stopPropagation();
+    onActivate();
+  });
+  g.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      onActivate();
     }
-  }
-  return ctx.canAct ? out : new Set();
+  });
+  return g;
 }
 
-/** A village clicked: put it in every form field that offers it. */
-function chooseVillage(ctx, id) {
-  ctx.ui.fiefVillage = id;
-  for (const entry of ctx.schema || []) {
-    for (const f of VILLAGE_FIELDS) {
-      const spec = entry.fields && entry.fields[f];
-      if (!spec || !Array.isArray(spec.values)) continue;
-      const at = spec.values.indexOf(id);
-      const select = document.querySelector(`select[data-field="${entry.type}.${f}"]`);
-      if (at < 0 || !select) continue;
-      select.value = String(at);
-      select.dispatchEvent(new Event("change", { bubbles: true }));
-      select.closest("form")?.classList.add("fief-filled");
-    }
-  }
-  for (const g of document.querySelectorAll(".fief-village.selected")) g.classList.remove("selected");
-  document.querySelector(`.fief-village[data-village="${id}"]`)?.classList.add("selected");
-}
-
-function regionLayer(view) {
+function regionLayer(ctx, plan) {
+  const view = ctx.view;
   const owned = view.fiefs || {};
   return BOARD.regions.map((r) => {
     const pts = hull(r.villages.map((id) => [VILLAGE[id].x, VILLAGE[id].y]));
     const [cx, cy] = labelSpot(r);
     const fief = owned[r.id];
-    return s("g", { class: "fief-region", dataset: { region: r.id } },
+    const target = plan.regions.has(r.id);
+    const g = s("g", { class: ["fief-region", target ? "target" : null, plan.focus.has(r.id) ? "focus" : null], dataset: { region: r.id } },
       s("polygon", {
         points: pts.map((p) => p.join(",")).join(" "), fill: r.fill, stroke: r.fill,
         "stroke-width": 110, "stroke-linejoin": "round", class: "fief-area",
@@ -253,6 +377,8 @@ function regionLayer(view) {
         r.name.toUpperCase(), fief ? ` ★` : ""),
       fief ? s("text", { x: cx, y: cy + 24, class: "fief-title", "text-anchor": "middle", fill: seatInk(view, fief.owner) },
         `${r.title}`) : null);
+    if (target) activate(g, () => plan.onRegion(r.id)).setAttribute("aria-label", r.name);
+    return g;
   });
 }
 
@@ -268,7 +394,7 @@ function bishopricLayer() {
   });
 }
 
-function villageGlyph(ctx, v, targets) {
+function villageGlyph(ctx, v, plan) {
   const view = ctx.view;
   const holder = (view.holders || {})[v.id];
   const soldiers = (view.soldiers || {})[v.id];
@@ -277,18 +403,19 @@ function villageGlyph(ctx, v, targets) {
   const presses = (view.presses || {})[v.id] || 0;
   const lords = Object.entries(view.lords || {}).filter(([, l]) => l.village === v.id && !l.outside);
   const region = REGION[v.region];
-  const target = targets.has(v.id);
+  const target = plan.villages.has(v.id);
   const sub = [castle ? ctx.t("fief.castle") : null, mills ? `${ctx.t("fief.mill")} ×${mills}` : null,
     presses ? `${ctx.t("fief.press")} ×${presses}` : null].filter(Boolean);
   const title = [villageName(v.id), holder !== null && holder !== undefined ? ctx.name(holder) : null,
     soldiers ? `${ctx.t("fief.soldiers")}: ${soldiers[1]}` : null, ...sub,
     ...lords.map(([id, l]) => `${lordName(id)} (${ctx.name(l.owner)})`)].filter(Boolean).join(" — ");
   const g = s("g", {
-    class: ["fief-village", target ? "target" : null, ctx.ui.fiefVillage === v.id ? "selected" : null],
+    class: ["fief-village", target ? "target" : null, plan.selected === v.id ? "selected" : null,
+      plan.focus.has(v.id) ? "focus" : null, target && plan.viaRegion ? "via-region" : null],
     dataset: { village: v.id, holder: holder ?? "" }, transform: `translate(${v.x},${v.y})`,
-    tabindex: target ? "0" : null, role: target ? "button" : null,
   },
   s("title", {}, title),
+  s("circle", { r: HIT, class: "fief-hit" }),
   holder !== null && holder !== undefined
     ? s("circle", { r: 29, class: "fief-holder", stroke: seatInk(view, holder), dataset: { seat: holder } }) : null,
   s("circle", { r: 21, class: "fief-dot", fill: region ? region.fill : "#ddd" }),
@@ -308,19 +435,11 @@ function villageGlyph(ctx, v, targets) {
     ? s("text", { class: "fief-lords", x: -4, y: -28, "text-anchor": "end" },
       lords.map(([id, l], i) => s("tspan", { fill: seatInk(view, l.owner), dx: i ? 3 : 0 }, lordMark(view, id, l)))) : null,
   s("text", { class: "fief-name", y: 44, "text-anchor": "middle" }, v.name));
-  if (target) {
-    g.addEventListener("click", () => chooseVillage(ctx, v.id));
-    g.addEventListener("keydown", (ev) => {
-      if (ev.key === "Enter" || ev.key === " ") {
-        ev.preventDefault();
-        chooseVillage(ctx, v.id);
-      }
-    });
-  }
+  if (target) activate(g, () => plan.onVillage(v.id)).setAttribute("aria-label", title);
   return g;
 }
 
-function gateLayer(ctx) {
+function gateLayer(ctx, plan) {
   const view = ctx.view;
   const count = {};
   return (view.gates || []).map((gate) => {
@@ -331,32 +450,598 @@ function gateLayer(ctx) {
     const y = v.y + 10;
     const lords = (gate.lords || []).map((id) => lordName(id)[0]).join("");
     const stance = ctx.t(`fief.stance.${gate.stance}`);
-    return s("g", { class: ["fief-gate", `stance-${gate.stance}`], transform: `translate(${x},${y})`, dataset: { village: gate.village, seat: gate.owner } },
+    const target = plan.villages.has(gate.village);
+    const g = s("g", { class: ["fief-gate", `stance-${gate.stance}`, target ? "target" : null], transform: `translate(${x},${y})`, dataset: { village: gate.village, seat: gate.owner } },
       s("title", {}, ctx.t("fief.gate", { who: ctx.name(gate.owner), n: gate.soldiers, place: v.name, stance })),
       s("rect", { x: -13, y: -12, width: 26, height: 24, rx: 4, fill: seatInk(view, gate.owner) }),
       s("text", { "text-anchor": "middle", y: 5 }, gate.stance === "passage" ? `⇢${gate.soldiers}` : `⚔${gate.soldiers}`),
       lords ? s("text", { class: "fief-gate-lords", "text-anchor": "middle", y: 26, fill: seatInk(view, gate.owner) }, lords) : null);
+    if (target) g.addEventListener("click", (ev) => {
+      ev.stopPropagation();
+      plan.onVillage(gate.village);
+    });
+    return g;
   });
 }
 
 function mapPanel(ctx) {
-  const targets = targetVillages(ctx);
+  const plan = mapPlan(ctx);
+  const zoom = zoomOf(ctx);
   const svg = s("svg", {
-    class: "fief-map", viewBox: "-40 -50 1080 1110", role: "img", "aria-label": ctx.t("fief.map"),
-    preserveAspectRatio: "xMidYMid meet",
+    class: "fief-map", viewBox: "-40 -50 1080 1110", role: "group", "aria-label": ctx.t("fief.map"),
+    preserveAspectRatio: "xMidYMid meet", style: { width: `${zoom * 100}%` },
   },
   s("rect", { x: -40, y: -50, width: 1080, height: 1110, class: "fief-sea" }),
-  s("g", { class: "fief-regions" }, regionLayer(ctx.view)),
+  s("g", { class: "fief-regions" }, regionLayer(ctx, plan)),
   s("g", { class: "fief-roads" }, BOARD.roads.map(([a, b]) => s("line", {
     x1: VILLAGE[a].x, y1: VILLAGE[a].y, x2: VILLAGE[b].x, y2: VILLAGE[b].y, class: "fief-road", dataset: { road: `${a}|${b}` },
   }))),
   s("g", { class: "fief-bishoprics" }, bishopricLayer()),
-  s("g", { class: "fief-villages" }, BOARD.villages.map((v) => villageGlyph(ctx, v, targets))),
-  s("g", { class: "fief-gates" }, gateLayer(ctx)));
+  s("g", { class: "fief-villages" }, BOARD.villages.map((v) => villageGlyph(ctx, v, plan))),
+  s("g", { class: "fief-gates" }, gateLayer(ctx, plan)));
+  const box = h("div", { class: ["fief-viewport", zoom > 1 ? "zoomed" : null] }, svg);
+  box.addEventListener("scroll", () => {
+    ctx.ui.fiefScroll = [box.scrollLeft, box.scrollTop];
+  }, { passive: true });
+  pinch(ctx, box);
+  const onlyForms = plan.villages.size && !actBarShown(ctx);
   return h("section", { class: "panel fief-map-panel" },
-    h("h2", {}, ctx.t("fief.map")),
-    svg,
-    targets.size ? h("p", { class: "muted fief-help" }, ctx.t("fief.click_help")) : null);
+    h("div", { class: "fief-map-head" }, h("h2", {}, ctx.t("fief.map")), zoomBar(ctx)),
+    actBar(ctx),
+    box,
+    onlyForms ? h("p", { class: "muted fief-help" }, ctx.t("fief.click_help")) : null);
+}
+
+function actBarShown(ctx) {
+  return ["choose_region", "move", "buy", "attack_region", "assassinate", "play_lord", ...QUESTION_KINDS].some((k) => legalOf(ctx, k).length);
+}
+
+// ----- acting on the map -------------------------------------------------------------------
+// What the map offers comes from the seat's legal actions (the server's list,
+// every combination spelled out), never from a rule recomputed here: a lord is
+// outlined when some move names him, a village when some move of the chosen
+// lord with the chosen soldiers goes there, and so on. The server checks again.
+
+/** The questions a player answers by a button by the map (004_4acaab6420c0f155.txt:
+ * the parries of Phase 1, the right of way of Phase 4, the converging forces and
+ * the sealed bid of Phase 5, the election and consecration of Phase 6). */
+const QUESTION_KINDS = ["respond", "execute", "destroy_counter", "answer_passage", "ask_coalition",
+  "answer_coalition", "bid", "consecrate", "ask_consecration", "vote"];
+const PURCHASE_ORDER = ["soldier", "castle", "mill", "press"];
+const ZOOMS = [1, 1.5, 2, 3, 4];
+
+function legalOf(ctx, kind) {
+  return ctx.canAct ? ctx.legal.map((l) => l.action).filter((a) => a.type === kind) : [];
+}
+
+function uniq(values) {
+  return [...new Set(values)];
+}
+
+/** The renderer's own state of the map (the chosen lord...), kept across updates. */
+function mapUi(ctx) {
+  if (!ctx.ui.fiefMap) ctx.ui.fiefMap = {};
+  return ctx.ui.fiefMap;
+}
+
+function resetMap(ctx) {
+  ctx.ui.fiefMap = {};
+  ctx.ui.fiefVillage = null;
+}
+
+let current = null; // the latest ctx, for Esc
+
+document.addEventListener("keydown", (ev) => {
+  if (ev.key !== "Escape" || !current) return;
+  const m = current.ui.fiefMap;
+  if (m && Object.keys(m).length) {
+    resetMap(current);
+    current.rerender();
+  }
+});
+
+function send(ctx, action) {
+  resetMap(ctx);
+  ctx.act(action);
+}
+
+/** Put a value in the forms' field of that name (the generic forms stay a fallback). */
+function fillForms(ctx, fields, value) {
+  for (const entry of ctx.schema || []) {
+    for (const f of fields) {
+      const spec = entry.fields && entry.fields[f];
+      if (!spec || !Array.isArray(spec.values)) continue;
+      const at = spec.values.indexOf(value);
+      const select = document.querySelector(`select[data-field="${entry.type}.${f}"]`);
+      if (at < 0 || !select) continue;
+      select.value = String(at);
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+      select.closest("form")?.classList.add("fief-filled");
+    }
+  }
+}
+
+/** The villages some legal action names (the forms' fallback: a lord's arrival...). */
+function formVillages(ctx) {
+  const out = new Set();
+  for (const entry of ctx.schema || []) {
+    for (const f of VILLAGE_FIELDS) {
+      const spec = entry.fields && entry.fields[f];
+      if (spec && Array.isArray(spec.values)) for (const v of spec.values) if (VILLAGE[v]) out.add(v);
+    }
+  }
+  return ctx.canAct ? out : new Set();
+}
+
+/** Where a lord stands on the map (inside a village or at its gate). */
+function lordVillage(ctx, lord) {
+  const l = (ctx.view.lords || {})[lord];
+  return l ? l.village : null;
+}
+
+/** Fix the map's state against the new legal actions: a choice no longer open is dropped. */
+function settle(ctx) {
+  const m = mapUi(ctx);
+  const moves = legalOf(ctx, "move");
+  if (m.lord && !moves.some((a) => a.lord === m.lord)) delete m.lord;
+  if (m.lord) {
+    const counts = uniq(moves.filter((a) => a.lord === m.lord).map((a) => a.soldiers)).sort((a, b) => a - b);
+    if (!counts.includes(m.soldiers)) m.soldiers = counts[counts.length - 1];
+    m.counts = counts;
+  }
+  if (m.to && !moves.some((a) => a.lord === m.lord && a.to === m.to && a.soldiers === m.soldiers)) delete m.to;
+  if (m.buyAt && !legalOf(ctx, "buy").some((a) => a.village === m.buyAt)) delete m.buyAt;
+  if (m.attack && !(m.attack === "assassination" ? legalOf(ctx, "assassinate").length
+    : legalOf(ctx, "attack_region").some((a) => a.card === m.attack))) delete m.attack;
+  if (m.lay && !legalOf(ctx, "play_lord").some((a) => a.lord === m.lay)) delete m.lay;
+  if (m.pick && !m.pick.length) delete m.pick;
+  return m;
+}
+
+/**
+ * What a click on the map does now: ``villages`` outlined (clickable),
+ * ``regions`` outlined, ``onVillage(id)`` and ``onRegion(id)``; one plan per
+ * render, from the legal actions and the map's state.
+ */
+function mapPlan(ctx) {
+  const m = settle(ctx);
+  const plan = { villages: new Set(), regions: new Set(), selected: null, onVillage: null, onRegion: null,
+    focus: questionFocus(ctx) };
+  if (!ctx.canAct) return plan;
+  const redraw = () => ctx.rerender();
+  const moves = legalOf(ctx, "move");
+  const buys = legalOf(ctx, "buy");
+  const regionAttacks = legalOf(ctx, "attack_region").filter((a) => a.card === m.attack);
+  const killings = m.attack === "assassination" ? legalOf(ctx, "assassinate") : [];
+  const choices = legalOf(ctx, "choose_region");
+  if (choices.length) {
+    for (const a of choices) plan.regions.add(a.region);
+    plan.onRegion = (r) => send(ctx, choices.find((a) => a.region === r));
+    for (const r of plan.regions) for (const v of REGION[r] ? REGION[r].villages : []) plan.villages.add(v);
+    plan.onVillage = (v) => plan.onRegion(VILLAGE[v].region);
+    plan.viaRegion = true;
+  } else if (regionAttacks.length) {
+    for (const a of regionAttacks) plan.regions.add(a.region);
+    for (const r of plan.regions) for (const v of REGION[r] ? REGION[r].villages : []) plan.villages.add(v);
+    plan.onRegion = (r) => send(ctx, regionAttacks.find((a) => a.region === r));
+    plan.onVillage = (v) => plan.onRegion(VILLAGE[v].region);
+    plan.viaRegion = true;
+  } else if (m.lay) {
+    const lays = legalOf(ctx, "play_lord").filter((a) => a.lord === m.lay);
+    for (const a of lays) plan.villages.add(a.village);
+    plan.onVillage = (v) => send(ctx, lays.find((a) => a.village === v));
+  } else if (killings.length) {
+    for (const a of killings) plan.villages.add(lordVillage(ctx, a.lord));
+    plan.onVillage = (v) => {
+      const here = killings.filter((a) => lordVillage(ctx, a.lord) === v);
+      if (here.length === 1) send(ctx, here[0]);
+      else {
+        m.pick = here.map((a) => a.lord);
+        m.pickAt = v;
+        redraw();
+      }
+    };
+  } else if (moves.length) {
+    movePlan(ctx, m, moves, plan, redraw);
+  } else if (buys.length) {
+    for (const a of buys) plan.villages.add(a.village);
+    plan.selected = m.buyAt || null;
+    plan.onVillage = (v) => {
+      m.buyAt = m.buyAt === v ? undefined : v;
+      ctx.ui.fiefVillage = v;
+      redraw();
+      fillForms(ctx, VILLAGE_FIELDS, v);
+    };
+  } else {
+    plan.villages = formVillages(ctx);
+    plan.selected = ctx.ui.fiefVillage || null;
+    plan.onVillage = (v) => {
+      ctx.ui.fiefVillage = v;
+      for (const g of document.querySelectorAll(".fief-village.selected")) g.classList.remove("selected");
+      document.querySelector(`.fief-village[data-village="${v}"]`)?.classList.add("selected");
+      fillForms(ctx, VILLAGE_FIELDS, v);
+    };
+  }
+  return plan;
+}
+
+/** Where the question asked of this seat is: the region or lord struck, the
+ * village asked for right of way, fought over or bid for. */
+function questionFocus(ctx) {
+  const view = ctx.view;
+  const out = new Set();
+  if (!QUESTION_KINDS.some((k) => legalOf(ctx, k).length)) return out;
+  const p = view.pending;
+  if (p && p.region) out.add(p.region);
+  if (p && p.lord && lordVillage(ctx, p.lord)) out.add(lordVillage(ctx, p.lord));
+  if (view.passage) out.add(view.passage[1]);
+  if (view.battle) out.add(view.battle.village);
+  return out;
+}
+
+/** Phase 4, "The Movement of Counters": a lord, then his soldiers, then where
+ * (and what he does at an opponent's village: attack, siege, right of way);
+ * a click on his own village again, or Esc, lets him go. */
+function movePlan(ctx, m, moves, plan, redraw) {
+  const lordsAt = (v) => uniq(moves.map((a) => a.lord)).filter((l) => lordVillage(ctx, l) === v);
+  const choose = (lord) => {
+    m.lord = lord;
+    delete m.pick;
+    delete m.to;
+    settle(ctx);
+    redraw();
+    fillForms(ctx, ["lord"], lord);
+  };
+  const pickAt = (v) => {
+    const here = lordsAt(v);
+    if (here.length === 1) choose(here[0]);
+    else {
+      m.pick = here;
+      m.pickAt = v;
+      delete m.lord;
+      redraw();
+    }
+  };
+  if (!m.lord) {
+    for (const a of moves) plan.villages.add(lordVillage(ctx, a.lord));
+    plan.selected = m.pick ? m.pickAt : null;
+    plan.onVillage = pickAt;
+    return;
+  }
+  const home = lordVillage(ctx, m.lord);
+  const mine = moves.filter((a) => a.lord === m.lord && a.soldiers === m.soldiers);
+  for (const a of mine) plan.villages.add(a.to);
+  plan.villages.add(home);
+  plan.selected = home;
+  plan.onVillage = (v) => {
+    const here = mine.filter((a) => a.to === v);
+    if (here.length === 1) send(ctx, here[0]);
+    else if (here.length > 1) {
+      m.to = v;
+      redraw();
+    } else if (v === home) {
+      resetMap(ctx);
+      redraw();
+    } else if (lordsAt(v).length) pickAt(v);
+  };
+}
+
+// ----- the bar by the map: what the click does, and the questions asked ----------------------
+
+function stepper(ctx, values, value, onChange) {
+  const at = values.indexOf(value);
+  const go = (d) => onChange(values[Math.min(Math.max(at + d, 0), values.length - 1)]);
+  return h("span", { class: "fief-stepper" },
+    button("−", () => go(-1), { class: "small", disabled: at <= 0, "aria-label": "−", dataset: { step: "-1" } }),
+    h("output", { class: "fief-count" }, String(value)),
+    button("+", () => go(1), { class: "small", disabled: at >= values.length - 1, "aria-label": "+", dataset: { step: "1" } }),
+    h("span", { class: "muted" }, ctx.t("fief.act.of", { n: values[values.length - 1] })));
+}
+
+function cancelButton(ctx) {
+  return button(ctx.t("fief.act.cancel"), () => {
+    resetMap(ctx);
+    ctx.rerender();
+  }, { class: "small fief-cancel" });
+}
+
+function endTurnButton(ctx) {
+  return legalOf(ctx, "end_turn").length
+    ? button(ctx.t("fief.act.end_turn"), () => send(ctx, { type: "end_turn" }), { class: "small fief-end", dataset: { kind: "end_turn" } })
+    : null;
+}
+
+function lordChoice(ctx, lords, onPick) {
+  return h("div", { class: "fief-choices" }, lords.map((l) => button(lordLabel(ctx, l), () => onPick(l),
+    { class: "fief-choice", dataset: { lord: l } })));
+}
+
+function lordLabel(ctx, lord) {
+  const l = (ctx.view.lords || {})[lord];
+  return l ? `${lordName(lord)} (${ctx.name(l.owner)})` : lordName(lord);
+}
+
+function moveBar(ctx, m, moves) {
+  if (m.pick) {
+    return [h("p", {}, ctx.t("fief.act.which_lord", { place: villageName(m.pickAt) })),
+      lordChoice(ctx, m.pick, (l) => {
+        m.lord = l;
+        delete m.pick;
+        settle(ctx);
+        ctx.rerender();
+        fillForms(ctx, ["lord"], l);
+      }), h("div", { class: "fief-row" }, cancelButton(ctx))];
+  }
+  if (!m.lord) return [h("p", {}, ctx.t("fief.act.pick_lord")), h("div", { class: "fief-row" }, endTurnButton(ctx))];
+  const place = villageName(lordVillage(ctx, m.lord));
+  const soldiers = h("label", { class: "fief-row fief-soldiers-pick" }, h("span", {}, ctx.t("fief.act.soldiers")),
+    stepper(ctx, m.counts, m.soldiers, (n) => {
+      m.soldiers = n;
+      delete m.to;
+      ctx.rerender();
+    }));
+  const mine = moves.filter((a) => a.lord === m.lord && a.soldiers === m.soldiers);
+  if (m.to) {
+    const options = mine.filter((a) => a.to === m.to);
+    return [h("p", {}, ctx.t("fief.act.stance", { lord: lordName(m.lord), place: villageName(m.to) })),
+      h("div", { class: "fief-choices" }, options.map((a) => button(ctx.t(`fief.do.${a.stance}`), () => send(ctx, a),
+        { class: ["fief-choice", "primary"], dataset: { stance: a.stance } }))),
+      h("div", { class: "fief-row" }, cancelButton(ctx))];
+  }
+  return [h("p", {}, ctx.t("fief.act.lord_chosen", { lord: lordName(m.lord), place })),
+    m.counts.length > 1 ? soldiers : h("p", { class: "fief-soldiers-pick" }, `${ctx.t("fief.act.soldiers")}${ctx.t("colon")}${m.soldiers}`),
+    mine.length ? null : h("p", { class: "muted" }, ctx.t("fief.act.no_dest")),
+    h("div", { class: "fief-row" }, cancelButton(ctx), endTurnButton(ctx))];
+}
+
+/** The price of a purchase, from the server's own words for it ("... (300 crowns)"). */
+function price(ctx, action) {
+  const entry = ctx.legal.find((l) => sameJSON(l.action, action));
+  const found = entry && /\((\d+) crowns\)/.exec(entry.text);
+  return found ? Number(found[1]) : "?";
+}
+
+/** Phase 3, "Purchases": a village clicked, what may be bought there, one more click buys. */
+function buyBar(ctx, m, buys) {
+  if (!m.buyAt) return [h("p", {}, ctx.t("fief.act.buy_help")), h("div", { class: "fief-row" }, endTurnButton(ctx))];
+  const here = buys.filter((a) => a.village === m.buyAt);
+  const items = PURCHASE_ORDER.filter((i) => here.some((a) => a.item === i));
+  m.counts = m.counts || {};
+  return [h("p", {}, h("strong", {}, ctx.t("fief.act.buy_at", { place: villageName(m.buyAt) }))),
+    h("div", { class: "fief-buys" }, items.map((item) => {
+      const counts = uniq(here.filter((a) => a.item === item).map((a) => a.count)).sort((a, b) => a - b);
+      const n = counts.includes(m.counts[item]) ? m.counts[item] : counts[0];
+      const action = here.find((a) => a.item === item && a.count === n);
+      return h("div", { class: "fief-buy", dataset: { item } },
+        counts.length > 1 ? stepper(ctx, counts, n, (k) => {
+          m.counts[item] = k;
+          ctx.rerender();
+        }) : null,
+        button(ctx.t("fief.act.buy", { n, item: ctx.t(`fief.item.${item}`), price: price(ctx, action) }),
+          () => {
+            const at = m.buyAt;
+            send(ctx, action);
+            mapUi(ctx).buyAt = at; // several purchases in a row at one village
+          }, { class: "primary fief-buy-button", dataset: { item, count: n, price: price(ctx, action) } }));
+    })),
+    h("div", { class: "fief-row" }, cancelButton(ctx), endTurnButton(ctx))];
+}
+
+/** Phase 1, "The Playing of the Cards" (004_4acaab6420c0f155.txt): an attack
+ * played on its target, a lord laid on a village ("THE LORD CARD"). */
+function cardsBar(ctx, m) {
+  const cards = uniq(legalOf(ctx, "attack_region").map((a) => a.card));
+  if (legalOf(ctx, "assassinate").length) cards.push("assassination");
+  const lays = uniq(legalOf(ctx, "play_lord").map((a) => a.lord));
+  if (!cards.length && !lays.length) return null;
+  if (m.pick) {
+    const kill = (l) => send(ctx, { type: "assassinate", lord: l });
+    return [h("p", {}, ctx.t("fief.act.which_target", { place: villageName(m.pickAt) })),
+      lordChoice(ctx, m.pick, kill), h("div", { class: "fief-row" }, cancelButton(ctx))];
+  }
+  if (m.attack || m.lay) {
+    const text = m.lay ? ctx.t("fief.act.lay_where", { lord: lordName(m.lay) })
+      : m.attack === "assassination" ? ctx.t("fief.act.attack_lord")
+        : ctx.t("fief.act.attack_region", { card: cardName(ctx, m.attack) });
+    return [h("p", {}, text), h("div", { class: "fief-row" }, cancelButton(ctx))];
+  }
+  const choose = (key, value) => () => {
+    m[key] = value;
+    ctx.rerender();
+  };
+  return [
+    cards.length ? [h("p", {}, ctx.t("fief.act.attack_help")),
+      h("div", { class: "fief-choices" }, cards.map((c) => button(cardName(ctx, c), choose("attack", c),
+        { class: "fief-choice fief-attack", dataset: { card: c } })))] : null,
+    lays.length ? [h("p", {}, ctx.t("fief.act.lay_help")),
+      h("div", { class: "fief-choices" }, lays.map((l) => button(lordName(l), choose("lay", l),
+        { class: "fief-choice fief-lay", dataset: { lord: l } })))] : null,
+    h("div", { class: "fief-row" }, endTurnButton(ctx))];
+}
+
+// ----- the questions ------------------------------------------------------------------------
+
+function forceText(ctx, owner, village) {
+  const gate = (ctx.view.gates || []).find((g) => g.owner === owner && g.village === village);
+  const inside = (ctx.view.soldiers || {})[village];
+  const n = gate ? gate.soldiers : inside && inside[0] === owner ? inside[1] : 0;
+  const lords = gate ? gate.lords : Object.entries(ctx.view.lords || {})
+    .filter(([, l]) => l.owner === owner && l.village === village && !l.outside).map(([id]) => id);
+  return ctx.t("fief.ask.force", { n, lords: lords.length ? `, ${lords.map(lordName).join(", ")}` : "" });
+}
+
+function holderText(ctx, village) {
+  const holder = (ctx.view.holders || {})[village];
+  if (holder === null || holder === undefined) return [ctx.t("fief.none"), "—"];
+  return [ctx.name(holder), forceText(ctx, holder, village)];
+}
+
+/** The question's words: who asks, for what, where, with how many. */
+function questionText(ctx, kind) {
+  const view = ctx.view;
+  const p = view.pending || {};
+  const target = p.region ? regionName(p.region) : p.lord ? lordName(p.lord) : "";
+  const b = view.battle || {};
+  const other = b.first === ctx.seat ? b.second : b.first;
+  const [holder, held] = b.village ? holderText(ctx, b.village) : ["", ""];
+  const e = view.election || {};
+  switch (kind) {
+    case "respond":
+      return [ctx.t("fief.ask.respond", { attacker: ctx.name(p.attacker), card: p.card ? cardName(ctx, p.card) : "", target }),
+        p.die ? ctx.t("fief.ask.die", { die: p.die }) : null];
+    case "execute": return [ctx.t("fief.ask.execute", { attacker: ctx.name(p.attacker) })];
+    case "destroy_counter": return [ctx.t("fief.ask.destroy", { target })];
+    case "answer_passage": {
+      const village = view.passage ? view.passage[1] : null;
+      const gate = (view.gates || []).find((g) => g.village === village && g.stance === "passage") || {};
+      return [ctx.t("fief.ask.passage", {
+        asker: gate.owner !== undefined ? ctx.name(gate.owner) : "?", place: villageName(village),
+        lords: (gate.lords || []).map(lordName).join(", ") || "—", n: gate.soldiers ?? 0,
+      })];
+    }
+    case "ask_coalition":
+      return [ctx.t("fief.ask.ask", { place: villageName(b.village), mine: forceText(ctx, ctx.seat, b.village),
+        other: ctx.name(other), theirs: forceText(ctx, other, b.village), holder, held })];
+    case "answer_coalition":
+      return [ctx.t("fief.ask.answer", { place: villageName(b.village), first: ctx.name(b.first),
+        theirs: forceText(ctx, b.first, b.village), mine: forceText(ctx, ctx.seat, b.village), holder, held })];
+    case "bid": return [ctx.t("fief.ask.bid", { place: villageName(b.village), other: ctx.name(other) })];
+    case "consecrate": {
+      const lord = e.elected;
+      const asker = lord && view.lords[lord] ? ctx.name(view.lords[lord].owner) : "?";
+      return [ctx.t("fief.ask.consecrate", { asker, lord: lord ? lordName(lord) : "?" })];
+    }
+    case "ask_consecration": return [ctx.t("fief.ask.ask_consecration", { lord: e.elected ? lordName(e.elected) : "?" })];
+    default: return [ctx.t("fief.ask.vote"), view.election ? electionLine(ctx, view.election) : null];
+  }
+}
+
+function answerLabel(ctx, a) {
+  switch (a.type) {
+    case "respond":
+      return a.parry === "none" || a.parry === "ransom" ? ctx.t(`fief.ans.${a.parry}`)
+        : ctx.t("fief.ans.parry", { card: cardName(ctx, a.parry) });
+    case "execute": return ctx.t("fief.ans.execute", { lord: lordName(a.lord) });
+    case "destroy_counter": return ctx.t("fief.ans.destroy", { counter: ctx.t(`fief.${a.counter}`), place: villageName(a.village) });
+    case "answer_passage": return ctx.t(a.grant ? "fief.ans.grant" : "fief.ans.refuse_passage");
+    case "ask_coalition": return ctx.t(a.ask ? "fief.ans.ask" : "fief.ans.alone");
+    case "answer_coalition": return ctx.t(a.accept ? "fief.ans.accept" : "fief.ans.decline");
+    case "bid": return a.amount ? ctx.t("fief.ans.bid", { amount: a.amount }) : ctx.t("fief.ans.empty");
+    case "consecrate": return ctx.t(a.yes ? "fief.ans.consecrate" : "fief.ans.refuse");
+    case "ask_consecration": return ctx.t("fief.ans.ask_seat", { name: ctx.name(a.seat) });
+    case "vote": return a.lord ? ctx.t("fief.ans.vote", { n: a.votes, lord: lordName(a.lord) }) : ctx.t("fief.ans.abstain");
+    default: return a.type;
+  }
+}
+
+/** Many ways to split one's votes: each lord with all of them, and abstaining (the forms keep the rest). */
+function fewestVotes(options) {
+  const most = {};
+  for (const a of options) if (!most[a.lord] || most[a.lord].votes < a.votes) most[a.lord] = a;
+  return Object.values(most);
+}
+
+/** The answers as buttons; a bid as a stepper over the legal amounts and one button. */
+function answers(ctx, kind, options) {
+  const m = mapUi(ctx);
+  if (kind === "bid" && options.length > 1) {
+    const amounts = options.map((a) => a.amount).sort((x, y) => x - y);
+    const amount = amounts.includes(m.bid) ? m.bid : amounts[0];
+    return h("div", { class: "fief-choices" }, stepper(ctx, amounts, amount, (k) => {
+      m.bid = k;
+      ctx.rerender();
+    }), button(answerLabel(ctx, { type: "bid", amount }), () => send(ctx, { type: "bid", amount }),
+      { class: "primary fief-answer", dataset: { kind, amount } }));
+  }
+  if (kind === "vote" && options.length > 8) options = fewestVotes(options);
+  return h("div", { class: "fief-choices" }, options.map((a) => button(answerLabel(ctx, a), () => send(ctx, a), {
+    class: ["fief-answer", a.grant || a.accept || a.ask || a.yes ? "primary" : null],
+    dataset: { kind, value: JSON.stringify(Object.values(a).slice(1)) },
+  })));
+}
+
+function questionBar(ctx) {
+  const kind = QUESTION_KINDS.find((k) => legalOf(ctx, k).length);
+  if (!kind) return null;
+  return h("div", { class: "fief-prompt fief-question", role: "alertdialog", dataset: { kind },
+    "aria-label": ctx.t("fief.ask.title") },
+  h("h3", {}, ctx.t("fief.ask.title")),
+  questionText(ctx, kind).filter(Boolean).map((line) => h("p", {}, line)),
+  answers(ctx, kind, legalOf(ctx, kind)));
+}
+
+/** The bar above the map: the question asked of this seat, else what a click does. */
+function actBar(ctx) {
+  const question = questionBar(ctx);
+  if (question) return question;
+  const m = mapUi(ctx);
+  const moves = legalOf(ctx, "move");
+  const buys = legalOf(ctx, "buy");
+  const regions = legalOf(ctx, "choose_region").length ? [h("p", {}, ctx.t("fief.act.choose_region"))] : null;
+  const body = regions || cardsBar(ctx, m) || (moves.length ? moveBar(ctx, m, moves) : buys.length ? buyBar(ctx, m, buys) : null);
+  if (!body) return null;
+  const mode = regions ? "region" : !(moves.length || buys.length) ? "cards" : moves.length ? "move" : "buy";
+  return h("div", { class: "fief-prompt fief-act", dataset: { mode, lord: m.lord || "", village: m.buyAt || "" } },
+    body);
+}
+
+// ----- zoom and pan --------------------------------------------------------------------------
+
+function zoomOf(ctx) {
+  if (ctx.ui.fiefZoom === undefined) ctx.ui.fiefZoom = window.innerWidth < 700 ? 2 : 1;
+  return ctx.ui.fiefZoom;
+}
+
+/** Zoom about the viewport's centre (the map's scroll keeps the same spot in the middle). */
+function setZoom(ctx, zoom) {
+  const box = document.querySelector(".fief-viewport");
+  const old = zoomOf(ctx);
+  if (box) {
+    const cx = (box.scrollLeft + box.clientWidth / 2) / old;
+    const cy = (box.scrollTop + box.clientHeight / 2) / old;
+    ctx.ui.fiefScroll = [cx * zoom - box.clientWidth / 2, cy * zoom - box.clientHeight / 2];
+  }
+  ctx.ui.fiefZoom = zoom;
+  ctx.rerender();
+}
+
+function zoomBar(ctx) {
+  const zoom = zoomOf(ctx);
+  const at = ZOOMS.indexOf(zoom);
+  return h("div", { class: "fief-zoom" },
+    button("−", () => setZoom(ctx, ZOOMS[Math.max(at - 1, 0)]), {
+      class: "small", id: "fief-zoom-out", title: ctx.t("fief.zoom_out"), "aria-label": ctx.t("fief.zoom_out"), disabled: at <= 0,
+    }),
+    h("output", { id: "fief-zoom-level" }, `×${zoom}`),
+    button("+", () => setZoom(ctx, ZOOMS[Math.min(at + 1, ZOOMS.length - 1)]), {
+      class: "small", id: "fief-zoom-in", title: ctx.t("fief.zoom_in"), "aria-label": ctx.t("fief.zoom_in"), disabled: at >= ZOOMS.length - 1,
+    }),
+    button("⤢", () => setZoom(ctx, 1), {
+      class: "small", id: "fief-zoom-fit", title: ctx.t("fief.zoom_fit"), "aria-label": ctx.t("fief.zoom_fit"), disabled: zoom === 1,
+    }));
+}
+
+/** Two fingers on the map zoom it (a pinch), one finger pans it (the box scrolls). */
+function pinch(ctx, box) {
+  let start = null;
+  const spread = (ev) => Math.hypot(ev.touches[0].clientX - ev.touches[1].clientX, ev.touches[0].clientY - ev.touches[1].clientY);
+  box.addEventListener("touchstart", (ev) => {
+    if (ev.touches.length === 2) start = spread(ev);
+  }, { passive: true });
+  box.addEventListener("touchend", () => {
+    start = null;
+  }, { passive: true });
+  box.addEventListener("touchmove", (ev) => {
+    if (start === null || ev.touches.length !== 2) return;
+    ev.preventDefault();
+    const ratio = spread(ev) / start;
+    const zoom = zoomOf(ctx);
+    const next = ratio > 1.25 ? ZOOMS.find((z) => z > zoom) : ratio < 0.8 ? [...ZOOMS].reverse().find((z) => z < zoom) : null;
+    if (next) {
+      start = spread(ev);
+      setZoom(ctx, next);
+    }
+  }, { passive: false });
 }
 
 // ----- the side panel ------------------------------------------------------------------------
@@ -367,7 +1052,8 @@ function soldiersOf(view, seat) {
 }
 
 function lordLine(ctx, id, lord) {
-  const where = lord.outside ? ctx.t("fief.outside") : lord.village ? ctx.t("fief.at", { place: villageName(lord.village) }) : "";
+  const where = lord.outside && lord.village ? ctx.t("fief.at_gate", { place: villageName(lord.village) })
+    : lord.outside ? ctx.t("fief.outside") : lord.village ? ctx.t("fief.at", { place: villageName(lord.village) }) : "";
   const rank = [lord.bishop ? ctx.t("fief.bishop_of", { name: bishopricName(lord.bishop) }) : null,
     lord.cardinal ? ctx.t("fief.cardinal") : null, ctx.view.king === id ? `♔ ${ctx.t("fief.king")}` : null].filter(Boolean);
   return `${lordName(id)}${rank.length ? ` (${rank.join(", ")})` : ""} ${where}`.trim();
@@ -421,12 +1107,17 @@ function questions(ctx) {
   }
   const e = view.election;
   if (e) {
-    const votes = Object.entries(e.votes || {}).map(([seat, v]) => `${ctx.name(Number(seat))}: ${
-      Array.isArray(v) ? v.map((x) => (x === null ? "—" : VILLAGE[x] ? villageName(x) : CARDS.lord_names[x] ? lordName(x) : String(x))).join(" ") : String(v)}`);
-    out.push(ctx.t("fief.q.election", { votes: votes.join("; ") || "—" }));
+    out.push(electionLine(ctx, e));
     if (e.elected) out.push(ctx.t("fief.q.elected", { lord: lordName(e.elected) }));
   }
   return out;
+}
+
+/** The votes announced so far (rulebook: "The election of the king"). */
+function electionLine(ctx, e) {
+  const votes = Object.entries(e.votes || {}).map(([seat, v]) => `${ctx.name(Number(seat))}: ${
+    Array.isArray(v) ? v.map((x) => (x === null ? "—" : VILLAGE[x] ? villageName(x) : CARDS.lord_names[x] ? lordName(x) : String(x))).join(" ") : String(v)}`);
+  return ctx.t("fief.q.election", { votes: votes.join("; ") || "—" });
 }
 
 function sidePanel(ctx) {
@@ -451,9 +1142,22 @@ function sidePanel(ctx) {
 }
 
 function render(root, ctx) {
+  current = ctx;
   root.append(h("div", { class: "fief-board" },
     h("div", { class: "fief-col-map" }, mapPanel(ctx), lastMovePanel(ctx), actions(ctx)),
     sidePanel(ctx)));
+  const box = root.querySelector(".fief-viewport");
+  const at = ctx.ui.fiefScroll;
+  if (box && at) {
+    box.scrollLeft = at[0];
+    box.scrollTop = at[1];
+  } else if (box && zoomOf(ctx) > 1) {
+    // zoomed at first sight (a phone): the seat's own region in the middle
+    const region = REGION[(ctx.view.regions || [])[ctx.seat]];
+    const [x, y] = region ? centroid(region.villages) : [500, 500];
+    box.scrollLeft = ((x + 40) / 1080) * box.scrollWidth - box.clientWidth / 2;
+    box.scrollTop = ((y + 50) / 1110) * box.scrollHeight - box.clientHeight / 2;
+  }
 }
 
 function seatInfo(ctx, seat) {
