@@ -568,6 +568,36 @@ def test_henri_against_roland_at_bourg():
     # presses will be destroyed"
 
 
+def test_each_exchange_tells_both_forces_the_ground_and_what_is_left():
+    """The combat event carries what a table shows of each exchange ("Phase 5: The
+    Combat"): both sides' lords and soldiers before it, castle or open ground, both
+    rolls, both losses, and the counters left after it; a lord fallen says why."""
+    state = placed(["bresse", "tournugeois", "maconnais", "louhannais"])
+    henri = next(s for s in range(4) if state.region[s] == "tournugeois")
+    roland = next(s for s in range(4) if state.region[s] == "bresse")
+    put(state, roland, "bourg", 4, "roland")
+    put(state, henri, "bage", 6, "henry")
+    until_turn_of(state, henri)
+    state.apply(henri, Move("henry", "bourg", "attack", 6))
+    state.rng = Dice(3, 2, 5, 6, 1, 4, 2)  # type: ignore[assignment]  as in Henri's example
+    events: list = []
+    while state.stage != "election":
+        seat = (state.to_act or state.may_act)[0]
+        quiet = [a for a in state.legal_actions(seat)
+                 if isinstance(a, EndTurn | Done) or a == Vote(None, 0)]
+        events += state.apply(seat, quiet[0])
+    rounds = [e.data for e in events if e.kind == "combat"]
+    assert rounds[0] == {
+        "village": "bourg", "attacker": henri, "defender": roland, "in_castle": True,
+        "attacker_lords": ["henry"], "attacker_soldiers": 6,
+        "defender_lords": ["roland"], "defender_soldiers": 4,
+        "attacker_roll": [3, 2], "defender_roll": [5], "attacker_loses": 3,
+        "defender_loses": 2, "attacker_left": 4, "defender_left": 3}
+    assert rounds[-1]["defender_left"] == 0
+    fallen = next(e.data for e in events if e.kind == "lord_dies")
+    assert fallen == {"lord": "roland", "seat": roland, "village": "bourg", "cause": "battle"}
+
+
 def converging(accept: bool | None) -> tuple[FiefState, int, int, int]:
     """A at Bourg (1 soldier), B from Bâgé then C from Montrevel, both attacking."""
     state = placed(["bresse", "tournugeois", "louhannais", "maconnais"])

@@ -74,6 +74,9 @@ PHASES = (CARDS, REVENUES, PURCHASES, MOVEMENT, COMBAT, ELECTION, FIEFS, NEGOTIA
 HAND = 3
 RANSOM_PER_PIP = 300
 MAX_COUNTERS_PER_VILLAGE = 3
+#: How a lord dies, as a code in the event's data (for the clients' own words).
+DEATHS = {"falls in battle": "battle", "dies of the plague": "plague",
+          "is assassinated": "assassination", "is executed by Justice": "justice"}
 #: Each attack's parry ("The parries"); plague has none.
 PARRIES = {"bad_weather": ("sun",), "famine": ("good_harvest",),
            "revolt": ("good_harvest", "ransom"), "plague": (), "assassination": ("justice",)}
@@ -607,7 +610,8 @@ class FiefState(WarRules, CourtRules, State):
         if info.cardinal:
             self.cardinals_left += 1
         events = [Event("lord_dies", f"{lord_name(lord)} (Seat {info.owner}) {how}",
-                        {"lord": lord, "seat": info.owner})]
+                        {"lord": lord, "seat": info.owner, "village": info.village,
+                         "cause": DEATHS.get(how, how)})]
         if info.outside:
             events += self.disband_if_leaderless(info.owner, info.village)
         if lord == self.king:
