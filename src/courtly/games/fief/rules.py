@@ -545,7 +545,7 @@ class FiefState(WarRules, CourtRules, State):
                         "presses yield nothing this turn", {"region": region})]
         if die == 1:
             return [*events, Event("revolt", "The revolt subsides by itself",
-                                   {"region": region})]
+                                   {"region": region, "outcome": "subsides"})]
         if die == 3:
             if self._counters_in(region):
                 self.pending = Pending("destroy", pending.attacker, pending.attacker, "revolt",
@@ -569,14 +569,15 @@ class FiefState(WarRules, CourtRules, State):
             self.mills[village] = self.presses[village] = 0
         self.mills, self.presses = +self.mills, +self.presses
         return [Event("revolt", f"Every mill and press of {self.board.regions[region].name} is "
-                      "destroyed", {"region": region})]
+                      "destroyed", {"region": region, "outcome": "destroyed"})]
 
     def _castle_attack(self, region: str, dice: int) -> list[Event]:
         """The villagers attack the castle: the castle village of the region with the
         most soldiers (our decision) loses a die's (or two dice') worth of them."""
         castles = [v for v in self.board.regions[region].villages if v in self.castles]
         if not castles:
-            return [Event("revolt", "The villagers find no castle to attack", {"region": region})]
+            return [Event("revolt", "The villagers find no castle to attack",
+                          {"region": region, "outcome": "no_castle"})]
         target = max(castles, key=lambda v: (self.soldiers.get(v, (0, 0))[1], -castles.index(v)))
         killed = sum(self.rng.randint(1, 6) for _ in range(dice))
         events = [Event("revolt", f"The villagers attack the castle of {village_name(target)}: "
