@@ -12,6 +12,7 @@
 import { api } from "../js/api.js";
 import { h, s } from "../js/dom.js";
 import { actions, lastMovePanel, phaseLine } from "./generic.js";
+import news from "./fief_news.js";
 
 const DATA = (await api.game("fief")).data;
 const BOARD = DATA.board;
@@ -454,6 +455,7 @@ function render(root, ctx) {
   root.append(h("div", { class: "fief-board" },
     h("div", { class: "fief-col-map" }, mapPanel(ctx), lastMovePanel(ctx), actions(ctx)),
     sidePanel(ctx)));
+  news.decorate(root, ctx); // the battle, election and negotiation panels, the map's battle mark
 }
 
 function seatInfo(ctx, seat) {
@@ -462,4 +464,7 @@ function seatInfo(ctx, seat) {
   return `${region ? `${regionName(region)} · ` : ""}${view.money[seat]} ${ctx.t("fief.money").toLowerCase()}`;
 }
 
-export default { strings, render, seatInfo };
+export default {
+  strings: news.withStrings(strings), render, seatInfo, describeEvent: news.describeEvent, banner: news.banner,
+  mergeViews: news.mergeViews, chatChanged: news.chatChanged, logKinds: news.logKinds,
+};
