@@ -267,3 +267,123 @@ def test_fief_combat_election_and_negotiation_beside_the_map(server, browser, tm
             time.sleep(0.1)
     ann.evaluate("window.scrollTo(0, 0)")
     assert errors_a == [] and errors_b == [] and errors_s == []
+
+
+# ----- every event in words, and the sealed bid, from the engine's own data -----------------
+
+def _sample_events() -> list[dict[str, Any]]:
+    """Events of heuristic games (3 to 6 players, three turns), each as every seat
+    and a spectator see it, a few of each kind and shape of data."""
+    seen: dict[tuple[str, tuple[str, ...]], int] = {}
+    out: list[dict[str, Any]] = []
+    for n in range(3, 7):
+        for seed in range(1, 4):
+            state = GAME.new_game(n, seed=seed, options={"turn_limit": 3})
+            rngs = [random.Random(seed * 10 + s) for s in range(n)]
+            while not state.is_over:
+                phase = state.phase
+                seat = (list(phase.to_act) or list(phase.may_act))[0]
+                choice = fief_bot.choose(state.view(seat), state.legal_actions(seat), rngs[seat])
+                for event in state.apply(seat, choice):
+                    for viewer in (None, *range(n)):
+                        shown = event.for_seat(viewer)
+                        if shown is None:
+                            continue
+                        wire = shown.to_json()
+                        key = (wire["kind"], tuple(sorted(wire.get("data") or {})))
+                        if seen.get(key, 0) < 2:
+                            seen[key] = seen.get(key, 0) + 1
+                            out.append(wire)
+    return out
+
+
+def _sealed_bid() -> dict[str, Any]:
+    """The rulebook's converging forces (tests/test_fief.py): B and C in coalition beat
+    A, then bid with closed hands; the views and events of a seat outside the bid
+    (A), of B who bid, and of C, before the reveal, then A's after it."""
+    from courtly.games.fief.actions import AnswerCoalition, AskCoalition, Bid
+    from test_fief import Dice, converging, to_phase
+
+    state, a, b, c = converging(True)
+    to_phase(state, "combat")
+    events = state.apply(b, AskCoalition(True))
+    state.rng = Dice(6, 1)  # type: ignore[assignment]
+    events += state.apply(c, AnswerCoalition(True))
+    events += state.apply(b, Bid(300))
+
+    def seen(seat: int) -> list[dict[str, Any]]:
+        shown = [e.for_seat(seat) for e in events]
+        return [{"index": i, **e.to_json()} for i, e in enumerate(shown) if e is not None]
+
+    before = {str(s): {"view": state.view(s), "events": seen(s)} for s in (a, b, c)}
+    events += state.apply(c, Bid(100))
+    return {"a": a, "b": b, "c": c, "before": before,
+            "after": {"view": state.view(a), "events": seen(a)}}
+
+
+#: A renderer's context for the news module, from a view and events (names "P0", "P1"...).
+FAKE_CTX = """async ({view, events, seat}) => {
+  const i18n = await import('/static/js/i18n.js');
+  return {view, events, seat, t: i18n.t, lang: i18n.lang(), ui: {}, schema: [], legal: [], chat: [],
+    name: (n) => `P${n}`, joinNames: (l) => l.join(' & '), toAct: [], mayAct: [], canAct: false,
+    phase: null, replay: null, table: {status: 'playing'}};
+}"""
+
+DESCRIBE_ALL = """async (events) => {
+  const news = (await import('/static/games/fief_news.js')).default;
+  const i18n = await import('/static/js/i18n.js');
+  const ctx = await (MAKE_CTX)({view: {regions: []}, events: [], seat: null});
+  const out = [];
+  for (const lang of ['en', 'fr']) {
+    i18n.setLang(lang);
+    ctx.t = i18n.t;
+    ctx.lang = lang;
+    for (const e of events) out.push({lang, kind: e.kind, text: news.describeEvent(e, ctx)});
+  }
+  i18n.setLang('en');
+  return out;
+}""".replace("MAKE_CTX", FAKE_CTX)
+
+PANEL = """async ({view, events, seat}) => {
+  const news = (await import('/static/games/fief_news.js')).default;
+  const ctx = await (MAKE_CTX)({view, events, seat});
+  const root = document.createElement('div');
+  root.append(Object.assign(document.createElement('div'), {className: 'fief-side'}));
+  news.decorate(root, ctx);
+  const panel = root.querySelector('#fief-battle');
+  return panel ? {text: panel.textContent,
+    sealed: [...panel.querySelectorAll('.fn-bid-live li')].map((li) => [Number(li.dataset.seat),
+      li.dataset.sealed, li.textContent])} : null;
+}""".replace("MAKE_CTX", FAKE_CTX)
+
+
+def test_every_fief_event_in_words_and_the_sealed_bid(server, browser):
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=3)
+    page, errors = open_page(browser)
+    page.goto(f"{server}/table/{made['table']['id']}")  # a spectator: the page's modules
+    page.wait_for_selector("svg.fief-map")
+
+    samples = _sample_events()
+    lines = page.evaluate(DESCRIBE_ALL, samples)
+    assert {line["kind"] for line in lines} >= {"combat", "vote", "move", "buy", "done", "deal"}
+    for line in lines:
+        text = line["text"]
+        assert text, f"no words for {line}"
+        assert not re.search(r"undefined|NaN|\[object|\bnull\b|fn\.|\{\w+\}", text), line
+
+    bid = _sealed_bid()
+    a, b, c = bid["a"], bid["b"], bid["c"]
+    # before the reveal: B's hand is closed, C still choosing; nobody sees an amount but B
+    outsider = page.evaluate(PANEL, {**bid["before"][str(a)], "seat": a})
+    assert outsider is not None
+    assert [row[:2] for row in outsider["sealed"]] == [[b, "1"], [c, "0"]]
+    assert "sealed" in outsider["sealed"][0][2] and "300" not in outsider["text"]
+    bidder = page.evaluate(PANEL, {**bid["before"][str(b)], "seat": b})
+    assert "your bid: 300 (sealed)" in bidder["text"]
+    other = page.evaluate(PANEL, {**bid["before"][str(c)], "seat": c})
+    assert "300" not in other["text"]
+    # the hands open: both amounts, the purchase
+    after = page.evaluate(PANEL, {**bid["after"], "seat": a})
+    assert f"P{b} 300" in after["text"] and f"P{c} 100" in after["text"]
+    assert f"P{b} buys Bourg for 300 crowns." in after["text"]
+    assert errors == []

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -1283,3 +1285,15 @@ def test_the_heuristic_beats_random_bots_mostly():
     outcomes = run_jobs(jobs, backend="serial")
     wins = sum(o.win_share(o.lineup.index("heuristic")) for o in outcomes)
     assert wins / len(outcomes) > 0.5  # chance is 1/4
+
+
+def test_the_browser_has_words_for_every_event_kind():
+    """Each kind of event the engine logs has its line in the browser's log
+    (games/fief_news.js, English and French), not the engine's English text."""
+    src = Path(courtly.__file__).parent
+    kinds = set()
+    for path in (src / "games" / "fief").glob("*.py"):
+        kinds |= set(re.findall(r'Event\(\s*"(\w+)"', path.read_text(encoding="utf-8")))
+    news = (src / "web" / "games" / "fief_news.js").read_text(encoding="utf-8")
+    assert len(kinds) > 40
+    assert [k for k in sorted(kinds) if f'case "{k}"' not in news] == []

@@ -246,7 +246,8 @@ class CourtRules(ABC):
         """Not consecrated: "he cannot reign: the throne remains vacant until the new
         elections of the next turn"."""
         self.election, self.king = None, None
-        return [Event("vacant", "The King is not consecrated: the throne stays vacant")]
+        return [Event("vacant", "The King is not consecrated: the throne stays vacant",
+                      {"why": "not_consecrated"})]
 
     # ----- fiefs ("The creation of fiefs") -----------------------------------------------
     def fief_candidates(self) -> list[str]:

@@ -617,7 +617,8 @@ class FiefState(WarRules, CourtRules, State):
             events += self.disband_if_leaderless(info.owner, info.village)
         if lord == self.king:
             self.king = None
-            events.append(Event("vacant", "The King is dead: the throne is vacant"))
+            events.append(Event("vacant", "The King is dead: the throne is vacant",
+                                {"why": "dead"}))
         for fief in self.fiefs.values():
             if fief.title == lord:  # the title passes to another of his player's lords
                 fief.title = next(iter(self.lords_of(info.owner)), None)

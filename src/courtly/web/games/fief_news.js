@@ -458,10 +458,7 @@ export function describeEvent(e, ctx) {
       const key = ["battle", "plague", "assassination", "justice"].includes(d.cause) ? `lord_dies.${d.cause}` : "lord_dies";
       return t(key, { lord: lordName(d.lord), who, place: place(d.village) });
     }
-    case "vacant":
-      if (/dead/i.test(e.text)) return t("king_dead");
-      if (/consecrated/i.test(e.text)) return t("not_consecrated");
-      return t("vacant");
+    case "vacant": return t(d.why === "dead" ? "king_dead" : d.why === "not_consecrated" ? "not_consecrated" : "vacant");
     case "tithe": return t("tithe", { who, card: cardName(ctx, d.card), lord: lordName(d.lord) });
     case "revenues": {
       const earned = Array.isArray(d.earned) ? d.earned.map((n, i) => [i, n]) : Object.entries(d.earned || {});
