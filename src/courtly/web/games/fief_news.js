@@ -611,7 +611,7 @@ function roundItem(ctx, r, n) {
       ctx.t("fn.rolls", { who: ctx.name(seat) })),
     h("span", { class: "fn-dice", "aria-label": (roll || []).join(", ") }, dice(roll)),
     h("span", { class: "fn-sum" }, `(${diceText(roll)})`),
-    h("span", { class: ["fn-loss", lost ? "hit" : null] }, `→ ${ctx.t("fn.loses", { who: ctx.name(other), n: lost })}`));
+    h("span", { class: ["fn-loss", lost ? "fn-hit" : null] }, `→ ${ctx.t("fn.loses", { who: ctx.name(other), n: lost })}`));
   return h("li", { class: "fn-round", dataset: { attacker: r.attacker, defender: r.defender } },
     h("span", { class: "fn-round-n" }, ctx.t("fn.round", { n })),
     line(r.attacker, r.attacker_roll, r.defender, r.defender_loses),
@@ -680,8 +680,8 @@ function battlePanel(ctx) {
   const story = battle.events.filter((e) => ["converge", "coalition", "destroyed"].includes(e.kind))
     .map((e) => h("li", {}, describeEvent(e, ctx)));
   return h("section", { class: "panel fn-battle", id: "fief-battle", dataset: { village: battle.village }, "aria-live": "polite" },
-    h("h2", {}, "⚔ ", ctx.t("fn.battle", { place: place(battle.village) }),
-      ground ? h("span", { class: ["fn-ground", rounds[0].in_castle ? "castle" : "open"] }, ground) : null),
+    h("h2", {}, `⚔ ${ctx.t("fn.battle", { place: place(battle.village) })}`),
+    ground ? h("p", { class: ["fn-ground", rounds[0].in_castle ? "fn-in-castle" : "fn-in-open"] }, ground) : null,
     story.length ? h("ul", { class: "fn-story" }, story) : null,
     rounds.length ? forcesTable(ctx, sideRows(ctx, rounds)) : null,
     rounds.length ? h("ol", { class: "fn-rounds" }, rounds.map((r, i) => roundItem(ctx, r, i + 1))) : null,
@@ -788,7 +788,7 @@ function doneList(ctx) {
   const view = ctx.view;
   const open = new Set(view.negotiating || []);
   return h("ul", { class: "fn-done", id: "fief-done-list" }, (view.regions || []).map((_, seat) => h("li", {
-    class: open.has(seat) ? "open" : "done", dataset: { seat, done: open.has(seat) ? "0" : "1" },
+    class: open.has(seat) ? "fn-open" : "fn-is-done", dataset: { seat, done: open.has(seat) ? "0" : "1" },
   }, h("span", { class: "fief-swatch", style: { background: ink(view, seat) } }), " ", ctx.name(seat), " ",
   h("span", { class: open.has(seat) ? "muted" : "fn-done-mark" }, open.has(seat) ? ctx.t("fn.negotiating") : `✓ ${ctx.t("fn.done")}`))));
 }
@@ -809,7 +809,7 @@ function privatePartner(ctx) {
 
 function chatLines(ctx, messages) {
   if (!messages.length) return [h("li", { class: "muted" }, ctx.t("fn.chat_empty"))];
-  return messages.map((m) => h("li", { class: ["fn-chat-line", m.seat === ctx.seat ? "mine" : null], dataset: { id: m.id } },
+  return messages.map((m) => h("li", { class: ["fn-chat-line", m.seat === ctx.seat ? "fn-mine" : null], dataset: { id: m.id } },
     h("strong", {}, m.seat === null ? "courtly" : (m.name || ctx.name(m.seat))), " ", h("span", {}, m.text)));
 }
 
@@ -924,7 +924,9 @@ function handsPanel(ctx) {
  *  (beside the map on a laptop, under it on a phone) and the map's battle mark. */
 export function decorate(root, ctx) {
   const negotiation = negotiationPanel(ctx);
-  const panels = [negotiation, battlePanel(ctx), electionPanel(ctx), handsPanel(ctx)].filter(Boolean);
+  // a replay's view is of its step, the events this page saw are of the whole game: no news from them
+  const news = ctx.replay ? [] : [battlePanel(ctx), electionPanel(ctx)];
+  const panels = [negotiation, ...news, handsPanel(ctx)].filter(Boolean);
   const side = root.querySelector(".fief-side") || root;
   if (panels.length) side.prepend(h("div", { class: "fn-news", id: "fief-news" }, panels));
   const board = root.querySelector(".fief-board");
@@ -932,7 +934,7 @@ export function decorate(root, ctx) {
     board.classList.toggle("fn-wide", panels.length > 0); // a wider side column beside the map
     board.classList.toggle("fn-negotiating", panels.includes(negotiation)); // its form replaces the generic Pay
   }
-  markBattle(root, ctx);
+  if (!ctx.replay) markBattle(root, ctx);
 }
 
 /** What the phase asks of this seat, in the turn banner (null: the table's own). */
