@@ -316,8 +316,9 @@ def _sealed_bid() -> dict[str, Any]:
         return [{"index": i, **e.to_json()} for i, e in enumerate(shown) if e is not None]
 
     before = {str(s): {"view": state.view(s), "events": seen(s)} for s in (a, b, c)}
+    views = {str(s): state.view(s) for s in range(state.num_players)}
     events += state.apply(c, Bid(100))
-    return {"a": a, "b": b, "c": c, "before": before,
+    return {"a": a, "b": b, "c": c, "before": before, "views": views,
             "after": {"view": state.view(a), "events": seen(a)}}
 
 
@@ -386,4 +387,10 @@ def test_every_fief_event_in_words_and_the_sealed_bid(server, browser):
     after = page.evaluate(PANEL, {**bid["after"], "seat": a})
     assert f"P{b} 300" in after["text"] and f"P{c} 100" in after["text"]
     assert f"P{b} buys Bourg for 300 crowns." in after["text"]
+    # a replay with all revealed: every hand, and the sealed bid laid open
+    merged = page.evaluate("""async (views) => (await import('/static/games/fief_news.js'))
+      .default.mergeViews(views)""", bid["views"])
+    assert merged["hand"] is None and merged["seat"] is None
+    assert merged["hands"] == {s: v["hand"] for s, v in bid["views"].items()}
+    assert merged["battle"]["bids"] == {str(b): 300} and merged["battle"]["my_bid"] is None
     assert errors == []

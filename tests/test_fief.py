@@ -650,6 +650,23 @@ def test_an_accepted_coalition_then_a_sealed_bid_with_a_raise():
     assert state.gate(c, "bourg").stance == "passage"  # "automatically obtains a right of way"
 
 
+def test_the_hands_open_with_their_seats_and_the_purchase_names_the_village():
+    """The reveal and the purchase say whose hand held what and for which village
+    (for the table's log and panel); before it, the other seat sees no amount."""
+    state, a, b, c = converging(True)
+    to_phase(state, "combat")
+    events = state.apply(b, AskCoalition(True))
+    state.rng = Dice(6, 1)  # type: ignore[assignment]
+    events += state.apply(c, AnswerCoalition(True))
+    sealed = state.apply(b, Bid(300))
+    assert [e.for_seat(c).data for e in sealed] == [{"seat": b}]
+    events = state.apply(c, Bid(100))
+    data = {e.kind: e.data for e in events}
+    assert data["bids"] == {"bids": [300, 100], "seats": [b, c], "village": "bourg"}
+    assert data["bought"] == {"seat": b, "paid": 300, "to": c, "village": "bourg"}
+    assert a not in data["bids"]["seats"]
+
+
 def test_empty_hands_fight():
     """"If the players have each opened an empty hand, there is a fight"."""
     state, _a, b, c = converging(True)
