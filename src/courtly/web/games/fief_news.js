@@ -604,7 +604,7 @@ function forcesTable(ctx, sides) {
       h("td", { class: "fn-num" }, side.left === undefined ? "—" : String(side.left))))));
 }
 
-function roundItem(ctx, r, n) {
+function roundItem(ctx, r, n, fresh) {
   const view = ctx.view;
   const line = (seat, roll, other, lost) => h("div", { class: "fn-roll" },
     h("span", { class: "fn-roller" }, h("span", { class: "fief-swatch", style: { background: ink(view, seat) } }), " ",
@@ -612,7 +612,10 @@ function roundItem(ctx, r, n) {
     h("span", { class: "fn-dice", "aria-label": (roll || []).join(", ") }, dice(roll)),
     h("span", { class: "fn-sum" }, `(${diceText(roll)})`),
     h("span", { class: ["fn-loss", lost ? "fn-hit" : null] }, `→ ${ctx.t("fn.loses", { who: ctx.name(other), n: lost })}`));
-  return h("li", { class: "fn-round", dataset: { attacker: r.attacker, defender: r.defender } },
+  return h("li", {
+    class: ["fn-round", fresh >= 0 ? "fn-new" : null], dataset: { attacker: r.attacker, defender: r.defender },
+    style: fresh >= 0 ? { "--i": fresh } : null,
+  },
     h("span", { class: "fn-round-n" }, ctx.t("fn.round", { n })),
     line(r.attacker, r.attacker_roll, r.defender, r.defender_loses),
     line(r.defender, r.defender_roll, r.attacker, r.attacker_loses));
@@ -675,7 +678,13 @@ function waitingLine(ctx, battle) {
 function battlePanel(ctx) {
   const battle = lastBattle(ctx);
   if (!battle) return null;
-  const rounds = battle.events.filter((e) => e.kind === "combat").map((e) => e.data || {});
+  const fought = battle.events.filter((e) => e.kind === "combat");
+  const rounds = fought.map((e) => e.data || {});
+  // exchanges this page has not drawn yet come one after the other, as the dice fall
+  const seen = (ctx.ui.fiefRoundsSeen = ctx.ui.fiefRoundsSeen || new Set());
+  let fresh = 0;
+  const order = fought.map((e) => (seen.has(e.index) ? -1 : fresh++));
+  for (const e of fought) seen.add(e.index);
   const ground = rounds.length ? ctx.t(rounds[0].in_castle ? "fn.castle" : "fn.open") : null;
   const story = battle.events.filter((e) => ["converge", "coalition", "destroyed"].includes(e.kind))
     .map((e) => h("li", {}, describeEvent(e, ctx)));
@@ -684,10 +693,19 @@ function battlePanel(ctx) {
     ground ? h("p", { class: ["fn-ground", rounds[0].in_castle ? "fn-in-castle" : "fn-in-open"] }, ground) : null,
     story.length ? h("ul", { class: "fn-story" }, story) : null,
     rounds.length ? forcesTable(ctx, sideRows(ctx, rounds)) : null,
-    rounds.length ? h("ol", { class: "fn-rounds" }, rounds.map((r, i) => roundItem(ctx, r, i + 1))) : null,
+    rounds.length ? h("ol", { class: "fn-rounds" }, rounds.map((r, i) => roundItem(ctx, r, i + 1, order[i]))) : null,
     bidsBlock(ctx, battle, battle.events),
     waitingLine(ctx, battle),
-    battleResult(ctx, battle, rounds));
+    after(battleResult(ctx, battle, rounds), fresh));
+}
+
+/** The result shows once the fresh exchanges have come in. */
+function after(el, fresh) {
+  if (el && fresh) {
+    el.classList.add("fn-new");
+    el.style.setProperty("--i", String(fresh));
+  }
+  return el;
 }
 
 /** The map marks the village fought over (drawn after the map). */
