@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -568,6 +570,36 @@ def test_henri_against_roland_at_bourg():
     # presses will be destroyed"
 
 
+def test_each_exchange_tells_both_forces_the_ground_and_what_is_left():
+    """The combat event carries what a table shows of each exchange ("Phase 5: The
+    Combat"): both sides' lords and soldiers before it, castle or open ground, both
+    rolls, both losses, and the counters left after it; a lord fallen says why."""
+    state = placed(["bresse", "tournugeois", "maconnais", "louhannais"])
+    henri = next(s for s in range(4) if state.region[s] == "tournugeois")
+    roland = next(s for s in range(4) if state.region[s] == "bresse")
+    put(state, roland, "bourg", 4, "roland")
+    put(state, henri, "bage", 6, "henry")
+    until_turn_of(state, henri)
+    state.apply(henri, Move("henry", "bourg", "attack", 6))
+    state.rng = Dice(3, 2, 5, 6, 1, 4, 2)  # type: ignore[assignment]  as in Henri's example
+    events: list = []
+    while state.stage != "election":
+        seat = (state.to_act or state.may_act)[0]
+        quiet = [a for a in state.legal_actions(seat)
+                 if isinstance(a, EndTurn | Done) or a == Vote(None, 0)]
+        events += state.apply(seat, quiet[0])
+    rounds = [e.data for e in events if e.kind == "combat"]
+    assert rounds[0] == {
+        "village": "bourg", "attacker": henri, "defender": roland, "in_castle": True,
+        "attacker_lords": ["henry"], "attacker_soldiers": 6,
+        "defender_lords": ["roland"], "defender_soldiers": 4,
+        "attacker_roll": [3, 2], "defender_roll": [5], "attacker_loses": 3,
+        "defender_loses": 2, "attacker_left": 4, "defender_left": 3}
+    assert rounds[-1]["defender_left"] == 0
+    fallen = next(e.data for e in events if e.kind == "lord_dies")
+    assert fallen == {"lord": "roland", "seat": roland, "village": "bourg", "cause": "battle"}
+
+
 def converging(accept: bool | None) -> tuple[FiefState, int, int, int]:
     """A at Bourg (1 soldier), B from Bâgé then C from Montrevel, both attacking."""
     state = placed(["bresse", "tournugeois", "louhannais", "maconnais"])
@@ -616,6 +648,23 @@ def test_an_accepted_coalition_then_a_sealed_bid_with_a_raise():
     assert state.controller("bourg") == b
     assert state.money[b] == money[b] - 300 and state.money[c] == money[c] + 300
     assert state.gate(c, "bourg").stance == "passage"  # "automatically obtains a right of way"
+
+
+def test_the_hands_open_with_their_seats_and_the_purchase_names_the_village():
+    """The reveal and the purchase say whose hand held what and for which village
+    (for the table's log and panel); before it, the other seat sees no amount."""
+    state, a, b, c = converging(True)
+    to_phase(state, "combat")
+    events = state.apply(b, AskCoalition(True))
+    state.rng = Dice(6, 1)  # type: ignore[assignment]
+    events += state.apply(c, AnswerCoalition(True))
+    sealed = state.apply(b, Bid(300))
+    assert [e.for_seat(c).data for e in sealed] == [{"seat": b}]
+    events = state.apply(c, Bid(100))
+    data = {e.kind: e.data for e in events}
+    assert data["bids"] == {"bids": [300, 100], "seats": [b, c], "village": "bourg"}
+    assert data["bought"] == {"seat": b, "paid": 300, "to": c, "village": "bourg"}
+    assert a not in data["bids"]["seats"]
 
 
 def test_empty_hands_fight():
@@ -1253,3 +1302,15 @@ def test_the_heuristic_beats_random_bots_mostly():
     outcomes = run_jobs(jobs, backend="serial")
     wins = sum(o.win_share(o.lineup.index("heuristic")) for o in outcomes)
     assert wins / len(outcomes) > 0.5  # chance is 1/4
+
+
+def test_the_browser_has_words_for_every_event_kind():
+    """Each kind of event the engine logs has its line in the browser's log
+    (games/fief_news.js, English and French), not the engine's English text."""
+    src = Path(courtly.__file__).parent
+    kinds = set()
+    for path in (src / "games" / "fief").glob("*.py"):
+        kinds |= set(re.findall(r'Event\(\s*"(\w+)"', path.read_text(encoding="utf-8")))
+    news = (src / "web" / "games" / "fief_news.js").read_text(encoding="utf-8")
+    assert len(kinds) > 40
+    assert [k for k in sorted(kinds) if f'case "{k}"' not in news] == []

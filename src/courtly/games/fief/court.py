@@ -176,7 +176,7 @@ class CourtRules(ABC):
         if lord == self.king:
             self.election = None  # a King re-elected stays crowned
             return [Event("election", f"{lord_name(lord)} is re-elected and stays King",
-                          {"lord": lord, "tally": dict(tally)})]
+                          {"lord": lord, "tally": dict(tally), "again": True})]
         events = [Event("election", f"{lord_name(lord)} is elected King ({ranked[0][1]} "
                         "votes)", {"lord": lord, "tally": dict(tally)})]
         return events + self._consecrate_if_enough()
@@ -246,7 +246,8 @@ class CourtRules(ABC):
         """Not consecrated: "he cannot reign: the throne remains vacant until the new
         elections of the next turn"."""
         self.election, self.king = None, None
-        return [Event("vacant", "The King is not consecrated: the throne stays vacant")]
+        return [Event("vacant", "The King is not consecrated: the throne stays vacant",
+                      {"why": "not_consecrated"})]
 
     # ----- fiefs ("The creation of fiefs") -----------------------------------------------
     def fief_candidates(self) -> list[str]:
@@ -359,7 +360,8 @@ class CourtRules(ABC):
         if self.king is None and lords:
             self.king = lords[0]
             events.append(Event("crowned", f"{lord_name(lords[0])} takes a capital on a vacant "
-                                "throne and becomes King", {"lord": lords[0], "seat": by}))
+                                "throne and becomes King",
+                                {"lord": lords[0], "seat": by, "capital": village}))
         king = self.king_seat()
         if king is not None and king != by:
             fief.title = lords[0] if lords else None

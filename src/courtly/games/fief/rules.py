@@ -74,6 +74,9 @@ PHASES = (CARDS, REVENUES, PURCHASES, MOVEMENT, COMBAT, ELECTION, FIEFS, NEGOTIA
 HAND = 3
 RANSOM_PER_PIP = 300
 MAX_COUNTERS_PER_VILLAGE = 3
+#: How a lord dies, as a code in the event's data (for the clients' own words).
+DEATHS = {"falls in battle": "battle", "dies of the plague": "plague",
+          "is assassinated": "assassination", "is executed by Justice": "justice"}
 #: Each attack's parry ("The parries"); plague has none.
 PARRIES = {"bad_weather": ("sun",), "famine": ("good_harvest",),
            "revolt": ("good_harvest", "ransom"), "plague": (), "assassination": ("justice",)}
@@ -542,7 +545,7 @@ class FiefState(WarRules, CourtRules, State):
                         "presses yield nothing this turn", {"region": region})]
         if die == 1:
             return [*events, Event("revolt", "The revolt subsides by itself",
-                                   {"region": region})]
+                                   {"region": region, "outcome": "subsides"})]
         if die == 3:
             if self._counters_in(region):
                 self.pending = Pending("destroy", pending.attacker, pending.attacker, "revolt",
@@ -566,14 +569,15 @@ class FiefState(WarRules, CourtRules, State):
             self.mills[village] = self.presses[village] = 0
         self.mills, self.presses = +self.mills, +self.presses
         return [Event("revolt", f"Every mill and press of {self.board.regions[region].name} is "
-                      "destroyed", {"region": region})]
+                      "destroyed", {"region": region, "outcome": "destroyed"})]
 
     def _castle_attack(self, region: str, dice: int) -> list[Event]:
         """The villagers attack the castle: the castle village of the region with the
         most soldiers (our decision) loses a die's (or two dice') worth of them."""
         castles = [v for v in self.board.regions[region].villages if v in self.castles]
         if not castles:
-            return [Event("revolt", "The villagers find no castle to attack", {"region": region})]
+            return [Event("revolt", "The villagers find no castle to attack",
+                          {"region": region, "outcome": "no_castle"})]
         target = max(castles, key=lambda v: (self.soldiers.get(v, (0, 0))[1], -castles.index(v)))
         killed = sum(self.rng.randint(1, 6) for _ in range(dice))
         events = [Event("revolt", f"The villagers attack the castle of {village_name(target)}: "
@@ -607,12 +611,14 @@ class FiefState(WarRules, CourtRules, State):
         if info.cardinal:
             self.cardinals_left += 1
         events = [Event("lord_dies", f"{lord_name(lord)} (Seat {info.owner}) {how}",
-                        {"lord": lord, "seat": info.owner})]
+                        {"lord": lord, "seat": info.owner, "village": info.village,
+                         "cause": DEATHS.get(how, how)})]
         if info.outside:
             events += self.disband_if_leaderless(info.owner, info.village)
         if lord == self.king:
             self.king = None
-            events.append(Event("vacant", "The King is dead: the throne is vacant"))
+            events.append(Event("vacant", "The King is dead: the throne is vacant",
+                                {"why": "dead"}))
         for fief in self.fiefs.values():
             if fief.title == lord:  # the title passes to another of his player's lords
                 fief.title = next(iter(self.lords_of(info.owner)), None)

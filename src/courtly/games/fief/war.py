@@ -377,7 +377,9 @@ class WarRules(ABC):
         self.battle = Battle(village, attackers[0].owner, attackers[1].owner, "ask")
         text = (f"Seats {attackers[0].owner} and {attackers[1].owner} converge on "
                 f"{village_name(village)}")
-        return [*events, Event("converge", text, {"village": village})]
+        return [*events, Event("converge", text, {"village": village, "holder": holder,
+                                                   "seats": [attackers[0].owner,
+                                                             attackers[1].owner]})]
 
     def _destroy_production(self, village: str) -> list[Event]:
         """"Whatever the outcome of the battle, the mills and presses will be destroyed"."""
@@ -410,8 +412,12 @@ class WarRules(ABC):
                 return (defender if not alive else alive[0]), events
             side = alive[turn % len(alive)]
             turn += 1
+            forces = self._forces(village, side, defender, defender_inside)
             a_count = sum(self._count(side, village, True))
             result = exchange(a_count, d_count, in_castle, self.rng)
+            losses = self._remove(defender, village, not defender_inside,
+                                  result.defender_loses)
+            losses += self._remove(side, village, True, result.attacker_loses)
             events.append(Event("combat", f"At {village_name(village)}: Seat {side} "
                                 f"({a_count}) rolls {list(result.attacker_roll)}, Seat "
                                 f"{defender} ({d_count}) loses {result.defender_loses}; Seat "
@@ -421,10 +427,21 @@ class WarRules(ABC):
                                  "attacker_roll": list(result.attacker_roll),
                                  "defender_roll": list(result.defender_roll),
                                  "attacker_loses": result.attacker_loses,
-                                 "defender_loses": result.defender_loses}))
-            events += self._remove(defender, village, not defender_inside,
-                                   result.defender_loses)
-            events += self._remove(side, village, True, result.attacker_loses)
+                                 "defender_loses": result.defender_loses,
+                                 "in_castle": in_castle, **forces,
+                                 "attacker_left": sum(self._count(side, village, True)),
+                                 "defender_left": sum(self._count(
+                                     defender, village, not defender_inside))}))
+            events += losses
+
+    def _forces(self, village: str, attacker: int, defender: int,
+                defender_inside: bool) -> dict[str, Any]:
+        """Both sides of an exchange before it ("Phase 5: The Combat"): their lords and
+        soldiers, public on the board, for the log and the browser's combat panel."""
+        a_lords, a_soldiers = self._side(attacker, village, True)
+        d_lords, d_soldiers = self._side(defender, village, not defender_inside)
+        return {"attacker_lords": list(a_lords), "attacker_soldiers": a_soldiers,
+                "defender_lords": list(d_lords), "defender_soldiers": d_soldiers}
 
     def _count(self, owner: int, village: str, outside: bool) -> tuple[int, int]:
         lords, soldiers = self._side(owner, village, outside)
@@ -612,7 +629,9 @@ class WarRules(ABC):
             return events
         a, b = battle.bids[battle.first], battle.bids[battle.second]
         events.append(Event("bids", f"Hands open: Seat {battle.first} {a}, Seat "
-                            f"{battle.second} {b}", {"bids": [a, b]}))
+                            f"{battle.second} {b}",
+                            {"bids": [a, b], "seats": [battle.first, battle.second],
+                             "village": battle.village}))
         village = battle.village
         raised = a > battle.floor.get(battle.first, 0) or b > battle.floor.get(battle.second, 0)
         if a == b and (a == 0 or (battle.floor and not raised)):
@@ -629,7 +648,8 @@ class WarRules(ABC):
         self.money[loser] += paid
         self._gate(loser, village).stance = "passage"
         bought = Event("bought", f"Seat {winner} pays {paid} to Seat {loser} for "
-                       f"{village_name(village)}", {"seat": winner, "paid": paid})
+                       f"{village_name(village)}", {"seat": winner, "paid": paid, "to": loser,
+                                                   "village": village})
         return [*events, bought, *self._occupy(self._gate(winner, village), village)]
 
     def battle_is_legal(self, seat: int, action: Action) -> bool:

@@ -16,6 +16,7 @@
 import { api } from "../js/api.js";
 import { button, h, s, sameJSON } from "../js/dom.js";
 import { actions, lastMovePanel, phaseLine } from "./generic.js";
+import news from "./fief_news.js";
 
 const DATA = (await api.game("fief")).data;
 const BOARD = DATA.board;
@@ -1158,6 +1159,7 @@ function render(root, ctx) {
     box.scrollLeft = ((x + 40) / 1080) * box.scrollWidth - box.clientWidth / 2;
     box.scrollTop = ((y + 50) / 1110) * box.scrollHeight - box.clientHeight / 2;
   }
+  news.decorate(root, ctx); // the battle, election and negotiation panels, the map's battle mark
 }
 
 function seatInfo(ctx, seat) {
@@ -1166,4 +1168,7 @@ function seatInfo(ctx, seat) {
   return `${region ? `${regionName(region)} · ` : ""}${view.money[seat]} ${ctx.t("fief.money").toLowerCase()}`;
 }
 
-export default { strings, render, seatInfo };
+export default {
+  strings: news.withStrings(strings), render, seatInfo, describeEvent: news.describeEvent, banner: news.banner,
+  mergeViews: news.mergeViews, chatChanged: news.chatChanged, logKinds: news.logKinds,
+};

@@ -12,10 +12,12 @@
 //   seatInfo(ctx, seat)         optional: a short fact under a seat's name (hand size, score)
 //   mergeViews(views)           optional: one view from every seat's (replay, "all revealed")
 //   strings                     optional: {en: {...}, fr: {...}} added to the i18n tables
+//   chatChanged(ctx)            optional: the table's chat changed (for a board that shows it)
 //
 // ctx: {game, table, view, seat, legal: [{action, text}], schema, phase, toAct, mayAct,
 //       result, events, canAct, inWindow, pending, replay, ui, lastError, lastMove: {seat, events}, t, lang, name(seat),
-//       isYou(seat), act(action), withNames(text), joinNames(list), rerender()}
+//       isYou(seat), act(action), withNames(text), joinNames(list), rerender(),
+//       chat, sendChat(text, to), online, countdown(deadline, label, {id, total})}
 
 import { button, h, sameJSON } from "../js/dom.js";
 import { has } from "../js/i18n.js";

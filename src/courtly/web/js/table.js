@@ -127,6 +127,11 @@ function context() {
     withNames,
     isYou: (n) => st.seat !== null && n === st.seat && !replay,
     act,
+    // the table's chat, for a renderer that shows it beside the board (Fief's negotiation)
+    chat: replay ? [] : [...st.chat.values()].sort((a, b) => a.id - b.id),
+    sendChat,
+    online: online(),
+    countdown: (deadline, label, opts) => countdown(deadline, label, opts),
     rerender: () => {
       renderBanner();
       renderBoard();
@@ -227,6 +232,17 @@ function addChat(message) {
   st.chat.set(message.id, message);
   if (fresh) chatArrived(message);
   renderChat();
+  chatToRenderer();
+}
+
+/** A renderer that shows the chat on its board redraws it (and only it). */
+function chatToRenderer() {
+  if (!st.renderer.chatChanged || !st.table || !st.view) return;
+  try {
+    st.renderer.chatChanged(context());
+  } catch (err) {
+    console.error(err);
+  }
 }
 
 // ----- the server's pushes -----------------------------------------------------------
@@ -838,6 +854,7 @@ async function start() {
     onChatHistory: (messages) => {
       for (const m of messages) st.chat.set(m.id, m);
       renderChat();
+      chatToRenderer();
     },
     onPresence,
     onServerTime: (time) => {

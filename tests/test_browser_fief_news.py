@@ -1,0 +1,409 @@
+"""Fief's news beside the map, in a real Chromium (issue 13): a combat shown as it
+happens (both forces, castle or open ground, each exchange's dice and losses, the
+village marked on the map), the election (the votes as announced, the result), and
+the negotiation (the table's countdown, a payment through the form that changes the
+money, "done" for each player, the public chat and a private chat that reaches only
+its seat), at a laptop's and a phone's width. Ann, Bob and Cy are people, the fourth
+seat a bot; the test plays the people's moves through the API with the heuristic
+bot's choices, except that they attack another's village whenever they can (so a
+combat comes by turn 4: 100 simulated games of four out of 100, whatever the seed,
+which the server mixes with its secret), and except in the first negotiation, played
+in Ann's and Bob's pages. Fixtures from test_browser.py."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from pathlib import Path
+from typing import Any
+from urllib.error import HTTPError
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from courtly.games.fief import GAME
+from courtly.games.fief import bot as fief_bot
+from courtly.games.fief.actions import Move
+from test_browser import (
+    BOT,
+    PERSON,
+    api,
+    browser,
+    new_table,
+    no_horizontal_scroll,
+    open_page,
+    server,
+    take_seat,
+)
+
+pytestmark = pytest.mark.slow
+__all__ = ["browser", "server"]  # fixtures used by name
+
+SEED = 7
+
+
+def _token(link: str) -> str:
+    return parse_qs(urlparse(link).query)["token"][0]
+
+
+def _attack(view: dict[str, Any], legal: list[Any], seat: int) -> Any:
+    """The strongest attack on a village another player holds, if any."""
+    holders = view.get("holders") or {}
+    attacks = [a for a in legal if isinstance(a, Move) and a.stance == "attack" and a.soldiers
+               and holders.get(a.to) not in (None, seat)]
+    return max(attacks, key=lambda a: a.soldiers) if attacks else None
+
+
+class Driver:
+    """Plays the person seats' moves through the API: an attack when one is open,
+    else the heuristic bot's choice."""
+
+    def __init__(self, base: str, table: str, tokens: dict[int, str]) -> None:
+        self.base, self.table, self.tokens = base, table, tokens
+        self.rngs = {seat: random.Random((SEED * 31 + seat) % 2**63) for seat in tokens}
+
+    def state(self, seat: int | None = None) -> dict[str, Any]:
+        query = f"?token={self.tokens[seat]}" if seat is not None else ""
+        return api(self.base, f"/api/tables/{self.table}/state{query}")
+
+    def step(self, negotiate: bool) -> bool:
+        """One move of a person seat to act (in the negotiation only when
+        ``negotiate``); False when none is to act now."""
+        for seat in self.tokens:
+            update = self.state(seat)
+            if update["table"]["status"] != "playing" or not update["legal"]:
+                continue
+            if update["phase"]["name"] == "negotiation" and not negotiate:
+                continue
+            legal = [GAME.parse_action(entry["action"]) for entry in update["legal"]]
+            choice = _attack(update["view"], legal, seat) or fief_bot.choose(
+                update["view"], legal, self.rngs[seat])
+            try:
+                api(self.base, f"/api/tables/{self.table}/actions",
+                    {"token": self.tokens[seat], "action": choice.to_json()})
+            except HTTPError:  # the position moved on meanwhile (a bot acted)
+                continue
+            return True
+        return False
+
+
+def _kinds_this_turn(update: dict[str, Any]) -> list[str]:
+    events = update["events"]
+    start = max((e["index"] for e in events if e["kind"] == "turn"), default=-1)
+    return [e["kind"] for e in events if e["index"] > start]
+
+
+BATTLE = """() => {
+  const s = window.courtly.state;
+  const events = [...s.events.values()].sort((a, b) => a.index - b.index);
+  const start = Math.max(-1, ...events.filter((e) => e.kind === 'turn').map((e) => e.index));
+  const panel = document.querySelector('#fief-battle');
+  const village = panel ? panel.dataset.village : null;
+  const rounds = events.filter((e) => e.index > start && e.kind === 'combat'
+    && e.data.village === village);
+  return {
+    village,
+    title: panel ? panel.querySelector('h2').textContent : null,
+    sides: panel ? [...panel.querySelectorAll('.fn-forces tbody tr')].map((tr) => ({
+      seat: Number(tr.dataset.seat), text: tr.textContent })) : [],
+    shown: panel ? [...panel.querySelectorAll('.fn-round')].map((li) => li.textContent) : [],
+    rounds: rounds.map((e) => e.data),
+    marked: village
+      ? !!document.querySelector(`.fief-village.fief-fought[data-village="${village}"]`) : false,
+    names: Object.fromEntries(s.table.seats.map((x) => [x.seat, x.name || ''])),
+  };
+}"""
+
+ELECTION = """() => {
+  const s = window.courtly.state;
+  const events = [...s.events.values()].sort((a, b) => a.index - b.index);
+  const start = Math.max(-1, ...events.filter((e) => e.kind === 'turn').map((e) => e.index));
+  const panel = document.querySelector('#fief-election');
+  return {
+    votes: events.filter((e) => e.index > start && e.kind === 'vote').map((e) => e.data),
+    shown: panel ? [...panel.querySelectorAll('.fn-votes li')].map((li) => li.textContent) : null,
+    result: panel ? panel.querySelector('.fn-tally .fn-result')?.textContent || null : null,
+    elected: events.some((e) => e.index > start && e.kind === 'election'),
+  };
+}"""
+
+
+def _check_battle(page, data: dict[str, Any]) -> None:
+    """The panel shows both forces and every exchange's dice and losses, read at one instant."""
+    info = page.evaluate(BATTLE)
+    assert info["village"], "no battle panel"
+    names = data["board"]["villages"]
+    village_name = next(v["name"] for v in names if v["id"] == info["village"])
+    assert village_name in info["title"]
+    assert info["rounds"], "the panel's village saw no exchange this turn"
+    assert len(info["shown"]) == len(info["rounds"])
+    first = info["rounds"][0]
+    seats = {first["attacker"], first["defender"]}
+    assert {side["seat"] for side in info["sides"]} >= seats
+    lords = data["cards"]["lord_names"]
+    for side in info["sides"]:
+        assert info["names"][str(side["seat"])] in side["text"] or side["seat"] == 3
+        if side["seat"] == first["attacker"]:
+            assert str(first["attacker_soldiers"]) in side["text"]
+            for lord in first["attacker_lords"]:
+                assert lords[lord] in side["text"]
+    for text, r in zip(info["shown"], info["rounds"], strict=True):
+        for roll in (r["attacker_roll"], r["defender_roll"]):
+            assert "+".join(map(str, roll)) in text or (len(roll) == 1 and f"({roll[0]})" in text)
+        assert f"{r['defender_loses']}" in text and f"{r['attacker_loses']}" in text
+    assert info["marked"], "the map does not mark the village fought over"
+
+
+def _check_election(page) -> bool:
+    """The votes as announced, each in the panel; True once the result is shown."""
+    info = page.evaluate(ELECTION)
+    if info["shown"] is None:
+        return False
+    assert len(info["shown"]) == len(info["votes"])
+    return bool(info["elected"] and info["result"])
+
+
+def _shows(selector: str, text: str) -> str:
+    return f"document.querySelector('{selector}')?.textContent.includes('{text}')"
+
+
+def _shoot(laptop, phone, name: str, tmp_path: Path) -> None:
+    """To look at: each page at the top, and the news panels alone; no sideways scroll."""
+    for page, suffix in ((laptop, ""), (phone, "-phone")):
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(tmp_path / f"fief-{name}{suffix}.png"), animations="disabled")
+        page.locator("#fief-news").screenshot(path=str(tmp_path / f"fief-{name}{suffix}-news.png"),
+                                              animations="disabled")
+    no_horizontal_scroll(phone)
+
+
+def _negotiate(server: str, ann, bob, spectator, tmp_path: Path) -> None:
+    """Ann pays Bob through the form, talks in public and privately to Bob; both say Done."""
+    for page in (ann, bob, spectator):
+        page.wait_for_selector("#fief-negotiation")
+        assert re.fullmatch(r"[0-3]:\d\d", page.locator("#fief-countdown").text_content())
+    assert ann.locator("#fief-done-list li").count() == 4
+    before = ann.evaluate("window.courtly.state.view.money")
+    ann.select_option("#fief-pay-to", label="Bob")
+    ann.fill("#fief-pay-amount", "100")
+    ann.click("#fief-pay-send")
+    ann.wait_for_function("[...window.courtly.state.events.values()]"
+                          ".some(e => e.kind === 'pay' && e.data.seat === 0 && e.data.to === 1)")
+    state = ann.evaluate("""() => ({money: window.courtly.state.view.money,
+      pays: [...window.courtly.state.events.values()].filter(e => e.kind === 'pay')
+        .map(e => e.data)})""")
+    net = [0] * len(before)
+    for pay in state["pays"]:  # a bot may pay too meanwhile
+        net[pay["seat"]] -= pay["amount"]
+        net[pay["to"]] += pay["amount"]
+    assert {"seat": 0, "to": 1, "amount": 100} in state["pays"]
+    assert state["money"][0] == before[0] + net[0] and state["money"][1] == before[1] + net[1]
+    assert "Bob" in ann.locator(".fn-transfers").text_content()
+
+    # a private word to Bob reaches Bob only; a public one reaches the spectator
+    ann.select_option("#fief-chat-private-to", label="Bob")
+    ann.fill("#fief-chat-private-text", "Psst, Bob: the crowns are yours")
+    ann.click("#fief-chat-private-send")
+    ann.fill("#fief-chat-public-text", "Hello everyone")
+    ann.click("#fief-chat-public-send")
+    bob.wait_for_function(_shows("#fief-chat-private", "Psst, Bob"))
+    spectator.wait_for_function(_shows("#fief-chat-public", "Hello everyone"))
+    bob.wait_for_function(_shows("#fief-chat-public", "Hello everyone"))
+    seen = spectator.evaluate("""() => ({page: document.body.textContent,
+      chat: [...window.courtly.state.chat.values()].map(m => m.text)})""")
+    assert "Hello everyone" in seen["chat"]
+    assert not any("Psst" in text for text in seen["chat"]) and "Psst" not in seen["page"]
+    assert "Psst" not in bob.locator("#fief-chat-public").text_content()
+    _shoot(ann, bob, "negotiation", tmp_path)
+
+    # in French too: the panel, the log's lines
+    spectator.click("#lang-toggle")
+    spectator.wait_for_selector("#fief-negotiation h2:has-text('Négociation')")
+    assert "Ann paie 100 écus à Bob." in spectator.locator("#log").text_content()
+    spectator.locator("#fief-news").screenshot(path=str(tmp_path / "fief-negotiation-fr.png"))
+    spectator.click("#lang-toggle")
+
+    ann.click("#fief-done")
+    ann.wait_for_selector("#fief-done-list li[data-seat='0'][data-done='1']")
+    if bob.locator("#fief-done:enabled").count():
+        bob.click("#fief-done")
+
+
+def test_fief_combat_election_and_negotiation_beside_the_map(server, browser, tmp_path: Path):
+    made = new_table(server, "fief", [PERSON, PERSON, PERSON, BOT], seed=SEED, turn_limit=30)
+    tid = made["table"]["id"]
+    links = made["links"]["seats"]
+    api(server, f"/api/tables/{tid}/join", {"token": _token(links["2"]), "name": "Cy"})
+    data = api(server, "/api/games/fief")["data"]
+    ann, errors_a = open_page(browser)
+    take_seat(ann, server, links["0"], "Ann")
+    bob, errors_b = open_page(browser, 390, 844)
+    take_seat(bob, server, links["1"], "Bob")
+    spectator, errors_s = open_page(browser)
+    spectator.goto(f"{server}/table/{tid}")
+    for page in (ann, bob, spectator):
+        page.wait_for_selector("svg.fief-map")
+    driver = Driver(server, tid, {seat: _token(links[str(seat)]) for seat in (0, 1, 2)})
+
+    combat = election = negotiated = False
+    deadline = time.monotonic() + 240
+    while not (combat and election and negotiated):
+        assert time.monotonic() < deadline, (
+            f"combat {combat}, election {election}, negotiation {negotiated}: "
+            f"{driver.state()['phase']}")
+        spectator_update = driver.state()
+        assert spectator_update["table"]["status"] == "playing", "the game ended first"
+        kinds = _kinds_this_turn(spectator_update)
+        phase = spectator_update["phase"]["name"]
+        if not combat and "combat" in kinds:
+            ann.wait_for_function("document.querySelector('#fief-battle .fn-round')")
+            bob.wait_for_function("document.querySelector('#fief-battle .fn-round')")
+            _check_battle(ann, data)
+            _check_battle(bob, data)
+            _shoot(ann, bob, "battle", tmp_path)
+            combat = True
+        if not election and "election" in kinds:
+            ann.wait_for_selector("#fief-election .fn-tally")
+            assert _check_election(ann)
+            assert _check_election(spectator)
+            _shoot(ann, bob, "election", tmp_path)
+            election = True
+        elif not election and "vote" in kinds:
+            ann.wait_for_selector("#fief-election .fn-votes li")
+            _check_election(ann)
+        if phase == "negotiation" and not negotiated:
+            _negotiate(server, ann, bob, spectator, tmp_path)
+            negotiated = True
+            continue
+        if not driver.step(negotiate=negotiated):
+            time.sleep(0.1)
+    ann.evaluate("window.scrollTo(0, 0)")
+    assert errors_a == [] and errors_b == [] and errors_s == []
+
+
+# ----- every event in words, and the sealed bid, from the engine's own data -----------------
+
+def _sample_events() -> list[dict[str, Any]]:
+    """Events of heuristic games (3 to 6 players, three turns), each as every seat
+    and a spectator see it, a few of each kind and shape of data."""
+    seen: dict[tuple[str, tuple[str, ...]], int] = {}
+    out: list[dict[str, Any]] = []
+    for n in range(3, 7):
+        for seed in range(1, 4):
+            state = GAME.new_game(n, seed=seed, options={"turn_limit": 3})
+            rngs = [random.Random(seed * 10 + s) for s in range(n)]
+            while not state.is_over:
+                phase = state.phase
+                seat = (list(phase.to_act) or list(phase.may_act))[0]
+                choice = fief_bot.choose(state.view(seat), state.legal_actions(seat), rngs[seat])
+                for event in state.apply(seat, choice):
+                    for viewer in (None, *range(n)):
+                        shown = event.for_seat(viewer)
+                        if shown is None:
+                            continue
+                        wire = shown.to_json()
+                        key = (wire["kind"], tuple(sorted(wire.get("data") or {})))
+                        if seen.get(key, 0) < 2:
+                            seen[key] = seen.get(key, 0) + 1
+                            out.append(wire)
+    return out
+
+
+def _sealed_bid() -> dict[str, Any]:
+    """The rulebook's converging forces (tests/test_fief.py): B and C in coalition beat
+    A, then bid with closed hands; the views and events of a seat outside the bid
+    (A), of B who bid, and of C, before the reveal, then A's after it."""
+    from courtly.games.fief.actions import AnswerCoalition, AskCoalition, Bid
+    from test_fief import Dice, converging, to_phase
+
+    state, a, b, c = converging(True)
+    to_phase(state, "combat")
+    events = state.apply(b, AskCoalition(True))
+    state.rng = Dice(6, 1)  # type: ignore[assignment]
+    events += state.apply(c, AnswerCoalition(True))
+    events += state.apply(b, Bid(300))
+
+    def seen(seat: int) -> list[dict[str, Any]]:
+        shown = [e.for_seat(seat) for e in events]
+        return [{"index": i, **e.to_json()} for i, e in enumerate(shown) if e is not None]
+
+    before = {str(s): {"view": state.view(s), "events": seen(s)} for s in (a, b, c)}
+    views = {str(s): state.view(s) for s in range(state.num_players)}
+    events += state.apply(c, Bid(100))
+    return {"a": a, "b": b, "c": c, "before": before, "views": views,
+            "after": {"view": state.view(a), "events": seen(a)}}
+
+
+#: A renderer's context for the news module, from a view and events (names "P0", "P1"...).
+FAKE_CTX = """async ({view, events, seat}) => {
+  const i18n = await import('/static/js/i18n.js');
+  return {view, events, seat, t: i18n.t, lang: i18n.lang(), ui: {}, schema: [], legal: [], chat: [],
+    name: (n) => `P${n}`, joinNames: (l) => l.join(' & '), toAct: [], mayAct: [], canAct: false,
+    phase: null, replay: null, table: {status: 'playing'}};
+}"""
+
+DESCRIBE_ALL = """async (events) => {
+  const news = (await import('/static/games/fief_news.js')).default;
+  const i18n = await import('/static/js/i18n.js');
+  const ctx = await (MAKE_CTX)({view: {regions: []}, events: [], seat: null});
+  const out = [];
+  for (const lang of ['en', 'fr']) {
+    i18n.setLang(lang);
+    ctx.t = i18n.t;
+    ctx.lang = lang;
+    for (const e of events) out.push({lang, kind: e.kind, text: news.describeEvent(e, ctx)});
+  }
+  i18n.setLang('en');
+  return out;
+}""".replace("MAKE_CTX", FAKE_CTX)
+
+PANEL = """async ({view, events, seat}) => {
+  const news = (await import('/static/games/fief_news.js')).default;
+  const ctx = await (MAKE_CTX)({view, events, seat});
+  const root = document.createElement('div');
+  root.append(Object.assign(document.createElement('div'), {className: 'fief-side'}));
+  news.decorate(root, ctx);
+  const panel = root.querySelector('#fief-battle');
+  return panel ? {text: panel.textContent,
+    sealed: [...panel.querySelectorAll('.fn-bid-live li')].map((li) => [Number(li.dataset.seat),
+      li.dataset.sealed, li.textContent])} : null;
+}""".replace("MAKE_CTX", FAKE_CTX)
+
+
+def test_every_fief_event_in_words_and_the_sealed_bid(server, browser):
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=3)
+    page, errors = open_page(browser)
+    page.goto(f"{server}/table/{made['table']['id']}")  # a spectator: the page's modules
+    page.wait_for_selector("svg.fief-map")
+
+    samples = _sample_events()
+    lines = page.evaluate(DESCRIBE_ALL, samples)
+    assert {line["kind"] for line in lines} >= {"combat", "vote", "move", "buy", "done", "deal"}
+    for line in lines:
+        text = line["text"]
+        assert text, f"no words for {line}"
+        assert not re.search(r"undefined|NaN|\[object|\bnull\b|fn\.|\{\w+\}", text), line
+
+    bid = _sealed_bid()
+    a, b, c = bid["a"], bid["b"], bid["c"]
+    # before the reveal: B's hand is closed, C still choosing; nobody sees an amount but B
+    outsider = page.evaluate(PANEL, {**bid["before"][str(a)], "seat": a})
+    assert outsider is not None
+    assert [row[:2] for row in outsider["sealed"]] == [[b, "1"], [c, "0"]]
+    assert "sealed" in outsider["sealed"][0][2] and "300" not in outsider["text"]
+    bidder = page.evaluate(PANEL, {**bid["before"][str(b)], "seat": b})
+    assert "your bid: 300 (sealed)" in bidder["text"]
+    other = page.evaluate(PANEL, {**bid["before"][str(c)], "seat": c})
+    assert "300" not in other["text"]
+    # the hands open: both amounts, the purchase
+    after = page.evaluate(PANEL, {**bid["after"], "seat": a})
+    assert f"P{b} 300" in after["text"] and f"P{c} 100" in after["text"]
+    assert f"P{b} buys Bourg for 300 crowns." in after["text"]
+    # a replay with all revealed: every hand, and the sealed bid laid open
+    merged = page.evaluate("""async (views) => (await import('/static/games/fief_news.js'))
+      .default.mergeViews(views)""", bid["views"])
+    assert merged["hand"] is None and merged["seat"] is None
+    assert merged["hands"] == {s: v["hand"] for s, v in bid["views"].items()}
+    assert merged["battle"]["bids"] == {str(b): 300} and merged["battle"]["my_bid"] is None
+    assert errors == []
