@@ -187,6 +187,17 @@ def test_a_chosen_seed_does_not_tell_a_person_the_hidden_cards(client):
     assert replay["seed"] != 11 and again.view(0)["hand"] == hands[0]
 
 
+def test_a_server_for_known_deals_plays_the_seed_chosen(tmp_path):
+    """``create_app(mix_seeds=False)``, for tests that replay a known deal: a
+    table with person seats plays the seed chosen."""
+    import courtly
+
+    with make_client(tmp_path, mix_seeds=False) as c:
+        tid, tokens = person_table(c, seed=11)
+        dealt = courtly.GAMES["courtisans"].new_game(2, seed=11).view(0)["hand"]
+        assert state(c, tid, tokens["0"])["view"]["hand"] == dealt
+
+
 def test_a_bot_asked_for_stays_within_the_servers_bounds(client):
     """Issue 14, defect 1: `ismcts:iterations=0,seconds=100000`, `seconds=inf`,
     `iterations=10**12` are refused with 400 naming the bound, at creation and

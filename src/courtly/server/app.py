@@ -89,7 +89,8 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
                list_ended_for: float = LIST_ENDED_FOR,
                allowed_origins: Iterable[str] = (),
                tables_per_minute: int = TABLES_PER_MINUTE, max_body: int = MAX_BODY,
-               pause_after: float = PAUSE_AFTER, expire_after: float = EXPIRE_AFTER) -> FastAPI:
+               pause_after: float = PAUSE_AFTER, expire_after: float = EXPIRE_AFTER,
+               mix_seeds: bool = True) -> FastAPI:
     """The application, on the database at ``db_url`` (default: COURTLY_DB or ./courtly.db).
 
     ``games`` are served besides (or instead of, by name) ``courtly.GAMES``:
@@ -101,7 +102,9 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
     ``tables_per_minute``: tables one client address may create a minute (as
     many at once; 0: no limit); ``max_body``: the largest request body, bytes.
     ``pause_after`` / ``expire_after``: seconds with no person connected before
-    a table pauses / is closed (hub.py).
+    a table pauses / is closed (hub.py). ``mix_seeds=False`` lets a table
+    with person seats play the seed chosen (tests of a known deal only: anyone
+    who knows the seed knows every hidden card).
     """
     origins = frozenset(normal_origin(o) for o in allowed_origins)
     store = Store(db_url or os.environ.get("COURTLY_DB") or DEFAULT_DB)
@@ -124,6 +127,7 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
 
     app = FastAPI(title="courtly", version=courtly.__version__, lifespan=lifespan)
     app.state.hub = hub
+    hub.mix_seeds = mix_seeds
     app.add_middleware(BodyLimit, limit=max_body)
     app.add_middleware(SecurityHeaders)  # the last added is outermost: on every answer
     creations = RateLimit(tables_per_minute, 60 / tables_per_minute if tables_per_minute else 0)

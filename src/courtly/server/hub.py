@@ -742,6 +742,9 @@ class Hub:
         #: Mixed into a seed chosen for a table with a person seat (table_seed);
         #: new at every start: the seed a table plays is stored with it.
         self.seed_secret = secrets.token_bytes(32)
+        #: False only where every person may know every card (tests that
+        #: replay a chosen deal through the browser)
+        self.mix_seeds = True
         self.tables: dict[str, LiveTable] = {}
         #: Tables found in the store that could not be rebuilt: id -> reason.
         self.skipped: dict[str, str] = {}
@@ -866,7 +869,7 @@ class Hub:
         the seed), so that nobody at the table can know its hidden cards from
         it. The seed played is stored, and published with the replay at the
         end. None: the game draws one."""
-        if chosen is None or all(s.get("kind") == "bot" for s in seats):
+        if chosen is None or not self.mix_seeds or all(s.get("kind") == "bot" for s in seats):
             return chosen
         digest = hmac.new(self.seed_secret, f"{table_id}:{chosen}".encode(), "sha256").digest()
         return int.from_bytes(digest[:8], "big") >> 1  # 63 bits, as the games' own seeds
