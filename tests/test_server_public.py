@@ -31,6 +31,9 @@ def test_a_malformed_websocket_frame_is_answered_and_the_connection_kept(client)
             assert answer["type"] == "error" and answer["status"] == 400
             assert answer["code"] == "bad_frame" and answer["detail"]
         assert state(client, tid, tokens["0"])["events"] == before["events"]
+        ws.send_text("null")  # a JSON value, but not a message: answered, not ignored
+        answer = ws.receive_json()
+        assert (answer["status"], answer["code"]) == (422, "bad_field")
         ws.send_json({"type": "chat", "text": "still here"})
         assert ws.receive_json()["message"]["text"] == "still here"
 

@@ -425,7 +425,7 @@ def _websocket_route(app: FastAPI, hub: Hub, origins: frozenset[str]) -> None:
                 except BadFrame as exc:  # answered; the connection stays open
                     await send({"type": "error", "status": 400, **error_body(exc)})
                     continue
-                if message is not None:
+                if message is not PING:  # JSON null is a message like any other
                     await _handle(ws, hub, table, token, message)
         except (WebSocketDisconnect, WebSocketDisconnected):
             pass  # a closed socket, noticed on receive or by a failed push
@@ -484,6 +484,10 @@ def parse_frame(frame: Mapping[str, Any]) -> Any:
         raise BadFrame(f"the message is not JSON: {exc}", "bad_frame") from None
 
 
+#: What :meth:`_Heartbeat.receive` returns for a ping it answered.
+PING = object()
+
+
 class _Heartbeat:
     """Dead sockets: a client may send ``{type: "ping"}`` (the browser does every
     5 s); it is answered ``{type: "pong", server_time}`` at once. From its first
@@ -496,17 +500,17 @@ class _Heartbeat:
         self.pinged = False
 
     async def receive(self, ws: WebSocket) -> Any:
-        """The next message, None for a ping (answered here); a frame that is
+        """The next message, :data:`PING` for a ping (answered here); a frame that is
         not a JSON text raises :class:`BadFrame`."""
         timeout = self.timeout if self.pinged else None
         frame = await asyncio.wait_for(ws.receive(), timeout=timeout)
         if frame["type"] == "websocket.disconnect":
             raise WebSocketDisconnect(frame.get("code", 1000), frame.get("reason"))
         message = parse_frame(frame)
-        if isinstance(message, dict) and message.get("type") == "ping":
+        if message == {"type": "ping"}:  # anything more is checked as a message
             self.pinged = True
             await self.send({"type": "pong"})
-            return None
+            return PING
         return message
 
 
