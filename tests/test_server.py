@@ -39,9 +39,17 @@ def make_client(tmp_path: Path, name: str = "db.sqlite", **kw: Any) -> TestClien
     return TestClient(create_app(f"sqlite:///{tmp_path / name}", **kw))
 
 
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with make_client(tmp_path) as c:
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
+def client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClient]:
+    """A server on SQLite, and (slow: CI) on PostgreSQL (tests/postgres.py)."""
+    if request.param == "sqlite":
+        with make_client(tmp_path) as c:
+            yield c
+        return
+    from postgres import new_database
+
+    url = new_database(request.getfixturevalue("postgres_base"))
+    with TestClient(create_app(url)) as c:
         yield c
 
 
