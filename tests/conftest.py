@@ -13,14 +13,18 @@ import pytest
 
 from postgres import ENV, cluster
 
+#: Test modules that count what they did, printed after the run.
+COUNTED = {"test_server_fuzz": "server fuzzing", "test_server_chaos": "kill -9"}
+
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """The server fuzzers' counts (test_server_fuzz.py), when they ran."""
-    fuzz = sys.modules.get("test_server_fuzz")
-    counts = getattr(fuzz, "COUNTS", None)
-    if counts:
-        terminalreporter.write_sep("-", "server fuzzing")
-        terminalreporter.write_line(", ".join(f"{key}: {n}" for key, n in sorted(counts.items())))
+    """The counts of the fuzzers and the kill -9 run, when they ran."""
+    for module, title in COUNTED.items():
+        counts = getattr(sys.modules.get(module), "COUNTS", None)
+        if counts:
+            terminalreporter.write_sep("-", title)
+            terminalreporter.write_line(", ".join(f"{key}: {n}"
+                                                  for key, n in sorted(counts.items())))
 
 
 @pytest.fixture(scope="session")

@@ -608,14 +608,16 @@ def _free_port() -> int:
 
 
 @contextmanager
-def market_server(db: Path) -> Iterator[Callable[..., Any]]:
-    """tests/market_server.py in its own process; yields a JSON caller. The
-    process is killed with SIGKILL on leaving (no shutdown code runs)."""
+def market_server(db: Path | str, bot_delay: float = 0.05) -> Iterator[Callable[..., Any]]:
+    """tests/market_server.py in its own process on ``db`` (an SQLite file or
+    a database URL); yields a JSON caller. The process is killed with SIGKILL
+    on leaving (no shutdown code runs)."""
     port = _free_port()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
         [str(ROOT / "src"), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    url = f"sqlite:///{db}" if isinstance(db, Path) else db
     proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "market_server.py"),
-                             f"sqlite:///{db}", str(port)], env=env)
+                             url, str(port), str(bot_delay)], env=env)
     base = f"http://127.0.0.1:{port}"
 
     def call(path: str, body: dict[str, Any] | None = None) -> Any:
@@ -635,6 +637,7 @@ def market_server(db: Path) -> Iterator[Callable[..., Any]]:
                 break
             except OSError:
                 time.sleep(0.05)
+        call.process = proc  # type: ignore[attr-defined]  # for tests that kill it early
         yield call
     finally:
         proc.send_signal(signal.SIGKILL)
