@@ -3,10 +3,12 @@ default, any SQLAlchemy URL (PostgreSQL) by option or COURTLY_DB.
 
 A table is its record: the seed and the moves rebuild the game by replay.
 
-The schema only grows: a table missing from an existing database is created,
-and a column added since (always nullable) is added by ``ALTER TABLE ... ADD
-COLUMN`` when the store opens (:func:`migrate`), so a database made by an
-older courtly opens unchanged.
+The schema is versioned with Alembic (courtly/server/migrations): the store
+upgrades every database it opens to the newest revision (:func:`upgrade`). A
+database written before the revisions began (no ``alembic_version`` table)
+first gets the tables and columns it lacks (:func:`migrate`: columns only
+added, always nullable) and is stamped with the baseline, so a database made
+by any older courtly opens, upgraded, with every table on it.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from sqlalchemy import (
     inspect,
     select,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
@@ -179,8 +181,7 @@ class Store:
         self.engine: Engine = create_engine(url, pool_pre_ping=True)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
-        migrate(self.engine)
+        upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     @contextmanager
@@ -290,27 +291,53 @@ class Store:
         self.engine.dispose()
 
 
-def migrate(engine: Engine) -> list[str]:
-    """Add the columns of the models that an existing database lacks (each is
-    nullable, so old rows stay valid); returns them as ``table.column``."""
-    added = []
-    existing_tables = set(inspect(engine).get_table_names())
+#: The revision a database written before Alembic is at, once :func:`migrate`
+#: has run on it (migrations/versions/0001_baseline.py).
+BASELINE = "0001"
+
+
+def upgrade(engine: Engine) -> None:
+    """Bring the database to the newest revision: an empty one is created by
+    the revisions; one written before them is completed by :func:`migrate`
+    and stamped :data:`BASELINE` first."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", "courtly.server:migrations")
     with engine.begin() as connection:
-        for table in Base.metadata.sorted_tables:
-            if table.name not in existing_tables:
+        config.attributes["connection"] = connection
+        names = set(inspect(connection).get_table_names())
+        if "courtly_tables" in names and "alembic_version" not in names:
+            Base.metadata.create_all(connection)  # the baseline's tables it lacks
+            for column in migrate(connection):
+                log.info("database column added: %s", column)
+            command.stamp(config, BASELINE)
+        command.upgrade(config, "head")
+
+
+def migrate(connection: Connection) -> list[str]:
+    """Add the columns of the models that a database written before the
+    revisions lacks (each is nullable, so old rows stay valid); returns them
+    as ``table.column``."""
+    added = []
+    existing_tables = set(inspect(connection).get_table_names())
+    dialect = connection.dialect
+    for table in Base.metadata.sorted_tables:
+        if table.name not in existing_tables:
+            continue
+        have = {c["name"] for c in inspect(connection).get_columns(table.name)}
+        for column in table.columns:
+            if column.name in have:
                 continue
-            have = {c["name"] for c in inspect(connection).get_columns(table.name)}
-            for column in table.columns:
-                if column.name in have:
-                    continue
-                if not column.nullable:
-                    raise RuntimeError(f"cannot add the non-null column {table.name}.{column.name}"
-                                       " to an existing database")
-                kind = column.type.compile(dialect=engine.dialect)
-                quote = engine.dialect.identifier_preparer.quote
-                connection.exec_driver_sql(
-                    f"ALTER TABLE {quote(table.name)} ADD COLUMN {quote(column.name)} {kind}")
-                added.append(f"{table.name}.{column.name}")
+            if not column.nullable:
+                raise RuntimeError(f"cannot add the non-null column {table.name}.{column.name}"
+                                   " to an existing database")
+            kind = column.type.compile(dialect=dialect)
+            quote = dialect.identifier_preparer.quote
+            connection.exec_driver_sql(
+                f"ALTER TABLE {quote(table.name)} ADD COLUMN {quote(column.name)} {kind}")
+            added.append(f"{table.name}.{column.name}")
     return added
 
 

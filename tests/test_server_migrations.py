@@ -1,0 +1,59 @@
+"""The database's schema under Alembic (issue 14): the revisions build
+exactly the models' tables, on SQLite and PostgreSQL, and a database written
+before the revisions began (without Alembic's version table) is stamped and
+upgraded when the server opens it, every table on it resuming."""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import create_engine, inspect
+
+from courtly.server.storage import BASELINE, Base, Store
+from test_server import make_client, person_table, state
+
+
+@pytest.mark.parametrize("database", ["sqlite", pytest.param("postgresql",
+                                                             marks=pytest.mark.slow)])
+def test_the_revisions_build_the_models_tables(database: str, tmp_path: Path,
+                                               request: pytest.FixtureRequest) -> None:
+    if database == "sqlite":
+        url = f"sqlite:///{tmp_path / 'fresh.sqlite'}"
+    else:
+        from postgres import new_database
+
+        url = new_database(request.getfixturevalue("postgres_base"))
+    Store(url).close()
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+        assert differences == []
+        assert "alembic_version" in inspect(connection).get_table_names()
+    engine.dispose()
+
+
+def test_a_database_from_before_the_revisions_is_stamped_and_its_tables_resume(tmp_path):
+    db = tmp_path / "db.sqlite"
+    with make_client(tmp_path) as client:
+        tid, tokens = person_table(client)
+        seat = str(state(client, tid)["to_act"][0])
+        action = state(client, tid, tokens[seat])["legal"][0]["action"]
+        assert client.post(f"/api/tables/{tid}/actions",
+                           json={"token": tokens[seat], "action": action}).status_code == 200
+        before = state(client, tid, tokens["0"])
+    with closing(sqlite3.connect(db)) as con, con:
+        con.execute("DROP TABLE alembic_version")  # as every server wrote it until now
+    with make_client(tmp_path) as client:
+        assert state(client, tid, tokens["0"])["view"] == before["view"]
+        seat = str(state(client, tid)["to_act"][0])
+        action = state(client, tid, tokens[seat])["legal"][0]["action"]
+        assert client.post(f"/api/tables/{tid}/actions",
+                           json={"token": tokens[seat], "action": action}).status_code == 200
+        assert state(client, tid)["table"]["moves"] == 2
+    with closing(sqlite3.connect(db)) as con:
+        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [(BASELINE,)]
