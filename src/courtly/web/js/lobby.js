@@ -275,7 +275,8 @@ function tableItem(table) {
     h("div", {},
       h("div", { class: "table-item-title" }, table.title,
         h("span", { class: ["pill", `pill-${table.status}`] }, t(`status.${table.status}`)),
-        table.listed === false ? h("span", { class: "badge" }, t("lobby.private")) : null),
+        table.listed === false ? h("span", { class: "badge" }, t("lobby.private")) : null,
+        table.paused ? h("span", { class: "badge", title: t("lobby.paused_help") }, t("lobby.paused")) : null),
       h("div", { class: "muted" }, `${t("lobby.moves", { n: table.moves })} · ${t("lobby.created_at", { time: when(table.created) })}`)),
     h("div", { class: "table-item-actions" }, actions),
     h("div", { class: "table-item-seats" }, table.seats.map(seatChip)));
