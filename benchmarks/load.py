@@ -67,9 +67,10 @@ def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
 
 
 def start_server(port: int, db: str, log: str) -> subprocess.Popen[bytes]:
-    """`courtly serve` on loopback, bots never needed (every seat is a client)."""
+    """`courtly serve` on loopback on the database URL ``db``, bots never
+    needed (every seat is a client)."""
     command = [sys.executable, "-m", "courtly.cli", "serve", "--port", str(port),
-               "--db", f"sqlite:///{db}", "--away-after", "3600",
+               "--db", db, "--away-after", "3600",
                "--tables-per-minute", "0"]  # every table is created at once, from one address
     with open(log, "wb") as out:
         server = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
@@ -187,6 +188,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="the game of every table (default courtisans)")
     parser.add_argument("--players", type=int, default=None,
                         help="seats per table (default: 2, or the game's fewest if more)")
+    parser.add_argument("--db", default=None, metavar="URL",
+                        help="the server's database, e.g. postgresql+psycopg://user@host/name "
+                        "(default: a temporary SQLite file)")
     args = parser.parse_args(argv)
     import courtly
 
@@ -195,7 +199,8 @@ def main(argv: list[str] | None = None) -> int:
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         log = os.path.join(tmp, "server.log")
-        server = start_server(port, os.path.join(tmp, "load.db"), log)
+        db = args.db or f"sqlite:///{os.path.join(tmp, 'load.db')}"
+        server = start_server(port, db, log)
         try:
             tables = make_tables(f"http://127.0.0.1:{port}", args.tables, args.game, players)
             games = asyncio.run(run_games(port, tables, args.seconds, args.think))

@@ -368,8 +368,8 @@ class LiveTable:
             if timing.deadline is not None and timing.since == moves:
                 clock = (timing.since, timing.deadline)  # a timed phase begins
             ended = time.time() if after.is_over else None
-            self.hub.store.add_move(self.id, self.entries, seat, action.to_json(), by, clock,
-                                    ended)
+            await self.hub.store.off_loop(self.hub.store.add_move, self.id, self.entries, seat,
+                                          action.to_json(), by, clock, ended)
             if ended is not None:
                 self.row.ended = ended
             self.entries += 1
@@ -394,7 +394,8 @@ class LiveTable:
             events = after.undo(seat)  # IllegalAction, saying why, changes nothing
             timing = self.timings[-1]
             clock = (timing.since, timing.deadline) if timing.deadline is not None else None
-            self.hub.store.add_move(self.id, self.entries, seat, {"type": "undo"}, UNDO, clock)
+            await self.hub.store.off_loop(self.hub.store.add_move, self.id, self.entries, seat,
+                                          {"type": "undo"}, UNDO, clock)
             self.entries += 1
             self.state = after
             self.timing = self.timings.pop()
@@ -436,9 +437,12 @@ class LiveTable:
         self.changed.set()
 
     async def note(self, kind: str, text: str, **data: Any) -> None:
-        """Store and publish a line of the server's own in the log."""
-        self.hub.store.add_note(self.id, self.entries, kind, text, data)
-        self.log.append(Event(kind, text, data))
+        """Store and publish a line of the server's own in the log (under the
+        table's lock: stored before move ``entries`` and logged before it)."""
+        async with self.lock:
+            await self.hub.store.off_loop(self.hub.store.add_note, self.id, self.entries, kind,
+                                          text, data)
+            self.log.append(Event(kind, text, data))
         await self.broadcast()
 
     def seat_label(self, seat: int) -> str:
@@ -1165,7 +1169,7 @@ class Hub:
         text = clean_text(text, MAX_CHAT, "message")
         if to is not None and not 0 <= to < len(table.seats):
             raise BadRequest(f"no seat {to} to send a private message to", "no_seat", seat=to)
-        row = self.store.add_chat(table.id, seat, to, text)
+        row = await self.store.off_loop(self.store.add_chat, table.id, seat, to, text)
         message = message_json(table, row.id, seat, to, text, row.time)
         for client in list(table.clients):
             if may_read(client.seat, seat, to):
