@@ -76,6 +76,8 @@ KING_WORTH, LORD_WORTH, SOLDIER_WORTH, CROWN_WORTH = 0.3, 0.05, 0.01, 1 / 20000
 RESERVE = 300
 #: A mill (300 crowns, 200 a turn) is bought only with this many turns left.
 MILL_PAYBACK_TURNS = 3
+#: The attack cards ("Phase 1": the attacks).
+ATTACK_CARDS = ("revolt", "bad_weather", "plague", "famine", "assassination")
 #: Parries preferred, in order; "none" last.
 PARRY_ORDER = ("sun", "good_harvest", "justice", "ransom", "none")
 
@@ -434,6 +436,22 @@ def _useless_card(view: Mapping[str, Any], by_kind: Mapping[str, list[Action]]
         if isinstance(action, DiscardCard) and usable.get(action.card) is False:
             swap = ExchangeCard(action.card)
             return swap if swap in by_kind.get("exchange_card", []) else action
+    return _spare_card(view, by_kind)
+
+
+def _spare_card(view: Mapping[str, Any], by_kind: Mapping[str, list[Action]]
+                ) -> Action | None:
+    """Discard what only fills the hand: an attack card not worth playing now
+    (:func:`best_region_attack` said so) and a second parry of a kind. The
+    hand is filled "up to three cards" each turn, so a card kept is a lord or
+    a bishop not dealt ("he may discard them at the end of each turn")."""
+    hand = list(view["hand"] or [])
+    for action in by_kind.get("discard_card", []):
+        if not isinstance(action, DiscardCard):
+            continue
+        if action.card in ATTACK_CARDS or (action.card in PARRY_ORDER
+                                            and hand.count(action.card) > 1):
+            return action
     return None
 
 
