@@ -1288,9 +1288,10 @@ def test_every_question_is_put_to_the_player_it_is_asked_of(monkeypatch):
 @pytest.mark.slow
 def test_the_heuristic_beats_random_bots_mostly():
     """Four players, seats rotated: the heuristic wins well over its quarter
-    against three random bots (70% over 40 games when written; issue 13 asks
-    80%). Random bots fill the board with soldiers, the first tie-break, so
-    the heuristic must too."""
+    against three random bots (issue 13 asks 80%; benchmarks/README.md has the
+    measurement: 93% over 120 games; these 24 games 83% when written, the bound
+    leaves three games' margin). Random bots fill the board with soldiers,
+    the first tie-break, so the heuristic must too."""
     from courtly.sim import run_jobs
     from courtly.sim.runner import GameJob
 
@@ -1301,7 +1302,7 @@ def test_the_heuristic_beats_random_bots_mostly():
             for seed in range(24)]
     outcomes = run_jobs(jobs, backend="serial")
     wins = sum(o.win_share(o.lineup.index("heuristic")) for o in outcomes)
-    assert wins / len(outcomes) > 0.5  # chance is 1/4
+    assert wins / len(outcomes) >= 0.7  # chance is 1/4
 
 
 def test_the_browser_has_words_for_every_event_kind():

@@ -312,6 +312,32 @@ def test_chat_is_pushed_to_those_who_may_read_it(client):
                                           params={"token": tokens["1"]}).json()] == []
 
 
+def test_a_bot_says_why_in_the_chat_from_its_seat(client, monkeypatch):
+    """The bot hook (docs/bots.md "Saying why"): what a bot's ``remark`` returns
+    with its action is posted as a chat message from the bot's seat, public or
+    private to one seat; a bot without the method says nothing."""
+    from courtly.core import Remark
+
+    said: list[Remark] = [Remark({"en": "For the road.", "fr": "Pour la route."}),
+                          Remark({"en": "Between us.", "fr": "Entre nous."}, to=1)]
+
+    class Talker(RandomBot):
+        def remark(self, obs, action):
+            return said.pop(0) if said else None
+
+    monkeypatch.setitem(BOTS, "talker", Talker)
+    made = new_table(client, [{"kind": "bot", "bot": "talker"}, {"kind": "person"},
+                              {"kind": "bot", "bot": "random"}])
+    tid, token = made["table"]["id"], made["tokens"]["1"]
+    client.post(f"/api/tables/{tid}/join", json={"token": token, "name": "Ada"})
+    say = f"/api/tables/{tid}/chat"
+    wait_until(lambda: len(client.get(say, params={"token": token}).json()) == 2)
+    messages = client.get(say, params={"token": token}).json()
+    assert [(m["seat"], m["to"], m["text"]) for m in messages] == [
+        (0, None, "For the road. / Pour la route."), (0, 1, "Between us. / Entre nous.")]
+    assert [m["text"] for m in client.get(say).json()] == ["For the road. / Pour la route."]
+
+
 # ----- stand-ins and clocks -----------------------------------------------------------
 
 def test_a_person_who_left_is_played_by_a_bot_and_the_log_says_so(tmp_path):

@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from courtly.core import Action, Game, Phase, State
+from courtly.core import Action, Game, Phase, Remark, State
 
 
 class Observation:
@@ -62,6 +62,18 @@ class Bot(Protocol):
     def act(self, obs: Observation) -> Action:
         """Choose one of ``obs.legal`` (never empty; with ``Done`` among them in a window)."""
         ...
+
+
+def decide_and_say(state: State, seat: int, bot: Bot) -> tuple[Action, Remark | None]:
+    """:func:`decide`, and what the bot says with its action: a bot may have
+    an optional method ``remark(obs, action) -> Remark | None`` (the reason
+    for a payment, docs/bots.md "Saying why"); None for a bot without one."""
+    obs = Observation(state, seat)
+    if not obs.legal:
+        raise ValueError(f"{state.game.name}: seat {seat} has no legal action now")
+    action = bot.act(obs)
+    speak = getattr(bot, "remark", None)
+    return action, (speak(obs, action) if callable(speak) else None)
 
 
 def decide(state: State, seat: int, bot: Bot) -> Action:

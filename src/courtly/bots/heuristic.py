@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from functools import cache
 
 from courtly.bots.base import Observation
-from courtly.core import Action, Companions, Done, Estimate, Game, Heuristic
+from courtly.core import Action, Companions, Done, Estimate, Game, Heuristic, Remark
 
 
 def _companions(game: Game | str) -> Companions:
@@ -54,6 +54,13 @@ def search_settings_for(game: Game | str) -> Mapping[str, object]:
     """The ISMCTS settings ``game`` (a Game, or a registered name) recommends
     (parameter name -> value, for the parameters a spec leaves to the game), or {}."""
     return dict(_companions(game).search)
+
+
+def game_remark(obs: Observation, action: Action) -> Remark | None:
+    """What the game's ``remark`` companion says with ``action`` from ``obs``'s
+    view (a game without one says nothing)."""
+    say = _companions(obs.game).remark
+    return None if say is None else say(obs.view, action)
 
 
 def generic_choice(obs: Observation, rng: random.Random) -> Action:
@@ -89,3 +96,7 @@ class HeuristicBot:
                 return Done()  # no rules of thumb to negotiate by: leave the window
             return generic_choice(obs, self.rng)
         return choose(obs.view, obs.legal, self.rng)
+
+    def remark(self, obs: Observation, action: Action) -> Remark | None:
+        """What this seat says with ``action``: the game's reason, if it has one."""
+        return game_remark(obs, action)

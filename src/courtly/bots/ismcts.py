@@ -74,8 +74,24 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 
 from courtly.bots.base import Observation
-from courtly.bots.heuristic import Estimate, estimate_for, policy_for, search_settings_for
-from courtly.core import REFEREE, WINDOW_ACTIONS, Action, Game, Referee, Result, State, TimeUp
+from courtly.bots.heuristic import (
+    Estimate,
+    estimate_for,
+    game_remark,
+    policy_for,
+    search_settings_for,
+)
+from courtly.core import (
+    REFEREE,
+    WINDOW_ACTIONS,
+    Action,
+    Game,
+    Referee,
+    Remark,
+    Result,
+    State,
+    TimeUp,
+)
 
 #: A rollout policy: (state, seat, legal actions, rng) -> one of the actions.
 RolloutPolicy = Callable[[State, int, Sequence[Action], random.Random], Action]
@@ -318,6 +334,11 @@ class ISMCTSBot:
         self._policies: dict[Game, RolloutPolicy] = {}
 
     # ----- the decision -------------------------------------------------------
+    def remark(self, obs: Observation, action: Action) -> Remark | None:
+        """What this seat says with ``action``: the game's reason, if the
+        search chose an action the game's rules of thumb can state one for."""
+        return game_remark(obs, action)
+
     def act(self, obs: Observation) -> Action:
         """Search from ``obs`` within the budget; return the chosen root action."""
         if not obs.legal:

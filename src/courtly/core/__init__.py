@@ -1,7 +1,7 @@
 """The contract every game implements, records, replay and errors."""
 
 from courtly.core.action import STANDARD_ACTIONS, Action, ActionParser, Done, TimeUp, Value
-from courtly.core.companions import Companions, Estimate, Heuristic, Measures
+from courtly.core.companions import Companions, Estimate, Heuristic, Measures, Remark, Speech
 from courtly.core.errors import (
     CourtlyError,
     GameNotOver,
@@ -39,7 +39,9 @@ __all__ = [
     "Option",
     "Phase",
     "Referee",
+    "Remark",
     "Result",
+    "Speech",
     "State",
     "TimeUp",
     "UnknownGame",

@@ -40,6 +40,27 @@ class Measures(Protocol):
 
 
 @dataclass(frozen=True)
+class Remark:
+    """What a bot says with an action, as a chat message from its seat: the
+    text in each language a player may read ("en", "fr"), to one seat
+    (``to``) or to the table (None)."""
+
+    text: Mapping[str, str]
+    to: int | None = None
+
+    def line(self) -> str:
+        """The message as one line: English, then French if it differs."""
+        en, fr = self.text.get("en", ""), self.text.get("fr", "")
+        return f"{en} / {fr}" if en and fr and fr != en else en or fr
+
+
+class Speech(Protocol):
+    """What a seat says with ``action``, chosen from ``view``; None for nothing."""
+
+    def __call__(self, view: Mapping[str, Any], action: Action, /) -> Remark | None: ...
+
+
+@dataclass(frozen=True)
 class Companions:
     """A game's extras; any part may be missing (None, or no settings)."""
 
@@ -48,3 +69,5 @@ class Companions:
     #: ISMCTS settings the game recommends: parameter name -> value.
     search: Mapping[str, object] = field(default_factory=dict)
     measures: Measures | None = None
+    #: What the heuristic says with its actions (docs/bots.md, "Saying why").
+    remark: Speech | None = None

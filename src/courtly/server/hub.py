@@ -20,10 +20,10 @@ import unicodedata
 from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import courtly
-from courtly.bots import Bot, decide, make_bot
+from courtly.bots import Bot, decide_and_say, make_bot
 from courtly.core import (
     REFEREE,
     WINDOW_ACTIONS,
@@ -33,6 +33,7 @@ from courtly.core import (
     Game,
     InvalidRecord,
     Phase,
+    Remark,
     State,
     TimeUp,
     UnknownGame,
@@ -74,6 +75,7 @@ RETRY_BASE, RETRY_MAX = 0.5, 30.0
 #: EXPIRE_AFTER is closed (abandoned; its replay stays). Checked every
 #: SWEEP_EVERY seconds.
 PAUSE_AFTER, EXPIRE_AFTER, SWEEP_EVERY = 15 * 60.0, 7 * 24 * 3600.0, 60.0
+T = TypeVar("T")
 SEARCH_BOTS = frozenset({"ismcts"})
 SEARCH_THREADS, QUICK_THREADS = 2, 2
 
@@ -542,10 +544,11 @@ class LiveTable:
                             "this move", seat=seat)
         spec = info.bot if info.kind == "bot" and info.bot else STANDIN_BOT
         state = self.state
+        said: Remark | None = None
         if seat in phase.to_act:
-            action = await self._decide(state, seat, spec)
+            action, said = await self._decide(state, seat, spec)
         elif info.kind == "bot" and self.timing.counts.get(seat, 0) < BOT_WINDOW_ACTIONS:
-            action = await self._decide(state, seat, spec)  # may be Done, or a deal
+            action, said = await self._decide(state, seat, spec)  # may be Done, or a deal
         else:
             action = Done()  # a stand-in, or a bot that has had its share of the window
         if self.state is not state:
@@ -554,22 +557,27 @@ class LiveTable:
             await self.submit(seat, action.to_json(), by="bot" if info.kind == "bot" else "standin")
         except (Conflict, courtly.IllegalAction):
             return  # the state moved on while the bot thought; plan again
+        if said is not None and info.kind == "bot":
+            # a bot's seat speaks for itself; a stand-in never speaks for the person it replaces
+            await self.hub.post_chat(self, seat, said.to, said.line())
 
-    async def _decide(self, state: State, seat: int, spec: str) -> Action:
+    async def _decide(self, state: State, seat: int, spec: str) -> tuple[Action, Remark | None]:
         """The bot's choice, off the event loop: a search may think for seconds,
         and every other table and client is served meanwhile (``submit``
         replaces the state rather than changing it, so the thread's stays
         intact). A bot that fails (a heuristic that does not know a game
-        served only by this app) is logged and replaced by the random bot."""
+        served only by this app) is logged and replaced by the random bot.
+        Returns the action and what the bot says with it (``decide_and_say``)."""
         try:
-            return await self.hub.think(spec, decide, state, seat, self.bot(seat, spec))
+            return await self.hub.think(spec, decide_and_say, state, seat,
+                                        self.bot(seat, spec))
         except Exception:
             if spec == FALLBACK_BOT:
                 raise
             log.warning("table %s: bot %r failed for seat %d; the %r bot plays it from now on",
                         self.id, spec, seat, FALLBACK_BOT, exc_info=True)
             self._bots[(seat, spec)] = self.bot(seat, FALLBACK_BOT)
-            return await self.hub.think(FALLBACK_BOT, decide, state, seat,
+            return await self.hub.think(FALLBACK_BOT, decide_and_say, state, seat,
                                         self._bots[(seat, spec)])
 
     async def _call_time(self) -> None:
@@ -853,7 +861,7 @@ class Hub:
         table.start_clock()  # a table of bots only starts at once
         return table, tokens, host
 
-    async def think(self, spec: str, decide: Callable[..., Action], *args: Any) -> Action:
+    async def think(self, spec: str, decide: Callable[..., T], *args: Any) -> T:
         """``decide(*args)`` off the event loop, on the searching bots' threads
         for a search bot (its name in :data:`SEARCH_BOTS`), else on the quick ones."""
         pool = self.search_pool if spec.partition(":")[0].strip() in SEARCH_BOTS \
@@ -1169,6 +1177,13 @@ class Hub:
         text = clean_text(text, MAX_CHAT, "message")
         if to is not None and not 0 <= to < len(table.seats):
             raise BadRequest(f"no seat {to} to send a private message to", "no_seat", seat=to)
+        return await self.post_chat(table, seat, to, text)
+
+    async def post_chat(self, table: LiveTable, seat: int | None, to: int | None,
+                        text: str) -> dict[str, Any]:
+        """Store a message from ``seat`` (a person's, checked by :meth:`chat`,
+        or a bot's remark) and send it to whoever may read it."""
+        text = clean_text(text, MAX_CHAT, "message")
         row = await self.store.off_loop(self.store.add_chat, table.id, seat, to, text)
         message = message_json(table, row.id, seat, to, text, row.time)
         for client in list(table.clients):

@@ -64,12 +64,12 @@ class Fief(Game):
         return state
 
     def load_companions(self) -> Companions:
-        """The heuristic bot, its estimate and search settings (bot.py) and the
-        balance measures (stats.py)."""
+        """The heuristic bot, its estimate, search settings and remarks (bot.py)
+        and the balance measures (stats.py)."""
         from courtly.games.fief import bot, stats
 
         return Companions(heuristic=bot.choose, estimate=bot.estimate, search=bot.SEARCH,
-                          measures=stats.measures)
+                          measures=stats.measures, remark=bot.remark)
 
     def render(self, view: Mapping[str, Any]) -> str:
         """The board region by region, the gates, the players (see render.py)."""

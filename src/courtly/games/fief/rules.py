@@ -166,6 +166,8 @@ class FiefState(WarRules, CourtRules, State):
         self.given: dict[str, int] = {}
         self.open_seats: list[int] = []
         self.window_moves = 0
+        #: This negotiation's payments (payer, payee, crowns), public like the events.
+        self.paid: list[tuple[int, int, int]] = []
         self.over = False
         return []
 
@@ -258,6 +260,7 @@ class FiefState(WarRules, CourtRules, State):
             return self._next_phase() if self.king is None else []
         if self.stage == NEGOTIATION:
             self.open_seats, self.window_moves = list(self.phase_order()), 0
+            self.paid = []
         return []
 
     def phase_order(self) -> list[int]:
@@ -966,6 +969,7 @@ class FiefState(WarRules, CourtRules, State):
         else:
             assert isinstance(action, Pay)
             self.window_moves += 1
+            self.paid.append((seat, action.to, action.amount))
             events = self.pay(seat, action)
         if not self.open_seats or self.window_moves >= self.options["negotiation_actions"]:
             events += self._next_phase()
@@ -1064,6 +1068,7 @@ class FiefState(WarRules, CourtRules, State):
             "custody_claim": list(self.custody_claim) if self.custody_claim else None,
             "given": dict(sorted(self.given.items())),
             "negotiating": list(self.open_seats) if self.stage == NEGOTIATION else [],
+            "paid": [list(p) for p in self.paid] if self.stage == NEGOTIATION else [],
         }
 
     def _battle_json(self, seat: int | None) -> dict[str, Any] | None:
@@ -1106,6 +1111,7 @@ class FiefState(WarRules, CourtRules, State):
         other.election = copy.deepcopy(self.election)
         other.given = dict(self.given)
         other.open_seats = list(self.open_seats)
+        other.paid = list(self.paid)
         return other
 
     def _resample_hidden(self, seat: int | None, rng: random.Random) -> None:
@@ -1136,7 +1142,7 @@ class FiefState(WarRules, CourtRules, State):
                 sorted((r, vars(f)) for r, f in self.fiefs.items()), self.king,
                 sorted(self.custody), vars(self.election) if self.election else None,
                 self.founding, self.custody_claim, self.open_seats, self.window_moves,
-                sorted(self.given.items()))
+                sorted(self.given.items()), self.paid)
 
 
 # ----- decisions, each one small function -------------------------------------------------
