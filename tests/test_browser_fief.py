@@ -226,10 +226,11 @@ def _attack_by_clicking(page, server, shot: Path) -> str:
     spot = next(v for v in board["villages"] if v["id"] == village)
     region = next(r["name"] for r in board["regions"] if r["id"] == spot["region"])
     seat = state["seat"]
-    page.wait_for_function("""([before, seat]) => [...window.courtly.state.events.values()]
-      .some((e) => e.index > before && e.move && e.move.seat === seat)""", arg=[before, seat])
-    texts = page.evaluate("(before) => [...window.courtly.state.events.values()]"
-                          ".filter((e) => e.index > before).map((e) => e.text)", before)
+    # the log's new lines, read at the instant the seat's move is in it
+    texts = page.wait_for_function("""([before, seat]) => {
+      const after = [...window.courtly.state.events.values()].filter((e) => e.index > before);
+      return after.some((e) => e.move && e.move.seat === seat) && after.map((e) => e.text);
+    }""", arg=[before, seat]).json_value()
     assert any(region in t or "ssassin" in t for t in texts), texts
     return region
 
