@@ -13,16 +13,11 @@
 // village fields. Nothing here recomputes a rule: what is clickable comes
 // from the legal actions, and the server checks every one again.
 
-import { api } from "../js/api.js";
 import { button, h, s, sameJSON } from "../js/dom.js";
 import { actions, lastMovePanel, phaseLine } from "./generic.js";
+import { BOARD, CARDS, REGION, VILLAGE, bishopricName, cardName, lordName, regionName, villageName } from "./fief_data.js";
 import news from "./fief_news.js";
 
-const DATA = (await api.game("fief")).data;
-const BOARD = DATA.board;
-const CARDS = DATA.cards;
-const VILLAGE = Object.fromEntries(BOARD.villages.map((v) => [v.id, v]));
-const REGION = Object.fromEntries(BOARD.regions.map((r) => [r.id, r]));
 /** A strong shade of each region's colour: the player who chose it. */
 const INK = { red: "#c0392b", yellow: "#b7950b", green: "#2e8b57", blue: "#2c6fb5", purple: "#7d3c98", orange: "#d35400" };
 const VILLAGE_FIELDS = ["village", "to"];
@@ -252,30 +247,10 @@ const strings = {
 
 // ----- names -----------------------------------------------------------------------------
 
-function villageName(id) {
-  return VILLAGE[id] ? VILLAGE[id].name : String(id);
-}
 
-function regionName(id) {
-  return REGION[id] ? REGION[id].name : String(id);
-}
 
-function lordName(id) {
-  return (CARDS.lord_names && CARDS.lord_names[id]) || String(id);
-}
 
-function bishopricName(id) {
-  const b = BOARD.bishoprics.find((x) => x.id === id);
-  return b ? b.name : String(id);
-}
 
-function cardName(ctx, card) {
-  const [kind, arg] = String(card).split(":");
-  if (kind === "lord") return lordName(arg);
-  if (kind === "bishop") return ctx.t("fief.bishop_of", { name: bishopricName(arg) });
-  const names = CARDS.names && CARDS.names[card];
-  return names ? names[ctx.lang] || names.en : String(card).replace(/_/g, " ");
-}
 
 function seatInk(view, seat) {
   const region = REGION[(view.regions || [])[seat]];

@@ -17,14 +17,9 @@
 // is shown only to its bidder until the hands open (the server redacts the
 // others'). Rulebook: "Phase 5: The Combat", "Special cases", "Phase 6".
 
-import { api } from "../js/api.js";
 import { h, s } from "../js/dom.js";
+import { REGION, bishopricName, cardName, lordName, regionName, villageName } from "./fief_data.js";
 
-const DATA = (await api.game("fief")).data;
-const BOARD = DATA.board;
-const CARDS = DATA.cards;
-const VILLAGE = Object.fromEntries(BOARD.villages.map((v) => [v.id, v]));
-const REGION = Object.fromEntries(BOARD.regions.map((r) => [r.id, r]));
 const INK = { red: "#c0392b", yellow: "#b7950b", green: "#2e8b57", blue: "#2c6fb5", purple: "#7d3c98", orange: "#d35400" };
 const DIE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 /** Events that belong to a battle at a village (its panel and the map's mark). */
@@ -392,22 +387,9 @@ export function withStrings(base) {
 
 // ----- names ----------------------------------------------------------------------------
 
-const place = (id) => (VILLAGE[id] ? VILLAGE[id].name : String(id ?? "?"));
-const regionName = (id) => (REGION[id] ? REGION[id].name : String(id ?? "?"));
-const lordName = (id) => (CARDS.lord_names && CARDS.lord_names[id]) || String(id ?? "?");
+const place = villageName;
 
-function bishopricName(id) {
-  const b = BOARD.bishoprics.find((x) => x.id === id);
-  return b ? b.name : String(id);
-}
 
-function cardName(ctx, card) {
-  const [kind, arg] = String(card).split(":");
-  if (kind === "lord") return lordName(arg);
-  if (kind === "bishop") return ctx.t("fief.bishop_of", { name: bishopricName(arg) });
-  const names = CARDS.names && CARDS.names[card];
-  return names ? names[ctx.lang] || names.en : String(card).replace(/_/g, " ");
-}
 
 function titleName(ctx, title) {
   return title ? ctx.t(`fn.title.${title}`) : "";

@@ -1,0 +1,38 @@
+// Fief's static data (board and cards, fetched once: api.game) and the names
+// drawn from it, shared by the map (fief.js) and its news (fief_news.js).
+
+import { api } from "../js/api.js";
+
+export const DATA = (await api.game("fief")).data;
+export const BOARD = DATA.board;
+export const CARDS = DATA.cards;
+export const VILLAGE = Object.fromEntries(BOARD.villages.map((v) => [v.id, v]));
+export const REGION = Object.fromEntries(BOARD.regions.map((r) => [r.id, r]));
+
+const named = (id) => String(id ?? "?");
+
+export function villageName(id) {
+  return VILLAGE[id] ? VILLAGE[id].name : named(id);
+}
+
+export function regionName(id) {
+  return REGION[id] ? REGION[id].name : named(id);
+}
+
+export function lordName(id) {
+  return (CARDS.lord_names && CARDS.lord_names[id]) || named(id);
+}
+
+export function bishopricName(id) {
+  const b = BOARD.bishoprics.find((x) => x.id === id);
+  return b ? b.name : named(id);
+}
+
+/** A card of the hand or the discard by its name in the player's language. */
+export function cardName(ctx, card) {
+  const [kind, arg] = String(card).split(":");
+  if (kind === "lord") return lordName(arg);
+  if (kind === "bishop") return ctx.t("fief.bishop_of", { name: bishopricName(arg) });
+  const names = CARDS.names && CARDS.names[card];
+  return names ? names[ctx.lang] || names.en : String(card).replace(/_/g, " ");
+}
