@@ -36,6 +36,7 @@ from test_browser import (
     PERSON,
     Errors,
     Page,
+    PlaywrightTimeout,
     act_through_forms,
     api,
     browser,
@@ -54,6 +55,9 @@ __all__ = ["browser", "server"]  # fixtures used by name
 SEED = 4
 #: Where the two people's lords meet: a free village of Louhannais next to both homes.
 MEET = "sagy"
+
+#: The battle panel shows an exchange at MEET.
+FOUGHT = f"document.querySelector('#fief-battle[data-village=\"{MEET}\"] .fn-round')"
 
 #: One read of everything a person's step decides on.
 READ = """() => {
@@ -259,6 +263,7 @@ class Person:
         self.village(to)
         stances = self.page.locator(".fief-act [data-stance]")
         if stances.count():
+            self.page.screenshot(path=str(self.shots / f"fief-stance-{self.name}.png"))
             self.page.locator(f'.fief-act [data-stance="{stance}"]').click()
         self.page.wait_for_function(
             "([lord, to]) => window.courtly.state.view.lords[lord].village === to",
@@ -293,6 +298,7 @@ class Person:
         gate = next(g for g in state["view"]["gates"] if g["village"] == MEET
                     and g["owner"] == other.seat)
         assert f"with {gate['soldiers']} soldier(s)" in asked, asked
+        self.page.screenshot(path=str(self.shots / f"fief-passage-{self.name}.png"))
         self.page.locator('.fief-question .fief-answer[data-kind="answer_passage"]').filter(
             has_text="Refuse").click()
         self.page.wait_for_function("""(seat) => [...window.courtly.state.events.values()]
@@ -369,6 +375,12 @@ def _negotiate(payer: Person, payee: Person, tmp_path: Path) -> dict[str, Any]:
     return seen
 
 
+def _story(server: str, tid: str) -> list[str]:
+    """The game so far in the engine's words, for a failure's message."""
+    return [e["text"] for e in api(server, f"/api/tables/{tid}/state")["events"]
+            if e["kind"] != "deal"]
+
+
 def test_a_three_player_fief_game_through_the_map(server, browser, tmp_path: Path):
     made = new_table(server, "fief", [PERSON, PERSON, BOT], seed=SEED, turn_limit=1)
     tid = made["table"]["id"]
@@ -392,8 +404,11 @@ def test_a_three_player_fief_game_through_the_map(server, browser, tmp_path: Pat
         phase = api(server, f"/api/tables/{tid}/state")["phase"]["name"]
         if not fought and (ann.done["answered"] or bob.done["answered"]):
             for person in (ann, bob):  # the battle at MEET, on both pages
-                person.page.wait_for_function(
-                    f"document.querySelector('#fief-battle[data-village=\"{MEET}\"] .fn-round')")
+                try:
+                    person.page.wait_for_function(FOUGHT)
+                except PlaywrightTimeout:
+                    raise AssertionError(f"no battle at {MEET} on {person.name}'s page: "
+                                         f"{_story(server, tid)}") from None
                 _check_battle(person.page, data)
             fought = True
         if not elected and phase in ("consecration", "fiefs", "negotiation"):

@@ -86,7 +86,7 @@ const strings = {
     "fief.act.soldiers": "Soldiers to take",
     "fief.act.of": "of {n}",
     "fief.act.no_dest": "No village can be reached with that many soldiers.",
-    "fief.act.stance": "{lord} to {place}: what does the force do?",
+    "fief.act.stance": "{lord} with {n} soldier(s) to {place}, held by {holder} ({held}): what does the force do?",
     "fief.act.buy_help": "Click one of your villages (outlined) to buy there.",
     "fief.act.buy_at": "Buy at {place}",
     "fief.act.buy": "{n} {item} · {price} crowns",
@@ -205,7 +205,7 @@ const strings = {
     "fief.act.soldiers": "Soldats emmenés",
     "fief.act.of": "sur {n}",
     "fief.act.no_dest": "Aucun village n'est accessible avec autant de soldats.",
-    "fief.act.stance": "{lord} vers {place} : que fait la troupe ?",
+    "fief.act.stance": "{lord} avec {n} soldat(s) vers {place}, tenu par {holder} ({held}) : que fait la troupe ?",
     "fief.act.buy_help": "Cliquez un de vos villages (entouré) pour y acheter.",
     "fief.act.buy_at": "Acheter à {place}",
     "fief.act.buy": "{n} {item} · {price} écus",
@@ -822,7 +822,8 @@ function moveBar(ctx, m, moves) {
   const mine = moves.filter((a) => a.lord === m.lord && a.soldiers === m.soldiers);
   if (m.to) {
     const options = mine.filter((a) => a.to === m.to);
-    return [h("p", {}, ctx.t("fief.act.stance", { lord: lordName(m.lord), place: villageName(m.to) })),
+    const [holder, held] = holderText(ctx, m.to);
+    return [h("p", {}, ctx.t("fief.act.stance", { lord: lordName(m.lord), n: m.soldiers, place: villageName(m.to), holder, held })),
       h("div", { class: "fief-choices" }, options.map((a) => button(ctx.t(`fief.do.${a.stance}`), () => send(ctx, a),
         { class: ["fief-choice", "primary"], dataset: { stance: a.stance } }))),
       h("div", { class: "fief-row" }, cancelButton(ctx))];
