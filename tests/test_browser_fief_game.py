@@ -18,8 +18,10 @@ between the two regions, and Bob's lord, from Louhans, asks her right of way
 there; she refuses and they fight. The plan is written for either order of
 play: whoever moves first takes Sagy, the other asks to pass (seeds 7, 10,
 44 play it the other way round). Every check is one read of the page
-(``page.evaluate``): the bot plays on between reads. Fixtures from
-test_browser.py."""
+(``page.evaluate``): the bot plays on between reads. The generic forms under
+the map are never needed (the test fails if they are). It writes the README's
+docs/screenshots/fief.png (Ann's vote asked by the map, the battle beside it)
+when COURTLY_UPDATE_SCREENSHOTS is set. Fixtures from test_browser.py."""
 
 from __future__ import annotations
 
