@@ -150,8 +150,10 @@ def _wait_with_functions(page: Page) -> None:
     wait = page.wait_for_function
 
     def wait_for_function(expression: str, *args: Any, **kwargs: Any) -> Any:
-        if not re.match(r"\s*(\(\s*\)|\w+|\(\s*\w+\s*\))\s*=>|\s*(async\s+)?function\b",
-                        expression):
+        # a function's parameters: none, a name, or a list (destructured ones too:
+        # "([lord, to]) => ...", which must not be taken for an expression, or
+        # the wait would return at once with the function itself, a truthy value)
+        if not re.match(r"\s*(\w+|\([^()]*\))\s*=>|\s*(async\s+)?function\b", expression):
             expression = f"() => ({expression})"
         return wait(expression, *args, **kwargs)
 

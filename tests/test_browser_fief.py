@@ -21,7 +21,6 @@ from test_browser import (
     new_table,
     no_horizontal_scroll,
     open_page,
-    screenshot,
     server,
     take_seat,
 )
@@ -96,7 +95,9 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
             nonlocal shot_taken
             if not shot_taken and page.locator(".fief-soldiers").count():
                 _check_pieces(page)
-                screenshot(page, "fief.png", tmp_path)
+                # the README's docs/screenshots/fief.png is test_browser_fief_game.py's
+                page.evaluate("window.scrollTo(0, 0)")
+                page.screenshot(path=str(tmp_path / "fief-turn.png"))
                 page.set_viewport_size({"width": 390, "height": 844})
                 no_horizontal_scroll(page)
                 page.screenshot(path=str(tmp_path / "fief-phone.png"), full_page=True)

@@ -81,7 +81,7 @@ const strings = {
     "fief.act.soldiers": "Soldiers to take",
     "fief.act.of": "of {n}",
     "fief.act.no_dest": "No village can be reached with that many soldiers.",
-    "fief.act.stance": "{lord} to {place}: what does the force do?",
+    "fief.act.stance": "{lord} with {n} soldier(s) to {place}, held by {holder} ({held}): what does the force do?",
     "fief.act.buy_help": "Click one of your villages (outlined) to buy there.",
     "fief.act.buy_at": "Buy at {place}",
     "fief.act.buy": "{n} {item} · {price} crowns",
@@ -92,6 +92,13 @@ const strings = {
     "fief.act.which_target": "Which lord at {place}?",
     "fief.act.lay_help": "Lay a lord of your hand, then click his village on the map:",
     "fief.act.lay_where": "{lord}: click the village outlined on the map where he arrives.",
+    "fief.act.nothing.cards": "No card of your hand to play on the map now.",
+    "fief.act.nothing.revenues": "Revenues: they are counted once everyone has ended this phase.",
+    "fief.act.nothing.purchases": "Nothing you can buy now.",
+    "fief.act.nothing.movement": "Your lords have no trip left this turn.",
+    "fief.act.nothing.other": "Nothing to do on the map now.",
+    "fief.act.tithe_help": "Take a tithe with a card of your hand:",
+    "fief.act.more_below": "Other actions are in the forms below the map.",
     "fief.item.soldier": "soldier(s)",
     "fief.item.castle": "castle",
     "fief.item.mill": "mill(s)",
@@ -114,7 +121,9 @@ const strings = {
     "fief.ask.bid": "Sealed bid for {place} against {other}: the highest takes the village and pays the other.",
     "fief.ask.consecrate": "{asker} asks you to consecrate {lord} as king.",
     "fief.ask.ask_consecration": "{lord} is elected: ask a player with a bishop or a cardinal to consecrate him.",
+    "fief.ask.nobody_blesses": "Nobody left to ask has a bishop or a cardinal: {lord} cannot be consecrated.",
     "fief.ask.vote": "Election of the king: give your votes.",
+    "fief.ask.votes_so_far": "Announced so far: {votes}.",
     "fief.ans.none": "No parry",
     "fief.ans.ransom": "Pay the ransom",
     "fief.ans.parry": "Parry with {card}",
@@ -131,6 +140,7 @@ const strings = {
     "fief.ans.consecrate": "Consecrate the king",
     "fief.ans.refuse": "Refuse",
     "fief.ans.ask_seat": "Ask {name}",
+    "fief.ans.give_up": "Leave the throne vacant",
     "fief.ans.vote": "{n} vote(s) for {lord}",
     "fief.ans.abstain": "Abstain",
   },
@@ -190,7 +200,7 @@ const strings = {
     "fief.act.soldiers": "Soldats emmenés",
     "fief.act.of": "sur {n}",
     "fief.act.no_dest": "Aucun village n'est accessible avec autant de soldats.",
-    "fief.act.stance": "{lord} vers {place} : que fait la troupe ?",
+    "fief.act.stance": "{lord} avec {n} soldat(s) vers {place}, tenu par {holder} ({held}) : que fait la troupe ?",
     "fief.act.buy_help": "Cliquez un de vos villages (entouré) pour y acheter.",
     "fief.act.buy_at": "Acheter à {place}",
     "fief.act.buy": "{n} {item} · {price} écus",
@@ -201,6 +211,13 @@ const strings = {
     "fief.act.which_target": "Quel seigneur à {place} ?",
     "fief.act.lay_help": "Posez un seigneur de votre main, puis cliquez son village sur la carte :",
     "fief.act.lay_where": "{lord} : cliquez sur la carte le village entouré où il arrive.",
+    "fief.act.nothing.cards": "Aucune carte de votre main à jouer sur la carte maintenant.",
+    "fief.act.nothing.revenues": "Revenus : ils sont comptés quand chacun a fini cette phase.",
+    "fief.act.nothing.purchases": "Rien que vous puissiez acheter maintenant.",
+    "fief.act.nothing.movement": "Vos seigneurs n'ont plus de trajet ce tour-ci.",
+    "fief.act.nothing.other": "Rien à faire sur la carte maintenant.",
+    "fief.act.tithe_help": "Prélevez une dîme avec une carte de votre main :",
+    "fief.act.more_below": "Les autres actions sont dans les formulaires sous la carte.",
     "fief.item.soldier": "soldat(s)",
     "fief.item.castle": "château",
     "fief.item.mill": "moulin(s)",
@@ -223,7 +240,9 @@ const strings = {
     "fief.ask.bid": "Enchère secrète pour {place} contre {other} : le plus offrant prend le village et paie l'autre.",
     "fief.ask.consecrate": "{asker} vous demande de sacrer {lord} roi.",
     "fief.ask.ask_consecration": "{lord} est élu : demandez à un joueur qui a un évêque ou un cardinal de le sacrer.",
+    "fief.ask.nobody_blesses": "Plus personne à qui demander n'a d'évêque ni de cardinal : {lord} ne peut pas être sacré.",
     "fief.ask.vote": "Élection du roi : donnez vos voix.",
+    "fief.ask.votes_so_far": "Annoncées jusqu'ici : {votes}.",
     "fief.ans.none": "Ne pas parer",
     "fief.ans.ransom": "Payer la rançon",
     "fief.ans.parry": "Parer avec {card}",
@@ -240,6 +259,7 @@ const strings = {
     "fief.ans.consecrate": "Sacrer le roi",
     "fief.ans.refuse": "Refuser",
     "fief.ans.ask_seat": "Demander à {name}",
+    "fief.ans.give_up": "Laisser le trône vacant",
     "fief.ans.vote": "{n} voix pour {lord}",
     "fief.ans.abstain": "S'abstenir",
   },
@@ -257,10 +277,27 @@ function seatInk(view, seat) {
   return region ? INK[region.colour] || "#333" : "#333";
 }
 
+/** Each lord's letters on the map: the shortest start of his name that no other
+ * lord's shares (Ga for Gauvain, Gu for Guillaume), so that no two look alike. */
+const LORD_LETTERS = (() => {
+  const names = Object.entries(CARDS.lord_names || {}).map(([id, name]) => [id, name.toLowerCase()]);
+  const out = {};
+  for (const [id, name] of names) {
+    let n = 1;
+    while (n < name.length && names.some(([other, o]) => other !== id && o.startsWith(name.slice(0, n)))) n++;
+    out[id] = lordName(id).slice(0, n);
+  }
+  return out;
+})();
+
+function lordLetters(id) {
+  return LORD_LETTERS[id] || lordName(id)[0];
+}
+
 function lordMark(view, id, lord) {
   const crown = view.king === id ? "♔" : "";
   const rank = lord.cardinal ? "C" : lord.bishop ? "B" : "";
-  return `${crown}${lordName(id)[0]}${rank}`;
+  return `${crown}${lordLetters(id)}${rank}`;
 }
 
 // ----- the map -----------------------------------------------------------------------------
@@ -405,11 +442,11 @@ function villageGlyph(ctx, v, plan) {
       mills ? `M${mills > 1 ? mills : ""}` : "", mills && presses ? " " : "", presses ? `P${presses > 1 ? presses : ""}` : "") : null,
   lords.length
     ? s("text", { class: "fief-lords", y: 5, "text-anchor": "middle" },
-      castle ? null : lords.map(([id, l], i) => s("tspan", { fill: seatInk(view, l.owner), dx: i ? 3 : 0 }, lordMark(view, id, l))))
+      castle ? null : lords.map(([id, l], i) => s("tspan", { fill: seatInk(view, l.owner), dx: i ? 7 : 0 }, lordMark(view, id, l))))
     : null,
   castle && lords.length
     ? s("text", { class: "fief-lords", x: -4, y: -28, "text-anchor": "end" },
-      lords.map(([id, l], i) => s("tspan", { fill: seatInk(view, l.owner), dx: i ? 3 : 0 }, lordMark(view, id, l)))) : null,
+      lords.map(([id, l], i) => s("tspan", { fill: seatInk(view, l.owner), dx: i ? 7 : 0 }, lordMark(view, id, l)))) : null,
   s("text", { class: "fief-name", y: 44, "text-anchor": "middle" }, v.name));
   if (target) activate(g, () => plan.onVillage(v.id)).setAttribute("aria-label", title);
   return g;
@@ -424,7 +461,7 @@ function gateLayer(ctx, plan) {
     const k = (count[gate.village] = (count[gate.village] || 0) + 1) - 1;
     const x = v.x - 40 - k * 30;
     const y = v.y + 10;
-    const lords = (gate.lords || []).map((id) => lordName(id)[0]).join("");
+    const lords = (gate.lords || []).map(lordLetters).join(" ");
     const stance = ctx.t(`fief.stance.${gate.stance}`);
     const target = plan.villages.has(gate.village);
     const g = s("g", { class: ["fief-gate", `stance-${gate.stance}`, target ? "target" : null], transform: `translate(${x},${y})`, dataset: { village: gate.village, seat: gate.owner } },
@@ -469,7 +506,8 @@ function mapPanel(ctx) {
 }
 
 function actBarShown(ctx) {
-  return ["choose_region", "move", "buy", "attack_region", "assassinate", "play_lord", ...QUESTION_KINDS].some((k) => legalOf(ctx, k).length);
+  return ["choose_region", "move", "buy", "attack_region", "assassinate", "play_lord", "end_turn", ...QUESTION_KINDS]
+    .some((k) => legalOf(ctx, k).length);
 }
 
 // ----- acting on the map -------------------------------------------------------------------
@@ -759,7 +797,8 @@ function moveBar(ctx, m, moves) {
   const mine = moves.filter((a) => a.lord === m.lord && a.soldiers === m.soldiers);
   if (m.to) {
     const options = mine.filter((a) => a.to === m.to);
-    return [h("p", {}, ctx.t("fief.act.stance", { lord: lordName(m.lord), place: villageName(m.to) })),
+    const [holder, held] = holderText(ctx, m.to);
+    return [h("p", {}, ctx.t("fief.act.stance", { lord: lordName(m.lord), n: m.soldiers, place: villageName(m.to), holder, held })),
       h("div", { class: "fief-choices" }, options.map((a) => button(ctx.t(`fief.do.${a.stance}`), () => send(ctx, a),
         { class: ["fief-choice", "primary"], dataset: { stance: a.stance } }))),
       h("div", { class: "fief-row" }, cancelButton(ctx))];
@@ -887,8 +926,13 @@ function questionText(ctx, kind) {
       const asker = lord && view.lords[lord] ? ctx.name(view.lords[lord].owner) : "?";
       return [ctx.t("fief.ask.consecrate", { asker, lord: lord ? lordName(lord) : "?" })];
     }
-    case "ask_consecration": return [ctx.t("fief.ask.ask_consecration", { lord: e.elected ? lordName(e.elected) : "?" })];
-    default: return [ctx.t("fief.ask.vote"), view.election ? electionLine(ctx, view.election) : null];
+    case "ask_consecration": {
+      const lord = e.elected ? lordName(e.elected) : "?";
+      return [ctx.t(legalOf(ctx, kind).length ? "fief.ask.ask_consecration" : "fief.ask.nobody_blesses", { lord })];
+    }
+    default: return [ctx.t("fief.ask.vote"),
+      view.election && Object.keys(view.election.votes || {}).length
+        ? ctx.t("fief.ask.votes_so_far", { votes: votesText(ctx, view.election) }) : null];
   }
 }
 
@@ -905,6 +949,7 @@ function answerLabel(ctx, a) {
     case "bid": return a.amount ? ctx.t("fief.ans.bid", { amount: a.amount }) : ctx.t("fief.ans.empty");
     case "consecrate": return ctx.t(a.yes ? "fief.ans.consecrate" : "fief.ans.refuse");
     case "ask_consecration": return ctx.t("fief.ans.ask_seat", { name: ctx.name(a.seat) });
+    case "end_turn": return ctx.t("fief.ans.give_up"); // only among the consecration's answers
     case "vote": return a.lord ? ctx.t("fief.ans.vote", { n: a.votes, lord: lordName(a.lord) }) : ctx.t("fief.ans.abstain");
     default: return a.type;
   }
@@ -936,14 +981,23 @@ function answers(ctx, kind, options) {
   })));
 }
 
-function questionBar(ctx) {
+/** The question asked of this seat. The elected king's player may give up asking for
+ * the consecration (his End turn): a question too, even when nobody is left to ask. */
+function questionKind(ctx) {
   const kind = QUESTION_KINDS.find((k) => legalOf(ctx, k).length);
+  if (kind) return kind;
+  return ctx.view.phase === "consecration" && legalOf(ctx, "end_turn").length ? "ask_consecration" : null;
+}
+
+function questionBar(ctx) {
+  const kind = questionKind(ctx);
   if (!kind) return null;
+  const options = kind === "ask_consecration" ? [...legalOf(ctx, kind), ...legalOf(ctx, "end_turn")] : legalOf(ctx, kind);
   return h("div", { class: "fief-prompt fief-question", role: "alertdialog", dataset: { kind },
     "aria-label": ctx.t("fief.ask.title") },
   h("h3", {}, ctx.t("fief.ask.title")),
   questionText(ctx, kind).filter(Boolean).map((line) => h("p", {}, line)),
-  answers(ctx, kind, legalOf(ctx, kind)));
+  answers(ctx, kind, options));
 }
 
 /** The bar above the map: the question asked of this seat, else what a click does. */
@@ -955,10 +1009,35 @@ function actBar(ctx) {
   const buys = legalOf(ctx, "buy");
   const regions = legalOf(ctx, "choose_region").length ? [h("p", {}, ctx.t("fief.act.choose_region"))] : null;
   const body = regions || cardsBar(ctx, m) || (moves.length ? moveBar(ctx, m, moves) : buys.length ? buyBar(ctx, m, buys) : null);
-  if (!body) return null;
-  const mode = regions ? "region" : !(moves.length || buys.length) ? "cards" : moves.length ? "move" : "buy";
+  const rest = body ? null : restBar(ctx);
+  if (!body && !rest) return null;
+  const mode = regions ? "region" : rest ? REST_MODE[ctx.view.phase] || "end"
+    : !(moves.length || buys.length) ? "cards" : moves.length ? "move" : "buy";
   return h("div", { class: "fief-prompt fief-act", dataset: { mode, lord: m.lord || "", village: m.buyAt || "" } },
-    body);
+    body || rest);
+}
+
+const REST_MODE = { cards: "cards", revenues: "revenues", purchases: "buy", movement: "move" };
+
+function titheLabel(ctx, a) {
+  return a.lord ? `${cardName(ctx, a.card)} (${lordName(a.lord)})` : cardName(ctx, a.card);
+}
+
+/** A phase with nothing to do on the map (no card to lay, no trip left, Phase 2's
+ * revenues): what it is, the tithes one may take ("Phase 2: Collection of
+ * Revenues"), and the end of one's part, so that nobody has to look for it below. */
+function restBar(ctx) {
+  const end = endTurnButton(ctx);
+  if (!end) return null;
+  const phase = ctx.view.phase;
+  const tithes = legalOf(ctx, "tithe");
+  const others = ctx.legal.some((l) => !["end_turn", "tithe"].includes(l.action.type));
+  return [h("p", {}, ctx.t(`fief.act.nothing.${REST_MODE[phase] ? phase : "other"}`)),
+    tithes.length ? [h("p", {}, ctx.t("fief.act.tithe_help")),
+      h("div", { class: "fief-choices" }, tithes.map((a) => button(titheLabel(ctx, a), () => send(ctx, a),
+        { class: "fief-choice fief-tithe", dataset: { card: a.card } })))] : null,
+    others ? h("p", { class: "muted" }, ctx.t("fief.act.more_below")) : null,
+    h("div", { class: "fief-row" }, end)];
 }
 
 // ----- zoom and pan --------------------------------------------------------------------------
@@ -1091,9 +1170,13 @@ function questions(ctx) {
 
 /** The votes announced so far (rulebook: "The election of the king"). */
 function electionLine(ctx, e) {
+  return ctx.t("fief.q.election", { votes: votesText(ctx, e) });
+}
+
+function votesText(ctx, e) {
   const votes = Object.entries(e.votes || {}).map(([seat, v]) => `${ctx.name(Number(seat))}: ${
     Array.isArray(v) ? v.map((x) => (x === null ? "—" : VILLAGE[x] ? villageName(x) : CARDS.lord_names[x] ? lordName(x) : String(x))).join(" ") : String(v)}`);
-  return ctx.t("fief.q.election", { votes: votes.join("; ") || "—" });
+  return votes.join("; ") || "—";
 }
 
 function sidePanel(ctx) {
@@ -1124,16 +1207,20 @@ function render(root, ctx) {
     sidePanel(ctx)));
   const box = root.querySelector(".fief-viewport");
   const at = ctx.ui.fiefScroll;
-  if (box && at) {
-    box.scrollLeft = at[0];
-    box.scrollTop = at[1];
-  } else if (box && zoomOf(ctx) > 1) {
-    // zoomed at first sight (a phone): the seat's own region in the middle
-    const region = REGION[(ctx.view.regions || [])[ctx.seat]];
-    const [x, y] = region ? centroid(region.villages) : [500, 500];
+  // zoomed (a phone): the seat's own region in the middle, at first sight and
+  // again once the region is chosen; otherwise the map stays where it was panned
+  const mine = REGION[(ctx.view.regions || [])[ctx.seat]];
+  const centreMine = mine && ctx.ui.fiefCentred !== mine.id;
+  if (mine) ctx.ui.fiefCentred = mine.id;
+  const centre = ([x, y]) => {
     box.scrollLeft = ((x + 40) / 1080) * box.scrollWidth - box.clientWidth / 2;
     box.scrollTop = ((y + 50) / 1110) * box.scrollHeight - box.clientHeight / 2;
-  }
+  };
+  if (box && zoomOf(ctx) > 1 && centreMine) centre(centroid(mine.villages));
+  else if (box && at) {
+    box.scrollLeft = at[0];
+    box.scrollTop = at[1];
+  } else if (box && zoomOf(ctx) > 1) centre([500, 500]);
   news.decorate(root, ctx); // the battle, election and negotiation panels, the map's battle mark
 }
 
