@@ -370,8 +370,8 @@ class LiveTable:
             if timing.deadline is not None and timing.since == moves:
                 clock = (timing.since, timing.deadline)  # a timed phase begins
             ended = time.time() if after.is_over else None
-            await self.hub.store.off_loop(self.hub.store.add_move, self.id, self.entries, seat,
-                                          action.to_json(), by, clock, ended)
+            self.hub.store.add_move(self.id, self.entries, seat, action.to_json(), by, clock,
+                                    ended)
             if ended is not None:
                 self.row.ended = ended
             self.entries += 1
@@ -396,8 +396,7 @@ class LiveTable:
             events = after.undo(seat)  # IllegalAction, saying why, changes nothing
             timing = self.timings[-1]
             clock = (timing.since, timing.deadline) if timing.deadline is not None else None
-            await self.hub.store.off_loop(self.hub.store.add_move, self.id, self.entries, seat,
-                                          {"type": "undo"}, UNDO, clock)
+            self.hub.store.add_move(self.id, self.entries, seat, {"type": "undo"}, UNDO, clock)
             self.entries += 1
             self.state = after
             self.timing = self.timings.pop()
@@ -439,12 +438,9 @@ class LiveTable:
         self.changed.set()
 
     async def note(self, kind: str, text: str, **data: Any) -> None:
-        """Store and publish a line of the server's own in the log (under the
-        table's lock: stored before move ``entries`` and logged before it)."""
-        async with self.lock:
-            await self.hub.store.off_loop(self.hub.store.add_note, self.id, self.entries, kind,
-                                          text, data)
-            self.log.append(Event(kind, text, data))
+        """Store and publish a line of the server's own in the log."""
+        self.hub.store.add_note(self.id, self.entries, kind, text, data)
+        self.log.append(Event(kind, text, data))
         await self.broadcast()
 
     def seat_label(self, seat: int) -> str:
@@ -1184,7 +1180,7 @@ class Hub:
         """Store a message from ``seat`` (a person's, checked by :meth:`chat`,
         or a bot's remark) and send it to whoever may read it."""
         text = clean_text(text, MAX_CHAT, "message")
-        row = await self.store.off_loop(self.store.add_chat, table.id, seat, to, text)
+        row = self.store.add_chat(table.id, seat, to, text)
         message = message_json(table, row.id, seat, to, text, row.time)
         for client in list(table.clients):
             if may_read(client.seat, seat, to):

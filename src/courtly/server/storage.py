@@ -13,17 +13,14 @@ by any older courtly opens, upgraded, with every table on it.
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import hashlib
 import json
 import logging
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from sqlalchemy import (
     JSON,
@@ -49,9 +46,6 @@ from courtly.server.errors import StorageUnavailable
 log = logging.getLogger(__name__)
 #: What a client is told when a write failed (docs/api.md, "Errors").
 UNAVAILABLE = "the server could not store this move; nothing changed; try again"
-#: Threads writing to a server database (PostgreSQL) at once (Store.off_loop).
-SERVER_WRITERS = 4
-T = TypeVar("T")
 
 
 class Base(DeclarativeBase):
@@ -188,17 +182,7 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         upgrade(self.engine)
-        self._writers = ThreadPoolExecutor(
-            1 if self.engine.dialect.name == "sqlite" else SERVER_WRITERS, "courtly-store")
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
-
-    async def off_loop(self, write: Callable[..., T], *args: Any) -> T:
-        """``write(*args)`` on the store's own threads, so that the event loop
-        serves every other table and client while the database works (one
-        thread for SQLite, which takes one writer at a time; more for a
-        server database)."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._writers, functools.partial(write, *args))
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -303,8 +287,7 @@ class Store:
                                 clocks.get(t.id)) for t in tables]
 
     def close(self) -> None:
-        """Release the connections and the writing threads."""
-        self._writers.shutdown(wait=True)
+        """Release the connections."""
         self.engine.dispose()
 
 
