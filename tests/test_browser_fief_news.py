@@ -176,6 +176,13 @@ def _shoot(laptop, phone, name: str, tmp_path: Path) -> None:
         page.locator("#fief-news").screenshot(path=str(tmp_path / f"fief-{name}{suffix}-news.png"),
                                               animations="disabled")
     no_horizontal_scroll(phone)
+    # on a phone the news comes right under the map, before the rest of the board
+    tops = phone.evaluate("""() => Object.fromEntries(
+      ['.fief-map', '#fief-news', '.fief-players', '.generic-actions']
+        .map((q) => [q, document.querySelector(q)?.getBoundingClientRect().top]))""")
+    assert tops[".fief-map"] < tops["#fief-news"], tops
+    assert all(tops["#fief-news"] < top for q, top in tops.items()
+               if q in (".fief-players", ".generic-actions") and top is not None), tops
 
 
 def _negotiate(server: str, ann, bob, spectator, tmp_path: Path) -> None:
