@@ -68,9 +68,7 @@ def decide_and_say(state: State, seat: int, bot: Bot) -> tuple[Action, Remark | 
     """:func:`decide`, and what the bot says with its action: a bot may have
     an optional method ``remark(obs, action) -> Remark | None`` (the reason
     for a payment, docs/bots.md "Saying why"); None for a bot without one."""
-    obs = Observation(state, seat)
-    if not obs.legal:
-        raise ValueError(f"{state.game.name}: seat {seat} has no legal action now")
+    obs = _observation(state, seat)
     action = bot.act(obs)
     speak = getattr(bot, "remark", None)
     return action, (speak(obs, action) if callable(speak) else None)
@@ -81,7 +79,12 @@ def decide(state: State, seat: int, bot: Bot) -> Action:
 
     ``seat`` is one that must act or one of an open window (``may_act``);
     a seat with nothing to do raises ValueError."""
+    return bot.act(_observation(state, seat))
+
+
+def _observation(state: State, seat: int) -> Observation:
+    """``seat``'s observation, or ValueError when it has nothing to do."""
     obs = Observation(state, seat)
     if not obs.legal:
         raise ValueError(f"{state.game.name}: seat {seat} has no legal action now")
-    return bot.act(obs)
+    return obs

@@ -109,7 +109,8 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
     origins = frozenset(normal_origin(o) for o in allowed_origins)
     store = Store(db_url or os.environ.get("COURTLY_DB") or DEFAULT_DB)
     hub = Hub(store, away_after=away_after, bot_delay=bot_delay, games=games,
-              list_ended_for=list_ended_for, pause_after=pause_after, expire_after=expire_after)
+              list_ended_for=list_ended_for, pause_after=pause_after, expire_after=expire_after,
+              mix_seeds=mix_seeds)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -127,7 +128,6 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
 
     app = FastAPI(title="courtly", version=courtly.__version__, lifespan=lifespan)
     app.state.hub = hub
-    hub.mix_seeds = mix_seeds
     app.add_middleware(BodyLimit, limit=max_body)
     app.add_middleware(SecurityHeaders)  # the last added is outermost: on every answer
     creations = RateLimit(tables_per_minute, 60 / tables_per_minute if tables_per_minute else 0)

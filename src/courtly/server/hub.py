@@ -68,16 +68,16 @@ HEARTBEAT_TIMEOUT = 15.0
 #: each failure in a row, RETRY_MAX at most (a database that is down for a
 #: while is tried twice a minute, not thousands of times).
 RETRY_BASE, RETRY_MAX = 0.5, 30.0
-#: Bots that search (seconds a decision) and the threads they share; every
-#: other bot and the stand-ins share QUICK_THREADS (Hub.think).
 #: A table no person has been connected to for PAUSE_AFTER seconds stops
 #: being played (stand-ins, clocks) until one comes back; one idle for
 #: EXPIRE_AFTER is closed (abandoned; its replay stays). Checked every
 #: SWEEP_EVERY seconds.
 PAUSE_AFTER, EXPIRE_AFTER, SWEEP_EVERY = 15 * 60.0, 7 * 24 * 3600.0, 60.0
-T = TypeVar("T")
+#: Bots that search (seconds a decision) and the threads they share; every
+#: other bot and the stand-ins share QUICK_THREADS (Hub.think).
 SEARCH_BOTS = frozenset({"ismcts"})
 SEARCH_THREADS, QUICK_THREADS = 2, 2
+T = TypeVar("T")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 Close = Callable[[str], Awaitable[None]]
@@ -463,9 +463,8 @@ class LiveTable:
         if self.status != "playing":
             return None
         now = time.monotonic()
-        idle = self.idle_for(now)
-        if idle is not None and idle >= self.hub.pause_after:
-            return None  # paused: a person's return (connect) sets `changed`
+        if self.paused(now):
+            return None  # a person's return (connect) sets `changed`
         phase = self.state.phase
         options: list[tuple[float, int, str] | None] = []
         for seat in (*phase.to_act, *(s for s in phase.may_act if s not in phase.to_act)):
@@ -725,7 +724,7 @@ class Hub:
     def __init__(self, store: Store, away_after: float = 60.0, bot_delay: float = 0.8,
                  games: Mapping[str, Game] | None = None,
                  list_ended_for: float = LIST_ENDED_FOR, pause_after: float = PAUSE_AFTER,
-                 expire_after: float = EXPIRE_AFTER) -> None:
+                 expire_after: float = EXPIRE_AFTER, mix_seeds: bool = True) -> None:
         self.store = store
         #: seconds with no person connected before a table pauses
         #: (LiveTable.paused), and before an unfinished one is closed (expire)
@@ -752,7 +751,7 @@ class Hub:
         self.seed_secret = secrets.token_bytes(32)
         #: False only where every person may know every card (tests that
         #: replay a chosen deal through the browser)
-        self.mix_seeds = True
+        self.mix_seeds = mix_seeds
         self.tables: dict[str, LiveTable] = {}
         #: Tables found in the store that could not be rebuilt: id -> reason.
         self.skipped: dict[str, str] = {}

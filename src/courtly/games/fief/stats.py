@@ -60,23 +60,24 @@ ATTACK_CARDS = ("plague", "revolt", "famine", "bad_weather")
 def _winner_region(view: Mapping[str, Any]) -> str:
     """The region the (first) winner chose: a region that wins more than its
     share would be a flaw of the board (our board, MAP.md)."""
-    from courtly.games.fief.render import standing_keys
-
-    keys = standing_keys(view)
-    best = max(keys.values())
-    winner = min(seat for seat, key in keys.items() if key == best)
-    return view["regions"][winner] or "none"
+    return view["regions"][min(_winners(view))] or "none"
 
 
 def _region_won(view: Mapping[str, Any]) -> dict[str, bool | int | str]:
     """``region_won.<region>``: whether the player who chose the region won (a
     shared win counts), for each region chosen in this game."""
+    winners = _winners(view)
+    return {f"region_won.{region}": seat in winners
+            for seat, region in enumerate(view["regions"]) if region}
+
+
+def _winners(view: Mapping[str, Any]) -> set[int]:
+    """The seats first in the rulebook's order of victory, as the view shows it."""
     from courtly.games.fief.render import standing_keys
 
     keys = standing_keys(view)
     best = max(keys.values())
-    return {f"region_won.{region}": keys[seat] == best
-            for seat, region in enumerate(view["regions"]) if region}
+    return {seat for seat, key in keys.items() if key == best}
 
 
 def _along_the_way(record: GameRecord) -> dict[str, bool | int | str]:
