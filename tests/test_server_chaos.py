@@ -13,6 +13,7 @@ import json
 import random
 import threading
 import time
+import urllib.error
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -44,11 +45,15 @@ def _create(call: Any) -> tuple[list[str], dict[str, dict[str, str]]]:
     return bots, people
 
 
-def _play_people(call: Any, people: dict[str, dict[str, str]], rng: random.Random,
+def _play_people(calls: list[Any], people: dict[str, dict[str, str]], rng: random.Random,
                  acknowledged: dict[str, list[tuple[int, int, str]]]) -> None:
-    """Moves of people until the server dies under them: each move
-    acknowledged (200) is recorded with the number it was stored at."""
+    """Moves of people, each through one of ``calls`` (servers) at random,
+    until a server dies under them: each move acknowledged (200) is recorded
+    with the number it was stored at; a move refused because another
+    instance changed the table first (409 ``stale``) is counted, not
+    acknowledged; any 5xx fails the test."""
     while True:
+        call = rng.choice(calls)
         open_tables = [t for t in people if call(f"/api/tables/{t}")["status"] == "playing"]
         if not open_tables:
             time.sleep(0.05)  # the bots play on until the kill
@@ -58,22 +63,52 @@ def _play_people(call: Any, people: dict[str, dict[str, str]], rng: random.Rando
         seat = str(seen["to_act"][0])
         legal = call(f"/api/tables/{tid}/state?token={people[tid][seat]}")["legal"]
         action = rng.choice(legal)["action"]
-        call(f"/api/tables/{tid}/actions", {"token": people[tid][seat], "action": action})
+        try:
+            call(f"/api/tables/{tid}/actions", {"token": people[tid][seat], "action": action})
+        except urllib.error.HTTPError as error:
+            assert error.code < 500, f"the server answered {error.code}: {error.read()!r}"
+            assert error.code == 409, f"the server answered {error.code}: {error.read()!r}"
+            COUNTS["stale moves refused (409)"] += 1
+            continue
         acknowledged[tid].append((seen["table"]["moves"], int(seat),
                                   json.dumps(action, sort_keys=True)))
         COUNTS["acknowledged moves"] += 1
+
+
+def _url(database: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    if database == "sqlite":
+        return f"sqlite:///{tmp_path / 'chaos.sqlite'}"
+    from postgres import new_database
+
+    return new_database(request.getfixturevalue("postgres_base"))
+
+
+def _check(url: str, bots: list[str], people: dict[str, dict[str, str]],
+           acknowledged: dict[str, list[tuple[int, int, str]]], calls: list[Any]) -> int:
+    """Every acknowledged move stored where it was acknowledged, and every
+    game, as each server shows it, finished and equal to its replay; how
+    many games."""
+    stored = {t.row.id: t for t in Store(url).load_all()}
+    for tid, moves in acknowledged.items():
+        rows = {m.number: (m.seat, m.action) for m in stored[tid].moves}
+        assert all(rows.get(number) == (seat, action) for number, seat, action in moves)
+    for call in calls:
+        for tid in [*bots, *people]:
+            replayed = call(f"/api/tables/{tid}/replay?step=100000&seat=spectator")
+            state = courtly.GAMES["courtisans"].new_game(2, seed=replayed["seed"])
+            for move in sorted(stored[tid].moves, key=lambda m: m.number):
+                state.apply(move.seat, state.game.parse_action(json.loads(move.action)))
+            assert state.is_over
+            assert replayed["views"]["spectator"] == state.view(None)
+            assert call(f"/api/tables/{tid}/state")["view"] == state.view(None)
+    return len(bots) + len(people)
 
 
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"])
 def test_kill_9_at_random_moments_loses_no_acknowledged_move(database: str, tmp_path: Path,
                                                               request: pytest.FixtureRequest
                                                               ) -> None:
-    if database == "sqlite":
-        url = f"sqlite:///{tmp_path / 'chaos.sqlite'}"
-    else:
-        from postgres import new_database
-
-        url = new_database(request.getfixturevalue("postgres_base"))
+    url = _url(database, tmp_path, request)
     rng = random.Random(14)
     with market_server(url, bot_delay=0) as call:
         bots, people = _create(call)
@@ -86,20 +121,43 @@ def test_kill_9_at_random_moments_loses_no_acknowledged_move(database: str, tmp_
             # killed at a random moment, maybe in the middle of a request
             threading.Timer(rng.uniform(0.3, 1.5), call.process.kill).start()
             with contextlib.suppress(OSError, http.client.HTTPException):
-                _play_people(call, people, rng, acknowledged)  # a move cut off: not acknowledged
+                _play_people([call], people, rng, acknowledged)  # a move cut off: not acknowledged
         COUNTS[f"kill -9 ({database})"] += 1
     assert finished, "the games did not all finish"
-    stored = {t.row.id: t for t in Store(url).load_all()}
-    for tid, moves in acknowledged.items():
-        rows = {m.number: (m.seat, m.action) for m in stored[tid].moves}
-        assert all(rows.get(number) == (seat, action) for number, seat, action in moves)
     with market_server(url, bot_delay=0) as call:
-        for tid in [*bots, *people]:
-            replayed = call(f"/api/tables/{tid}/replay?step=100000&seat=spectator")
-            state = courtly.GAMES["courtisans"].new_game(2, seed=replayed["seed"])
-            for move in sorted(stored[tid].moves, key=lambda m: m.number):
-                state.apply(move.seat, state.game.parse_action(json.loads(move.action)))
-            assert state.is_over
-            assert replayed["views"]["spectator"] == state.view(None)
-            assert call(f"/api/tables/{tid}/state")["view"] == state.view(None)
-    COUNTS[f"games checked ({database})"] += len(bots) + len(people)
+        COUNTS[f"games checked ({database})"] += _check(url, bots, people, acknowledged, [call])
+
+
+def test_two_instances_on_one_postgresql_one_killed_again_and_again(
+        tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """Issue 14: "with two instances one of them killed repeatedly". Each
+    round one of the two (at random: the one driving the tables' bots, or
+    the other) is killed while people play through both; the other takes
+    over its tables' bots; the killed one is started again."""
+    url = _url("postgresql", tmp_path, request)
+    rng = random.Random(15)
+    acknowledged: dict[str, list[tuple[int, int, str]]] = {}
+    with contextlib.ExitStack() as stack:
+        servers = [stack.enter_context(market_server(url, bot_delay=0)) for _ in range(2)]
+        bots, people = _create(servers[0])
+        acknowledged.update({t: [] for t in people})
+        for _round in range(200):
+            finished = all(servers[0](f"/api/tables/{t}")["status"] == "over"
+                           for t in [*bots, *people])
+            if finished:
+                break
+            victim = rng.randrange(2)
+            threading.Timer(rng.uniform(0.3, 1.5), servers[victim].process.kill).start()
+            with contextlib.suppress(OSError, http.client.HTTPException):
+                _play_people(servers, people, rng, acknowledged)
+            servers[victim].process.wait(timeout=10)
+            servers[victim] = stack.enter_context(market_server(url, bot_delay=0))
+            COUNTS["kill -9 (one of two instances)"] += 1
+        assert finished, "the games did not all finish"
+        wait = time.monotonic() + 10  # the other instance hears of the last moves
+        while not all(s(f"/api/tables/{t}")["status"] == "over" for s in servers
+                      for t in [*bots, *people]):
+            assert time.monotonic() < wait, "an instance did not hear the games end"
+            time.sleep(0.1)
+        COUNTS["games checked (two instances)"] += _check(url, bots, people, acknowledged,
+                                                         servers)

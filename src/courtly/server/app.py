@@ -114,16 +114,9 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        hub.load()
-        for table in hub.tables.values():
-            table.start()
-        sweeper = asyncio.get_running_loop().create_task(hub.sweep())
+        await hub.start()
         yield
-        sweeper.cancel()
-        for table in hub.tables.values():
-            if table.driver is not None:
-                table.driver.cancel()
-        hub.close()
+        await hub.stop()
         store.close()
 
     app = FastAPI(title="courtly", version=courtly.__version__, lifespan=lifespan)

@@ -40,6 +40,14 @@ class Conflict(ServerError):
     default_code = "conflict"
 
 
+class Stale(Conflict):
+    """A move or a seat against a state another server instance changed first
+    (several instances on one database): nothing changed; the table is
+    brought up to date, and the client may act again on what it now sees."""
+
+    default_code = "stale"
+
+
 class BadRequest(ServerError):
     """A malformed request the schema cannot catch (bad seat list, text too long)."""
 

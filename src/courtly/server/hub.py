@@ -17,7 +17,7 @@ import logging
 import secrets
 import time
 import unicodedata
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -38,9 +38,25 @@ from courtly.core import (
     TimeUp,
     UnknownGame,
 )
-from courtly.server.errors import BadRequest, Conflict, Forbidden, NotFound, StorageUnavailable
+from courtly.server.cluster import PRESENCE_EVERY, PRESENCE_TTL, Listener, Locks, Notice
+from courtly.server.errors import (
+    BadRequest,
+    Conflict,
+    Forbidden,
+    NotFound,
+    Stale,
+    StorageUnavailable,
+)
 from courtly.server.security import check_bot, timed
-from courtly.server.storage import SeatRow, Store, StoredTable, TableRow, hash_token
+from courtly.server.storage import (
+    MoveRow,
+    NoteRow,
+    SeatRow,
+    Store,
+    StoredTable,
+    TableRow,
+    hash_token,
+)
 
 log = logging.getLogger(__name__)
 
@@ -130,12 +146,21 @@ class Seat:
     clients: int = 0
     last_seen: float = field(default_factory=time.monotonic)
     away: bool = False
+    #: Clients of this seat on other instances (cluster.py): instance ->
+    #: (how many, monotonic time of the announcement).
+    remote: dict[str, tuple[int, float]] = field(default_factory=dict)
+
+    def present(self) -> int:
+        """The seat's clients here and, as last announced, on other instances."""
+        now = time.monotonic()
+        return self.clients + sum(n for n, when in self.remote.values()
+                                  if now - when < PRESENCE_TTL)
 
     def public(self, number: int) -> dict[str, Any]:
         """What anyone may know about the seat."""
         return {"seat": number, "kind": self.kind, "bot": self.bot, "name": self.name,
                 "taken": self.kind == "bot" or self.name is not None,
-                "connected": self.clients > 0, "away": self.away}
+                "connected": self.present() > 0, "away": self.away}
 
 
 @dataclass
@@ -211,6 +236,13 @@ class LiveTable:
         #: The last move: the seat and the log indices of its latest run of
         #: actions (marked on the board until another seat acts), or None.
         self.last_move: tuple[int, list[int]] | None = None
+        #: The stored notes in the log, by id; notes another instance wrote
+        #: and announced, to be read at the next catch-up (cluster.py).
+        self.note_ids: set[int] = set()
+        self.notes_due: set[int] = set()
+        self._catching_up: asyncio.Task[None] | None = None
+        #: When this instance last told the others a seat's REST client was seen.
+        self._seen_told: dict[int, float] = {}
 
     # ----- facts ----------------------------------------------------------
     @property
@@ -259,7 +291,7 @@ class LiveTable:
         while one is, or for a table without person seats (bots end their
         games by themselves)."""
         persons = [s for s in self.seats if s.kind == "person"]
-        if not persons or any(s.clients for s in persons):
+        if not persons or any(s.present() for s in persons):
             return None
         return now - max(s.last_seen for s in persons)
 
@@ -278,6 +310,7 @@ class LiveTable:
         for number, seat in enumerate(self.seats):
             if seat.token_hash and hmac.compare_digest(seat.token_hash, digest):
                 seat.last_seen = time.monotonic()
+                self._tell_seen(number, seat.last_seen)
                 return number
         raise Forbidden("this token holds no seat at this table", "bad_token")
 
@@ -350,7 +383,16 @@ class LiveTable:
 
     # ----- changes ------------------------------------------------------------
     async def submit(self, seat: int, action_json: Any, by: str = "person") -> list[Event]:
-        """Apply, store, then publish one action. Errors change nothing."""
+        """Apply, store, then publish one action. Errors change nothing; a
+        move another instance beat to the store (Stale) brings the table up
+        to date before the refusal is answered."""
+        try:
+            return await self._submit(seat, action_json, by)
+        except Stale:
+            await self.catch_up()
+            raise
+
+    async def _submit(self, seat: int, action_json: Any, by: str) -> list[Event]:
         action = self.state.game.parse_action(action_json)
         async with self.lock:
             self._check_playing()
@@ -390,6 +432,13 @@ class LiveTable:
         """Take back ``seat``'s last action (State.undo: only its own, only the
         game's last, only while it revealed nothing), store the undo, restore
         the phase's clock as it was, then publish. Errors change nothing."""
+        try:
+            return await self._undo(seat)
+        except Stale:
+            await self.catch_up()
+            raise
+
+    async def _undo(self, seat: int) -> list[Event]:
         async with self.lock:
             self._check_playing()
             after = self.state.clone()
@@ -439,7 +488,7 @@ class LiveTable:
 
     async def note(self, kind: str, text: str, **data: Any) -> None:
         """Store and publish a line of the server's own in the log."""
-        self.hub.store.add_note(self.id, self.entries, kind, text, data)
+        self.note_ids.add(self.hub.store.add_note(self.id, self.entries, kind, text, data))
         self.log.append(Event(kind, text, data))
         await self.broadcast()
 
@@ -460,8 +509,8 @@ class LiveTable:
     def _plan(self) -> tuple[float, int, str] | None:
         """The next thing to do by itself: (in how many seconds, seat, why);
         the seat is REFEREE for the deadline of a timed phase."""
-        if self.status != "playing":
-            return None
+        if self.status != "playing" or not self.hub.drives(self.id):
+            return None  # another instance drives it (cluster.py); gaining it sets `changed`
         now = time.monotonic()
         if self.paused(now):
             return None  # a person's return (connect) sets `changed`
@@ -475,7 +524,7 @@ class LiveTable:
                 options.append((self.row.bot_delay, seat, "away"))
             elif seat in phase.to_act:
                 options.append(self._person_deadline(seat, info, now))
-            elif info.clients == 0:  # the move clock is for seats that must act only
+            elif not info.present():  # the move clock is for seats that must act only
                 options.append((info.last_seen + self.hub.away_after - now, seat, "gone"))
         if self.timing.deadline is not None:
             options.append((self.timing.deadline - time.time(), REFEREE, "time"))
@@ -484,7 +533,7 @@ class LiveTable:
     def _person_deadline(self, seat: int, info: Seat, now: float
                          ) -> tuple[float, int, str] | None:
         options = []
-        if info.clients == 0:
+        if not info.present():
             options.append((info.last_seen + self.hub.away_after - now, seat, "gone"))
         if self.row.move_clock:
             options.append((self.turn_started + self.row.move_clock - now, seat, "clock"))
@@ -607,6 +656,7 @@ class LiveTable:
                 await self.note("back", f"{self.seat_label(client.seat)} is back",
                                 seat=client.seat)
             await self.send_presence(skip=client)
+            self.hub.tell_presence(self)
         self.changed.set()
 
     async def evict(self, seat: int, detail: str) -> None:
@@ -629,6 +679,7 @@ class LiveTable:
                 info.clients -= 1
                 info.last_seen = time.monotonic()
                 self.presence_soon()
+                self.hub.tell_presence(self)
         self.changed.set()
 
     # ----- time and presence: what clients need to show clocks and who is here ------
@@ -660,7 +711,7 @@ class LiveTable:
                         if seat in phase.to_act and self.row.move_clock else None)
             elif seat in phase.to_act:
                 plan = self._person_deadline(seat, info, mono)
-            elif info.clients == 0:
+            elif not info.present():
                 plan = (info.last_seen + self.hub.away_after - mono, seat, "gone")
             else:
                 plan = None
@@ -717,6 +768,139 @@ class LiveTable:
         seat, by = made
         return {"move": {"seat": None if seat == REFEREE else seat, "by": by}}
 
+    # ----- the record, from the store: at load, and as other instances write it -------
+    def replay_stored(self, moves: list[MoveRow], notes: list[NoteRow],
+                      live: bool = False) -> int:
+        """Apply stored moves (numbered from :attr:`entries` on) and notes
+        in the order they were written (a note before the move numbered
+        ``before``); how many moves. ``live``: another instance wrote them
+        while this one serves the table, so an away or back note changes the
+        seat as it did there."""
+        game = self.state.game
+        notes = sorted((n for n in notes if n.id not in self.note_ids),
+                       key=lambda n: (n.before, n.id))
+        applied = 0
+        for move in moves:
+            if move.number < self.entries:
+                continue  # already here
+            while notes and notes[0].before <= move.number:
+                self._add_stored_note(notes.pop(0), live)
+            self.entries = move.number + 1
+            applied += 1
+            if move.by == UNDO:
+                self.log.extend(self.state.undo(move.seat))
+                self.timing = self.timings.pop()
+                self.last_move = None
+                continue
+            action = game.parse_action(json.loads(move.action))
+            before, before_log = self.state.phase, len(self.log)
+            events = self.state.apply(move.seat, action)  # seat -1: the referee
+            self.mark_move(len(self.log), len(events), move.seat, move.by)
+            self.log.extend(events)
+            self.mark_last_move(move.seat, len(self.log) - before_log)
+            self.timings.append(self.timing)
+            self.timing = self.timing.follow(before, move.seat, self.state.phase,
+                                             len(self.state.record.actions), None)
+        for note in notes:
+            self._add_stored_note(note, live)
+        return applied
+
+    def _add_stored_note(self, note: NoteRow, live: bool) -> None:
+        self.note_ids.add(note.id)
+        self.log.append(Event(note.kind, note.text, note.data))
+        seat = note.data.get("seat") if isinstance(note.data, dict) else None
+        if live and isinstance(seat, int) and 0 <= seat < len(self.seats):
+            if note.kind == "away":
+                self.seats[seat].away = True
+            elif note.kind == "back":
+                self.seats[seat].away = False
+
+    def keep_stored_deadline(self, stored: StoredTable) -> None:
+        """A stored deadline holds if it is the current timed phase's."""
+        clock = stored.clock
+        if (clock is not None and clock.since == self.timing.since
+                and self.state.phase.time_limit is not None and self.status == "playing"):
+            self.timing.deadline = clock.deadline
+
+    def catch_up_soon(self, notes: Iterable[int] = ()) -> None:
+        """Catch up (:meth:`catch_up`) in a task of its own, once however
+        many announcements arrive meanwhile."""
+        self.notes_due.update(notes)
+        if self._catching_up is None or self._catching_up.done():
+            self._catching_up = asyncio.get_running_loop().create_task(self._catch_up_task())
+
+    async def _catch_up_task(self) -> None:
+        try:
+            await self.catch_up()
+        except Exception:
+            log.exception("table %s: catching up with the store failed", self.id)
+
+    async def catch_up(self, every_note: bool = False) -> None:
+        """Read what other instances stored since this one last looked (the
+        table's row and seats, later moves, the notes announced, or every
+        note with ``every_note``, the clock) and tell this instance's clients."""
+        async with self.lock:
+            notes, self.notes_due = self.notes_due, set()
+            stored = self.hub.store.load_table(self.id, self.entries,
+                                               None if every_note else notes)
+            if stored is None:
+                return
+            evicted = self._refresh_rows(stored)
+            if self.replay_stored(stored.moves, stored.notes, live=True):
+                self.turn_started = time.monotonic()
+            if self.finished:
+                self.timing.deadline = None
+            else:
+                self.keep_stored_deadline(stored)
+        for seat in evicted:
+            await self.evict(seat, "this seat's link was replaced or given to a bot: "
+                             "this link no longer works")
+        if stored.row.rematch and stored.row.rematch not in self.hub.tables:
+            self.hub.adopt(stored.row.rematch)
+        await self.broadcast()
+        await self.send_presence()
+        self.changed.set()
+
+    def _refresh_rows(self, stored: StoredTable) -> list[int]:
+        """The table's and seats' columns as stored; the seats whose token
+        changed and that have clients here (to evict)."""
+        for name in ("listed", "ended", "abandoned", "rematch"):
+            setattr(self.row, name, getattr(stored.row, name))
+        evicted = []
+        for number, (info, row) in enumerate(zip(self.seats, stored.seats, strict=True)):
+            if info.token_hash != row.token_hash and info.clients:
+                evicted.append(number)
+            info.kind, info.bot, info.token_hash, info.name = (row.kind, row.bot, row.token_hash,
+                                                               row.name)
+            info.token_gen = row.token_gen or 0
+            if info.kind == "bot":
+                info.away = False
+        return evicted
+
+    async def push_chat(self, ids: Iterable[int]) -> None:
+        """Send this instance's clients the messages another instance stored."""
+        for row in self.hub.store.chat_rows(ids):
+            await self.send_chat(message_json(self, row.id, row.seat, row.to, row.text,
+                                              row.time))
+
+    async def send_chat(self, message: dict[str, Any]) -> None:
+        """Send a message to this instance's clients who may read it."""
+        for client in list(self.clients):
+            if may_read(client.seat, message["seat"], message["to"]):
+                try:
+                    await client.send({"type": "chat", "message": message})
+                except Exception:
+                    continue
+
+    def _tell_seen(self, seat: int, now: float) -> None:
+        """Tell the other instances that a seat's client (a program polling
+        over REST) was seen here, at most every few seconds, so that the
+        instance driving the table does not count it gone."""
+        if not self.hub.store.shared or now - self._seen_told.get(seat, -1e9) < PRESENCE_EVERY:
+            return
+        self._seen_told[seat] = now
+        self.hub.tell(self.id, "seen", seat=seat)
+
 
 class Hub:
     """Every live table, loaded from the store and kept in step with it."""
@@ -755,6 +939,175 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         #: Tables found in the store that could not be rebuilt: id -> reason.
         self.skipped: dict[str, str] = {}
+        #: On a database several instances share (cluster.py): the other
+        #: instances' announcements, and the locks of the tables this one drives.
+        self.listener: Listener | None = None
+        self.locks: Locks | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+
+    # ----- running: alone, or with other instances on one database (cluster.py) -----
+    async def start(self) -> None:
+        """Load every table and start their drivers, the sweep of idle tables
+        and, on a shared database, the listener (first, so that nothing
+        written while the tables load is missed) and the locks."""
+        self.loop = asyncio.get_running_loop()
+        if self.store.shared:
+            self.listener = Listener(self.store.url, self.store.instance, self.deliver,
+                                     self.resync)
+            self.locks = Locks(self.store.url, self.undecided, self.wake)
+            self._spawn(self.listener.run())
+            await asyncio.wait_for(self.listener.ready.wait(), 30)
+        self.load()
+        for table in self.tables.values():
+            table.start()
+        self._spawn(self.sweep())
+        if self.locks is not None:
+            self._spawn(self.locks.run())
+            self._spawn(self.heartbeat())
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        self._tasks.append(asyncio.get_running_loop().create_task(work))  # type: ignore[arg-type]
+
+    async def stop(self) -> None:
+        """Stop the drivers and background tasks; tell the other instances
+        this one's clients are gone."""
+        for task in self._tasks:
+            task.cancel()
+        for table in self.tables.values():
+            if table.driver is not None:
+                table.driver.cancel()
+        if self.store.shared:
+            self.tell("", "bye")
+        self.close()
+
+    def drives(self, table_id: str) -> bool:
+        """Whether this instance plays the table's bots and clocks: always
+        alone; on a shared database, while it holds the table's lock."""
+        return self.locks is None or table_id in self.locks.held
+
+    def undecided(self) -> list[str]:
+        """The tables someone must drive: every unfinished one."""
+        return [t.id for t in list(self.tables.values()) if not t.finished]
+
+    def wake(self, table_ids: Iterable[str]) -> None:
+        """Tables gained or lost: their drivers plan again."""
+        for table_id in table_ids:
+            table = self.tables.get(table_id)
+            if table is not None:
+                table.changed.set()
+
+    def tell(self, table_id: str, kind: str, **data: Any) -> None:
+        """Announce what is not stored (presence) to the other instances;
+        a failure is logged, never raised (presence is told again soon)."""
+        try:
+            self.store.publish(table_id, kind, **data)
+        except StorageUnavailable:
+            log.warning("table %s: could not tell the other instances (%s)", table_id, kind)
+
+    def tell_presence(self, table: LiveTable) -> None:
+        """How many clients each seat of ``table`` has here, to the others."""
+        if self.store.shared:
+            self.tell(table.id, "presence", c=[s.clients for s in table.seats])
+
+    async def heartbeat(self) -> None:
+        """Tell the others again, every few seconds, of the clients here (an
+        instance that stops is forgotten after PRESENCE_TTL)."""
+        while True:
+            await asyncio.sleep(PRESENCE_EVERY)
+            for table in list(self.tables.values()):
+                if table.clients and not table.finished:
+                    self.tell_presence(table)
+
+    def deliver(self, notice: Notice) -> None:
+        """Another instance changed something: bring this one up to date."""
+        if notice.kind == "bye":
+            for gone in self.tables.values():
+                for info in gone.seats:
+                    info.remote.pop(notice.instance, None)
+                gone.changed.set()
+            return
+        table = self.tables.get(notice.table)
+        if table is None:
+            self.adopt(notice.table)
+            return
+        if notice.kind == "presence":
+            self._remote_presence(table, notice)
+        elif notice.kind == "seen":
+            number = notice.data.get("seat")
+            if isinstance(number, int) and 0 <= number < len(table.seats):
+                table.seats[number].last_seen = time.monotonic()
+        elif notice.kind == "chat":
+            task = asyncio.get_running_loop().create_task(table.push_chat([notice.data["id"]]))
+            table._presence_tasks.add(task)
+            task.add_done_callback(table._presence_tasks.discard)
+        else:
+            note = notice.data.get("id") if notice.kind == "note" else None
+            table.catch_up_soon([note] if isinstance(note, int) else [])
+
+    @staticmethod
+    def _remote_presence(table: LiveTable, notice: Notice) -> None:
+        counts = notice.data.get("c")
+        if not isinstance(counts, list) or len(counts) != len(table.seats):
+            return
+        now = time.monotonic()
+        for seat, count in zip(table.seats, counts, strict=True):
+            if isinstance(count, int) and count > 0:
+                seat.remote[notice.instance] = (count, now)
+                seat.last_seen = now
+            elif seat.remote.pop(notice.instance, None) is not None:
+                seat.last_seen = now
+        table.presence_soon()
+        table.changed.set()
+
+    def resync(self) -> None:
+        """The listener reconnected (announcements may be lost): catch every
+        table up, and load the tables created meanwhile."""
+        for table in list(self.tables.values()):
+            table.notes_due.clear()
+            task = asyncio.get_running_loop().create_task(table.catch_up(every_note=True))
+            table._presence_tasks.add(task)
+            task.add_done_callback(table._presence_tasks.discard)
+        try:
+            known = set(self.tables) | set(self.skipped)
+            for table_id in self.store.table_ids():
+                if table_id not in known:
+                    self.adopt(table_id)
+        except StorageUnavailable:
+            log.warning("could not list the stored tables after a reconnection")
+
+    def adopt(self, table_id: str) -> LiveTable | None:
+        """A table another instance created: rebuilt from the store, served
+        and driven here too (None: no such table, or it does not replay)."""
+        if table_id in self.tables:
+            return self.tables[table_id]
+        if table_id in self.skipped or not self.store.shared:
+            return None
+        stored = self.store.load_table(table_id)
+        if stored is None:
+            return None
+        try:
+            table = self._rebuild(stored)
+        except Exception as exc:
+            log.error("table %s does not replay: %s", table_id, exc)
+            self.skipped[table_id] = f"{type(exc).__name__}: {exc}"
+            return None
+        table = self.tables.setdefault(table_id, table)
+        self._start_table(table)
+        return table
+
+    def _start_table(self, table: LiveTable) -> None:
+        """Start a table's driver from the event loop or from a worker thread
+        (a synchronous route), and try for its lock at once."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            if self.loop is not None:
+                self.loop.call_soon_threadsafe(self._start_table, table)
+            return
+        table.start()
+        if self.locks is not None:
+            self.locks.wake()
 
     def game(self, name: str) -> Game:
         """The game called ``name`` among those this hub serves; UnknownGame otherwise."""
@@ -765,7 +1118,7 @@ class Hub:
 
     def get(self, table_id: str) -> LiveTable:
         """The table, or NotFound."""
-        table = self.tables.get(table_id)
+        table = self.tables.get(table_id) or self.adopt(table_id)
         if table is None:
             raise NotFound(f"no table {table_id!r}", "no_table")
         return table
@@ -797,34 +1150,11 @@ class Hub:
         seats = [Seat(s.kind, s.bot, s.token_hash, s.name, s.token_gen or 0)
                  for s in stored.seats]
         table = LiveTable(self, row, seats, state)
-        notes = sorted(stored.notes, key=lambda n: (n.before, n.id))
-        for move in stored.moves:
-            while notes and notes[0].before <= move.number:
-                note = notes.pop(0)
-                table.log.append(Event(note.kind, note.text, note.data))
-            table.entries = move.number + 1
-            if move.by == UNDO:
-                table.log.extend(state.undo(move.seat))
-                table.timing = table.timings.pop()
-                table.last_move = None
-                continue
-            action = game.parse_action(json.loads(move.action))
-            before, before_log = state.phase, len(table.log)
-            events = state.apply(move.seat, action)  # seat -1: the referee
-            table.mark_move(len(table.log), len(events), move.seat, move.by)
-            table.log.extend(events)
-            table.mark_last_move(move.seat, len(table.log) - before_log)
-            table.timings.append(table.timing)
-            table.timing = table.timing.follow(before, move.seat, state.phase,
-                                               len(state.record.actions), None)
-        table.log.extend(Event(n.kind, n.text, n.data) for n in notes)
+        table.replay_stored(stored.moves, stored.notes)
         # Restart policy: a deadline keeps its instant. One that passed while the
         # server was down ends the phase at once (the driver calls time first);
         # a table stored without one gets a fresh one from now.
-        clock = stored.clock
-        if (clock is not None and clock.since == table.timing.since
-                and state.phase.time_limit is not None and table.status == "playing"):
-            table.timing.deadline = clock.deadline
+        table.keep_stored_deadline(stored)
         table.start_clock()
         return table
 
@@ -854,6 +1184,8 @@ class Hub:
         table = LiveTable(self, row, live, state)
         self.tables[row.id] = table
         table.start_clock()  # a table of bots only starts at once
+        if self.locks is not None:
+            self.locks.wake()
         return table, tokens, host
 
     async def think(self, spec: str, decide: Callable[..., T], *args: Any) -> T:
@@ -910,7 +1242,10 @@ class Hub:
                 raise Conflict(f"the name {name!r} is already taken at this table: "
                                "choose another", "duplicate_name", name=name)
             was_waiting = table.status == "waiting"
-            self.store.take_seat(table.id, seat, name)
+            if not self.store.take_seat(table.id, seat, name):
+                await table.catch_up()  # taken first through another instance
+                raise Stale(f"seat {seat} was taken meanwhile", "seat_taken", seat=seat,
+                            name=table.seats[seat].name)
             info.name = name
             info.away = False
             table.turn_started = time.monotonic()  # no move clock runs before the start
@@ -1061,7 +1396,8 @@ class Hub:
         closed = []
         for table in list(self.tables.values()):
             idle = table.idle_for(now)
-            if table.finished or idle is None or idle < self.expire_after:
+            if (table.finished or idle is None or idle < self.expire_after
+                    or not self.drives(table.id)):
                 continue
             try:
                 await self._close(table, "expired", "Nobody came back to this table: it is "
@@ -1144,7 +1480,7 @@ class Hub:
         new = LiveTable(self, new_row, seats, state)
         self.tables[new_row.id] = new
         new.start_clock()
-        new.start()
+        self._start_table(new)
         return new
 
     # ----- the lobby's list ----------------------------------------------------------
@@ -1181,12 +1517,7 @@ class Hub:
         text = clean_text(text, MAX_CHAT, "message")
         row = self.store.add_chat(table.id, seat, to, text)
         message = message_json(table, row.id, seat, to, text, row.time)
-        for client in list(table.clients):
-            if may_read(client.seat, seat, to):
-                try:
-                    await client.send({"type": "chat", "message": message})
-                except Exception:
-                    continue
+        await table.send_chat(message)
         return message
 
     def chat_for(self, table: LiveTable, seat: int | None) -> list[dict[str, Any]]:

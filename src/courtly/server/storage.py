@@ -16,8 +16,9 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import secrets
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -36,16 +37,26 @@ from sqlalchemy import (
     event,
     inspect,
     select,
+    update,
+)
+from sqlalchemy import (
+    text as sql_text,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
-from courtly.server.errors import StorageUnavailable
+from courtly.server.errors import Stale, StorageUnavailable
 
 log = logging.getLogger(__name__)
 #: What a client is told when a write failed (docs/api.md, "Errors").
 UNAVAILABLE = "the server could not store this move; nothing changed; try again"
+#: What a client is told when another instance changed the table first.
+STALE = ("the table moved on before this was stored (another server changed it first); "
+         "nothing changed; look again and act on what you see")
+#: The PostgreSQL channel on which every instance announces its writes
+#: (cluster.py): ``{"i": instance, "t": table, "k": kind, ...}``.
+CHANNEL = "courtly"
 
 
 class Base(DeclarativeBase):
@@ -179,10 +190,16 @@ class Store:
     def __init__(self, url: str) -> None:
         # pre_ping: a connection the database dropped is replaced before use
         self.engine: Engine = create_engine(url, pool_pre_ping=True)
+        self.url = url
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        #: Several instances may share this database (PostgreSQL): every
+        #: write is announced on :data:`CHANNEL` in its own transaction.
+        self.shared = self.engine.dialect.name == "postgresql"
+        #: This process's name in the announcements (new at every start).
+        self.instance = secrets.token_hex(6)
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -194,6 +211,10 @@ class Store:
         try:
             with self._sessions.begin() as session:
                 yield session
+        except IntegrityError as exc:
+            # the move's number (or a seat) was taken by another instance first
+            log.info("stale write refused: %s", exc.orig)
+            raise Stale(STALE) from exc
         except (SQLAlchemyError, OSError) as exc:
             log.warning("database error: %s", exc)
             self.engine.dispose()
@@ -205,10 +226,17 @@ class Store:
             s.add(row)
             s.flush()
             s.add_all(seats)
+            self._announce(s, row.id, "new")
 
-    def take_seat(self, table_id: str, seat: int, name: str) -> None:
-        """Record the name under which a person took a seat."""
-        self.update_seat(table_id, seat, name=name)
+    def take_seat(self, table_id: str, seat: int, name: str) -> bool:
+        """Record the name under which a person took a seat, if nobody took it
+        first (another instance); whether it was recorded."""
+        with self.session() as s:
+            done = s.execute(update(SeatRow).where(
+                SeatRow.table_id == table_id, SeatRow.seat == seat,
+                SeatRow.name.is_(None)).values(name=name))
+            self._announce(s, table_id, "seat")
+            return bool(done.rowcount)  # type: ignore[attr-defined]
 
     def update_seat(self, table_id: str, seat: int, **values: Any) -> None:
         """Change a seat's stored columns (kind, bot, token_hash, name, token_gen)."""
@@ -217,6 +245,7 @@ class Store:
             assert row is not None
             for key, value in values.items():
                 setattr(row, key, value)
+            self._announce(s, table_id, "seat")
 
     def update_table(self, table_id: str, **values: Any) -> None:
         """Change a table's stored columns (listed, ended, abandoned, rematch)."""
@@ -225,6 +254,7 @@ class Store:
             assert row is not None
             for key, value in values.items():
                 setattr(row, key, value)
+            self._announce(s, table_id, "table")
 
     def add_move(self, table_id: str, number: int, seat: int, action: dict[str, Any],
                  by: str, clock: tuple[int, float] | None = None,
@@ -241,11 +271,13 @@ class Store:
                 row.ended = ended
             if clock is not None:
                 self._put_clock(s, table_id, clock)
+            self._announce(s, table_id, "move", n=number)
 
     def set_clock(self, table_id: str, clock: tuple[int, float]) -> None:
         """Store the deadline of a timed phase that began without a move (the start)."""
         with self.session() as s:
             self._put_clock(s, table_id, clock)
+            self._announce(s, table_id, "clock")
 
     @staticmethod
     def _put_clock(s: Session, table_id: str, clock: tuple[int, float]) -> None:
@@ -256,10 +288,14 @@ class Store:
             row.since, row.deadline = clock
 
     def add_note(self, table_id: str, before: int, kind: str, text: str,
-                 data: dict[str, Any]) -> None:
-        """Store a server line of the log."""
+                 data: dict[str, Any]) -> int:
+        """Store a server line of the log; its id."""
         with self.session() as s:
-            s.add(NoteRow(table_id=table_id, before=before, kind=kind, text=text, data=data))
+            row = NoteRow(table_id=table_id, before=before, kind=kind, text=text, data=data)
+            s.add(row)
+            s.flush()
+            self._announce(s, table_id, "note", id=row.id)
+            return row.id
 
     def add_chat(self, table_id: str, seat: int | None, to: int | None, text: str) -> ChatRow:
         """Store a chat message and return it."""
@@ -267,7 +303,28 @@ class Store:
             row = ChatRow(table_id=table_id, seat=seat, to=to, text=text, time=time.time())
             s.add(row)
             s.flush()
+            self._announce(s, table_id, "chat", id=row.id)
             return row
+
+    def chat_rows(self, ids: Iterable[int]) -> list[ChatRow]:
+        """The chat messages with these ids, oldest first."""
+        with self.session() as s:
+            return list(s.scalars(select(ChatRow).where(ChatRow.id.in_(list(ids)))
+                                  .order_by(ChatRow.id)))
+
+    def _announce(self, session: Session, table_id: str, kind: str, **data: Any) -> None:
+        """Tell the other instances (cluster.py) that ``table_id`` changed:
+        sent by PostgreSQL when, and only if, this transaction commits."""
+        if self.shared:
+            payload = json.dumps({"i": self.instance, "t": table_id, "k": kind, **data})
+            session.execute(sql_text("SELECT pg_notify(:channel, :payload)"),
+                      {"channel": CHANNEL, "payload": payload})
+
+    def publish(self, table_id: str, kind: str, **data: Any) -> None:
+        """Announce something that is not stored (presence) to the other instances."""
+        if self.shared:
+            with self.session() as s:
+                self._announce(s, table_id, kind, **data)
 
     def chat(self, table_id: str) -> list[ChatRow]:
         """Every message of a table, oldest first."""
@@ -285,6 +342,32 @@ class Store:
             clocks = {c.table_id: c for c in s.scalars(select(ClockRow))}
             return [StoredTable(t, seats.get(t.id, []), moves.get(t.id, []), notes.get(t.id, []),
                                 clocks.get(t.id)) for t in tables]
+
+    def load_table(self, table_id: str, moves_from: int = 0,
+                   notes: Iterable[int] | None = None) -> StoredTable | None:
+        """One table as stored now (None: no such table), with its moves
+        numbered ``moves_from`` or more and its notes (only those with the
+        ids ``notes``, if given): what another instance wrote since this one
+        last looked (cluster.py)."""
+        with self.session() as s:
+            row = s.get(TableRow, table_id)
+            if row is None:
+                return None
+            seats = list(s.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
+                                   .order_by(SeatRow.seat)))
+            moves = list(s.scalars(select(MoveRow).where(
+                MoveRow.table_id == table_id, MoveRow.number >= moves_from)
+                .order_by(MoveRow.number)))
+            query = select(NoteRow).where(NoteRow.table_id == table_id)
+            if notes is not None:
+                query = query.where(NoteRow.id.in_(list(notes)))
+            return StoredTable(row, seats, moves, list(s.scalars(query.order_by(NoteRow.id))),
+                               s.get(ClockRow, table_id))
+
+    def table_ids(self) -> list[str]:
+        """The id of every stored table."""
+        with self.session() as s:
+            return list(s.scalars(select(TableRow.id)))
 
     def close(self) -> None:
         """Release the connections."""
