@@ -190,12 +190,13 @@ def married_to(wife: Courtier, husband: Courtier) -> Courtier:
 
 def quality(c: Courtier) -> str:
     """Monsieur, Madame or Mademoiselle (§3); "Madame" once married (§8.4) or
-    titled (our decision); the sovereign's own form for the King and Queen."""
+    titled or Maréchale (our decision); the sovereign's form for the King and
+    the Queen."""
     if c.sovereign is not None:
         return ROYAL_QUALITIES[c.sovereign][0]
     if c.sex == "man":
         return QUALITIES["man"]
-    return QUALITIES["woman"] if c.married or c.titles else QUALITIES["girl"]
+    return QUALITIES["woman"] if c.married or c.titles or c.marechal else QUALITIES["girl"]
 
 
 def office_cited(c: Courtier) -> str | None:
@@ -622,13 +623,16 @@ def _familiar_pronouns(text: str) -> list[Breach]:
 
 
 def _target(items: list[_Item], courtiers: list[Courtier]) -> int:
-    """The courtier an address names: the addressee unless it names only
-    another courtier; among several bearers of a name (spouses), the one it
-    fits best."""
+    """The courtier an address is for: among those it names, or, when it names
+    nobody but cites a dignity, title or office, among everybody in the
+    conversation, the one it fits best, the addressee first on a tie. An
+    address of a quality alone is for the addressee."""
     named: set[int] = set()
     for item in items:
         named |= item.who
-    if not named or (0 in named and len(named) == 1):
+    if not named and any(i.kind in ("dignity", "title", "office") for i in items):
+        named = set(range(len(courtiers)))
+    if len(named) <= 1 and named <= {0}:
         return 0
     return min(sorted(named), key=lambda who: len(_judge("", items, courtiers[who], who)))
 
