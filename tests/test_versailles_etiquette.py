@@ -400,6 +400,10 @@ def test_sovereigns():
     ("À vous de jouer, Monsieur.", ["Monsieur"]),
     ("Mon Dieu, Versailles est splendide !", []),
     ("Nous irons à la chasse, Versailles m'ennuie.", []),
+    ("Merci, Votre Grâce.", []),
+    ("Hé, Jojo !", ["Jojo"]),
+    ("Bonjour, Madame de la Tour qui Penche et Monsieur le Marquis.",
+     ["Madame de la Tour qui Penche", "Monsieur le Marquis"]),
 ])
 def test_vocatives(text, found):
     assert vocatives(text, [MARQUIS]) == found
@@ -460,8 +464,15 @@ def test_others_in_the_conversation():
     wife = married_to(TOUR, MARQUIS)
     assert codes("Madame la Marquise, Monsieur le Marquis, bonjour.", MARQUIS, (wife,)) == []
     assert codes("Madame la Marquise de La Trémière, bonjour.", MARQUIS, (wife,)) == []
-    # A quality alone names nobody: it is for the addressee.
+    # A quality alone names nobody: the only address of a message is for the
+    # addressee; among several, each goes to the courtier it fits best.
     assert codes("Madame, bonjour.", MARQUIS, (wife,)) == ["wrong_sex"]
+    assert codes("Madame, Monsieur, bonjour.", MARQUIS, (wife,)) == []
+    assert codes("Madame, Monsieur, bonjour.", MARQUIS) == ["wrong_sex"]
+    assert codes("Bonjour, Madame la Marquise et Monsieur le Marquis.", MARQUIS,
+                 (wife,)) == []
+    assert vocatives("Bonjour, Madame de Sévigné et Monsieur le Marquis.") == [
+        "Madame de Sévigné", "Monsieur le Marquis"]
 
 
 def test_every_breach_is_explained_in_french_and_english():

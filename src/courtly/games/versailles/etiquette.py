@@ -404,7 +404,8 @@ _CONNECTORS = frozenset(_words("qui sur en et aux au sous lès à la le les"))
 _NOT_NAMES = frozenset(_words(
     "roi reine régent régente dieu seigneur ciel versailles france angleterre espagne "
     "hollande pays bas bastille europe colonies cour paris messieurs mesdames "
-    "mesdemoiselles vous je moi nous il elle on ils elles ok"))
+    "mesdemoiselles vous je moi nous il elle on ils elles ok votre vos sa son ses mon ma "
+    "mes notre nos leur leurs ce cet cette ces un une"))
 _MAX_PHRASE = max(len(k) for k in _VOCABULARY)
 
 
@@ -461,6 +462,11 @@ class _Reader:
                 return replace(item, start=clause[i].start, end=clause[i + size - 1].end), size
         return None
 
+    def kind_at(self, clause: list[_Token], i: int) -> str:
+        """The kind of the known phrase at ``i``, "" if none."""
+        hit = self.known(clause, i)
+        return "" if hit is None else hit[0].kind
+
     def lead_in(self, clause: list[_Token], i: int) -> int:
         for size in (2, 1):
             if tuple(t.norm for t in clause[i:i + size]) in _LEAD_INS:
@@ -481,7 +487,7 @@ class _Reader:
                 else:
                     found.append(items)
             mergeable = bool(found) and sep == "," and self._ends_clause(found[-1], clause)
-        return found
+        return [part for items in found for part in _split(items)]
 
     @staticmethod
     def _ends_clause(items: list[_Item], clause: list[_Token]) -> bool:
@@ -512,6 +518,10 @@ class _Reader:
             if hit is not None and (hit[0].kind != "article" or self._article(clause, i, items)):
                 items.append(hit[0])
                 i += hit[1]
+            elif (clause[i].norm == "et" and items and i + 1 < len(clause)
+                  and self.kind_at(clause, i + 1) == "quality"):
+                items.append(_Item("and", start=clause[i].start, end=clause[i].end))
+                i += 1
             elif self._name_at(clause, i, items, at):
                 j = self._name_end(clause, i)
                 items.append(_Item("unknown", self.text[clause[i].start:clause[j - 1].end],
@@ -555,13 +565,25 @@ class _Reader:
             if hit is not None and hit[0].kind not in ("article",) and not (
                     prev.norm in _PARTICLES and hit[0].kind in ("name", "given", "unknown")):
                 break
-            nxt_capital = j + 1 < len(clause) and clause[j + 1].capital
+            nxt_capital = (j + 1 < len(clause) and clause[j + 1].capital
+                           and self.kind_at(clause, j + 1) in ("", "name", "given"))
             if (prev.norm in _PARTICLES or (tok.capital and tok.norm not in _NOT_NAMES)
                     or (tok.norm in _PARTICLES | _CONNECTORS and nxt_capital)):
                 j += 1
                 continue
             break
         return j
+
+
+def _split(items: list[_Item]) -> list[list[_Item]]:
+    """"Madame de Sévigné et Monsieur le Marquis" is two addresses."""
+    parts: list[list[_Item]] = [[]]
+    for item in items:
+        if item.kind == "and":
+            parts.append([])
+        else:
+            parts[-1].append(item)
+    return [p for p in parts if p]
 
 
 def vocatives(text: str, known: Sequence[Courtier] = ()) -> list[str]:
@@ -591,12 +613,14 @@ def check_message(text: str, addressee: Courtier,
     "@"): a mistake of sex, of quality, of name, of title (or a lower title
     than the highest), of dignity, of office, a nickname or a given name, and
     the order of the elements. ``others`` are the other courtiers in the
-    conversation: an address naming one of them is judged against that
-    courtier instead. An empty list means the message is correct."""
+    conversation (public chat): an address naming one of them, or fitting
+    one of them better, is judged against that courtier instead (see
+    :func:`_target`). An empty list means the message is correct."""
     courtiers = [addressee, *others]
     breaches = _familiar_pronouns(text)
-    for items in _Reader(text, courtiers).addresses():
-        target = _target(items, courtiers)
+    addresses = _Reader(text, courtiers).addresses()
+    for items in addresses:
+        target = _target(items, courtiers, several=len(addresses) > 1)
         breaches += _judge(text, items, courtiers[target], target)
     return breaches
 
@@ -622,15 +646,17 @@ def _familiar_pronouns(text: str) -> list[Breach]:
                    f"say '{expected}' (§3).")]
 
 
-def _target(items: list[_Item], courtiers: list[Courtier]) -> int:
+def _target(items: list[_Item], courtiers: list[Courtier], several: bool) -> int:
     """The courtier an address is for: among those it names, or, when it names
-    nobody but cites a dignity, title or office, among everybody in the
-    conversation, the one it fits best, the addressee first on a tie. An
-    address of a quality alone is for the addressee."""
+    nobody but cites a dignity, title or office, or when the message holds
+    several addresses ("Madame, Monsieur, bonjour"), among everybody in the
+    conversation, the one it fits best, the addressee first on a tie. The
+    only address of a message, naming nobody, is for the addressee."""
     named: set[int] = set()
     for item in items:
         named |= item.who
-    if not named and any(i.kind in ("dignity", "title", "office") for i in items):
+    if not named and (several or any(i.kind in ("dignity", "title", "office")
+                                     for i in items)):
         named = set(range(len(courtiers)))
     if len(named) <= 1 and named <= {0}:
         return 0
