@@ -416,8 +416,12 @@ def _name_vocabulary(courtiers: Sequence[Courtier]) -> dict[tuple[str, ...], _It
     found: dict[tuple[str, ...], tuple[str, set[int]]] = {}
 
     def add(words: tuple[str, ...], kind: str, who: int) -> None:
-        if words:
-            found.setdefault(words, (kind, set()))[1].add(who)
+        if not words:
+            return
+        if kind == "name" and found.get(words, ("name",))[0] == "given":
+            del found[words]  # someone's family name is no one's nickname
+        if found.setdefault(words, (kind, set()))[0] == kind:
+            found[words][1].add(who)
 
     for who, c in enumerate(courtiers):
         family = _words(c.family_name)
