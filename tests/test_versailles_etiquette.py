@@ -196,6 +196,17 @@ def test_a_wife_keeps_her_own_higher_title():
     assert codes("Madame la Comtesse, bonjour.", wife) == ["lower_title"]
 
 
+def test_a_wife_takes_the_title_not_the_dignity_nor_the_office():
+    """§8.4: "the noble title of her husband"; §3 keeps dignity and title
+    apart (our decision 3)."""
+    marshal = Courtier("man", "de Villars", titles=("duc",), marechal=True,
+                       offices=("chancelier",))
+    wife = married_to(TOUR, marshal)
+    assert form_of_address(wife) == "Madame la Duchesse de Villars"
+    assert codes("Madame la Maréchale de Villars, bonjour.", wife) == ["wrong_dignity"]
+    assert codes("Madame la Duchesse, Chancelier, bonjour.", wife) == ["wrong_office"]
+
+
 def test_marriage_needs_a_woman_and_a_man():
     with pytest.raises(ValueError, match="woman and a man"):
         married_to(MARQUIS, TOUR)
@@ -401,6 +412,7 @@ def test_sovereigns():
     ("Mon Dieu, Versailles est splendide !", []),
     ("Nous irons à la chasse, Versailles m'ennuie.", []),
     ("Merci, Votre Grâce.", []),
+    ("Je vous remercie Monsieur le Marquis pour tout.", []),
     ("Hé, Jojo !", ["Jojo"]),
     ("Bonjour, Madame de la Tour qui Penche et Monsieur le Marquis.",
      ["Madame de la Tour qui Penche", "Monsieur le Marquis"]),
