@@ -367,7 +367,8 @@ def _static_vocabulary() -> dict[tuple[str, ...], _Item]:
     def add(text: str, item: _Item) -> None:
         vocab[_words(text)] = item
 
-    for word, value, sex in (("Monsieur", "monsieur", "man"), ("M.", "monsieur", "man"),
+    vocab[("m.",)] = _Item("quality", "monsieur", "man")  # a token only before a space
+    for word, value, sex in (("Monsieur", "monsieur", "man"),
                              ("Madame", "madame", "woman"), ("Mme", "madame", "woman"),
                              ("Mademoiselle", "mademoiselle", "woman"),
                              ("Mlle", "mademoiselle", "woman"), ("Sire", "sire", "man"),
@@ -386,8 +387,6 @@ def _static_vocabulary() -> dict[tuple[str, ...], _Item]:
     for text, sex in (("cher", "man"), ("chère", "woman")):
         for lead in ("", "très ", "mon ", "mon très ", "ma ", "ma très "):
             add(lead + text, _Item("endearment", "", sex))
-    vocab[("m.",)] = vocab[("m",)]
-    del vocab[("m",)]
     for article in ("le", "la", "l'"):
         add(article, _Item("article"))
     return vocab
