@@ -17,9 +17,9 @@ from courtly.games.versailles import etiquette as et
 from courtly.games.versailles.etiquette import (
     OFFICES,
     TITLES,
+    Addressee,
     Breach,
     BreachCode,
-    Courtier,
     Element,
     address_sentence,
     check_message,
@@ -34,18 +34,18 @@ from courtly.games.versailles.etiquette import (
 
 Q, D, T, N, OF = Element.QUALITY, Element.DIGNITY, Element.TITLE, Element.NAME, Element.OFFICE
 
-MARQUIS = Courtier("man", "de La Trémière", given_name="Jean", titles=("marquis",))
-BOURGENGELLE = Courtier("man", "de Bourgengelle")
-TOUR = Courtier("woman", "de la Tour qui Penche")
-PAUL = Courtier("man", "Serizet Van Broutmou", given_name="Paul")
-ARGENSON = Courtier("man", "d'Argenson", titles=("baron", "duc"), marechal=True,
+MARQUIS = Addressee("man", "de La Trémière", given_name="Jean", titles=("marquis",))
+BOURGENGELLE = Addressee("man", "de Bourgengelle")
+TOUR = Addressee("woman", "de la Tour qui Penche")
+PAUL = Addressee("man", "Serizet Van Broutmou", given_name="Paul")
+ARGENSON = Addressee("man", "d'Argenson", titles=("baron", "duc"), marechal=True,
                     offices=("controleur_general",))
-KING = Courtier("man", sovereign="king")
-QUEEN = Courtier("woman", sovereign="queen")
-REGENT = Courtier("woman", sovereign="regent")
+KING = Addressee("man", sovereign="king")
+QUEEN = Addressee("woman", sovereign="queen")
+REGENT = Addressee("woman", sovereign="regent")
 
 
-def codes(text: str, addressee: Courtier, others: tuple[Courtier, ...] = ()) -> list[str]:
+def codes(text: str, addressee: Addressee, others: tuple[Addressee, ...] = ()) -> list[str]:
     return [b.code.value for b in check_message(text, addressee, others)]
 
 
@@ -79,7 +79,7 @@ def test_order_of_the_five_elements():
 
 def test_gouvernante_des_enfants_de_france_in_the_office_place():
     """§3's office example "Gouvernante des Enfants de France"."""
-    duchess = Courtier("woman", "de Maintenon", titles=("duc",),
+    duchess = Addressee("woman", "de Maintenon", titles=("duc",),
                        offices=("gouvernante_enfants",))
     assert form_of_address(duchess) == (
         "Madame la Duchesse de Maintenon, Gouvernante des Enfants de France")
@@ -162,7 +162,7 @@ def test_names_de_quelque_chose():
     Tour qui Penche, and so on)"."""
     for name in ("de Quelque Chose", "de Maintenon", "de la Tour qui Penche"):
         for sex in ("man", "woman"):
-            courtier = Courtier(sex, name)
+            courtier = Addressee(sex, name)
             form = form_of_address(courtier)
             assert form.endswith(" " + name)
             assert check_message(f"{form}, bonjour.", courtier) == []
@@ -173,8 +173,8 @@ def test_marriage_mademoiselle_de_la_tour_becomes_madame_la_marquise():
     la Trémière [...] Madame la Marquise de la Trémière receives half [...]";
     "The wife takes the family name and the noble title of her husband, but
     not the card (mind the respect of etiquette)"."""
-    bride = Courtier("woman", "de la Tour qui Penche")
-    groom = Courtier("man", "de la Trémière", titles=("marquis",))
+    bride = Addressee("woman", "de la Tour qui Penche")
+    groom = Addressee("man", "de la Trémière", titles=("marquis",))
     assert form_of_address(bride) == "Mademoiselle de la Tour qui Penche"
     assert form_of_address(groom) == "Monsieur le Marquis de la Trémière"
     wife = married_to(bride, groom)
@@ -190,8 +190,8 @@ def test_marriage_mademoiselle_de_la_tour_becomes_madame_la_marquise():
 
 def test_a_wife_keeps_her_own_higher_title():
     """§3's highest title, with a title by marriage (§8.4)."""
-    duchess = Courtier("woman", "de Rohan", titles=("duc",))
-    wife = married_to(duchess, Courtier("man", "de la Trémière", titles=("comte",)))
+    duchess = Addressee("woman", "de Rohan", titles=("duc",))
+    wife = married_to(duchess, Addressee("man", "de la Trémière", titles=("comte",)))
     assert form_of_address(wife) == "Madame la Duchesse de la Trémière"
     assert codes("Madame la Comtesse, bonjour.", wife) == ["lower_title"]
 
@@ -199,7 +199,7 @@ def test_a_wife_keeps_her_own_higher_title():
 def test_a_wife_takes_the_title_not_the_dignity_nor_the_office():
     """§8.4: "the noble title of her husband"; §3 keeps dignity and title
     apart (our decision 3)."""
-    marshal = Courtier("man", "de Villars", titles=("duc",), marechal=True,
+    marshal = Addressee("man", "de Villars", titles=("duc",), marechal=True,
                        offices=("chancelier",))
     wife = married_to(TOUR, marshal)
     assert form_of_address(wife) == "Madame la Duchesse de Villars"
@@ -216,7 +216,7 @@ def test_a_widow_keeps_her_late_husbands_title():
     """§8.4: "A widow keeps the noble title(s) of her deceased husband"; §10.4:
     "a widow keeps the noble titles of her husband"."""
     wife = married_to(TOUR, MARQUIS)
-    widow = Courtier("woman", wife.family_name, titles=wife.titles, married=True)
+    widow = Addressee("woman", wife.family_name, titles=wife.titles, married=True)
     assert form_of_address(widow) == "Madame la Marquise de La Trémière"
     assert codes("Mademoiselle, bonjour.", widow) == ["wrong_quality"]
 
@@ -244,7 +244,7 @@ def test_the_marquis_jean_de_la_tremiere_given_name_with_family_name():
 def test_gouvernante_des_enfants_royaux_is_the_same_office():
     """§8.4's example says "Gouvernante des Enfants Royaux" for the
     Gouvernante des Enfants de France (DECK.md A43)."""
-    wife = Courtier("woman", "de la Trémière", titles=("marquis",), married=True,
+    wife = Addressee("woman", "de la Trémière", titles=("marquis",), married=True,
                     offices=("gouvernante_enfants",))
     assert codes("Madame la Marquise de la Trémière, Gouvernante des Enfants Royaux, "
                  "bonjour.", wife) == []
@@ -254,7 +254,7 @@ def test_the_heir_of_the_other_sex_keeps_the_family_name():
     """§10.4: "The dead character is then replaced by a member of his family
     (same FAMILY NAME), but of the opposite sex. 'The niece inherits from her
     uncle'"; his titles went to the King's House."""
-    niece = Courtier("woman", MARQUIS.family_name)
+    niece = Addressee("woman", MARQUIS.family_name)
     assert form_of_address(niece) == "Mademoiselle de La Trémière"
     assert codes("Monsieur le Marquis de La Trémière, bonjour.", niece) == [
         "wrong_sex", "wrong_title"]
@@ -263,7 +263,7 @@ def test_the_heir_of_the_other_sex_keeps_the_family_name():
 def test_the_grand_chamberlain_may_be_addressed_by_his_role():
     """§4: the Grand Chamberlain referees etiquette; his role takes the
     office's place (our decision)."""
-    chamberlain = Courtier("man", "de Bourgengelle", grand_chamberlain=True)
+    chamberlain = Addressee("man", "de Bourgengelle", grand_chamberlain=True)
     assert codes("Monsieur le Grand Chambellan, voici ma requête.", chamberlain) == []
     assert codes("Monsieur le Grand Chambellan, voici ma requête.", BOURGENGELLE) == [
         "wrong_office"]
@@ -274,33 +274,33 @@ def test_the_grand_chamberlain_may_be_addressed_by_his_role():
 
 
 @pytest.mark.parametrize(("courtier", "form"), [
-    (Courtier("man", "de Lauzun"), "Monsieur de Lauzun"),
-    (Courtier("woman", "de Lauzun"), "Mademoiselle de Lauzun"),
-    (Courtier("woman", "de Lauzun", married=True), "Madame de Lauzun"),
-    (Courtier("woman", "de Lauzun", titles=("baron",)), "Madame la Baronne de Lauzun"),
-    (Courtier("man", "de Lauzun", titles=("baron",)), "Monsieur le Baron de Lauzun"),
-    (Courtier("man", "de Lauzun", titles=("comte",)), "Monsieur le Comte de Lauzun"),
-    (Courtier("woman", "de Lauzun", titles=("comte",)), "Madame la Comtesse de Lauzun"),
-    (Courtier("man", "de Lauzun", titles=("marquis",)), "Monsieur le Marquis de Lauzun"),
-    (Courtier("woman", "de Lauzun", titles=("marquis",)), "Madame la Marquise de Lauzun"),
-    (Courtier("man", "de Lauzun", titles=("duc",)), "Monsieur le Duc de Lauzun"),
-    (Courtier("woman", "de Lauzun", titles=("duc",)), "Madame la Duchesse de Lauzun"),
-    (Courtier("man", "de Lauzun", marechal=True), "Monsieur le Maréchal de Lauzun"),
-    (Courtier("man", "de Lauzun", marechal=True, titles=("comte", "baron")),
+    (Addressee("man", "de Lauzun"), "Monsieur de Lauzun"),
+    (Addressee("woman", "de Lauzun"), "Mademoiselle de Lauzun"),
+    (Addressee("woman", "de Lauzun", married=True), "Madame de Lauzun"),
+    (Addressee("woman", "de Lauzun", titles=("baron",)), "Madame la Baronne de Lauzun"),
+    (Addressee("man", "de Lauzun", titles=("baron",)), "Monsieur le Baron de Lauzun"),
+    (Addressee("man", "de Lauzun", titles=("comte",)), "Monsieur le Comte de Lauzun"),
+    (Addressee("woman", "de Lauzun", titles=("comte",)), "Madame la Comtesse de Lauzun"),
+    (Addressee("man", "de Lauzun", titles=("marquis",)), "Monsieur le Marquis de Lauzun"),
+    (Addressee("woman", "de Lauzun", titles=("marquis",)), "Madame la Marquise de Lauzun"),
+    (Addressee("man", "de Lauzun", titles=("duc",)), "Monsieur le Duc de Lauzun"),
+    (Addressee("woman", "de Lauzun", titles=("duc",)), "Madame la Duchesse de Lauzun"),
+    (Addressee("man", "de Lauzun", marechal=True), "Monsieur le Maréchal de Lauzun"),
+    (Addressee("man", "de Lauzun", marechal=True, titles=("comte", "baron")),
      "Monsieur le Maréchal Comte de Lauzun"),
-    (Courtier("man", "de Lauzun", offices=("chancelier",), titles=("duc",)),
+    (Addressee("man", "de Lauzun", offices=("chancelier",), titles=("duc",)),
      "Monsieur le Duc de Lauzun, Chancelier"),
-    (Courtier("man", "de Lauzun", offices=("secretaire_guerre",)),
+    (Addressee("man", "de Lauzun", offices=("secretaire_guerre",)),
      "Monsieur de Lauzun, Secrétaire d'État à la Guerre"),
-    (Courtier("man", "de Lauzun", offices=("maitre_chasse",)),
+    (Addressee("man", "de Lauzun", offices=("maitre_chasse",)),
      "Monsieur de Lauzun, Maître de la chasse"),
-    (Courtier("woman", "de Lauzun", offices=("premiere_dame",)),
+    (Addressee("woman", "de Lauzun", offices=("premiere_dame",)),
      "Mademoiselle de Lauzun, Première dame de compagnie de la Reine"),
-    (Courtier("woman", "de Lauzun", offices=("dame_atours",), married=True),
+    (Addressee("woman", "de Lauzun", offices=("dame_atours",), married=True),
      "Madame de Lauzun, Dame d'atours de la Reine"),
-    (Courtier("man", "de Lauzun", offices=("gouverneur_normandie", "gouverneur_gascogne")),
+    (Addressee("man", "de Lauzun", offices=("gouverneur_normandie", "gouverneur_gascogne")),
      "Monsieur de Lauzun, Gouverneur de Gascogne"),
-    (Courtier("man", "de Lauzun", offices=("gouverneur_bourbonnais", "chancelier")),
+    (Addressee("man", "de Lauzun", offices=("gouverneur_bourbonnais", "chancelier")),
      "Monsieur de Lauzun, Chancelier"),
     (KING, "Sire"),
     (QUEEN, "Madame"),
@@ -328,19 +328,19 @@ def test_form_with_a_missing_element_is_an_error():
 
 def test_each_office_by_its_name_and_short_forms():
     for office, names in OFFICES.items():
-        holder = Courtier("man", "de Lauzun", offices=(office,))
+        holder = Addressee("man", "de Lauzun", offices=(office,))
         for name in names:
             assert codes(f"Monsieur de Lauzun, {name}, bonjour.", holder) == [], name
-        other = Courtier("man", "de Lauzun", offices=(next(o for o in OFFICES
+        other = Addressee("man", "de Lauzun", offices=(next(o for o in OFFICES
                                                            if o != office),))
         assert codes(f"Monsieur de Lauzun, {names[0]}, bonjour.", other) == ["wrong_office"]
-    governor = Courtier("man", "de Lauzun", offices=("gouverneur_bourbonnais",))
+    governor = Addressee("man", "de Lauzun", offices=("gouverneur_bourbonnais",))
     assert codes("Monsieur le Gouverneur, bonjour.", governor) == []
 
 
 def test_governorships_held_together_may_be_cited_together():
     """§9.2: provincial governorships "may be held together"."""
-    governor = Courtier("man", "de Lauzun", offices=("gouverneur_normandie",
+    governor = Addressee("man", "de Lauzun", offices=("gouverneur_normandie",
                                                     "gouverneur_gascogne"))
     assert codes("Monsieur de Lauzun, Gouverneur de Gascogne, Gouverneur de Normandie, "
                  "bonjour.", governor) == []
@@ -361,9 +361,9 @@ def test_wrong_title_dignity_office():
 def test_madame_and_mademoiselle():
     """§3's qualities; §8.4: the unmarried Mademoiselle becomes Madame."""
     assert codes("Madame de la Tour qui Penche, bonjour.", TOUR) == ["wrong_quality"]
-    married = Courtier("woman", "de Lauzun", married=True)
+    married = Addressee("woman", "de Lauzun", married=True)
     assert codes("Mademoiselle de Lauzun, bonjour.", married) == ["wrong_quality"]
-    assert quality(Courtier("woman", "de Lauzun", titles=("baron",))) == "Madame"
+    assert quality(Addressee("woman", "de Lauzun", titles=("baron",))) == "Madame"
 
 
 def test_endearments_agree_with_the_sex():
@@ -440,13 +440,13 @@ def test_no_false_breach_on_a_correct_message(text):
 
 
 def test_accents_and_case_do_not_matter():
-    marechal = Courtier("man", "de Lauzun", marechal=True)
+    marechal = Addressee("man", "de Lauzun", marechal=True)
     assert codes("MONSIEUR LE MARECHAL DE LAUZUN, bonjour", marechal) == []
     assert codes("monsieur le marquis de la tremiere, bonjour", MARQUIS) == []
     assert codes("Monsieur le Marquis de La Trémière, bonjour", MARQUIS) == []
     assert codes("Mademoiselle de la Tour-qui-Penche, bonjour", TOUR) == []
     assert codes("A TOI JOJO", MARQUIS) == ["familiar_pronoun", "familiar_name"]
-    assert codes("A vous, Madame la Marechale", Courtier("woman", "de Lauzun",
+    assert codes("A vous, Madame la Marechale", Addressee("woman", "de Lauzun",
                                                         marechal=True)) == []
 
 
@@ -495,7 +495,7 @@ def test_every_breach_is_explained_in_french_and_english():
         BreachCode.WRONG_QUALITY: ("Madame, bonjour.", TOUR),
         BreachCode.WRONG_NAME: ("Monsieur de Lauzun, bonjour.", MARQUIS),
         BreachCode.WRONG_TITLE: ("Monsieur le Duc, bonjour.", MARQUIS),
-        BreachCode.LOWER_TITLE: ("Monsieur le Comte, bonjour.", Courtier(
+        BreachCode.LOWER_TITLE: ("Monsieur le Comte, bonjour.", Addressee(
             "man", "de Lauzun", titles=("comte", "duc"))),
         BreachCode.WRONG_DIGNITY: ("Monsieur le Maréchal, bonjour.", MARQUIS),
         BreachCode.WRONG_OFFICE: ("Monsieur le Chancelier, bonjour.", MARQUIS),
@@ -512,7 +512,7 @@ def test_every_breach_is_explained_in_french_and_english():
 
 
 def test_names_with_braces_are_safe_in_explanations():
-    odd = Courtier("man", "de {Bizarre}")
+    odd = Addressee("man", "de {Bizarre}")
     assert codes("Madame, bonjour.", odd) == ["wrong_sex"]
     assert "{Bizarre}" in check_message("Madame, bonjour.", odd)[0].fr
 
@@ -546,7 +546,7 @@ def test_address_sentence():
 ])
 def test_bad_courtier(kwargs, message):
     with pytest.raises(ValueError, match=message):
-        Courtier(**kwargs)
+        Addressee(**kwargs)
 
 
 def test_names_agree_with_the_deck():
@@ -578,7 +578,7 @@ _family = st.builds(lambda particle, words: particle + " ".join(words),
                     st.sampled_from(["de ", "de la ", "du ", "des ", ""]),
                     st.lists(_word, min_size=1, max_size=3))
 _courtier = st.builds(
-    Courtier,
+    Addressee,
     sex=st.sampled_from(["man", "woman"]),
     family_name=_family,
     given_name=st.one_of(st.just(""), _word),
@@ -611,7 +611,7 @@ def test_the_other_sex_is_always_a_breach(courtier):
     if courtier.sovereign is not None:
         swapped = QUEEN if courtier.sovereign == "king" else KING
     else:
-        swapped = Courtier(other_sex, courtier.family_name, married=courtier.married,
+        swapped = Addressee(other_sex, courtier.family_name, married=courtier.married,
                            titles=courtier.titles)
     text = f"{form_of_address(swapped, [Q])}, bonjour."
     assert BreachCode.WRONG_SEX in [b.code for b in check_message(text, courtier)]

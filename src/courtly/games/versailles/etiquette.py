@@ -11,7 +11,7 @@ highest title." Breaches are a mistake about sex, about the name, the familiar
 La Trémière").
 
 Everything here is pure: no game state, no I/O. The engine describes each
-courtier with a :class:`Courtier`; :func:`form_of_address` writes the correct
+courtier (or sovereign) with an :class:`Addressee`; :func:`form_of_address` writes the correct
 form, :func:`check_message` lists the breaches of a message, each explained in
 French and in English, and :func:`address_sentence` lets a bot write a
 correctly addressed sentence. How a message is read (vocatives, "@", accents
@@ -106,8 +106,9 @@ class BreachCode(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Courtier:
-    """What etiquette needs to know of a character (§3, §6, §8.4, §10.4).
+class Addressee:
+    """What etiquette needs to know of a character (§3, §6, §8.4, §10.4),
+    built by the engine from the Great Register (the game's own courtier).
 
     ``family_name`` is the name borne, with its particle ("de la Trémière",
     "d'Argenson", "Serizet Van Broutmou"); a wife bears her husband's
@@ -179,7 +180,7 @@ def highest_title(titles: Iterable[str]) -> str | None:
     return next((t for t in TITLES if t in held), None)
 
 
-def married_to(wife: Courtier, husband: Courtier) -> Courtier:
+def married_to(wife: Addressee, husband: Addressee) -> Addressee:
     """The wife as etiquette sees her once married (§8.4): "The wife takes the
     family name and the noble title of her husband, but not the card"."""
     if wife.sex != "woman" or husband.sex != "man":
@@ -188,7 +189,7 @@ def married_to(wife: Courtier, husband: Courtier) -> Courtier:
     return replace(wife, family_name=husband.family_name, titles=titles, married=True)
 
 
-def quality(c: Courtier) -> str:
+def quality(c: Addressee) -> str:
     """Monsieur, Madame or Mademoiselle (§3); "Madame" once married (§8.4) or
     titled or Maréchale (our decision); the sovereign's form for the King and
     the Queen."""
@@ -199,12 +200,12 @@ def quality(c: Courtier) -> str:
     return QUALITIES["woman"] if c.married or c.titles or c.marechal else QUALITIES["girl"]
 
 
-def office_cited(c: Courtier) -> str | None:
+def office_cited(c: Addressee) -> str | None:
     """The office a form cites: the first held in §9.2's order."""
     return next((o for o in OFFICES if o in c.offices), None)
 
 
-def elements(c: Courtier) -> dict[Element, str]:
+def elements(c: Addressee) -> dict[Element, str]:
     """The elements this character's address may cite, in §3's order, in the
     right gender (Marquise, Maréchale)."""
     if c.sovereign is not None:
@@ -223,7 +224,7 @@ def elements(c: Courtier) -> dict[Element, str]:
     return found
 
 
-def form_of_address(c: Courtier, cite: Iterable[Element] | None = None) -> str:
+def form_of_address(c: Addressee, cite: Iterable[Element] | None = None) -> str:
     """The correct form of address (§3), citing every element the character
     has, or only those in ``cite``: "Monsieur le Maréchal Duc de la Trémière,
     Chancelier", "Madame la Marquise de la Trémière", "Mademoiselle de la Tour
@@ -239,7 +240,7 @@ def form_of_address(c: Courtier, cite: Iterable[Element] | None = None) -> str:
     return _join({e: have[e] for e in ORDER if e in wanted}, c)
 
 
-def _join(parts: dict[Element, str], c: Courtier) -> str:
+def _join(parts: dict[Element, str], c: Addressee) -> str:
     article = "la" if c.sex == "woman" else "le"
     words: list[str] = []
     if Element.QUALITY in parts:
@@ -259,7 +260,7 @@ def _join(parts: dict[Element, str], c: Courtier) -> str:
     return " ".join(words)
 
 
-def forms_of_address(c: Courtier) -> tuple[str, ...]:
+def forms_of_address(c: Addressee) -> tuple[str, ...]:
     """Every correct form (§3: "only some of these elements, but never in a
     different order"), the full form first, then shorter ones."""
     if c.sovereign is not None:
@@ -270,7 +271,7 @@ def forms_of_address(c: Courtier) -> tuple[str, ...]:
                  for subset in combinations(have, size))
 
 
-def short_form(c: Courtier) -> str:
+def short_form(c: Addressee) -> str:
     """The everyday form: the quality with the dignity or the title when
     there is one ("Monsieur le Marquis"), with the family name otherwise
     ("Mademoiselle de la Tour qui Penche")."""
@@ -280,7 +281,7 @@ def short_form(c: Courtier) -> str:
     return form_of_address(c, [Element.QUALITY] + ([second] if second else []))
 
 
-def address_sentence(addressee: Courtier, sentence: str,
+def address_sentence(addressee: Addressee, sentence: str,
                      cite: Iterable[Element] | None = None) -> str:
     """A sentence opened by the correct vocative, for bots: ``address_sentence(
     marquis, "je vous propose 2 000 livres.")`` is "Monsieur le Marquis de la
@@ -408,7 +409,7 @@ _NOT_NAMES = frozenset(_words(
 _MAX_PHRASE = max(len(k) for k in _VOCABULARY)
 
 
-def _name_vocabulary(courtiers: Sequence[Courtier]) -> dict[tuple[str, ...], _Item]:
+def _name_vocabulary(courtiers: Sequence[Addressee]) -> dict[tuple[str, ...], _Item]:
     """The names of the courtiers in the conversation: the family name with and
     without its particle "de"/"d'", the given name with the family name (the
     full name), and the given name alone."""
@@ -437,7 +438,7 @@ def _name_vocabulary(courtiers: Sequence[Courtier]) -> dict[tuple[str, ...], _It
 class _Reader:
     """Finds the addresses (vocatives) of one message."""
 
-    def __init__(self, text: str, courtiers: Sequence[Courtier]) -> None:
+    def __init__(self, text: str, courtiers: Sequence[Addressee]) -> None:
         self.text = text
         self.tokens = _tokenize(text)
         self.names = _name_vocabulary(courtiers)
@@ -589,7 +590,7 @@ def _split(items: list[_Item]) -> list[list[_Item]]:
     return [p for p in parts if p]
 
 
-def vocatives(text: str, known: Sequence[Courtier] = ()) -> list[str]:
+def vocatives(text: str, known: Sequence[Addressee] = ()) -> list[str]:
     """The addresses the checker finds in ``text``, as written (for the
     server to show what it judged). ``known`` courtiers' names are
     recognised in any case."""
@@ -607,8 +608,8 @@ _RANK = {"quality": 0, "dignity": 1, "title": 2, "name": 3, "given": 3, "unknown
          "office": 4}
 
 
-def check_message(text: str, addressee: Courtier,
-                  others: Sequence[Courtier] = ()) -> list[Breach]:
+def check_message(text: str, addressee: Addressee,
+                  others: Sequence[Addressee] = ()) -> list[Breach]:
     """The breaches of etiquette in a chat message addressed to ``addressee``
     (§3): the familiar "tu" (one breach per message, whatever the number of
     words), and in every address the message contains (a vocative set off by
@@ -649,7 +650,7 @@ def _familiar_pronouns(text: str) -> list[Breach]:
                    f"say '{expected}' (§3).")]
 
 
-def _target(items: list[_Item], courtiers: list[Courtier], several: bool) -> int:
+def _target(items: list[_Item], courtiers: list[Addressee], several: bool) -> int:
     """The courtier an address is for: among those it names, or, when it names
     nobody but cites a dignity, title or office, or when the message holds
     several addresses ("Madame, Monsieur, bonjour"), among everybody in the
@@ -666,7 +667,7 @@ def _target(items: list[_Item], courtiers: list[Courtier], several: bool) -> int
     return min(sorted(named), key=lambda who: len(_judge("", items, courtiers[who], who)))
 
 
-def _judge(text: str, items: list[_Item], c: Courtier, who: int) -> list[Breach]:
+def _judge(text: str, items: list[_Item], c: Addressee, who: int) -> list[Breach]:
     address = text[items[0].start:items[-1].end] if text else ""
     judge = _Judge(text, address, c, who)
     breaches = [b for item in items for b in judge.item(item, items)]
@@ -688,7 +689,7 @@ def _esc(text: str) -> str:
 class _Judge:
     text: str
     address: str
-    c: Courtier
+    c: Addressee
     who: int
 
     @property
