@@ -411,7 +411,7 @@ def test_sovereigns():
     ("À vous de jouer, Monsieur.", ["Monsieur"]),
     ("Mon Dieu, Versailles est splendide !", []),
     ("Nous irons à la chasse, Versailles m'ennuie.", []),
-    ("Merci, Votre Grâce.", []),
+    ("Merci, Votre Grâce.", ["Votre Grâce"]),
     ("Je vous remercie Monsieur le Marquis pour tout.", []),
     ("Hé, Jojo !", ["Jojo"]),
     ("Bonjour, Madame de la Tour qui Penche et Monsieur le Marquis.",
@@ -509,6 +509,23 @@ def test_every_breach_is_explained_in_french_and_english():
         assert isinstance(breach, Breach) and breach.found in text
         assert breach.fr and breach.en and breach.fr != breach.en
         assert "§3" in breach.fr and "§3" in breach.en
+
+
+def test_other_honorifics_are_not_qualities():
+    """§3's qualities are Madame, Mademoiselle and Monsieur (our decision 8)."""
+    breaches = check_message("Bonjour Monseigneur", ARGENSON)
+    assert [b.code for b in breaches] == [BreachCode.WRONG_QUALITY]
+    assert breaches[0].expected == "Monsieur" and "Mademoiselle" in breaches[0].fr
+    assert codes("Merci, Votre Excellence.", MARQUIS) == ["wrong_quality"]
+    assert codes("Merci, Monseigneur.", TOUR) == ["wrong_sex"]
+
+
+def test_breach_to_json():
+    breach = check_message("A toi Jojo", MARQUIS)[1]
+    assert breach.to_json() == {"code": "familiar_name", "found": "Jojo",
+                                "expected": "Monsieur le Marquis", "address": "Jojo",
+                                "fr": breach.fr, "en": breach.en}
+    assert json.loads(json.dumps(breach.to_json())) == breach.to_json()
 
 
 def test_names_with_braces_are_safe_in_explanations():

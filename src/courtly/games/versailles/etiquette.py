@@ -169,6 +169,11 @@ class Breach:
     fr: str
     en: str
 
+    def to_json(self) -> dict[str, str]:
+        """JSON-safe, for events and the server."""
+        return {"code": self.code.value, "found": self.found, "expected": self.expected,
+                "address": self.address, "fr": self.fr, "en": self.en}
+
 
 # --- the form of address -------------------------------------------------
 
@@ -373,7 +378,10 @@ def _static_vocabulary() -> dict[tuple[str, ...], _Item]:
                              ("Madame", "madame", "woman"), ("Mme", "madame", "woman"),
                              ("Mademoiselle", "mademoiselle", "woman"),
                              ("Mlle", "mademoiselle", "woman"), ("Sire", "sire", "man"),
-                             ("Votre Majesté", "majeste", ""), ("Majesté", "majeste", "")):
+                             ("Votre Majesté", "majeste", ""), ("Majesté", "majeste", ""),
+                             ("Monseigneur", "other", "man"), ("Messire", "other", "man"),
+                             ("Votre Excellence", "other", ""), ("Votre Grâce", "other", ""),
+                             ("Votre Altesse", "other", "")):
         add(word, _Item("quality", value, sex))
     for i, sex in enumerate(("man", "woman")):
         add(DIGNITY[i], _Item("dignity", "marechal", sex))
@@ -730,6 +738,9 @@ class _Judge:
         if item.value in ("sire", "majeste"):
             why_fr = "« Sire » et « Votre Majesté » sont pour les souverains"
             why_en = "'Sire' and 'Votre Majesté' are for the sovereigns"
+        elif item.value == "other":
+            why_fr = "les qualités sont Monsieur, Madame et Mademoiselle"
+            why_en = "the qualities are Monsieur, Madame and Mademoiselle"
         elif c.sovereign is not None:
             why_fr, why_en = f"on s'adresse ainsi à {fr_p}", f"that is how {en_p} is addressed"
         elif right == QUALITIES["woman"]:
