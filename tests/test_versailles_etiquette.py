@@ -456,6 +456,7 @@ def test_the_family_name_without_its_particle():
 
 
 def test_familiar_pronouns():
+    """§3: "the formal 'vous' form of address is mandatory"."""
     for text in ("Tu as perdu, Monsieur le Marquis.", "Je te salue.", "Je t'en prie.",
                  "C'est ta charge.", "Ton titre est beau.", "Tes cartes, vite !",
                  "Et toi ?"):
@@ -518,6 +519,14 @@ def test_other_honorifics_are_not_qualities():
     assert breaches[0].expected == "Monsieur" and "Mademoiselle" in breaches[0].fr
     assert codes("Merci, Votre Excellence.", MARQUIS) == ["wrong_quality"]
     assert codes("Merci, Monseigneur.", TOUR) == ["wrong_sex"]
+
+
+def test_the_same_rule_for_the_grand_chamberlain():
+    """§3: "If the Grand Chamberlain himself commits a breach of etiquette, he
+    must withdraw the usual penalties from himself": the checker does not ask
+    who speaks."""
+    chamberlain = Addressee("man", "de Bourgengelle", grand_chamberlain=True)
+    assert codes("A toi Jojo", chamberlain) == codes("A toi Jojo", MARQUIS)
 
 
 def test_breach_to_json():
