@@ -147,6 +147,10 @@ def test_mistake_about_the_name():
     assert (breaches[0].found, breaches[0].expected) == ("de Bourgengelle", "de La Trémière")
     assert "de La Trémière" in breaches[0].fr and "name" in breaches[0].en
     assert codes("Monsieur le Marquis de la Tremouille, bonjour.", MARQUIS) == ["wrong_name"]
+    for other in ("d'Escarpolette", "de l'Isle", "du Bois Joli", "de Beaulieu-sur-Rien",
+                  "Serizet Van Broutmou", "de la Tour qui Penche"):
+        breaches = check_message(f"Monsieur {other}, bonjour.", BOURGENGELLE)
+        assert [(b.code, b.found) for b in breaches] == [(BreachCode.WRONG_NAME, other)]
 
 
 def test_the_grand_chamberlain_invites_monsieur_de_bourgengelle():
@@ -601,7 +605,7 @@ _RESERVED |= et._PARTICLES | et._CONNECTORS | et._NOT_NAMES | set(et._PRONOUNS)
 _word = st.text(alphabet="abcdefghijklmnopqrstuvwxyzéèàôç", min_size=3, max_size=10).map(
     str.capitalize).filter(lambda w: et._normalize(w) not in _RESERVED)
 _family = st.builds(lambda particle, words: particle + " ".join(words),
-                    st.sampled_from(["de ", "de la ", "du ", "des ", ""]),
+                    st.sampled_from(["de ", "de la ", "du ", "des ", "d'", "de l'", ""]),
                     st.lists(_word, min_size=1, max_size=3))
 _courtier = st.builds(
     Addressee,

@@ -397,7 +397,7 @@ def _static_vocabulary() -> dict[tuple[str, ...], _Item]:
         for lead in ("", "très ", "mon ", "mon très ", "ma ", "ma très "):
             add(lead + text, _Item("endearment", "", sex))
     for article in ("le", "la", "l'"):
-        add(article, _Item("article"))
+        vocab[(article,)] = _Item("article")
     return vocab
 
 
@@ -407,8 +407,10 @@ _LEAD_INS = frozenset(_words(w) for w in (
     "excusez-moi", "pardonnez-moi", "oui", "non", "ah", "oh", "eh", "hé", "ô", "hélas",
     "bien", "allons", "voyons", "tenez", "certes", "volontiers", "bienvenue", "au revoir",
     "enchanté", "enchantée"))
-_PARTICLES = frozenset(_words("de d' du des la le l' les van von der den del della di da"))
-_CONNECTORS = frozenset(_words("qui sur en et aux au sous lès à la le les"))
+# Listed, not tokenized: "d'" and "l'" are tokens only before a word.
+_PARTICLES = frozenset({"de", "d'", "du", "des", "la", "le", "l'", "les", "van", "von",
+                        "der", "den", "del", "della", "di", "da"})
+_CONNECTORS = frozenset(_normalize("qui sur en et aux au sous lès à la le les").split())
 _NOT_NAMES = frozenset(_words(
     "roi reine régent régente dieu seigneur ciel versailles france angleterre espagne "
     "hollande pays bas bastille europe colonies cour paris messieurs mesdames "
