@@ -264,6 +264,17 @@ def test_the_heir_of_the_other_sex_keeps_the_family_name():
         "wrong_sex", "wrong_title"]
 
 
+def test_familiar_endearments():
+    """§3: "A toi Jojo" is familiar; so are "mon vieux", "ma belle"... (our
+    list, `FAMILIAR_WORDS`). One familiarity per address."""
+    assert codes("Salut mon vieux !", MARQUIS) == ["familiar_name"]
+    assert codes("Bonsoir ma belle", TOUR) == ["familiar_name"]
+    breaches = check_message("Mon petit Jean, vous exagérez.", MARQUIS)
+    assert [(b.code, b.found) for b in breaches] == [(BreachCode.FAMILIAR_NAME,
+                                                      "Mon petit, Jean")]
+    assert codes("Mon petit frère est à la Cour, Monsieur le Marquis.", MARQUIS) == []
+
+
 def test_the_grand_chamberlain_may_be_addressed_by_his_role():
     """§4: the Grand Chamberlain referees etiquette; his role takes the
     office's place (our decision)."""

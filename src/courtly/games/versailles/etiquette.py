@@ -81,6 +81,12 @@ GOVERNOR = "Gouverneur"
 GRAND_CHAMBERLAIN = "Grand Chambellan"
 """The Grand Chamberlain's role (§4), accepted in the office's place."""
 
+FAMILIAR_WORDS: tuple[str, ...] = (
+    "mon petit", "ma petite", "mon vieux", "ma vieille", "mon pote", "mon gars", "mon coco",
+    "ma cocotte", "mon chou", "ma belle", "mon beau", "mon poulet", "ma poule", "mon lapin",
+    "ma biche")
+"""Familiar endearments, breaches like a nickname (§3; our list)."""
+
 QUALITIES: dict[str, str] = {"man": "Monsieur", "woman": "Madame", "girl": "Mademoiselle"}
 ROYAL_QUALITIES: dict[str, tuple[str, ...]] = {
     "king": ("Sire", "Votre Majesté"),
@@ -396,6 +402,8 @@ def _static_vocabulary() -> dict[tuple[str, ...], _Item]:
     for text, sex in (("cher", "man"), ("chère", "woman")):
         for lead in ("", "très ", "mon ", "mon très ", "ma ", "ma très "):
             add(lead + text, _Item("endearment", "", sex))
+    for text in FAMILIAR_WORDS:
+        add(text, _Item("familiar", text))
     for article in ("le", "la", "l'"):
         vocab[(article,)] = _Item("article")
     return vocab
@@ -681,11 +689,14 @@ def _judge(text: str, items: list[_Item], c: Addressee, who: int) -> list[Breach
     address = text[items[0].start:items[-1].end] if text else ""
     judge = _Judge(text, address, c, who)
     breaches = [b for item in items for b in judge.item(item, items)]
-    sex = [b for b in breaches if b.code == BreachCode.WRONG_SEX]
-    if len(sex) > 1:  # one mistake about the sex, however many words show it
-        breaches = [b for b in breaches if b.code != BreachCode.WRONG_SEX]
-        breaches.insert(0, judge.sex_breach(", ".join(b.found for b in sex),
-                                            ", ".join(b.expected for b in sex)))
+    # One mistake about the sex, and one familiarity, however many words show it.
+    for code, merged in ((BreachCode.WRONG_SEX, judge.sex_breach),
+                         (BreachCode.FAMILIAR_NAME, judge.familiar_breach)):
+        same = [b for b in breaches if b.code == code]
+        if len(same) > 1:
+            breaches = [b for b in breaches if b.code != code]
+            breaches.insert(0, merged(", ".join(b.found for b in same),
+                                      ", ".join(dict.fromkeys(b.expected for b in same))))
     order = judge.order(items)
     return breaches + ([order] if order else [])
 
@@ -816,6 +827,14 @@ class _Judge:
             return []
         right = "ma chère" if self.c.sex == "woman" else "mon cher"
         return [self._sex(item, right)]
+
+    def _familiar(self, item: _Item, items: list[_Item]) -> list[Breach]:
+        return [self.familiar_breach(self.found(item), short_form(self.c))]
+
+    def familiar_breach(self, found: str, right: str) -> Breach:
+        return self.breach(BreachCode.FAMILIAR_NAME, found, right,
+                           "« {f} » : c'est familier, dites « {e} » (§3).",
+                           "'{f}': that is familiar, say '{e}' (§3).")
 
     def _given(self, item: _Item, items: list[_Item]) -> list[Breach]:
         if self.who not in item.who:
