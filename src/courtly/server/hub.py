@@ -412,8 +412,8 @@ class LiveTable:
             if timing.deadline is not None and timing.since == moves:
                 clock = (timing.since, timing.deadline)  # a timed phase begins
             ended = time.time() if after.is_over else None
-            self.hub.store.add_move(self.id, self.entries, seat, action.to_json(), by, clock,
-                                    ended)
+            await self.hub.store.add_move(self.id, self.entries, seat, action.to_json(), by,
+                                          clock, ended)
             if ended is not None:
                 self.row.ended = ended
             self.entries += 1
@@ -445,7 +445,8 @@ class LiveTable:
             events = after.undo(seat)  # IllegalAction, saying why, changes nothing
             timing = self.timings[-1]
             clock = (timing.since, timing.deadline) if timing.deadline is not None else None
-            self.hub.store.add_move(self.id, self.entries, seat, {"type": "undo"}, UNDO, clock)
+            await self.hub.store.add_move(self.id, self.entries, seat, {"type": "undo"}, UNDO,
+                                          clock)
             self.entries += 1
             self.state = after
             self.timing = self.timings.pop()
@@ -980,6 +981,7 @@ class Hub:
         if self.store.shared:
             self.tell("", "bye")
         self.close()
+        await self.store.aclose()
 
     def drives(self, table_id: str) -> bool:
         """Whether this instance plays the table's bots and clocks: always
@@ -1515,7 +1517,7 @@ class Hub:
         """Store a message from ``seat`` (a person's, checked by :meth:`chat`,
         or a bot's remark) and send it to whoever may read it."""
         text = clean_text(text, MAX_CHAT, "message")
-        row = self.store.add_chat(table.id, seat, to, text)
+        row = await self.store.add_chat(table.id, seat, to, text)
         message = message_json(table, row.id, seat, to, text, row.time)
         await table.send_chat(message)
         return message

@@ -18,10 +18,10 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy import (
     JSON,
@@ -47,6 +47,9 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from courtly.server.errors import Stale, StorageUnavailable
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 log = logging.getLogger(__name__)
 #: What a client is told when a write failed (docs/api.md, "Errors").
@@ -200,6 +203,17 @@ class Store:
         self.shared = self.engine.dialect.name == "postgresql"
         #: This process's name in the announcements (new at every start).
         self.instance = secrets.token_hex(6)
+        #: PostgreSQL: the moves and messages are written by the driver's
+        #: asyncio side (:meth:`write`), so the event loop serves other
+        #: clients while the database answers. SQLite writes in-process.
+        self._async_engine: Any = None
+        self._async_sessions: Any = None
+        if self.engine.dialect.name == "postgresql":
+            from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
+
+            self._async_engine = create_async_engine(url, pool_pre_ping=True)
+            self._async_sessions = async_sessionmaker(self._async_engine,
+                                                      expire_on_commit=False)
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -211,14 +225,25 @@ class Store:
         try:
             with self._sessions.begin() as session:
                 yield session
-        except IntegrityError as exc:
-            # the move's number (or a seat) was taken by another instance first
-            log.info("stale write refused: %s", exc.orig)
-            raise Stale(STALE) from exc
         except (SQLAlchemyError, OSError) as exc:
-            log.warning("database error: %s", exc)
             self.engine.dispose()
-            raise StorageUnavailable(UNAVAILABLE) from exc
+            raise _refusal(exc) from exc
+
+    async def write(self, work: Callable[Concatenate[Session, P], R], *args: P.args,
+                    **kwargs: P.kwargs) -> R:
+        """``work(session, *args, **kwargs)`` in one transaction, as
+        :meth:`session` runs it, but awaited: on PostgreSQL through the
+        asynchronous driver, so that the event loop goes on serving others
+        while the database answers (issue 14); on SQLite in place."""
+        if self._async_sessions is None:
+            with self.session() as s:
+                return work(s, *args, **kwargs)
+        try:
+            async with self._async_sessions.begin() as session:
+                return await session.run_sync(work, *args, **kwargs)
+        except (SQLAlchemyError, OSError) as exc:
+            await self._async_engine.dispose()
+            raise _refusal(exc) from exc
 
     def create_table(self, row: TableRow, seats: list[SeatRow]) -> None:
         """Store a new table and its seats."""
@@ -256,22 +281,26 @@ class Store:
                 setattr(row, key, value)
             self._announce(s, table_id, "table")
 
-    def add_move(self, table_id: str, number: int, seat: int, action: dict[str, Any],
-                 by: str, clock: tuple[int, float] | None = None,
-                 ended: float | None = None) -> None:
+    async def add_move(self, table_id: str, number: int, seat: int, action: dict[str, Any],
+                       by: str, clock: tuple[int, float] | None = None,
+                       ended: float | None = None) -> None:
         """Store an accepted action (committed when this returns), with the
         deadline ``(since, deadline)`` of the timed phase it opens, if any, and
         the time the game ended if this move ends it."""
-        with self.session() as s:
-            s.add(MoveRow(table_id=table_id, number=number, seat=seat,
-                          action=json.dumps(action, sort_keys=True), by=by))
-            if ended is not None:
-                row = s.get(TableRow, table_id)
-                assert row is not None
-                row.ended = ended
-            if clock is not None:
-                self._put_clock(s, table_id, clock)
-            self._announce(s, table_id, "move", n=number)
+        await self.write(self._add_move, table_id, number, seat, action, by, clock, ended)
+
+    def _add_move(self, s: Session, table_id: str, number: int, seat: int,
+                  action: dict[str, Any], by: str, clock: tuple[int, float] | None,
+                  ended: float | None) -> None:
+        s.add(MoveRow(table_id=table_id, number=number, seat=seat,
+                      action=json.dumps(action, sort_keys=True), by=by))
+        if ended is not None:
+            row = s.get(TableRow, table_id)
+            assert row is not None
+            row.ended = ended
+        if clock is not None:
+            self._put_clock(s, table_id, clock)
+        self._announce(s, table_id, "move", n=number)
 
     def set_clock(self, table_id: str, clock: tuple[int, float]) -> None:
         """Store the deadline of a timed phase that began without a move (the start)."""
@@ -297,14 +326,18 @@ class Store:
             self._announce(s, table_id, "note", id=row.id)
             return row.id
 
-    def add_chat(self, table_id: str, seat: int | None, to: int | None, text: str) -> ChatRow:
+    async def add_chat(self, table_id: str, seat: int | None, to: int | None,
+                       text: str) -> ChatRow:
         """Store a chat message and return it."""
-        with self.session() as s:
-            row = ChatRow(table_id=table_id, seat=seat, to=to, text=text, time=time.time())
-            s.add(row)
-            s.flush()
-            self._announce(s, table_id, "chat", id=row.id)
-            return row
+        return await self.write(self._add_chat, table_id, seat, to, text)
+
+    def _add_chat(self, s: Session, table_id: str, seat: int | None, to: int | None,
+                  text: str) -> ChatRow:
+        row = ChatRow(table_id=table_id, seat=seat, to=to, text=text, time=time.time())
+        s.add(row)
+        s.flush()
+        self._announce(s, table_id, "chat", id=row.id)
+        return row
 
     def chat_rows(self, ids: Iterable[int]) -> list[ChatRow]:
         """The chat messages with these ids, oldest first."""
@@ -372,6 +405,22 @@ class Store:
     def close(self) -> None:
         """Release the connections."""
         self.engine.dispose()
+
+    async def aclose(self) -> None:
+        """Release the asynchronous driver's connections (on its event loop)."""
+        if self._async_engine is not None:
+            await self._async_engine.dispose()
+
+
+def _refusal(exc: BaseException) -> Stale | StorageUnavailable:
+    """What a failed write is for the client: a move's number (or a seat)
+    another instance took first is stale; anything else (a full disk, a
+    read-only file, a lost connection) is the store unavailable."""
+    if isinstance(exc, IntegrityError):
+        log.info("stale write refused: %s", exc.orig)
+        return Stale(STALE)
+    log.warning("database error: %s", exc)
+    return StorageUnavailable(UNAVAILABLE)
 
 
 #: The revision a database written before Alembic is at, once :func:`migrate`
