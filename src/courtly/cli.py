@@ -911,8 +911,12 @@ def serve_command(
     expire_after: Annotated[float, typer.Option(
         min=0, help="Seconds with no person connected before an unfinished table is closed "
         "(its replay stays).")] = 7 * 24 * 3600.0,
+    forwarded_allow_ips: Annotated[str, typer.Option(
+        metavar="ADDRESSES", help="Reverse proxies (comma-separated addresses, or *) trusted "
+        "to give the client's address in X-Forwarded-For (docs/deploy.md).")] = "127.0.0.1",
 ) -> None:
-    """Serve the lobby and tables to browsers: play with friends and bots."""
+    """Serve the lobby and tables to browsers: play with friends and bots.
+    Several instances may share one PostgreSQL database (docs/deploy.md)."""
     try:
         import uvicorn
 
@@ -933,7 +937,8 @@ def serve_command(
     except Exception as exc:  # a bad URL or an unreachable database
         _fail(f"cannot open the database: {exc}")
     _plain(_out(), f"courtly is serving on http://{host}:{port}/  (Ctrl-C stops it)", "bold")
-    uvicorn.run(application, host=host, port=port, log_level="warning")
+    uvicorn.run(application, host=host, port=port, log_level="warning", proxy_headers=True,
+                forwarded_allow_ips=forwarded_allow_ips)
 
 
 # ----- courtly tournament -------------------------------------------------------

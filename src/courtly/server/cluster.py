@@ -45,6 +45,9 @@ LOCK_EVERY = 1.0
 #: Seconds between re-announcements of an instance's clients, and after which
 #: another instance's announcement no longer counts (it died or left).
 PRESENCE_EVERY, PRESENCE_TTL = 5.0, 15.0
+#: Seconds between two announcements of what changed in the presence (every
+#: change meanwhile goes in one round trip).
+ANNOUNCE_EVERY = 0.2
 #: TCP keepalive (idle seconds, interval, count) on the lock connection, both
 #: ends: a vanished machine's locks are let go within about 5 + 2 × 3 seconds.
 KEEPALIVE = (5, 2, 3)

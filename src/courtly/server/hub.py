@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import hashlib
 import hmac
 import json
@@ -38,7 +39,14 @@ from courtly.core import (
     TimeUp,
     UnknownGame,
 )
-from courtly.server.cluster import PRESENCE_EVERY, PRESENCE_TTL, Listener, Locks, Notice
+from courtly.server.cluster import (
+    ANNOUNCE_EVERY,
+    PRESENCE_EVERY,
+    PRESENCE_TTL,
+    Listener,
+    Locks,
+    Notice,
+)
 from courtly.server.errors import (
     BadRequest,
     Conflict,
@@ -900,7 +908,7 @@ class LiveTable:
         if not self.hub.store.shared or now - self._seen_told.get(seat, -1e9) < PRESENCE_EVERY:
             return
         self._seen_told[seat] = now
-        self.hub.tell(self.id, "seen", seat=seat)
+        self.hub.tell_seen(self, seat)
 
 
 class Hub:
@@ -946,6 +954,9 @@ class Hub:
         self.locks: Locks | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        #: What to tell the other instances at the next heartbeat.
+        self._presence_due: set[str] = set()
+        self._seen_due: set[tuple[str, int]] = set()
 
     # ----- running: alone, or with other instances on one database (cluster.py) -----
     async def start(self) -> None:
@@ -953,6 +964,7 @@ class Hub:
         and, on a shared database, the listener (first, so that nothing
         written while the tables load is missed) and the locks."""
         self.loop = asyncio.get_running_loop()
+        await self.store.open()
         if self.store.shared:
             self.listener = Listener(self.store.url, self.store.instance, self.deliver,
                                      self.resync)
@@ -979,7 +991,8 @@ class Hub:
             if table.driver is not None:
                 table.driver.cancel()
         if self.store.shared:
-            self.tell("", "bye")
+            with contextlib.suppress(StorageUnavailable):
+                await self.store.announce([("", "bye", {})])
         self.close()
         await self.store.aclose()
 
@@ -999,27 +1012,44 @@ class Hub:
             if table is not None:
                 table.changed.set()
 
-    def tell(self, table_id: str, kind: str, **data: Any) -> None:
-        """Announce what is not stored (presence) to the other instances;
-        a failure is logged, never raised (presence is told again soon)."""
-        try:
-            self.store.publish(table_id, kind, **data)
-        except StorageUnavailable:
-            log.warning("table %s: could not tell the other instances (%s)", table_id, kind)
-
     def tell_presence(self, table: LiveTable) -> None:
-        """How many clients each seat of ``table`` has here, to the others."""
+        """Tell the others, at the next :meth:`heartbeat`, how many clients
+        each seat of ``table`` has here."""
         if self.store.shared:
-            self.tell(table.id, "presence", c=[s.clients for s in table.seats])
+            self._presence_due.add(table.id)
+
+    def tell_seen(self, table: LiveTable, seat: int) -> None:
+        """Tell the others, at the next :meth:`heartbeat`, that a seat's
+        client was seen here (may be called from a worker thread)."""
+        self._seen_due.add((table.id, seat))
 
     async def heartbeat(self) -> None:
-        """Tell the others again, every few seconds, of the clients here (an
-        instance that stops is forgotten after PRESENCE_TTL)."""
+        """Every :data:`ANNOUNCE_EVERY` seconds, tell the other instances in one
+        round trip of the presence that changed here and of the seats seen;
+        every :data:`PRESENCE_EVERY` seconds, of every table's clients here
+        again (an instance that stops is forgotten after PRESENCE_TTL).
+        A failure is logged and told again at the next beat."""
+        told_all = time.monotonic()
         while True:
-            await asyncio.sleep(PRESENCE_EVERY)
-            for table in list(self.tables.values()):
-                if table.clients and not table.finished:
-                    self.tell_presence(table)
+            await asyncio.sleep(ANNOUNCE_EVERY)
+            if time.monotonic() - told_all >= PRESENCE_EVERY:
+                told_all = time.monotonic()
+                self._presence_due.update(t.id for t in list(self.tables.values())
+                                          if t.clients and not t.finished)
+            presence, self._presence_due = self._presence_due, set()
+            seen, self._seen_due = self._seen_due, set()
+            notices: list[tuple[str, str, dict[str, Any]]] = [
+                (tid, "presence", {"c": [s.clients for s in self.tables[tid].seats]})
+                for tid in presence if tid in self.tables]
+            notices += [(tid, "seen", {"seat": seat}) for tid, seat in seen]
+            if not notices:
+                continue
+            try:
+                await self.store.announce(notices)
+            except StorageUnavailable:
+                self._presence_due |= presence
+                log.warning("could not tell the other instances of %d changes; "
+                            "trying again", len(notices))
 
     def deliver(self, notice: Notice) -> None:
         """Another instance changed something: bring this one up to date."""
