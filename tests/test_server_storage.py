@@ -3,7 +3,8 @@ a read-only file or a lost connection is answered 503 in the documented JSON
 shape (an error message on the WebSocket), nothing changes, a bot's loop
 waits and tries again, and the server recovers by itself once the database
 takes writes again. The refusal is the database's own: an SQLite error raised
-for every write statement while the switch is on."""
+for every write statement while the switch is on; on PostgreSQL, the database
+made read-only and every connection of the server cut."""
 
 from __future__ import annotations
 
@@ -11,10 +12,13 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import event
 
+from courtly.server import create_app
 from courtly.server.storage import UNAVAILABLE, Store
-from test_server import make_client, person_table, state, wait_until
+from test_server import make_client, new_table, person_table, state, wait_until
 
 
 @contextmanager
@@ -82,3 +86,62 @@ def test_bots_wait_out_a_refused_write_and_play_on(tmp_path):
             table.row.bot_delay = 0  # then no pause between moves: the test is quick
         wait_until(lambda: state(client, table.id)["table"]["status"] == "over", timeout=60)
         assert table.failures == 0
+
+
+def _postgres(url: str, *statements: str) -> None:
+    """Run statements on the server's database as another client would."""
+    import psycopg
+
+    from courtly.server.cluster import psycopg_url
+
+    with psycopg.connect(psycopg_url(url), autocommit=True) as connection:
+        for statement in statements:
+            connection.execute(statement)
+
+
+def _cut_every_connection(url: str) -> None:
+    """Terminate every other session on the database: the server's pool,
+    its listener and the connection that holds its tables' locks."""
+    _postgres(url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                   "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+
+
+@pytest.mark.slow  # PostgreSQL: CI runs it (.ci/run)
+def test_on_postgresql_a_read_only_spell_and_cut_connections_are_weathered(
+        request: pytest.FixtureRequest) -> None:
+    """The database turned read-only and every connection cut: a move is
+    answered 503 and changes nothing; once it takes writes again, the same
+    move goes through within a few tries, with no restart; meanwhile the
+    server's listener and locks reconnect, and a game of bots plays on."""
+    from postgres import new_database
+
+    url = new_database(request.getfixturevalue("postgres_base"))
+    name = url.rsplit("/", 1)[1]
+    with TestClient(create_app(url)) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        hub.retry_base = 0.05
+        tid, tokens = person_table(client)
+        bots = new_table(client, [{"kind": "bot", "bot": "random"}] * 2, bot_delay=0.2)
+        seat = str(state(client, tid)["to_act"][0])
+        body = {"token": tokens[seat], "action": state(client, tid, tokens[seat])["legal"][0]
+                ["action"]}
+        _postgres(url, f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
+        _cut_every_connection(url)
+        answer = client.post(f"/api/tables/{tid}/actions", json=body)
+        assert answer.status_code == 503, answer.text
+        assert answer.json()["code"] == "storage_unavailable"
+        assert state(client, tid)["table"]["moves"] == 0
+        # from another database: a session on this one is read-only now
+        _postgres(url.rsplit("/", 1)[0] + "/postgres",
+                  f'ALTER DATABASE "{name}" RESET default_transaction_read_only')
+        for _ in range(10):  # sessions opened read-only are replaced as they refuse
+            answer = client.post(f"/api/tables/{tid}/actions", json=body)
+            if answer.status_code == 200:
+                break
+            assert answer.status_code == 503, answer.text
+        assert answer.status_code == 200, answer.text
+        assert state(client, tid)["table"]["moves"] == 1
+        wait_until(lambda: hub.listener.ready.is_set() and bots["table"]["id"] in
+                   hub.locks.held, timeout=30)
+        wait_until(lambda: state(client, bots["table"]["id"])["table"]["status"] == "over",
+                   timeout=120)

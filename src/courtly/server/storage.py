@@ -441,11 +441,17 @@ class FastWrites:
 
         try:
             async with self.pool.connection() as connection:
-                cursor = await connection.execute(statement, params)
-                return await cursor.fetchall()
-        except psycopg.errors.IntegrityError as exc:
-            log.info("stale write refused: %s", exc)
-            raise Stale(STALE) from exc
+                try:
+                    cursor = await connection.execute(statement, params)
+                    return await cursor.fetchall()
+                except psycopg.errors.IntegrityError as exc:
+                    log.info("stale write refused: %s", exc)
+                    raise Stale(STALE) from exc
+                except psycopg.Error:
+                    # a session that refused a write may go on refusing (one
+                    # opened read-only): the pool replaces it with a new one
+                    await connection.close()
+                    raise
         except (psycopg.Error, PoolTimeout, OSError) as exc:
             log.warning("database error: %s", exc)
             raise StorageUnavailable(UNAVAILABLE) from exc
