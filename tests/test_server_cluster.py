@@ -129,7 +129,7 @@ def test_a_move_against_a_state_the_other_instance_changed_is_refused_as_stale(p
     seat = str(before["to_act"][0])
     legal = state(b, tid, tokens[seat])["legal"]
     # B stops hearing the others, so that its state lags behind A's
-    monkeypatch.setattr(hub(b).listener, "deliver", lambda notice: None)
+    monkeypatch.setattr(hub(b).cluster.listener, "deliver", lambda notice: None)
     answer = a.post(f"/api/tables/{tid}/actions",
                     json={"token": tokens[seat], "action": legal[0]["action"]})
     assert answer.status_code == 200, answer.text
@@ -149,7 +149,7 @@ def test_a_seat_taken_on_one_instance_is_not_taken_again_on_the_other(pair, monk
     made = new_table(a, [{"kind": "person"}, {"kind": "person"}])
     tid, tokens = made["table"]["id"], made["tokens"]
     b.get(f"/api/tables/{tid}")  # B knows the table
-    monkeypatch.setattr(hub(b).listener, "deliver", lambda notice: None)  # ... then hears nothing
+    monkeypatch.setattr(hub(b).cluster.listener, "deliver", lambda notice: None)  # then deaf
     assert a.post(f"/api/tables/{tid}/join",
                   json={"token": tokens["0"], "name": "Ann"}).status_code == 200
     twice = b.post(f"/api/tables/{tid}/join", json={"token": tokens["0"], "name": "Eve"})

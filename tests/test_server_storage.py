@@ -141,7 +141,7 @@ def test_on_postgresql_a_read_only_spell_and_cut_connections_are_weathered(
             assert answer.status_code == 503, answer.text
         assert answer.status_code == 200, answer.text
         assert state(client, tid)["table"]["moves"] == 1
-        wait_until(lambda: hub.listener.ready.is_set() and bots["table"]["id"] in
-                   hub.locks.held, timeout=30)
+        wait_until(lambda: hub.cluster.listener.ready.is_set() and bots["table"]["id"] in
+                   hub.cluster.locks.held, timeout=30)
         wait_until(lambda: state(client, bots["table"]["id"])["table"]["status"] == "over",
                    timeout=120)

@@ -32,11 +32,16 @@ import contextlib
 import hashlib
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from courtly.server.errors import StorageUnavailable
 from courtly.server.storage import CHANNEL
+
+if TYPE_CHECKING:  # the hub imports this module
+    from courtly.server.hub import Hub, LiveTable
 
 log = logging.getLogger(__name__)
 
@@ -209,3 +214,125 @@ class Locks:
         self.held |= gained
         if gained:
             self.changed(gained)
+
+
+class Cluster:
+    """This instance among the others on one database: it hears their
+    announcements (:class:`Listener`) and brings the hub's tables up to date,
+    holds the locks of the tables it drives (:class:`Locks`), and tells the
+    others of its clients (:meth:`heartbeat`)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.listener = Listener(hub.store.url, hub.store.instance, self.deliver, self.resync)
+        self.locks = Locks(hub.store.url, self.undecided, self.wake)
+        #: What to tell the other instances at the next heartbeat.
+        self._presence_due: set[str] = set()
+        self._seen_due: set[tuple[str, int]] = set()
+
+    async def leave(self) -> None:
+        """Tell the others that this instance's clients are gone (it stops)."""
+        with contextlib.suppress(StorageUnavailable):
+            await self.hub.store.announce([("", "bye", {})])
+
+    def undecided(self) -> list[str]:
+        """The tables someone must drive: every unfinished one."""
+        return [t.id for t in list(self.hub.tables.values()) if not t.finished]
+
+    def wake(self, table_ids: Iterable[str]) -> None:
+        """Tables gained or lost: their drivers plan again."""
+        for table_id in table_ids:
+            table = self.hub.tables.get(table_id)
+            if table is not None:
+                table.changed.set()
+
+    def tell_presence(self, table: LiveTable) -> None:
+        """Tell the others, at the next :meth:`heartbeat`, how many clients
+        each seat of ``table`` has here."""
+        self._presence_due.add(table.id)
+
+    def tell_seen(self, table: LiveTable, seat: int) -> None:
+        """Tell the others, at the next :meth:`heartbeat`, that a seat's
+        client was seen here (may be called from a worker thread)."""
+        self._seen_due.add((table.id, seat))
+
+    async def heartbeat(self) -> None:
+        """Every :data:`ANNOUNCE_EVERY` seconds, tell the other instances in one
+        round trip of the presence that changed here and of the seats seen;
+        every :data:`PRESENCE_EVERY` seconds, of every table's clients here
+        again (an instance that stops is forgotten after PRESENCE_TTL).
+        A failure is logged and told again at the next beat."""
+        told_all = time.monotonic()
+        while True:
+            await asyncio.sleep(ANNOUNCE_EVERY)
+            if time.monotonic() - told_all >= PRESENCE_EVERY:
+                told_all = time.monotonic()
+                self._presence_due.update(t.id for t in list(self.hub.tables.values())
+                                          if t.clients and not t.finished)
+            presence, self._presence_due = self._presence_due, set()
+            seen, self._seen_due = self._seen_due, set()
+            notices: list[tuple[str, str, dict[str, Any]]] = [
+                (tid, "presence", {"c": [s.clients for s in self.hub.tables[tid].seats]})
+                for tid in presence if tid in self.hub.tables]
+            notices += [(tid, "seen", {"seat": seat}) for tid, seat in seen]
+            if not notices:
+                continue
+            try:
+                await self.hub.store.announce(notices)
+            except StorageUnavailable:
+                self._presence_due |= presence
+                log.warning("could not tell the other instances of %d changes; "
+                            "trying again", len(notices))
+
+    def deliver(self, notice: Notice) -> None:
+        """Another instance changed something: bring this one up to date."""
+        if notice.kind == "bye":
+            for gone in self.hub.tables.values():
+                for info in gone.seats:
+                    info.remote.pop(notice.instance, None)
+                gone.changed.set()
+            return
+        table = self.hub.tables.get(notice.table)
+        if table is None:
+            self.hub.adopt(notice.table)
+            return
+        if notice.kind == "presence":
+            self._remote_presence(table, notice)
+        elif notice.kind == "seen":
+            number = notice.data.get("seat")
+            if isinstance(number, int) and 0 <= number < len(table.seats):
+                table.seats[number].last_seen = time.monotonic()
+        elif notice.kind == "chat":
+            table.spawn(table.push_chat([notice.data["id"]]))
+        else:
+            note = notice.data.get("id") if notice.kind == "note" else None
+            table.catch_up_soon([note] if isinstance(note, int) else [])
+
+    @staticmethod
+    def _remote_presence(table: LiveTable, notice: Notice) -> None:
+        counts = notice.data.get("c")
+        if not isinstance(counts, list) or len(counts) != len(table.seats):
+            return
+        now = time.monotonic()
+        for seat, count in zip(table.seats, counts, strict=True):
+            if isinstance(count, int) and count > 0:
+                seat.remote[notice.instance] = (count, now)
+                seat.last_seen = now
+            elif seat.remote.pop(notice.instance, None) is not None:
+                seat.last_seen = now
+        table.presence_soon()
+        table.changed.set()
+
+    def resync(self) -> None:
+        """The listener reconnected (announcements may be lost): catch every
+        table up, and load the tables created meanwhile."""
+        for table in list(self.hub.tables.values()):
+            table.notes_due.clear()
+            table.spawn(table.catch_up(every_note=True))
+        try:
+            known = set(self.hub.tables) | set(self.hub.skipped)
+            for table_id in self.hub.store.table_ids():
+                if table_id not in known:
+                    self.hub.adopt(table_id)
+        except StorageUnavailable:
+            log.warning("could not list the stored tables after a reconnection")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import contextlib
 import hashlib
 import hmac
 import json
@@ -18,7 +17,7 @@ import logging
 import secrets
 import time
 import unicodedata
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -39,14 +38,7 @@ from courtly.core import (
     TimeUp,
     UnknownGame,
 )
-from courtly.server.cluster import (
-    ANNOUNCE_EVERY,
-    PRESENCE_EVERY,
-    PRESENCE_TTL,
-    Listener,
-    Locks,
-    Notice,
-)
+from courtly.server.cluster import PRESENCE_EVERY, PRESENCE_TTL, Cluster
 from courtly.server.errors import (
     BadRequest,
     Conflict,
@@ -759,7 +751,12 @@ class LiveTable:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        task = loop.create_task(self.send_presence())
+        self.spawn(self.send_presence(), loop)
+
+    def spawn(self, work: Coroutine[Any, Any, None],
+              loop: asyncio.AbstractEventLoop | None = None) -> None:
+        """Run ``work`` in a task of its own, kept until it is done."""
+        task = (loop or asyncio.get_running_loop()).create_task(work)
         self._presence_tasks.add(task)
         task.add_done_callback(self._presence_tasks.discard)
 
@@ -948,15 +945,11 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         #: Tables found in the store that could not be rebuilt: id -> reason.
         self.skipped: dict[str, str] = {}
-        #: On a database several instances share (cluster.py): the other
-        #: instances' announcements, and the locks of the tables this one drives.
-        self.listener: Listener | None = None
-        self.locks: Locks | None = None
+        #: On a database several instances share: this one among the others
+        #: (their announcements, the locks of the tables this one drives).
+        self.cluster: Cluster | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self._tasks: list[asyncio.Task[None]] = []
-        #: What to tell the other instances at the next heartbeat.
-        self._presence_due: set[str] = set()
-        self._seen_due: set[tuple[str, int]] = set()
 
     # ----- running: alone, or with other instances on one database (cluster.py) -----
     async def start(self) -> None:
@@ -966,18 +959,16 @@ class Hub:
         self.loop = asyncio.get_running_loop()
         await self.store.open()
         if self.store.shared:
-            self.listener = Listener(self.store.url, self.store.instance, self.deliver,
-                                     self.resync)
-            self.locks = Locks(self.store.url, self.undecided, self.wake)
-            self._spawn(self.listener.run())
-            await asyncio.wait_for(self.listener.ready.wait(), 30)
+            self.cluster = Cluster(self)
+            self._spawn(self.cluster.listener.run())
+            await asyncio.wait_for(self.cluster.listener.ready.wait(), 30)
         self.load()
         for table in self.tables.values():
             table.start()
         self._spawn(self.sweep())
-        if self.locks is not None:
-            self._spawn(self.locks.run())
-            self._spawn(self.heartbeat())
+        if self.cluster is not None:
+            self._spawn(self.cluster.locks.run())
+            self._spawn(self.cluster.heartbeat())
 
     def _spawn(self, work: Awaitable[None]) -> None:
         self._tasks.append(asyncio.get_running_loop().create_task(work))  # type: ignore[arg-type]
@@ -990,123 +981,25 @@ class Hub:
         for table in self.tables.values():
             if table.driver is not None:
                 table.driver.cancel()
-        if self.store.shared:
-            with contextlib.suppress(StorageUnavailable):
-                await self.store.announce([("", "bye", {})])
+        if self.cluster is not None:
+            await self.cluster.leave()
         self.close()
         await self.store.aclose()
 
     def drives(self, table_id: str) -> bool:
         """Whether this instance plays the table's bots and clocks: always
         alone; on a shared database, while it holds the table's lock."""
-        return self.locks is None or table_id in self.locks.held
-
-    def undecided(self) -> list[str]:
-        """The tables someone must drive: every unfinished one."""
-        return [t.id for t in list(self.tables.values()) if not t.finished]
-
-    def wake(self, table_ids: Iterable[str]) -> None:
-        """Tables gained or lost: their drivers plan again."""
-        for table_id in table_ids:
-            table = self.tables.get(table_id)
-            if table is not None:
-                table.changed.set()
+        return self.cluster is None or table_id in self.cluster.locks.held
 
     def tell_presence(self, table: LiveTable) -> None:
-        """Tell the others, at the next :meth:`heartbeat`, how many clients
-        each seat of ``table`` has here."""
-        if self.store.shared:
-            self._presence_due.add(table.id)
+        """Tell the other instances, if any, how many clients each seat has here."""
+        if self.cluster is not None:
+            self.cluster.tell_presence(table)
 
     def tell_seen(self, table: LiveTable, seat: int) -> None:
-        """Tell the others, at the next :meth:`heartbeat`, that a seat's
-        client was seen here (may be called from a worker thread)."""
-        self._seen_due.add((table.id, seat))
-
-    async def heartbeat(self) -> None:
-        """Every :data:`ANNOUNCE_EVERY` seconds, tell the other instances in one
-        round trip of the presence that changed here and of the seats seen;
-        every :data:`PRESENCE_EVERY` seconds, of every table's clients here
-        again (an instance that stops is forgotten after PRESENCE_TTL).
-        A failure is logged and told again at the next beat."""
-        told_all = time.monotonic()
-        while True:
-            await asyncio.sleep(ANNOUNCE_EVERY)
-            if time.monotonic() - told_all >= PRESENCE_EVERY:
-                told_all = time.monotonic()
-                self._presence_due.update(t.id for t in list(self.tables.values())
-                                          if t.clients and not t.finished)
-            presence, self._presence_due = self._presence_due, set()
-            seen, self._seen_due = self._seen_due, set()
-            notices: list[tuple[str, str, dict[str, Any]]] = [
-                (tid, "presence", {"c": [s.clients for s in self.tables[tid].seats]})
-                for tid in presence if tid in self.tables]
-            notices += [(tid, "seen", {"seat": seat}) for tid, seat in seen]
-            if not notices:
-                continue
-            try:
-                await self.store.announce(notices)
-            except StorageUnavailable:
-                self._presence_due |= presence
-                log.warning("could not tell the other instances of %d changes; "
-                            "trying again", len(notices))
-
-    def deliver(self, notice: Notice) -> None:
-        """Another instance changed something: bring this one up to date."""
-        if notice.kind == "bye":
-            for gone in self.tables.values():
-                for info in gone.seats:
-                    info.remote.pop(notice.instance, None)
-                gone.changed.set()
-            return
-        table = self.tables.get(notice.table)
-        if table is None:
-            self.adopt(notice.table)
-            return
-        if notice.kind == "presence":
-            self._remote_presence(table, notice)
-        elif notice.kind == "seen":
-            number = notice.data.get("seat")
-            if isinstance(number, int) and 0 <= number < len(table.seats):
-                table.seats[number].last_seen = time.monotonic()
-        elif notice.kind == "chat":
-            task = asyncio.get_running_loop().create_task(table.push_chat([notice.data["id"]]))
-            table._presence_tasks.add(task)
-            task.add_done_callback(table._presence_tasks.discard)
-        else:
-            note = notice.data.get("id") if notice.kind == "note" else None
-            table.catch_up_soon([note] if isinstance(note, int) else [])
-
-    @staticmethod
-    def _remote_presence(table: LiveTable, notice: Notice) -> None:
-        counts = notice.data.get("c")
-        if not isinstance(counts, list) or len(counts) != len(table.seats):
-            return
-        now = time.monotonic()
-        for seat, count in zip(table.seats, counts, strict=True):
-            if isinstance(count, int) and count > 0:
-                seat.remote[notice.instance] = (count, now)
-                seat.last_seen = now
-            elif seat.remote.pop(notice.instance, None) is not None:
-                seat.last_seen = now
-        table.presence_soon()
-        table.changed.set()
-
-    def resync(self) -> None:
-        """The listener reconnected (announcements may be lost): catch every
-        table up, and load the tables created meanwhile."""
-        for table in list(self.tables.values()):
-            table.notes_due.clear()
-            task = asyncio.get_running_loop().create_task(table.catch_up(every_note=True))
-            table._presence_tasks.add(task)
-            task.add_done_callback(table._presence_tasks.discard)
-        try:
-            known = set(self.tables) | set(self.skipped)
-            for table_id in self.store.table_ids():
-                if table_id not in known:
-                    self.adopt(table_id)
-        except StorageUnavailable:
-            log.warning("could not list the stored tables after a reconnection")
+        """Tell the other instances, if any, that a seat's client was seen here."""
+        if self.cluster is not None:
+            self.cluster.tell_seen(table, seat)
 
     def adopt(self, table_id: str) -> LiveTable | None:
         """A table another instance created: rebuilt from the store, served
@@ -1138,8 +1031,8 @@ class Hub:
                 self.loop.call_soon_threadsafe(self._start_table, table)
             return
         table.start()
-        if self.locks is not None:
-            self.locks.wake()
+        if self.cluster is not None:
+            self.cluster.locks.wake()
 
     def game(self, name: str) -> Game:
         """The game called ``name`` among those this hub serves; UnknownGame otherwise."""
@@ -1216,8 +1109,8 @@ class Hub:
         table = LiveTable(self, row, live, state)
         self.tables[row.id] = table
         table.start_clock()  # a table of bots only starts at once
-        if self.locks is not None:
-            self.locks.wake()
+        if self.cluster is not None:
+            self.cluster.locks.wake()
         return table, tokens, host
 
     async def think(self, spec: str, decide: Callable[..., T], *args: Any) -> T:
