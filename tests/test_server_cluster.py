@@ -144,6 +144,33 @@ def test_a_move_against_a_state_the_other_instance_changed_is_refused_as_stale(p
     assert after["view"] == state(a, tid)["view"]
 
 
+def test_an_instance_that_missed_moves_reads_them_when_it_hears_the_next(pair, monkeypatch):
+    """Moves come with their announcement and are applied as they are; one
+    that is not the next (some were missed: the listener was cut) makes the
+    instance read what it lacks from the database."""
+    a, b = pair
+    tid, tokens = person_table(a, 2)
+    wait_until(lambda: tid in hub(b).tables and hub(b).tables[tid].status == "playing")
+
+    def move() -> None:
+        seat = str(state(a, tid)["to_act"][0])
+        legal = state(a, tid, tokens[seat])["legal"]
+        assert a.post(f"/api/tables/{tid}/actions", json={
+            "token": tokens[seat], "action": legal[0]["action"]}).status_code == 200
+
+    move()
+    wait_until(lambda: state(b, tid)["table"]["moves"] == 1)
+    hear = hub(b).cluster.listener.deliver
+    monkeypatch.setattr(hub(b).cluster.listener, "deliver", lambda notice: None)
+    move()
+    move()
+    assert state(b, tid)["table"]["moves"] == 1
+    monkeypatch.setattr(hub(b).cluster.listener, "deliver", hear)
+    move()
+    wait_until(lambda: state(b, tid)["table"]["moves"] == 4)
+    assert state(b, tid, tokens["1"])["view"] == state(a, tid, tokens["1"])["view"]
+
+
 def test_a_seat_taken_on_one_instance_is_not_taken_again_on_the_other(pair, monkeypatch):
     a, b = pair
     made = new_table(a, [{"kind": "person"}, {"kind": "person"}])

@@ -7,8 +7,11 @@ is what they share. Two things keep them in step:
   :data:`~courtly.server.storage.CHANNEL` by ``pg_notify`` inside the write's
   own transaction (storage.py), so an announcement exists exactly when the
   write committed. :class:`Listener` hears the others' announcements and the
-  hub brings the table up to date from the database (moves after the last it
-  knows, the notes and chat messages named), then tells its own clients.
+  hub brings the table up to date, then tells its own clients: a move comes
+  with its announcement and is applied as it is when it is the next one
+  (PostgreSQL delivers announcements in the order their transactions
+  committed); anything else, or a move missed, is read from the database
+  (moves after the last it knows, the notes and chat messages named).
   Presence (how many clients each seat has here) is announced too, and again
   every :data:`PRESENCE_EVERY` seconds while it lasts; an instance that stops
   announcing is forgotten after :data:`PRESENCE_TTL` seconds.
@@ -304,6 +307,8 @@ class Cluster:
                 table.seats[number].last_seen = time.monotonic()
         elif notice.kind == "chat":
             table.spawn(table.push_chat([notice.data["id"]]))
+        elif notice.kind == "move" and "action" in notice.data:
+            table.spawn(table.take_move(notice.data))
         else:
             note = notice.data.get("id") if notice.kind == "note" else None
             table.catch_up_soon([note] if isinstance(note, int) else [])

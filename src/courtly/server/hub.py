@@ -867,6 +867,36 @@ class LiveTable:
         await self.send_presence()
         self.changed.set()
 
+    async def take_move(self, move: dict[str, Any]) -> None:
+        """A move another instance stored and announced with the move itself
+        (``n``, ``seat``, ``action``, ``by``, and the ``clock`` or ``ended``
+        it wrote with it): applied without reading the database when it is
+        the next one here; otherwise (a move missed) :meth:`catch_up`."""
+        async with self.lock:
+            number = move["n"]
+            if number < self.entries:
+                return  # already here (caught up meanwhile)
+            if number == self.entries and not self.notes_due:
+                row = MoveRow(table_id=self.id, number=number, seat=move["seat"],
+                              action=move["action"], by=move["by"])
+                self.replay_stored([row], [], live=True)
+                self.turn_started = time.monotonic()
+                if move.get("ended") is not None:
+                    self.row.ended = move["ended"]
+                clock = move.get("clock")
+                if self.finished:
+                    self.timing.deadline = None
+                elif clock is not None and clock[0] == self.timing.since:
+                    self.timing.deadline = clock[1]
+                missed = False
+            else:
+                missed = True
+        if missed:
+            await self.catch_up()
+            return
+        await self.broadcast()
+        self.changed.set()
+
     def _refresh_rows(self, stored: StoredTable) -> list[int]:
         """The table's and seats' columns as stored; the seats whose token
         changed and that have clients here (to evict)."""

@@ -57,6 +57,9 @@ STALE = ("the table moved on before this was stored (another server changed it f
 #: The PostgreSQL channel on which every instance announces its writes
 #: (cluster.py): ``{"i": instance, "t": table, "k": kind, ...}``.
 CHANNEL = "courtly"
+#: The longest announcement that carries a move itself, in bytes (PostgreSQL
+#: takes payloads under 8,000); a longer move is announced by its number.
+NOTICE_MAX = 7000
 
 
 class Base(DeclarativeBase):
@@ -461,10 +464,14 @@ class FastWrites:
         """Store.add_move's rows and announcement, in one statement."""
         parts = ['m AS (INSERT INTO courtly_moves (table_id, number, seat, action, "by") '
                  "VALUES (%(t)s, %(n)s, %(seat)s, %(action)s, %(by)s) RETURNING number)"]
+        notice: dict[str, Any] = {"i": self.instance, "t": table_id, "k": "move", "n": number,
+                                  "seat": seat, "action": action, "by": by, "clock": clock,
+                                  "ended": ended}
+        payload = json.dumps(notice)
+        if len(payload.encode()) > NOTICE_MAX:  # the others read it from the table instead
+            payload = json.dumps({"i": self.instance, "t": table_id, "k": "move", "n": number})
         params: dict[str, Any] = {"t": table_id, "n": number, "seat": seat, "action": action,
-                                  "by": by, "channel": CHANNEL, "payload": json.dumps(
-                                      {"i": self.instance, "t": table_id, "k": "move",
-                                       "n": number})}
+                                  "by": by, "channel": CHANNEL, "payload": payload}
         if clock is not None:
             parts.append("c AS (INSERT INTO courtly_clocks (table_id, since, deadline) "
                          "VALUES (%(t)s, %(since)s, %(deadline)s) ON CONFLICT (table_id) "
