@@ -230,7 +230,8 @@ class LiveTable:
         #: log index -> (seat, by) for the events a move made (by: person, bot,
         #: standin or referee), so clients can mark a stand-in's moves.
         self.moves_by: dict[int, tuple[int, str]] = {}
-        self._presence_tasks: set[asyncio.Task[None]] = set()
+        #: tasks of its own (presence pushes, catching up), kept until done
+        self._tasks: set[asyncio.Task[None]] = set()
         #: seats that have had a WebSocket client since the table was loaded
         self.connected_once: set[int] = set()
         #: The last move: the seat and the log indices of its latest run of
@@ -757,8 +758,8 @@ class LiveTable:
               loop: asyncio.AbstractEventLoop | None = None) -> None:
         """Run ``work`` in a task of its own, kept until it is done."""
         task = (loop or asyncio.get_running_loop()).create_task(work)
-        self._presence_tasks.add(task)
-        task.add_done_callback(self._presence_tasks.discard)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def mark_move(self, start: int, count: int, seat: int, by: str) -> None:
         """Remember that the log's entries start..start+count-1 came from ``seat``'s
