@@ -213,7 +213,8 @@ class CourtRules:
         for seat, c in enumerate(self.courtiers):
             if c.at_court and c.party == country:
                 events += self.shift(seat, "king", -3)
-                if self.queen_origin != country or self.regency:
+                # in a regency "king" already reads the Regent's scale (A38)
+                if not self.regency and self.queen_origin != country:
                     events += self.shift(seat, "queen", -2)
         return events
 
