@@ -907,3 +907,181 @@ def test_random_play_always_ends(n):
     for seed in range(4):
         state = play_out(seed, n, goal=50000)
         assert state.is_over and state.turn <= 100
+
+
+# ----- one test per card type: refused when its condition is unmet, its effect when met -----
+def _meeting(state: VersaillesState, seat: int, card_id: str) -> None:
+    """Make ``seat``'s courtier (at court) meet every symbol of the card, and
+    the court's location fit it (§9.1)."""
+    card = DECK[card_id]
+    court(state, seat, 8, 8)
+    c = state.courtiers[seat]
+    c.sex = "woman" if "woman" in (card.sex, card.user_sex) else "man"
+    if card.titled:
+        c.cards.append("baron")
+    if card.location == "war":
+        state.declare_war("england", None)
+        court(state, seat, 8, 8)
+    elif card.location != "any":
+        state.location = card.location
+
+
+def _breaking(state: VersaillesState, seat: int, card_id: str) -> str:
+    """Break one condition of the card for ``seat``; say which."""
+    card = DECK[card_id]
+    c = state.courtiers[seat]
+    if card.min_standing is not None:
+        setattr(c, card.min_standing.sovereign, card.min_standing.value - 1)
+        return "standing"
+    if card.sex != "any":
+        c.sex = "man" if card.sex == "woman" else "woman"
+        return "sex"
+    if card.location != "any":
+        state.end_wars()
+        state.location = "hunt" if card.location == "versailles" else "versailles"
+        return "location"
+    if card.titled:
+        c.cards.remove("baron")
+        return "titled"
+    state.exile(seat)
+    return "away"
+
+
+REQUEST_TYPES = sorted(t.id for t in DECK.types.values()
+                       if t.is_request and t.kind != "lettre")
+
+
+@pytest.mark.parametrize("card", REQUEST_TYPES)
+def test_each_request_card_type(card):
+    """§8.2, §9.1-§9.2: granted to a receiver who meets it; refused from the
+    menu when he does not."""
+    state = in_play(2, seed=4)
+    gc, other = state.gc, 1 - state.gc
+    _meeting(state, other, card)
+    court(state, gc, 9, 1)
+    give(state, gc, card)
+    assert state.is_legal(gc, Request(card, other))
+    state.rng = Dice(1)  # type: ignore[assignment]
+    state.apply(gc, Request(card, other))
+    assert card in state.courtiers[other].cards
+    state.courtiers[other].cards.remove(card)
+    give(state, gc, card)
+    _breaking(state, other, card)
+    assert not state.is_legal(gc, Request(card, other))
+    assert Request(card, other) not in state.legal_actions(gc)
+
+
+def _expect(state: VersaillesState, card_id: str, target: int) -> None:
+    """The effect of a card without request on its target (§9.3, §9.4)."""
+    card, c = DECK[card_id], state.courtiers[target]
+    kind = card.kind
+    if kind == "standing":
+        assert (c.king, c.queen) == (min(9, 8 + card.dk), min(9, 8 + card.dq))
+    elif kind == "fortune":
+        assert c.fortune == card.amount
+    elif kind == "death":
+        assert c.place == "dead"
+    elif kind in ("exile", "scandal"):
+        assert c.place == "exile"
+    elif kind == "bastille":
+        assert c.place == "bastille"
+    elif kind in ("favourite", "lover"):
+        assert c.cards[-1] == card_id
+    else:
+        raise AssertionError(kind)
+
+
+TARGETED_TYPES = sorted(t.id for t in DECK.types.values() if t.kind in (
+    "standing", "fortune", "death", "exile", "bastille", "favourite", "lover", "scandal"))
+
+
+@pytest.mark.parametrize("card", TARGETED_TYPES)
+def test_each_event_card_type(card):
+    """§9.1, §9.4: played on a courtier who meets its symbols, its effect at
+    once; refused when a symbol is unmet."""
+    kind = DECK[card]
+    state = in_play(2, seed=4)
+    gc, other = state.gc, 1 - state.gc
+    target = gc if kind.self_only else other
+    _meeting(state, target, card)
+    if target != gc:
+        court(state, gc, 5, 5)
+        state.courtiers[gc].sex = "woman" if kind.user_sex == "woman" else "man"
+    if kind.kind == "bastille":
+        state.courtiers[target].used_poison = True
+    if kind.kind == "scandal":
+        state.courtiers[target].cards.append("amant_reine")
+    give(state, gc, card, card)
+    assert state.is_legal(gc, PlayCard(card, target))
+    state.apply(gc, PlayCard(card, target))
+    _expect(state, card, target)
+    fresh = in_play(2, seed=4)
+    _meeting(fresh, target, card)
+    if target != gc:
+        court(fresh, gc, 5, 5)
+        fresh.courtiers[gc].sex = "woman" if kind.user_sex == "woman" else "man"
+    give(fresh, gc, card)
+    if kind.kind in ("bastille", "scandal"):
+        assert not fresh.is_legal(gc, PlayCard(card, target))  # not marked, no status
+        return
+    broken = _breaking(fresh, target, card)
+    assert not fresh.is_legal(gc, PlayCard(card, target)), broken
+
+
+@pytest.mark.parametrize("card", sorted(t.id for t in DECK.types.values()
+                                        if t.kind == "war_decl"))
+def test_each_declaration_of_war(card):
+    """§9.3: refused against a country France already fights."""
+    state = in_play(2, seed=4)
+    gc = state.gc
+    give(state, gc, card, card)
+    state.apply(gc, PlayCard(card))
+    assert state.wars == [DECK[card].country] and state.location == "war"
+    assert not state.is_legal(gc, PlayCard(card))
+
+
+@pytest.mark.parametrize("card", sorted(t.id for t in DECK.types.values()
+                                        if t.kind == "war_end"))
+def test_each_end_of_war(card):
+    """§9.3: only at war; Maréchaux gain 1 for a victory, lose 2 for a defeat (our deck)."""
+    state = in_play(2, seed=4)
+    gc, other = state.gc, 1 - state.gc
+    give(state, gc, card)
+    assert not state.is_legal(gc, PlayCard(card))
+    state.declare_war("spain", None)
+    court(state, other, 5, 5)
+    state.courtiers[other].cards.append("marechal")
+    state.apply(gc, PlayCard(card))
+    assert not state.wars and state.location == "versailles"
+    assert state.courtiers[other].king == (6 if DECK[card].won else 3)
+
+
+def test_death_cards_reach_the_sovereigns_by_sex():
+    """§7.41: "an 'Accident in the hunt' card against the Queen, or a 'War
+    wound' card against the King"."""
+    state = in_play(2, seed=4, place="hunt")
+    gc = state.gc
+    give(state, gc, "accident_chasse")
+    assert state.is_legal(gc, PlayCard("accident_chasse", None, "queen"))
+    state.declare_war("spain", None)
+    give(state, gc, "blessure_guerre")
+    assert state.is_legal(gc, PlayCard("blessure_guerre", None, "king"))
+    assert not state.is_legal(gc, PlayCard("blessure_guerre", None, "queen"))
+
+
+def test_secret_marriage():
+    """§10.2: "A widowed King may also marry his Favourite ... The King ...
+    will marry no other foreign princess as long as his secret wife is alive"."""
+    state = in_play(2, seed=4)
+    gc, other = state.gc, 1 - state.gc
+    court(state, gc, 9, 9)
+    court(state, other, 7, 5)
+    state.courtiers[other].sex = "woman"
+    state.courtiers[other].cards.append("favorite")
+    give(state, gc, "mariage_secret", "scandale")
+    assert not state.is_legal(gc, PlayCard("mariage_secret", other))
+    state.kill_queen()
+    state.apply(gc, PlayCard("mariage_secret", other))
+    assert state.secret_wife == other
+    assert not state.is_legal(gc, RemarryKing("spain"))
+    assert not state.is_legal(gc, PlayCard("scandale", other))
