@@ -1085,3 +1085,10 @@ def test_secret_marriage():
     assert state.secret_wife == other
     assert not state.is_legal(gc, RemarryKing("spain"))
     assert not state.is_legal(gc, PlayCard("scandale", other))
+
+
+def test_render_shows_the_court_and_only_ones_own_hand():
+    state = in_play(3, seed=4)
+    text = GAME.render(state.view(0))
+    assert "Great Register" in text and "The King reigns" in text
+    assert "Your hand:" in text and "Your hand:" not in GAME.render(state.view(None))

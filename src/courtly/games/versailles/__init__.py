@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from courtly.core import Action, Game, Option, flag
 from courtly.games.versailles.actions import ACTION_TYPES
 from courtly.games.versailles.cards import DECK
+from courtly.games.versailles.render import render as _render
 from courtly.games.versailles.rules import VersaillesState
 
 
@@ -61,6 +62,10 @@ class Versailles(Game):
         state = VersaillesState(self, num_players, seed, options)
         state.setup()
         return state
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        """The court, the sovereigns, the Register and the hand (render.py)."""
+        return _render(view)
 
     def data(self) -> dict[str, Any]:
         """The deck, for clients."""
