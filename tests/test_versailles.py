@@ -1092,3 +1092,29 @@ def test_render_shows_the_court_and_only_ones_own_hand():
     text = GAME.render(state.view(0))
     assert "Great Register" in text and "The King reigns" in text
     assert "Your hand:" in text and "Your hand:" not in GAME.render(state.view(None))
+
+
+def test_the_heuristic_plays_legal_actions_to_the_goal():
+    """The heuristic (bot.py) sees only its view and picks from the menu."""
+    heuristic = GAME.companions.heuristic
+    assert heuristic is not None
+    ended_by_goal = 0
+    for seed in range(3):
+        state = heuristic_game(seed, heuristic)
+        ended_by_goal += max(c.fortune for c in state.courtiers) >= 30000
+    assert ended_by_goal >= 2
+
+
+def heuristic_game(seed: int, heuristic) -> VersaillesState:
+    state = new(4, seed, goal=30000)
+    rng, referee = random.Random(seed), Referee()
+
+    def choose(seat: int):
+        legal = state.legal_actions(seat)
+        action = heuristic(state.view(seat), legal, rng)
+        assert action in legal
+        return action
+
+    while not state.is_over:
+        referee.step(state, choose)
+    return state

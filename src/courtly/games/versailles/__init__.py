@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from courtly.core import Action, Game, Option, flag
+from courtly.core import Action, Companions, Game, Option, flag
 from courtly.games.versailles.actions import ACTION_TYPES
 from courtly.games.versailles.cards import DECK
 from courtly.games.versailles.render import render as _render
@@ -62,6 +62,12 @@ class Versailles(Game):
         state = VersaillesState(self, num_players, seed, options)
         state.setup()
         return state
+
+    def load_companions(self) -> Companions:
+        """The heuristic and its estimate (bot.py)."""
+        from courtly.games.versailles import bot
+
+        return Companions(heuristic=bot.choose, estimate=bot.estimate)
 
     def render(self, view: Mapping[str, Any]) -> str:
         """The court, the sovereigns, the Register and the hand (render.py)."""
