@@ -250,7 +250,7 @@ def test_the_chamberlain_is_paid_only_after_his_second_turn():
     """§7.41: "he receives his income only at the end of his second turn"."""
     state = in_play(2, seed=4)
     gc = state.gc
-    state.courtiers[gc].cards.append("baron")
+    state.courtiers[gc].cards.append("pension_2000")
     state.apply(gc, EndTurn())
     assert state.courtiers[gc].fortune == 0
     state.apply(1 - gc, EndTurn())
@@ -294,7 +294,7 @@ def test_the_game_ends_when_a_fortune_reaches_the_goal():
     state = in_play(3, seed=4, goal=30000)
     seat = (state.gc + 1) % 3
     state.courtiers[seat].fortune = 27000
-    state.courtiers[seat].cards.append("comte")
+    state.courtiers[seat].cards.append("pension_4000")
     state.apply(state.gc, EndTurn())
     events = state.apply(seat, EndTurn())
     assert state.is_over and state.result().winners == (seat,)
@@ -449,7 +449,7 @@ def test_take_an_office_example_paul_and_jean():
     state.courtiers[jean].cards.append("secretaire_guerre")
     state.apply(third, EndTurn())
     state.apply(jean, EndTurn())
-    assert state.courtiers[jean].fortune == 4000
+    assert state.courtiers[jean].fortune == DECK["secretaire_guerre"].income
     state.rng = Dice(3)  # type: ignore[assignment]
     state.apply(paul, TakeOffice("secretaire_guerre", paul))
     assert "secretaire_guerre" in state.courtiers[paul].cards
@@ -481,12 +481,13 @@ def test_marriage_example_shared_income():
     assert state.is_titled(mademoiselle)  # she takes his title, not the card (A21)
     state.apply(marquis, Request("gouvernante_enfants", mademoiselle))
     assert "gouvernante_enfants" in state.courtiers[mademoiselle].cards
+    half = DECK["gouvernante_enfants"].income // 2
     state.apply(mademoiselle, EndTurn())
-    assert state.courtiers[mademoiselle].fortune == 2000
-    assert state.courtiers[marquis].fortune == 2000
-    state.apply(marquis, EndTurn())
-    assert state.courtiers[mademoiselle].fortune == 2000 + 2500
-    assert state.courtiers[marquis].fortune == 2000 + 2500
+    assert state.courtiers[mademoiselle].fortune == half
+    assert state.courtiers[marquis].fortune == half
+    state.apply(marquis, EndTurn())  # the Marquis: 5,000 (§7.41), halved
+    assert state.courtiers[mademoiselle].fortune == half + 2500
+    assert state.courtiers[marquis].fortune == half + 2500
 
 
 def test_intervention_example():
@@ -675,7 +676,8 @@ def test_exile_keeps_title_income_and_the_bastille_pays_nothing():
     state.imprison(b)
     state.pay_income(a)
     state.pay_income(b)
-    assert (state.courtiers[a].fortune, state.courtiers[b].fortune) == (3000, 0)
+    assert (state.courtiers[a].fortune, state.courtiers[b].fortune) == (
+        DECK["comte"].income, 0)
 
 
 # ----- office powers (§9.5) ---------------------------------------------------------------
@@ -1102,6 +1104,11 @@ def test_the_heuristic_plays_legal_actions_to_the_goal():
     for seed in range(3):
         state = heuristic_game(seed, heuristic)
         ended_by_goal += max(c.fortune for c in state.courtiers) >= 30000
+        measures = GAME.companions.measures
+        assert measures is not None
+        found = measures(state.view(None), state.record)
+        assert found["turns"] == state.turn
+        assert found["ended_by_goal"] == (found["best_fortune"] >= 30000)
     assert ended_by_goal >= 2
 
 

@@ -64,10 +64,10 @@ class Versailles(Game):
         return state
 
     def load_companions(self) -> Companions:
-        """The heuristic and its estimate (bot.py)."""
-        from courtly.games.versailles import bot
+        """The heuristic and its estimate (bot.py), the balance measures (stats.py)."""
+        from courtly.games.versailles import bot, stats
 
-        return Companions(heuristic=bot.choose, estimate=bot.estimate)
+        return Companions(heuristic=bot.choose, estimate=bot.estimate, measures=stats.measures)
 
     def render(self, view: Mapping[str, Any]) -> str:
         """The court, the sovereigns, the Register and the hand (render.py)."""
