@@ -8,12 +8,13 @@ and the Queen are named by ``sovereign`` ("king", "queen"; during a regency
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from courtly.core import Action, InvalidAction
 from courtly.games.versailles.cards import COUNTRIES, DECK
 
 SEX_CHOICES = ("man", "woman")
+SOVEREIGNS = ("king", "queen")
 PLACES = ("versailles", "hunt")
 #: Each office power's uses (§9.5).
 POWER_USES: dict[str, tuple[str, ...]] = {
@@ -396,6 +397,24 @@ class Fine(Action):
         """'Fine Seat 1 1,000 livres: ...'."""
         return f"Fine Seat {self.seat} 1,000 livres: {self.breach}"
 
+
+_A = TypeVar("_A", bound=Action)
+#: Every action the menus have built, by kind and fields: menus are rebuilt
+#: after each action, and a frozen action is cheaper found than made.
+_MADE: dict[tuple[Any, ...], Action] = {}
+
+
+def made(kind: type[_A], *fields: Any) -> _A:
+    """The action ``kind(*fields)``, built once (actions are immutable)."""
+    key = (kind, *fields)
+    action = _MADE.get(key)
+    if action is None:
+        action = _MADE[key] = kind(*fields)
+    return action  # type: ignore[return-value]
+
+
+#: The six purposes of an audience (§8.4).
+AUDIENCES = (TakeOffice, Marry, RemarryKing, Intervene, FreePrisoner, RecallExile)
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     ChooseSex, ChooseParty, Pay, ShowCard, SetLocation, Draw, TakeFromHouse, PlayCard,

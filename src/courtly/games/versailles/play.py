@@ -5,9 +5,12 @@ check and an effect. Part of the state (mixed in)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from courtly.core import Action, Event
 from courtly.games.versailles.actions import (
+    POWER_USES,
+    SOVEREIGNS,
     FreePrisoner,
     Intervene,
     Marry,
@@ -17,15 +20,29 @@ from courtly.games.versailles.actions import (
     Request,
     TakeOffice,
     UsePower,
+    made,
 )
 from courtly.games.versailles.cards import COUNTRIES, DECK, CardType
 from courtly.games.versailles.court import CourtRules, d10_reroll_ten
-from courtly.games.versailles.courtier import BASTILLE, EXILE
+from courtly.games.versailles.courtier import BASTILLE, COURT, EXILE
 
 #: The Favourite's and the Lover's bonus on the die (§9.4; the Lover's is ours, A27).
 STATUS_BONUS = 2
 #: The Gouvernante's shift (§9.5) and the Contrôleur's pension per pip (§9.5).
 GOUVERNANTE_SHIFT, PENSION_PER_PIP = 3, 500
+
+
+@lru_cache(maxsize=1024)
+def card_targets(card: str, players: int) -> tuple[PlayCard, ...]:
+    """Every way a card without request might be played: on nobody (war
+    cards), on each seat, on a sovereign (death cards)."""
+    kind = DECK[card].kind
+    if kind in ("war_decl", "war_end"):
+        return (PlayCard(card),)
+    out = [PlayCard(card, target) for target in range(players)]
+    if kind == "death":
+        out += [PlayCard(card, None, "king"), PlayCard(card, None, "queen")]
+    return tuple(out)
 
 
 class PlayRules(CourtRules):
@@ -129,7 +146,7 @@ class PlayRules(CourtRules):
             for target in range(self.num_players):
                 if self.request_target_ok(seat, card, target):
                     for via in routes:
-                        yield Request(card, target, via)
+                        yield made(Request, card, target, via)
 
     def request_target_ok(self, seat: int, card: str, target: int) -> bool:
         """The beneficiary meets the card (A12); a lettre's victim is another
@@ -195,16 +212,8 @@ class PlayRules(CourtRules):
                 if self.card_is_legal(seat, action):
                     yield action
 
-    def _targets(self, card: str) -> Iterator[PlayCard]:
-        kind = DECK[card].kind
-        if kind in ("war_decl", "war_end"):
-            yield PlayCard(card)
-            return
-        for target in range(self.num_players):
-            yield PlayCard(card, target)
-        if kind == "death":
-            yield PlayCard(card, None, "king")
-            yield PlayCard(card, None, "queen")
+    def _targets(self, card: str) -> tuple[PlayCard, ...]:
+        return card_targets(card, self.num_players)
 
     def card_is_legal(self, seat: int, action: PlayCard) -> bool:
         """Whether ``seat`` may play this card so: its holder's place (§11,
@@ -349,22 +358,37 @@ class PlayRules(CourtRules):
 
     # ----- audiences (§8.4) -----------------------------------------------------------
     def audience_moves(self, seat: int) -> Iterator[Action]:
-        """The six purposes, to every courtier each may concern."""
-        if not self.courtiers[seat].at_court:
+        """The six purposes, to every courtier each may concern: the
+        conditions of :meth:`audience_is_legal`, generated directly."""
+        me = self.courtiers[seat]
+        if not me.at_court:
             return
-        candidates: list[Action] = []
+        ears = [s for s in SOVEREIGNS if self._ear(s)]
+        king = self.track("king") is not None
         for other in range(self.num_players):
-            candidates += [Marry(other), FreePrisoner(other)]
-            for sovereign in ("king", "queen"):
-                candidates += [Intervene(other, sovereign, True),
-                               Intervene(other, sovereign, False), RecallExile(other, sovereign)]
-        candidates += [RemarryKing(country) for country in COUNTRIES]
-        for holder in self.courtiers:
-            for office in holder.holds("office"):
-                candidates += [TakeOffice(office, to) for to in (*range(self.num_players), None)]
-        for action in candidates:
-            if self.audience_is_legal(seat, action):
-                yield action
+            c = self.courtiers[other]
+            if other == seat:
+                continue
+            if c.place == COURT:
+                if (king and me.spouse is None and c.spouse is None and me.sex != c.sex
+                        and me.sex is not None and c.sex is not None):
+                    yield made(Marry, other)
+                for s in ears:
+                    yield made(Intervene, other, s, True)
+                    yield made(Intervene, other, s, False)
+            elif c.place == BASTILLE and king:
+                yield made(FreePrisoner, other)
+            elif c.place == EXILE:
+                yield from (made(RecallExile, other, s) for s in ears)
+        if self.king_alive and not self.queen_alive:
+            yield from (made(RemarryKing, c) for c in COUNTRIES
+                        if self.audience_is_legal(seat, made(RemarryKing, c)))
+        for holder, c in enumerate(self.courtiers):
+            if holder == seat:
+                continue
+            for office in c.holds("office"):
+                yield from (made(TakeOffice, office, to) for to in (*range(self.num_players), None)
+                            if self._take_office_ok(seat, made(TakeOffice, office, to)))
 
     def audience_is_legal(self, seat: int, action: Action) -> bool:
         """Who may ask what of whom (§8.4, A16-A25)."""
@@ -494,18 +518,11 @@ class PlayRules(CourtRules):
                     yield action
 
     def _power_candidates(self, power: str) -> Iterator[UsePower]:
-        seats: tuple[int | None, ...] = tuple(range(self.num_players))
-        if power == "chancelier":
-            for use in ("tribunal", "imprison"):
-                yield from (UsePower(power, use, s) for s in seats)
-        elif power == "controleur":
-            yield from (UsePower(power, "pension", s) for s in seats)
-        elif power == "gouvernante":
-            for use in ("king_up", "king_down", "queen_up", "queen_down"):
-                yield from (UsePower(power, use, s) for s in seats)
-        else:
-            uses = ("peace", *COUNTRIES) if power == "secretaire" else ("versailles", "hunt")
-            yield from (UsePower(power, use) for use in uses)
+        if power in ("secretaire", "maitre_chasse"):
+            yield from (made(UsePower, power, use, None) for use in POWER_USES[power])
+            return
+        for use in POWER_USES[power]:
+            yield from (made(UsePower, power, use, s) for s in range(self.num_players))
 
     def power_is_legal(self, seat: int, action: UsePower) -> bool:
         """The holder at court, once per game turn (A7), and each power's

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import itertools
 import random
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from courtly.core import Action, Done, Event, Result, State, TimeUp, game_over_event
 from courtly.core.game import winners_by_score
 from courtly.games import package_data
 from courtly.games.versailles.actions import (
+    AUDIENCES,
     PAY_UNIT,
     ChooseParty,
     ChooseSex,
@@ -21,20 +23,15 @@ from courtly.games.versailles.actions import (
     Draw,
     EndTurn,
     Fine,
-    FreePrisoner,
     GiveCards,
-    Intervene,
-    Marry,
     Pay,
     PlayCard,
-    RecallExile,
-    RemarryKing,
     Request,
     SetLocation,
     ShowCard,
     TakeFromHouse,
-    TakeOffice,
     UsePower,
+    made,
 )
 from courtly.games.versailles.cards import COUNTRIES, DECK
 from courtly.games.versailles.court import country_of, d10_reroll_ten
@@ -50,8 +47,55 @@ NEGOTIATION_SECONDS = 300.0
 #: The window also closes after this many payments and showings per player,
 #: so that every game ends (our decision; the referee's rule stops sooner).
 WINDOW_MOVES_PER_PLAYER = 10
-AUDIENCES = (TakeOffice, Marry, RemarryKing, Intervene, FreePrisoner, RecallExile)
+DONE, END_TURN, DRAW = Done(), EndTurn(), Draw()
 _NAMES: list[str] = list(package_data("courtly.games.versailles", "names.json")["families"])
+
+
+#: Payments to each seat, 500, 1,000, ...: made once, shared by every menu.
+_PAYMENTS: dict[int, list[Pay]] = {}
+
+
+def payments(to: int, units: int) -> list[Pay]:
+    """Paying seat ``to`` 500, 1,000, ... up to ``units`` times 500 livres."""
+    row = _PAYMENTS.setdefault(to, [])
+    while len(row) < units:
+        row.append(Pay(to, PAY_UNIT * (len(row) + 1)))
+    return row[:units]
+
+
+@lru_cache(maxsize=4096)
+def showings(seat: int, players: int, kinds: tuple[str, ...]) -> tuple[ShowCard, ...]:
+    """Each card kind of a hand shown to each other player."""
+    return tuple(made(ShowCard, to, card) for to in range(players) if to != seat
+                 for card in kinds)
+
+
+#: Gifts to each seat, by the bundle given: made once, shared by every menu.
+_GIFTS: dict[int, dict[tuple[str, ...], GiveCards]] = {}
+
+
+@lru_cache(maxsize=4096)
+def bundles(hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """One card, or two (a pair only if held twice), of a sorted hand."""
+    kinds = sorted(set(hand))
+    return tuple([(c,) for c in kinds] + [
+        pair for pair in itertools.combinations_with_replacement(kinds, 2)
+        if pair[0] != pair[1] or hand.count(pair[0]) >= 2])
+
+
+def gifts(seat: int, players: int, hand: tuple[str, ...]) -> list[GiveCards]:
+    """Each bundle of :func:`bundles` to each other player."""
+    out: list[GiveCards] = []
+    for to in range(players):
+        if to == seat:
+            continue
+        row = _GIFTS.setdefault(to, {})
+        for bundle in bundles(hand):
+            action = row.get(bundle)
+            if action is None:
+                action = row[bundle] = GiveCards(to, bundle)
+            out.append(action)
+    return out
 
 
 def round_order(chamberlain: int, players: int) -> list[int]:
@@ -264,11 +308,11 @@ class VersaillesState(PlayRules, State):
         if seat < 0:
             return [TimeUp()]
         if self.stage == SEX:
-            return [ChooseSex("man"), ChooseSex("woman")]
+            return [made(ChooseSex, "man"), made(ChooseSex, "woman")]
         if self.stage == PARTY:
-            return [ChooseParty(p) for p in COUNTRIES]
+            return [made(ChooseParty, p) for p in COUNTRIES]
         if self.stage == LOCATION:
-            return [SetLocation("versailles"), SetLocation("hunt")]
+            return [made(SetLocation, "versailles"), made(SetLocation, "hunt")]
         if self.stage == NEGOTIATION:
             return self._window_moves(seat)
         return self._turn_moves(seat)
@@ -276,12 +320,12 @@ class VersaillesState(PlayRules, State):
     def _window_moves(self, seat: int) -> list[Action]:
         """§7.2: pay another player (in 500s, up to one's positive fortune;
         A42), show a card to one player, or be done."""
-        out: list[Action] = [Done()]
+        out: list[Action] = [DONE]
         units = max(0, self.courtiers[seat].fortune) // PAY_UNIT
         for to in range(self.num_players):
             if to != seat:
-                out += [Pay(to, PAY_UNIT * k) for k in range(1, units + 1)]
-                out += [ShowCard(to, card) for card in sorted(set(self.hands[seat]))]
+                out += payments(to, units)
+        out += showings(seat, self.num_players, tuple(sorted(set(self.hands[seat]))))
         return out
 
     def _turn_moves(self, seat: int) -> list[Action]:
@@ -290,31 +334,26 @@ class VersaillesState(PlayRules, State):
         hand = self.hands[seat]
         out: list[Action] = []
         if len(hand) > HAND_LIMIT:
-            out += [Discard(card) for card in sorted(set(hand))]
+            out += [made(Discard, card) for card in sorted(set(hand))]
         else:
-            out.append(EndTurn())
+            out.append(END_TURN)
         out += self.power_moves(seat)
         if self.actions_left <= 0:
             return out
         c = self.courtiers[seat]
         if self.pile or self.discard:
-            out.append(Draw())
+            out.append(DRAW)
         if c.at_court:
-            out += [TakeFromHouse(card) for card in sorted(set(self.house))]
+            out += [made(TakeFromHouse, card) for card in sorted(set(self.house))]
         out += self.card_moves(seat)
         out += self.request_moves(seat)
         out += self.audience_moves(seat)
         out += self._gifts(seat)
         return out
 
-    def _gifts(self, seat: int) -> list[Action]:
+    def _gifts(self, seat: int) -> list[GiveCards]:
         """One or two cards to another player: one action (§7.41)."""
-        kinds = sorted(set(self.hands[seat]))
-        bundles = [(c,) for c in kinds] + [
-            pair for pair in itertools.combinations_with_replacement(kinds, 2)
-            if self.hands[seat].count(pair[0]) >= 1 + (pair[0] == pair[1])]
-        return [GiveCards(to, bundle) for to in range(self.num_players) if to != seat
-                for bundle in bundles]
+        return gifts(seat, self.num_players, tuple(sorted(self.hands[seat])))
 
     def _is_legal(self, seat: int, action: Action) -> bool:
         """Long menus are checked directly: payments, requests, fines."""
@@ -325,10 +364,34 @@ class VersaillesState(PlayRules, State):
             return (self.stage == NEGOTIATION and seat in self.open_seats
                     and 0 <= action.to < self.num_players and action.to != seat
                     and action.amount <= self.courtiers[seat].fortune)
+        if isinstance(action, ShowCard):
+            return (self.stage == NEGOTIATION and seat in self.open_seats
+                    and 0 <= action.to < self.num_players and action.to != seat
+                    and action.card in self.hands[seat])
+        if isinstance(action, UsePower):
+            return self._playing(seat, 0) and self.power_is_legal(seat, action)
+        if not isinstance(action, (Request, PlayCard, GiveCards, *AUDIENCES)):
+            return super()._is_legal(seat, action)
+        if not self._playing(seat, 1):
+            return False
         if isinstance(action, Request):
-            return (self.stage == PLAY and seat == self.current() and self.actions_left > 0
-                    and self.request_is_legal(seat, action))
-        return super()._is_legal(seat, action)
+            return self.request_is_legal(seat, action)
+        if isinstance(action, PlayCard):
+            return self.card_is_legal(seat, action)
+        if isinstance(action, GiveCards):
+            return self._gift_is_legal(seat, action)
+        return self.audience_is_legal(seat, action)
+
+    def _playing(self, seat: int, actions: int) -> bool:
+        """In the round of play, ``seat``'s player-turn, with that many actions left."""
+        return self.stage == PLAY and seat == self.current() and self.actions_left >= actions
+
+    def _gift_is_legal(self, seat: int, action: GiveCards) -> bool:
+        """Cards of one's hand (a pair only if held twice), in the menu's order."""
+        hand, cards = self.hands[seat], action.cards
+        return (0 <= action.to < self.num_players and action.to != seat
+                and list(cards) == sorted(cards)
+                and all(hand.count(c) >= cards.count(c) for c in cards))
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         events = self._apply_rules(seat, action)
