@@ -228,8 +228,8 @@ def games_command() -> None:
     """List the games: name, title, player counts and options with their defaults."""
     table = Table(title="courtly games")
     table.add_column("Name", style="bold")
-    table.add_column("Title")
-    table.add_column("Players", justify="center")
+    table.add_column("Title", no_wrap=True)
+    table.add_column("Players", justify="center", max_width=8)
     table.add_column("Options (defaults)")
     for name, game in sorted(courtly.GAMES.items()):
         table.add_row(name, game.title, _player_range(game), _options_text(game))

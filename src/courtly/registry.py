@@ -5,12 +5,14 @@ from __future__ import annotations
 from courtly.core import Game, GameRecord, InvalidRecord, State, UnknownGame
 from courtly.games.courtisans import GAME as COURTISANS
 from courtly.games.fief import GAME as FIEF
+from courtly.games.versailles import GAME as VERSAILLES
 from courtly.games.vive_le_roi import GAME as VIVE_LE_ROI
 
 GAMES: dict[str, Game] = {
     COURTISANS.name: COURTISANS,
     FIEF.name: FIEF,
     VIVE_LE_ROI.name: VIVE_LE_ROI,
+    VERSAILLES.name: VERSAILLES,
 }
 
 

@@ -1,1 +1,83 @@
-"""Courtisans de Versailles (issue 15); the etiquette of §3-§4 is in etiquette.py."""
+"""Courtisans de Versailles: 2 to 6 players (7 or 8 as the publisher allows).
+
+Rulebook: shared/seeds/000_90b411339aefc22f.txt, cited by section (§n). The
+110-card deck is OUR design (data/deck.json, cards.py; shared/rules/versailles/
+DECK.md), not the publisher's. Set-up and the turn are in rules.py, the
+court's life in court.py, the player's actions in play.py. The etiquette
+(§3, §4: forms of address and the checker) is etiquette.py's; the Grand
+Chamberlain's fine is the ``Fine`` action, which takes the breach as data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from courtly.core import Action, Companions, Game, Option, flag
+from courtly.games.versailles.actions import ACTION_TYPES
+from courtly.games.versailles.cards import DECK
+from courtly.games.versailles.render import render as _render
+from courtly.games.versailles.rules import VersaillesState
+
+
+class Versailles(Game):
+    """2-6 players (7-8 with the option): the first fortune to the goal wins."""
+
+    name = "versailles"
+    title = "Courtisans de Versailles"
+    version = "0"
+    min_players = 2
+    max_players = 8
+    options: ClassVar[Mapping[str, Option]] = {
+        "goal": Option(
+            50000, {"en": "Fortune to win (livres)", "fr": "Fortune pour gagner (livres)"},
+            {"en": "30,000: a quick game (about 90 minutes); 50,000: the complete game (§6).",
+             "fr": "30 000 : partie rapide (environ 90 minutes) ; 50 000 : partie complète."},
+            values=(30000, 50000)),
+        "large_table": flag(
+            "7 or 8 players", "7 ou 8 joueurs",
+            "The publisher allows copying the silhouettes for 7 or 8 players (§2).",
+            "L'éditeur permet de copier les silhouettes pour jouer à 7 ou 8 (§2)."),
+        "turn_limit": Option(
+            100, {"en": "Turn limit", "fr": "Nombre de tours au plus"},
+            {"en": "Our addition, so that every game ends: after this turn the richest wins.",
+             "fr": "Notre ajout, pour que toute partie finisse : après ce tour, le plus "
+                   "riche gagne."},
+            minimum=1, maximum=1000),
+    }
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+
+    def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
+        """2-6, or 7-8 at a large table."""
+        return (7, 8) if options.get("large_table") else (2, 6)
+
+    def configurations(self) -> list[tuple[int, dict[str, Any]]]:
+        """Both goals at 2-6 players, and the large table, each with a short
+        turn limit so that the generic tests stay quick."""
+        return self.valid_configurations([{"goal": 30000, "turn_limit": 4},
+                                          {"goal": 50000, "turn_limit": 4},
+                                          {"large_table": True, "turn_limit": 2}])
+
+    def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> VersaillesState:
+        state = VersaillesState(self, num_players, seed, options)
+        state.setup()
+        return state
+
+    def load_companions(self) -> Companions:
+        """The heuristic and its estimate (bot.py), the balance measures (stats.py)."""
+        from courtly.games.versailles import bot, stats
+
+        return Companions(heuristic=bot.choose, estimate=bot.estimate, measures=stats.measures)
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        """The court, the sovereigns, the Register and the hand (render.py)."""
+        return _render(view)
+
+    def data(self) -> dict[str, Any]:
+        """The deck, for clients."""
+        return {"deck": DECK.to_json()}
+
+
+GAME = Versailles()
+
+__all__ = ["GAME", "Versailles", "VersaillesState"]

@@ -1,0 +1,422 @@
+"""Courtisans de Versailles' actions: small frozen values (STYLE.md 3).
+
+Seats name courtiers (each player plays one courtier at a time, §1); the King
+and the Queen are named by ``sovereign`` ("king", "queen"; during a regency
+"queen" is the Regent, §10.1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
+
+from courtly.core import Action, InvalidAction
+from courtly.games.versailles.cards import COUNTRIES, DECK
+
+SEX_CHOICES = ("man", "woman")
+SOVEREIGNS = ("king", "queen")
+PLACES = ("versailles", "hunt")
+#: Each office power's uses (§9.5).
+POWER_USES: dict[str, tuple[str, ...]] = {
+    "chancelier": ("tribunal", "imprison"),
+    "controleur": ("pension",),
+    "secretaire": ("peace", *COUNTRIES),
+    "maitre_chasse": PLACES,
+    "gouvernante": ("king_up", "king_down", "queen_up", "queen_down"),
+}
+#: The unit of payments between players, in livres (our decision: incomes
+#: are multiples of 1,000 and a couple's halves of 500).
+PAY_UNIT = 500
+
+
+def _card(kind: str, card: str) -> None:
+    if card not in DECK.types:
+        raise InvalidAction(f"{kind}: no card {card!r} in Courtisans de Versailles")
+
+
+def _among(kind: str, name: str, value: object, allowed: tuple[object, ...]) -> None:
+    if value not in allowed:
+        raise InvalidAction(f"{kind}: {name} must be one of {', '.join(map(str, allowed))}, "
+                            f"not {value!r}")
+
+
+def _label(card: str) -> str:
+    return DECK[card].name_fr
+
+
+def _whom(seat: int | None, sovereign: str | None) -> str:
+    if sovereign is not None:
+        return f"the {sovereign.capitalize()}"
+    return "nobody" if seat is None else f"Seat {seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseSex(Action):
+    """Set-up: the sex of one's first courtier, chosen after seeing the deal (§6)."""
+
+    kind: ClassVar[str] = "choose_sex"
+    sex: str
+
+    def validate(self) -> None:
+        """'man' or 'woman'."""
+        _among(self.kind, "sex", self.sex, SEX_CHOICES)
+
+    def describe(self) -> str:
+        """'Play a woman'."""
+        return f"Play a {self.sex}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseParty(Action):
+    """An heir "freely chooses his party" (§5, §10.4)."""
+
+    kind: ClassVar[str] = "choose_party"
+    party: str
+
+    def validate(self) -> None:
+        """A country."""
+        _among(self.kind, "party", self.party, COUNTRIES)
+
+    def describe(self) -> str:
+        """'Join the spain party'."""
+        return f"Join the {self.party} party"
+
+
+@dataclass(frozen=True, slots=True)
+class Pay(Action):
+    """Negotiation (§7.2): pay livres to another player."""
+
+    kind: ClassVar[str] = "pay"
+    to: int
+    amount: int
+
+    def validate(self) -> None:
+        """A positive multiple of 500 livres."""
+        if self.amount < PAY_UNIT or self.amount % PAY_UNIT:
+            raise InvalidAction(f"pay: amount must be a positive multiple of {PAY_UNIT}, "
+                                f"not {self.amount}")
+
+    def describe(self) -> str:
+        """'Pay 1000 livres to Seat 2'."""
+        return f"Pay {self.amount} livres to Seat {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class ShowCard(Action):
+    """Negotiation (§7.2): "A player may show his cards to another player"."""
+
+    kind: ClassVar[str] = "show_card"
+    to: int
+    card: str
+
+    def validate(self) -> None:
+        """A card of the deck."""
+        _card(self.kind, self.card)
+
+    def describe(self) -> str:
+        """'Show Duc to Seat 1'."""
+        return f"Show {_label(self.card)} to Seat {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class SetLocation(Action):
+    """Phase 3 (§7.3): the Grand Chamberlain keeps the court at Versailles or
+    takes it to the hunt."""
+
+    kind: ClassVar[str] = "set_location"
+    place: str
+
+    def validate(self) -> None:
+        """'versailles' or 'hunt'."""
+        _among(self.kind, "place", self.place, PLACES)
+
+    def describe(self) -> str:
+        """'The court goes to the hunt'."""
+        return "The court stays at Versailles" if self.place == "versailles" else (
+            "The court goes to the hunt")
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Take the first card of the draw pile (§7.41)."""
+
+    kind: ClassVar[str] = "draw"
+
+    def describe(self) -> str:
+        """'Draw a card'."""
+        return "Draw a card"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeFromHouse(Action):
+    """Take a card of one's choice from the King's House (§7.41)."""
+
+    kind: ClassVar[str] = "take_from_house"
+    card: str
+
+    def validate(self) -> None:
+        """A card of the deck."""
+        _card(self.kind, self.card)
+
+    def describe(self) -> str:
+        """"Take Baron from the King's House"."""
+        return f"Take {_label(self.card)} from the King's House"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Action):
+    """Play a card that needs no request (§9.3, §9.4) on a courtier (``seat``),
+    on a sovereign, or on nobody (war cards)."""
+
+    kind: ClassVar[str] = "play_card"
+    card: str
+    seat: int | None = None
+    sovereign: str | None = None
+
+    def validate(self) -> None:
+        """A card needing no request; at most one target."""
+        _card(self.kind, self.card)
+        if DECK[self.card].is_request:
+            raise InvalidAction(f"play_card: {self.card} is a request card (use 'request')")
+        if self.sovereign is not None:
+            _among(self.kind, "sovereign", self.sovereign, ("king", "queen"))
+            if self.seat is not None:
+                raise InvalidAction("play_card: a seat or a sovereign, not both")
+
+    def describe(self) -> str:
+        """'Play Bon mot on Seat 2'."""
+        if self.seat is None and self.sovereign is None:
+            return f"Play {_label(self.card)}"
+        return f"Play {_label(self.card)} on {_whom(self.seat, self.sovereign)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Request(Action):
+    """Present a request (§8): the card for ``seat`` (a lettre de cachet:
+    against ``seat``), to the King, or through the Queen (§8.3)."""
+
+    kind: ClassVar[str] = "request"
+    card: str
+    seat: int
+    via_queen: bool = False
+
+    def validate(self) -> None:
+        """A request card."""
+        _card(self.kind, self.card)
+        if not DECK[self.card].is_request:
+            raise InvalidAction(f"request: {self.card} needs no request (use 'play_card')")
+
+    def describe(self) -> str:
+        """'Request Marquis for Seat 0 through the Queen'."""
+        word = "against" if DECK[self.card].kind == "lettre" else "for"
+        via = " through the Queen" if self.via_queen else ""
+        return f"Request {_label(self.card)} {word} Seat {self.seat}{via}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeOffice(Action):
+    """Audience (§8.4): take an office from its holder, for oneself, another
+    courtier, or nobody (``to`` None: to the King's House)."""
+
+    kind: ClassVar[str] = "take_office"
+    office: str
+    to: int | None
+
+    def validate(self) -> None:
+        """An office card."""
+        _card(self.kind, self.office)
+        if DECK[self.office].kind != "office":
+            raise InvalidAction(f"take_office: {self.office} is not an office")
+
+    def describe(self) -> str:
+        """'Audience: take Chancelier for Seat 1'."""
+        return f"Audience: take {_label(self.office)} for {_whom(self.to, None)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Marry(Action):
+    """Audience (§8.4): marry another courtier of the opposite sex."""
+
+    kind: ClassVar[str] = "marry"
+    partner: int
+
+    def describe(self) -> str:
+        """'Audience: marry Seat 2'."""
+        return f"Audience: marry Seat {self.partner}"
+
+
+@dataclass(frozen=True, slots=True)
+class RemarryKing(Action):
+    """Audience (§8.4): present a foreign princess to the widowed King."""
+
+    kind: ClassVar[str] = "remarry_king"
+    country: str
+
+    def validate(self) -> None:
+        """A country."""
+        _among(self.kind, "country", self.country, COUNTRIES)
+
+    def describe(self) -> str:
+        """'Audience: a princess of spain for the King'."""
+        return f"Audience: a princess of {self.country} for the King"
+
+
+@dataclass(frozen=True, slots=True)
+class Intervene(Action):
+    """Audience (§8.4): say good (``good``) or ill of a courtier to a sovereign."""
+
+    kind: ClassVar[str] = "intervene"
+    seat: int
+    sovereign: str
+    good: bool
+
+    def validate(self) -> None:
+        """'king' or 'queen'."""
+        _among(self.kind, "sovereign", self.sovereign, ("king", "queen"))
+
+    def describe(self) -> str:
+        """'Audience: speak ill of Seat 1 to the King'."""
+        word = "well" if self.good else "ill"
+        return f"Audience: speak {word} of Seat {self.seat} to the {self.sovereign.capitalize()}"
+
+
+@dataclass(frozen=True, slots=True)
+class FreePrisoner(Action):
+    """Audience (§8.4): free a courtier from the Bastille."""
+
+    kind: ClassVar[str] = "free_prisoner"
+    seat: int
+
+    def describe(self) -> str:
+        """'Audience: free Seat 1 from the Bastille'."""
+        return f"Audience: free Seat {self.seat} from the Bastille"
+
+
+@dataclass(frozen=True, slots=True)
+class RecallExile(Action):
+    """Audience (§8.4): bring a courtier back from exile."""
+
+    kind: ClassVar[str] = "recall_exile"
+    seat: int
+    sovereign: str
+
+    def validate(self) -> None:
+        """'king' or 'queen'."""
+        _among(self.kind, "sovereign", self.sovereign, ("king", "queen"))
+
+    def describe(self) -> str:
+        """'Audience: recall Seat 1 from exile (the Queen)'."""
+        return f"Audience: recall Seat {self.seat} from exile ({_whom(None, self.sovereign)})"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveCards(Action):
+    """Give one or two cards to another player: one action (§7.41)."""
+
+    kind: ClassVar[str] = "give_cards"
+    to: int
+    cards: tuple[str, ...]
+
+    def validate(self) -> None:
+        """One or two cards."""
+        if not 1 <= len(self.cards) <= 2:
+            raise InvalidAction("give_cards: give one or two cards")
+        for card in self.cards:
+            _card(self.kind, card)
+
+    def describe(self) -> str:
+        """'Give 2 cards to Seat 1'."""
+        return f"Give {len(self.cards)} card{'s' * (len(self.cards) > 1)} to Seat {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class UsePower(Action):
+    """Use an office's power (§9.5), free, once per game turn."""
+
+    kind: ClassVar[str] = "use_power"
+    power: str
+    use: str
+    seat: int | None = None
+
+    def validate(self) -> None:
+        """A known power and one of its uses."""
+        _among(self.kind, "power", self.power, tuple(POWER_USES))
+        _among(self.kind, "use", self.use, POWER_USES[self.power])
+
+    def describe(self) -> str:
+        """'Power of chancelier: tribunal on Seat 2'."""
+        on = "" if self.seat is None else f" on Seat {self.seat}"
+        return f"Power of {self.power}: {self.use}{on}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Discard a card down to the hand limit of 10 (§7.41)."""
+
+    kind: ClassVar[str] = "discard"
+    card: str
+
+    def validate(self) -> None:
+        """A card of the deck."""
+        _card(self.kind, self.card)
+
+    def describe(self) -> str:
+        """'Discard Bon mot'."""
+        return f"Discard {_label(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """End one's player-turn (the two actions are not compulsory)."""
+
+    kind: ClassVar[str] = "end_turn"
+
+    def describe(self) -> str:
+        """'End the turn'."""
+        return "End the turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Fine(Action):
+    """The Grand Chamberlain fines a courtier 1,000 livres for a breach of
+    etiquette (§3, §4), debts allowed; himself included ("fair play"). The
+    breach is data (the etiquette checker's verdict, or the Chamberlain's
+    words). Never in the menu of legal actions: a person or the etiquette
+    module proposes it."""
+
+    kind: ClassVar[str] = "fine"
+    seat: int
+    breach: str
+
+    def validate(self) -> None:
+        """A breach must be said."""
+        if not self.breach.strip():
+            raise InvalidAction("fine: say what the breach of etiquette was")
+
+    def describe(self) -> str:
+        """'Fine Seat 1 1,000 livres: ...'."""
+        return f"Fine Seat {self.seat} 1,000 livres: {self.breach}"
+
+
+_A = TypeVar("_A", bound=Action)
+#: Every action the menus have built, by kind and fields: menus are rebuilt
+#: after each action, and a frozen action is cheaper found than made.
+_MADE: dict[tuple[Any, ...], Action] = {}
+
+
+def made(kind: type[_A], *fields: Any) -> _A:
+    """The action ``kind(*fields)``, built once (actions are immutable)."""
+    key = (kind, *fields)
+    action = _MADE.get(key)
+    if action is None:
+        action = _MADE[key] = kind(*fields)
+    return action  # type: ignore[return-value]
+
+
+#: The six purposes of an audience (§8.4).
+AUDIENCES = (TakeOffice, Marry, RemarryKing, Intervene, FreePrisoner, RecallExile)
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    ChooseSex, ChooseParty, Pay, ShowCard, SetLocation, Draw, TakeFromHouse, PlayCard,
+    Request, TakeOffice, Marry, RemarryKing, Intervene, FreePrisoner, RecallExile, GiveCards,
+    UsePower, Discard, EndTurn, Fine)

@@ -1,0 +1,81 @@
+"""A player's courtier as the Great Register of Courtiers holds it (§3, §6).
+
+Where a courtier is: ``court`` (silhouettes on the standing scales),
+``waiting`` (to be presented at the next Phase 1: at the start, after an
+accession), ``dead`` (the player waits for his heir, §10.4), ``exile`` (§11)
+and ``bastille`` (§12).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from courtly.games.versailles.cards import DECK
+
+COURT, WAITING, DEAD, EXILE, BASTILLE = "court", "waiting", "dead", "exile", "bastille"
+#: The title cards by rank, highest first (§3: "addressed by his highest title").
+TITLE_RANK: tuple[str, ...] = tuple(
+    t.id for t in sorted((t for t in DECK.types.values() if t.kind == "title"),
+                         key=lambda t: -t.income))
+MIN_STANDING, MAX_STANDING = -2, 9
+
+
+def clamp(value: int) -> int:
+    """Standings stay on the board's scale, -2 to 9 (§2; our decision A4)."""
+    return max(MIN_STANDING, min(MAX_STANDING, value))
+
+
+@dataclass
+class Courtier:
+    """One courtier of a family: the Register's line and the silhouettes."""
+
+    family: str
+    sex: str | None = None
+    party: str | None = None
+    place: str = WAITING
+    king: int | None = None
+    queen: int | None = None
+    cards: list[str] = field(default_factory=list)
+    fortune: int = 0
+    spouse: int | None = None
+    used_poison: bool = False
+    used_philtre: bool = False
+    generation: int = 1
+
+    @property
+    def at_court(self) -> bool:
+        """Present at court with standings (not dead, exiled, imprisoned or unpresented)."""
+        return self.place == COURT
+
+    def holds(self, kind: str) -> list[str]:
+        """The exposed cards of a kind ("title", "office", "favourite"...)."""
+        return [c for c in self.cards if DECK[c].kind == kind]
+
+    def titles(self) -> list[str]:
+        """His title cards, highest first."""
+        return sorted(self.holds("title"), key=TITLE_RANK.index)
+
+    def office(self) -> str | None:
+        """His one office that is not a governorship (§9.2), if any."""
+        return next((c for c in self.holds("office") if not DECK[c].governorship), None)
+
+    def card_income(self) -> int:
+        """The sum printed on his exposed cards (§7.41)."""
+        return sum(DECK[c].income for c in self.cards)
+
+    def leave_the_scales(self) -> None:
+        """His silhouettes leave the apartments."""
+        self.king = self.queen = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The Register's line: all of it is public."""
+        return {"family": self.family, "sex": self.sex, "party": self.party,
+                "place": self.place, "king": self.king, "queen": self.queen,
+                "cards": list(self.cards), "fortune": self.fortune, "spouse": self.spouse,
+                "used_poison": self.used_poison, "used_philtre": self.used_philtre,
+                "generation": self.generation}
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """Comparable plain data."""
+        return tuple(self.to_json().values())

@@ -1,0 +1,585 @@
+"""A player's actions in the round of play (§7.41): requests (§8.1-§8.3),
+cards (§9), audiences (§8.4) and office powers (§9.5), each as a legality
+check and an effect. Part of the state (mixed in)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+
+from courtly.core import Action, Event
+from courtly.games.versailles.actions import (
+    POWER_USES,
+    SOVEREIGNS,
+    FreePrisoner,
+    Intervene,
+    Marry,
+    PlayCard,
+    RecallExile,
+    RemarryKing,
+    Request,
+    TakeOffice,
+    UsePower,
+    made,
+)
+from courtly.games.versailles.cards import COUNTRIES, DECK, CardType
+from courtly.games.versailles.court import CourtRules, d10_reroll_ten
+from courtly.games.versailles.courtier import BASTILLE, COURT, EXILE
+
+#: The Favourite's and the Lover's bonus on the die (§9.4; the Lover's is ours, A27).
+STATUS_BONUS = 2
+#: The Gouvernante's shift (§9.5) and the Contrôleur's pension per pip (§9.5).
+GOUVERNANTE_SHIFT, PENSION_PER_PIP = 3, 500
+
+
+@lru_cache(maxsize=1024)
+def card_targets(card: str, players: int) -> tuple[PlayCard, ...]:
+    """Every way a card without request might be played: on nobody (war
+    cards), on each seat, on a sovereign (death cards)."""
+    kind = DECK[card].kind
+    if kind in ("war_decl", "war_end"):
+        return (PlayCard(card),)
+    out = [PlayCard(card, target) for target in range(players)]
+    if kind == "death":
+        out += [PlayCard(card, None, "king"), PlayCard(card, None, "queen")]
+    return tuple(out)
+
+
+class PlayRules(CourtRules):
+    """Requests, cards, audiences and powers."""
+
+    offices_moved: set[str]
+    powers_used: set[str]
+
+    # ----- conditions (§9.1) ----------------------------------------------------------
+    def is_titled(self, seat: int) -> bool:
+        """A title card, or a wife's title by marriage (§8.4; A21)."""
+        c = self.courtiers[seat]
+        if c.holds("title"):
+            return True
+        spouse = c.spouse
+        return c.sex == "woman" and spouse is not None and bool(
+            self.courtiers[spouse].holds("title"))
+
+    def receives(self, seat: int, card: CardType) -> bool:
+        """Whether a courtier at court meets a card's symbols and conditions:
+        location, sex, minimum standing, titled (§9.1)."""
+        c = self.courtiers[seat]
+        if not c.at_court or card.location not in ("any", self.location):
+            return False
+        if card.sex != "any" and c.sex != card.sex:
+            return False
+        need = card.min_standing
+        if need is not None:
+            have = self.standing(seat, need.sovereign)
+            if have is None or have < need.value:
+                return False
+        return not card.titled or self.is_titled(seat)
+
+    def _can_hold(self, seat: int, card: CardType) -> bool:
+        """Request conditions beyond the symbols: the two Maréchal cards are
+        not combined (§9.2)."""
+        return not (card.kind == "dignity" and self.courtiers[seat].holds("dignity"))
+
+    # ----- rolls (§8.2, §8.3) ---------------------------------------------------------
+    def _bonus(self, seat: int, which: str) -> int:
+        if which == "king" and self.favourite() == seat:
+            return STATUS_BONUS
+        if which == "queen" and self.lover() == seat:
+            return STATUS_BONUS
+        return 0
+
+    def heard(self, seat: int, sovereign: str) -> tuple[bool, list[Event]]:
+        """One roll against the seat's standing with a sovereign (the Regent in
+        a regency): granted if die - bonus <= standing. A refusal costs 1
+        point with that sovereign (§8.2; audiences too, A16)."""
+        which = self.track(sovereign)
+        standing = self.standing(seat, sovereign)
+        assert which is not None and standing is not None
+        roll = self.rng.randint(1, 10)
+        ok = roll - self._bonus(seat, which) <= standing
+        word = "agrees" if ok else "refuses"
+        events = [Event("roll", f"Seat {seat} rolls {roll} against {standing} with the "
+                                f"{which.capitalize()}: {word}",
+                        {"seat": seat, "sovereign": which, "die": roll, "standing": standing,
+                         "granted": ok})]
+        if not ok:
+            events += self.shift(seat, which, -1)
+        return ok, events
+
+    def queen_route_open(self, seat: int) -> bool:
+        """§8.3: a Queen and a King, and a strictly better standing with her (A14)."""
+        if self.regency or not (self.king_alive and self.queen_alive):
+            return False
+        king, queen = self.standing(seat, "king"), self.standing(seat, "queen")
+        return king is not None and queen is not None and queen > king
+
+    def through_queen(self, seat: int) -> tuple[bool, list[Event]]:
+        """§8.3: she agrees to intervene (a failure costs 1 with her), then the
+        King listens; both rolls on the Queen's standing, a second failure
+        costs 1 with the King."""
+        ok, events = self.heard(seat, "queen")
+        if not ok:
+            return False, events
+        standing = self.standing(seat, "queen")
+        assert standing is not None
+        roll = self.rng.randint(1, 10)
+        ok = roll - self._bonus(seat, "queen") <= standing
+        events.append(Event("roll", f"Seat {seat} rolls {roll} against {standing} (the Queen "
+                                    f"speaks to the King): {'granted' if ok else 'refused'}",
+                            {"seat": seat, "sovereign": "queen", "die": roll,
+                             "standing": standing, "granted": ok}))
+        if not ok:
+            events += self.shift(seat, "king", -1)
+        return ok, events
+
+    # ----- requests (§8) --------------------------------------------------------------
+    def request_moves(self, seat: int) -> Iterator[Action]:
+        """Each request card of the hand, for each courtier who may receive it
+        (a lettre de cachet: against each courtier it may strike)."""
+        if not self.courtiers[seat].at_court or self.track("king") is None:
+            return
+        routes = (False, True) if self.queen_route_open(seat) else (False,)
+        for card in sorted(set(self.hands[seat])):
+            if not DECK[card].is_request:
+                continue
+            for target in range(self.num_players):
+                if self.request_target_ok(seat, card, target):
+                    for via in routes:
+                        yield made(Request, card, target, via)
+
+    def request_target_ok(self, seat: int, card: str, target: int) -> bool:
+        """The beneficiary meets the card (A12); a lettre's victim is another
+        courtier at court with standing 0, -1 or -2 with the King (Regent)."""
+        kind = DECK[card]
+        if kind.kind == "lettre":
+            have = self.standing(target, "king")
+            return target != seat and have is not None and have <= 0
+        return self.receives(target, kind) and self._can_hold(target, kind)
+
+    def request_is_legal(self, seat: int, action: Request) -> bool:
+        """Checked directly (the same conditions as the menu)."""
+        return (action.card in self.hands[seat] and self.courtiers[seat].at_court
+                and self.track("king") is not None and 0 <= action.seat < self.num_players
+                and (not action.via_queen or self.queen_route_open(seat))
+                and self.request_target_ok(seat, action.card, action.seat))
+
+    def present_request(self, seat: int, action: Request) -> list[Event]:
+        """Roll (§8.2 or §8.3); granted: the card before the beneficiary, a
+        lettre sends its victim to the Bastille and returns to the hand;
+        refused: the card face up to the King's House."""
+        self.hands[seat].remove(action.card)
+        label = DECK[action.card].name_fr
+        events = [Event("request", f"Seat {seat} requests {label} for Seat {action.seat}"
+                                   + (" through the Queen" if action.via_queen else ""),
+                        {"seat": seat, "card": action.card, "target": action.seat,
+                         "via_queen": action.via_queen})]
+        ok, rolls = (self.through_queen(seat) if action.via_queen
+                     else self.heard(seat, "king"))
+        events += rolls
+        if not ok:
+            self.house.append(action.card)
+            return events
+        if DECK[action.card].kind == "lettre":
+            self.hands[seat].append(action.card)
+            return events + self.imprison(action.seat)
+        return events + self.lay(action.seat, action.card)
+
+    def lay(self, seat: int, card: str) -> list[Event]:
+        """A granted card before its holder; a second office (not a
+        governorship) sends the first to the King's House (§9.2)."""
+        c = self.courtiers[seat]
+        events = []
+        if DECK[card].kind == "office" and not DECK[card].governorship:
+            old = c.office()
+            if old is not None:
+                c.cards.remove(old)
+                self.house.append(old)
+                events.append(Event("office_left", f"Seat {seat} gives up {DECK[old].name_fr}",
+                                    {"seat": seat, "card": old}))
+        c.cards.append(card)
+        events.append(Event("granted", f"Seat {seat} receives {DECK[card].name_fr}",
+                            {"seat": seat, "card": card}))
+        return events
+
+    # ----- cards without request (§9.3, §9.4) ----------------------------------------
+    def card_moves(self, seat: int) -> Iterator[Action]:
+        """Each card of the hand on each target it may reach."""
+        for card in sorted(set(self.hands[seat])):
+            if DECK[card].is_request:
+                continue
+            for action in self._targets(card):
+                if self.card_is_legal(seat, action):
+                    yield action
+
+    def _targets(self, card: str) -> tuple[PlayCard, ...]:
+        return card_targets(card, self.num_players)
+
+    def card_is_legal(self, seat: int, action: PlayCard) -> bool:
+        """Whether ``seat`` may play this card so: its holder's place (§11,
+        §12), the location, the user's sex (A28) and the target (§9.1)."""
+        card = DECK[action.card]
+        me = self.courtiers[seat]
+        if action.card not in self.hands[seat] or card.is_request:
+            return False
+        if me.place == BASTILLE:
+            return card.kind == "justice" and action.seat == seat
+        if not (me.at_court or me.place == EXILE):
+            return False
+        if card.location not in ("any", self.location):
+            return False
+        if card.user_sex != "any" and me.sex != card.user_sex:
+            return False
+        if card.self_only and action.seat != seat:
+            return False
+        if action.sovereign is not None:
+            return self._sovereign_target_ok(card, action.sovereign)
+        if card.kind in ("war_decl", "war_end"):
+            return action.seat is None and self._war_card_ok(card)
+        if action.seat is None or not 0 <= action.seat < self.num_players:
+            return False
+        return self._courtier_target_ok(card, action.seat)
+
+    def _sovereign_target_ok(self, card: CardType, sovereign: str) -> bool:
+        """Only death cards reach the sovereigns (A11); the King is a man, the
+        Queen a woman (DECK.md)."""
+        if card.kind != "death":
+            return False
+        alive = self.king_alive if sovereign == "king" else self.queen_alive
+        sex = "man" if sovereign == "king" else "woman"
+        return alive and card.sex in ("any", sex)
+
+    def _war_card_ok(self, card: CardType) -> bool:
+        if card.kind == "war_decl":
+            return card.country not in self.wars
+        return bool(self.wars)
+
+    def _courtier_target_ok(self, card: CardType, target: int) -> bool:
+        c = self.courtiers[target]
+        kind = card.kind
+        if kind == "justice":
+            return c.place == BASTILLE
+        if kind == "glory":
+            return c.place == EXILE
+        if not self.receives(target, card):
+            return False
+        if kind == "favourite":
+            return self.king_alive and not self.regency and self.secret_wife is None
+        if kind == "lover":
+            return self.queen_alive
+        if kind == "scandal":
+            return (bool(c.holds("favourite") or c.holds("lover"))
+                    and self.secret_wife != target)
+        if kind == "secret_marriage":
+            return (self.king_alive and not self.queen_alive and not self.regency
+                    and self.secret_wife is None and self.favourite() == target
+                    and c.spouse is None)
+        if kind == "bastille":
+            return c.used_poison or c.used_philtre
+        return True
+
+    def play_card(self, seat: int, action: PlayCard) -> list[Event]:
+        """Face up before the target, its consequences at once (§7.41, §9.4);
+        then discarded, but for status cards (kept) and declarations of war
+        (to the War Ministry)."""
+        card = DECK[action.card]
+        self.hands[seat].remove(action.card)
+        me = self.courtiers[seat]
+        if card.kind == "death" and card.user_sex == "woman":
+            me.used_poison = True
+        if card.self_only and card.user_sex == "woman":
+            me.used_philtre = True
+        events = [Event("play", f"Seat {seat}: {action.describe()}",
+                        {"seat": seat, "card": action.card, "target": action.seat,
+                         "sovereign": action.sovereign})]
+        if card.kind not in ("favourite", "lover", "war_decl"):
+            self.discard.append(action.card)
+        return events + self._effect(card, action)
+
+    def _effect(self, card: CardType, action: PlayCard) -> list[Event]:
+        kind, target = card.kind, action.seat
+        if kind == "war_decl":
+            assert card.country is not None
+            return self.declare_war(card.country, card.id)
+        if kind == "war_end":
+            return self.war_ends(bool(card.won))
+        if action.sovereign == "king":
+            return self.kill_king()
+        if action.sovereign == "queen":
+            return self.kill_queen()
+        assert target is not None
+        return self._on_courtier(card, target)
+
+    def _on_courtier(self, card: CardType, target: int) -> list[Event]:
+        kind = card.kind
+        if kind == "standing":
+            return self.shift(target, "king", card.dk) + self.shift(target, "queen", card.dq)
+        if kind == "fortune":
+            self.courtiers[target].fortune += card.amount
+            return [Event("fortune", f"Seat {target}: {card.amount:+} livres",
+                          {"seat": target, "amount": card.amount})]
+        if kind == "death":
+            return self.kill(target)
+        if kind in ("exile", "scandal"):
+            return self.exile(target)
+        if kind == "bastille":
+            return self.imprison(target)
+        if kind == "justice":
+            return self.trial(target)
+        if kind == "glory":
+            return self.release(target)
+        if kind == "secret_marriage":
+            self.secret_wife = target
+            return [Event("secret_marriage", f"The King secretly marries Seat {target}",
+                          {"seat": target})]
+        return self._status(card, target)
+
+    def _status(self, card: CardType, target: int) -> list[Event]:
+        """The Favourite or the Lover: kept before the target; the current one's
+        card is discarded (A26)."""
+        for c in self.courtiers:
+            for old in c.holds(card.kind):
+                c.cards.remove(old)
+                self.discard.append(old)
+        self.courtiers[target].cards.append(card.id)
+        return [Event("status", f"Seat {target} becomes {card.name_fr}",
+                      {"seat": target, "card": card.id})]
+
+    def war_ends(self, won: bool) -> list[Event]:
+        """Every war ends (§9.3); then Maréchaux and the Secrétaire d'État à la
+        Guerre at court gain 1 with the King for a victory, lose 2 for a
+        defeat (our deck's design)."""
+        events = self.end_wars()
+        delta = 1 if won else -2
+        for seat, c in enumerate(self.courtiers):
+            if c.holds("dignity") or any(DECK[x].power == "secretaire" for x in c.cards):
+                events += self.shift(seat, "king", delta)
+        return events
+
+    # ----- audiences (§8.4) -----------------------------------------------------------
+    def audience_moves(self, seat: int) -> Iterator[Action]:
+        """The six purposes, to every courtier each may concern: the
+        conditions of :meth:`audience_is_legal`, generated directly."""
+        me = self.courtiers[seat]
+        if not me.at_court:
+            return
+        ears = [s for s in SOVEREIGNS if self._ear(s)]
+        king = self.track("king") is not None
+        for other in range(self.num_players):
+            c = self.courtiers[other]
+            if other == seat:
+                continue
+            if c.place == COURT:
+                if (king and me.spouse is None and c.spouse is None and me.sex != c.sex
+                        and me.sex is not None and c.sex is not None):
+                    yield made(Marry, other)
+                for s in ears:
+                    yield made(Intervene, other, s, True)
+                    yield made(Intervene, other, s, False)
+            elif c.place == BASTILLE and king:
+                yield made(FreePrisoner, other)
+            elif c.place == EXILE:
+                yield from (made(RecallExile, other, s) for s in ears)
+        if self.king_alive and not self.queen_alive:
+            yield from (made(RemarryKing, c) for c in COUNTRIES
+                        if self.audience_is_legal(seat, made(RemarryKing, c)))
+        for holder, c in enumerate(self.courtiers):
+            if holder == seat:
+                continue
+            for office in c.holds("office"):
+                yield from (made(TakeOffice, office, to) for to in (*range(self.num_players), None)
+                            if self._take_office_ok(seat, made(TakeOffice, office, to)))
+
+    def audience_is_legal(self, seat: int, action: Action) -> bool:
+        """Who may ask what of whom (§8.4, A16-A25)."""
+        n = self.num_players
+        if not self.courtiers[seat].at_court:
+            return False
+        if isinstance(action, TakeOffice):
+            return self._take_office_ok(seat, action)
+        if isinstance(action, RemarryKing):
+            return (self.king_alive and not self.queen_alive and not self.regency
+                    and self.secret_wife is None and self.standing(seat, "king") is not None)
+        target = getattr(action, "seat", getattr(action, "partner", -1))
+        if not 0 <= target < n or target == seat:
+            return False
+        other = self.courtiers[target]
+        if isinstance(action, Marry):
+            me = self.courtiers[seat]
+            return (other.at_court and me.spouse is None and other.spouse is None
+                    and {me.sex, other.sex} == {"man", "woman"}
+                    and self.track("king") is not None)
+        if isinstance(action, Intervene):
+            return (other.at_court and self._ear(action.sovereign)
+                    and self.standing(seat, action.sovereign) is not None)
+        if isinstance(action, FreePrisoner):
+            return other.place == BASTILLE and self.track("king") is not None
+        if isinstance(action, RecallExile):
+            return other.place == EXILE and self._ear(action.sovereign)
+        return False
+
+    def _ear(self, sovereign: str) -> bool:
+        """A sovereign who may be addressed: in a regency only the Regent,
+        named "queen" (A38)."""
+        if self.regency:
+            return sovereign == "queen" and self.queen_alive
+        return self.track(sovereign) is not None
+
+    def _take_office_ok(self, seat: int, action: TakeOffice) -> bool:
+        """An office held by another player, not moved yet this turn; the new
+        holder meets the card (A17)."""
+        holder = next((s for s, c in enumerate(self.courtiers) if action.office in c.cards), None)
+        if holder is None or holder == seat or action.office in self.offices_moved:
+            return False
+        if self.track("king") is None:
+            return False
+        if action.to is None:
+            return True
+        return (0 <= action.to < self.num_players and action.to != holder
+                and self.receives(action.to, DECK[action.office]))
+
+    def audience(self, seat: int, action: Action) -> list[Event]:
+        """Roll like a request (§8.4); on success apply the purpose."""
+        sovereign = getattr(action, "sovereign", "king")
+        events = [Event("audience", f"Seat {seat}: {action.describe()}",
+                        {"seat": seat, "action": action.to_json()})]
+        ok, rolls = self.heard(seat, sovereign)
+        events += rolls
+        if not ok:
+            return events
+        return events + self._granted_audience(seat, action)
+
+    def _granted_audience(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, TakeOffice):
+            return self._move_office(action)
+        if isinstance(action, Marry):
+            self.courtiers[seat].spouse = action.partner
+            self.courtiers[action.partner].spouse = seat
+            return [Event("marriage", f"Seat {seat} marries Seat {action.partner}",
+                          {"seat": seat, "partner": action.partner})]
+        if isinstance(action, RemarryKing):
+            return self.remarry(action.country)
+        if isinstance(action, Intervene):
+            return self.intervene(seat, action)
+        assert isinstance(action, FreePrisoner | RecallExile)
+        return self.release(action.seat)
+
+    def _move_office(self, action: TakeOffice) -> list[Event]:
+        """"An office may change holder only once per turn" (§8.4)."""
+        for c in self.courtiers:
+            if action.office in c.cards:
+                c.cards.remove(action.office)
+        self.offices_moved.add(action.office)
+        if action.to is None:
+            self.house.append(action.office)
+            return [Event("office_taken", f"{DECK[action.office].name_fr} goes to the King's House",
+                          {"card": action.office, "to": None})]
+        return self.lay(action.to, action.office)
+
+    def remarry(self, country: str) -> list[Event]:
+        """A new Queen: "all the courtiers are presented to the new sovereign,
+        and those of her party add 2" (§8.4; only the Queen's die, A23)."""
+        self.queen_alive, self.queen_origin = True, country
+        events = [Event("remarriage", f"The King marries a princess of {country}",
+                        {"origin": country})]
+        for seat, c in enumerate(self.courtiers):
+            if c.at_court:
+                c.queen = min(9, d10_reroll_ten(self.rng) + 2 * self.of_queens_party(seat))
+                events.append(Event("presented", f"Seat {seat} is presented to the Queen: "
+                                                 f"{c.queen}", {"seat": seat, "queen": c.queen}))
+        return events
+
+    def intervene(self, seat: int, action: Intervene) -> list[Event]:
+        """Second roll: 1-5 one point, 6-10 two; one more if the speaker's
+        standing with that sovereign is 8 or more (§8.4)."""
+        roll = self.rng.randint(1, 10)
+        points = (1 if roll <= 5 else 2) + (self._speaker(seat, action.sovereign) >= 8)
+        events = [Event("roll", f"Seat {seat} rolls {roll} for the intervention",
+                        {"seat": seat, "die": roll})]
+        sign = 1 if action.good else -1
+        return events + self.shift(action.seat, action.sovereign, sign * points)
+
+    def _speaker(self, seat: int, sovereign: str) -> int:
+        standing = self.standing(seat, sovereign)
+        return -99 if standing is None else standing
+
+    # ----- office powers (§9.5) -------------------------------------------------------
+    def power_moves(self, seat: int) -> Iterator[UsePower]:
+        """Each power of an office the seat holds, not used yet this game turn."""
+        c = self.courtiers[seat]
+        if not c.at_court:
+            return
+        for office in c.holds("office"):
+            power = DECK[office].power
+            if power is None or office in self.powers_used:
+                continue
+            for action in self._power_candidates(power):
+                if self.power_is_legal(seat, action):
+                    yield action
+
+    def _power_candidates(self, power: str) -> Iterator[UsePower]:
+        if power in ("secretaire", "maitre_chasse"):
+            yield from (made(UsePower, power, use, None) for use in POWER_USES[power])
+            return
+        for use in POWER_USES[power]:
+            yield from (made(UsePower, power, use, s) for s in range(self.num_players))
+
+    def power_is_legal(self, seat: int, action: UsePower) -> bool:
+        """The holder at court, once per game turn (A7), and each power's
+        condition (§9.5)."""
+        c = self.courtiers[seat]
+        office = next((x for x in c.holds("office") if DECK[x].power == action.power), None)
+        if office is None or office in self.powers_used or not c.at_court:
+            return False
+        target = action.seat
+        if action.power in ("secretaire", "maitre_chasse"):
+            return target is None and self._court_power_ok(action)
+        if target is None or not 0 <= target < self.num_players:
+            return False
+        other = self.courtiers[target]
+        if action.use == "tribunal":
+            return other.place == BASTILLE
+        if action.use == "imprison":
+            have = self.standing(target, "king")
+            return target != seat and have is not None and have <= 0
+        if action.use == "pension":
+            return other.at_court
+        sovereign = action.use.split("_")[0]
+        return target != seat and other.at_court and self._ear(sovereign)
+
+    def _court_power_ok(self, action: UsePower) -> bool:
+        if action.power == "secretaire":
+            return bool(self.wars) if action.use == "peace" else action.use not in self.wars
+        # the Maître de la chasse: never while France is at war
+        return not self.wars and action.use != self.location
+
+    def use_power(self, seat: int, action: UsePower) -> list[Event]:
+        """Apply a power; it is spent for this game turn."""
+        c = self.courtiers[seat]
+        office = next(x for x in c.holds("office") if DECK[x].power == action.power)
+        self.powers_used.add(office)
+        events = [Event("power", f"Seat {seat}: {action.describe()}",
+                        {"seat": seat, "power": action.power, "use": action.use,
+                         "target": action.seat})]
+        return events + self._power_effect(action)
+
+    def _power_effect(self, action: UsePower) -> list[Event]:
+        target, use = action.seat, action.use
+        if action.power == "secretaire":
+            return self.end_wars() if use == "peace" else self.declare_war(use, None)
+        if action.power == "maitre_chasse":
+            self.location = use
+            return [Event("location", f"The court goes to {use}", {"location": use})]
+        assert target is not None
+        if use == "tribunal":
+            return self.trial(target)
+        if use == "imprison":
+            return self.imprison(target)
+        if use == "pension":
+            amount = self.rng.randint(1, 10) * PENSION_PER_PIP
+            self.courtiers[target].fortune += amount
+            return [Event("fortune", f"Seat {target} receives an exceptional pension of "
+                                     f"{amount} livres", {"seat": target, "amount": amount})]
+        sovereign, direction = use.split("_")
+        delta = GOUVERNANTE_SHIFT if direction == "up" else -GOUVERNANTE_SHIFT
+        return self.shift(target, sovereign, delta)

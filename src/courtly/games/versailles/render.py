@@ -1,0 +1,62 @@
+"""Courtisans de Versailles as plain text for the terminal: where the court
+is, the sovereigns and the Queen's origin, the War Ministry, the King's
+House, the Great Register (fortunes, standings, places, cards, marriages)
+and the seat's hand. Reads only the view."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from courtly.games.versailles.cards import DECK
+
+PLACES = {"versailles": "at Versailles", "hunt": "at the hunt", "war": "at war"}
+
+
+def _cards(ids: list[str]) -> str:
+    return ", ".join(DECK[c].name_fr for c in ids) or "-"
+
+
+def _sovereigns(view: Mapping[str, Any]) -> str:
+    king, queen = view["king"], view["queen"]
+    if king["regency"]:
+        return f"The King is dead: the Queen ({queen['origin']}) is Regent"
+    parts = ["the King reigns" if king["alive"] else "no King"]
+    parts.append(f"the Queen comes from {queen['origin']}" if queen["alive"] else "no Queen")
+    if view["secret_wife"] is not None:
+        parts.append(f"Seat {view['secret_wife']} is his secret wife")
+    text = "; ".join(parts)
+    return text[0].upper() + text[1:]
+
+
+def _line(c: Mapping[str, Any], view: Mapping[str, Any]) -> str:
+    seat = c["seat"]
+    marks = []
+    if seat == view["grand_chamberlain"]:
+        marks.append("Grand Chamberlain")
+    if c["spouse"] is not None:
+        marks.append(f"married to Seat {c['spouse']}")
+    head = f"Seat {seat} {c['family']} ({c['sex'] or '?'}, {c['party']})"
+    standing = f"King {c['king']}, Queen {c['queen']}" if c["place"] == "court" else c["place"]
+    return (f"  {head}: {c['fortune']} livres; {standing}; hand {c['hand']}"
+            + (f"; {', '.join(marks)}" if marks else "")
+            + f"\n      cards: {_cards(c['cards'])}")
+
+
+def render(view: Mapping[str, Any]) -> str:
+    """The table as the view's seat sees it."""
+    lines = [f"Turn {view['turn']} ({view['stage']}); goal {view['goal']} livres; "
+             f"the court is {PLACES[view['location']]}",
+             _sovereigns(view),
+             f"War Ministry: {_cards(view['war_ministry'])}",
+             f"King's House: {_cards(view['kings_house'])}",
+             f"Draw pile: {view['pile']} cards; discards: {len(view['discard'])}",
+             "Great Register of Courtiers:"]
+    lines += [_line(c, view) for c in view["courtiers"]]
+    if view["current"] is not None:
+        lines.append(f"Seat {view['current']} plays ({view['actions_left']} action(s) left)")
+    if view["hand"] is not None:
+        lines.append(f"Your hand: {_cards(view['hand'])}")
+    if "final" in view:
+        lines.append(f"Winner(s): {view['final']['winners']}")
+    return "\n".join(lines)

@@ -1,0 +1,589 @@
+"""Courtisans de Versailles' state: set-up (§5, §6), the turn's four phases
+(§7), the player's turn (§7.41), income, the hand limit and the end.
+
+The court's life is in court.py, the player's actions in play.py.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from functools import lru_cache
+from typing import Any, ClassVar
+
+from courtly.core import Action, Done, Event, Result, State, TimeUp, game_over_event
+from courtly.core.game import winners_by_score
+from courtly.games import package_data
+from courtly.games.versailles.actions import (
+    AUDIENCES,
+    PAY_UNIT,
+    ChooseParty,
+    ChooseSex,
+    Discard,
+    Draw,
+    EndTurn,
+    Fine,
+    GiveCards,
+    Pay,
+    PlayCard,
+    Request,
+    SetLocation,
+    ShowCard,
+    TakeFromHouse,
+    UsePower,
+    made,
+)
+from courtly.games.versailles.cards import COUNTRIES, DECK
+from courtly.games.versailles.court import country_of, d10_reroll_ten
+from courtly.games.versailles.courtier import BASTILLE, COURT, DEAD, EXILE, WAITING, Courtier
+from courtly.games.versailles.play import PlayRules
+
+SEX, PARTY, NEGOTIATION, LOCATION, PLAY = "choose_sex", "choose_party", "negotiation", \
+    "location", "play"
+HAND_SIZE, HAND_LIMIT, ACTIONS_PER_TURN = 6, 10, 2
+FINE = 1000
+#: "Negotiations (5 minutes maximum)" (§7.2).
+NEGOTIATION_SECONDS = 300.0
+#: The window also closes after this many payments and showings per player,
+#: so that every game ends (our decision; the referee's rule stops sooner).
+WINDOW_MOVES_PER_PLAYER = 10
+DONE, END_TURN, DRAW = Done(), EndTurn(), Draw()
+_NAMES: list[str] = list(package_data("courtly.games.versailles", "names.json")["families"])
+
+
+#: Payments to each seat, 500, 1,000, ...: made once, shared by every menu.
+_PAYMENTS: dict[int, list[Pay]] = {}
+
+
+def payments(to: int, units: int) -> list[Pay]:
+    """Paying seat ``to`` 500, 1,000, ... up to ``units`` times 500 livres."""
+    row = _PAYMENTS.setdefault(to, [])
+    while len(row) < units:
+        row.append(Pay(to, PAY_UNIT * (len(row) + 1)))
+    return row[:units]
+
+
+@lru_cache(maxsize=4096)
+def showings(seat: int, players: int, kinds: tuple[str, ...]) -> tuple[ShowCard, ...]:
+    """Each card kind of a hand shown to each other player."""
+    return tuple(made(ShowCard, to, card) for to in range(players) if to != seat
+                 for card in kinds)
+
+
+#: Gifts to each seat, by the bundle given: made once, shared by every menu.
+_GIFTS: dict[int, dict[tuple[str, ...], GiveCards]] = {}
+
+
+@lru_cache(maxsize=4096)
+def bundles(hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """One card, or two (a pair only if held twice), of a sorted hand."""
+    kinds = sorted(set(hand))
+    return tuple([(c,) for c in kinds] + [
+        pair for pair in itertools.combinations_with_replacement(kinds, 2)
+        if pair[0] != pair[1] or hand.count(pair[0]) >= 2])
+
+
+def gifts(seat: int, players: int, hand: tuple[str, ...]) -> list[GiveCards]:
+    """Each bundle of :func:`bundles` to each other player."""
+    out: list[GiveCards] = []
+    for to in range(players):
+        if to == seat:
+            continue
+        row = _GIFTS.setdefault(to, {})
+        for bundle in bundles(hand):
+            action = row.get(bundle)
+            if action is None:
+                action = row[bundle] = GiveCards(to, bundle)
+            out.append(action)
+    return out
+
+
+def round_order(chamberlain: int, players: int) -> list[int]:
+    """§7.4: the Grand Chamberlain first, then to his left, and he plays a
+    second time to complete the round."""
+    return [(chamberlain + i) % players for i in range(players)] + [chamberlain]
+
+
+class VersaillesState(PlayRules, State):
+    """The whole table: the Register, the hands, the piles, the sovereigns."""
+
+    #: What a player may take back (State.undo; the rulebook has no undo, our
+    #: decision): the choice of sex before the presentation's dice, a payment,
+    #: a Done before the window closes, the court's location before anything
+    #: else happens. Cards, dice and audiences are final.
+    UNDOABLE: ClassVar[dict[str, frozenset[str]]] = {
+        "choose_sex": frozenset({"sex"}), "pay": frozenset({"pay"}),
+        "done": frozenset({"done"}), "set_location": frozenset({"location"})}
+
+    # ----- set-up (§5, §6) -------------------------------------------------------------
+    def setup(self) -> None:
+        """Deal six cards each, name the families, draw the parties, the
+        Queen's origin and the first Grand Chamberlain; then each player
+        chooses his courtier's sex, having seen his cards."""
+        n = self.num_players
+        self.pile = DECK.cards()
+        self.rng.shuffle(self.pile)
+        self.hands = [[self.pile.pop() for _ in range(HAND_SIZE)] for _ in range(n)]
+        self.discard, self.house, self.ministry, self.wars = [], [], [], []
+        names = list(_NAMES)
+        self.rng.shuffle(names)
+        self.courtiers = [Courtier(names[i % len(names)]) for i in range(n)]
+        for c in self.courtiers:
+            c.party = country_of(d10_reroll_ten(self.rng))
+        self.location = "versailles"
+        self.king_alive = self.queen_alive = True
+        self.queen_origin = country_of(d10_reroll_ten(self.rng))
+        self.regency, self.regency_turn, self.secret_wife = False, None, None
+        self.gc = self.rng.randrange(n)
+        self.turn, self.stage, self.over, self.turn_cut = 1, SEX, False, False
+        self.open_seats: list[int] = []
+        self.window_moves = 0
+        self.order: list[int] = []
+        self.pos, self.actions_left = 0, 0
+        self.offices_moved, self.powers_used = set(), set()
+        self.offices_paid: set[str] = set()
+
+    def seats_from_gc(self) -> list[int]:
+        """Every seat, the Grand Chamberlain first, then to his left."""
+        return [(self.gc + i) % self.num_players for i in range(self.num_players)]
+
+    # ----- the turn (§7) ---------------------------------------------------------------
+    def _begin_turn(self) -> list[Event]:
+        """Phase 1 (§7.1): heirs choose their party, then every courtier not
+        yet presented is presented."""
+        self.offices_moved, self.powers_used, self.offices_paid = set(), set(), set()
+        self.turn_cut = False
+        if self._heirs_to_choose():
+            self.stage = PARTY
+            return []
+        return self._presentation()
+
+    def _heirs_to_choose(self) -> list[int]:
+        return [s for s in self.seats_from_gc() if self.courtiers[s].place == DEAD]
+
+    def _presentation(self) -> list[Event]:
+        events = [Event("turn", f"Turn {self.turn}: Seat {self.gc} is Grand Chamberlain",
+                        {"turn": self.turn, "chamberlain": self.gc})]
+        for seat in self.seats_from_gc():
+            if self.courtiers[seat].place == WAITING:
+                events += self.present(seat)
+        self.stage = NEGOTIATION
+        self.open_seats, self.window_moves = self.seats_from_gc(), 0
+        return events
+
+    def _heir(self, seat: int, party: str) -> list[Event]:
+        """§10.4: a member of the same family, of the opposite sex, with the
+        whole fortune (or debts), of the party he chooses."""
+        c = self.courtiers[seat]
+        c.sex = "woman" if c.sex == "man" else "man"
+        c.party, c.place, c.generation = party, WAITING, c.generation + 1
+        events = [Event("heir", f"Seat {seat}'s heir ({c.sex}) joins the {party} party",
+                        {"seat": seat, "sex": c.sex, "party": party})]
+        if not self._heirs_to_choose():
+            events += self._presentation()
+        return events
+
+    def _close_window(self) -> list[Event]:
+        """Phase 3 (§7.3): at war the court stays at war; otherwise the Grand
+        Chamberlain chooses."""
+        self.open_seats = []
+        if self.wars:
+            return self._start_round()
+        self.stage = LOCATION
+        return []
+
+    def _start_round(self) -> list[Event]:
+        """Phase 4 (§7.4)."""
+        self.stage = PLAY
+        self.order, self.pos = round_order(self.gc, self.num_players), -1
+        return self._next_player()
+
+    def current(self) -> int:
+        """The seat whose player-turn it is."""
+        return self.order[self.pos]
+
+    def _next_player(self) -> list[Event]:
+        """The next player-turn; a dead courtier's player sits it out (A40)."""
+        while True:
+            self.pos += 1
+            if self.pos >= len(self.order):
+                return self._end_turn()
+            if self.courtiers[self.current()].place != DEAD:
+                self.actions_left = ACTIONS_PER_TURN
+                return []
+
+    def _end_player_turn(self) -> list[Event]:
+        """Income at the end of each player-turn; the Grand Chamberlain is paid
+        only at the end of his second (§7.41)."""
+        seat = self.current()
+        events: list[Event] = []
+        if self.pos > 0:
+            events += self.pay_income(seat)
+        if self._reached_goal():
+            return events
+        return events + self._next_player()
+
+    def _end_turn(self) -> list[Event]:
+        """The role passes left; a regency ends at the end of the turn after
+        the King's death (§10.1)."""
+        events: list[Event] = []
+        if self.regency and self.regency_turn is not None and self.turn > self.regency_turn:
+            events += self.accession()
+        if self.turn >= self.options["turn_limit"]:
+            self.over = True
+            return events
+        self.turn += 1
+        self.gc = (self.gc + 1) % self.num_players
+        return events + self._begin_turn()
+
+    def _cut_turn(self) -> list[Event]:
+        """§10.3: the turn ends at once; a new one begins with a new Chamberlain."""
+        self.order, self.pos = [], 0
+        return self._end_turn()
+
+    # ----- income (§7.41, §8.4, §12) ----------------------------------------------------
+    def earned(self, seat: int) -> int:
+        """What a courtier's own cards pay now: nothing in the Bastille or
+        dead; an office once per game turn (§8.4, A17)."""
+        c = self.courtiers[seat]
+        if c.place in (BASTILLE, DEAD):
+            return 0
+        total = 0
+        for card in c.cards:
+            if DECK[card].kind == "office":
+                if card in self.offices_paid:
+                    continue
+                self.offices_paid.add(card)
+            total += DECK[card].income
+        return total
+
+    def pay_income(self, seat: int) -> list[Event]:
+        """Paid at the end of the earner's turn, shared equally with a spouse
+        unless either is in the Bastille (§8.4, §12; A19)."""
+        total = self.earned(seat)
+        if not total:
+            return []
+        c = self.courtiers[seat]
+        spouse = c.spouse
+        shares = {seat: total}
+        if spouse is not None and self.courtiers[spouse].place != BASTILLE:
+            shares = {seat: total // 2, spouse: total - total // 2}
+        for who, amount in shares.items():
+            self.courtiers[who].fortune += amount
+        return [Event("income", f"Income of Seat {seat}: {total} livres",
+                      {"seat": seat, "total": total, "shares": {str(k): v for k, v in
+                                                                shares.items()}})]
+
+    def _reached_goal(self) -> bool:
+        """"The first player to amass" the goal wins, at once (§1, §6; A41)."""
+        if any(c.fortune >= self.options["goal"] for c in self.courtiers):
+            self.over = True
+        return self.over
+
+    # ----- the contract -----------------------------------------------------------------
+    def _phase_name(self) -> str:
+        return self.stage
+
+    def _to_act(self) -> tuple[int, ...]:
+        if self.stage == SEX:
+            return (next(s for s in self.seats_from_gc() if self.courtiers[s].sex is None),)
+        if self.stage == PARTY:
+            return (self._heirs_to_choose()[0],)
+        if self.stage == LOCATION:
+            return (self.gc,)
+        if self.stage == PLAY:
+            return (self.current(),)
+        return ()
+
+    def _may_act(self) -> tuple[int, ...]:
+        return tuple(self.open_seats) if self.stage == NEGOTIATION else ()
+
+    def _time_limit(self) -> float | None:
+        return NEGOTIATION_SECONDS if self.stage == NEGOTIATION else None
+
+    def _is_over(self) -> bool:
+        return self.over
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        if seat < 0:
+            return [TimeUp()]
+        if self.stage == SEX:
+            return [made(ChooseSex, "man"), made(ChooseSex, "woman")]
+        if self.stage == PARTY:
+            return [made(ChooseParty, p) for p in COUNTRIES]
+        if self.stage == LOCATION:
+            return [made(SetLocation, "versailles"), made(SetLocation, "hunt")]
+        if self.stage == NEGOTIATION:
+            return self._window_moves(seat)
+        return self._turn_moves(seat)
+
+    def _window_moves(self, seat: int) -> list[Action]:
+        """§7.2: pay another player (in 500s, up to one's positive fortune;
+        A42), show a card to one player, or be done."""
+        out: list[Action] = [DONE]
+        units = max(0, self.courtiers[seat].fortune) // PAY_UNIT
+        for to in range(self.num_players):
+            if to != seat:
+                out += payments(to, units)
+        out += showings(seat, self.num_players, tuple(sorted(set(self.hands[seat]))))
+        return out
+
+    def _turn_moves(self, seat: int) -> list[Action]:
+        """§7.41: two actions among take, play, request, audience, give; a power
+        besides; the hand limit before ending."""
+        hand = self.hands[seat]
+        out: list[Action] = []
+        if len(hand) > HAND_LIMIT:
+            out += [made(Discard, card) for card in sorted(set(hand))]
+        else:
+            out.append(END_TURN)
+        out += self.power_moves(seat)
+        if self.actions_left <= 0:
+            return out
+        c = self.courtiers[seat]
+        if self.pile or self.discard:
+            out.append(DRAW)
+        if c.at_court:
+            out += [made(TakeFromHouse, card) for card in sorted(set(self.house))]
+        out += self.card_moves(seat)
+        out += self.request_moves(seat)
+        out += self.audience_moves(seat)
+        out += self._gifts(seat)
+        return out
+
+    def _gifts(self, seat: int) -> list[GiveCards]:
+        """One or two cards to another player: one action (§7.41)."""
+        return gifts(seat, self.num_players, tuple(sorted(self.hands[seat])))
+
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        """Long menus are checked directly: payments, requests, fines."""
+        if isinstance(action, Fine):
+            return (seat == self.gc and 0 <= action.seat < self.num_players
+                    and self.stage in (LOCATION, NEGOTIATION, PLAY))
+        if isinstance(action, Pay):
+            return (self.stage == NEGOTIATION and seat in self.open_seats
+                    and 0 <= action.to < self.num_players and action.to != seat
+                    and action.amount <= self.courtiers[seat].fortune)
+        if isinstance(action, ShowCard):
+            return (self.stage == NEGOTIATION and seat in self.open_seats
+                    and 0 <= action.to < self.num_players and action.to != seat
+                    and action.card in self.hands[seat])
+        if isinstance(action, UsePower):
+            return self._playing(seat, 0) and self.power_is_legal(seat, action)
+        if not isinstance(action, (Request, PlayCard, GiveCards, *AUDIENCES)):
+            return super()._is_legal(seat, action)
+        if not self._playing(seat, 1):
+            return False
+        if isinstance(action, Request):
+            return self.request_is_legal(seat, action)
+        if isinstance(action, PlayCard):
+            return self.card_is_legal(seat, action)
+        if isinstance(action, GiveCards):
+            return self._gift_is_legal(seat, action)
+        return self.audience_is_legal(seat, action)
+
+    def _playing(self, seat: int, actions: int) -> bool:
+        """In the round of play, ``seat``'s player-turn, with that many actions left."""
+        return self.stage == PLAY and seat == self.current() and self.actions_left >= actions
+
+    def _gift_is_legal(self, seat: int, action: GiveCards) -> bool:
+        """Cards of one's hand (a pair only if held twice), in the menu's order."""
+        hand, cards = self.hands[seat], action.cards
+        return (0 <= action.to < self.num_players and action.to != seat
+                and list(cards) == sorted(cards)
+                and all(hand.count(c) >= cards.count(c) for c in cards))
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events = self._apply_rules(seat, action)
+        if self.over:
+            events.append(game_over_event(self._result()))
+        return events
+
+    def _apply_rules(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, Fine):
+            return self._fine(seat, action)
+        if isinstance(action, Pay | ShowCard | Done | TimeUp):
+            return self._negotiate(seat, action)
+        if isinstance(action, ChooseSex):
+            self.courtiers[seat].sex = action.sex
+            events = [Event("sex", f"Seat {seat} plays a {action.sex}",
+                            {"seat": seat, "sex": action.sex})]
+            if all(c.sex for c in self.courtiers):
+                events += self._begin_turn()
+            return events
+        if isinstance(action, ChooseParty):
+            return self._heir(seat, action.party)
+        if isinstance(action, SetLocation):
+            self.location = action.place
+            return [Event("location", action.describe(), {"location": action.place}),
+                    *self._start_round()]
+        return self._turn_action(seat, action)
+
+    def _turn_action(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, EndTurn):
+            return self._end_player_turn()
+        if isinstance(action, Discard):
+            self.hands[seat].remove(action.card)
+            self.discard.append(action.card)
+            return [Event("discard", f"Seat {seat} discards {DECK[action.card].name_fr}",
+                          {"seat": seat, "card": action.card})]
+        if isinstance(action, UsePower):
+            events = self.use_power(seat, action)
+        else:
+            self.actions_left -= 1
+            events = self._spend_action(seat, action)
+        return events + self._after(seat)
+
+    def _spend_action(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, Draw):
+            return self._draw(seat)
+        if isinstance(action, TakeFromHouse):
+            self.house.remove(action.card)
+            self.hands[seat].append(action.card)
+            return [Event("take", f"Seat {seat} takes {DECK[action.card].name_fr} from the "
+                                  "King's House", {"seat": seat, "card": action.card})]
+        if isinstance(action, GiveCards):
+            return self._give(seat, action)
+        if isinstance(action, PlayCard):
+            return self.play_card(seat, action)
+        if isinstance(action, Request):
+            return self.present_request(seat, action)
+        return self.audience(seat, action)
+
+    def _after(self, seat: int) -> list[Event]:
+        """What follows an action: the end of the game, a turn cut short
+        (§10.3), a courtier gone (A40), or a turn whose actions are spent."""
+        if self._reached_goal():
+            return []
+        if self.turn_cut:
+            return self._cut_turn()
+        if self.courtiers[seat].place == DEAD:
+            return self._next_player()
+        if (self.actions_left <= 0 and len(self.hands[seat]) <= HAND_LIMIT
+                and not any(True for _ in self.power_moves(seat))):
+            return self._end_player_turn()
+        return []
+
+    def _draw(self, seat: int) -> list[Event]:
+        """The draw pile's first card; an empty pile is refilled from the
+        discards, shuffled (§7.41)."""
+        events: list[Event] = []
+        if not self.pile:
+            self.pile, self.discard = self.discard, []
+            self.rng.shuffle(self.pile)
+            events.append(Event("reshuffle", "The discards are shuffled into a new draw pile"))
+        card = self.pile.pop()
+        self.hands[seat].append(card)
+        public = Event("draw", f"Seat {seat} draws a card", {"seat": seat})
+        events.append(Event("draw", f"Seat {seat} draws {DECK[card].name_fr}",
+                            {"seat": seat, "card": card}, audience=frozenset({seat}),
+                            redacted=public))
+        return events
+
+    def _give(self, seat: int, action: GiveCards) -> list[Event]:
+        for card in action.cards:
+            self.hands[seat].remove(card)
+            self.hands[action.to].append(card)
+        public = Event("give", f"Seat {seat} gives {len(action.cards)} card(s) to Seat "
+                               f"{action.to}", {"seat": seat, "to": action.to,
+                                                "count": len(action.cards)})
+        names = ", ".join(DECK[c].name_fr for c in action.cards)
+        return [Event("give", f"Seat {seat} gives {names} to Seat {action.to}",
+                      {"seat": seat, "to": action.to, "cards": list(action.cards)},
+                      audience=frozenset({seat, action.to}), redacted=public)]
+
+    def _negotiate(self, seat: int, action: Action) -> list[Event]:
+        """The window closes when all are done, at the referee's time-up, or
+        after its bound of moves (our decision)."""
+        if isinstance(action, TimeUp):
+            return [Event("time_up", "Five minutes: the negotiation is over"),
+                    *self._close_window()]
+        if isinstance(action, Done):
+            self.open_seats.remove(seat)
+            events = [Event("done", f"Seat {seat} is done negotiating", {"seat": seat})]
+        elif isinstance(action, Pay):
+            self.window_moves += 1
+            self.courtiers[seat].fortune -= action.amount
+            self.courtiers[action.to].fortune += action.amount
+            events = [Event("pay", action.describe(), {"seat": seat, "to": action.to,
+                                                       "amount": action.amount})]
+        else:
+            assert isinstance(action, ShowCard)
+            self.window_moves += 1
+            events = [self._show(seat, action)]
+        if self._reached_goal():
+            return events
+        if not self.open_seats or self.window_moves >= WINDOW_MOVES_PER_PLAYER * self.num_players:
+            events += self._close_window()
+        return events
+
+    def _show(self, seat: int, action: ShowCard) -> Event:
+        """A card shown to one player: only that player and the shower read it."""
+        public = Event("show", f"Seat {seat} shows a card to Seat {action.to}",
+                       {"seat": seat, "to": action.to})
+        return Event("show", f"Seat {seat} shows {DECK[action.card].name_fr} to Seat "
+                             f"{action.to}", {"seat": seat, "to": action.to,
+                                              "card": action.card},
+                     audience=frozenset({seat, action.to}), redacted=public)
+
+    def _fine(self, seat: int, action: Fine) -> list[Event]:
+        """§3: 1,000 livres a breach, debts allowed; the fine goes to nobody (A42)."""
+        self.courtiers[action.seat].fortune -= FINE
+        return [Event("fine", f"The Grand Chamberlain fines Seat {action.seat} {FINE} livres: "
+                              f"{action.breach}", {"seat": action.seat, "amount": FINE,
+                                                   "breach": action.breach})]
+
+    def _explain_illegal(self, seat: int, action: Action) -> str:
+        if isinstance(action, Fine) and seat != self.gc:
+            return f"only the Grand Chamberlain (Seat {self.gc}) fines (§3)"
+        return super()._explain_illegal(seat, action)
+
+    def _result(self) -> Result:
+        """Scores are fortunes; the richest wins (A41: ties share)."""
+        scores = tuple(float(c.fortune) for c in self.courtiers)
+        return Result(scores, winners_by_score(scores))
+
+    # ----- views --------------------------------------------------------------------------
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        view: dict[str, Any] = {
+            "turn": self.turn, "stage": self.stage, "goal": self.options["goal"],
+            "grand_chamberlain": self.gc,
+            "current": self.current() if self.stage == PLAY and not self.over else None,
+            "actions_left": self.actions_left if self.stage == PLAY else 0,
+            "location": self.location, "wars": list(self.wars),
+            "war_ministry": list(self.ministry), "kings_house": list(self.house),
+            "discard": list(self.discard), "pile": len(self.pile),
+            "king": {"alive": self.king_alive, "regency": self.regency},
+            "queen": {"alive": self.queen_alive, "origin": self.queen_origin},
+            "secret_wife": self.secret_wife, "favourite": self.favourite(),
+            "lover": self.lover(), "negotiating": list(self.open_seats),
+            "powers_used": sorted(self.powers_used), "offices_moved": sorted(self.offices_moved),
+            "courtiers": [c.to_json() | {"seat": s, "hand": len(self.hands[s])}
+                          for s, c in enumerate(self.courtiers)],
+            "hand": sorted(self.hands[seat]) if seat is not None else None}
+        if self.over:
+            view["final"] = self._result().to_json()
+        return view
+
+    def _resample_hidden(self, seat: int | None, rng: random.Random) -> None:
+        """The others' hands and the pile's order are hidden: redealt from the
+        unseen cards, each hand keeping its size."""
+        unseen = sorted(self.pile + [c for s, h in enumerate(self.hands) if s != seat
+                                     for c in h])
+        rng.shuffle(unseen)
+        for s in range(self.num_players):
+            if s != seat:
+                size = len(self.hands[s])
+                self.hands[s], unseen = unseen[:size], unseen[size:]
+        self.pile = unseen
+
+    def _snapshot(self) -> Any:
+        return (self.pile, self.hands, self.discard, self.house, self.ministry, self.wars,
+                [c.snapshot() for c in self.courtiers], self.location, self.king_alive,
+                self.queen_alive, self.queen_origin, self.regency, self.regency_turn,
+                self.secret_wife, self.gc, self.turn, self.stage, self.over, self.turn_cut,
+                self.open_seats, self.window_moves, self.order, self.pos, self.actions_left,
+                sorted(self.offices_moved), sorted(self.powers_used), sorted(self.offices_paid))
+
+
+__all__ = ["COURT", "EXILE", "VersaillesState", "round_order"]

@@ -1,0 +1,1127 @@
+"""Courtisans de Versailles (issue 15): the deck's data, set-up, the turn, the
+rulebook's worked examples (each quoted), cards, audiences, powers, the
+sovereigns, hidden information, determinism and random play.
+
+Rulebook: shared/seeds/000_90b411339aefc22f.txt, cited by section.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+from courtly.core import REFEREE, Done, IllegalAction, Referee, TimeUp
+from courtly.games import package_data
+from courtly.games.versailles import GAME
+from courtly.games.versailles.actions import (
+    ChooseParty,
+    ChooseSex,
+    Discard,
+    Draw,
+    EndTurn,
+    Fine,
+    FreePrisoner,
+    GiveCards,
+    Intervene,
+    Marry,
+    Pay,
+    PlayCard,
+    RecallExile,
+    RemarryKing,
+    Request,
+    SetLocation,
+    ShowCard,
+    TakeFromHouse,
+    TakeOffice,
+    UsePower,
+)
+from courtly.games.versailles.cards import DECK, DeckError, load_deck
+from courtly.games.versailles.court import country_of
+from courtly.games.versailles.rules import VersaillesState, round_order
+
+
+class Dice:
+    """A scripted die: tests force the dice (STYLE.md 4)."""
+
+    def __init__(self, *values: int) -> None:
+        self.values = list(values)
+
+    def randint(self, low: int, high: int) -> int:
+        value = self.values.pop(0)
+        assert low <= value <= high
+        return value
+
+    def shuffle(self, items: list) -> None:
+        return None
+
+
+@pytest.fixture(autouse=True)
+def _no_menu_cache(monkeypatch):
+    """Scenario tests force positions between actions: menus are not cached."""
+    monkeypatch.setattr(VersaillesState, "_legal_set", lambda self, seat: (
+        self._legal_actions(seat) if self._may_act_now(seat) else []))
+
+
+def new(n: int = 4, seed: int = 1, **options) -> VersaillesState:
+    state = GAME.new_game(n, seed=seed, options=options)
+    assert isinstance(state, VersaillesState)
+    return state
+
+
+def in_play(n: int = 4, seed: int = 1, place: str = "versailles", **options) -> VersaillesState:
+    """A game in the round of play of turn 1: men at even seats, women at odd."""
+    state = new(n, seed, **options)
+    while state.stage == "choose_sex":
+        seat = state.to_act[0]
+        state.apply(seat, ChooseSex("man" if seat % 2 == 0 else "woman"))
+    state.apply(REFEREE, TimeUp())
+    state.apply(state.gc, SetLocation(place))
+    return state
+
+
+def court(state: VersaillesState, seat: int, king: int, queen: int) -> None:
+    """Set a courtier's standings (a forced position)."""
+    c = state.courtiers[seat]
+    c.place, c.king, c.queen = "court", king, queen
+
+
+def give(state: VersaillesState, seat: int, *cards: str) -> None:
+    """Put cards in a hand (a forced deal)."""
+    state.hands[seat] += list(cards)
+
+
+def turn_of(state: VersaillesState, seat: int) -> None:
+    """Make it ``seat``'s player-turn with two actions (a forced position)."""
+    state.order, state.pos, state.actions_left = [seat, seat], 0, 2
+    state.stage = "play"
+
+
+# ----- the deck (data/deck.json) -----------------------------------------------------------
+def test_the_deck_is_our_110_cards_of_51_types():
+    assert len(DECK.types) == 51 and len(DECK.cards()) == 110
+    assert sum(1 for t in DECK.types.values() if t.kind == "office") == 10  # A45
+    assert sum(t.count for t in DECK.types.values() if t.kind == "dignity") == 2  # §9.2
+    data = GAME.data()["deck"]
+    assert json.loads(json.dumps(data)) == data and len(data) == 51
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d["cards"][0].update(kind="jester"), "field 'kind' must be one of"),
+    (lambda d: d["cards"][0].update(income=2500), "multiple of 1,000"),
+    (lambda d: d["cards"][1].update(id="duc"), "appears twice"),
+    (lambda d: d["cards"][0].update(count=3), "add up to 111"),
+    (lambda d: d["cards"][0].update(location="moon"), "field 'location'"),
+    (lambda d: d["cards"][0].update(request=False), "'request' disagrees"),
+    (lambda d: d["cards"][0].pop("name_fr"), "no field 'name_fr'"),
+    (lambda d: d.pop("cards"), "a 'cards' list"),
+])
+def test_a_bad_deck_file_is_refused_with_a_clear_error(change, message):
+    data = copy.deepcopy(package_data("courtly.games.versailles", "deck.json"))
+    change(data)
+    with pytest.raises(DeckError, match=message):
+        load_deck(data)
+
+
+# ----- set-up (§5, §6) ---------------------------------------------------------------------
+def test_options_and_player_counts():
+    assert GAME.name == "versailles" and GAME.title == "Courtisans de Versailles"
+    assert GAME.options["goal"].values == (30000, 50000)
+    for n in range(2, 7):
+        new(n)
+    with pytest.raises(ValueError, match="2 to 6"):
+        new(7)
+    new(8, large_table=True)
+    with pytest.raises(ValueError, match="goal"):
+        new(4, goal=40000)
+
+
+def test_set_up_deals_six_cards_draws_parties_and_asks_the_sex_first():
+    """§6: "deal 6 cards to each player"; the sex "according to the cards that
+    were dealt to you"; the party and the Queen's origin by a die."""
+    state = new(5, seed=3)
+    assert [len(h) for h in state.hands] == [6] * 5 and len(state.pile) == 110 - 30
+    assert state.stage == "choose_sex" and state.to_act == (state.gc,)
+    assert all(c.party in ("england", "spain", "netherlands") for c in state.courtiers)
+    assert state.queen_origin in ("england", "spain", "netherlands")
+    assert len({c.family for c in state.courtiers}) == 5
+    assert state.legal_actions(state.gc) == [ChooseSex("man"), ChooseSex("woman")]
+
+
+def test_party_rolls():
+    """§6: "1, 2 or 3 ... English party; 4, 5 or 6 ... Spanish; 7, 8 or 9 ... Dutch"."""
+    assert [country_of(r) for r in range(1, 10)] == (
+        ["england"] * 3 + ["spain"] * 3 + ["netherlands"] * 3)
+
+
+def test_the_first_chamberlain_is_drawn_by_lot():
+    assert {new(4, seed=s).gc for s in range(30)} == {0, 1, 2, 3}
+
+
+def test_presentation_rerolls_ten_and_gives_the_queens_party_two():
+    """§7.1: "If a die shows 0 (10), roll it again. Players who are 'of the
+    Queen's party' add 2 points ... The maximum standing is 9"."""
+    state = new(2, seed=0)
+    state.courtiers[0].party = state.queen_origin = "spain"
+    state.courtiers[1].party = "england"
+    state.rng = Dice(10, 3, 10, 8, 4, 5)  # type: ignore[assignment]
+    state.apply(state.to_act[0], ChooseSex("man"))
+    state.apply(state.to_act[0], ChooseSex("woman"))
+    first, second = (state.courtiers[s] for s in state.seats_from_gc())
+    assert (first.king, first.queen) == (3, 9 if first.party == "spain" else 8)
+    assert (second.king, second.queen) == (4, 7 if second.party == "spain" else 5)
+    assert state.stage == "negotiation"
+
+
+# ----- the turn (§7) -------------------------------------------------------------------
+def test_round_order_the_chamberlain_plays_first_and_last():
+    """§7.4: "The Grand Chamberlain always plays first ... At the end of the
+    round, the Grand Chamberlain plays a second time"."""
+    assert round_order(2, 4) == [2, 3, 0, 1, 2]
+
+
+def test_negotiation_window_payments_and_shown_cards():
+    """§7.2: "A player may show his cards to another player ... Monetary
+    transactions are possible"; a window of five minutes (contract v2)."""
+    state = new(3, seed=2)
+    while state.stage == "choose_sex":
+        state.apply(state.to_act[0], ChooseSex("man"))
+    assert state.phase.time_limit == 300 and set(state.may_act) == {0, 1, 2}
+    assert state.to_act == ()
+    state.courtiers[0].fortune = 2000
+    assert state.is_legal(0, Pay(1, 1500)) and not state.is_legal(0, Pay(1, 2500))
+    assert not state.is_legal(0, Pay(0, 500))
+    state.apply(0, Pay(1, 1500))
+    assert (state.courtiers[0].fortune, state.courtiers[1].fortune) == (500, 1500)
+    card = state.hands[0][0]
+    events = state.apply(0, ShowCard(2, card))
+    assert events[0].for_seat(2).data["card"] == card
+    assert "card" not in events[0].for_seat(1).data
+    assert "card" not in events[0].for_seat(None).data
+    for seat in (0, 1, 2):
+        state.apply(seat, Done())
+    assert state.stage == "location" and state.to_act == (state.gc,)
+
+
+def test_the_referee_ends_the_window_and_the_chamberlain_chooses_the_place():
+    """§7.3: "The Grand Chamberlain decides whether the court stays at
+    Versailles or goes 'to the hunt'"."""
+    state = in_play(4, seed=5, place="hunt")
+    assert state.location == "hunt" and state.stage == "play"
+    assert state.to_act == (state.gc,)
+
+
+def test_at_war_the_court_stays_at_war():
+    """§7.3: "if France is at war, the court stays at war"."""
+    state = new(3, seed=2)
+    while state.stage == "choose_sex":
+        state.apply(state.to_act[0], ChooseSex("man"))
+    state.declare_war("spain", None)
+    state.apply(REFEREE, TimeUp())
+    assert state.stage == "play" and state.location == "war"
+
+
+def test_two_actions_then_the_next_player():
+    """§7.41: "Each player has two actions per turn"."""
+    state = in_play(3, seed=4)
+    gc = state.gc
+    state.apply(gc, Draw())
+    assert state.to_act == (gc,) and state.actions_left == 1
+    state.apply(gc, Draw())
+    assert state.to_act == ((gc + 1) % 3,)
+
+
+def test_income_example_nine_thousand_livres():
+    """§7.41: "a player who has in front of him a Marquis card (5,000) + a
+    Maréchal de France card (2,000) + a Pension card (2,000) receives 9,000
+    livres at the end of his turn"."""
+    state = in_play(3, seed=4)
+    seat = (state.gc + 1) % 3
+    state.courtiers[seat].cards += ["marquis", "marechal", "pension_2000"]
+    state.apply(state.gc, EndTurn())
+    before = state.courtiers[seat].fortune
+    state.apply(seat, EndTurn())
+    assert state.courtiers[seat].fortune - before == 9000
+
+
+def test_the_chamberlain_is_paid_only_after_his_second_turn():
+    """§7.41: "he receives his income only at the end of his second turn"."""
+    state = in_play(2, seed=4)
+    gc = state.gc
+    state.courtiers[gc].cards.append("pension_2000")
+    state.apply(gc, EndTurn())
+    assert state.courtiers[gc].fortune == 0
+    state.apply(1 - gc, EndTurn())
+    state.apply(gc, EndTurn())
+    assert state.courtiers[gc].fortune == 2000
+    assert state.gc == 1 - gc and state.turn == 2
+
+
+def test_hand_limit_ten():
+    """§7.41: "You may not have more than 10 cards in hand at the end of your turn"."""
+    state = in_play(2, seed=4)
+    gc = state.gc
+    give(state, gc, *["bon_mot"] * 5)
+    assert EndTurn() not in state.legal_actions(gc)
+    state.apply(gc, Discard("bon_mot"))
+    assert EndTurn() in state.legal_actions(gc)
+    assert "bon_mot" in state.discard
+
+
+def test_take_from_the_kings_house_and_give_cards():
+    """§7.41: take "a card of his choice from the face-up pile on the 'King's
+    House' space"; "Give one or two cards to another player ... a single game
+    action"."""
+    state = in_play(3, seed=4)
+    gc = state.gc
+    state.house.append("comte")
+    state.apply(gc, TakeFromHouse("comte"))
+    assert "comte" in state.hands[gc] and not state.house
+    other = (gc + 1) % 3
+    pair = tuple(sorted(state.hands[gc])[:2])
+    events = state.apply(gc, GiveCards(other, pair))
+    for card in pair:
+        assert card in state.hands[other]
+    third = (gc + 2) % 3
+    assert "cards" not in events[0].for_seat(third).data
+    assert events[0].for_seat(other).data["cards"] == list(pair)
+
+
+def test_the_game_ends_when_a_fortune_reaches_the_goal():
+    """§1: "The first player to amass 50,000 livres wins"."""
+    state = in_play(3, seed=4, goal=30000)
+    seat = (state.gc + 1) % 3
+    state.courtiers[seat].fortune = 27000
+    state.courtiers[seat].cards.append("pension_4000")
+    state.apply(state.gc, EndTurn())
+    events = state.apply(seat, EndTurn())
+    assert state.is_over and state.result().winners == (seat,)
+    assert events[-1].kind == "game_over"
+
+
+# ----- requests (§8) ---------------------------------------------------------------------
+def test_a_request_granted_lays_the_card():
+    """§8.2: "If the result of the die is less than or equal to his standing
+    with the King ... the request is granted and he places the card in front
+    of him"."""
+    state = in_play(3, seed=4)
+    gc = state.gc
+    court(state, gc, 5, 2)
+    give(state, gc, "baron")
+    state.rng = Dice(5)  # type: ignore[assignment]
+    state.apply(gc, Request("baron", gc))
+    assert "baron" in state.courtiers[gc].cards
+
+
+def test_a_request_refused_costs_a_point_and_goes_to_the_kings_house():
+    """§8.2: "He immediately loses 1 point of standing with the King ... and
+    the card is placed face up on the 'King's House' space"."""
+    state = in_play(3, seed=4)
+    gc = state.gc
+    court(state, gc, 5, 2)
+    give(state, gc, "baron")
+    state.rng = Dice(6)  # type: ignore[assignment]
+    state.apply(gc, Request("baron", gc))
+    assert state.courtiers[gc].king == 4 and "baron" in state.house
+
+
+def test_request_through_the_queen_example():
+    """§8.3: "a player has 1 standing with the King but 8 with the Queen. He
+    has the Chancelier card in his hand ... On the first roll he gets 7 ... so
+    she agrees to intervene ... He gets 5 ... so the King grants him the post
+    of Chancelier"."""
+    state = in_play(2, seed=4)
+    gc = state.gc
+    court(state, gc, 1, 8)
+    state.courtiers[gc].sex = "man"
+    state.courtiers[gc].cards.append("baron")  # the Chancelier must be titled (our deck)
+    give(state, gc, "chancelier")
+    assert state.is_legal(gc, Request("chancelier", gc, via_queen=True))
+    state.rng = Dice(7, 5)  # type: ignore[assignment]
+    state.apply(gc, Request("chancelier", gc, via_queen=True))
+    assert "chancelier" in state.courtiers[gc].cards
+
+
+def test_through_the_queen_failures():
+    """§8.3: "If the first roll fails ... the player loses one point of
+    standing with her and may not make a second die roll. If the second roll
+    fails ... the player loses 1 point of standing with the King"."""
+    state = in_play(2, seed=4)
+    gc = state.gc
+    court(state, gc, 1, 8)
+    give(state, gc, "baron", "baron")
+    state.rng = Dice(9)  # type: ignore[assignment]
+    state.apply(gc, Request("baron", gc, via_queen=True))
+    assert (state.courtiers[gc].king, state.courtiers[gc].queen) == (1, 7)
+    state.rng = Dice(3, 8)  # type: ignore[assignment]
+    state.apply(gc, Request("baron", gc, via_queen=True))
+    assert (state.courtiers[gc].king, state.courtiers[gc].queen) == (0, 7)
+    assert state.house == ["baron", "baron"]
+
+
+def test_no_queen_route_without_a_better_queen_standing():
+    state = in_play(2, seed=4)
+    gc = state.gc
+    court(state, gc, 5, 5)
+    give(state, gc, "baron")
+    assert not state.is_legal(gc, Request("baron", gc, via_queen=True))
+
+
+def test_lettre_de_cachet_returns_to_the_hand():
+    """§8.2: "If it is a 'Lettre de Cachet', he returns it to his hand"; §9.2:
+    against a courtier "who does not have standing (0, -1 or -2)"."""
+    state = in_play(2, seed=4)
+    gc, other = state.gc, 1 - state.gc
+    court(state, gc, 6, 2)
+    court(state, other, 1, 5)
+    give(state, gc, "lettre_de_cachet")
+    assert not state.is_legal(gc, Request("lettre_de_cachet", other))
+    state.courtiers[other].king = 0
+    state.rng = Dice(2)  # type: ignore[assignment]
+    state.apply(gc, Request("lettre_de_cachet", other))
+    assert state.courtiers[other].place == "bastille"
+    assert "lettre_de_cachet" in state.hands[gc]
+
+
+def test_request_conditions_location_sex_standing_titled():
+    """§9.1: conditions of location, sex, minimum standing and "Titled"."""
+    state = in_play(2, seed=4, place="hunt")
+    gc = state.gc
+    court(state, gc, 9, 9)
+    state.courtiers[gc].sex = "man"
+    give(state, gc, "duc", "marquis", "maitre_chasse", "gouvernante_enfants")
+    assert not state.is_legal(gc, Request("marquis", gc))  # a château card at the hunt
+    assert state.is_legal(gc, Request("maitre_chasse", gc))
+    assert not state.is_legal(gc, Request("gouvernante_enfants", gc))  # a woman's office
+    state.location = "versailles"
+    state.courtiers[gc].king = 4
+    assert not state.is_legal(gc, Request("marquis", gc))  # blue 5
+    state.courtiers[gc].king = 9
+    assert not state.is_legal(gc, Request("duc", gc))  # titled
+    state.courtiers[gc].cards.append("baron")
+    assert state.is_legal(gc, Request("duc", gc))
+
+
+def test_one_office_at_a_time_but_governorships_together():
+    """§9.2: "A courtier may hold only one office at a time (except provincial
+    governorships ...). If he obtains a second office, he gives up the first
+    one by placing its card in the 'King's House'"."""
+    state = in_play(2, seed=4)
+    gc = state.gc
+    court(state, gc, 9, 9)
+    state.courtiers[gc].sex = "man"
+    state.courtiers[gc].cards += ["controleur_general", "gouverneur_gascogne"]
+    give(state, gc, "secretaire_guerre", "gouverneur_bourbonnais")
+    state.rng = Dice(1, 1)  # type: ignore[assignment]
+    state.apply(gc, Request("secretaire_guerre", gc))
+    state.apply(gc, Request("gouverneur_bourbonnais", gc))
+    assert sorted(state.courtiers[gc].cards) == [
+        "gouverneur_bourbonnais", "gouverneur_gascogne", "secretaire_guerre"]
+    assert state.house == ["controleur_general"]
+
+
+def test_two_marechal_cards_are_not_combined():
+    """§9.2: "There are 2 cards that grant the dignity of Maréchal ... these 2
+    cards may not be combined"."""
+    state = in_play(2, seed=4)
+    gc = state.gc
+    state.declare_war("england", None)
+    court(state, gc, 9, 9)
+    state.courtiers[gc].sex = "man"
+    state.courtiers[gc].cards.append("marechal")
+    give(state, gc, "marechal")
+    assert not state.is_legal(gc, Request("marechal", gc))
+
+
+# ----- audiences (§8.4) ------------------------------------------------------------------
+def test_take_an_office_example_paul_and_jean():
+    """§8.4: "Paul obtains from the King the office held by Jean. No one can
+    take this office away from Paul again during this turn. But Jean played
+    before Paul and has therefore already received the income from the
+    office. Paul will therefore receive nothing this turn for this office!"."""
+    state = in_play(3, seed=4)
+    third, jean, paul = state.gc, (state.gc + 1) % 3, (state.gc + 2) % 3
+    for seat in (jean, paul, third):
+        court(state, seat, 7, 7)
+        state.courtiers[seat].sex = "man"
+    state.courtiers[jean].cards.append("secretaire_guerre")
+    state.apply(third, EndTurn())
+    state.apply(jean, EndTurn())
+    assert state.courtiers[jean].fortune == DECK["secretaire_guerre"].income
+    state.rng = Dice(3)  # type: ignore[assignment]
+    state.apply(paul, TakeOffice("secretaire_guerre", paul))
+    assert "secretaire_guerre" in state.courtiers[paul].cards
+    assert not state.is_legal(paul, TakeOffice("secretaire_guerre", None))
+    state.apply(paul, EndTurn())
+    assert state.courtiers[paul].fortune == 0
+    assert state.to_act == (third,)
+    assert not any(isinstance(a, TakeOffice) for a in state.legal_actions(third))
+
+
+def test_marriage_example_shared_income():
+    """§8.4: "Mademoiselle de la Tour qui Penche marries Monsieur le Marquis
+    de la Trémière. He has her obtain the post of Gouvernante des Enfants
+    Royaux. At the end of her turn, Madame la Marquise de la Trémière
+    receives half of her Gouvernante des Enfants de France pension; the other
+    half is paid, at the same time, to her husband. At the end of the Marquis
+    de la Trémière's turn, the Marquise receives half of the Marquis's
+    pension"."""
+    state = in_play(2, seed=4)
+    marquis, mademoiselle = state.gc, 1 - state.gc
+    court(state, marquis, 6, 6)
+    court(state, mademoiselle, 4, 6)
+    state.courtiers[marquis].sex, state.courtiers[mademoiselle].sex = "man", "woman"
+    state.courtiers[marquis].cards.append("marquis")
+    give(state, marquis, "gouvernante_enfants")
+    assert not state.is_legal(marquis, Request("gouvernante_enfants", mademoiselle))
+    state.rng = Dice(2, 3)  # type: ignore[assignment]
+    state.apply(marquis, Marry(mademoiselle))  # "It is enough for the King to authorise it"
+    assert state.is_titled(mademoiselle)  # she takes his title, not the card (A21)
+    state.apply(marquis, Request("gouvernante_enfants", mademoiselle))
+    assert "gouvernante_enfants" in state.courtiers[mademoiselle].cards
+    half = DECK["gouvernante_enfants"].income // 2
+    state.apply(mademoiselle, EndTurn())
+    assert state.courtiers[mademoiselle].fortune == half
+    assert state.courtiers[marquis].fortune == half
+    state.apply(marquis, EndTurn())  # the Marquis: 5,000 (§7.41), halved
+    assert state.courtiers[mademoiselle].fortune == half + 2500
+    assert state.courtiers[marquis].fortune == half + 2500
+
+
+def test_intervention_example():
+    """§8.4: "Serizet Van Broutmou has a standing of 8 with the King. The first
+    roll gives a 4, so the King listens. A second roll gives a 6: Jean de la
+    Trémière drops by 2 + 1, that is, 3 points of standing with the King"."""
+    state = in_play(2, seed=4)
+    serizet, jean = state.gc, 1 - state.gc
+    court(state, serizet, 8, 3)
+    court(state, jean, 7, 3)
+    state.rng = Dice(4, 6)  # type: ignore[assignment]
+    state.apply(serizet, Intervene(jean, "king", False))
+    assert state.courtiers[jean].king == 4
+
+
+def test_intervention_refused_costs_a_point():
+    state = in_play(2, seed=4)
+    a, b = state.gc, 1 - state.gc
+    court(state, a, 3, 3)
+    court(state, b, 5, 5)
+    state.rng = Dice(9)  # type: ignore[assignment]
+    state.apply(a, Intervene(b, "queen", True))
+    assert state.courtiers[a].queen == 2 and state.courtiers[b].queen == 5
+
+
+def test_free_from_the_bastille_and_recall_from_exile():
+    """§8.4: "If the King (or the Regent) agrees, the freed courtier
+    immediately presents himself at Court"; exile: "the King, the Queen or the
+    Regent"."""
+    state = in_play(3, seed=4)
+    gc, b, c = state.gc, (state.gc + 1) % 3, (state.gc + 2) % 3
+    court(state, gc, 9, 9)
+    state.imprison(b)
+    state.exile(c)
+    state.rng = Dice(1, 4, 4, 1, 5, 5)  # type: ignore[assignment]
+    state.apply(gc, FreePrisoner(b))
+    assert state.courtiers[b].place == "court" and state.courtiers[b].king == 4
+    state.apply(gc, RecallExile(c, "queen"))
+    assert state.courtiers[c].place == "court" and state.courtiers[c].queen in (5, 7)
+
+
+def test_remarry_the_widowed_king():
+    """§8.4: "If the King accepts, the Queen's figure is placed on her new
+    country of origin. At once, all the courtiers are presented to the new
+    sovereign, and those of her party add 2 points"."""
+    state = in_play(2, seed=4)
+    gc, other = state.gc, 1 - state.gc
+    court(state, gc, 9, 9)
+    court(state, other, 5, 5)
+    state.courtiers[gc].party, state.courtiers[other].party = "spain", "england"
+    assert not state.is_legal(gc, RemarryKing("spain"))
+    state.kill_queen()
+    assert state.courtiers[gc].queen is None
+    state.rng = Dice(1, 3, 3)  # type: ignore[assignment]
+    state.apply(gc, RemarryKing("spain"))
+    assert state.queen_alive and state.queen_origin == "spain"
+    assert state.courtiers[gc].queen == 5 and state.courtiers[other].queen == 3
+
+
+# ----- cards (§9) ------------------------------------------------------------------------
+def test_war_declaration_and_the_end_of_the_war():
+    """§9.3: the card "is immediately placed face up on the 'War Ministry'
+    space ... and the King's figure is moved to the 'war' space"; "A single
+    'THE WAR IS WON' ... card immediately ends the conflict"."""
+    state = in_play(2, seed=4)
+    gc, other = state.gc, 1 - state.gc
+    court(state, gc, 5, 5)
+    court(state, other, 5, 5)
+    state.courtiers[other].party = "spain"
+    state.queen_origin = "spain"
+    give(state, gc, "guerre_espagne", "guerre_gagnee")
+    assert not state.is_legal(gc, PlayCard("guerre_gagnee"))
+    state.apply(gc, PlayCard("guerre_espagne"))
+    assert state.location == "war" and state.ministry == ["guerre_espagne"]
+    assert (state.courtiers[other].king, state.courtiers[other].queen) == (2, 5)
+    state.apply(gc, PlayCard("guerre_gagnee"))
+    assert state.location == "versailles" and not state.ministry
+    assert "guerre_espagne" in state.discard
+
+
+def test_standing_and_fortune_events():
+    """§9.4: variations of standing and of fortune, applied at once."""
+    state = in_play(2, seed=4)
+    gc, other = state.gc, 1 - state.gc
+    court(state, gc, 5, 5)
+    court(state, other, 8, 8)
+    give(state, gc, "bon_mot", "calomnie", "heritage")
+    state.apply(gc, PlayCard("bon_mot", gc))
+    assert state.courtiers[gc].king == 7
+    state.apply(gc, PlayCard("calomnie", other))
+    assert state.courtiers[other].king == 6
+    turn_of(state, gc)
+    state.apply(gc, PlayCard("heritage", gc))
+    assert state.courtiers[gc].fortune == 4000
+
+
+def test_card_minimum_standing_and_location_refused_when_unmet():
+    """§9.1: "a blue 5 indicates that the character receiving this card must
+    have at least 5 points of standing with the King"."""
+    state = in_play(2, seed=4)
+    gc, other = state.gc, 1 - state.gc
+    court(state, gc, 5, 5)
+    court(state, other, 6, 6)
+    give(state, gc, "cabale", "hallali")
+    assert not state.is_legal(gc, PlayCard("cabale", other))  # king 7
+    assert not state.is_legal(gc, PlayCard("hallali", gc))  # the horn, at Versailles
+    state.courtiers[other].king = 7
+    assert state.is_legal(gc, PlayCard("cabale", other))
+
+
+def test_the_favourite_keeps_her_card_and_her_bonus():
+    """§9.4: "the Favourite has a bonus of -2 for requests to the King" and
+    keeps her card in front of her."""
+    state = in_play(2, seed=4)
+    gc = state.gc
+    court(state, gc, 6, 2)
+    state.courtiers[gc].sex = "woman"
+    give(state, gc, "favorite", "baron")
+    state.apply(gc, PlayCard("favorite", gc))
+    assert state.favourite() == gc and "favorite" in state.courtiers[gc].cards
+    state.rng = Dice(8)  # 8 - 2 <= 6
+    state.apply(gc, Request("baron", gc))
+    assert "baron" in state.courtiers[gc].cards
+
+
+def test_poison_only_by_a_woman_and_the_chambre_ardente():
+    """§9.1: cards "only against courtesans who have actually used one or more
+    POISON or PHILTRE cards"."""
+    state = in_play(3, seed=4)
+    gc, b, c = state.gc, (state.gc + 1) % 3, (state.gc + 2) % 3
+    for seat in (gc, b, c):
+        court(state, seat, 5, 5)
+    state.courtiers[gc].sex, state.courtiers[c].sex = "man", "woman"
+    give(state, gc, "poison")
+    assert not state.is_legal(gc, PlayCard("poison", b))
+    state.courtiers[gc].sex = "woman"
+    state.apply(gc, PlayCard("poison", b))
+    assert state.courtiers[b].place == "dead" and state.courtiers[gc].used_poison
+    give(state, gc, "chambre_ardente")
+    assert not state.is_legal(gc, PlayCard("chambre_ardente", c))
+    assert state.is_legal(gc, PlayCard("chambre_ardente", gc))
+
+
+def test_justice_tries_a_prisoner():
+    """§12: the prisoner "may ... play a JUSTICE card for himself"; the verdict
+    is the Chancelier's table (our decision A29)."""
+    state = in_play(2, seed=4)
+    gc = state.gc
+    state.courtiers[gc].fortune = 5001
+    state.imprison(gc)
+    give(state, gc, "justice", "bon_mot")
+    assert not state.is_legal(gc, PlayCard("bon_mot", gc))
+    state.rng = Dice(8, 4, 4)  # type: ignore[assignment]
+    state.apply(gc, PlayCard("justice", gc))
+    assert state.courtiers[gc].place == "court" and state.courtiers[gc].fortune == 2501
+
+
+def test_scandal_exiles_the_favourite_and_glory_brings_her_back():
+    state = in_play(2, seed=4)
+    gc, other = state.gc, 1 - state.gc
+    court(state, gc, 5, 5)
+    court(state, other, 7, 5)
+    state.courtiers[other].sex = "woman"
+    state.courtiers[other].cards += ["favorite", "pension_2000", "baron"]
+    give(state, gc, "scandale", "gloire_colonies")
+    state.apply(gc, PlayCard("scandale", other))
+    assert state.courtiers[other].place == "exile"
+    assert state.courtiers[other].cards == ["baron"]  # §11: titles kept
+    assert "pension_2000" in state.house and "favorite" in state.discard
+    state.rng = Dice(3, 3)  # type: ignore[assignment]
+    state.apply(gc, PlayCard("gloire_colonies", other))
+    assert state.courtiers[other].place == "court"
+
+
+def test_exile_keeps_title_income_and_the_bastille_pays_nothing():
+    """§11: in exile he may "receive the income due to him"; §12: titles kept
+    "but the income related to them is no longer distributed to him"; "An
+    imprisoned spouse no longer receives the income of his or her partner,
+    who keeps everything"."""
+    state = in_play(2, seed=4)
+    a, b = state.gc, 1 - state.gc
+    state.courtiers[a].cards += ["comte"]
+    state.courtiers[b].cards += ["baron"]
+    state.courtiers[a].spouse, state.courtiers[b].spouse = b, a
+    state.exile(a)
+    state.imprison(b)
+    state.pay_income(a)
+    state.pay_income(b)
+    assert (state.courtiers[a].fortune, state.courtiers[b].fortune) == (
+        DECK["comte"].income, 0)
+
+
+# ----- office powers (§9.5) ---------------------------------------------------------------
+def test_powers_once_per_turn():
+    """§9.5: "These powers may be used only once per turn ... This action is
+    'free'"."""
+    state = in_play(2, seed=4)
+    gc, other = state.gc, 1 - state.gc
+    court(state, gc, 5, 5)
+    court(state, other, 0, 5)
+    state.courtiers[gc].cards.append("controleur_general")
+    state.rng = Dice(4)  # type: ignore[assignment]
+    state.apply(gc, UsePower("controleur", "pension", gc))
+    assert state.courtiers[gc].fortune == 2000 and state.actions_left == 2
+    assert not state.is_legal(gc, UsePower("controleur", "pension", gc))
+
+
+def test_chancelier_imprisons_and_tries():
+    """§9.5: "May have imprisoned in the Bastille the courtier of his choice
+    who does not have standing"; a trial: "1 to 3, death penalty"."""
+    state = in_play(3, seed=4)
+    gc, b, c = state.gc, (state.gc + 1) % 3, (state.gc + 2) % 3
+    court(state, gc, 5, 5)
+    court(state, b, 0, 5)
+    court(state, c, 1, 5)
+    state.courtiers[gc].cards.append("chancelier")
+    assert not state.is_legal(gc, UsePower("chancelier", "imprison", c))
+    state.apply(gc, UsePower("chancelier", "imprison", b))
+    assert state.courtiers[b].place == "bastille"
+    state.powers_used.clear()
+    state.rng = Dice(2)  # type: ignore[assignment]
+    state.apply(gc, UsePower("chancelier", "tribunal", b))
+    assert state.courtiers[b].place == "dead"
+
+
+def test_secretaire_declares_war_and_peace_and_the_maitre_de_chasse():
+    """§9.5: "The courtiers who support that country immediately lose 3 points
+    of standing with the King and 2 with the Queen (unless she is originally
+    from that country)"; the Maître de la chasse: "impossible while France is
+    at war"."""
+    state = in_play(3, seed=4)
+    gc, b, c = state.gc, (state.gc + 1) % 3, (state.gc + 2) % 3
+    for seat in (gc, b, c):
+        court(state, seat, 6, 6)
+    state.courtiers[b].party, state.queen_origin = "england", "spain"
+    state.courtiers[c].party = "spain"
+    state.courtiers[gc].cards.append("secretaire_guerre")
+    state.courtiers[c].cards.append("maitre_chasse")
+    state.apply(gc, UsePower("secretaire", "england"))
+    assert state.location == "war" and state.wars == ["england"]
+    assert (state.courtiers[b].king, state.courtiers[b].queen) == (3, 4)
+    turn_of(state, c)
+    assert not any(isinstance(a, UsePower) for a in state.legal_actions(c))
+    state.powers_used.clear()
+    turn_of(state, gc)
+    state.apply(gc, UsePower("secretaire", "peace"))
+    assert state.location == "versailles"
+    turn_of(state, c)
+    state.apply(c, UsePower("maitre_chasse", "hunt"))
+    assert state.location == "hunt"
+
+
+def test_gouvernante_shifts_three():
+    """§9.5: "who gains or loses 3 points of standing with the chosen sovereign"."""
+    state = in_play(2, seed=4)
+    gc, other = state.gc, 1 - state.gc
+    court(state, gc, 5, 5)
+    court(state, other, 5, 5)
+    state.courtiers[gc].cards.append("gouvernante_enfants")
+    state.apply(gc, UsePower("gouvernante", "queen_down", other))
+    assert state.courtiers[other].queen == 2
+
+
+# ----- the sovereigns and the courtiers (§10) -----------------------------------------------
+def test_the_kings_death_makes_the_queen_regent():
+    """§10.1: "the courtiers' silhouettes present in the King's apartments are
+    removed ... There is no longer a Favourite ... The court returns to
+    Versailles. The Queen becomes Regent with all the powers of the King";
+    "The death of the King ... also immediately ends the war"."""
+    state = in_play(2, seed=4)
+    gc, other = state.gc, 1 - state.gc
+    court(state, gc, 5, 6)
+    court(state, other, 7, 2)
+    state.courtiers[other].sex = "woman"
+    state.courtiers[other].cards.append("favorite")
+    state.declare_war("spain", "guerre_espagne")
+    give(state, gc, "petite_verole", "baron")
+    state.apply(gc, PlayCard("petite_verole", None, "king"))
+    assert state.regency and not state.king_alive and state.location == "versailles"
+    assert state.courtiers[gc].king is None and state.favourite() is None
+    assert state.standing(gc, "king") == 6  # the Regent hears on the red scale
+    state.rng = Dice(6)  # type: ignore[assignment]
+    state.apply(gc, Request("baron", gc))
+    assert "baron" in state.courtiers[gc].cards
+
+
+def test_the_regency_ends_after_the_next_turn():
+    """§10.1: "The Regency ends at the end of the turn following the turn of
+    the King's death, when two new sovereigns then take the throne"."""
+    state = in_play(2, seed=4)
+    state.kill_king()
+    for _ in range(3):
+        state.apply(state.to_act[0], EndTurn())
+    assert state.turn == 2 and state.regency
+    state.apply(REFEREE, TimeUp())
+    state.apply(state.gc, SetLocation("versailles"))
+    for _ in range(3):
+        state.apply(state.to_act[0], EndTurn())
+    assert state.turn == 3 and not state.regency and state.king_alive and state.queen_alive
+    assert all(c.king is not None for c in state.courtiers)
+
+
+def test_both_sovereigns_dead_ends_the_turn_at_once():
+    """§10.3: "The turn of play ends immediately and unpaid income is not paid
+    out ... A new turn of play begins with a new Grand Chamberlain"."""
+    state = in_play(3, seed=4)
+    gc = state.gc
+    state.kill_queen()
+    court(state, gc, 5, 5)
+    state.courtiers[(gc + 1) % 3].cards.append("duc")
+    state.courtiers[gc].sex = "woman"
+    give(state, gc, "poison")
+    state.apply(gc, PlayCard("poison", None, "king"))
+    assert state.turn == 2 and state.gc == (gc + 1) % 3
+    assert state.courtiers[(gc + 1) % 3].fortune == 0
+    assert state.king_alive and state.queen_alive and state.stage == "negotiation"
+
+
+def test_a_courtiers_death_and_the_heir():
+    """§10.4: "His exposed cards are lost ... unless the courtier is married:
+    ... a widow keeps the noble titles of her husband"; the heir has "same
+    FAMILY NAME, but of the opposite sex" and "receives the whole fortune";
+    "The player chooses the party of his new character"."""
+    state = in_play(3, seed=4)
+    gc, husband, wife = state.gc, (state.gc + 1) % 3, (state.gc + 2) % 3
+    court(state, husband, 5, 5)
+    court(state, wife, 5, 5)
+    state.courtiers[husband].sex, state.courtiers[wife].sex = "man", "woman"
+    state.courtiers[husband].cards += ["marquis", "pension_4000"]
+    state.courtiers[husband].fortune = 7000
+    state.courtiers[husband].spouse, state.courtiers[wife].spouse = wife, husband
+    family = state.courtiers[husband].family
+    state.courtiers[gc].sex = "woman"
+    give(state, gc, "poison")
+    state.apply(gc, PlayCard("poison", husband))
+    assert state.courtiers[wife].cards == ["marquis"] and "pension_4000" in state.house
+    assert state.courtiers[wife].spouse is None
+    state.apply(gc, EndTurn())
+    assert state.to_act == (wife,)  # the dead courtier's player sits out (A40)
+    for _ in range(2):
+        state.apply(state.to_act[0], EndTurn())
+    assert state.stage == "choose_party" and state.to_act == (husband,)
+    state.apply(husband, ChooseParty("netherlands"))
+    heir = state.courtiers[husband]
+    assert (heir.sex, heir.family, heir.party, heir.fortune, heir.place) == (
+        "woman", family, "netherlands", 7000, "court")
+
+
+# ----- the Grand Chamberlain's fine (§3, §4) -------------------------------------------------
+def test_the_chamberlain_fines_a_breach_debts_allowed():
+    """§3: "penalties of 1,000 livres for each error observed ... If the player
+    has no money, the debts are noted instead"; "If the Grand Chamberlain
+    himself commits a breach ... he must withdraw the usual penalties from
+    himself"."""
+    state = in_play(3, seed=4)
+    gc, other = state.gc, (state.gc + 1) % 3
+    assert Fine(other, "x") not in state.legal_actions(gc)
+    state.apply(gc, Fine(other, "'A toi Jojo' instead of 'A vous'"))
+    state.apply(gc, Fine(gc, "wrong name"))
+    assert state.courtiers[other].fortune == -1000 and state.courtiers[gc].fortune == -1000
+    state.apply(gc, EndTurn())
+    with pytest.raises(IllegalAction, match="Grand Chamberlain"):
+        state.apply(other, Fine(gc, "x"))
+
+
+# ----- hidden information, determinism, random play ------------------------------------------
+def test_views_hide_hands_and_the_pile():
+    state = in_play(4, seed=9)
+    for seat in range(4):
+        view = state.view(seat)
+        assert view["hand"] == sorted(state.hands[seat])
+        text = json.dumps(view["courtiers"])
+        assert "hand\": [" not in text
+        assert view["pile"] == len(state.pile)
+    assert state.view(None)["hand"] is None
+    before = state.view(0)
+    state.hands[1], state.pile[0] = state.hands[1][::-1], state.pile[0]
+    state.hands[1][0], state.pile[-1] = state.pile[-1], state.hands[1][0]
+    assert state.view(0) == before
+
+
+def test_a_draw_is_seen_by_the_drawer_only():
+    state = in_play(3, seed=9)
+    gc = state.gc
+    events = state.apply(gc, Draw())
+    card = events[-1].for_seat(gc).data["card"]
+    assert card in state.hands[gc]
+    for seat in ((gc + 1) % 3, None):
+        assert "card" not in events[-1].for_seat(seat).data
+
+
+def test_determinize_keeps_what_the_seat_knows():
+    state = in_play(4, seed=9)
+    guess = state.determinize(2, random.Random(1))
+    assert guess.view(2) == state.view(2)
+    assert sorted(guess.pile + [c for s, h in enumerate(guess.hands) if s != 2 for c in h]) \
+        == sorted(state.pile + [c for s, h in enumerate(state.hands) if s != 2 for c in h])
+
+
+def play_out(seed: int, n: int, goal: int = 30000) -> VersaillesState:
+    state = new(n, seed, goal=goal)
+    rng, referee = random.Random(seed), Referee()
+    while not state.is_over:
+        referee.step(state, lambda seat: rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def test_same_seed_same_game_and_replay():
+    import courtly
+
+    a, b = play_out(11, 4), play_out(11, 4)
+    assert a == b and a.result() == b.result()
+    again = courtly.replay(a.record, GAME)
+    assert again == a
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_random_play_always_ends(n):
+    for seed in range(4):
+        state = play_out(seed, n, goal=50000)
+        assert state.is_over and state.turn <= 100
+
+
+# ----- one test per card type: refused when its condition is unmet, its effect when met -----
+def _meeting(state: VersaillesState, seat: int, card_id: str) -> None:
+    """Make ``seat``'s courtier (at court) meet every symbol of the card, and
+    the court's location fit it (§9.1)."""
+    card = DECK[card_id]
+    court(state, seat, 8, 8)
+    c = state.courtiers[seat]
+    c.sex = "woman" if "woman" in (card.sex, card.user_sex) else "man"
+    if card.titled:
+        c.cards.append("baron")
+    if card.location == "war":
+        state.declare_war("england", None)
+        court(state, seat, 8, 8)
+    elif card.location != "any":
+        state.location = card.location
+
+
+def _breaking(state: VersaillesState, seat: int, card_id: str) -> str:
+    """Break one condition of the card for ``seat``; say which."""
+    card = DECK[card_id]
+    c = state.courtiers[seat]
+    if card.min_standing is not None:
+        setattr(c, card.min_standing.sovereign, card.min_standing.value - 1)
+        return "standing"
+    if card.sex != "any":
+        c.sex = "man" if card.sex == "woman" else "woman"
+        return "sex"
+    if card.location != "any":
+        state.end_wars()
+        state.location = "hunt" if card.location == "versailles" else "versailles"
+        return "location"
+    if card.titled:
+        c.cards.remove("baron")
+        return "titled"
+    state.exile(seat)
+    return "away"
+
+
+REQUEST_TYPES = sorted(t.id for t in DECK.types.values()
+                       if t.is_request and t.kind != "lettre")
+
+
+@pytest.mark.parametrize("card", REQUEST_TYPES)
+def test_each_request_card_type(card):
+    """§8.2, §9.1-§9.2: granted to a receiver who meets it; refused from the
+    menu when he does not."""
+    state = in_play(2, seed=4)
+    gc, other = state.gc, 1 - state.gc
+    _meeting(state, other, card)
+    court(state, gc, 9, 1)
+    give(state, gc, card)
+    assert state.is_legal(gc, Request(card, other))
+    state.rng = Dice(1)  # type: ignore[assignment]
+    state.apply(gc, Request(card, other))
+    assert card in state.courtiers[other].cards
+    state.courtiers[other].cards.remove(card)
+    give(state, gc, card)
+    _breaking(state, other, card)
+    assert not state.is_legal(gc, Request(card, other))
+    assert Request(card, other) not in state.legal_actions(gc)
+
+
+def _expect(state: VersaillesState, card_id: str, target: int) -> None:
+    """The effect of a card without request on its target (§9.3, §9.4)."""
+    card, c = DECK[card_id], state.courtiers[target]
+    kind = card.kind
+    if kind == "standing":
+        assert (c.king, c.queen) == (min(9, 8 + card.dk), min(9, 8 + card.dq))
+    elif kind == "fortune":
+        assert c.fortune == card.amount
+    elif kind == "death":
+        assert c.place == "dead"
+    elif kind in ("exile", "scandal"):
+        assert c.place == "exile"
+    elif kind == "bastille":
+        assert c.place == "bastille"
+    elif kind in ("favourite", "lover"):
+        assert c.cards[-1] == card_id
+    else:
+        raise AssertionError(kind)
+
+
+TARGETED_TYPES = sorted(t.id for t in DECK.types.values() if t.kind in (
+    "standing", "fortune", "death", "exile", "bastille", "favourite", "lover", "scandal"))
+
+
+@pytest.mark.parametrize("card", TARGETED_TYPES)
+def test_each_event_card_type(card):
+    """§9.1, §9.4: played on a courtier who meets its symbols, its effect at
+    once; refused when a symbol is unmet."""
+    kind = DECK[card]
+    state = in_play(2, seed=4)
+    gc, other = state.gc, 1 - state.gc
+    target = gc if kind.self_only else other
+    _meeting(state, target, card)
+    if target != gc:
+        court(state, gc, 5, 5)
+        state.courtiers[gc].sex = "woman" if kind.user_sex == "woman" else "man"
+    if kind.kind == "bastille":
+        state.courtiers[target].used_poison = True
+    if kind.kind == "scandal":
+        state.courtiers[target].cards.append("amant_reine")
+    give(state, gc, card, card)
+    assert state.is_legal(gc, PlayCard(card, target))
+    state.apply(gc, PlayCard(card, target))
+    _expect(state, card, target)
+    fresh = in_play(2, seed=4)
+    _meeting(fresh, target, card)
+    if target != gc:
+        court(fresh, gc, 5, 5)
+        fresh.courtiers[gc].sex = "woman" if kind.user_sex == "woman" else "man"
+    give(fresh, gc, card)
+    if kind.kind in ("bastille", "scandal"):
+        assert not fresh.is_legal(gc, PlayCard(card, target))  # not marked, no status
+        return
+    broken = _breaking(fresh, target, card)
+    assert not fresh.is_legal(gc, PlayCard(card, target)), broken
+
+
+@pytest.mark.parametrize("card", sorted(t.id for t in DECK.types.values()
+                                        if t.kind == "war_decl"))
+def test_each_declaration_of_war(card):
+    """§9.3: refused against a country France already fights."""
+    state = in_play(2, seed=4)
+    gc = state.gc
+    give(state, gc, card, card)
+    state.apply(gc, PlayCard(card))
+    assert state.wars == [DECK[card].country] and state.location == "war"
+    assert not state.is_legal(gc, PlayCard(card))
+
+
+@pytest.mark.parametrize("card", sorted(t.id for t in DECK.types.values()
+                                        if t.kind == "war_end"))
+def test_each_end_of_war(card):
+    """§9.3: only at war; Maréchaux gain 1 for a victory, lose 2 for a defeat (our deck)."""
+    state = in_play(2, seed=4)
+    gc, other = state.gc, 1 - state.gc
+    give(state, gc, card)
+    assert not state.is_legal(gc, PlayCard(card))
+    state.declare_war("spain", None)
+    court(state, other, 5, 5)
+    state.courtiers[other].cards.append("marechal")
+    state.apply(gc, PlayCard(card))
+    assert not state.wars and state.location == "versailles"
+    assert state.courtiers[other].king == (6 if DECK[card].won else 3)
+
+
+def test_death_cards_reach_the_sovereigns_by_sex():
+    """§7.41: "an 'Accident in the hunt' card against the Queen, or a 'War
+    wound' card against the King"."""
+    state = in_play(2, seed=4, place="hunt")
+    gc = state.gc
+    give(state, gc, "accident_chasse")
+    assert state.is_legal(gc, PlayCard("accident_chasse", None, "queen"))
+    state.declare_war("spain", None)
+    give(state, gc, "blessure_guerre")
+    assert state.is_legal(gc, PlayCard("blessure_guerre", None, "king"))
+    assert not state.is_legal(gc, PlayCard("blessure_guerre", None, "queen"))
+
+
+def test_secret_marriage():
+    """§10.2: "A widowed King may also marry his Favourite ... The King ...
+    will marry no other foreign princess as long as his secret wife is alive"."""
+    state = in_play(2, seed=4)
+    gc, other = state.gc, 1 - state.gc
+    court(state, gc, 9, 9)
+    court(state, other, 7, 5)
+    state.courtiers[other].sex = "woman"
+    state.courtiers[other].cards.append("favorite")
+    give(state, gc, "mariage_secret", "scandale")
+    assert not state.is_legal(gc, PlayCard("mariage_secret", other))
+    state.kill_queen()
+    state.apply(gc, PlayCard("mariage_secret", other))
+    assert state.secret_wife == other
+    assert not state.is_legal(gc, RemarryKing("spain"))
+    assert not state.is_legal(gc, PlayCard("scandale", other))
+
+
+def test_render_shows_the_court_and_only_ones_own_hand():
+    state = in_play(3, seed=4)
+    text = GAME.render(state.view(0))
+    assert "Great Register" in text and "The King reigns" in text
+    assert "Your hand:" in text and "Your hand:" not in GAME.render(state.view(None))
+
+
+def test_the_heuristic_plays_legal_actions_to_the_goal():
+    """The heuristic (bot.py) sees only its view and picks from the menu."""
+    heuristic = GAME.companions.heuristic
+    assert heuristic is not None
+    ended_by_goal = 0
+    for seed in range(3):
+        state = heuristic_game(seed, heuristic)
+        ended_by_goal += max(c.fortune for c in state.courtiers) >= 30000
+        measures = GAME.companions.measures
+        assert measures is not None
+        found = measures(state.view(None), state.record)
+        assert found["turns"] == state.turn
+        assert found["ended_by_goal"] == (found["best_fortune"] >= 30000)
+    assert ended_by_goal >= 2
+
+
+def heuristic_game(seed: int, heuristic) -> VersaillesState:
+    state = new(4, seed, goal=30000)
+    rng, referee = random.Random(seed), Referee()
+
+    def choose(seat: int):
+        legal = state.legal_actions(seat)
+        action = heuristic(state.view(seat), legal, rng)
+        assert action in legal
+        return action
+
+    while not state.is_over:
+        referee.step(state, choose)
+    return state
