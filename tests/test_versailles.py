@@ -1087,6 +1087,59 @@ def test_secret_marriage():
     assert state.secret_wife == other
     assert not state.is_legal(gc, RemarryKing("spain"))
     assert not state.is_legal(gc, PlayCard("scandale", other))
+    # no divorce, no bigamy (§8.4, §10.2): the secret wife marries nobody else
+    state.courtiers[gc].sex = "man"
+    assert not state.is_legal(gc, Marry(other))
+    assert not any(isinstance(a, Marry) for a in state.legal_actions(gc))
+
+
+def test_the_love_philtre_marks_the_woman_who_drank_it():
+    """§9.1: the Chambre ardente "may only be played against courtesans who
+    have actually used one or more POISON or PHILTRE cards" — the Philtre
+    too, not only Poison (found by the rules audit)."""
+    state = in_play(3, seed=4)
+    gc, b = state.gc, (state.gc + 1) % 3
+    court(state, gc, 5, 5)
+    court(state, b, 5, 5)
+    state.courtiers[gc].sex = "woman"
+    give(state, gc, "philtre")
+    state.apply(gc, PlayCard("philtre", gc))
+    assert state.courtiers[gc].used_philtre and state.courtiers[gc].king == 8
+    give(state, b, "chambre_ardente")
+    turn_of(state, b)
+    state.courtiers[b].sex = "man"
+    assert state.is_legal(b, PlayCard("chambre_ardente", gc))
+
+
+def test_an_office_granted_by_request_is_not_taken_again_that_turn():
+    """§8.4: "An office may change holder only once per turn" — a grant by
+    request is a change of holder too (A17; found by the rules audit)."""
+    state = in_play(3, seed=4)
+    gc, b = state.gc, (state.gc + 1) % 3
+    for seat in (gc, b):
+        court(state, seat, 9, 9)
+        state.courtiers[seat].sex = "man"
+    give(state, gc, "secretaire_guerre")
+    state.rng = Dice(1)  # type: ignore[assignment]
+    state.apply(gc, Request("secretaire_guerre", gc))
+    assert "secretaire_guerre" in state.courtiers[gc].cards
+    turn_of(state, b)
+    assert not state.is_legal(b, TakeOffice("secretaire_guerre", b))
+    state.offices_moved.clear()  # the next turn it may be taken
+    assert state.is_legal(b, TakeOffice("secretaire_guerre", b))
+
+
+def test_several_titles_but_not_the_same_one_twice():
+    """§9.2: "A single courtier may hold several noble titles" — different
+    ones: a second Marquis card is refused (our decision)."""
+    state = in_play(2, seed=4)
+    gc = state.gc
+    court(state, gc, 9, 9)
+    state.courtiers[gc].sex = "man"
+    state.courtiers[gc].cards.append("marquis")
+    give(state, gc, "marquis", "comte")
+    assert not state.is_legal(gc, Request("marquis", gc))
+    assert state.is_legal(gc, Request("comte", gc))
 
 
 def test_render_shows_the_court_and_only_ones_own_hand():

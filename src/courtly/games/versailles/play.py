@@ -78,8 +78,12 @@ class PlayRules(CourtRules):
 
     def _can_hold(self, seat: int, card: CardType) -> bool:
         """Request conditions beyond the symbols: the two Maréchal cards are
-        not combined (§9.2)."""
-        return not (card.kind == "dignity" and self.courtiers[seat].holds("dignity"))
+        not combined (§9.2); several titles, but not the same one twice (a
+        decision: docs/rules/versailles.md)."""
+        held = self.courtiers[seat]
+        if card.kind == "dignity" and held.holds("dignity"):
+            return False
+        return not (card.kind == "title" and card.id in held.cards)
 
     # ----- rolls (§8.2, §8.3) ---------------------------------------------------------
     def _bonus(self, seat: int, which: str) -> int:
@@ -190,6 +194,8 @@ class PlayRules(CourtRules):
         governorship) sends the first to the King's House (§9.2)."""
         c = self.courtiers[seat]
         events = []
+        if DECK[card].kind == "office":
+            self.offices_moved.add(card)  # it changed holder this turn (§8.4, A17)
         if DECK[card].kind == "office" and not DECK[card].governorship:
             old = c.office()
             if old is not None:
@@ -370,8 +376,7 @@ class PlayRules(CourtRules):
             if other == seat:
                 continue
             if c.place == COURT:
-                if (king and me.spouse is None and c.spouse is None and me.sex != c.sex
-                        and me.sex is not None and c.sex is not None):
+                if king and self._may_marry(seat, other):
                     yield made(Marry, other)
                 for s in ears:
                     yield made(Intervene, other, s, True)
@@ -405,9 +410,7 @@ class PlayRules(CourtRules):
             return False
         other = self.courtiers[target]
         if isinstance(action, Marry):
-            me = self.courtiers[seat]
-            return (other.at_court and me.spouse is None and other.spouse is None
-                    and {me.sex, other.sex} == {"man", "woman"}
+            return (other.at_court and self._may_marry(seat, target)
                     and self.track("king") is not None)
         if isinstance(action, Intervene):
             return (other.at_court and self._ear(action.sovereign)
@@ -417,6 +420,13 @@ class PlayRules(CourtRules):
         if isinstance(action, RecallExile):
             return other.place == EXILE and self._ear(action.sovereign)
         return False
+
+    def _may_marry(self, one: int, other: int) -> bool:
+        """Two unmarried courtiers of opposite sexes, neither the King's secret
+        wife (no divorce, no bigamy: §8.4, §10.2)."""
+        a, b = self.courtiers[one], self.courtiers[other]
+        return (a.spouse is None and b.spouse is None and {a.sex, b.sex} == {"man", "woman"}
+                and self.secret_wife not in (one, other))
 
     def _ear(self, sovereign: str) -> bool:
         """A sovereign who may be addressed: in a regency only the Regent,
