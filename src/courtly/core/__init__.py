@@ -2,6 +2,7 @@
 
 from courtly.core.action import STANDARD_ACTIONS, Action, ActionParser, Done, TimeUp, Value
 from courtly.core.companions import Companions, Estimate, Heuristic, Measures, Remark, Speech
+from courtly.core.encoding import Block, Encoding, Features, Numbering, block, joint
 from courtly.core.errors import (
     CourtlyError,
     GameNotOver,
@@ -23,11 +24,14 @@ __all__ = [
     "WINDOW_ACTIONS",
     "Action",
     "ActionParser",
+    "Block",
     "Companions",
     "CourtlyError",
     "Done",
+    "Encoding",
     "Estimate",
     "Event",
+    "Features",
     "Game",
     "GameNotOver",
     "GameRecord",
@@ -36,6 +40,7 @@ __all__ = [
     "InvalidAction",
     "InvalidRecord",
     "Measures",
+    "Numbering",
     "Option",
     "Phase",
     "Referee",
@@ -46,8 +51,10 @@ __all__ = [
     "TimeUp",
     "UnknownGame",
     "Value",
+    "block",
     "flag",
     "game_over_event",
+    "joint",
     "opposite_teams",
     "redact",
     "team_scores",
