@@ -63,7 +63,7 @@ def test_numbering_covers_every_legal_action_and_observations_have_one_size(
     assert enc is not None
     num = enc.numbering(n, opts)
     assert num.size == enc.numbering(n, opts).size  # stable: declared, not discovered
-    size = len(enc.observe(game.new_game(n, seed=1, options=opts).view(0)))
+    size = enc.observe(game.new_game(n, seed=1, options=opts).view(0)).size
     rng = random.Random(n)
     steps = [0]
 
@@ -77,7 +77,7 @@ def test_numbering_covers_every_legal_action_and_observations_have_one_size(
             if steps[0] % 8:
                 continue  # the views' part is the slow one: every 8th step
             obs = enc.observe(state.view(seat))
-            assert len(obs) == size
+            assert obs.size == size == len(obs.dense())
             guess = state.determinize(seat, random.Random(7))
             assert enc.observe(guess.view(seat)) == obs
 

@@ -2,7 +2,16 @@
 
 from courtly.core.action import STANDARD_ACTIONS, Action, ActionParser, Done, TimeUp, Value
 from courtly.core.companions import Companions, Estimate, Heuristic, Measures, Remark, Speech
-from courtly.core.encoding import Block, Encoding, Features, Numbering, block, joint
+from courtly.core.encoding import (
+    Block,
+    Encoding,
+    Features,
+    Index,
+    Numbering,
+    block,
+    joint,
+    seats,
+)
 from courtly.core.errors import (
     CourtlyError,
     GameNotOver,
@@ -37,6 +46,7 @@ __all__ = [
     "GameRecord",
     "Heuristic",
     "IllegalAction",
+    "Index",
     "InvalidAction",
     "InvalidRecord",
     "Measures",
@@ -57,6 +67,7 @@ __all__ = [
     "joint",
     "opposite_teams",
     "redact",
+    "seats",
     "team_scores",
     "winners_by_score",
 ]

@@ -6,18 +6,19 @@ numbering of its actions and a numeric encoding of a view.
   actions as :class:`Block` s, each an action class with the values of its
   fields, numbered in mixed radix (the first field varies slowest).
 - :class:`Encoding`: the game's ``numbering(num_players, options)`` and
-  ``observe(view)``, a flat list of numbers of a fixed length per
-  configuration, computed from ``view(seat)`` alone (so it can hold nothing
-  hidden from the seat). :class:`Features` helps write one.
+  ``observe(view)``, :class:`Features`: numbers of a fixed size per
+  configuration (kept sparse: most are 0), computed from ``view(seat)``
+  alone, so they can hold nothing hidden from the seat.
 
 Pure Python, like the rest of the core: the research adapters (courtly.rl)
-turn the lists into arrays.
+turn them into arrays.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Protocol
 
 from courtly.core.action import Action
@@ -130,44 +131,116 @@ class Encoding(Protocol):
         """Every action this configuration can offer, numbered stably."""
         ...
 
-    def observe(self, view: Mapping[str, Any]) -> list[float]:
-        """``view`` (one seat's) as numbers; the same length for every view
+    def observe(self, view: Mapping[str, Any]) -> Features:
+        """``view`` (one seat's) as numbers; the same size for every view
         of a configuration."""
         ...
 
 
-class Features:
-    """A list of numbers built piece by piece (an observation)."""
+class Index:
+    """Values in a fixed order and each one's position: the slots of a
+    one-hot or of counts (:class:`Features`)."""
 
-    __slots__ = ("out",)
+    __slots__ = ("pos", "size", "values")
+
+    def __init__(self, values: Iterable[Any]) -> None:
+        self.values = tuple(values)
+        self.pos = {v: i for i, v in enumerate(self.values)}
+        self.size = len(self.values)
+
+    def __len__(self) -> int:
+        return self.size
+
+
+def _index(among: Index | Sequence[Any]) -> Index:
+    return among if isinstance(among, Index) else Index(among)
+
+
+class Features:
+    """An observation built piece by piece: ``size`` numbers, most of them
+    0, kept as the non-zero ones by position (``values``); :meth:`dense` is
+    the whole list. Pass an :class:`Index` built once where speed matters;
+    a plain sequence works."""
+
+    __slots__ = ("size", "values")
 
     def __init__(self) -> None:
-        self.out: list[float] = []
+        self.size = 0
+        self.values: dict[int, float] = {}
 
-    def one_hot(self, value: object, among: Sequence[object]) -> None:
+    def dense(self) -> list[float]:
+        """Every number, in order."""
+        out = [0.0] * self.size
+        for k, v in self.values.items():
+            out[k] = v
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Features) and self.size == other.size
+                and self.values == other.values)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def zeros(self, n: int) -> int:
+        """``n`` more slots at 0; the first one's position (see :meth:`add`)."""
+        start = self.size
+        self.size += n
+        return start
+
+    def add(self, position: int, value: float) -> None:
+        """Add ``value`` at ``position`` (a slot given by :meth:`zeros`)."""
+        if value:
+            self.values[position] = self.values.get(position, 0.0) + value
+
+    def one_hot(self, value: object, among: Index | Sequence[Any]) -> None:
         """One slot per value of ``among``; 1 at ``value`` (none if absent)."""
-        row = [0.0] * len(among)
-        if value in among:
-            row[among.index(value)] = 1.0
-        self.out += row
+        index = _index(among)
+        k = index.pos.get(value)
+        if k is not None:
+            self.values[self.size + k] = 1.0
+        self.size += index.size
 
-    def counts(self, counts: Mapping[Any, float], keys: Sequence[Any], scale: float = 1.0
-               ) -> None:
+    def counts(self, counts: Mapping[Any, float], keys: Index | Sequence[Any],
+               scale: float = 1.0) -> None:
         """``counts[k] / scale`` for each key (0 where missing)."""
-        self.out += [counts.get(k, 0) / scale for k in keys]
+        index = _index(keys)
+        start, pos, values = self.size, index.pos, self.values
+        for key, n in counts.items():
+            k = pos.get(key)
+            if k is not None and n:
+                values[start + k] = n / scale
+        self.size += index.size
 
-    def flags(self, present: Iterable[Any], keys: Sequence[Any]) -> None:
+    def flags(self, present: Iterable[Any], keys: Index | Sequence[Any]) -> None:
         """1 for each key in ``present``."""
-        there = set(present)
-        self.out += [1.0 if k in there else 0.0 for k in keys]
+        index = _index(keys)
+        start, pos, values = self.size, index.pos, self.values
+        for key in present:
+            k = pos.get(key)
+            if k is not None:
+                values[start + k] = 1.0
+        self.size += index.size
 
     def number(self, value: float | None, scale: float = 1.0) -> None:
         """One scaled number (0 for None)."""
-        self.out.append(0.0 if value is None else value / scale)
+        if value:
+            self.values[self.size] = value / scale
+        self.size += 1
 
     def numbers(self, values: Iterable[float | None], scale: float = 1.0) -> None:
         """Several scaled numbers."""
-        self.out += [0.0 if v is None else v / scale for v in values]
+        start, out = self.size, self.values
+        k = -1
+        for k, v in enumerate(values):
+            if v:
+                out[start + k] = v / scale
+        self.size += k + 1
+
+
+@cache
+def seats(n: int) -> Index:
+    """The index of ``n`` seats (or places round the table)."""
+    return Index(range(n))
 
 
 def relative(seat: int | None, other: int | None, num_players: int) -> int | None:

@@ -35,6 +35,7 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from courtly.core import REFEREE, WINDOW_ACTIONS, Game, Numbering, Referee, State, TimeUp
 from courtly.core.encoding import Encoding
+from courtly.rl.arrays import dense
 
 REWARDS = ("win_share", "margin")
 
@@ -64,7 +65,7 @@ class Table:
         self.numbering: Numbering = encoding.numbering(num_players, self.options)
         self.reward, self.window_actions, self.with_infos = reward, window_actions, infos
         self.agents_all = [f"player_{i}" for i in range(num_players)]
-        size = len(encoding.observe(self.game.new_game(num_players, 0, self.options).view(0)))
+        size = encoding.observe(self.game.new_game(num_players, 0, self.options).view(0)).size
         self.obs_space = {a: spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.numbering.size,), np.int8)})
@@ -115,8 +116,7 @@ class Table:
         if acting and not self.state.is_over:
             index = self.numbering.index
             mask[[index(a) for a in self.state.legal_actions(seat)]] = 1
-        return {"observation": np.asarray(self.encoding.observe(view), np.float32),
-                "action_mask": mask}
+        return {"observation": dense(self.encoding.observe(view)), "action_mask": mask}
 
     def info(self, seat: int, acting: bool) -> dict[str, Any]:
         """For debugging: the seat's view, and its legal actions' text when acting."""

@@ -42,6 +42,7 @@ import pyspiel
 
 from courtly.core import REFEREE, Game, GameRecord, Referee, State, TimeUp
 from courtly.core.encoding import Encoding, Numbering
+from courtly.rl.arrays import dense
 
 PREFIX = "courtly_"
 #: OpenSpiel needs an upper bound on a game's length; ours, generous: no
@@ -109,7 +110,7 @@ class CourtlyGame(pyspiel.Game):
         seed = int(values.get("seed", -1))
         self._seeds = random.Random(seed) if seed >= 0 else random.SystemRandom()
         sample = game.new_game(n, 0, self.game_options)
-        self.obs_size = len(encoding.observe(sample.view(0)))
+        self.obs_size = encoding.observe(sample.view(0)).size
         info = pyspiel.GameInfo(num_distinct_actions=self.numbering.size, max_chance_outcomes=0,
                                 num_players=n, min_utility=0.0, max_utility=1.0,
                                 max_game_length=MAX_GAME_LENGTH)
@@ -260,7 +261,7 @@ class Observer:
 
     def set_from(self, state: CourtlyState, player: int) -> None:
         """The tensor of ``player``'s view."""
-        self.tensor[:] = self.game.encoding.observe(state.state.view(player))
+        self.tensor[:] = dense(self.game.encoding.observe(state.state.view(player)))
 
     def string_from(self, state: CourtlyState, player: int) -> str:
         """The view as JSON, or the seat's past."""

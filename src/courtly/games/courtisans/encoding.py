@@ -12,11 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from courtly.core import Block, Features, Numbering, block, joint
+from courtly.core import Block, Features, Index, Numbering, block, joint, seats
 from courtly.core.encoding import relative
 from courtly.games.courtisans.actions import (
-    ABOVE,
-    BELOW,
     DOMAIN,
     QUEEN,
     SIDES,
@@ -36,9 +34,16 @@ from courtly.games.courtisans.missions import MISSIONS
 
 #: Face-down Spies one spot may hold: every Spy of the box.
 MAX_SPIES = BASE_PER_FAMILY[SPY] * len(FAMILIES)
-CARDS = tuple((f, r) for f in FAMILIES for r in ROLES)
-STATUSES = ("esteemed", "neutral", "disgraced")
-PHASES = ("play", "eliminate", "take")
+CARDS = Index((f, r) for f in FAMILIES for r in ROLES)
+FAMILY = Index(FAMILIES)
+ROLE = Index(ROLES)
+STATUSES = Index(("esteemed", "neutral", "disgraced"))
+PHASES = Index(("play", "eliminate", "take"))
+MISSION_IDS = Index(MISSIONS)
+USED = Index(("queen", "own", "other"))
+AREAS = Index((QUEEN, DOMAIN))
+POWERS = Index(("eliminate", "take"))
+SIDE = Index(SIDES)
 
 
 def roles_of(options: Mapping[str, Any]) -> tuple[str, ...]:
@@ -68,32 +73,37 @@ class CourtisansEncoding:
         blocks.append(block(Decline))
         return Numbering(blocks)
 
-    def observe(self, view: Mapping[str, Any]) -> list[float]:
+    def observe(self, view: Mapping[str, Any]) -> Features:
         """The hand, the Queen's table, every domain (from the seat's chair
         round), one's Missions, the turn and the power waiting."""
         f = Features()
         seat, n = view["seat"], view["num_players"]
         f.counts(_counts(view["hand"] or []), CARDS)
+        weights = view["queen_weights"]
         for side in SIDES:
             _spot(f, view["queen"][side], view["queen_spies"][side])
-            f.numbers((view["queen_weights"][fam][side] for fam in FAMILIES), 10)
+            f.numbers((weights[fam][side] for fam in FAMILIES), 10)
+        statuses = view["statuses"]
         for fam in FAMILIES:
-            f.one_hot(view["statuses"][fam], STATUSES)
+            f.one_hot(statuses[fam], STATUSES)
+        domains = view["domains"]
         for k in range(n):
-            domain = view["domains"][(seat + k) % n]
+            domain = domains[(seat + k) % n]
             _spot(f, domain["cards"], domain["spies"])
-        f.flags((m["id"] for m in view["missions"] or []), tuple(MISSIONS))
+        f.flags((m["id"] for m in view["missions"] or []), MISSION_IDS)
         f.number(view["deck_size"], 100)
-        f.numbers((view["hand_sizes"][(seat + k) % n] for k in range(n)), 3)
-        f.one_hot(relative(seat, view["current"], n), range(n))
+        sizes = view["hand_sizes"]
+        f.numbers((sizes[(seat + k) % n] for k in range(n)), 3)
+        everyone = seats(n)
+        f.one_hot(relative(seat, view["current"], n), everyone)
         turn = view["turn"]
-        f.flags(turn["used"], ("queen", "own", "other"))
+        f.flags(turn["used"], USED)
         follow = turn["follow_up"] or [None, None]
-        f.flags([follow[0]], (QUEEN, DOMAIN))
-        f.one_hot(relative(seat, follow[1], n), range(n))
+        f.flags([follow[0]], AREAS)
+        f.one_hot(relative(seat, follow[1], n), everyone)
         _pending(f, view["pending"], seat, n)
         f.one_hot(view["phase"], PHASES)
-        return f.out
+        return f
 
 
 def _counts(cards: list[dict[str, str]]) -> dict[tuple[str, str], int]:
@@ -107,28 +117,27 @@ def _counts(cards: list[dict[str, str]]) -> dict[tuple[str, str], int]:
 def _spot(f: Features, cards: Mapping[str, Mapping[str, int]], spies: list[str | None]) -> None:
     """A spot's face-up cards, its number of face-down Spies and the
     families of those the seat placed (the others' are hidden)."""
-    f.numbers((cards.get(fam, {}).get(role, 0) for fam, role in CARDS), 3)
+    start = f.zeros(CARDS.size)
+    values, pos = f.values, CARDS.pos
+    for fam, roles in cards.items():
+        for role, count in roles.items():
+            values[start + pos[fam, role]] = count / 3
     f.number(len(spies), 3)
-    f.counts(_family_counts(spies), FAMILIES, 3)
-
-
-def _family_counts(spies: list[str | None]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for fam in spies:
-        if fam is not None:
-            out[fam] = out.get(fam, 0) + 1
-    return out
+    start = f.zeros(FAMILY.size)
+    for known in spies:
+        if known is not None:
+            f.add(start + FAMILY.pos[known], 1 / 3)
 
 
 def _pending(f: Features, pending: Mapping[str, Any] | None, seat: int, n: int) -> None:
     p = pending or {}
-    f.one_hot(p.get("power"), ("eliminate", "take"))
-    f.flags([p.get("area")], (QUEEN, DOMAIN))
-    f.one_hot(relative(seat, p.get("owner"), n), range(n))
-    f.one_hot(p.get("side"), (ABOVE, BELOW))
+    f.one_hot(p.get("power"), POWERS)
+    f.flags([p.get("area")], AREAS)
+    f.one_hot(relative(seat, p.get("owner"), n), seats(n))
+    f.one_hot(p.get("side"), SIDE)
     card = p.get("card") or {}
-    f.one_hot(card.get("family"), FAMILIES)
-    f.one_hot(card.get("role"), ROLES)
+    f.one_hot(card.get("family"), FAMILY)
+    f.one_hot(card.get("role"), ROLE)
 
 
 ENCODING = CourtisansEncoding()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from courtly.core import Features, Numbering, block
+from courtly.core import Features, Index, Numbering, block, seats
 from courtly.games.vive_le_roi import castle
 from courtly.games.vive_le_roi.actions import ChooseAmbition, Climb, EnterWC, LeaveWC, Place, Vote
 from courtly.games.vive_le_roi.ambitions import AMBITION_IDS
@@ -28,10 +28,15 @@ from courtly.games.vive_le_roi.cards import (
 )
 
 #: Every place a character may stand (castle.py).
-LOCATIONS: tuple[str, ...] = (*castle.FLOORS, *(castle.wc(f) for f in WC_FLOORS),
-                              *(castle.dungeon(f) for f in DUNGEON_ORDER),
-                              castle.BOX, castle.THRONE, castle.CONSORT, castle.OFF)
-PHASES = ("ambition", "placement", "play", "vote")
+LOCATIONS = Index((*castle.FLOORS, *(castle.wc(f) for f in WC_FLOORS),
+                   *(castle.dungeon(f) for f in DUNGEON_ORDER),
+                   castle.BOX, castle.THRONE, castle.CONSORT, castle.OFF))
+PHASES = Index(("ambition", "placement", "play", "vote"))
+PRETENDER = Index(PRETENDERS)
+CHARACTER = Index(CHARACTERS)
+VOTES = Index(VOTE_CARDS)
+AMBITIONS = Index(AMBITION_IDS)
+ROUND = Index(range(1, ROUNDS + 1))
 
 
 class ViveLeRoiEncoding:
@@ -46,7 +51,7 @@ class ViveLeRoiEncoding:
             blocks.append(block(ChooseAmbition, card=AMBITION_IDS))
         return Numbering(blocks)
 
-    def observe(self, view: Mapping[str, Any]) -> list[float]:
+    def observe(self, view: Mapping[str, Any]) -> Features:
         """Where every character stands; each position's Favoris card as far
         as the seat sees it, vote cards and score (from the seat's chair
         round, the Emissaries after the seats); the round, the turn, the vote
@@ -60,16 +65,16 @@ class ViveLeRoiEncoding:
             f.one_hot(where.get(c), LOCATIONS)
         for p in order:
             _position(f, view, p)
-        f.one_hot(view["round"], range(1, ROUNDS + 1))
-        f.one_hot(order.index(view["first"]), range(positions))
+        f.one_hot(view["round"], ROUND)
+        f.one_hot(order.index(view["first"]), seats(positions))
         current = view["current"]
-        f.one_hot(None if current is None else order.index(current), range(positions))
+        f.one_hot(None if current is None else order.index(current), seats(positions))
         f.number(view["placements_left"], len(PRETENDERS))
         _vote(f, view["vote"], order)
-        f.flags(view["crowned"], CHARACTERS)
+        f.flags(view["crowned"], CHARACTER)
         _ambitions(f, view["ambitions"], seat, order)
         f.one_hot(view["phase"], PHASES)
-        return f.out
+        return f
 
 
 def _locations(c: Mapping[str, Any]) -> dict[str, str]:
@@ -92,28 +97,28 @@ def _locations(c: Mapping[str, Any]) -> dict[str, str]:
 def _position(f: Features, view: Mapping[str, Any], p: int) -> None:
     card = view["favoris"][p]
     f.number(card is not None)
-    f.flags(card["characters"] if card else (), PRETENDERS)
-    f.one_hot(card["sealed"] if card else None, PRETENDERS)
-    f.counts(view["hands"][p], VOTE_CARDS, 4)
+    f.flags(card["characters"] if card else (), PRETENDER)
+    f.one_hot(card["sealed"] if card else None, PRETENDER)
+    f.counts(view["hands"][p], VOTES, 4)
     f.number(view["scores"][p] - START_SCORE, 20)
 
 
 def _vote(f: Features, vote: Mapping[str, Any] | None, order: list[int]) -> None:
     v = vote or {"candidate": None, "voters": [], "voted": [], "mine": None}
-    f.one_hot(v["candidate"], CHARACTERS)
-    f.flags((order.index(s) for s in v["voters"]), range(len(order)))
-    f.flags((order.index(s) for s in v["voted"]), range(len(order)))
-    f.one_hot(v["mine"], VOTE_CARDS)
+    f.one_hot(v["candidate"], CHARACTER)
+    f.flags((order.index(s) for s in v["voters"]), seats(len(order)))
+    f.flags((order.index(s) for s in v["voted"]), seats(len(order)))
+    f.one_hot(v["mine"], VOTES)
 
 
 def _ambitions(f: Features, ambitions: list[dict[str, Any]] | None, seat: int,
                order: list[int]) -> None:
     """One's own Ambition cards and choice, and who has chosen (zeros without the variant)."""
     mine = ambitions[seat] if ambitions else {"offered": None, "chosen": None}
-    f.flags(mine["offered"] or (), AMBITION_IDS)
-    f.one_hot(mine["chosen"], AMBITION_IDS)
+    f.flags(mine["offered"] or (), AMBITIONS)
+    f.one_hot(mine["chosen"], AMBITIONS)
     f.flags((k for k, p in enumerate(order) if ambitions and ambitions[p]["has_chosen"]),
-            range(len(order)))
+            seats(len(order)))
 
 
 ENCODING = ViveLeRoiEncoding()
