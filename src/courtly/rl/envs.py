@@ -33,7 +33,16 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from courtly.core import REFEREE, WINDOW_ACTIONS, Game, Numbering, Referee, State, TimeUp
+from courtly.core import (
+    REFEREE,
+    WINDOW_ACTIONS,
+    Game,
+    IllegalAction,
+    Numbering,
+    Referee,
+    State,
+    TimeUp,
+)
 from courtly.core.encoding import Encoding
 from courtly.rl.arrays import dense
 
@@ -73,11 +82,15 @@ class Table:
         self.act_space = {a: spaces.Discrete(self.numbering.size) for a in self.agents_all}
         self.state: State = self.game.new_game(num_players, 0, self.options)
         self.referee = Referee(window_actions)
+        #: Views of the current position by seat (the observation and the
+        #: info of one step share one), emptied at every action.
+        self.views: dict[int, dict[str, Any]] = {}
 
     def new(self, seed: int | None) -> None:
         """A new game: the seed makes it, and the environment, reproducible."""
         self.state = self.game.new_game(self.num_players, seed, self.options)
         self.referee = Referee(self.window_actions)
+        self.views = {}
 
     def due(self) -> int | None:
         """The seat to act by the referee's rule, applying time-ups; None once over."""
@@ -90,6 +103,7 @@ class Table:
             if not phase.referee_may_act:
                 raise RuntimeError(f"{self.game.name}: nobody may act in phase {phase.name}")
             state.apply(REFEREE, TimeUp())
+            self.views = {}
             self.referee.acted(phase, REFEREE)
         return None
 
@@ -100,18 +114,25 @@ class Table:
         except (IndexError, TypeError, ValueError):
             return False
         state = self.state
-        if not state.is_legal(seat, action):
-            return False
         phase = state.phase
-        state.apply(seat, action)
+        try:
+            state.apply(seat, action)
+        except IllegalAction:
+            return False
+        self.views = {}
         self.referee.acted(phase, seat)
         return True
 
-    def observation(self, seat: int, acting: bool, view: Mapping[str, Any] | None = None
-                    ) -> dict[str, np.ndarray]:
-        """The seat's observation; its mask is empty unless ``acting``."""
+    def view(self, seat: int) -> dict[str, Any]:
+        """The seat's view of the current position (not to be changed)."""
+        view = self.views.get(seat)
         if view is None:
-            view = self.state.view(seat)
+            view = self.views[seat] = self.state.view(seat)
+        return view
+
+    def observation(self, seat: int, acting: bool) -> dict[str, np.ndarray]:
+        """The seat's observation; its mask is empty unless ``acting``."""
+        view = self.view(seat)
         mask = np.zeros(self.numbering.size, np.int8)
         if acting and not self.state.is_over:
             index = self.numbering.index
@@ -122,7 +143,7 @@ class Table:
         """For debugging: the seat's view, and its legal actions' text when acting."""
         if not self.with_infos:
             return {}
-        view = self.state.view(seat)
+        view = self.state.view(seat)  # the caller's to keep: a copy
         legal = self.state.legal_actions(seat) if acting and not self.state.is_over else []
         return {"view": view, "legal_actions": [self.game.describe_action(view, a)
                                                 for a in legal]}
