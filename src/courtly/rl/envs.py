@@ -225,6 +225,9 @@ class CourtlyEnv(AECEnv[str, dict[str, np.ndarray], int]):
             self.agent_selection = self.agents[0]
             return
         self.agent_selection = self.possible_agents[seat]
+        # only the seat to act has something to read: the others' earlier
+        # infos would describe a position gone by
+        self.infos = {a: {} for a in self.agents}
         self.infos[self.agent_selection] = self.table.info(seat, True)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
