@@ -24,10 +24,22 @@ from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, see
 
 import courtly
 import courtly.rl as rl
+from conformance_cases import quick_configurations
 
-CONFIGS = [pytest.param(g.name, n, opts, id=f"{g.name}-{n}-{i}")
-           for g in courtly.GAMES.values() for i, (n, opts) in enumerate(g.configurations())]
 
+def _configurations() -> list[Any]:
+    """Every configuration of every game: the everyday loop's few
+    (conformance_cases.quick_configurations) as they are, the rest slow."""
+    out = []
+    for g in courtly.GAMES.values():
+        quick = quick_configurations(g)
+        for i, (n, opts) in enumerate(g.configurations()):
+            marks = () if (n, opts) in quick else (pytest.mark.slow,)
+            out.append(pytest.param(g.name, n, opts, id=f"{g.name}-{n}-{i}", marks=marks))
+    return out
+
+
+CONFIGS = _configurations()
 
 
 def _each_option_set() -> list[Any]:
@@ -73,7 +85,9 @@ def _run_api(game: str, n: int, opts: dict[str, Any], cycles: int) -> None:
 @pytest.mark.parametrize(("game", "n", "opts"), CONFIGS)
 def test_pettingzoo_api_and_seed_tests_on_every_configuration(
         game: str, n: int, opts: dict[str, Any]) -> None:
-    """api_test, seed_test and the parallel API and seed tests, 25 cycles."""
+    """api_test, seed_test and the parallel API and seed tests, 25 cycles
+    (the configurations outside the everyday loop's few are slow: 66 in all
+    take some 40 s)."""
     _run_api(game, n, opts, 25)
 
 
