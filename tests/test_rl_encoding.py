@@ -12,7 +12,7 @@ import pytest
 
 import courtly
 from courtly.core import Numbering, Referee, State
-from courtly.core.encoding import Block, block, joint
+from courtly.core.encoding import Block, Declared, block, hashed_view, joint
 from courtly.games.courtisans.actions import Play
 from courtly.games.vive_le_roi.actions import Vote
 
@@ -116,3 +116,23 @@ def test_the_core_stays_light() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_generic_observation_reads_the_view_alone() -> None:
+    """hashed_view: a fixed size, the same numbers for equal views, other
+    numbers for a view that differs; Declared pairs it with a numbering."""
+    game = courtly.game("courtisans")
+    state = game.new_game(3, seed=1)
+    view = state.view(0)
+    first = hashed_view(view, 256)
+    assert first.size == 256 == len(first.dense())
+    assert hashed_view(state.determinize(0, random.Random(2)).view(0), 256) == first
+    seat = state.to_act[0]
+    state.apply(seat, state.legal_actions(seat)[0])
+    assert hashed_view(state.view(0), 256) != first
+    enc = game.companions.encoding
+    assert enc is not None
+    declared = Declared(enc.numbering)
+    assert declared.numbering(3, game.default_options()).size == enc.numbering(
+        3, game.default_options()).size
+    assert declared.observe(view) == hashed_view(view)

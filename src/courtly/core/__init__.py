@@ -4,11 +4,13 @@ from courtly.core.action import STANDARD_ACTIONS, Action, ActionParser, Done, Ti
 from courtly.core.companions import Companions, Estimate, Heuristic, Measures, Remark, Speech
 from courtly.core.encoding import (
     Block,
+    Declared,
     Encoding,
     Features,
     Index,
     Numbering,
     block,
+    hashed_view,
     joint,
     seats,
 )
@@ -36,6 +38,7 @@ __all__ = [
     "Block",
     "Companions",
     "CourtlyError",
+    "Declared",
     "Done",
     "Encoding",
     "Estimate",
@@ -64,6 +67,7 @@ __all__ = [
     "block",
     "flag",
     "game_over_event",
+    "hashed_view",
     "joint",
     "opposite_teams",
     "redact",

@@ -16,7 +16,8 @@ turn them into arrays.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import zlib
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
@@ -235,6 +236,56 @@ class Features:
             if v:
                 out[start + k] = v / scale
         self.size += k + 1
+
+
+#: The size of :func:`hashed_view`'s observations unless a game says otherwise.
+HASHED_SIZE = 2048
+
+
+def hashed_view(view: Mapping[str, Any], size: int = HASHED_SIZE) -> Features:
+    """A generic observation, for a game that declares its numbering but no
+    encoding of its own yet: every leaf of the view (a number, a string, a
+    boolean; path ``a.b.0.c``) goes to a slot chosen by a stable hash (CRC-32)
+    of its path (a number: its value added there) or of its path and value
+    (a string or a boolean: 1 added there). Fixed size, from the view alone;
+    collisions blur it, and seats are not read from the viewer's chair, so a
+    game's own encoding does better."""
+    f = Features()
+    f.size = size
+    for path, value in _leaves(view, ""):
+        if isinstance(value, bool | str):
+            f.add(zlib.crc32(f"{path}={value}".encode()) % size, 1.0)
+        elif isinstance(value, int | float):
+            f.add(zlib.crc32(path.encode()) % size, float(value))
+    return f
+
+
+def _leaves(value: Any, path: str) -> Iterator[tuple[str, Any]]:
+    if isinstance(value, Mapping):
+        for key in sorted(value, key=str):
+            yield from _leaves(value[key], f"{path}.{key}")
+    elif isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            yield from _leaves(item, f"{path}.{i}")
+    elif value is not None:
+        yield path, value
+
+
+@dataclass(frozen=True)
+class Declared:
+    """An encoding made of two functions: a game's numbering and its
+    observation (:func:`hashed_view` by default)."""
+
+    numbering_of: Callable[[int, Mapping[str, Any]], Numbering]
+    observe_view: Callable[[Mapping[str, Any]], Features] = hashed_view
+
+    def numbering(self, num_players: int, options: Mapping[str, Any]) -> Numbering:
+        """The game's numbering."""
+        return self.numbering_of(num_players, options)
+
+    def observe(self, view: Mapping[str, Any]) -> Features:
+        """The game's observation of ``view``."""
+        return self.observe_view(view)
 
 
 @cache
