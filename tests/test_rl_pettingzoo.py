@@ -250,3 +250,25 @@ def test_margin_rewards_are_score_differences() -> None:
         env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     scores = env.unwrapped.table.state.result().scores
     assert list(totals.values()) == [scores[0] - scores[1], scores[1] - scores[0]]
+
+
+def test_in_parallel_every_seat_of_a_window_acts_in_one_step() -> None:
+    """Fief's negotiation in the parallel environment: every seat with a
+    mask acts in the same step, in may_act's order, each action recorded."""
+    par = rl.parallel_env("fief", 3, {"turn_limit": 2}, infos=False)
+    obs, _ = par.reset(seed=3)
+    table = par.table
+    rng = np.random.default_rng(3)
+    while par.agents:
+        acting = [a for a in par.agents if obs[a]["action_mask"].any()]
+        actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) if a in acting
+                   else 0 for a in par.agents}
+        window = list(table.state.may_act)
+        before = len(table.state.record.actions)
+        obs, _, _, _, _ = par.step(actions)
+        if len(window) >= 2:
+            entries = table.state.record.actions[before:]
+            seats = [seat for seat, _ in entries if seat >= 0]
+            assert seats[:len(window)] == window
+            return
+    raise AssertionError("no negotiation window met")
