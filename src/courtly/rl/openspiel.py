@@ -45,9 +45,10 @@ from courtly.core.encoding import Encoding, Numbering
 from courtly.rl.arrays import dense
 
 PREFIX = "courtly_"
-#: OpenSpiel needs an upper bound on a game's length; ours, generous: no
-#: game of the registered configurations comes near it.
-MAX_GAME_LENGTH = 100_000
+#: OpenSpiel asks for a bound on a game's length. No game declares one, and
+#: Fief's grows with its turn limit (about 700 random actions a turn, up
+#: to 200 turns): a loose bound, well above any.
+MAX_GAME_LENGTH = 10_000_000
 
 
 def register(names: list[str] | None = None) -> list[str]:
@@ -128,7 +129,9 @@ class CourtlyGame(pyspiel.Game):
         return Observer(self, recall)
 
     def deserialize_state(self, text: str) -> CourtlyState:
-        """The state a serialized record describes, replayed."""
+        """The state a serialized record describes, replayed: its seats'
+        actions, the referee's time-ups coming back by the referee's rule
+        (a record played here has them exactly there)."""
         record = GameRecord.from_json(json.loads(text), self.courtly)
         fresh = self.courtly.new_game(record.num_players, record.seed, record.options)
         state = CourtlyState(self, fresh)
