@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from courtly.core.action import Action
+from courtly.core.encoding import Encoding
 
 if TYPE_CHECKING:
     from courtly.core.record import GameRecord
@@ -71,3 +72,6 @@ class Companions:
     measures: Measures | None = None
     #: What the heuristic says with its actions (docs/bots.md, "Saying why").
     remark: Speech | None = None
+    #: The stable action numbering and the observation encoding for research
+    #: tools (courtly.rl; docs/research.md).
+    encoding: Encoding | None = None
