@@ -1,7 +1,15 @@
 """The contract every game implements, records, replay and errors."""
 
 from courtly.core.action import STANDARD_ACTIONS, Action, ActionParser, Done, TimeUp, Value
-from courtly.core.companions import Companions, Estimate, Heuristic, Measures, Remark, Speech
+from courtly.core.companions import (
+    ChatJudge,
+    Companions,
+    Estimate,
+    Heuristic,
+    Measures,
+    Remark,
+    Speech,
+)
 from courtly.core.errors import (
     CourtlyError,
     GameNotOver,
@@ -23,6 +31,7 @@ __all__ = [
     "WINDOW_ACTIONS",
     "Action",
     "ActionParser",
+    "ChatJudge",
     "Companions",
     "CourtlyError",
     "Done",

@@ -453,8 +453,7 @@ class PlayRules(CourtRules):
         if isinstance(action, TakeOffice):
             return self._move_office(action)
         if isinstance(action, Marry):
-            self.courtiers[seat].spouse = action.partner
-            self.courtiers[action.partner].spouse = seat
+            self._wed(seat, action.partner)
             return [Event("marriage", f"Seat {seat} marries Seat {action.partner}",
                           {"seat": seat, "partner": action.partner})]
         if isinstance(action, RemarryKing):
@@ -463,6 +462,14 @@ class PlayRules(CourtRules):
             return self.intervene(seat, action)
         assert isinstance(action, FreePrisoner | RecallExile)
         return self.release(action.seat)
+
+    def _wed(self, one: int, other: int) -> None:
+        """"There is no divorce"; "the wife takes the family name [...] of her
+        husband" (§8.4), and keeps it as a widow (our decision)."""
+        a, b = self.courtiers[one], self.courtiers[other]
+        a.spouse, b.spouse = other, one
+        wife, husband = (a, b) if a.sex == "woman" else (b, a)
+        wife.married_name = husband.family
 
     def _move_office(self, action: TakeOffice) -> list[Event]:
         """"An office may change holder only once per turn" (§8.4)."""

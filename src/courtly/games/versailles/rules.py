@@ -11,12 +11,13 @@ import random
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from courtly.core import Action, Done, Event, Result, State, TimeUp, game_over_event
+from courtly.core import REFEREE, Action, Done, Event, Result, State, TimeUp, game_over_event
 from courtly.core.game import winners_by_score
 from courtly.games import package_data
 from courtly.games.versailles.actions import (
     AUDIENCES,
     PAY_UNIT,
+    Breach,
     ChooseParty,
     ChooseSex,
     Discard,
@@ -33,9 +34,11 @@ from courtly.games.versailles.actions import (
     UsePower,
     made,
 )
+from courtly.games.versailles.addresses import address_json, court_addressees, sovereigns_json
 from courtly.games.versailles.cards import COUNTRIES, DECK
 from courtly.games.versailles.court import country_of, d10_reroll_ten
 from courtly.games.versailles.courtier import BASTILLE, COURT, DEAD, EXILE, WAITING, Courtier
+from courtly.games.versailles.etiquette import family_name_problem, name_key
 from courtly.games.versailles.play import PlayRules
 
 SEX, PARTY, NEGOTIATION, LOCATION, PLAY = "choose_sex", "choose_party", "negotiation", \
@@ -114,6 +117,8 @@ class VersaillesState(PlayRules, State):
     UNDOABLE: ClassVar[dict[str, frozenset[str]]] = {
         "choose_sex": frozenset({"sex"}), "pay": frozenset({"pay"}),
         "done": frozenset({"done"}), "set_location": frozenset({"location"})}
+    #: The referee's ruling of a breach of etiquette (§3), judged from the chat.
+    REFEREE_RULINGS: ClassVar[tuple[type[Action], ...]] = (Breach,)
 
     # ----- set-up (§5, §6) -------------------------------------------------------------
     def setup(self) -> None:
@@ -142,6 +147,10 @@ class VersaillesState(PlayRules, State):
         self.pos, self.actions_left = 0, 0
         self.offices_moved, self.powers_used = set(), set()
         self.offices_paid: set[str] = set()
+        #: Breaches of etiquette awaiting the Grand Chamberlain: (number,
+        #: seat, code, words); ``breach_count`` numbers them.
+        self.breaches: list[tuple[int, int, str, str]] = []
+        self.breach_count = 0
 
     def seats_from_gc(self) -> list[int]:
         """Every seat, the Grand Chamberlain first, then to his left."""
@@ -226,7 +235,7 @@ class VersaillesState(PlayRules, State):
     def _end_turn(self) -> list[Event]:
         """The role passes left; a regency ends at the end of the turn after
         the King's death (§10.1)."""
-        events: list[Event] = []
+        events = self._lapse("the turn is over")
         if self.regency and self.regency_turn is not None and self.turn > self.regency_turn:
             events += self.accession()
         if self.turn >= self.options["turn_limit"]:
@@ -296,7 +305,13 @@ class VersaillesState(PlayRules, State):
         return ()
 
     def _may_act(self) -> tuple[int, ...]:
-        return tuple(self.open_seats) if self.stage == NEGOTIATION else ()
+        """The negotiation window's seats (§7.2), and the Grand Chamberlain
+        whenever a breach awaits his decision (§3: "at any moment"), unless
+        he must act anyway."""
+        seats = tuple(self.open_seats) if self.stage == NEGOTIATION else ()
+        if self.breaches and self.gc not in seats and self.gc not in self._to_act():
+            seats = (self.gc, *seats)
+        return seats
 
     def _time_limit(self) -> float | None:
         return NEGOTIATION_SECONDS if self.stage == NEGOTIATION else None
@@ -307,8 +322,23 @@ class VersaillesState(PlayRules, State):
     def _legal_actions(self, seat: int) -> list[Action]:
         if seat < 0:
             return [TimeUp()]
+        out = self._stage_moves(seat) if self._in_stage(seat) else []
+        if seat == self.gc and self.breaches:
+            out = [*out, *(made(Fine, b[0]) for b in self.breaches)]
+            if DONE not in out:
+                out.append(DONE)
+        return out
+
+    def _in_stage(self, seat: int) -> bool:
+        """Whether the phase itself waits for or admits ``seat`` (breaches aside)."""
+        if self.stage == NEGOTIATION:
+            return seat in self.open_seats
+        return seat in self._to_act()
+
+    def _stage_moves(self, seat: int) -> list[Action]:
         if self.stage == SEX:
-            return [made(ChooseSex, "man"), made(ChooseSex, "woman")]
+            family = self.courtiers[seat].family
+            return [made(ChooseSex, "man", family), made(ChooseSex, "woman", family)]
         if self.stage == PARTY:
             return [made(ChooseParty, p) for p in COUNTRIES]
         if self.stage == LOCATION:
@@ -357,9 +387,13 @@ class VersaillesState(PlayRules, State):
 
     def _is_legal(self, seat: int, action: Action) -> bool:
         """Long menus are checked directly: payments, requests, fines."""
+        if isinstance(action, Breach):
+            return seat == REFEREE and 0 <= action.seat < self.num_players
         if isinstance(action, Fine):
-            return (seat == self.gc and 0 <= action.seat < self.num_players
-                    and self.stage in (LOCATION, NEGOTIATION, PLAY))
+            return seat == self.gc and any(b[0] == action.breach for b in self.breaches)
+        if isinstance(action, ChooseSex):
+            return self.stage == SEX and seat in self._to_act() and self._family_ok(
+                seat, action.family)
         if isinstance(action, Pay):
             return (self.stage == NEGOTIATION and seat in self.open_seats
                     and 0 <= action.to < self.num_players and action.to != seat
@@ -382,6 +416,34 @@ class VersaillesState(PlayRules, State):
             return self._gift_is_legal(seat, action)
         return self.audience_is_legal(seat, action)
 
+    def family_problem(self, seat: int, family: str | None) -> str | None:
+        """Why ``seat`` may not take this family name (§6), or None: the
+        characters (:func:`family_name_problem`), and not a name another
+        player has already taken (case and accents aside)."""
+        if family is None:
+            return None
+        problem = family_name_problem(family)
+        if problem is not None:
+            return problem
+        key = name_key(family)
+        other = next((s for s, c in enumerate(self.courtiers) if s != seat
+                      and c.sex is not None and name_key(c.family) == key), None)
+        return None if other is None else f"Seat {other}'s family is already named {family!r}"
+
+    def _name_family(self, seat: int, family: str) -> None:
+        """``seat`` takes ``family``; a family still to choose that was drawn
+        the same name is given the first of our names nobody bears (no die:
+        the other menus change only by this)."""
+        self.courtiers[seat].family = family
+        key = name_key(family)
+        for other, c in enumerate(self.courtiers):
+            if other != seat and c.sex is None and name_key(c.family) == key:
+                taken = {name_key(x.family) for x in self.courtiers}
+                c.family = next(n for n in _NAMES if name_key(n) not in taken)
+
+    def _family_ok(self, seat: int, family: str | None) -> bool:
+        return self.family_problem(seat, family) is None
+
     def _playing(self, seat: int, actions: int) -> bool:
         """In the round of play, ``seat``'s player-turn, with that many actions left."""
         return self.stage == PLAY and seat == self.current() and self.actions_left >= actions
@@ -400,14 +462,25 @@ class VersaillesState(PlayRules, State):
         return events
 
     def _apply_rules(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, Breach):
+            return self._breach(action)
         if isinstance(action, Fine):
-            return self._fine(seat, action)
+            return self._fine(action.breach)
+        if self.breaches and (
+                (isinstance(action, Done) and seat == self.gc)
+                or (isinstance(action, TimeUp) and self.stage != NEGOTIATION)):
+            return self._lapse("the Grand Chamberlain lets it pass" if seat == self.gc
+                               else "time is up")
         if isinstance(action, Pay | ShowCard | Done | TimeUp):
             return self._negotiate(seat, action)
         if isinstance(action, ChooseSex):
-            self.courtiers[seat].sex = action.sex
-            events = [Event("sex", f"Seat {seat} plays a {action.sex}",
-                            {"seat": seat, "sex": action.sex})]
+            c = self.courtiers[seat]
+            c.sex = action.sex
+            if action.family is not None:
+                self._name_family(seat, action.family)
+            events = [Event("sex", f"Seat {seat} plays a {action.sex} of the family "
+                                   f"{c.family}", {"seat": seat, "sex": action.sex,
+                                                   "family": c.family})]
             if all(c.sex for c in self.courtiers):
                 events += self._begin_turn()
             return events
@@ -526,16 +599,56 @@ class VersaillesState(PlayRules, State):
                                               "card": action.card},
                      audience=frozenset({seat, action.to}), redacted=public)
 
-    def _fine(self, seat: int, action: Fine) -> list[Event]:
-        """§3: 1,000 livres a breach, debts allowed; the fine goes to nobody (A42)."""
-        self.courtiers[action.seat].fortune -= FINE
-        return [Event("fine", f"The Grand Chamberlain fines Seat {action.seat} {FINE} livres: "
-                              f"{action.breach}", {"seat": action.seat, "amount": FINE,
-                                                   "breach": action.breach})]
+    # ----- etiquette (§3, §4) ----------------------------------------------------------
+    def _breach(self, action: Breach) -> list[Event]:
+        """The referee's ruling: numbered, and awaiting the Grand Chamberlain,
+        who "must withdraw the usual penalties from himself" (§3): his own
+        breach is fined at once."""
+        number = self.breach_count
+        self.breach_count += 1
+        data = {"breach": number, "seat": action.seat, "code": action.code,
+                "words": action.words}
+        event = Event("breach", f"Seat {action.seat} breaches etiquette ({action.code}): "
+                                f"{action.words!r}", data)
+        if action.seat == self.gc:
+            return [event, self._fined(number, action.seat)]
+        self.breaches.append((number, action.seat, action.code, action.words))
+        return [event]
+
+    def _fine(self, number: int) -> list[Event]:
+        """§3: "penalties of 1,000 livres for each error observed"."""
+        breach = next(b for b in self.breaches if b[0] == number)
+        self.breaches.remove(breach)
+        return [self._fined(number, breach[1])]
+
+    def _fined(self, number: int, seat: int) -> Event:
+        """1,000 livres, debts allowed (§3); the fine goes to nobody (A42)."""
+        self.courtiers[seat].fortune -= FINE
+        return Event("fine", f"The Grand Chamberlain fines Seat {seat} {FINE} livres "
+                             f"(breach {number})", {"seat": seat, "amount": FINE,
+                                                    "breach": number})
+
+    def _lapse(self, why: str) -> list[Event]:
+        """Pending breaches pass unfined: the Chamberlain's Done, the referee's
+        time-up outside the negotiation, or the end of the turn (our decision)."""
+        if not self.breaches:
+            return []
+        numbers = [b[0] for b in self.breaches]
+        self.breaches = []
+        return [Event("breaches_pass", f"No fine for breach(es) {numbers}: {why}",
+                      {"breaches": numbers})]
 
     def _explain_illegal(self, seat: int, action: Action) -> str:
-        if isinstance(action, Fine) and seat != self.gc:
-            return f"only the Grand Chamberlain (Seat {self.gc}) fines (§3)"
+        if isinstance(action, Fine):
+            if seat != self.gc:
+                return f"only the Grand Chamberlain (Seat {self.gc}) fines (§3)"
+            return f"no breach {action.breach} awaits a fine"
+        if isinstance(action, Breach) and seat == REFEREE:
+            return f"breach: no seat {action.seat} in a {self.num_players}-player game"
+        if isinstance(action, ChooseSex) and self.stage == SEX:
+            problem = self.family_problem(seat, action.family)
+            if problem is not None:
+                return f"choose_sex: {problem}"
         return super()._explain_illegal(seat, action)
 
     def _result(self) -> Result:
@@ -560,7 +673,12 @@ class VersaillesState(PlayRules, State):
             "powers_used": sorted(self.powers_used), "offices_moved": sorted(self.offices_moved),
             "courtiers": [c.to_json() | {"seat": s, "hand": len(self.hands[s])}
                           for s, c in enumerate(self.courtiers)],
+            "breaches": [{"breach": n, "seat": s, "code": code, "words": words}
+                         for n, s, code, words in self.breaches],
             "hand": sorted(self.hands[seat]) if seat is not None else None}
+        for c, addressee in zip(view["courtiers"], court_addressees(view), strict=True):
+            c["address"] = address_json(addressee)
+        view["sovereigns_address"] = sovereigns_json(view)
         if self.over:
             view["final"] = self._result().to_json()
         return view
@@ -583,7 +701,8 @@ class VersaillesState(PlayRules, State):
                 self.queen_alive, self.queen_origin, self.regency, self.regency_turn,
                 self.secret_wife, self.gc, self.turn, self.stage, self.over, self.turn_cut,
                 self.open_seats, self.window_moves, self.order, self.pos, self.actions_left,
-                sorted(self.offices_moved), sorted(self.powers_used), sorted(self.offices_paid))
+                sorted(self.offices_moved), sorted(self.powers_used), sorted(self.offices_paid),
+                self.breaches, self.breach_count)
 
 
 __all__ = ["COURT", "EXILE", "VersaillesState", "round_order"]
