@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import pytest
 
@@ -465,3 +466,39 @@ def test_a_name_drawn_for_a_family_still_to_choose_may_be_taken():
 def test_every_drawn_name_is_a_valid_family_name():
     names = package_data("courtly.games.versailles", "names.json")["families"]
     assert [n for n in names if family_name_problem(n)] == []
+
+
+def test_the_servers_driver_asks_a_bot_chamberlain_about_a_pending_breach(tmp_path):
+    """hub.py's driver asks a bot in may_act to decide (up to its share of the
+    window, then Done): a heuristic Chamberlain fines a player's breach at
+    once, while the game waits for that player (issue 16 will let the server
+    rule breaches from the chat; here the ruling is submitted as the referee's)."""
+    from fastapi.testclient import TestClient
+
+    from courtly.server import create_app
+
+    gc = GAME.new_game(3, seed=11).gc
+    seats = [{"kind": "bot", "bot": "heuristic"} if s == gc else {"kind": "person"}
+             for s in range(3)]
+    offender = (gc + 1) % 3
+    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", mix_seeds=False)  # a known deal
+    with TestClient(app) as client:
+        made = client.post("/api/tables", json={"game": "versailles", "num_players": 3,
+                                                "seats": seats, "seed": 11, "bot_delay": 0})
+        assert made.status_code == 201, made.text
+        tid = made.json()["table"]["id"]
+        for seat, token in made.json()["tokens"].items():
+            client.post(f"/api/tables/{tid}/join", json={"token": token, "name": f"P{seat}"})
+        table = client.app.state.hub.tables[tid]
+        wait = time.monotonic() + 20
+        while table.state.to_act != (offender,):  # the bot chose; the person is to choose
+            assert time.monotonic() < wait
+            time.sleep(0.02)
+        ruling = Breach(offender, "familiar_pronoun", "toi").to_json()
+        assert client.portal is not None
+        client.portal.call(table.submit, REFEREE, ruling, "referee")
+        while not any(isinstance(a, Fine) for _, a in table.state.record.actions):
+            assert time.monotonic() < wait
+            time.sleep(0.02)
+        assert table.state.courtiers[offender].fortune == -1000
+        assert table.state.to_act == (offender,) and table.state.may_act == ()
