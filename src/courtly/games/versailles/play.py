@@ -45,6 +45,16 @@ def card_targets(card: str, players: int) -> tuple[PlayCard, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=1024)
+def _courtier_audiences(other: int, ears: tuple[str, ...], marry: bool) -> tuple[Action, ...]:
+    """The audiences about a courtier at court: marry him (or her), speak well
+    or ill of him to each sovereign who listens (§8.4)."""
+    out: list[Action] = [Marry(other)] if marry else []
+    for s in ears:
+        out += [Intervene(other, s, True), Intervene(other, s, False)]
+    return tuple(out)
+
+
 class PlayRules(CourtRules):
     """Requests, cards, audiences and powers."""
 
@@ -65,7 +75,7 @@ class PlayRules(CourtRules):
         """Whether a courtier at court meets a card's symbols and conditions:
         location, sex, minimum standing, titled (§9.1)."""
         c = self.courtiers[seat]
-        if not c.at_court or card.location not in ("any", self.location):
+        if c.place != COURT or (card.location != "any" and card.location != self.location):
             return False
         if card.sex != "any" and c.sex != card.sex:
             return False
@@ -134,19 +144,20 @@ class PlayRules(CourtRules):
         return ok, events
 
     # ----- requests (§8) --------------------------------------------------------------
-    def request_moves(self, seat: int) -> Iterator[Action]:
-        """Each request card of the hand, for each courtier who may receive it
-        (a lettre de cachet: against each courtier it may strike)."""
-        if not self.courtiers[seat].at_court or self.track("king") is None:
-            return
+    def request_moves(self, seat: int, kinds: list[str]) -> list[Action]:
+        """Each request card of the hand (``kinds``: its sorted kinds), for each
+        courtier who may receive it (a lettre de cachet: against each courtier
+        it may strike); both are at court."""
+        if self.courtiers[seat].place != COURT or self.track("king") is None:
+            return []
         routes = (False, True) if self.queen_route_open(seat) else (False,)
-        for card in sorted(set(self.hands[seat])):
-            if not DECK[card].is_request:
-                continue
-            for target in range(self.num_players):
-                if self.request_target_ok(seat, card, target):
-                    for via in routes:
-                        yield made(Request, card, target, via)
+        targets = [t for t, c in enumerate(self.courtiers) if c.place == COURT]
+        out: list[Action] = []
+        for card in kinds:
+            if DECK[card].is_request:
+                out += [made(Request, card, target, via) for target in targets
+                        if self.request_target_ok(seat, card, target) for via in routes]
+        return out
 
     def request_target_ok(self, seat: int, card: str, target: int) -> bool:
         """The beneficiary meets the card (A12); a lettre's victim is another
@@ -203,35 +214,43 @@ class PlayRules(CourtRules):
         return events
 
     # ----- cards without request (§9.3, §9.4) ----------------------------------------
-    def card_moves(self, seat: int) -> Iterator[Action]:
-        """Each card of the hand on each target it may reach."""
-        for card in sorted(set(self.hands[seat])):
-            if DECK[card].is_request:
+    def card_moves(self, seat: int, kinds: list[str]) -> Iterator[Action]:
+        """Each card of the hand (``kinds``: its sorted kinds) on each target
+        it may reach: the user's conditions once per card, then the target's."""
+        for card in kinds:
+            kind = DECK[card]
+            if kind.is_request or not self._may_play(seat, kind):
                 continue
-            for action in self._targets(card):
-                if self.card_is_legal(seat, action):
+            for action in card_targets(card, self.num_players):
+                if self._reaches(seat, kind, action):
                     yield action
-
-    def _targets(self, card: str) -> tuple[PlayCard, ...]:
-        return card_targets(card, self.num_players)
 
     def card_is_legal(self, seat: int, action: PlayCard) -> bool:
         """Whether ``seat`` may play this card so: its holder's place (§11,
         §12), the location, the user's sex (A28) and the target (§9.1)."""
         card = DECK[action.card]
+        return (action.card in self.hands[seat] and not card.is_request
+                and self._may_play(seat, card) and self._reaches(seat, card, action))
+
+    def _may_play(self, seat: int, card: CardType) -> bool:
+        """The user's side: at court or in exile (a prisoner plays only
+        Justice), the location, the user's sex (A28)."""
         me = self.courtiers[seat]
-        if action.card not in self.hands[seat] or card.is_request:
-            return False
         if me.place == BASTILLE:
-            return card.kind == "justice" and action.seat == seat
-        if not (me.at_court or me.place == EXILE):
+            return card.kind == "justice"
+        if not (me.place == COURT or me.place == EXILE):
             return False
-        if card.location not in ("any", self.location):
+        if card.location != "any" and card.location != self.location:
             return False
-        if card.user_sex != "any" and me.sex != card.user_sex:
-            return False
+        return card.user_sex == "any" or me.sex == card.user_sex
+
+    def _reaches(self, seat: int, card: CardType, action: PlayCard) -> bool:
+        """The target's side (§9.1): oneself only for some cards; a prisoner
+        on himself only; the sovereigns, the wars, or a courtier."""
         if card.self_only and action.seat != seat:
             return False
+        if self.courtiers[seat].place == BASTILLE:
+            return action.seat == seat
         if action.sovereign is not None:
             return self._sovereign_target_ok(card, action.sovereign)
         if card.kind in ("war_decl", "war_end"):
@@ -357,38 +376,46 @@ class PlayRules(CourtRules):
         return events
 
     # ----- audiences (§8.4) -----------------------------------------------------------
-    def audience_moves(self, seat: int) -> Iterator[Action]:
+    def audience_moves(self, seat: int) -> list[Action]:
         """The six purposes, to every courtier each may concern: the
         conditions of :meth:`audience_is_legal`, generated directly."""
         me = self.courtiers[seat]
-        if not me.at_court:
-            return
-        ears = [s for s in SOVEREIGNS if self._ear(s)]
+        if me.place != COURT:
+            return []
+        ears = tuple(s for s in SOVEREIGNS if self._ear(s))
         king = self.track("king") is not None
-        for other in range(self.num_players):
-            c = self.courtiers[other]
+        single = king and me.spouse is None and me.sex is not None
+        out: list[Action] = []
+        for other, c in enumerate(self.courtiers):
             if other == seat:
                 continue
             if c.place == COURT:
-                if (king and me.spouse is None and c.spouse is None and me.sex != c.sex
-                        and me.sex is not None and c.sex is not None):
-                    yield made(Marry, other)
-                for s in ears:
-                    yield made(Intervene, other, s, True)
-                    yield made(Intervene, other, s, False)
+                marry = (single and c.spouse is None and c.sex is not None
+                         and me.sex != c.sex)
+                out += _courtier_audiences(other, ears, marry)
             elif c.place == BASTILLE and king:
-                yield made(FreePrisoner, other)
+                out.append(made(FreePrisoner, other))
             elif c.place == EXILE:
-                yield from (made(RecallExile, other, s) for s in ears)
+                out += [made(RecallExile, other, s) for s in ears]
         if self.king_alive and not self.queen_alive:
-            yield from (made(RemarryKing, c) for c in COUNTRIES
-                        if self.audience_is_legal(seat, made(RemarryKing, c)))
-        for holder, c in enumerate(self.courtiers):
-            if holder == seat:
-                continue
-            for office in c.holds("office"):
-                yield from (made(TakeOffice, office, to) for to in (*range(self.num_players), None)
-                            if self._take_office_ok(seat, made(TakeOffice, office, to)))
+            out += [made(RemarryKing, c) for c in COUNTRIES
+                    if self.audience_is_legal(seat, made(RemarryKing, c))]
+        if king:
+            for holder, c in enumerate(self.courtiers):
+                if holder != seat and c.cards:
+                    for office in c.holds("office"):
+                        out += self._office_takings(holder, office)
+        return out
+
+    def _office_takings(self, holder: int, office: str) -> list[Action]:
+        """:meth:`_take_office_ok` for an office whose holder is known."""
+        if office in self.offices_moved:
+            return []
+        card = DECK[office]
+        out: list[Action] = [made(TakeOffice, office, to) for to in range(self.num_players)
+                             if to != holder and self.receives(to, card)]
+        out.append(made(TakeOffice, office, None))
+        return out
 
     def audience_is_legal(self, seat: int, action: Action) -> bool:
         """Who may ask what of whom (§8.4, A16-A25)."""

@@ -78,27 +78,48 @@ _GIFTS: dict[int, dict[tuple[str, ...], GiveCards]] = {}
 
 
 @lru_cache(maxsize=4096)
-def bundles(hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    """One card, or two (a pair only if held twice), of a sorted hand."""
-    kinds = sorted(set(hand))
+def bundles(kinds: tuple[str, ...], doubles: frozenset[str]) -> tuple[tuple[str, ...], ...]:
+    """One card, or two (a pair only if held twice), of a hand with these
+    (sorted) kinds of card, ``doubles`` held at least twice."""
     return tuple([(c,) for c in kinds] + [
         pair for pair in itertools.combinations_with_replacement(kinds, 2)
-        if pair[0] != pair[1] or hand.count(pair[0]) >= 2])
+        if pair[0] != pair[1] or pair[0] in doubles])
 
 
-def gifts(seat: int, players: int, hand: tuple[str, ...]) -> list[GiveCards]:
+def gifts(seat: int, players: int, hand: list[str]) -> tuple[GiveCards, ...]:
     """Each bundle of :func:`bundles` to each other player."""
+    kinds = sorted(set(hand))
+    doubles = frozenset(c for c in kinds if hand.count(c) > 1) if len(kinds) < len(hand) \
+        else frozenset()
+    return _gifts_of(seat, players, tuple(kinds), doubles)
+
+
+@lru_cache(maxsize=8192)
+def _gifts_of(seat: int, players: int, kinds: tuple[str, ...], doubles: frozenset[str]
+              ) -> tuple[GiveCards, ...]:
+    choices = bundles(kinds, doubles)
     out: list[GiveCards] = []
     for to in range(players):
-        if to == seat:
-            continue
-        row = _GIFTS.setdefault(to, {})
-        for bundle in bundles(hand):
-            action = row.get(bundle)
-            if action is None:
-                action = row[bundle] = GiveCards(to, bundle)
-            out.append(action)
-    return out
+        if to != seat:
+            row = _GIFTS.setdefault(to, {})
+            try:
+                out += [row[b] for b in choices]
+            except KeyError:
+                out += [row[b] if b in row else row.setdefault(b, GiveCards(to, b))
+                        for b in choices]
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def window_menu(seat: int, players: int, units: int, kinds: tuple[str, ...]
+                ) -> tuple[Action, ...]:
+    """§7.2: Done; paying each other player 500, 1,000, ... up to ``units``
+    times 500 livres; showing each kind of card held to each."""
+    out: list[Action] = [DONE]
+    for to in range(players):
+        if to != seat:
+            out += payments(to, units)
+    return (*out, *showings(seat, players, kinds))
 
 
 def round_order(chamberlain: int, players: int) -> list[int]:
@@ -350,21 +371,18 @@ class VersaillesState(PlayRules, State):
     def _window_moves(self, seat: int) -> list[Action]:
         """§7.2: pay another player (in 500s, up to one's positive fortune;
         A42), show a card to one player, or be done."""
-        out: list[Action] = [DONE]
         units = max(0, self.courtiers[seat].fortune) // PAY_UNIT
-        for to in range(self.num_players):
-            if to != seat:
-                out += payments(to, units)
-        out += showings(seat, self.num_players, tuple(sorted(set(self.hands[seat]))))
-        return out
+        return list(window_menu(seat, self.num_players, units,
+                                tuple(sorted(set(self.hands[seat])))))
 
     def _turn_moves(self, seat: int) -> list[Action]:
         """§7.41: two actions among take, play, request, audience, give; a power
         besides; the hand limit before ending."""
         hand = self.hands[seat]
+        kinds = sorted(set(hand))
         out: list[Action] = []
         if len(hand) > HAND_LIMIT:
-            out += [made(Discard, card) for card in sorted(set(hand))]
+            out += [made(Discard, card) for card in kinds]
         else:
             out.append(END_TURN)
         out += self.power_moves(seat)
@@ -375,15 +393,15 @@ class VersaillesState(PlayRules, State):
             out.append(DRAW)
         if c.at_court:
             out += [made(TakeFromHouse, card) for card in sorted(set(self.house))]
-        out += self.card_moves(seat)
-        out += self.request_moves(seat)
+        out += self.card_moves(seat, kinds)
+        out += self.request_moves(seat, kinds)
         out += self.audience_moves(seat)
         out += self._gifts(seat)
         return out
 
-    def _gifts(self, seat: int) -> list[GiveCards]:
+    def _gifts(self, seat: int) -> tuple[GiveCards, ...]:
         """One or two cards to another player: one action (§7.41)."""
-        return gifts(seat, self.num_players, tuple(sorted(self.hands[seat])))
+        return gifts(seat, self.num_players, self.hands[seat])
 
     def _is_legal(self, seat: int, action: Action) -> bool:
         """Long menus are checked directly: payments, requests, fines."""
