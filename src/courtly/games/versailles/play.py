@@ -81,7 +81,8 @@ class PlayRules(CourtRules):
             return False
         need = card.min_standing
         if need is not None:
-            have = self.standing(seat, need.sovereign)
+            which = self.track(need.sovereign)
+            have = None if which is None else c.king if which == "king" else c.queen
             if have is None or have < need.value:
                 return False
         return not card.titled or self.is_titled(seat)
@@ -154,9 +155,14 @@ class PlayRules(CourtRules):
         targets = [t for t, c in enumerate(self.courtiers) if c.place == COURT]
         out: list[Action] = []
         for card in kinds:
-            if DECK[card].is_request:
+            kind = DECK[card]
+            if kind.kind == "lettre":
                 out += [made(Request, card, target, via) for target in targets
-                        if self.request_target_ok(seat, card, target) for via in routes]
+                        if self._strikes(seat, target) for via in routes]
+            elif kind.is_request:
+                out += [made(Request, card, target, via) for target in targets
+                        if self.receives(target, kind) and self._can_hold(target, kind)
+                        for via in routes]
         return out
 
     def request_target_ok(self, seat: int, card: str, target: int) -> bool:
@@ -164,9 +170,14 @@ class PlayRules(CourtRules):
         courtier at court with standing 0, -1 or -2 with the King (Regent)."""
         kind = DECK[card]
         if kind.kind == "lettre":
-            have = self.standing(target, "king")
-            return target != seat and have is not None and have <= 0
+            return self._strikes(seat, target)
         return self.receives(target, kind) and self._can_hold(target, kind)
+
+    def _strikes(self, seat: int, target: int) -> bool:
+        """A lettre de cachet's victim: another courtier at court with standing
+        0, -1 or -2 with the King (the Regent)."""
+        have = self.standing(target, "king")
+        return target != seat and have is not None and have <= 0
 
     def request_is_legal(self, seat: int, action: Request) -> bool:
         """Checked directly (the same conditions as the menu)."""

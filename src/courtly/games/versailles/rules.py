@@ -6,9 +6,7 @@ The court's life is in court.py, the player's actions in play.py.
 
 from __future__ import annotations
 
-import itertools
 import random
-from functools import lru_cache
 from typing import Any, ClassVar
 
 from courtly.core import REFEREE, Action, Done, Event, Result, State, TimeUp, game_over_event
@@ -66,60 +64,86 @@ def payments(to: int, units: int) -> list[Pay]:
     return row[:units]
 
 
-@lru_cache(maxsize=4096)
-def showings(seat: int, players: int, kinds: tuple[str, ...]) -> tuple[ShowCard, ...]:
+#: Each card shown to each seat: made once, shared by every menu.
+_SHOWN: dict[int, dict[str, ShowCard]] = {}
+
+
+def showings(seat: int, players: int, kinds: list[str]) -> list[ShowCard]:
     """Each card kind of a hand shown to each other player."""
-    return tuple(made(ShowCard, to, card) for to in range(players) if to != seat
-                 for card in kinds)
+    out: list[ShowCard] = []
+    for to in range(players):
+        if to != seat:
+            row = _SHOWN.get(to)
+            if row is None:
+                row = _SHOWN[to] = {card: ShowCard(to, card) for card in DECK.types}
+            out += [row[card] for card in kinds]
+    return out
 
 
-#: Gifts to each seat, by the bundle given: made once, shared by every menu.
-_GIFTS: dict[int, dict[tuple[str, ...], GiveCards]] = {}
+#: Each card kind's number, so that a bundle of gifts is a small int: the
+#: kind ``k`` alone is ``k``, the pair ``(k, m)`` (k <= m) is ``KINDS * (k + 1) + m``.
+_CARD_IDS: tuple[str, ...] = tuple(sorted(DECK.types))
+_INDEX: dict[str, int] = {card: i for i, card in enumerate(_CARD_IDS)}
+_KINDS = len(_INDEX)
+#: Gifts to each seat, by bundle number: made once, shared by every menu.
+_GIFTS: dict[int, list[GiveCards | None]] = {}
 
 
-@lru_cache(maxsize=4096)
-def bundles(kinds: tuple[str, ...], doubles: frozenset[str]) -> tuple[tuple[str, ...], ...]:
+def _bundle(code: int) -> tuple[str, ...]:
+    if code < _KINDS:
+        return (_CARD_IDS[code],)
+    first, second = divmod(code - _KINDS, _KINDS)
+    return _CARD_IDS[first], _CARD_IDS[second]
+
+
+def bundles(kinds: list[str], doubles: frozenset[str]) -> list[int]:
     """One card, or two (a pair only if held twice), of a hand with these
-    (sorted) kinds of card, ``doubles`` held at least twice."""
-    return tuple([(c,) for c in kinds] + [
-        pair for pair in itertools.combinations_with_replacement(kinds, 2)
-        if pair[0] != pair[1] or pair[0] in doubles])
+    (sorted) kinds of card, ``doubles`` held at least twice: each kind alone,
+    then each pair in order ((a, a) if held twice, (a, b), (a, c) ... (b, b) ...)."""
+    index = [_INDEX[k] for k in kinds]
+    codes = list(index)
+    for i, first in enumerate(index):
+        base = _KINDS * (first + 1)
+        if kinds[i] in doubles:
+            codes.append(base + first)
+        codes += [base + second for second in index[i + 1:]]
+    return codes
 
 
-def gifts(seat: int, players: int, hand: list[str]) -> tuple[GiveCards, ...]:
+def gifts(seat: int, players: int, hand: list[str]) -> list[GiveCards]:
     """Each bundle of :func:`bundles` to each other player."""
     kinds = sorted(set(hand))
     doubles = frozenset(c for c in kinds if hand.count(c) > 1) if len(kinds) < len(hand) \
         else frozenset()
-    return _gifts_of(seat, players, tuple(kinds), doubles)
+    return _gifts_of(seat, players, kinds, doubles)
 
 
-@lru_cache(maxsize=8192)
-def _gifts_of(seat: int, players: int, kinds: tuple[str, ...], doubles: frozenset[str]
-              ) -> tuple[GiveCards, ...]:
-    choices = bundles(kinds, doubles)
+def _gifts_of(seat: int, players: int, kinds: list[str], doubles: frozenset[str]
+              ) -> list[GiveCards]:
+    codes = bundles(kinds, doubles)
     out: list[GiveCards] = []
     for to in range(players):
         if to != seat:
-            row = _GIFTS.setdefault(to, {})
-            try:
-                out += [row[b] for b in choices]
-            except KeyError:
-                out += [row[b] if b in row else row.setdefault(b, GiveCards(to, b))
-                        for b in choices]
-    return tuple(out)
+            row = _GIFTS.get(to)
+            if row is None:
+                row = _GIFTS[to] = [None] * (_KINDS * (_KINDS + 1))
+            out += [row[c] or _gift(row, to, c) for c in codes]
+    return out
 
 
-@lru_cache(maxsize=8192)
-def window_menu(seat: int, players: int, units: int, kinds: tuple[str, ...]
-                ) -> tuple[Action, ...]:
+def _gift(row: list[GiveCards | None], to: int, code: int) -> GiveCards:
+    action = row[code] = GiveCards(to, _bundle(code))
+    return action
+
+
+def window_menu(seat: int, players: int, units: int, kinds: list[str]) -> list[Action]:
     """§7.2: Done; paying each other player 500, 1,000, ... up to ``units``
     times 500 livres; showing each kind of card held to each."""
     out: list[Action] = [DONE]
     for to in range(players):
         if to != seat:
             out += payments(to, units)
-    return (*out, *showings(seat, players, kinds))
+    return out + showings(seat, players, kinds)
 
 
 def round_order(chamberlain: int, players: int) -> list[int]:
@@ -306,8 +330,10 @@ class VersaillesState(PlayRules, State):
 
     def _reached_goal(self) -> bool:
         """"The first player to amass" the goal wins, at once (§1, §6; A41)."""
-        if any(c.fortune >= self.options["goal"] for c in self.courtiers):
-            self.over = True
+        goal = self.options["goal"]
+        for c in self.courtiers:
+            if c.fortune >= goal:
+                self.over = True
         return self.over
 
     # ----- the contract -----------------------------------------------------------------
@@ -372,8 +398,7 @@ class VersaillesState(PlayRules, State):
         """§7.2: pay another player (in 500s, up to one's positive fortune;
         A42), show a card to one player, or be done."""
         units = max(0, self.courtiers[seat].fortune) // PAY_UNIT
-        return list(window_menu(seat, self.num_players, units,
-                                tuple(sorted(set(self.hands[seat])))))
+        return window_menu(seat, self.num_players, units, sorted(set(self.hands[seat])))
 
     def _turn_moves(self, seat: int) -> list[Action]:
         """§7.41: two actions among take, play, request, audience, give; a power
@@ -399,7 +424,7 @@ class VersaillesState(PlayRules, State):
         out += self._gifts(seat)
         return out
 
-    def _gifts(self, seat: int) -> tuple[GiveCards, ...]:
+    def _gifts(self, seat: int) -> list[GiveCards]:
         """One or two cards to another player: one action (§7.41)."""
         return gifts(seat, self.num_players, self.hands[seat])
 
