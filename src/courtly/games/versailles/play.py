@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
+from typing import Any
 
 from courtly.core import Action, Event
 from courtly.games.versailles.actions import (
@@ -30,6 +31,10 @@ from courtly.games.versailles.courtier import BASTILLE, COURT, EXILE
 STATUS_BONUS = 2
 #: The Gouvernante's shift (§9.5) and the Contrôleur's pension per pip (§9.5).
 GOUVERNANTE_SHIFT, PENSION_PER_PIP = 3, 500
+
+
+#: Parts of menus by (seat, card) or seat, for one court (PlayRules.court_memo).
+Memo = dict[Any, list[Action]]
 
 
 @lru_cache(maxsize=1024)
@@ -60,6 +65,8 @@ class PlayRules(CourtRules):
 
     offices_moved: set[str]
     powers_used: set[str]
+    _memo_key: tuple[Any, ...] | None = None
+    _memo: Memo
 
     # ----- conditions (§9.1) ----------------------------------------------------------
     def is_titled(self, seat: int) -> bool:
@@ -145,25 +152,67 @@ class PlayRules(CourtRules):
         return ok, events
 
     # ----- requests (§8) --------------------------------------------------------------
-    def request_moves(self, seat: int, kinds: list[str]) -> list[Action]:
+    def request_moves(self, seat: int, kinds: list[str], memo: Memo | None = None
+                      ) -> list[Action]:
         """Each request card of the hand (``kinds``: its sorted kinds), for each
         courtier who may receive it (a lettre de cachet: against each courtier
         it may strike); both are at court."""
+        memo = self.court_memo() if memo is None else memo
+        out: list[Action] = []
+        for card in kinds:
+            if DECK[card].is_request:
+                out += self.uses_of(seat, card, memo)
+        return out
+
+    def _requests_of(self, seat: int, card: str, kind: CardType) -> list[Action]:
         if self.courtiers[seat].place != COURT or self.track("king") is None:
             return []
         routes = (False, True) if self.queen_route_open(seat) else (False,)
         targets = [t for t, c in enumerate(self.courtiers) if c.place == COURT]
-        out: list[Action] = []
-        for card in kinds:
+        if kind.kind == "lettre":
+            return [made(Request, card, target, via) for target in targets
+                    if self._strikes(seat, target) for via in routes]
+        return [made(Request, card, target, via) for target in targets
+                if self.receives(target, kind) and self._can_hold(target, kind)
+                for via in routes]
+
+    # ----- the menu's parts that depend only on the court ------------------------------
+    def court_key(self) -> tuple[Any, ...]:
+        """Everything public the requests, plays and audiences of a menu read
+        (§8, §9.1): where the court is, the sovereigns, the wars, the offices
+        moved this turn, and each courtier's place, sex, standings, spouse,
+        cards and marks. Payments, fortunes and hands are not in it."""
+        return (self.location, self.king_alive, self.queen_alive, self.regency,
+                self.secret_wife, tuple(self.wars), frozenset(self.offices_moved),
+                tuple((c.place, c.sex, c.king, c.queen, c.spouse, tuple(c.cards),
+                       c.used_poison, c.used_philtre) for c in self.courtiers))
+
+    def court_memo(self) -> Memo:
+        """Parts of menus already made for this very court (:meth:`court_key`):
+        random play mostly draws, gives and pays, which leave the court as it
+        was, so the next menus reuse them."""
+        key = self.court_key()
+        if key != self._memo_key:
+            self._memo_key, self._memo = key, {}
+        return self._memo
+
+    def uses_of(self, seat: int, card: str, memo: Memo) -> list[Action]:
+        """Every way ``seat`` may use ``card`` now: its plays (§9.3, §9.4) or
+        its requests (§8), made once for this court (``memo``, from
+        :meth:`court_memo`)."""
+        key = (seat, card)
+        found = memo.get(key)
+        if found is None:
             kind = DECK[card]
-            if kind.kind == "lettre":
-                out += [made(Request, card, target, via) for target in targets
-                        if self._strikes(seat, target) for via in routes]
-            elif kind.is_request:
-                out += [made(Request, card, target, via) for target in targets
-                        if self.receives(target, kind) and self._can_hold(target, kind)
-                        for via in routes]
-        return out
+            if kind.is_request:
+                found = self._requests_of(seat, card, kind)
+            elif self._may_play(seat, kind):
+                found = [a for a in card_targets(card, self.num_players)
+                         if self._reaches(seat, kind, a)]
+            else:
+                found = []
+            memo[key] = found
+        return found
 
     def request_target_ok(self, seat: int, card: str, target: int) -> bool:
         """The beneficiary meets the card (A12); a lettre's victim is another
@@ -225,16 +274,16 @@ class PlayRules(CourtRules):
         return events
 
     # ----- cards without request (§9.3, §9.4) ----------------------------------------
-    def card_moves(self, seat: int, kinds: list[str]) -> Iterator[Action]:
+    def card_moves(self, seat: int, kinds: list[str], memo: Memo | None = None
+                   ) -> list[Action]:
         """Each card of the hand (``kinds``: its sorted kinds) on each target
         it may reach: the user's conditions once per card, then the target's."""
+        memo = self.court_memo() if memo is None else memo
+        out: list[Action] = []
         for card in kinds:
-            kind = DECK[card]
-            if kind.is_request or not self._may_play(seat, kind):
-                continue
-            for action in card_targets(card, self.num_players):
-                if self._reaches(seat, kind, action):
-                    yield action
+            if not DECK[card].is_request:
+                out += self.uses_of(seat, card, memo)
+        return out
 
     def card_is_legal(self, seat: int, action: PlayCard) -> bool:
         """Whether ``seat`` may play this card so: its holder's place (§11,
@@ -387,9 +436,17 @@ class PlayRules(CourtRules):
         return events
 
     # ----- audiences (§8.4) -----------------------------------------------------------
-    def audience_moves(self, seat: int) -> list[Action]:
+    def audience_moves(self, seat: int, memo: Memo | None = None) -> list[Action]:
         """The six purposes, to every courtier each may concern: the
-        conditions of :meth:`audience_is_legal`, generated directly."""
+        conditions of :meth:`audience_is_legal`, generated directly (once
+        for this court, :meth:`court_memo`)."""
+        memo = self.court_memo() if memo is None else memo
+        found = memo.get(seat)
+        if found is None:
+            found = memo[seat] = self._audiences(seat)
+        return found
+
+    def _audiences(self, seat: int) -> list[Action]:
         me = self.courtiers[seat]
         if me.place != COURT:
             return []

@@ -418,9 +418,10 @@ class VersaillesState(PlayRules, State):
             out.append(DRAW)
         if c.at_court:
             out += [made(TakeFromHouse, card) for card in sorted(set(self.house))]
-        out += self.card_moves(seat, kinds)
-        out += self.request_moves(seat, kinds)
-        out += self.audience_moves(seat)
+        memo = self.court_memo()
+        out += self.card_moves(seat, kinds, memo)
+        out += self.request_moves(seat, kinds, memo)
+        out += self.audience_moves(seat, memo)
         out += self._gifts(seat)
         return out
 
@@ -737,6 +738,13 @@ class VersaillesState(PlayRules, State):
                 size = len(self.hands[s])
                 self.hands[s], unseen = unseen[:size], unseen[size:]
         self.pile = unseen
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Copies (clone, determinize, pickling) leave the menu memo behind:
+        it is a cache, not part of the game."""
+        state = self.__dict__.copy()
+        state["_memo_key"], state["_memo"] = None, {}
+        return state
 
     def _snapshot(self) -> Any:
         return (self.pile, self.hands, self.discard, self.house, self.ministry, self.wars,
