@@ -15,7 +15,7 @@ courtier (or sovereign) with an :class:`Addressee`; :func:`form_of_address` writ
 form, :func:`check_message` lists the breaches of a message, each explained in
 French and in English, and :func:`address_sentence` lets a bot write a
 correctly addressed sentence. How a message is read (vocatives, "@", accents
-and case) is documented in docs/rules/versailles_etiquette.md; every choice of
+and case) is documented in docs/rules/versailles.md ("Etiquette"); every choice of
 ours is listed there under "Decisions where the rulebook is silent".
 """
 
