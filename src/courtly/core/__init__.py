@@ -1,7 +1,15 @@
 """The contract every game implements, records, replay and errors."""
 
 from courtly.core.action import STANDARD_ACTIONS, Action, ActionParser, Done, TimeUp, Value
-from courtly.core.companions import Companions, Estimate, Heuristic, Measures, Remark, Speech
+from courtly.core.companions import (
+    ChatJudge,
+    Companions,
+    Estimate,
+    Heuristic,
+    Measures,
+    Remark,
+    Speech,
+)
 from courtly.core.encoding import (
     Block,
     Declared,
@@ -36,6 +44,7 @@ __all__ = [
     "Action",
     "ActionParser",
     "Block",
+    "ChatJudge",
     "Companions",
     "CourtlyError",
     "Declared",
