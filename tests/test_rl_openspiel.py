@@ -23,6 +23,7 @@ SMALL: dict[str, dict[str, Any]] = {
     "courtisans": {"players": 2},
     "vive_le_roi": {"players": 2},
     "fief": {"players": 3, "turn_limit": 1},
+    "versailles": {"players": 2, "turn_limit": 2},
 }
 
 

@@ -67,11 +67,12 @@ class Versailles(Game):
 
     def load_companions(self) -> Companions:
         """The heuristic and its estimate (bot.py), the balance measures
-        (stats.py), the referee's reading of the chat (addresses.py)."""
-        from courtly.games.versailles import addresses, bot, stats
+        (stats.py), the referee's reading of the chat (addresses.py), and the
+        numbering and encoding for research (encoding.py)."""
+        from courtly.games.versailles import addresses, bot, encoding, stats
 
         return Companions(heuristic=bot.choose, estimate=bot.estimate, measures=stats.measures,
-                          judge_chat=addresses.judge_chat)
+                          judge_chat=addresses.judge_chat, encoding=encoding.ENCODING)
 
     def render(self, view: Mapping[str, Any]) -> str:
         """The court, the sovereigns, the Register and the hand (render.py)."""

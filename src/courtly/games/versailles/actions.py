@@ -336,8 +336,9 @@ class GiveCards(Action):
             _card(self.kind, card)
 
     def describe(self) -> str:
-        """'Give 2 cards to Seat 1'."""
-        return f"Give {len(self.cards)} card{'s' * (len(self.cards) > 1)} to Seat {self.to}"
+        """'Give Bon mot and Baron to Seat 1': the giver's own menu line, so
+        each gift reads apart (the events tell the others only how many)."""
+        return f"Give {' and '.join(_label(c) for c in self.cards)} to Seat {self.to}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,7 +49,10 @@ NEGOTIATION_SECONDS = 300.0
 #: so that every game ends (our decision; the referee's rule stops sooner).
 WINDOW_MOVES_PER_PLAYER = 10
 DONE, END_TURN, DRAW = Done(), EndTurn(), Draw()
-_NAMES: list[str] = list(package_data("courtly.games.versailles", "names.json")["families"])
+#: Our family names (data/names.json), drawn at set-up (§6).
+FAMILY_NAMES: tuple[str, ...] = tuple(
+    package_data("courtly.games.versailles", "names.json")["families"])
+_NAMES: list[str] = list(FAMILY_NAMES)
 
 
 #: Payments to each seat, 500, 1,000, ...: made once, shared by every menu.
@@ -756,4 +759,4 @@ class VersaillesState(PlayRules, State):
                 self.breaches, self.breach_count)
 
 
-__all__ = ["COURT", "EXILE", "VersaillesState", "round_order"]
+__all__ = ["COURT", "EXILE", "FAMILY_NAMES", "VersaillesState", "round_order"]
