@@ -53,8 +53,8 @@ The numbering (per player count and options; blocks in this order):
 the referee's too: neither is a player's action, neither is numbered (the
 environments apply the referee's time-ups themselves).
 
-About 4,000 actions at 2 players, 13,000 at 8, most of them the gifts of
-two cards.
+3,411 actions (2 players, goal 30,000) to 13,145 (8 players), some 80% of
+them gifts (1,364 bundles to each seat).
 """
 
 from __future__ import annotations
