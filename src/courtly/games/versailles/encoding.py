@@ -38,16 +38,18 @@ The numbering (per player count and options; blocks in this order):
 - ``GiveCards``: each card type to each seat, and each pair of types in
   the menu's order (sorted), a type twice only if the deck has two (§7.41).
 - ``UsePower``: each office power with each of its uses, on nobody or on
-  each seat (§9.5; a few of these are never legal, kept so that the block
+  each seat (§9.5; some of these are never legal, kept so that the block
   is a plain product).
 - ``Discard`` (each card type), ``EndTurn``, ``Done`` (a negotiator's, or
   the Grand Chamberlain letting breaches pass).
 - ``Fine``: breaches numbered 0 to :data:`MAX_BREACH_IDS` - 1. A breach's
   number counts the referee's rulings of the game (``Breach``), which come
-  only from a table's chat: the research environments have none, so no Fine
-  is ever legal there. A replayed human table numbers the first 100
-  breaches of a game, about one every turn of a complete game of 100 turns
-  (most lapse unfined at the end of their turn); a later one has no number.
+  only from a table's chat: the research environments have none (they apply
+  no ruling but time-ups), so no Fine is ever legal there. For a state with
+  rulings stepped by hand (a human table's record replayed in courtly, then
+  encoded), the first 100 breaches of the game have numbers and a Fine of a
+  later one raises KeyError. Any bound is our choice, since the rulings of
+  a game have none; 100 keeps the block 1% to 3% of the numbering.
 
 ``Breach`` itself is the referee's ruling, with free words, and ``TimeUp``
 the referee's too: neither is a player's action, neither is numbered (the
