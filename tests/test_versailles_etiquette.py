@@ -1,7 +1,7 @@
 """Etiquette at Versailles (§3, §4): forms of address and the checker.
 
 Rulebook: shared/seeds/000_90b411339aefc22f.txt; the rules as implemented and
-our decisions: docs/rules/versailles_etiquette.md.
+our decisions: docs/rules/versailles.md, "Etiquette".
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from courtly.core.action import Action
+from courtly.core.encoding import Encoding
 
 if TYPE_CHECKING:
     from courtly.core.record import GameRecord
@@ -60,6 +61,21 @@ class Speech(Protocol):
     def __call__(self, view: Mapping[str, Any], action: Action, /) -> Remark | None: ...
 
 
+class ChatJudge(Protocol):
+    """The referee's reading of a chat message: ``sender``'s ``text``, to the
+    seat ``to`` (a private message) or to the table (None), judged from the
+    sender's ``view``. Returns one JSON-safe dict per fault found ([] when
+    the message is fine), each with at least ``seat`` (the offender),
+    ``code``, an explanation in English and French (``en``, ``fr``) and
+    ``action``: the JSON of the referee's ruling to apply,
+    ``state.apply(REFEREE, game.parse_action(fault["action"]))`` (a game's
+    ``State.REFEREE_RULINGS``), so that the record keeps it and replays
+    stay exact. Pure: the same arguments give the same answer."""
+
+    def __call__(self, view: Mapping[str, Any], sender: int, text: str, to: int | None, /
+                 ) -> list[dict[str, Any]]: ...
+
+
 @dataclass(frozen=True)
 class Companions:
     """A game's extras; any part may be missing (None, or no settings)."""
@@ -71,3 +87,8 @@ class Companions:
     measures: Measures | None = None
     #: What the heuristic says with its actions (docs/bots.md, "Saying why").
     remark: Speech | None = None
+    #: The stable action numbering and the observation encoding for research
+    #: tools (courtly.rl; docs/research.md).
+    encoding: Encoding | None = None
+    #: How the referee judges chat (Versailles' etiquette, §3): see ChatJudge.
+    judge_chat: ChatJudge | None = None

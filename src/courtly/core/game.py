@@ -187,6 +187,12 @@ class State(ABC):
     #: other kind, a card drawn or a die rolled, makes it final). Default:
     #: none.
     UNDOABLE: ClassVar[Mapping[str, frozenset[str]]] = {}
+    #: The referee's rulings a game accepts besides TimeUp (Versailles'
+    #: breaches of etiquette, judged from the chat): applied by whoever runs
+    #: the game as ``apply(REFEREE, ruling)`` at any moment the game allows
+    #: (its ``_is_legal(REFEREE, ruling)``), recorded like TimeUp, never in a
+    #: menu (``legal_actions(REFEREE)`` stays ``[TimeUp()]`` or ``[]``).
+    REFEREE_RULINGS: ClassVar[tuple[type[Action], ...]] = ()
 
     def __init__(self, game: Game, num_players: int, seed: int | None,
                  options: Mapping[str, Any]) -> None:
@@ -381,6 +387,10 @@ class State(ABC):
         if self._is_over():
             return "the game is over"
         if seat == REFEREE:
+            if isinstance(action, self.REFEREE_RULINGS):
+                if not self._is_legal(seat, action):
+                    return self._explain_illegal(seat, action)
+                return None
             if not isinstance(action, TimeUp):
                 return "the referee only calls time (time_up)"
             if not self.phase.referee_may_act:

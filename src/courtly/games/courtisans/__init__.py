@@ -43,11 +43,12 @@ class Courtisans(Game):
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 
     def load_companions(self) -> Companions:
-        """The heuristic bot and its estimate (bot.py) and the balance measures (stats.py)."""
-        from courtly.games.courtisans import bot, stats
+        """The heuristic bot and its estimate (bot.py), the balance measures
+        (stats.py) and the numbering and encoding for research (encoding.py)."""
+        from courtly.games.courtisans import bot, encoding, stats
 
         return Companions(heuristic=bot.choose, estimate=bot.estimate, search=bot.SEARCH,
-                          measures=stats.measures)
+                          measures=stats.measures, encoding=encoding.ENCODING)
 
     def data(self) -> dict[str, Any]:
         """The families and roles (names in English and French, each role's

@@ -64,12 +64,14 @@ class Fief(Game):
         return state
 
     def load_companions(self) -> Companions:
-        """The heuristic bot, its estimate, search settings and remarks (bot.py)
-        and the balance measures (stats.py)."""
-        from courtly.games.fief import bot, stats
+        """The heuristic bot, its estimate, search settings and remarks (bot.py),
+        the balance measures (stats.py) and the numbering and encoding for
+        research (encoding.py)."""
+        from courtly.games.fief import bot, encoding, stats
 
         return Companions(heuristic=bot.choose, estimate=bot.estimate, search=bot.SEARCH,
-                          measures=stats.measures, remark=bot.remark)
+                          measures=stats.measures, remark=bot.remark,
+                          encoding=encoding.ENCODING)
 
     def render(self, view: Mapping[str, Any]) -> str:
         """The board region by region, the gates, the players (see render.py)."""

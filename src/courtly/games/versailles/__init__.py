@@ -4,8 +4,10 @@ Rulebook: shared/seeds/000_90b411339aefc22f.txt, cited by section (§n). The
 110-card deck is OUR design (data/deck.json, cards.py; shared/rules/versailles/
 DECK.md), not the publisher's. Set-up and the turn are in rules.py, the
 court's life in court.py, the player's actions in play.py. The etiquette
-(§3, §4: forms of address and the checker) is etiquette.py's; the Grand
-Chamberlain's fine is the ``Fine`` action, which takes the breach as data.
+(§3, §4: forms of address and the checker) is etiquette.py's, each
+courtier's address read from the view addresses.py's; the referee rules a
+breach found in the chat (``Breach``) and the Grand Chamberlain fines it
+(``Fine``) or lets it pass (``Done``).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ class Versailles(Game):
 
     name = "versailles"
     title = "Courtisans de Versailles"
-    version = "0"
+    version = "1"
     min_players = 2
     max_players = 8
     options: ClassVar[Mapping[str, Option]] = {
@@ -64,10 +66,13 @@ class Versailles(Game):
         return state
 
     def load_companions(self) -> Companions:
-        """The heuristic and its estimate (bot.py), the balance measures (stats.py)."""
-        from courtly.games.versailles import bot, stats
+        """The heuristic and its estimate (bot.py), the balance measures
+        (stats.py), the referee's reading of the chat (addresses.py), and the
+        numbering and encoding for research (encoding.py)."""
+        from courtly.games.versailles import addresses, bot, encoding, stats
 
-        return Companions(heuristic=bot.choose, estimate=bot.estimate, measures=stats.measures)
+        return Companions(heuristic=bot.choose, estimate=bot.estimate, measures=stats.measures,
+                          judge_chat=addresses.judge_chat, encoding=encoding.ENCODING)
 
     def render(self, view: Mapping[str, Any]) -> str:
         """The court, the sovereigns, the Register and the hand (render.py)."""

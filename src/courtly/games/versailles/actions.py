@@ -12,6 +12,7 @@ from typing import Any, ClassVar, TypeVar
 
 from courtly.core import Action, InvalidAction
 from courtly.games.versailles.cards import COUNTRIES, DECK
+from courtly.games.versailles.etiquette import BreachCode, family_name_problem
 
 SEX_CHOICES = ("man", "woman")
 SOVEREIGNS = ("king", "queen")
@@ -27,6 +28,8 @@ POWER_USES: dict[str, tuple[str, ...]] = {
 #: The unit of payments between players, in livres (our decision: incomes
 #: are multiples of 1,000 and a couple's halves of 500).
 PAY_UNIT = 500
+#: The longest words a breach may quote (a chat line's vocative, not a speech).
+BREACH_WORDS = 200
 
 
 def _card(kind: str, card: str) -> None:
@@ -52,18 +55,26 @@ def _whom(seat: int | None, sovereign: str | None) -> str:
 
 @dataclass(frozen=True, slots=True)
 class ChooseSex(Action):
-    """Set-up: the sex of one's first courtier, chosen after seeing the deal (§6)."""
+    """Set-up (§6): the sex of one's first courtier, chosen after seeing the
+    deal, and the family's NAME: ``family`` as the player gives it, or None
+    for the name the game drew for the family (the menu offers that one)."""
 
     kind: ClassVar[str] = "choose_sex"
     sex: str
+    family: str | None = None
 
     def validate(self) -> None:
-        """'man' or 'woman'."""
+        """'man' or 'woman'; a family name as :func:`family_name_problem` allows."""
         _among(self.kind, "sex", self.sex, SEX_CHOICES)
+        if self.family is not None:
+            problem = family_name_problem(self.family)
+            if problem is not None:
+                raise InvalidAction(f"choose_sex: {problem}")
 
     def describe(self) -> str:
-        """'Play a woman'."""
-        return f"Play a {self.sex}"
+        """'Play a woman' or 'Play a woman of the family de Maintenon'."""
+        family = "" if self.family is None else f" of the family {self.family}"
+        return f"Play a {self.sex}{family}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,8 +336,9 @@ class GiveCards(Action):
             _card(self.kind, card)
 
     def describe(self) -> str:
-        """'Give 2 cards to Seat 1'."""
-        return f"Give {len(self.cards)} card{'s' * (len(self.cards) > 1)} to Seat {self.to}"
+        """'Give Bon mot and Baron to Seat 1': the giver's own menu line, so
+        each gift reads apart (the events tell the others only how many)."""
+        return f"Give {' and '.join(_label(c) for c in self.cards)} to Seat {self.to}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,25 +389,41 @@ class EndTurn(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Fine(Action):
-    """The Grand Chamberlain fines a courtier 1,000 livres for a breach of
-    etiquette (§3, §4), debts allowed; himself included ("fair play"). The
-    breach is data (the etiquette checker's verdict, or the Chamberlain's
-    words). Never in the menu of legal actions: a person or the etiquette
-    module proposes it."""
+class Breach(Action):
+    """The referee's ruling (``state.apply(REFEREE, Breach(...))``): ``seat``
+    breached etiquette (§3) with ``words``, of the kind ``code`` (an
+    etiquette :class:`BreachCode`). Made by whoever runs the game from the
+    chat checker's verdict (the ``judge_chat`` companion) and recorded, so
+    that replays are exact. A Grand Chamberlain's own breach is fined at
+    once; another's waits for his decision (:class:`Fine` or Done)."""
 
-    kind: ClassVar[str] = "fine"
+    kind: ClassVar[str] = "breach"
     seat: int
-    breach: str
+    code: str
+    words: str
 
     def validate(self) -> None:
-        """A breach must be said."""
-        if not self.breach.strip():
-            raise InvalidAction("fine: say what the breach of etiquette was")
+        """A known code; the words said, at most :data:`BREACH_WORDS` characters."""
+        _among(self.kind, "code", self.code, tuple(c.value for c in BreachCode))
+        if not self.words.strip() or len(self.words) > BREACH_WORDS:
+            raise InvalidAction(f"breach: words must be 1 to {BREACH_WORDS} characters")
 
     def describe(self) -> str:
-        """'Fine Seat 1 1,000 livres: ...'."""
-        return f"Fine Seat {self.seat} 1,000 livres: {self.breach}"
+        """"Seat 1 breaches etiquette (familiar_pronoun): 'toi'"."""
+        return f"Seat {self.seat} breaches etiquette ({self.code}): {self.words!r}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fine(Action):
+    """The Grand Chamberlain fines the courtier of a pending breach (by its
+    number in the view's ``breaches``) 1,000 livres, debts allowed (§3)."""
+
+    kind: ClassVar[str] = "fine"
+    breach: int
+
+    def describe(self) -> str:
+        """'Fine breach 3: 1,000 livres'."""
+        return f"Fine breach {self.breach}: 1,000 livres"
 
 
 _A = TypeVar("_A", bound=Action)
@@ -419,4 +447,4 @@ AUDIENCES = (TakeOffice, Marry, RemarryKing, Intervene, FreePrisoner, RecallExil
 ACTION_TYPES: tuple[type[Action], ...] = (
     ChooseSex, ChooseParty, Pay, ShowCard, SetLocation, Draw, TakeFromHouse, PlayCard,
     Request, TakeOffice, Marry, RemarryKing, Intervene, FreePrisoner, RecallExile, GiveCards,
-    UsePower, Discard, EndTurn, Fine)
+    UsePower, Discard, EndTurn, Fine, Breach)

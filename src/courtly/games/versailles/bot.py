@@ -18,6 +18,7 @@ from courtly.games.versailles.actions import (
     Discard,
     Draw,
     EndTurn,
+    Fine,
     Intervene,
     Pay,
     PlayCard,
@@ -107,12 +108,22 @@ def _power_value(action: UsePower, seat: int, rival: int | None) -> float:
     return -1
 
 
-def _sex(view: Mapping[str, Any]) -> Action:
-    """The sex most of one's cards ask for (§6: "according to the cards")."""
+def _sex(view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    """The sex most of one's cards ask for (§6: "according to the cards"),
+    with the family name the menu offers."""
     hand = view["hand"] or []
     men = sum(DECK[c].sex == "man" for c in hand)
     women = sum(DECK[c].sex == "woman" or DECK[c].user_sex == "woman" for c in hand)
-    return ChooseSex("woman" if women > men else "man")
+    sex = "woman" if women > men else "man"
+    return next(a for a in legal if isinstance(a, ChooseSex) and a.sex == sex)
+
+
+def _fine(view: Mapping[str, Any], legal: Sequence[Action]) -> Action | None:
+    """As Grand Chamberlain, fine every breach but one's spouse's (§3)."""
+    spouse = _me(view)["spouse"]
+    offenders = {b["breach"]: b["seat"] for b in view["breaches"]}
+    return next((a for a in legal if isinstance(a, Fine)
+                 and offenders.get(a.breach) != spouse), None)
 
 
 def _place(view: Mapping[str, Any]) -> Action:
@@ -125,9 +136,12 @@ def _place(view: Mapping[str, Any]) -> Action:
 
 def choose(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
     """The action the rules of thumb rank first (ties broken by ``rng``)."""
+    fine = _fine(view, legal) if view["breaches"] else None
+    if fine is not None:
+        return fine
     first = legal[0]
     if isinstance(first, ChooseSex):
-        return _sex(view)
+        return _sex(view, legal)
     if isinstance(first, ChooseParty):
         origin = view["queen"]["origin"]
         return ChooseParty(origin) if origin else rng.choice(list(legal))

@@ -175,7 +175,7 @@ class CourtRules:
                     other.cards.append(title)
             other.spouse = c.spouse = None
         self._to_house(c, frozenset({"title", "office", "dignity", "pension"}))
-        c.place = DEAD
+        c.place, c.married_name = DEAD, None
         c.leave_the_scales()
         c.used_poison = c.used_philtre = False
         if self.secret_wife == seat:

@@ -39,6 +39,8 @@ class Courtier:
     cards: list[str] = field(default_factory=list)
     fortune: int = 0
     spouse: int | None = None
+    #: The husband's family name, borne by a wife and kept by a widow (§8.4).
+    married_name: str | None = None
     used_poison: bool = False
     used_philtre: bool = False
     generation: int = 1
@@ -73,7 +75,8 @@ class Courtier:
         return {"family": self.family, "sex": self.sex, "party": self.party,
                 "place": self.place, "king": self.king, "queen": self.queen,
                 "cards": list(self.cards), "fortune": self.fortune, "spouse": self.spouse,
-                "used_poison": self.used_poison, "used_philtre": self.used_philtre,
+                "married_name": self.married_name, "used_poison": self.used_poison,
+                "used_philtre": self.used_philtre,
                 "generation": self.generation}
 
     def snapshot(self) -> tuple[Any, ...]:

@@ -15,7 +15,7 @@ courtier (or sovereign) with an :class:`Addressee`; :func:`form_of_address` writ
 form, :func:`check_message` lists the breaches of a message, each explained in
 French and in English, and :func:`address_sentence` lets a bot write a
 correctly addressed sentence. How a message is read (vocatives, "@", accents
-and case) is documented in docs/rules/versailles_etiquette.md; every choice of
+and case) is documented in docs/rules/versailles.md ("Etiquette"); every choice of
 ours is listed there under "Decisions where the rulebook is silent".
 """
 
@@ -647,6 +647,12 @@ def check_message(text: str, addressee: Addressee,
     return breaches
 
 
+def familiar_pronouns(text: str) -> list[Breach]:
+    """The familiar-pronoun breach of a message, judged whoever it is for
+    ("le vouvoiement est obligatoire", §3): one breach listing the words, or []."""
+    return _familiar_pronouns(text)
+
+
 def _familiar_pronouns(text: str) -> list[Breach]:
     words: list[str] = []
     prev = ""
@@ -881,3 +887,44 @@ class _Judge:
                            "puis charge, jamais dans un autre ordre (§3).",
                            "'{e}', not '{f}': quality, dignity, title, family name, then "
                            "office, never in another order (§3).")
+
+
+# --- family names ----------------------------------------------------------
+
+FAMILY_NAME_LENGTH: tuple[int, int] = (2, 40)
+"""The shortest and longest family name a player may give (our decision)."""
+_FAMILY_NAME = re.compile(r"[^\W\d_]+(?:[ '’-][^\W\d_]+)*")
+_NOT_IN_A_NAME = frozenset({"quality", "dignity", "title", "office", "endearment",
+                            "familiar"})
+
+
+def name_key(name: str) -> str:
+    """A name as the checker compares it: case, accents, apostrophes and
+    hyphens aside ("Tour-qui-Penche" is "tour qui penche")."""
+    return " ".join(_words(name.replace("-", " ")))
+
+
+def family_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a courtier's family name (§6: "a NAME for his
+    courtier (de Quelque Chose... de Maintenon, de la Tour qui Penche, and so
+    on)"), or None when it can: 2 to 40 characters, letters with single
+    spaces, apostrophes or hyphens between them, and no word the checker
+    reads as an element of address or as a familiar pronoun (a family "de
+    Marquis" or "Tu" would make every address to it ambiguous)."""
+    low, high = FAMILY_NAME_LENGTH
+    if not low <= len(name) <= high:
+        return f"a family name has {low} to {high} characters, not {len(name)}"
+    if not _FAMILY_NAME.fullmatch(name):
+        return ("a family name is letters, with single spaces, apostrophes or hyphens "
+                "between words (like \"de la Tour qui Penche\" or \"d'Argenson\")")
+    words = _words(name.replace("-", " "))
+    for size in range(min(_MAX_PHRASE, len(words)), 0, -1):
+        for start in range(len(words) - size + 1):
+            phrase = words[start:start + size]
+            item = _VOCABULARY.get(phrase)
+            if (item is not None and item.kind in _NOT_IN_A_NAME) or (
+                    size == 1 and phrase[0] in _PRONOUNS):
+                found = " ".join(phrase)
+                return (f"{found!r} in a family name would be read as part of an address "
+                        "or as a familiar 'tu' (§3)")
+    return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
+from typing import Any
 
 from courtly.core import Action, Event
 from courtly.games.versailles.actions import (
@@ -32,6 +33,10 @@ STATUS_BONUS = 2
 GOUVERNANTE_SHIFT, PENSION_PER_PIP = 3, 500
 
 
+#: Parts of menus by (seat, card) or seat, for one court (PlayRules.court_memo).
+Memo = dict[Any, list[Action]]
+
+
 @lru_cache(maxsize=1024)
 def card_targets(card: str, players: int) -> tuple[PlayCard, ...]:
     """Every way a card without request might be played: on nobody (war
@@ -45,11 +50,23 @@ def card_targets(card: str, players: int) -> tuple[PlayCard, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=1024)
+def _courtier_audiences(other: int, ears: tuple[str, ...], marry: bool) -> tuple[Action, ...]:
+    """The audiences about a courtier at court: marry him (or her), speak well
+    or ill of him to each sovereign who listens (§8.4)."""
+    out: list[Action] = [Marry(other)] if marry else []
+    for s in ears:
+        out += [Intervene(other, s, True), Intervene(other, s, False)]
+    return tuple(out)
+
+
 class PlayRules(CourtRules):
     """Requests, cards, audiences and powers."""
 
     offices_moved: set[str]
     powers_used: set[str]
+    _memo_key: tuple[Any, ...] | None = None
+    _memo: Memo
 
     # ----- conditions (§9.1) ----------------------------------------------------------
     def is_titled(self, seat: int) -> bool:
@@ -65,13 +82,14 @@ class PlayRules(CourtRules):
         """Whether a courtier at court meets a card's symbols and conditions:
         location, sex, minimum standing, titled (§9.1)."""
         c = self.courtiers[seat]
-        if not c.at_court or card.location not in ("any", self.location):
+        if c.place != COURT or (card.location != "any" and card.location != self.location):
             return False
         if card.sex != "any" and c.sex != card.sex:
             return False
         need = card.min_standing
         if need is not None:
-            have = self.standing(seat, need.sovereign)
+            which = self.track(need.sovereign)
+            have = None if which is None else c.king if which == "king" else c.queen
             if have is None or have < need.value:
                 return False
         return not card.titled or self.is_titled(seat)
@@ -138,28 +156,81 @@ class PlayRules(CourtRules):
         return ok, events
 
     # ----- requests (§8) --------------------------------------------------------------
-    def request_moves(self, seat: int) -> Iterator[Action]:
-        """Each request card of the hand, for each courtier who may receive it
-        (a lettre de cachet: against each courtier it may strike)."""
-        if not self.courtiers[seat].at_court or self.track("king") is None:
-            return
+    def request_moves(self, seat: int, kinds: list[str], memo: Memo | None = None
+                      ) -> list[Action]:
+        """Each request card of the hand (``kinds``: its sorted kinds), for each
+        courtier who may receive it (a lettre de cachet: against each courtier
+        it may strike); both are at court."""
+        memo = self.court_memo() if memo is None else memo
+        out: list[Action] = []
+        for card in kinds:
+            if DECK[card].is_request:
+                out += self.uses_of(seat, card, memo)
+        return out
+
+    def _requests_of(self, seat: int, card: str, kind: CardType) -> list[Action]:
+        if self.courtiers[seat].place != COURT or self.track("king") is None:
+            return []
         routes = (False, True) if self.queen_route_open(seat) else (False,)
-        for card in sorted(set(self.hands[seat])):
-            if not DECK[card].is_request:
-                continue
-            for target in range(self.num_players):
-                if self.request_target_ok(seat, card, target):
-                    for via in routes:
-                        yield made(Request, card, target, via)
+        targets = [t for t, c in enumerate(self.courtiers) if c.place == COURT]
+        if kind.kind == "lettre":
+            return [made(Request, card, target, via) for target in targets
+                    if self._strikes(seat, target) for via in routes]
+        return [made(Request, card, target, via) for target in targets
+                if self.receives(target, kind) and self._can_hold(target, kind)
+                for via in routes]
+
+    # ----- the menu's parts that depend only on the court ------------------------------
+    def court_key(self) -> tuple[Any, ...]:
+        """Everything public the requests, plays and audiences of a menu read
+        (§8, §9.1): where the court is, the sovereigns, the wars, the offices
+        moved this turn, and each courtier's place, sex, standings, spouse,
+        cards and marks. Payments, fortunes and hands are not in it."""
+        return (self.location, self.king_alive, self.queen_alive, self.regency,
+                self.secret_wife, tuple(self.wars), frozenset(self.offices_moved),
+                tuple((c.place, c.sex, c.king, c.queen, c.spouse, tuple(c.cards),
+                       c.used_poison, c.used_philtre) for c in self.courtiers))
+
+    def court_memo(self) -> Memo:
+        """Parts of menus already made for this very court (:meth:`court_key`):
+        random play mostly draws, gives and pays, which leave the court as it
+        was, so the next menus reuse them."""
+        key = self.court_key()
+        if key != self._memo_key:
+            self._memo_key, self._memo = key, {}
+        return self._memo
+
+    def uses_of(self, seat: int, card: str, memo: Memo) -> list[Action]:
+        """Every way ``seat`` may use ``card`` now: its plays (§9.3, §9.4) or
+        its requests (§8), made once for this court (``memo``, from
+        :meth:`court_memo`)."""
+        key = (seat, card)
+        found = memo.get(key)
+        if found is None:
+            kind = DECK[card]
+            if kind.is_request:
+                found = self._requests_of(seat, card, kind)
+            elif self._may_play(seat, kind):
+                found = [a for a in card_targets(card, self.num_players)
+                         if self._reaches(seat, kind, a)]
+            else:
+                found = []
+            memo[key] = found
+        return found
 
     def request_target_ok(self, seat: int, card: str, target: int) -> bool:
         """The beneficiary meets the card (A12); a lettre's victim is another
         courtier at court with standing 0, -1 or -2 with the King (Regent)."""
         kind = DECK[card]
         if kind.kind == "lettre":
-            have = self.standing(target, "king")
-            return target != seat and have is not None and have <= 0
+            return self._strikes(seat, target)
         return self.receives(target, kind) and self._can_hold(target, kind)
+
+    def _strikes(self, seat: int, target: int) -> bool:
+        """A lettre de cachet's victim: another courtier at court with standing
+        0, -1 or -2 with the King (the Regent)."""
+        have = self.standing(target, "king")
+        return target != seat and have is not None and have <= 0
 
     def request_is_legal(self, seat: int, action: Request) -> bool:
         """Checked directly (the same conditions as the menu)."""
@@ -209,35 +280,43 @@ class PlayRules(CourtRules):
         return events
 
     # ----- cards without request (§9.3, §9.4) ----------------------------------------
-    def card_moves(self, seat: int) -> Iterator[Action]:
-        """Each card of the hand on each target it may reach."""
-        for card in sorted(set(self.hands[seat])):
-            if DECK[card].is_request:
-                continue
-            for action in self._targets(card):
-                if self.card_is_legal(seat, action):
-                    yield action
-
-    def _targets(self, card: str) -> tuple[PlayCard, ...]:
-        return card_targets(card, self.num_players)
+    def card_moves(self, seat: int, kinds: list[str], memo: Memo | None = None
+                   ) -> list[Action]:
+        """Each card of the hand (``kinds``: its sorted kinds) on each target
+        it may reach: the user's conditions once per card, then the target's."""
+        memo = self.court_memo() if memo is None else memo
+        out: list[Action] = []
+        for card in kinds:
+            if not DECK[card].is_request:
+                out += self.uses_of(seat, card, memo)
+        return out
 
     def card_is_legal(self, seat: int, action: PlayCard) -> bool:
         """Whether ``seat`` may play this card so: its holder's place (§11,
         §12), the location, the user's sex (A28) and the target (§9.1)."""
         card = DECK[action.card]
+        return (action.card in self.hands[seat] and not card.is_request
+                and self._may_play(seat, card) and self._reaches(seat, card, action))
+
+    def _may_play(self, seat: int, card: CardType) -> bool:
+        """The user's side: at court or in exile (a prisoner plays only
+        Justice), the location, the user's sex (A28)."""
         me = self.courtiers[seat]
-        if action.card not in self.hands[seat] or card.is_request:
-            return False
         if me.place == BASTILLE:
-            return card.kind == "justice" and action.seat == seat
-        if not (me.at_court or me.place == EXILE):
+            return card.kind == "justice"
+        if not (me.place == COURT or me.place == EXILE):
             return False
-        if card.location not in ("any", self.location):
+        if card.location != "any" and card.location != self.location:
             return False
-        if card.user_sex != "any" and me.sex != card.user_sex:
-            return False
+        return card.user_sex == "any" or me.sex == card.user_sex
+
+    def _reaches(self, seat: int, card: CardType, action: PlayCard) -> bool:
+        """The target's side (§9.1): oneself only for some cards; a prisoner
+        on himself only; the sovereigns, the wars, or a courtier."""
         if card.self_only and action.seat != seat:
             return False
+        if self.courtiers[seat].place == BASTILLE:
+            return action.seat == seat
         if action.sovereign is not None:
             return self._sovereign_target_ok(card, action.sovereign)
         if card.kind in ("war_decl", "war_end"):
@@ -363,37 +442,53 @@ class PlayRules(CourtRules):
         return events
 
     # ----- audiences (§8.4) -----------------------------------------------------------
-    def audience_moves(self, seat: int) -> Iterator[Action]:
+    def audience_moves(self, seat: int, memo: Memo | None = None) -> list[Action]:
         """The six purposes, to every courtier each may concern: the
-        conditions of :meth:`audience_is_legal`, generated directly."""
+        conditions of :meth:`audience_is_legal`, generated directly (once
+        for this court, :meth:`court_memo`)."""
+        memo = self.court_memo() if memo is None else memo
+        found = memo.get(seat)
+        if found is None:
+            found = memo[seat] = self._audiences(seat)
+        return found
+
+    def _audiences(self, seat: int) -> list[Action]:
         me = self.courtiers[seat]
-        if not me.at_court:
-            return
-        ears = [s for s in SOVEREIGNS if self._ear(s)]
+        if me.place != COURT:
+            return []
+        ears = tuple(s for s in SOVEREIGNS if self._ear(s))
         king = self.track("king") is not None
-        for other in range(self.num_players):
-            c = self.courtiers[other]
+        single = king and me.spouse is None and me.sex is not None
+        out: list[Action] = []
+        for other, c in enumerate(self.courtiers):
             if other == seat:
                 continue
             if c.place == COURT:
-                if king and self._may_marry(seat, other):
-                    yield made(Marry, other)
-                for s in ears:
-                    yield made(Intervene, other, s, True)
-                    yield made(Intervene, other, s, False)
+                marry = single and self._may_marry(seat, other)
+                out += _courtier_audiences(other, ears, marry)
             elif c.place == BASTILLE and king:
-                yield made(FreePrisoner, other)
+                out.append(made(FreePrisoner, other))
             elif c.place == EXILE:
-                yield from (made(RecallExile, other, s) for s in ears)
+                out += [made(RecallExile, other, s) for s in ears]
         if self.king_alive and not self.queen_alive:
-            yield from (made(RemarryKing, c) for c in COUNTRIES
-                        if self.audience_is_legal(seat, made(RemarryKing, c)))
-        for holder, c in enumerate(self.courtiers):
-            if holder == seat:
-                continue
-            for office in c.holds("office"):
-                yield from (made(TakeOffice, office, to) for to in (*range(self.num_players), None)
-                            if self._take_office_ok(seat, made(TakeOffice, office, to)))
+            out += [made(RemarryKing, c) for c in COUNTRIES
+                    if self.audience_is_legal(seat, made(RemarryKing, c))]
+        if king:
+            for holder, c in enumerate(self.courtiers):
+                if holder != seat and c.cards:
+                    for office in c.holds("office"):
+                        out += self._office_takings(holder, office)
+        return out
+
+    def _office_takings(self, holder: int, office: str) -> list[Action]:
+        """:meth:`_take_office_ok` for an office whose holder is known."""
+        if office in self.offices_moved:
+            return []
+        card = DECK[office]
+        out: list[Action] = [made(TakeOffice, office, to) for to in range(self.num_players)
+                             if to != holder and self.receives(to, card)]
+        out.append(made(TakeOffice, office, None))
+        return out
 
     def audience_is_legal(self, seat: int, action: Action) -> bool:
         """Who may ask what of whom (§8.4, A16-A25)."""
@@ -463,8 +558,7 @@ class PlayRules(CourtRules):
         if isinstance(action, TakeOffice):
             return self._move_office(action)
         if isinstance(action, Marry):
-            self.courtiers[seat].spouse = action.partner
-            self.courtiers[action.partner].spouse = seat
+            self._wed(seat, action.partner)
             return [Event("marriage", f"Seat {seat} marries Seat {action.partner}",
                           {"seat": seat, "partner": action.partner})]
         if isinstance(action, RemarryKing):
@@ -473,6 +567,14 @@ class PlayRules(CourtRules):
             return self.intervene(seat, action)
         assert isinstance(action, FreePrisoner | RecallExile)
         return self.release(action.seat)
+
+    def _wed(self, one: int, other: int) -> None:
+        """"There is no divorce"; "the wife takes the family name [...] of her
+        husband" (§8.4), and keeps it as a widow (our decision)."""
+        a, b = self.courtiers[one], self.courtiers[other]
+        a.spouse, b.spouse = other, one
+        wife, husband = (a, b) if a.sex == "woman" else (b, a)
+        wife.married_name = husband.family
 
     def _move_office(self, action: TakeOffice) -> list[Event]:
         """"An office may change holder only once per turn" (§8.4)."""

@@ -1,7 +1,8 @@
 """Courtisans de Versailles as plain text for the terminal: where the court
 is, the sovereigns and the Queen's origin, the War Ministry, the King's
 House, the Great Register (fortunes, standings, places, cards, marriages)
-and the seat's hand. Reads only the view."""
+and the seat's hand, every courtier's form of address (§3) and the breaches of
+etiquette awaiting the Grand Chamberlain. Reads only the view."""
 
 from __future__ import annotations
 
@@ -38,9 +39,18 @@ def _line(c: Mapping[str, Any], view: Mapping[str, Any]) -> str:
         marks.append(f"married to Seat {c['spouse']}")
     head = f"Seat {seat} {c['family']} ({c['sex'] or '?'}, {c['party']})"
     standing = f"King {c['king']}, Queen {c['queen']}" if c["place"] == "court" else c["place"]
+    address = c["address"]
     return (f"  {head}: {c['fortune']} livres; {standing}; hand {c['hand']}"
             + (f"; {', '.join(marks)}" if marks else "")
+            + (f"\n      address: {address['full']} (short: {address['short']})"
+               if address else "")
             + f"\n      cards: {_cards(c['cards'])}")
+
+
+def _breaches(view: Mapping[str, Any]) -> list[str]:
+    """Breaches of etiquette awaiting the Grand Chamberlain (§3)."""
+    return [f"Breach {b['breach']}: Seat {b['seat']} ({b['code']}): {b['words']!r}"
+            for b in view["breaches"]]
 
 
 def render(view: Mapping[str, Any]) -> str:
@@ -53,6 +63,11 @@ def render(view: Mapping[str, Any]) -> str:
              f"Draw pile: {view['pile']} cards; discards: {len(view['discard'])}",
              "Great Register of Courtiers:"]
     lines += [_line(c, view) for c in view["courtiers"]]
+    royal = view["sovereigns_address"]
+    if royal:
+        lines.append("Address the sovereigns: " + "; ".join(
+            f"the {who.capitalize()}: {' or '.join(forms)}" for who, forms in royal.items()))
+    lines += _breaches(view)
     if view["current"] is not None:
         lines.append(f"Seat {view['current']} plays ({view['actions_left']} action(s) left)")
     if view["hand"] is not None:

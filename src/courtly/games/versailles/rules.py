@@ -6,17 +6,16 @@ The court's life is in court.py, the player's actions in play.py.
 
 from __future__ import annotations
 
-import itertools
 import random
-from functools import lru_cache
 from typing import Any, ClassVar
 
-from courtly.core import Action, Done, Event, Result, State, TimeUp, game_over_event
+from courtly.core import REFEREE, Action, Done, Event, Result, State, TimeUp, game_over_event
 from courtly.core.game import winners_by_score
 from courtly.games import package_data
 from courtly.games.versailles.actions import (
     AUDIENCES,
     PAY_UNIT,
+    Breach,
     ChooseParty,
     ChooseSex,
     Discard,
@@ -33,9 +32,11 @@ from courtly.games.versailles.actions import (
     UsePower,
     made,
 )
+from courtly.games.versailles.addresses import address_json, court_addressees, sovereigns_json
 from courtly.games.versailles.cards import COUNTRIES, DECK
 from courtly.games.versailles.court import country_of, d10_reroll_ten
 from courtly.games.versailles.courtier import BASTILLE, COURT, DEAD, EXILE, WAITING, Courtier
+from courtly.games.versailles.etiquette import family_name_problem, name_key
 from courtly.games.versailles.play import PlayRules
 
 SEX, PARTY, NEGOTIATION, LOCATION, PLAY = "choose_sex", "choose_party", "negotiation", \
@@ -48,7 +49,10 @@ NEGOTIATION_SECONDS = 300.0
 #: so that every game ends (our decision; the referee's rule stops sooner).
 WINDOW_MOVES_PER_PLAYER = 10
 DONE, END_TURN, DRAW = Done(), EndTurn(), Draw()
-_NAMES: list[str] = list(package_data("courtly.games.versailles", "names.json")["families"])
+#: Our family names (data/names.json), drawn at set-up (§6).
+FAMILY_NAMES: tuple[str, ...] = tuple(
+    package_data("courtly.games.versailles", "names.json")["families"])
+_NAMES: list[str] = list(FAMILY_NAMES)
 
 
 #: Payments to each seat, 500, 1,000, ...: made once, shared by every menu.
@@ -63,39 +67,86 @@ def payments(to: int, units: int) -> list[Pay]:
     return row[:units]
 
 
-@lru_cache(maxsize=4096)
-def showings(seat: int, players: int, kinds: tuple[str, ...]) -> tuple[ShowCard, ...]:
+#: Each card shown to each seat: made once, shared by every menu.
+_SHOWN: dict[int, dict[str, ShowCard]] = {}
+
+
+def showings(seat: int, players: int, kinds: list[str]) -> list[ShowCard]:
     """Each card kind of a hand shown to each other player."""
-    return tuple(made(ShowCard, to, card) for to in range(players) if to != seat
-                 for card in kinds)
+    out: list[ShowCard] = []
+    for to in range(players):
+        if to != seat:
+            row = _SHOWN.get(to)
+            if row is None:
+                row = _SHOWN[to] = {card: ShowCard(to, card) for card in DECK.types}
+            out += [row[card] for card in kinds]
+    return out
 
 
-#: Gifts to each seat, by the bundle given: made once, shared by every menu.
-_GIFTS: dict[int, dict[tuple[str, ...], GiveCards]] = {}
+#: Each card kind's number, so that a bundle of gifts is a small int: the
+#: kind ``k`` alone is ``k``, the pair ``(k, m)`` (k <= m) is ``KINDS * (k + 1) + m``.
+_CARD_IDS: tuple[str, ...] = tuple(sorted(DECK.types))
+_INDEX: dict[str, int] = {card: i for i, card in enumerate(_CARD_IDS)}
+_KINDS = len(_INDEX)
+#: Gifts to each seat, by bundle number: made once, shared by every menu.
+_GIFTS: dict[int, list[GiveCards | None]] = {}
 
 
-@lru_cache(maxsize=4096)
-def bundles(hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    """One card, or two (a pair only if held twice), of a sorted hand."""
-    kinds = sorted(set(hand))
-    return tuple([(c,) for c in kinds] + [
-        pair for pair in itertools.combinations_with_replacement(kinds, 2)
-        if pair[0] != pair[1] or hand.count(pair[0]) >= 2])
+def _bundle(code: int) -> tuple[str, ...]:
+    if code < _KINDS:
+        return (_CARD_IDS[code],)
+    first, second = divmod(code - _KINDS, _KINDS)
+    return _CARD_IDS[first], _CARD_IDS[second]
 
 
-def gifts(seat: int, players: int, hand: tuple[str, ...]) -> list[GiveCards]:
+def bundles(kinds: list[str], doubles: frozenset[str]) -> list[int]:
+    """One card, or two (a pair only if held twice), of a hand with these
+    (sorted) kinds of card, ``doubles`` held at least twice: each kind alone,
+    then each pair in order ((a, a) if held twice, (a, b), (a, c) ... (b, b) ...)."""
+    index = [_INDEX[k] for k in kinds]
+    codes = list(index)
+    for i, first in enumerate(index):
+        base = _KINDS * (first + 1)
+        if kinds[i] in doubles:
+            codes.append(base + first)
+        codes += [base + second for second in index[i + 1:]]
+    return codes
+
+
+def gifts(seat: int, players: int, hand: list[str]) -> list[GiveCards]:
     """Each bundle of :func:`bundles` to each other player."""
+    kinds = sorted(set(hand))
+    doubles = frozenset(c for c in kinds if hand.count(c) > 1) if len(kinds) < len(hand) \
+        else frozenset()
+    return _gifts_of(seat, players, kinds, doubles)
+
+
+def _gifts_of(seat: int, players: int, kinds: list[str], doubles: frozenset[str]
+              ) -> list[GiveCards]:
+    codes = bundles(kinds, doubles)
     out: list[GiveCards] = []
     for to in range(players):
-        if to == seat:
-            continue
-        row = _GIFTS.setdefault(to, {})
-        for bundle in bundles(hand):
-            action = row.get(bundle)
-            if action is None:
-                action = row[bundle] = GiveCards(to, bundle)
-            out.append(action)
+        if to != seat:
+            row = _GIFTS.get(to)
+            if row is None:
+                row = _GIFTS[to] = [None] * (_KINDS * (_KINDS + 1))
+            out += [row[c] or _gift(row, to, c) for c in codes]
     return out
+
+
+def _gift(row: list[GiveCards | None], to: int, code: int) -> GiveCards:
+    action = row[code] = GiveCards(to, _bundle(code))
+    return action
+
+
+def window_menu(seat: int, players: int, units: int, kinds: list[str]) -> list[Action]:
+    """§7.2: Done; paying each other player 500, 1,000, ... up to ``units``
+    times 500 livres; showing each kind of card held to each."""
+    out: list[Action] = [DONE]
+    for to in range(players):
+        if to != seat:
+            out += payments(to, units)
+    return out + showings(seat, players, kinds)
 
 
 def round_order(chamberlain: int, players: int) -> list[int]:
@@ -114,6 +165,8 @@ class VersaillesState(PlayRules, State):
     UNDOABLE: ClassVar[dict[str, frozenset[str]]] = {
         "choose_sex": frozenset({"sex"}), "pay": frozenset({"pay"}),
         "done": frozenset({"done"}), "set_location": frozenset({"location"})}
+    #: The referee's ruling of a breach of etiquette (§3), judged from the chat.
+    REFEREE_RULINGS: ClassVar[tuple[type[Action], ...]] = (Breach,)
 
     # ----- set-up (§5, §6) -------------------------------------------------------------
     def setup(self) -> None:
@@ -142,6 +195,10 @@ class VersaillesState(PlayRules, State):
         self.pos, self.actions_left = 0, 0
         self.offices_moved, self.powers_used = set(), set()
         self.offices_paid: set[str] = set()
+        #: Breaches of etiquette awaiting the Grand Chamberlain: (number,
+        #: seat, code, words); ``breach_count`` numbers them.
+        self.breaches: list[tuple[int, int, str, str]] = []
+        self.breach_count = 0
 
     def seats_from_gc(self) -> list[int]:
         """Every seat, the Grand Chamberlain first, then to his left."""
@@ -226,7 +283,7 @@ class VersaillesState(PlayRules, State):
     def _end_turn(self) -> list[Event]:
         """The role passes left; a regency ends at the end of the turn after
         the King's death (§10.1)."""
-        events: list[Event] = []
+        events = self._lapse("the turn is over")
         if self.regency and self.regency_turn is not None and self.turn > self.regency_turn:
             events += self.accession()
         if self.turn >= self.options["turn_limit"]:
@@ -276,8 +333,10 @@ class VersaillesState(PlayRules, State):
 
     def _reached_goal(self) -> bool:
         """"The first player to amass" the goal wins, at once (§1, §6; A41)."""
-        if any(c.fortune >= self.options["goal"] for c in self.courtiers):
-            self.over = True
+        goal = self.options["goal"]
+        for c in self.courtiers:
+            if c.fortune >= goal:
+                self.over = True
         return self.over
 
     # ----- the contract -----------------------------------------------------------------
@@ -296,7 +355,13 @@ class VersaillesState(PlayRules, State):
         return ()
 
     def _may_act(self) -> tuple[int, ...]:
-        return tuple(self.open_seats) if self.stage == NEGOTIATION else ()
+        """The negotiation window's seats (§7.2), and the Grand Chamberlain
+        whenever a breach awaits his decision (§3: "at any moment"), unless
+        he must act anyway."""
+        seats = tuple(self.open_seats) if self.stage == NEGOTIATION else ()
+        if self.breaches and self.gc not in seats and self.gc not in self._to_act():
+            seats = (self.gc, *seats)
+        return seats
 
     def _time_limit(self) -> float | None:
         return NEGOTIATION_SECONDS if self.stage == NEGOTIATION else None
@@ -307,8 +372,23 @@ class VersaillesState(PlayRules, State):
     def _legal_actions(self, seat: int) -> list[Action]:
         if seat < 0:
             return [TimeUp()]
+        out = self._stage_moves(seat) if self._in_stage(seat) else []
+        if seat == self.gc and self.breaches:
+            out = [*out, *(made(Fine, b[0]) for b in self.breaches)]
+            if DONE not in out:
+                out.append(DONE)
+        return out
+
+    def _in_stage(self, seat: int) -> bool:
+        """Whether the phase itself waits for or admits ``seat`` (breaches aside)."""
+        if self.stage == NEGOTIATION:
+            return seat in self.open_seats
+        return seat in self._to_act()
+
+    def _stage_moves(self, seat: int) -> list[Action]:
         if self.stage == SEX:
-            return [made(ChooseSex, "man"), made(ChooseSex, "woman")]
+            family = self.courtiers[seat].family
+            return [made(ChooseSex, "man", family), made(ChooseSex, "woman", family)]
         if self.stage == PARTY:
             return [made(ChooseParty, p) for p in COUNTRIES]
         if self.stage == LOCATION:
@@ -320,21 +400,17 @@ class VersaillesState(PlayRules, State):
     def _window_moves(self, seat: int) -> list[Action]:
         """§7.2: pay another player (in 500s, up to one's positive fortune;
         A42), show a card to one player, or be done."""
-        out: list[Action] = [DONE]
         units = max(0, self.courtiers[seat].fortune) // PAY_UNIT
-        for to in range(self.num_players):
-            if to != seat:
-                out += payments(to, units)
-        out += showings(seat, self.num_players, tuple(sorted(set(self.hands[seat]))))
-        return out
+        return window_menu(seat, self.num_players, units, sorted(set(self.hands[seat])))
 
     def _turn_moves(self, seat: int) -> list[Action]:
         """§7.41: two actions among take, play, request, audience, give; a power
         besides; the hand limit before ending."""
         hand = self.hands[seat]
+        kinds = sorted(set(hand))
         out: list[Action] = []
         if len(hand) > HAND_LIMIT:
-            out += [made(Discard, card) for card in sorted(set(hand))]
+            out += [made(Discard, card) for card in kinds]
         else:
             out.append(END_TURN)
         out += self.power_moves(seat)
@@ -345,21 +421,26 @@ class VersaillesState(PlayRules, State):
             out.append(DRAW)
         if c.at_court:
             out += [made(TakeFromHouse, card) for card in sorted(set(self.house))]
-        out += self.card_moves(seat)
-        out += self.request_moves(seat)
-        out += self.audience_moves(seat)
+        memo = self.court_memo()
+        out += self.card_moves(seat, kinds, memo)
+        out += self.request_moves(seat, kinds, memo)
+        out += self.audience_moves(seat, memo)
         out += self._gifts(seat)
         return out
 
     def _gifts(self, seat: int) -> list[GiveCards]:
         """One or two cards to another player: one action (§7.41)."""
-        return gifts(seat, self.num_players, tuple(sorted(self.hands[seat])))
+        return gifts(seat, self.num_players, self.hands[seat])
 
     def _is_legal(self, seat: int, action: Action) -> bool:
         """Long menus are checked directly: payments, requests, fines."""
+        if isinstance(action, Breach):
+            return seat == REFEREE and 0 <= action.seat < self.num_players
         if isinstance(action, Fine):
-            return (seat == self.gc and 0 <= action.seat < self.num_players
-                    and self.stage in (LOCATION, NEGOTIATION, PLAY))
+            return seat == self.gc and any(b[0] == action.breach for b in self.breaches)
+        if isinstance(action, ChooseSex):
+            return self.stage == SEX and seat in self._to_act() and self._family_ok(
+                seat, action.family)
         if isinstance(action, Pay):
             return (self.stage == NEGOTIATION and seat in self.open_seats
                     and 0 <= action.to < self.num_players and action.to != seat
@@ -382,6 +463,34 @@ class VersaillesState(PlayRules, State):
             return self._gift_is_legal(seat, action)
         return self.audience_is_legal(seat, action)
 
+    def family_problem(self, seat: int, family: str | None) -> str | None:
+        """Why ``seat`` may not take this family name (§6), or None: the
+        characters (:func:`family_name_problem`), and not a name another
+        player has already taken (case and accents aside)."""
+        if family is None:
+            return None
+        problem = family_name_problem(family)
+        if problem is not None:
+            return problem
+        key = name_key(family)
+        other = next((s for s, c in enumerate(self.courtiers) if s != seat
+                      and c.sex is not None and name_key(c.family) == key), None)
+        return None if other is None else f"Seat {other}'s family is already named {family!r}"
+
+    def _name_family(self, seat: int, family: str) -> None:
+        """``seat`` takes ``family``; a family still to choose that was drawn
+        the same name is given the first of our names nobody bears (no die:
+        the other menus change only by this)."""
+        self.courtiers[seat].family = family
+        key = name_key(family)
+        for other, c in enumerate(self.courtiers):
+            if other != seat and c.sex is None and name_key(c.family) == key:
+                taken = {name_key(x.family) for x in self.courtiers}
+                c.family = next(n for n in _NAMES if name_key(n) not in taken)
+
+    def _family_ok(self, seat: int, family: str | None) -> bool:
+        return self.family_problem(seat, family) is None
+
     def _playing(self, seat: int, actions: int) -> bool:
         """In the round of play, ``seat``'s player-turn, with that many actions left."""
         return self.stage == PLAY and seat == self.current() and self.actions_left >= actions
@@ -400,14 +509,25 @@ class VersaillesState(PlayRules, State):
         return events
 
     def _apply_rules(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, Breach):
+            return self._breach(action)
         if isinstance(action, Fine):
-            return self._fine(seat, action)
+            return self._fine(action.breach)
+        if self.breaches and (
+                (isinstance(action, Done) and seat == self.gc)
+                or (isinstance(action, TimeUp) and self.stage != NEGOTIATION)):
+            return self._lapse("the Grand Chamberlain lets it pass" if seat == self.gc
+                               else "time is up")
         if isinstance(action, Pay | ShowCard | Done | TimeUp):
             return self._negotiate(seat, action)
         if isinstance(action, ChooseSex):
-            self.courtiers[seat].sex = action.sex
-            events = [Event("sex", f"Seat {seat} plays a {action.sex}",
-                            {"seat": seat, "sex": action.sex})]
+            c = self.courtiers[seat]
+            c.sex = action.sex
+            if action.family is not None:
+                self._name_family(seat, action.family)
+            events = [Event("sex", f"Seat {seat} plays a {action.sex} of the family "
+                                   f"{c.family}", {"seat": seat, "sex": action.sex,
+                                                   "family": c.family})]
             if all(c.sex for c in self.courtiers):
                 events += self._begin_turn()
             return events
@@ -526,16 +646,56 @@ class VersaillesState(PlayRules, State):
                                               "card": action.card},
                      audience=frozenset({seat, action.to}), redacted=public)
 
-    def _fine(self, seat: int, action: Fine) -> list[Event]:
-        """§3: 1,000 livres a breach, debts allowed; the fine goes to nobody (A42)."""
-        self.courtiers[action.seat].fortune -= FINE
-        return [Event("fine", f"The Grand Chamberlain fines Seat {action.seat} {FINE} livres: "
-                              f"{action.breach}", {"seat": action.seat, "amount": FINE,
-                                                   "breach": action.breach})]
+    # ----- etiquette (§3, §4) ----------------------------------------------------------
+    def _breach(self, action: Breach) -> list[Event]:
+        """The referee's ruling: numbered, and awaiting the Grand Chamberlain,
+        who "must withdraw the usual penalties from himself" (§3): his own
+        breach is fined at once."""
+        number = self.breach_count
+        self.breach_count += 1
+        data = {"breach": number, "seat": action.seat, "code": action.code,
+                "words": action.words}
+        event = Event("breach", f"Seat {action.seat} breaches etiquette ({action.code}): "
+                                f"{action.words!r}", data)
+        if action.seat == self.gc:
+            return [event, self._fined(number, action.seat)]
+        self.breaches.append((number, action.seat, action.code, action.words))
+        return [event]
+
+    def _fine(self, number: int) -> list[Event]:
+        """§3: "penalties of 1,000 livres for each error observed"."""
+        breach = next(b for b in self.breaches if b[0] == number)
+        self.breaches.remove(breach)
+        return [self._fined(number, breach[1])]
+
+    def _fined(self, number: int, seat: int) -> Event:
+        """1,000 livres, debts allowed (§3); the fine goes to nobody (A42)."""
+        self.courtiers[seat].fortune -= FINE
+        return Event("fine", f"The Grand Chamberlain fines Seat {seat} {FINE} livres "
+                             f"(breach {number})", {"seat": seat, "amount": FINE,
+                                                    "breach": number})
+
+    def _lapse(self, why: str) -> list[Event]:
+        """Pending breaches pass unfined: the Chamberlain's Done, the referee's
+        time-up outside the negotiation, or the end of the turn (our decision)."""
+        if not self.breaches:
+            return []
+        numbers = [b[0] for b in self.breaches]
+        self.breaches = []
+        return [Event("breaches_pass", f"No fine for breach(es) {numbers}: {why}",
+                      {"breaches": numbers})]
 
     def _explain_illegal(self, seat: int, action: Action) -> str:
-        if isinstance(action, Fine) and seat != self.gc:
-            return f"only the Grand Chamberlain (Seat {self.gc}) fines (§3)"
+        if isinstance(action, Fine):
+            if seat != self.gc:
+                return f"only the Grand Chamberlain (Seat {self.gc}) fines (§3)"
+            return f"no breach {action.breach} awaits a fine"
+        if isinstance(action, Breach) and seat == REFEREE:
+            return f"breach: no seat {action.seat} in a {self.num_players}-player game"
+        if isinstance(action, ChooseSex) and self.stage == SEX:
+            problem = self.family_problem(seat, action.family)
+            if problem is not None:
+                return f"choose_sex: {problem}"
         return super()._explain_illegal(seat, action)
 
     def _result(self) -> Result:
@@ -560,7 +720,12 @@ class VersaillesState(PlayRules, State):
             "powers_used": sorted(self.powers_used), "offices_moved": sorted(self.offices_moved),
             "courtiers": [c.to_json() | {"seat": s, "hand": len(self.hands[s])}
                           for s, c in enumerate(self.courtiers)],
+            "breaches": [{"breach": n, "seat": s, "code": code, "words": words}
+                         for n, s, code, words in self.breaches],
             "hand": sorted(self.hands[seat]) if seat is not None else None}
+        for c, addressee in zip(view["courtiers"], court_addressees(view), strict=True):
+            c["address"] = address_json(addressee)
+        view["sovereigns_address"] = sovereigns_json(view)
         if self.over:
             view["final"] = self._result().to_json()
         return view
@@ -577,13 +742,21 @@ class VersaillesState(PlayRules, State):
                 self.hands[s], unseen = unseen[:size], unseen[size:]
         self.pile = unseen
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Copies (clone, determinize, pickling) leave the menu memo behind:
+        it is a cache, not part of the game."""
+        state = self.__dict__.copy()
+        state["_memo_key"], state["_memo"] = None, {}
+        return state
+
     def _snapshot(self) -> Any:
         return (self.pile, self.hands, self.discard, self.house, self.ministry, self.wars,
                 [c.snapshot() for c in self.courtiers], self.location, self.king_alive,
                 self.queen_alive, self.queen_origin, self.regency, self.regency_turn,
                 self.secret_wife, self.gc, self.turn, self.stage, self.over, self.turn_cut,
                 self.open_seats, self.window_moves, self.order, self.pos, self.actions_left,
-                sorted(self.offices_moved), sorted(self.powers_used), sorted(self.offices_paid))
+                sorted(self.offices_moved), sorted(self.powers_used), sorted(self.offices_paid),
+                self.breaches, self.breach_count)
 
 
-__all__ = ["COURT", "EXILE", "VersaillesState", "round_order"]
+__all__ = ["COURT", "EXILE", "FAMILY_NAMES", "VersaillesState", "round_order"]

@@ -76,11 +76,12 @@ class ViveLeRoi(Game):
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 
     def load_companions(self) -> Companions:
-        """The heuristic bot and its estimate (bot.py) and the balance measures (stats.py)."""
-        from courtly.games.vive_le_roi import bot, stats
+        """The heuristic bot and its estimate (bot.py), the balance measures
+        (stats.py) and the numbering and encoding for research (encoding.py)."""
+        from courtly.games.vive_le_roi import bot, encoding, stats
 
         return Companions(heuristic=bot.choose, estimate=bot.estimate, search=bot.SEARCH,
-                          measures=stats.measures)
+                          measures=stats.measures, encoding=encoding.ENCODING)
 
     def data(self) -> dict[str, Any]:
         """The characters, the vote cards, the Favoris and Ambition cards

@@ -1,0 +1,302 @@
+"""What a game declares once for research tools (docs/research.md): a stable
+numbering of its actions and a numeric encoding of a view.
+
+- :class:`Numbering`: every action a configuration (player count and options)
+  can ever offer gets one number, the same in every state; a game lists its
+  actions as :class:`Block` s, each an action class with the values of its
+  fields, numbered in mixed radix (the first field varies slowest).
+- :class:`Encoding`: the game's ``numbering(num_players, options)`` and
+  ``observe(view)``, :class:`Features`: numbers of a fixed size per
+  configuration (kept sparse: most are 0), computed from ``view(seat)``
+  alone, so they can hold nothing hidden from the seat.
+
+Pure Python, like the rest of the core: the research adapters (courtly.rl)
+turn them into arrays.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Protocol
+
+from courtly.core.action import Action
+
+
+@dataclass(frozen=True)
+class Block:
+    """One action class and the values of its fields. ``fields`` is a list
+    of (names, values): one field (``("lord",)``, each value a 1-tuple) or
+    several that go together (``("area", "side", "owner")`` with only the
+    combinations that make sense). Fields not named keep their defaults."""
+
+    cls: type[Action]
+    fields: tuple[tuple[tuple[str, ...], tuple[tuple[Any, ...], ...]], ...] = ()
+
+    @property
+    def size(self) -> int:
+        """How many actions the block numbers."""
+        n = 1
+        for _, values in self.fields:
+            n *= len(values)
+        return n
+
+
+def block(cls: type[Action], **fields: Iterable[Any]) -> Block:
+    """A block whose fields vary independently: ``block(Vote, card=VOTES)``."""
+    return Block(cls, tuple(((name,), tuple((v,) for v in values))
+                            for name, values in fields.items()))
+
+
+def joint(names: Sequence[str], values: Iterable[Sequence[Any]]
+          ) -> tuple[tuple[str, ...], tuple[tuple[Any, ...], ...]]:
+    """Several fields that vary together, for :class:`Block`'s ``fields``."""
+    return tuple(names), tuple(tuple(v) for v in values)
+
+
+class Numbering:
+    """A stable numbering of every action of one configuration: ``index``
+    and ``action`` are inverse; an action outside it raises KeyError."""
+
+    def __init__(self, blocks: Iterable[Block]) -> None:
+        self.blocks = tuple(blocks)
+        self._offsets: list[int] = []
+        self._kinds: dict[type[Action], list[int]] = {}
+        # per block, per field group: the values' positions
+        self._positions: list[list[dict[tuple[Any, ...], int]]] = []
+        total = 0
+        for i, b in enumerate(self.blocks):
+            self._offsets.append(total)
+            self._kinds.setdefault(b.cls, []).append(i)
+            self._positions.append([{v: k for k, v in enumerate(values)}
+                                    for _, values in b.fields])
+            total += b.size
+        self.size = total
+        self._cache: dict[Action, int] = {}
+
+    def __len__(self) -> int:
+        return self.size
+
+    def index(self, action: Action) -> int:
+        """The number of ``action``; KeyError if this numbering has none."""
+        known = self._cache.get(action)
+        if known is not None:
+            return known
+        for i in self._kinds.get(type(action), ()):
+            n = self._index_in(i, action)
+            if n is not None:
+                self._cache[action] = n
+                return n
+        raise KeyError(f"{action.describe()} has no number in this configuration")
+
+    def _index_in(self, i: int, action: Action) -> int | None:
+        b, n = self.blocks[i], 0
+        for (names, values), positions in zip(b.fields, self._positions[i], strict=True):
+            k = positions.get(tuple(getattr(action, name) for name in names))
+            if k is None:
+                return None
+            n = n * len(values) + k
+        return self._offsets[i] + n
+
+    def action(self, number: int) -> Action:
+        """The action numbered ``number``; IndexError outside the numbering."""
+        if not 0 <= number < self.size:
+            raise IndexError(f"action number {number} is outside 0..{self.size - 1}")
+        i = _last_at_most(self._offsets, number)
+        b, rest = self.blocks[i], number - self._offsets[i]
+        kwargs: dict[str, Any] = {}
+        for names, values in reversed(b.fields):
+            rest, k = divmod(rest, len(values))
+            kwargs.update(zip(names, values[k], strict=True))
+        return b.cls(**kwargs)
+
+
+def _last_at_most(offsets: list[int], number: int) -> int:
+    lo, hi = 0, len(offsets) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if offsets[mid] <= number:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+class Encoding(Protocol):
+    """A game's declaration for research tools: its actions' numbering per
+    configuration, and a view as a fixed-length list of numbers."""
+
+    def numbering(self, num_players: int, options: Mapping[str, Any]) -> Numbering:
+        """Every action this configuration can offer, numbered stably."""
+        ...
+
+    def observe(self, view: Mapping[str, Any]) -> Features:
+        """``view`` (one seat's) as numbers; the same size for every view
+        of a configuration."""
+        ...
+
+
+class Index:
+    """Values in a fixed order and each one's position: the slots of a
+    one-hot or of counts (:class:`Features`)."""
+
+    __slots__ = ("pos", "size", "values")
+
+    def __init__(self, values: Iterable[Any]) -> None:
+        self.values = tuple(values)
+        self.pos = {v: i for i, v in enumerate(self.values)}
+        self.size = len(self.values)
+
+    def __len__(self) -> int:
+        return self.size
+
+
+def _index(among: Index | Sequence[Any]) -> Index:
+    return among if isinstance(among, Index) else Index(among)
+
+
+class Features:
+    """An observation built piece by piece: ``size`` numbers, most of them
+    0, kept as the non-zero ones by position (``values``); :meth:`dense` is
+    the whole list. Pass an :class:`Index` built once where speed matters;
+    a plain sequence works."""
+
+    __slots__ = ("size", "values")
+
+    def __init__(self) -> None:
+        self.size = 0
+        self.values: dict[int, float] = {}
+
+    def dense(self) -> list[float]:
+        """Every number, in order."""
+        out = [0.0] * self.size
+        for k, v in self.values.items():
+            out[k] = v
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Features) and self.size == other.size
+                and self.values == other.values)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def zeros(self, n: int) -> int:
+        """``n`` more slots at 0; the first one's position (see :meth:`add`)."""
+        start = self.size
+        self.size += n
+        return start
+
+    def add(self, position: int, value: float) -> None:
+        """Add ``value`` at ``position`` (a slot given by :meth:`zeros`)."""
+        if value:
+            self.values[position] = self.values.get(position, 0.0) + value
+
+    def one_hot(self, value: object, among: Index | Sequence[Any]) -> None:
+        """One slot per value of ``among``; 1 at ``value`` (none if absent)."""
+        index = _index(among)
+        k = index.pos.get(value)
+        if k is not None:
+            self.values[self.size + k] = 1.0
+        self.size += index.size
+
+    def counts(self, counts: Mapping[Any, float], keys: Index | Sequence[Any],
+               scale: float = 1.0) -> None:
+        """``counts[k] / scale`` for each key (0 where missing)."""
+        index = _index(keys)
+        start, pos, values = self.size, index.pos, self.values
+        for key, n in counts.items():
+            k = pos.get(key)
+            if k is not None and n:
+                values[start + k] = n / scale
+        self.size += index.size
+
+    def flags(self, present: Iterable[Any], keys: Index | Sequence[Any]) -> None:
+        """1 for each key in ``present``."""
+        index = _index(keys)
+        start, pos, values = self.size, index.pos, self.values
+        for key in present:
+            k = pos.get(key)
+            if k is not None:
+                values[start + k] = 1.0
+        self.size += index.size
+
+    def number(self, value: float | None, scale: float = 1.0) -> None:
+        """One scaled number (0 for None)."""
+        if value:
+            self.values[self.size] = value / scale
+        self.size += 1
+
+    def numbers(self, values: Iterable[float | None], scale: float = 1.0) -> None:
+        """Several scaled numbers."""
+        start, out = self.size, self.values
+        k = -1
+        for k, v in enumerate(values):
+            if v:
+                out[start + k] = v / scale
+        self.size += k + 1
+
+
+#: The size of :func:`hashed_view`'s observations unless a game says otherwise.
+HASHED_SIZE = 2048
+
+
+def hashed_view(view: Mapping[str, Any], size: int = HASHED_SIZE) -> Features:
+    """A generic observation, for a game that declares its numbering but no
+    encoding of its own yet: every leaf of the view (a number, a string, a
+    boolean; path ``a.b.0.c``) goes to a slot chosen by a stable hash (CRC-32)
+    of its path (a number: its value added there) or of its path and value
+    (a string or a boolean: 1 added there). Fixed size, from the view alone;
+    collisions blur it, and seats are not read from the viewer's chair, so a
+    game's own encoding does better."""
+    f = Features()
+    f.size = size
+    for path, value in _leaves(view, ""):
+        if isinstance(value, bool | str):
+            f.add(zlib.crc32(f"{path}={value}".encode()) % size, 1.0)
+        elif isinstance(value, int | float):
+            f.add(zlib.crc32(path.encode()) % size, float(value))
+    return f
+
+
+def _leaves(value: Any, path: str) -> Iterator[tuple[str, Any]]:
+    if isinstance(value, Mapping):
+        for key in sorted(value, key=str):
+            yield from _leaves(value[key], f"{path}.{key}")
+    elif isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            yield from _leaves(item, f"{path}.{i}")
+    elif value is not None:
+        yield path, value
+
+
+@dataclass(frozen=True)
+class Declared:
+    """An encoding made of two functions: a game's numbering and its
+    observation (:func:`hashed_view` by default)."""
+
+    numbering_of: Callable[[int, Mapping[str, Any]], Numbering]
+    observe_view: Callable[[Mapping[str, Any]], Features] = hashed_view
+
+    def numbering(self, num_players: int, options: Mapping[str, Any]) -> Numbering:
+        """The game's numbering."""
+        return self.numbering_of(num_players, options)
+
+    def observe(self, view: Mapping[str, Any]) -> Features:
+        """The game's observation of ``view``."""
+        return self.observe_view(view)
+
+
+@cache
+def seats(n: int) -> Index:
+    """The index of ``n`` seats (or places round the table)."""
+    return Index(range(n))
+
+
+def relative(seat: int | None, other: int | None, num_players: int) -> int | None:
+    """``other``'s place after ``seat`` (0 is the seat itself), so that an
+    encoding reads the same from every chair; None stays None."""
+    if other is None or other < 0:
+        return None
+    return (other - (seat or 0)) % num_players

@@ -1,0 +1,259 @@
+"""Courtisans de Versailles for research tools (docs/research.md): every
+action a player may take numbered once per configuration, and a view as
+numbers.
+
+The numbering (per player count and options; blocks in this order):
+
+- ``ChooseSex``: each sex with each of our family names (data/names.json).
+  The set-up's menu offers a player his two sexes with the name drawn for
+  his family, and the names drawn, or given in place of one a person took,
+  are always ours (rules.py), so these 2 x 12 actions are every choice the
+  menu makes. A person at a table may instead type a name of his own (§6,
+  ``family_name_problem``): free text has no end of values, so it has no
+  number. No research environment makes such a choice (its agents pick
+  from the mask); a record in which a person did cannot be replayed
+  through the numbering (OpenSpiel's ``deserialize_state`` raises
+  KeyError), but plays on in courtly itself. The names are not in the
+  observation either: they decide nothing but the forms of address.
+- ``ChooseParty``: the three countries (§10.4).
+- ``Pay``: each seat, each amount of 500 livres (``PAY_UNIT``) up to
+  :func:`pay_bound`: a payment is at most the payer's fortune, and no
+  fortune reaches the goal while the game goes on (the first to reach it
+  wins at once, §1, §6: every gain checks it), so the most is the goal less
+  500 livres (fortunes move by 500s; a Tribunal's fine of half may leave
+  250s, which only lowers the most that can be paid): 59 amounts at 30,000,
+  99 at 50,000.
+- ``ShowCard``: each card type to each seat (§7.2).
+- ``SetLocation``: Versailles or the hunt (§7.3); ``Draw`` (§7.41);
+  ``TakeFromHouse``: each card type.
+- ``PlayCard``: each card needing no request on each target it may ever
+  reach, as the menus make them (``play.card_targets``: war cards on
+  nobody, the others on each seat, death cards on the King or the Queen too).
+- ``Request``: each request card (§8.1) for (a lettre de cachet: against)
+  each seat, to the King or through the Queen (§8.3).
+- The six audiences (§8.4): ``TakeOffice`` (each office for each seat or for
+  the King's House), ``Marry`` (each seat), ``RemarryKing`` (each country),
+  ``Intervene`` (each seat, each sovereign, well or ill), ``FreePrisoner``
+  (each seat), ``RecallExile`` (each seat, each sovereign).
+- ``GiveCards``: each card type to each seat, and each pair of types in
+  the menu's order (sorted), a type twice only if the deck has two (§7.41).
+- ``UsePower``: each office power with each of its uses, on nobody or on
+  each seat (§9.5; some of these are never legal, kept so that the block
+  is a plain product).
+- ``Discard`` (each card type), ``EndTurn``, ``Done`` (a negotiator's, or
+  the Grand Chamberlain letting breaches pass).
+- ``Fine``: breaches numbered 0 to :data:`MAX_BREACH_IDS` - 1. A breach's
+  number counts the referee's rulings of the game (``Breach``), which come
+  only from a table's chat: the research environments have none (they apply
+  no ruling but time-ups), so no Fine is ever legal there. For a state with
+  rulings stepped by hand (a human table's record replayed in courtly, then
+  encoded), the first 100 breaches of the game have numbers and a Fine of a
+  later one raises KeyError. Any bound is our choice, since the rulings of
+  a game have none; 100 keeps the block 1% to 3% of the numbering.
+
+``Breach`` itself is the referee's ruling, with free words, and ``TimeUp``
+the referee's too: neither is a player's action, neither is numbered (the
+environments apply the referee's time-ups themselves).
+
+3,411 actions (2 players, goal 30,000) to 13,145 (8 players), some 80% of
+them gifts (1,364 bundles to each seat).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from courtly.core import Block, Done, Features, Index, Numbering, block, joint, seats
+from courtly.core.encoding import relative
+from courtly.games.versailles.actions import (
+    PAY_UNIT,
+    POWER_USES,
+    SEX_CHOICES,
+    SOVEREIGNS,
+    ChooseParty,
+    ChooseSex,
+    Discard,
+    Draw,
+    EndTurn,
+    Fine,
+    FreePrisoner,
+    GiveCards,
+    Intervene,
+    Marry,
+    Pay,
+    PlayCard,
+    RecallExile,
+    RemarryKing,
+    Request,
+    SetLocation,
+    ShowCard,
+    TakeFromHouse,
+    TakeOffice,
+    UsePower,
+)
+from courtly.games.versailles.cards import COUNTRIES, DECK
+from courtly.games.versailles.courtier import (
+    BASTILLE,
+    COURT,
+    DEAD,
+    EXILE,
+    MAX_STANDING,
+    MIN_STANDING,
+    WAITING,
+)
+from courtly.games.versailles.play import card_targets
+from courtly.games.versailles.rules import (
+    ACTIONS_PER_TURN,
+    FAMILY_NAMES,
+    HAND_LIMIT,
+    LOCATION,
+    NEGOTIATION,
+    PARTY,
+    PLAY,
+    SEX,
+)
+
+#: Breach numbers a Fine is numbered for (see the module docstring).
+MAX_BREACH_IDS = 100
+#: Card types in the menus' order (sorted ids).
+CARD_IDS: tuple[str, ...] = tuple(sorted(DECK.types))
+REQUEST_CARDS = tuple(c for c in CARD_IDS if DECK[c].is_request)
+PLAYED_CARDS = tuple(c for c in CARD_IDS if not DECK[c].is_request)
+OFFICES = tuple(c for c in CARD_IDS if DECK[c].kind == "office")
+#: One card, or two in sorted order (the same type twice if the deck has two).
+BUNDLES: tuple[tuple[str, ...], ...] = (
+    *((c,) for c in CARD_IDS),
+    *((a, b) for i, a in enumerate(CARD_IDS) for b in CARD_IDS[i:]
+      if a != b or DECK[a].count > 1))
+BOOL = (False, True)
+
+CARDS = Index(CARD_IDS)
+OFFICE = Index(OFFICES)
+COUNTRY = Index(COUNTRIES)
+STAGES = Index((SEX, PARTY, NEGOTIATION, LOCATION, PLAY))
+PLACES = Index((COURT, WAITING, DEAD, EXILE, BASTILLE))
+COURT_LOCATIONS = Index(("versailles", "hunt", "war"))
+SEXES = Index(SEX_CHOICES)
+STANDINGS = Index(range(MIN_STANDING, MAX_STANDING + 1))
+#: Scales of the observation's numbers.
+DECK_SIZE = sum(t.count for t in DECK.types.values())
+MAX_COPIES = max(t.count for t in DECK.types.values())
+
+
+def pay_bound(options: Mapping[str, Any]) -> int:
+    """The largest payment a configuration can offer: the goal less one
+    unit (no fortune reaches the goal while the game goes on)."""
+    return int(options["goal"]) - PAY_UNIT
+
+
+class VersaillesEncoding:
+    """The numbering and the observation (see the module docstring)."""
+
+    def numbering(self, num_players: int, options: Mapping[str, Any]) -> Numbering:
+        """Every action a player may take in this configuration."""
+        players = range(num_players)
+        targets = [(a.card, a.seat, a.sovereign) for card in PLAYED_CARDS
+                   for a in card_targets(card, num_players)]
+        powers = [(power, use, seat) for power, uses in POWER_USES.items() for use in uses
+                  for seat in (None, *players)]
+        return Numbering([
+            block(ChooseSex, sex=SEX_CHOICES, family=FAMILY_NAMES),
+            block(ChooseParty, party=COUNTRIES),
+            block(Pay, to=players, amount=range(PAY_UNIT, pay_bound(options) + 1, PAY_UNIT)),
+            block(ShowCard, to=players, card=CARD_IDS),
+            block(SetLocation, place=("versailles", "hunt")),
+            block(Draw),
+            block(TakeFromHouse, card=CARD_IDS),
+            Block(PlayCard, (joint(("card", "seat", "sovereign"), targets),)),
+            block(Request, card=REQUEST_CARDS, seat=players, via_queen=BOOL),
+            block(TakeOffice, office=OFFICES, to=(*players, None)),
+            block(Marry, partner=players),
+            block(RemarryKing, country=COUNTRIES),
+            block(Intervene, seat=players, sovereign=SOVEREIGNS, good=BOOL),
+            block(FreePrisoner, seat=players),
+            block(RecallExile, seat=players, sovereign=SOVEREIGNS),
+            block(GiveCards, to=players, cards=BUNDLES),
+            Block(UsePower, (joint(("power", "use", "seat"), powers),)),
+            block(Discard, card=CARD_IDS),
+            block(EndTurn),
+            block(Done),
+            block(Fine, breach=range(MAX_BREACH_IDS)),
+        ])
+
+    def observe(self, view: Mapping[str, Any]) -> Features:
+        """The court (location, wars, sovereigns, the King's House and the
+        piles), the Register's lines and standings from the seat's chair
+        round, one's hand, the turn with its phase, and the breaches
+        awaiting the Grand Chamberlain."""
+        f = Features()
+        seat, n = view["seat"] or 0, view["num_players"]
+        _court(f, view, seat, n)
+        for k in range(n):
+            _courtier(f, view["courtiers"][(seat + k) % n], seat, n, view["goal"])
+        f.counts(_count(view["hand"] or ()), CARDS, MAX_COPIES)
+        _turn(f, view, seat, n)
+        return f
+
+
+def _count(cards: Any) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for c in cards:
+        out[c] = out.get(c, 0) + 1
+    return out
+
+
+def _court(f: Features, view: Mapping[str, Any], seat: int, n: int) -> None:
+    """Where the court is, the wars and the War Ministry, the sovereigns,
+    the King's secret wife, Favourite and Lover, the King's House, the
+    discards and the draw pile."""
+    everyone = seats(n)
+    f.one_hot(view["location"], COURT_LOCATIONS)
+    f.counts(_count(view["wars"]), COUNTRY)
+    f.counts(_count(view["war_ministry"]), CARDS, MAX_COPIES)
+    king, queen = view["king"], view["queen"]
+    f.numbers((king["alive"], king["regency"], queen["alive"]))
+    f.one_hot(queen["origin"], COUNTRY)
+    for key in ("secret_wife", "favourite", "lover"):
+        f.one_hot(relative(seat, view[key], n), everyone)
+    f.counts(_count(view["kings_house"]), CARDS, MAX_COPIES)
+    f.counts(_count(view["discard"]), CARDS, MAX_COPIES)
+    f.number(view["pile"], DECK_SIZE)
+
+
+def _courtier(f: Features, c: Mapping[str, Any], seat: int, n: int, goal: int) -> None:
+    """The Register's line (§3, §6): sex, party, place, standings with the
+    King and the Queen, exposed cards, fortune, spouse, the poison and the
+    philtre used, the generation, and the hand's size."""
+    f.one_hot(c["sex"], SEXES)
+    f.one_hot(c["party"], COUNTRY)
+    f.one_hot(c["place"], PLACES)
+    f.one_hot(c["king"], STANDINGS)
+    f.one_hot(c["queen"], STANDINGS)
+    f.counts(_count(c["cards"]), CARDS, MAX_COPIES)
+    f.number(c["fortune"], goal)
+    f.one_hot(relative(seat, c["spouse"], n), seats(n))
+    f.numbers((c["used_poison"], c["used_philtre"]))
+    f.number(c["generation"] - 1, 5)
+    f.number(c["hand"], HAND_LIMIT)
+
+
+def _turn(f: Features, view: Mapping[str, Any], seat: int, n: int) -> None:
+    """The phase, the turn, the Grand Chamberlain, the player-turn's seat and
+    its actions left, who still negotiates, the powers used and offices
+    moved this turn, the breaches awaiting a fine (by courtier), the end."""
+    everyone = seats(n)
+    f.one_hot(view["stage"], STAGES)
+    f.number(view["turn"], view["options"]["turn_limit"])
+    f.number(view["goal"], 50000)
+    f.one_hot(relative(seat, view["grand_chamberlain"], n), everyone)
+    f.one_hot(relative(seat, view["current"], n), everyone)
+    f.number(view["actions_left"], ACTIONS_PER_TURN)
+    f.flags((relative(seat, s, n) for s in view["negotiating"]), everyone)
+    f.flags(view["powers_used"], OFFICE)
+    f.flags(view["offices_moved"], OFFICE)
+    f.counts(_count(relative(seat, b["seat"], n) for b in view["breaches"]), everyone)
+    f.number("final" in view)
+
+
+ENCODING = VersaillesEncoding()

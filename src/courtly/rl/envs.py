@@ -1,0 +1,361 @@
+"""PettingZoo environments of every registered game (docs/research.md).
+
+The agents are ``player_0`` ... ``player_{n-1}``, one per seat. An
+observation is a dict: ``observation``, the game's encoding of that seat's
+view (float32), and ``action_mask`` (int8), 1 exactly at the numbers of the
+seat's legal actions when it is to act. The action space is the game's
+numbering for the configuration (``Discrete``).
+
+Who acts: the AEC environment selects seats by :class:`courtly.core.Referee`'s
+rule, the one simulations and bots use: a seat that must act (the first of
+``to_act``: simultaneous votes are taken one seat after another, each
+hidden from the others until all are in), else the seat of an open window
+that has acted least in it (ties to the first in ``may_act``); once every
+seat of the window has taken ``window_actions`` actions there, the
+environment applies the referee's time-up itself. The parallel environment
+lets every seat that must or may act do so in one step, in that same order.
+
+Rewards come at the end, from ``result()``: ``"win_share"`` (1/k to each of
+the k winners, 0 to the others; nothing when nobody wins) or ``"margin"``
+(the seat's score minus the best other score). An action outside the mask
+changes nothing: the same seat is asked again, its info says
+``illegal_action``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+
+from courtly.core import (
+    REFEREE,
+    WINDOW_ACTIONS,
+    Game,
+    IllegalAction,
+    Numbering,
+    Referee,
+    State,
+    TimeUp,
+)
+from courtly.core.encoding import Encoding
+from courtly.rl.arrays import dense
+
+REWARDS = ("win_share", "margin")
+
+
+class Table:
+    """What both environments share: the game, its configuration, the
+    numbering and encoding, the spaces, and the state with its referee."""
+
+    def __init__(self, game: str | Game, num_players: int | None,
+                 options: Mapping[str, Any] | None, reward: str = "win_share",
+                 window_actions: int = WINDOW_ACTIONS, infos: bool = True) -> None:
+        from courtly.registry import game as lookup
+
+        self.game = lookup(game) if isinstance(game, str) else game
+        if num_players is None:
+            num_players = self.game.player_range(
+                self.game.default_options() | dict(options or {}))[0]
+        self.num_players = num_players
+        self.options = self.game.check_options(num_players, options)
+        encoding = self.game.companions.encoding
+        if encoding is None:
+            raise ValueError(f"{self.game.name} declares no encoding (its numbering and "
+                             "observation: docs/research.md)")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        self.encoding: Encoding = encoding
+        self.numbering: Numbering = encoding.numbering(num_players, self.options)
+        self.reward, self.window_actions, self.with_infos = reward, window_actions, infos
+        self.agents_all = [f"player_{i}" for i in range(num_players)]
+        size = encoding.observe(self.game.new_game(num_players, 0, self.options).view(0)).size
+        self.obs_space = {a: spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.numbering.size,), np.int8)})
+            for a in self.agents_all}
+        self.act_space = {a: spaces.Discrete(self.numbering.size) for a in self.agents_all}
+        self.state: State = self.game.new_game(num_players, 0, self.options)
+        self.referee = Referee(window_actions)
+        #: Views of the current position by seat (the observation and the
+        #: info of one step share one), emptied at every action.
+        self.views: dict[int, dict[str, Any]] = {}
+
+    def new(self, seed: int | None) -> None:
+        """A new game: the seed makes it, and the environment, reproducible."""
+        self.state = self.game.new_game(self.num_players, seed, self.options)
+        self.referee = Referee(self.window_actions)
+        self.views = {}
+
+    def due(self) -> int | None:
+        """The seat to act by the referee's rule, applying time-ups; None once over."""
+        state = self.state
+        while not state.is_over:
+            seat = self.referee.next_seat(state)
+            if seat != REFEREE:
+                return seat
+            phase = state.phase
+            if not phase.referee_may_act:
+                raise RuntimeError(f"{self.game.name}: nobody may act in phase {phase.name}")
+            state.apply(REFEREE, TimeUp())
+            self.views = {}
+            self.referee.acted(phase, REFEREE)
+        return None
+
+    def play(self, seat: int, number: Any) -> bool:
+        """Apply ``seat``'s action numbered ``number`` if legal; whether it was."""
+        try:
+            action = self.numbering.action(int(number))
+        except (IndexError, TypeError, ValueError):
+            return False
+        state = self.state
+        phase = state.phase
+        try:
+            state.apply(seat, action)
+        except IllegalAction:
+            return False
+        self.views = {}
+        self.referee.acted(phase, seat)
+        return True
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """The seat's view of the current position (not to be changed)."""
+        view = self.views.get(seat)
+        if view is None:
+            view = self.views[seat] = self.state.view(seat)
+        return view
+
+    def observation(self, seat: int, acting: bool) -> dict[str, np.ndarray]:
+        """The seat's observation; its mask is empty unless ``acting``."""
+        view = self.view(seat)
+        mask = np.zeros(self.numbering.size, np.int8)
+        if acting and not self.state.is_over:
+            index = self.numbering.index
+            mask[[index(a) for a in self.state.legal_actions(seat)]] = 1
+        return {"observation": dense(self.encoding.observe(view)), "action_mask": mask}
+
+    def info(self, seat: int, acting: bool) -> dict[str, Any]:
+        """For debugging: the seat's view, and its legal actions' text when acting."""
+        if not self.with_infos:
+            return {}
+        view = self.state.view(seat)  # the caller's to keep: a copy
+        legal = self.state.legal_actions(seat) if acting and not self.state.is_over else []
+        return {"view": view, "legal_actions": [self.game.describe_action(view, a)
+                                                for a in legal]}
+
+    def final_rewards(self) -> list[float]:
+        """Each seat's reward at the end (see the module docstring)."""
+        result = self.state.result()
+        if self.reward == "margin":
+            scores = result.scores
+            return [float(s - max(o for i, o in enumerate(scores) if i != seat))
+                    if len(scores) > 1 else float(s) for seat, s in enumerate(scores)]
+        share = 1.0 / len(result.winners) if result.winners else 0.0
+        return [share if seat in result.winners else 0.0 for seat in range(self.num_players)]
+
+    def render(self, mode: str | None) -> str | None:
+        """The game's text picture of the table as a spectator sees it."""
+        if mode is None:
+            gymnasium.logger.warn("render() called without a render_mode")
+            return None
+        text = self.game.render(self.state.view(None))
+        if mode == "human":
+            print(text)
+            return None
+        return text
+
+
+class CourtlyEnv(AECEnv[str, dict[str, np.ndarray], int]):
+    """A game as a PettingZoo AEC environment (see the module docstring).
+
+    ``max_cycles``: truncate after that many cycles, a cycle being one step
+    per seat (``max_cycles * num_players`` steps); None for no limit.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"],
+                                          "name": "courtly_v0", "is_parallelizable": True}
+
+    def __init__(self, game: str | Game, num_players: int | None = None,
+                 options: Mapping[str, Any] | None = None, render_mode: str | None = None,
+                 *, reward: str = "win_share", max_cycles: int | None = None,
+                 window_actions: int = WINDOW_ACTIONS, infos: bool = True) -> None:
+        super().__init__()
+        self.table = Table(game, num_players, options, reward, window_actions, infos)
+        self.render_mode = render_mode
+        self.max_cycles = max_cycles
+        self.possible_agents = list(self.table.agents_all)
+        self._steps = 0
+
+    @functools.cache  # noqa: B019 - the same object each time, as the API asks
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's observation space (the same object at every call)."""
+        return self.table.obs_space[agent]
+
+    @functools.cache  # noqa: B019
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The game's numbering for this configuration, as ``Discrete``."""
+        return self.table.act_space[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game (``seed`` makes it reproducible); ``options`` is unused:
+        the game's options are the environment's."""
+        self.table.new(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._steps = 0
+        self._select()
+
+    def _select(self) -> None:
+        seat = self.table.due()
+        if seat is None:
+            for agent, reward in zip(self.possible_agents, self.table.final_rewards(),
+                                     strict=True):
+                if agent in self.agents:
+                    self.rewards[agent] = reward
+                    self.terminations[agent] = True
+            self.agent_selection = self.agents[0]
+            return
+        self.agent_selection = self.possible_agents[seat]
+        # only the seat to act has something to read: the others' earlier
+        # infos would describe a position gone by
+        self.infos = {a: {} for a in self.agents}
+        self.infos[self.agent_selection] = self.table.info(seat, True)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's observation (its mask is empty unless it is selected)."""
+        seat = self.possible_agents.index(agent)
+        acting = agent == self.agent_selection and not self.terminations.get(agent, True)
+        return self.table.observation(seat, acting)
+
+    def step(self, action: int | None) -> None:
+        """The selected seat's action; None for a seat that is done."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        seat = self.possible_agents.index(agent)
+        legal = action is not None and self.table.play(seat, action)
+        self._steps += 1
+        self._select()
+        if not legal:
+            self.infos[agent] = dict(self.infos.get(agent, {}), illegal_action=True)
+        if (self.max_cycles is not None and not self.table.state.is_over
+                and self._steps >= self.max_cycles * len(self.possible_agents)):
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The game's text picture (``ansi``: returned; ``human``: printed)."""
+        return self.table.render(self.render_mode)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class CourtlyParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int]):
+    """A game as a PettingZoo parallel environment: in each step every seat
+    that must or may act acts, in the referee's order (the seats that must
+    act, then the window's, each by ``may_act``'s order); an action that is
+    not legal when its turn in the step comes, the state having moved on, is
+    dropped and the seat is asked again. Seats with nothing to do send any
+    action (ignored; their mask is empty). ``max_cycles`` truncates after that
+    many steps."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"],
+                                          "name": "courtly_v0"}
+
+    def __init__(self, game: str | Game, num_players: int | None = None,
+                 options: Mapping[str, Any] | None = None, render_mode: str | None = None,
+                 *, reward: str = "win_share", max_cycles: int | None = None,
+                 window_actions: int = WINDOW_ACTIONS, infos: bool = True) -> None:
+        self.table = Table(game, num_players, options, reward, window_actions, infos)
+        self.render_mode = render_mode
+        self.max_cycles = max_cycles
+        self.possible_agents = list(self.table.agents_all)
+        self.agents = list(self.possible_agents)
+        self._steps = 0
+
+    @functools.cache  # noqa: B019
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The agent's observation space (the same object at every call)."""
+        return self.table.obs_space[agent]
+
+    @functools.cache  # noqa: B019
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The game's numbering for this configuration, as ``Discrete``."""
+        return self.table.act_space[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
+        """A new game; every agent's observation and info."""
+        self.table.new(seed)
+        self.agents = list(self.possible_agents)
+        self._steps = 0
+        self.table.due()
+        return self._observe_all(), self._infos()
+
+    def _acting(self) -> list[int]:
+        state = self.table.state
+        return [] if state.is_over else [*state.to_act, *state.may_act]
+
+    def _observe_all(self) -> dict[str, dict[str, np.ndarray]]:
+        acting = set(self._acting())
+        return {a: self.table.observation(i, i in acting)
+                for i, a in enumerate(self.possible_agents) if a in self.agents}
+
+    def _infos(self, illegal: frozenset[int] = frozenset()) -> dict[str, dict[str, Any]]:
+        acting = set(self._acting())
+        out = {a: self.table.info(i, i in acting) for i, a in enumerate(self.possible_agents)
+               if a in self.agents}
+        for seat in illegal:
+            out[self.possible_agents[seat]]["illegal_action"] = True
+        return out
+
+    def step(self, actions: Mapping[str, int]) -> tuple[
+            dict[str, dict[str, np.ndarray]], dict[str, float], dict[str, bool],
+            dict[str, bool], dict[str, dict[str, Any]]]:
+        """Every acting seat's action, in the referee's order; then the
+        referee's time-up if due."""
+        illegal = set()
+        for seat in self._acting():
+            if self.table.state.is_over:
+                break
+            number = actions.get(self.possible_agents[seat])
+            if number is None or not self.table.play(seat, number):
+                illegal.add(seat)
+        self.table.due()
+        self._steps += 1
+        over = self.table.state.is_over
+        rewards = dict(zip(self.possible_agents, self.table.final_rewards(), strict=True)
+                       ) if over else dict.fromkeys(self.agents, 0.0)
+        truncated = (not over and self.max_cycles is not None
+                     and self._steps >= self.max_cycles)
+        obs, infos = self._observe_all(), self._infos(frozenset(illegal))
+        terminations = dict.fromkeys(self.agents, over)
+        truncations = dict.fromkeys(self.agents, truncated)
+        rewards = {a: rewards[a] for a in self.agents}
+        if over or truncated:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return obs, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        """The game's text picture (``ansi``: returned; ``human``: printed)."""
+        return self.table.render(self.render_mode)
+
+    def close(self) -> None:
+        """Nothing to release."""

@@ -1,0 +1,138 @@
+"""Each game's declaration for research tools (courtly.core.encoding,
+games/<game>/encoding.py; docs/research.md): the numbering is stable and
+covers every legal action, and the observation comes from the view alone."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+import courtly
+from courtly.core import Numbering, Referee, State
+from courtly.core.encoding import Block, Declared, block, hashed_view, joint
+from courtly.games.courtisans.actions import Play
+from courtly.games.vive_le_roi.actions import Vote
+
+GAMES = [g for g in courtly.GAMES.values() if g.companions.encoding is not None]
+CONFIGS = [pytest.param(g, n, opts, id=f"{g.name}-{n}-{i}")
+           for g in GAMES for i, (n, opts) in enumerate(g.configurations())]
+
+
+def test_every_registered_game_declares_an_encoding() -> None:
+    """Each registered game ships its declaration (a companion)."""
+    assert {g.name for g in GAMES} == set(courtly.GAMES)
+
+
+def test_numbering_in_mixed_radix_round_trips() -> None:
+    """A block numbers the product of its fields, the first varying slowest;
+    a joint field numbers only the listed combinations."""
+    num = Numbering([block(Vote, card=("yes", "no")),
+                     Block(Play, (joint(("family", "role", "area", "side", "owner"),
+                                        [("hares", "noble", "queen", "above", None)]),))])
+    assert len(num) == 3
+    assert [num.action(i) for i in range(3)] == [
+        Vote("yes"), Vote("no"), Play("hares", "noble", "queen", "above", None)]
+    assert num.index(Vote("no")) == 1
+    with pytest.raises(KeyError):
+        num.index(Vote("stomach_ache"))
+    with pytest.raises(IndexError):
+        num.action(3)
+
+
+def _play(state: State, rng: random.Random, check: object, limit: int = 400) -> None:
+    """Random play by the referee's rule, calling ``check(state)`` before each step."""
+    referee = Referee()
+    for _ in range(limit):
+        if state.is_over:
+            return
+        check(state)  # type: ignore[operator]
+        referee.step(state, lambda s: rng.choice(state.legal_actions(s)))
+
+
+@pytest.mark.parametrize(("game", "n", "opts"), CONFIGS)
+def test_numbering_covers_every_legal_action_and_observations_have_one_size(
+        game: courtly.Game, n: int, opts: dict[str, object]) -> None:
+    """Every legal action met in a random game has a number that gives it
+    back; the mask (the numbers of the legal actions) has exactly as many
+    entries as the menu; every observation has the configuration's length and
+    is unchanged by resampling what the seat cannot see (it reads the view only)."""
+    enc = game.companions.encoding
+    assert enc is not None
+    num = enc.numbering(n, opts)
+    assert num.size == enc.numbering(n, opts).size  # stable: declared, not discovered
+    size = enc.observe(game.new_game(n, seed=1, options=opts).view(0)).size
+    rng = random.Random(n)
+    steps = [0]
+
+    def check(state: State) -> None:
+        steps[0] += 1
+        for seat in {*state.to_act, *state.may_act}:
+            legal = state.legal_actions(seat)
+            numbers = {num.index(a) for a in legal}
+            assert len(numbers) == len(legal)
+            assert all(num.action(num.index(a)) == a for a in legal)
+            if steps[0] % 8:
+                continue  # the views' part is the slow one: every 8th step
+            obs = enc.observe(state.view(seat))
+            assert obs.size == size == len(obs.dense())
+            guess = state.determinize(seat, random.Random(7))
+            assert enc.observe(guess.view(seat)) == obs
+
+    _play(game.new_game(n, seed=n * 7 + 1, options=opts), rng, check)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_every_number_decodes_to_an_action_that_encodes_back(game: courtly.Game) -> None:
+    """The numbering is a bijection: each number's action has that number,
+    and each is a well-formed action (its JSON parses back)."""
+    enc = game.companions.encoding
+    assert enc is not None
+    n, opts = game.configurations()[-1]
+    num = enc.numbering(n, opts)
+    step = max(1, num.size // 3000)
+    for i in range(0, num.size, step):
+        action = num.action(i)
+        assert num.index(action) == i
+        assert game.parse_action(action.to_json()) == action
+
+
+def test_the_core_stays_light() -> None:
+    """Importing courtly and playing a game (with its companions loaded)
+    imports neither numpy, nor PettingZoo, Gymnasium or OpenSpiel."""
+    code = ("import sys, random, courtly\n"
+            "for g in courtly.GAMES.values():\n"
+            "    g.companions\n"
+            "    s = g.new_game(g.min_players if g.name != 'vive_le_roi' else 2, seed=1)\n"
+            "    rng = random.Random(1)\n"
+            "    for _ in range(30):\n"
+            "        seat = (s.to_act or s.may_act)[0]\n"
+            "        s.apply(seat, rng.choice(s.legal_actions(seat)))\n"
+            "        g.companions.encoding.observe(s.view(seat))\n"
+            "heavy = {'numpy', 'pettingzoo', 'gymnasium', 'pyspiel'} & set(sys.modules)\n"
+            "print(sorted(heavy))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_the_generic_observation_reads_the_view_alone() -> None:
+    """hashed_view: a fixed size, the same numbers for equal views, other
+    numbers for a view that differs; Declared pairs it with a numbering."""
+    game = courtly.game("courtisans")
+    state = game.new_game(3, seed=1)
+    view = state.view(0)
+    first = hashed_view(view, 256)
+    assert first.size == 256 == len(first.dense())
+    assert hashed_view(state.determinize(0, random.Random(2)).view(0), 256) == first
+    seat = state.to_act[0]
+    state.apply(seat, state.legal_actions(seat)[0])
+    assert hashed_view(state.view(0), 256) != first
+    enc = game.companions.encoding
+    assert enc is not None
+    declared = Declared(enc.numbering)
+    assert declared.numbering(3, game.default_options()).size == enc.numbering(
+        3, game.default_options()).size
+    assert declared.observe(view) == hashed_view(view)

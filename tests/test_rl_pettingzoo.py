@@ -1,0 +1,274 @@
+"""Every registered game as a PettingZoo environment (courtly.rl;
+docs/research.md), checked by PettingZoo's own tests on every configuration.
+
+The quick tier runs PettingZoo's checks on short stretches of play for every
+configuration; the ``slow`` tier plays whole games with them.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import types
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+import numpy as np
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
+
+import courtly
+import courtly.rl as rl
+from conformance_cases import quick_configurations
+
+
+def _configurations() -> list[Any]:
+    """Every configuration of every game: the everyday loop's few
+    (conformance_cases.quick_configurations) as they are, the rest slow."""
+    out = []
+    for g in courtly.GAMES.values():
+        quick = quick_configurations(g)
+        for i, (n, opts) in enumerate(g.configurations()):
+            marks = () if (n, opts) in quick else (pytest.mark.slow,)
+            out.append(pytest.param(g.name, n, opts, id=f"{g.name}-{n}-{i}", marks=marks))
+    return out
+
+
+CONFIGS = _configurations()
+
+
+def _each_option_set() -> list[Any]:
+    """Every option set of every game once, at the first player count it allows."""
+    out, seen = [], set()
+    for g in courtly.GAMES.values():
+        for i, (n, opts) in enumerate(g.configurations()):
+            key = (g.name, tuple(sorted(opts.items())))
+            if key not in seen:
+                seen.add(key)
+                out.append(pytest.param(g.name, n, opts, id=f"{g.name}-{n}-{i}"))
+    return out
+
+
+ONE_EACH = [pytest.param(g.name, *g.configurations()[-1], id=g.name)
+            for g in courtly.GAMES.values()]
+
+#: What PettingZoo's api_test says of every environment outside its own
+#: classic list: a Dict observation ("observation" and "action_mask", the
+#: form its own classic games use) is not a bare array.
+EXPECTED = ("Observation space for each agent probably should be",
+            "Observation is not a NumPy array")
+
+
+@contextmanager
+def only_expected_warnings() -> Iterator[None]:
+    """Fail on any warning PettingZoo's tests give but the two above."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield
+    others = [str(w.message) for w in caught if not str(w.message).startswith(EXPECTED)]
+    assert not others
+
+
+def _run_api(game: str, n: int, opts: dict[str, Any], cycles: int) -> None:
+    with only_expected_warnings():
+        api_test(rl.env(game, n, opts), num_cycles=cycles)
+        seed_test(lambda: rl.env(game, n, opts), num_cycles=cycles)
+        parallel_api_test(rl.parallel_env(game, n, opts), num_cycles=cycles)
+        parallel_seed_test(lambda: rl.parallel_env(game, n, opts), num_cycles=cycles)
+
+
+@pytest.mark.parametrize(("game", "n", "opts"), CONFIGS)
+def test_pettingzoo_api_and_seed_tests_on_every_configuration(
+        game: str, n: int, opts: dict[str, Any]) -> None:
+    """api_test, seed_test and the parallel API and seed tests, 25 cycles
+    (the configurations outside the everyday loop's few are slow: 66 in all
+    take some 40 s)."""
+    _run_api(game, n, opts, 25)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "n", "opts"), _each_option_set())
+def test_pettingzoo_tests_over_whole_games(game: str, n: int, opts: dict[str, Any]) -> None:
+    """The same over 1000 cycles, whole games to their rewards, for every
+    option set (every player count would take minutes of CI: Vive le Roi
+    alone has 43 configurations, its 8-player games 10 s each)."""
+    _run_api(game, n, opts, 1000)
+
+
+def _module(game: str, n: int, opts: dict[str, Any]) -> Any:
+    return types.SimpleNamespace(env=functools.partial(rl.env, game, n, opts),
+                                 parallel_env=functools.partial(rl.parallel_env, game, n, opts))
+
+
+@pytest.mark.parametrize(("game", "n", "opts"), ONE_EACH)
+def test_max_cycles(game: str, n: int, opts: dict[str, Any]) -> None:
+    """PettingZoo's max_cycles_test, its parallel half as it is; its AEC half
+    cannot apply: it counts how often each agent is selected and expects
+    every agent once a cycle (round robin), while courtly selects the seat
+    the rules call (Courtisans' player places three cards in a row) and asks
+    a seat again after an action outside its mask (the test samples without
+    the mask). The equivalent here: with max_cycles=k the AEC environment
+    truncates every agent after exactly k cycles of num_players steps, each
+    agent then stepped once with None."""
+    mod = _module(game, n, opts)
+    max_cycles = 4
+    par = mod.parallel_env(max_cycles=max_cycles)
+    par.reset(seed=1)
+    steps = 0
+    while par.agents:
+        actions = {a: par.action_space(a).sample() for a in par.agents}
+        _, _, terms, truncs, _ = par.step(actions)
+        steps += 1
+        assert steps <= max_cycles + 10
+    assert steps == max_cycles and all(truncs.values()) and not any(terms.values())
+
+    env = mod.env(max_cycles=max_cycles)
+    env.reset(seed=1)
+    live, dead = 0, {a: 0 for a in env.possible_agents}
+    for agent in env.agent_iter():
+        if env.terminations[agent] or env.truncations[agent]:
+            dead[agent] += 1
+            env.step(None)
+        else:
+            live += 1
+            env.step(env.action_space(agent).sample())
+    assert live == max_cycles * n
+    assert set(dead.values()) == {1}
+
+
+@pytest.mark.parametrize(("game", "n", "opts"), ONE_EACH)
+def test_mask_is_the_legal_actions_and_rewards_are_the_result(
+        game: str, n: int, opts: dict[str, Any]) -> None:
+    """Playing by the mask to the end: the selected seat's mask is exactly
+    the numbers of its legal actions, the others' empty; the info carries
+    the view and the actions' text; the rewards are the win shares."""
+    env = rl.env(game, n, opts)
+    env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    state = env.unwrapped.table.state
+    numbering = env.unwrapped.table.numbering
+    for agent in env.agent_iter():
+        obs, _, term, trunc, info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        seat = env.possible_agents.index(agent)
+        legal = state.legal_actions(seat)
+        assert set(np.flatnonzero(obs["action_mask"])) == {numbering.index(a) for a in legal}
+        assert info["view"] == state.view(seat)
+        assert len(info["legal_actions"]) == len(legal)
+        for other in env.possible_agents:
+            if other != agent:
+                assert not env.observe(other)["action_mask"].any()
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    result = state.result()
+    shares = [1 / len(result.winners) if s in result.winners else 0.0 for s in range(n)]
+    assert state.is_over and shares == pytest.approx(_final_rewards(game, n, opts, 5))
+
+
+def _final_rewards(game: str, n: int, opts: dict[str, Any], seed: int) -> list[float]:
+    """The rewards an AEC run by the mask hands out, summed per agent."""
+    env = rl.env(game, n, opts)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        totals[agent] += reward
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return list(totals.values())
+
+
+def test_an_action_outside_the_mask_changes_nothing() -> None:
+    """The same seat is asked again, told so in its info."""
+    env = rl.env("courtisans", 3)
+    env.reset(seed=2)
+    agent = env.agent_selection
+    mask = env.observe(agent)["action_mask"]
+    before = env.unwrapped.table.state.record
+    env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert env.agent_selection == agent and env.infos[agent]["illegal_action"]
+    assert env.unwrapped.table.state.record == before
+
+
+def test_windows_follow_the_referee_rule() -> None:
+    """In Fief's negotiation the AEC order is the referee's: each seat of the
+    window by fewest actions there, then the time-up by the environment."""
+    env = rl.env("fief", 3, {"turn_limit": 2}, infos=False)
+    env.reset(seed=3)
+    table = env.unwrapped.table
+    rng = random.Random(3)
+    seen_window = False
+    for agent in env.agent_iter():
+        _, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        state = table.state
+        seat = env.possible_agents.index(agent)
+        if state.may_act and not state.to_act:
+            seen_window = True
+            assert seat == courtly.core.Referee(table.window_actions).next_seat(state) or \
+                seat == table.referee.next_seat(state)
+        legal = state.legal_actions(seat)
+        env.step(table.numbering.index(rng.choice(legal)))
+    assert seen_window
+
+
+def test_render_is_the_games_text_picture() -> None:
+    """``ansi`` returns the spectator's picture; no mode renders nothing."""
+    env = rl.env("vive_le_roi", 3, render_mode="ansi")
+    env.reset(seed=1)
+    state = env.unwrapped.table.state
+    assert env.render() == courtly.game("vive_le_roi").render(state.view(None))
+
+
+def test_bad_settings_are_refused() -> None:
+    """A bad player count, option or reward raises ValueError saying why."""
+    with pytest.raises(ValueError, match="players"):
+        rl.env("courtisans", 9)
+    with pytest.raises(ValueError, match="unknown option"):
+        rl.env("fief", 3, {"nope": 1})
+    with pytest.raises(ValueError, match="reward"):
+        rl.env("fief", 3, reward="glory")
+
+
+def test_margin_rewards_are_score_differences() -> None:
+    """reward="margin": each seat's score minus the best other score."""
+    env = rl.env("courtisans", 2, reward="margin")
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        totals[agent] += reward
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    scores = env.unwrapped.table.state.result().scores
+    assert list(totals.values()) == [scores[0] - scores[1], scores[1] - scores[0]]
+
+
+def test_in_parallel_every_seat_of_a_window_acts_in_one_step() -> None:
+    """Fief's negotiation in the parallel environment: every seat with a
+    mask acts in the same step, in may_act's order, each action recorded."""
+    par = rl.parallel_env("fief", 3, {"turn_limit": 2}, infos=False)
+    obs, _ = par.reset(seed=3)
+    table = par.table
+    rng = np.random.default_rng(3)
+    while par.agents:
+        acting = [a for a in par.agents if obs[a]["action_mask"].any()]
+        actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) if a in acting
+                   else 0 for a in par.agents}
+        window = list(table.state.may_act)
+        before = len(table.state.record.actions)
+        obs, _, _, _, _ = par.step(actions)
+        if len(window) >= 2:
+            entries = table.state.record.actions[before:]
+            seats = [seat for seat, _ in entries if seat >= 0]
+            assert seats[:len(window)] == window
+            return
+    raise AssertionError("no negotiation window met")
