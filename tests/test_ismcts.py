@@ -15,7 +15,7 @@ from courtly.bots.ismcts import AUTO, FALLBACK, estimated_rewards
 from courtly.core import Referee, Result, State
 from courtly.games.vive_le_roi.actions import Vote
 
-SMALL = {"courtisans": 60, "vive_le_roi": 8, "fief": 8}
+SMALL = {"courtisans": 60, "vive_le_roi": 8, "fief": 8, "versailles": 8}
 #: The search's modes: every seat searched with UCB at the root, and rivals
 #: following the heuristic with sequential halving at the root.
 MODES = [{"opponents": "search", "root": "ucb"}, {"opponents": "heuristic", "root": "halving"}]
