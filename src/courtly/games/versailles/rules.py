@@ -49,6 +49,11 @@ NEGOTIATION_SECONDS = 300.0
 #: so that every game ends (our decision; the referee's rule stops sooner).
 WINDOW_MOVES_PER_PLAYER = 10
 DONE, END_TURN, DRAW = Done(), EndTurn(), Draw()
+#: The actions checked directly that spend one of the turn's two actions.
+_SPENDING = (Request, PlayCard, GiveCards, *AUDIENCES)
+#: Taking each card from the King's House, discarding each: made once.
+_TAKINGS = {card: TakeFromHouse(card) for card in DECK.types}
+_DISCARDS = {card: Discard(card) for card in DECK.types}
 _NAMES: list[str] = list(package_data("courtly.games.versailles", "names.json")["families"])
 
 
@@ -407,7 +412,7 @@ class VersaillesState(PlayRules, State):
         kinds = sorted(set(hand))
         out: list[Action] = []
         if len(hand) > HAND_LIMIT:
-            out += [made(Discard, card) for card in kinds]
+            out += [_DISCARDS[card] for card in kinds]
         else:
             out.append(END_TURN)
         out += self.power_moves(seat)
@@ -417,7 +422,7 @@ class VersaillesState(PlayRules, State):
         if self.pile or self.discard:
             out.append(DRAW)
         if c.at_court:
-            out += [made(TakeFromHouse, card) for card in sorted(set(self.house))]
+            out += [_TAKINGS[card] for card in sorted(set(self.house))]
         memo = self.court_memo()
         out += self.card_moves(seat, kinds, memo)
         out += self.request_moves(seat, kinds, memo)
@@ -448,7 +453,7 @@ class VersaillesState(PlayRules, State):
                     and action.card in self.hands[seat])
         if isinstance(action, UsePower):
             return self._playing(seat, 0) and self.power_is_legal(seat, action)
-        if not isinstance(action, (Request, PlayCard, GiveCards, *AUDIENCES)):
+        if not isinstance(action, _SPENDING):
             return super()._is_legal(seat, action)
         if not self._playing(seat, 1):
             return False
