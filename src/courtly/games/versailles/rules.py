@@ -50,6 +50,8 @@ NEGOTIATION_SECONDS = 300.0
 #: so that every game ends (our decision; the referee's rule stops sooner).
 WINDOW_MOVES_PER_PLAYER = 10
 DONE, END_TURN, DRAW = Done(), EndTurn(), Draw()
+#: The negotiation's actions (and the referee's time-up that ends it).
+_NEGOTIATING = (Pay, ShowCard, Done, TimeUp)
 #: The actions checked directly that spend one of the turn's two actions.
 _SPENDING = (Request, PlayCard, GiveCards, *AUDIENCES)
 #: Taking each card from the King's House, discarding each: made once.
@@ -203,6 +205,8 @@ class VersaillesState(PlayRules, State):
         #: seat, code, words); ``breach_count`` numbers them.
         self.breaches: list[tuple[int, int, str, str]] = []
         self.breach_count = 0
+        #: Each seat's last gift menu, with the hand it was made for (a cache).
+        self._gift_memo: dict[int, tuple[tuple[str, ...], list[GiveCards]]] = {}
 
     def seats_from_gc(self) -> list[int]:
         """Every seat, the Grand Chamberlain first, then to his left."""
@@ -433,8 +437,13 @@ class VersaillesState(PlayRules, State):
         return out
 
     def _gifts(self, seat: int) -> list[GiveCards]:
-        """One or two cards to another player: one action (§7.41)."""
-        return gifts(seat, self.num_players, self.hands[seat])
+        """One or two cards to another player: one action (§7.41); kept
+        while the hand is the same (after an audience, a power)."""
+        hand = tuple(self.hands[seat])
+        kept = self._gift_memo.get(seat)
+        if kept is None or kept[0] != hand:
+            kept = self._gift_memo[seat] = (hand, gifts(seat, self.num_players, self.hands[seat]))
+        return kept[1]
 
     def _is_legal(self, seat: int, action: Action) -> bool:
         """Long menus are checked directly: payments, requests, fines."""
@@ -522,7 +531,7 @@ class VersaillesState(PlayRules, State):
                 or (isinstance(action, TimeUp) and self.stage != NEGOTIATION)):
             return self._lapse("the Grand Chamberlain lets it pass" if seat == self.gc
                                else "time is up")
-        if isinstance(action, Pay | ShowCard | Done | TimeUp):
+        if isinstance(action, _NEGOTIATING):
             return self._negotiate(seat, action)
         if isinstance(action, ChooseSex):
             c = self.courtiers[seat]
@@ -750,7 +759,7 @@ class VersaillesState(PlayRules, State):
         """Copies (clone, determinize, pickling) leave the menu memo behind:
         it is a cache, not part of the game."""
         state = self.__dict__.copy()
-        state["_memo_key"], state["_memo"] = None, {}
+        state["_memo_key"], state["_memo"], state["_gift_memo"] = None, {}, {}
         return state
 
     def _snapshot(self) -> Any:
