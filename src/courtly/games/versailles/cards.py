@@ -11,7 +11,7 @@ in the code: the rules read each card's kind, symbols and numbers from here.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from courtly.games import package_data
@@ -70,11 +70,12 @@ class CardType:
     user_sex: str = "any"
     self_only: bool = False
     effect: str = ""
+    #: A request card (§8.1): read from the kind, kept as a field because
+    #: every menu asks it of every card.
+    is_request: bool = field(init=False)
 
-    @property
-    def is_request(self) -> bool:
-        """A request card (§8.1)."""
-        return self.kind in REQUEST_KINDS
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_request", self.kind in REQUEST_KINDS)
 
 
 @dataclass(frozen=True)

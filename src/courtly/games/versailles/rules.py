@@ -7,6 +7,7 @@ The court's life is in court.py, the player's actions in play.py.
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from courtly.core import REFEREE, Action, Done, Event, Result, State, TimeUp, game_over_event
@@ -53,6 +54,13 @@ DONE, END_TURN, DRAW = Done(), EndTurn(), Draw()
 FAMILY_NAMES: tuple[str, ...] = tuple(
     package_data("courtly.games.versailles", "names.json")["families"])
 _NAMES: list[str] = list(FAMILY_NAMES)
+#: The negotiation's actions (and the referee's time-up that ends it).
+_NEGOTIATING = (Pay, ShowCard, Done, TimeUp)
+#: The actions checked directly that spend one of the turn's two actions.
+_SPENDING = (Request, PlayCard, GiveCards, *AUDIENCES)
+#: Taking each card from the King's House, discarding each: made once.
+_TAKINGS = {card: TakeFromHouse(card) for card in DECK.types}
+_DISCARDS = {card: Discard(card) for card in DECK.types}
 
 
 #: Payments to each seat, 500, 1,000, ...: made once, shared by every menu.
@@ -88,8 +96,9 @@ def showings(seat: int, players: int, kinds: list[str]) -> list[ShowCard]:
 _CARD_IDS: tuple[str, ...] = tuple(sorted(DECK.types))
 _INDEX: dict[str, int] = {card: i for i, card in enumerate(_CARD_IDS)}
 _KINDS = len(_INDEX)
-#: Gifts to each seat, by bundle number: made once, shared by every menu.
-_GIFTS: dict[int, list[GiveCards | None]] = {}
+#: Gifts to each seat, by bundle number: made once (every bundle, on the
+#: first gift menu for that seat), shared by every menu.
+_GIFTS: dict[int, list[GiveCards]] = {}
 
 
 def _bundle(code: int) -> tuple[str, ...]:
@@ -97,6 +106,14 @@ def _bundle(code: int) -> tuple[str, ...]:
         return (_CARD_IDS[code],)
     first, second = divmod(code - _KINDS, _KINDS)
     return _CARD_IDS[first], _CARD_IDS[second]
+
+
+def _gifts_to(to: int) -> list[GiveCards]:
+    row = _GIFTS.get(to)
+    if row is None:
+        row = _GIFTS[to] = [GiveCards(to, _bundle(code))
+                            for code in range(_KINDS * (_KINDS + 1))]
+    return row
 
 
 def bundles(kinds: list[str], doubles: frozenset[str]) -> list[int]:
@@ -118,25 +135,17 @@ def gifts(seat: int, players: int, hand: list[str]) -> list[GiveCards]:
     kinds = sorted(set(hand))
     doubles = frozenset(c for c in kinds if hand.count(c) > 1) if len(kinds) < len(hand) \
         else frozenset()
-    return _gifts_of(seat, players, kinds, doubles)
-
-
-def _gifts_of(seat: int, players: int, kinds: list[str], doubles: frozenset[str]
-              ) -> list[GiveCards]:
     codes = bundles(kinds, doubles)
+    if not codes:
+        return []
+    if len(codes) == 1:
+        return [_gifts_to(to)[codes[0]] for to in range(players) if to != seat]
+    pick = itemgetter(*codes)  # one gather per receiver, at C speed
     out: list[GiveCards] = []
     for to in range(players):
         if to != seat:
-            row = _GIFTS.get(to)
-            if row is None:
-                row = _GIFTS[to] = [None] * (_KINDS * (_KINDS + 1))
-            out += [row[c] or _gift(row, to, c) for c in codes]
+            out += pick(_gifts_to(to))
     return out
-
-
-def _gift(row: list[GiveCards | None], to: int, code: int) -> GiveCards:
-    action = row[code] = GiveCards(to, _bundle(code))
-    return action
 
 
 def window_menu(seat: int, players: int, units: int, kinds: list[str]) -> list[Action]:
@@ -199,6 +208,8 @@ class VersaillesState(PlayRules, State):
         #: seat, code, words); ``breach_count`` numbers them.
         self.breaches: list[tuple[int, int, str, str]] = []
         self.breach_count = 0
+        #: Each seat's last gift menu, with the hand it was made for (a cache).
+        self._gift_memo: dict[int, tuple[tuple[str, ...], list[GiveCards]]] = {}
 
     def seats_from_gc(self) -> list[int]:
         """Every seat, the Grand Chamberlain first, then to his left."""
@@ -410,7 +421,7 @@ class VersaillesState(PlayRules, State):
         kinds = sorted(set(hand))
         out: list[Action] = []
         if len(hand) > HAND_LIMIT:
-            out += [made(Discard, card) for card in kinds]
+            out += [_DISCARDS[card] for card in kinds]
         else:
             out.append(END_TURN)
         out += self.power_moves(seat)
@@ -420,7 +431,7 @@ class VersaillesState(PlayRules, State):
         if self.pile or self.discard:
             out.append(DRAW)
         if c.at_court:
-            out += [made(TakeFromHouse, card) for card in sorted(set(self.house))]
+            out += [_TAKINGS[card] for card in sorted(set(self.house))]
         memo = self.court_memo()
         out += self.card_moves(seat, kinds, memo)
         out += self.request_moves(seat, kinds, memo)
@@ -429,8 +440,13 @@ class VersaillesState(PlayRules, State):
         return out
 
     def _gifts(self, seat: int) -> list[GiveCards]:
-        """One or two cards to another player: one action (§7.41)."""
-        return gifts(seat, self.num_players, self.hands[seat])
+        """One or two cards to another player: one action (§7.41); kept
+        while the hand is the same (after an audience, a power)."""
+        hand = tuple(self.hands[seat])
+        kept = self._gift_memo.get(seat)
+        if kept is None or kept[0] != hand:
+            kept = self._gift_memo[seat] = (hand, gifts(seat, self.num_players, self.hands[seat]))
+        return kept[1]
 
     def _is_legal(self, seat: int, action: Action) -> bool:
         """Long menus are checked directly: payments, requests, fines."""
@@ -451,7 +467,7 @@ class VersaillesState(PlayRules, State):
                     and action.card in self.hands[seat])
         if isinstance(action, UsePower):
             return self._playing(seat, 0) and self.power_is_legal(seat, action)
-        if not isinstance(action, (Request, PlayCard, GiveCards, *AUDIENCES)):
+        if not isinstance(action, _SPENDING):
             return super()._is_legal(seat, action)
         if not self._playing(seat, 1):
             return False
@@ -518,7 +534,7 @@ class VersaillesState(PlayRules, State):
                 or (isinstance(action, TimeUp) and self.stage != NEGOTIATION)):
             return self._lapse("the Grand Chamberlain lets it pass" if seat == self.gc
                                else "time is up")
-        if isinstance(action, Pay | ShowCard | Done | TimeUp):
+        if isinstance(action, _NEGOTIATING):
             return self._negotiate(seat, action)
         if isinstance(action, ChooseSex):
             c = self.courtiers[seat]
@@ -746,7 +762,7 @@ class VersaillesState(PlayRules, State):
         """Copies (clone, determinize, pickling) leave the menu memo behind:
         it is a cache, not part of the game."""
         state = self.__dict__.copy()
-        state["_memo_key"], state["_memo"] = None, {}
+        state["_memo_key"], state["_memo"], state["_gift_memo"] = None, {}, {}
         return state
 
     def _snapshot(self) -> Any:
