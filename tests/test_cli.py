@@ -467,8 +467,8 @@ def test_a_long_menu_is_narrowed_field_by_field(runner, tmp_path, market):
                                  "heuristic", "--save", str(path)], input="2\n8\nq\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "    1. Done" in out and "    2. give (18 choices)" in out
-    assert "    3. propose (63 choices)" in out
+    assert "    1. Done" in out and "    2. Give (18 choices)" in out
+    assert "    3. Propose (63 choices)" in out
     record = _market_record(path, market)
     assert [a for s, a in record.actions if s == 0] == [Give(2, 2)]
 

@@ -519,7 +519,8 @@ def _narrow(console: Console, legal: list[Action], field: int, phase: Phase, sea
         groups = [[a for a, f in zip(legal, forms, strict=True) if f.get(name) == v]
                   for v in values]
         for number, (value, group) in enumerate(zip(values, groups, strict=True), start=1):
-            shown = value if name == "type" else f"{name} {_value_label(value, group)}"
+            shown = (str(value).replace("_", " ").capitalize() if name == "type"
+                     else f"{name} {_value_label(value, group)}")
             line = describe(group[0]) if len(group) == 1 else f"{shown} ({len(group)} choices)"
             _plain(console, f"  {number:>3}. {line}")
         _undo_line(console, undo)
