@@ -1161,3 +1161,15 @@ def heuristic_game(seed: int, heuristic) -> VersaillesState:
     while not state.is_over:
         referee.step(state, choose)
     return state
+
+
+def test_menu_lines_name_courtiers_by_their_form_of_address():
+    """Issue 15: "the form of address of every courtier shown where they are
+    named" — the terminal's menu lines too (Game.describe_action)."""
+    state = in_play(3, seed=4)
+    gc, other = state.gc, (state.gc + 1) % 3
+    view = state.view(gc)
+    line = GAME.describe_action(view, PlayCard("bon_mot", other))
+    address = view["courtiers"][other]["address"]["full"]
+    assert line == f"Play Bon mot on {address} (Seat {other})"
+    assert address.startswith(("Monsieur", "Mademoiselle", "Madame"))

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from courtly.core import Action, Companions, Game, Option, flag
 from courtly.games.versailles.actions import ACTION_TYPES
 from courtly.games.versailles.cards import DECK
+from courtly.games.versailles.render import named_seats
 from courtly.games.versailles.render import render as _render
 from courtly.games.versailles.rules import VersaillesState
 
@@ -77,6 +78,11 @@ class Versailles(Game):
     def render(self, view: Mapping[str, Any]) -> str:
         """The court, the sovereigns, the Register and the hand (render.py)."""
         return _render(view)
+
+    def describe_action(self, view: Mapping[str, Any], action: Action) -> str:
+        """The menu line with every courtier named by his form of address
+        (§3: "Monsieur de Vieille-Roche (Seat 1)"), as the view gives it."""
+        return named_seats(view, action.describe())
 
     def data(self) -> dict[str, Any]:
         """The deck, for clients."""

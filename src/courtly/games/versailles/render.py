@@ -6,12 +6,28 @@ etiquette awaiting the Grand Chamberlain. Reads only the view."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from courtly.games.versailles.cards import DECK
 
 PLACES = {"versailles": "at Versailles", "hunt": "at the hunt", "war": "at war"}
+SEAT = re.compile(r"\bSeat (\d+)\b")
+
+
+def named_seats(view: Mapping[str, Any], text: str) -> str:
+    """``text`` with each "Seat n" preceded by that courtier's form of
+    address (§3), when the view gives one (a courtier whose sex is not
+    chosen yet, or a dead one's awaited heir, stays "Seat n")."""
+    courtiers = view.get("courtiers") or []
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        address = courtiers[seat].get("address") if 0 <= seat < len(courtiers) else None
+        return f"{address['full']} ({match.group(0)})" if address else match.group(0)
+
+    return SEAT.sub(name, text)
 
 
 def _cards(ids: list[str]) -> str:
