@@ -170,3 +170,30 @@ def test_spectators_and_bots_are_no_seats_to_time(tmp_path: Path):
                 assert update["clocks"] == []  # a bot's turn: no clock is shown
             else:
                 assert [c["seat"] for c in update["clocks"]] == [0]
+
+
+def test_a_referee_ruling_keeps_the_phase_and_its_deadline(tmp_path):
+    """A referee's ruling other than calling time (Versailles' breach of
+    etiquette, judged from the chat) is recorded, but the negotiation goes
+    on with the same five minutes, also after a restart (the replay)."""
+    from courtly import REFEREE
+
+    with make_client(tmp_path) as client:
+        tid, tokens = person_table(client, 2, game="versailles")
+        while state(client, tid)["phase"]["name"] != "negotiation":
+            seat = str(state(client, tid)["to_act"][0])
+            choice = state(client, tid, tokens[seat])["legal"][0]["action"]
+            answer = client.post(f"/api/tables/{tid}/actions",
+                                 json={"token": tokens[seat], "action": choice})
+            assert answer.status_code == 200, answer.text
+        before = state(client, tid)["phase"]
+        assert before["name"] == "negotiation" and before["deadline"] is not None
+        table = client.app.state.hub.tables[tid]
+        ruling = {"type": "breach", "seat": 1, "code": "familiar_pronoun", "words": "toi"}
+        client.portal.call(table.submit, REFEREE, ruling, "referee")
+        after = state(client, tid)
+        assert after["phase"]["name"] == "negotiation"
+        assert after["phase"]["deadline"] == before["deadline"]
+        assert after["table"]["moves"] == 3
+    with make_client(tmp_path) as client:  # the same database, replayed
+        assert state(client, tid)["phase"]["deadline"] == before["deadline"]

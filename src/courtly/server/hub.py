@@ -174,14 +174,17 @@ class Timing:
     counts: dict[int, int] = field(default_factory=dict)
 
     def follow(self, before: Phase, seat: int, after: Phase, moves: int,
-               now: float | None) -> Timing:
+               now: float | None, ruling: bool = False) -> Timing:
         """The timing after ``seat`` acted in phase ``before`` (``moves`` made now).
 
         A phase goes on while it keeps its name and stays timed or untimed,
         until the referee calls time; otherwise a new one begins, and its
         deadline (if it is timed) runs from ``now`` (None while replaying).
+        A referee's ``ruling`` other than calling time (a game's
+        ``REFEREE_RULINGS``: Versailles' breaches of etiquette) leaves the
+        phase and its clock running.
         """
-        if (seat != REFEREE and before.name == after.name
+        if ((seat != REFEREE or ruling) and before.name == after.name
                 and (before.time_limit is None) == (after.time_limit is None)):
             counts = dict(self.counts)
             if seat in before.may_act and seat not in before.to_act:
@@ -408,7 +411,8 @@ class LiveTable:
             after = self.state.clone()
             events = after.apply(seat, action)
             moves = len(after.record.actions)
-            timing = self.timing.follow(before, seat, after.phase, moves, time.time())
+            timing = self.timing.follow(before, seat, after.phase, moves, time.time(),
+                                        ruling=is_ruling(seat, action))
             clock = None
             if timing.deadline is not None and timing.since == moves:
                 clock = (timing.since, timing.deadline)  # a timed phase begins
@@ -807,7 +811,8 @@ class LiveTable:
             self.mark_last_move(move.seat, len(self.log) - before_log)
             self.timings.append(self.timing)
             self.timing = self.timing.follow(before, move.seat, self.state.phase,
-                                             len(self.state.record.actions), None)
+                                             len(self.state.record.actions), None,
+                                             ruling=is_ruling(move.seat, action))
         for note in notes:
             self._add_stored_note(note, live)
         return applied
@@ -1480,6 +1485,11 @@ class Hub:
         """The messages ``seat`` may read: public ones, and private ones to or from it."""
         return [message_json(table, r.id, r.seat, r.to, r.text, r.time)
                 for r in self.store.chat(table.id) if may_read(seat, r.seat, r.to)]
+
+
+def is_ruling(seat: int, action: Action) -> bool:
+    """A referee's entry that is not calling time (a game's ruling)."""
+    return seat == REFEREE and not isinstance(action, TimeUp)
 
 
 def seat_link(table: LiveTable, token: str) -> str:
