@@ -197,3 +197,33 @@ def test_a_referee_ruling_keeps_the_phase_and_its_deadline(tmp_path):
         assert after["table"]["moves"] == 3
     with make_client(tmp_path) as client:  # the same database, replayed
         assert state(client, tid)["phase"]["deadline"] == before["deadline"]
+
+
+def test_a_public_breach_of_etiquette_is_ruled_and_the_chamberlain_may_fine_it(tmp_path):
+    """Versailles §3: a public message that says "tu" to a courtier is judged
+    by the game's checker, and the referee's ruling recorded: the Grand
+    Chamberlain may fine it (or, his own, it is fined at once). A private
+    message is not judged (a ruling is public, the message is not)."""
+    with make_client(tmp_path) as client:
+        tid, tokens = person_table(client, 2, game="versailles")
+        while state(client, tid)["phase"]["name"] != "negotiation":
+            seat = str(state(client, tid)["to_act"][0])
+            choice = state(client, tid, tokens[seat])["legal"][0]["action"]
+            client.post(f"/api/tables/{tid}/actions",
+                        json={"token": tokens[seat], "action": choice})
+        moves = state(client, tid)["table"]["moves"]
+        said = client.post(f"/api/tables/{tid}/chat",
+                           json={"token": tokens["0"], "text": "Tu es bien pâle", "to": 1})
+        assert said.status_code == 200 and state(client, tid)["table"]["moves"] == moves
+        said = client.post(f"/api/tables/{tid}/chat",
+                           json={"token": tokens["0"], "text": "Tu es bien pâle"})
+        assert said.status_code == 200
+        after = state(client, tid)
+        assert after["table"]["moves"] == moves + 1
+        assert any(e["kind"] == "breach" for e in after["events"])
+        chamberlain = after["view"]["grand_chamberlain"]
+        if chamberlain == 0:  # his own breach: fined at once (§3)
+            assert after["view"]["courtiers"][0]["fortune"] == -1000
+        else:
+            legal = state(client, tid, tokens[str(chamberlain)])["legal"]
+            assert any(a["action"]["type"] == "fine" for a in legal)

@@ -1479,7 +1479,26 @@ class Hub:
         row = await self.store.add_chat(table.id, seat, to, text)
         message = message_json(table, row.id, seat, to, text, row.time)
         await table.send_chat(message)
+        if seat is not None and to is None:
+            await self.judge(table, seat, text)
         return message
+
+    async def judge(self, table: LiveTable, seat: int, text: str) -> None:
+        """The referee reads a public message by the game's ``judge_chat``
+        (Versailles' etiquette, §3) and applies each ruling it finds, through
+        :meth:`LiveTable.submit` like a time-up: recorded, replayed, pushed.
+        Private messages are not judged: a ruling is public, and would tell
+        the table what was said in private. A ruling the game does not take
+        now (a game over, a seat not at court) is logged and let go."""
+        judge = table.state.game.companions.judge_chat
+        if judge is None or table.status != "playing":
+            return
+        for fault in judge(table.state.view(seat), seat, text, None):
+            try:
+                await table.submit(REFEREE, fault["action"], by="referee")
+            except (Conflict, courtly.IllegalAction, ValueError, StorageUnavailable) as exc:
+                log.info("table %s: the ruling %s was not taken: %s", table.id,
+                         fault["action"], exc)
 
     def chat_for(self, table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
         """The messages ``seat`` may read: public ones, and private ones to or from it."""
