@@ -239,6 +239,16 @@ def jojo(state: VersaillesState) -> tuple[int, int, list[dict]]:
     return marquis, speaker, judge_chat(view, speaker, "A toi Jojo", marquis)
 
 
+def test_a_table_without_the_checker_judges_nothing():
+    """Issue 16: "the checker can be switched off per table (an option)"."""
+    state = named(4, seed=3)
+    marquis, speaker = not_gc(state, 1), not_gc(state, 2)
+    view = dict(state.view(speaker))
+    assert judge_chat(view, speaker, "A toi Jojo", marquis)
+    view["options"] = {**view["options"], "etiquette": False}
+    assert judge_chat(view, speaker, "A toi Jojo", marquis) == []
+
+
 def test_a_toi_jojo_is_two_breaches_each_with_the_referees_ruling():
     state = named(4, seed=3)
     _, speaker, faults = jojo(state)

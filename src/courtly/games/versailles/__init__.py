@@ -41,6 +41,14 @@ class Versailles(Game):
             "7 or 8 players", "7 ou 8 joueurs",
             "The publisher allows copying the silhouettes for 7 or 8 players (§2).",
             "L'éditeur permet de copier les silhouettes pour jouer à 7 ou 8 (§2)."),
+        "etiquette": Option(
+            True, {"en": "Etiquette judged in the chat",
+                   "fr": "Étiquette jugée dans la discussion"},
+            {"en": "The referee reads public messages for breaches of etiquette (§3), which "
+                   "the Grand Chamberlain may fine. Off: table talk is free.",
+             "fr": "L'arbitre lit les messages publics et relève les manquements à "
+                   "l'étiquette (§3), que le Grand Chambellan peut mettre à l'amende. "
+                   "Désactivée : la discussion est libre."}),
         "turn_limit": Option(
             100, {"en": "Turn limit", "fr": "Nombre de tours au plus"},
             {"en": "Our addition, so that every game ends: after this turn the richest wins.",

@@ -107,7 +107,10 @@ def judge_chat(view: Mapping[str, Any], sender: int, text: str,
     A message to a seat with no courtier to address is judged for "tu"
     only. Each fault is the checker's explanation (``code``, ``found``,
     ``expected``, ``address``, ``fr``, ``en``) with the offender's ``seat``
-    and the referee's ``action`` (a :class:`Breach`) to apply."""
+    and the referee's ``action`` (a :class:`Breach`) to apply. Nothing at a
+    table whose ``etiquette`` option is off."""
+    if not view["options"].get("etiquette", True):
+        return []  # the table plays without the checker (issue 16: an option)
     people = {s: a for s, a in enumerate(court_addressees(view))
               if a is not None and s != sender}
     if to is not None:
