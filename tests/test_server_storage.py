@@ -92,7 +92,7 @@ def _postgres(url: str, *statements: str) -> None:
     """Run statements on the server's database as another client would."""
     import psycopg
 
-    from courtly.server.cluster import psycopg_url
+    from courtly.server.storage import psycopg_url
 
     with psycopg.connect(psycopg_url(url), autocommit=True) as connection:
         for statement in statements:

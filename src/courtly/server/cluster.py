@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from courtly.server.errors import StorageUnavailable
-from courtly.server.storage import CHANNEL
+from courtly.server.storage import CHANNEL, psycopg_url
 
 if TYPE_CHECKING:  # the hub imports this module
     from courtly.server.hub import Hub, LiveTable
@@ -90,13 +90,6 @@ def lock_key(table_id: str) -> int:
     courtly's, so another program's locks on the database do not collide)."""
     digest = hashlib.blake2b(f"courtly-table:{table_id}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big", signed=True)
-
-
-def psycopg_url(url: str) -> str:
-    """A SQLAlchemy PostgreSQL URL (``postgresql+psycopg://...``) as libpq reads it."""
-    from sqlalchemy.engine import make_url
-
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 async def _connect(url: str) -> Any:

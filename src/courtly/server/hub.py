@@ -827,12 +827,14 @@ class LiveTable:
             elif note.kind == "back":
                 self.seats[seat].away = False
 
-    def keep_stored_deadline(self, stored: StoredTable) -> None:
-        """A stored deadline holds if it is the current timed phase's."""
-        clock = stored.clock
-        if (clock is not None and clock.since == self.timing.since
-                and self.state.phase.time_limit is not None and self.status == "playing"):
-            self.timing.deadline = clock.deadline
+    def keep_deadline(self, clock: tuple[int, float] | None) -> None:
+        """A stored deadline ``(since, deadline)`` holds if it is the current
+        timed phase's; a finished table has none."""
+        if self.finished:
+            self.timing.deadline = None
+        elif (clock is not None and clock[0] == self.timing.since
+              and self.state.phase.time_limit is not None and self.status == "playing"):
+            self.timing.deadline = clock[1]
 
     def catch_up_soon(self, notes: Iterable[int] = ()) -> None:
         """Catch up (:meth:`catch_up`) in a task of its own, once however
@@ -860,10 +862,7 @@ class LiveTable:
             evicted = self._refresh_rows(stored)
             if self.replay_stored(stored.moves, stored.notes, live=True):
                 self.turn_started = time.monotonic()
-            if self.finished:
-                self.timing.deadline = None
-            else:
-                self.keep_stored_deadline(stored)
+            self.keep_deadline(stored.deadline)
         for seat in evicted:
             await self.evict(seat, "this seat's link was replaced or given to a bot: "
                              "this link no longer works")
@@ -890,10 +889,7 @@ class LiveTable:
                 if move.get("ended") is not None:
                     self.row.ended = move["ended"]
                 clock = move.get("clock")
-                if self.finished:
-                    self.timing.deadline = None
-                elif clock is not None and clock[0] == self.timing.since:
-                    self.timing.deadline = clock[1]
+                self.keep_deadline(None if clock is None else (clock[0], clock[1]))
                 missed = False
             else:
                 missed = True
@@ -1115,7 +1111,7 @@ class Hub:
         # Restart policy: a deadline keeps its instant. One that passed while the
         # server was down ends the phase at once (the driver calls time first);
         # a table stored without one gets a fresh one from now.
-        table.keep_stored_deadline(stored)
+        table.keep_deadline(stored.deadline)
         table.start_clock()
         return table
 

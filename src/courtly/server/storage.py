@@ -57,6 +57,20 @@ STALE = ("the table moved on before this was stored (another server changed it f
 #: The PostgreSQL channel on which every instance announces its writes
 #: (cluster.py): ``{"i": instance, "t": table, "k": kind, ...}``.
 CHANNEL = "courtly"
+
+
+def notice(instance: str, table_id: str, kind: str, **data: Any) -> str:
+    """An announcement's payload (cluster.parse_notice reads it back)."""
+    return json.dumps({"i": instance, "t": table_id, "k": kind, **data})
+
+
+def psycopg_url(url: str) -> str:
+    """A SQLAlchemy PostgreSQL URL (``postgresql+psycopg://...``) as libpq reads it."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
 #: The longest announcement that carries a move itself, in bytes (PostgreSQL
 #: takes payloads under 8,000); a longer move is announced by its number.
 NOTICE_MAX = 7000
@@ -175,6 +189,11 @@ class StoredTable:
     moves: list[MoveRow]
     notes: list[NoteRow]
     clock: ClockRow | None = None
+
+    @property
+    def deadline(self) -> tuple[int, float] | None:
+        """The stored clock as ``(since, deadline)``, if any."""
+        return None if self.clock is None else (self.clock.since, self.clock.deadline)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -335,7 +354,7 @@ class Store:
         """Tell the other instances (cluster.py) that ``table_id`` changed:
         sent by PostgreSQL when, and only if, this transaction commits."""
         if self.shared:
-            payload = json.dumps({"i": self.instance, "t": table_id, "k": kind, **data})
+            payload = notice(self.instance, table_id, kind, **data)
             session.execute(sql_text("SELECT pg_notify(:channel, :payload)"),
                       {"channel": CHANNEL, "payload": payload})
 
@@ -418,12 +437,9 @@ class FastWrites:
 
     def __init__(self, url: str, instance: str) -> None:
         from psycopg_pool import AsyncConnectionPool
-        from sqlalchemy.engine import make_url
 
-        conninfo = make_url(url).set(drivername="postgresql").render_as_string(
-            hide_password=False)
         self.instance = instance
-        self.pool = AsyncConnectionPool(conninfo, min_size=self.MIN_CONNECTIONS,
+        self.pool = AsyncConnectionPool(psycopg_url(url), min_size=self.MIN_CONNECTIONS,
                                         max_size=self.MAX_CONNECTIONS, open=False,
                                         timeout=self.WAIT, kwargs={"autocommit": True})
 
@@ -464,12 +480,10 @@ class FastWrites:
         """Store.add_move's rows and announcement, in one statement."""
         parts = ['m AS (INSERT INTO courtly_moves (table_id, number, seat, action, "by") '
                  "VALUES (%(t)s, %(n)s, %(seat)s, %(action)s, %(by)s) RETURNING number)"]
-        notice: dict[str, Any] = {"i": self.instance, "t": table_id, "k": "move", "n": number,
-                                  "seat": seat, "action": action, "by": by, "clock": clock,
-                                  "ended": ended}
-        payload = json.dumps(notice)
+        payload = notice(self.instance, table_id, "move", n=number, seat=seat, action=action,
+                         by=by, clock=clock, ended=ended)
         if len(payload.encode()) > NOTICE_MAX:  # the others read it from the table instead
-            payload = json.dumps({"i": self.instance, "t": table_id, "k": "move", "n": number})
+            payload = notice(self.instance, table_id, "move", n=number)
         params: dict[str, Any] = {"t": table_id, "n": number, "seat": seat, "action": action,
                                   "by": by, "channel": CHANNEL, "payload": payload}
         if clock is not None:
@@ -498,7 +512,7 @@ class FastWrites:
 
     async def announce(self, notices: list[tuple[str, str, dict[str, Any]]]) -> None:
         """Store.announce's notices, in one statement."""
-        payloads = [json.dumps({"i": self.instance, "t": table_id, "k": kind, **data})
+        payloads = [notice(self.instance, table_id, kind, **data)
                     for table_id, kind, data in notices]
         await self._run("SELECT pg_notify(%(channel)s, p) FROM unnest(%(payloads)s::text[]) p",
                         {"channel": CHANNEL, "payloads": payloads})
