@@ -1173,3 +1173,34 @@ def test_menu_lines_name_courtiers_by_their_form_of_address():
     address = view["courtiers"][other]["address"]["full"]
     assert line == f"Play Bon mot on {address} (Seat {other})"
     assert address.startswith(("Monsieur", "Mademoiselle", "Madame"))
+
+
+def test_story_lines_name_courtiers_by_their_form_of_address():
+    """Issue 15: the form of address shown where a courtier is named — the
+    terminal's story lines too (Game.describe_event), from the events the
+    seat may see; other games' lines are left as they are."""
+    state = in_play(3, seed=4)
+    seat = state.gc
+    view = state.view(seat)
+    other = (seat + 1) % 3
+    address = view["courtiers"][other]["address"]["short"]
+    assert GAME.describe_event(view, f"Seat {other} takes a card") == \
+        f"{address} (Seat {other}) takes a card"
+    from courtly.registry import game
+
+    assert game("courtisans").describe_event({}, "Seat 1 plays") == "Seat 1 plays"
+
+
+def test_a_courtier_who_dies_is_named_as_he_was_before():
+    """A story line about a courtier killed by the move names him by his
+    address before it (the view after shows him dead, without one)."""
+    state = in_play(3, seed=4)
+    seat, other = state.gc, (state.gc + 1) % 3
+    before = state.view(seat)
+    after = {**before, "courtiers": [dict(c, address=None) if c["seat"] == other else c
+                                     for c in before["courtiers"]]}
+    short = before["courtiers"][other]["address"]["short"]
+    text = f"The courtier of Seat {other} dies"
+    assert GAME.describe_event(after, text) == text
+    assert GAME.describe_event(after, text, before) == \
+        f"The courtier of {short} (Seat {other}) dies"

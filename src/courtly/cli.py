@@ -18,7 +18,7 @@ import select
 import sys
 import time
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal, NoReturn
 
@@ -360,6 +360,8 @@ def _play_loop(console: Console, game: Game, state: State, seat: int,
     referee = Referee()
     while not state.is_over:
         phase = state.phase
+        # A courtier who dies by the move is named as he was before it.
+        before = state.view(seat)
         actor = next_actor(state, seat, referee)
         if actor == REFEREE:
             events = state.apply(REFEREE, TimeUp())
@@ -368,7 +370,7 @@ def _play_loop(console: Console, game: Game, state: State, seat: int,
             if action is None:
                 return False
             if action == UNDO:
-                _log(console, state.undo(seat), seat)
+                _log(console, game, state, before, state.undo(seat), seat)
                 continue
             if isinstance(action, TimeUp):
                 _plain(console, f"No answer within {timer:g} s: the referee calls time.",
@@ -378,7 +380,7 @@ def _play_loop(console: Console, game: Game, state: State, seat: int,
         else:
             events = bot_move(state, actor, bots[actor])
         referee.acted(phase, actor)
-        _log(console, events, seat)
+        _log(console, game, state, before, events, seat)
     return True
 
 
@@ -402,12 +404,16 @@ def next_actor(state: State, seat: int, referee: Referee) -> int:
     return chosen
 
 
-def _log(console: Console, events: Sequence[Event], seat: int) -> None:
-    """Print the events as ``seat`` may see them, and nothing else."""
+def _log(console: Console, game: Game, state: State, before: Mapping[str, Any],
+         events: Sequence[Event], seat: int) -> None:
+    """Print the events as ``seat`` may see them, and nothing else, each line
+    as the game names things in that seat's views after and ``before`` the
+    move (:meth:`Game.describe_event`)."""
+    view = state.view(seat)
     for event in events:
         seen = event.for_seat(seat)
         if seen is not None:
-            _plain(console, f"  • {seen.text}", "cyan")
+            _plain(console, f"  • {game.describe_event(view, seen.text, before)}", "cyan")
 
 
 def _phase_line(phase: Phase, seat: int, timer: float) -> str:

@@ -170,6 +170,15 @@ class Game(ABC):
         a vote card does), never anything the view does not."""
         return action.describe()
 
+    def describe_event(self, view: Mapping[str, Any], text: str,
+                       before: Mapping[str, Any] | None = None) -> str:
+        """An event's story line (``text``, as the seat may see it) as the seat
+        whose ``view`` (after the move; ``before``: the same seat's view before
+        it) it is reads it in the terminal: ``text`` by default; a game
+        overrides it to name seats as the views name them (Versailles' forms
+        of address), never adding anything the views do not show."""
+        return text
+
     def render(self, view: Mapping[str, Any]) -> str:
         """Plain-text picture of a view, for the terminal; games override it."""
         import json

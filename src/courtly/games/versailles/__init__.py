@@ -92,6 +92,14 @@ class Versailles(Game):
         (§3: "Monsieur de Vieille-Roche (Seat 1)"), as the view gives it."""
         return named_seats(view, action.describe())
 
+    def describe_event(self, view: Mapping[str, Any], text: str,
+                       before: Mapping[str, Any] | None = None) -> str:
+        """The story line with every courtier named by the short form of his
+        address (§3: the full one, with every title and office, is in the
+        Register and in the menus); one who died by the move, by his address
+        before it."""
+        return named_seats(view, text, "short", before)
+
     def data(self) -> dict[str, Any]:
         """The deck, for clients."""
         return {"deck": DECK.to_json()}

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 from courtly.core import Action, InvalidAction
-from courtly.games.versailles.cards import COUNTRIES, DECK
+from courtly.games.versailles.cards import COUNTRIES, COUNTRY_NAMES, DECK, PARTY_NAMES
 from courtly.games.versailles.etiquette import BreachCode, family_name_problem
 
 SEX_CHOICES = ("man", "woman")
@@ -25,6 +25,19 @@ POWER_USES: dict[str, tuple[str, ...]] = {
     "maitre_chasse": PLACES,
     "gouvernante": ("king_up", "king_down", "queen_up", "queen_down"),
 }
+#: The offices whose power §9.5 describes, and what each use does there.
+POWER_NAMES = {"chancelier": "Chancelier", "controleur": "Contrôleur général des finances",
+               "secretaire": "Secrétaire d'État à la Guerre",
+               "maitre_chasse": "Maître de la chasse",
+               "gouvernante": "Gouvernante des enfants de France"}
+POWER_WORDS = {"tribunal": "bring {whom} before a court", "imprison": "send {whom} to the Bastille",
+               "pension": "an exceptional pension for {whom}",
+               "peace": "sign the peace", "versailles": "bring the court back to Versailles",
+               "hunt": "take the court to the hunt",
+               "king_up": "speak well of {whom} to the King",
+               "king_down": "speak ill of {whom} to the King",
+               "queen_up": "speak well of {whom} to the Queen",
+               "queen_down": "speak ill of {whom} to the Queen"}
 #: The unit of payments between players, in livres (our decision: incomes
 #: are multiples of 1,000 and a couple's halves of 500).
 PAY_UNIT = 500
@@ -89,8 +102,8 @@ class ChooseParty(Action):
         _among(self.kind, "party", self.party, COUNTRIES)
 
     def describe(self) -> str:
-        """'Join the spain party'."""
-        return f"Join the {self.party} party"
+        """'Join the Spanish party' (§5)."""
+        return f"Join the {PARTY_NAMES[self.party]} party"
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,8 +253,9 @@ class TakeOffice(Action):
             raise InvalidAction(f"take_office: {self.office} is not an office")
 
     def describe(self) -> str:
-        """'Audience: take Chancelier for Seat 1'."""
-        return f"Audience: take {_label(self.office)} for {_whom(self.to, None)}"
+        """'Audience: take Chancelier for Seat 1' (or 'to the King's House')."""
+        whom = "to the King's House" if self.to is None else f"for Seat {self.to}"
+        return f"Audience: take {_label(self.office)} {whom}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,8 +282,8 @@ class RemarryKing(Action):
         _among(self.kind, "country", self.country, COUNTRIES)
 
     def describe(self) -> str:
-        """'Audience: a princess of spain for the King'."""
-        return f"Audience: a princess of {self.country} for the King"
+        """'Audience: a princess of Spain for the King'."""
+        return f"Audience: a princess of {COUNTRY_NAMES[self.country]} for the King"
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,9 +370,13 @@ class UsePower(Action):
         _among(self.kind, "use", self.use, POWER_USES[self.power])
 
     def describe(self) -> str:
-        """'Power of chancelier: tribunal on Seat 2'."""
-        on = "" if self.seat is None else f" on Seat {self.seat}"
-        return f"Power of {self.power}: {self.use}{on}"
+        """'Power of the Chancelier: bring Seat 2 before a court' (§9.5)."""
+        whom = f"Seat {self.seat}"
+        if self.use in COUNTRIES:
+            what = f"declare war on {COUNTRY_NAMES[self.use]}"
+        else:
+            what = POWER_WORDS[self.use].format(whom=whom)
+        return f"Power of the {POWER_NAMES[self.power]}: {what}"
 
 
 @dataclass(frozen=True, slots=True)

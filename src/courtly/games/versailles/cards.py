@@ -20,6 +20,10 @@ LOCATIONS = ("versailles", "hunt", "war", "any")
 SEXES = ("man", "woman", "any")
 SOVEREIGNS = ("king", "queen")
 COUNTRIES = ("england", "spain", "netherlands")
+#: How §5 names each country and its party: "the English party, the Spanish
+#: party or the Dutch party".
+COUNTRY_NAMES = {"england": "England", "spain": "Spain", "netherlands": "the Netherlands"}
+PARTY_NAMES = {"england": "English", "spain": "Spanish", "netherlands": "Dutch"}
 POWERS = ("chancelier", "controleur", "secretaire", "maitre_chasse", "gouvernante")
 #: Each kind of card and the category it must have (§8.1, §9.2-§9.4).
 KINDS: dict[str, str] = {

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from courtly.core import Event
-from courtly.games.versailles.cards import COUNTRIES, DECK
+from courtly.games.versailles.cards import COUNTRIES, COUNTRY_NAMES, DECK
 from courtly.games.versailles.courtier import (
     BASTILLE,
     COURT,
@@ -209,7 +209,8 @@ class CourtRules:
         if card is not None:
             self.ministry.append(card)
         self.location = "war"
-        events = [Event("war", f"France declares war on {country}", {"country": country})]
+        events = [Event("war", f"France declares war on {COUNTRY_NAMES[country]}",
+                        {"country": country})]
         for seat, c in enumerate(self.courtiers):
             if c.at_court and c.party == country:
                 events += self.shift(seat, "king", -3)
@@ -281,6 +282,7 @@ class CourtRules:
             c.leave_the_scales()
             if c.place != DEAD:
                 c.place = WAITING
+        origin = self.queen_origin
         events.append(Event("accession", f"Two new sovereigns: the Queen comes from "
-                                         f"{self.queen_origin}", {"origin": self.queen_origin}))
+                                         f"{COUNTRY_NAMES[origin]}", {"origin": origin}))
         return events

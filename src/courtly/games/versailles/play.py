@@ -23,7 +23,7 @@ from courtly.games.versailles.actions import (
     UsePower,
     made,
 )
-from courtly.games.versailles.cards import COUNTRIES, DECK, CardType
+from courtly.games.versailles.cards import COUNTRIES, COUNTRY_NAMES, DECK, CardType
 from courtly.games.versailles.court import CourtRules, d10_reroll_ten
 from courtly.games.versailles.courtier import BASTILLE, COURT, EXILE
 
@@ -592,7 +592,7 @@ class PlayRules(CourtRules):
         """A new Queen: "all the courtiers are presented to the new sovereign,
         and those of her party add 2" (§8.4; only the Queen's die, A23)."""
         self.queen_alive, self.queen_origin = True, country
-        events = [Event("remarriage", f"The King marries a princess of {country}",
+        events = [Event("remarriage", f"The King marries a princess of {COUNTRY_NAMES[country]}",
                         {"origin": country})]
         for seat, c in enumerate(self.courtiers):
             if c.at_court:

@@ -10,22 +10,34 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from courtly.games.versailles.cards import DECK
+from courtly.games.versailles.cards import COUNTRY_NAMES, DECK, PARTY_NAMES
 
 PLACES = {"versailles": "at Versailles", "hunt": "at the hunt", "war": "at war"}
 SEAT = re.compile(r"\bSeat (\d+)\b")
 
 
-def named_seats(view: Mapping[str, Any], text: str) -> str:
+def _country(name: str | None) -> str:
+    return COUNTRY_NAMES.get(name, name) if name else "?"
+
+
+def named_seats(view: Mapping[str, Any], text: str, form: str = "full",
+                fallback: Mapping[str, Any] | None = None) -> str:
     """``text`` with each "Seat n" preceded by that courtier's form of
-    address (§3), when the view gives one (a courtier whose sex is not
-    chosen yet, or a dead one's awaited heir, stays "Seat n")."""
-    courtiers = view.get("courtiers") or []
+    address (§3; ``form``: "full" or "short"), when the view gives one, else
+    when the ``fallback`` view does (the seat's view before a move that killed
+    the courtier); a courtier whose sex is not chosen yet, or a dead one's
+    awaited heir, stays "Seat n"."""
+
+    def address(seat: int) -> Mapping[str, str] | None:
+        for one in (view, fallback or {}):
+            courtiers = one.get("courtiers") or []
+            if 0 <= seat < len(courtiers) and courtiers[seat].get("address"):
+                return courtiers[seat]["address"]
+        return None
 
     def name(match: re.Match[str]) -> str:
-        seat = int(match.group(1))
-        address = courtiers[seat].get("address") if 0 <= seat < len(courtiers) else None
-        return f"{address['full']} ({match.group(0)})" if address else match.group(0)
+        found = address(int(match.group(1)))
+        return f"{found[form]} ({match.group(0)})" if found else match.group(0)
 
     return SEAT.sub(name, text)
 
@@ -37,9 +49,10 @@ def _cards(ids: list[str]) -> str:
 def _sovereigns(view: Mapping[str, Any]) -> str:
     king, queen = view["king"], view["queen"]
     if king["regency"]:
-        return f"The King is dead: the Queen ({queen['origin']}) is Regent"
+        return f"The King is dead: the Queen ({_country(queen['origin'])}) is Regent"
     parts = ["the King reigns" if king["alive"] else "no King"]
-    parts.append(f"the Queen comes from {queen['origin']}" if queen["alive"] else "no Queen")
+    parts.append(f"the Queen comes from {_country(queen['origin'])}" if queen["alive"]
+                 else "no Queen")
     if view["secret_wife"] is not None:
         parts.append(f"Seat {view['secret_wife']} is his secret wife")
     text = "; ".join(parts)
@@ -53,7 +66,8 @@ def _line(c: Mapping[str, Any], view: Mapping[str, Any]) -> str:
         marks.append("Grand Chamberlain")
     if c["spouse"] is not None:
         marks.append(f"married to Seat {c['spouse']}")
-    head = f"Seat {seat} {c['family']} ({c['sex'] or '?'}, {c['party']})"
+    party = PARTY_NAMES.get(c["party"], "?")
+    head = f"Seat {seat} {c['family']} ({c['sex'] or '?'}, {party} party)"
     standing = f"King {c['king']}, Queen {c['queen']}" if c["place"] == "court" else c["place"]
     address = c["address"]
     return (f"  {head}: {c['fortune']} livres; {standing}; hand {c['hand']}"
@@ -85,7 +99,8 @@ def render(view: Mapping[str, Any]) -> str:
             f"the {who.capitalize()}: {' or '.join(forms)}" for who, forms in royal.items()))
     lines += _breaches(view)
     if view["current"] is not None:
-        lines.append(f"Seat {view['current']} plays ({view['actions_left']} action(s) left)")
+        lines.append(named_seats(view, f"Seat {view['current']} plays "
+                                       f"({view['actions_left']} action(s) left)", "short"))
     if view["hand"] is not None:
         lines.append(f"Your hand: {_cards(view['hand'])}")
     if "final" in view:

@@ -34,7 +34,7 @@ from courtly.games.versailles.actions import (
     made,
 )
 from courtly.games.versailles.addresses import address_json, court_addressees, sovereigns_json
-from courtly.games.versailles.cards import COUNTRIES, DECK
+from courtly.games.versailles.cards import COUNTRIES, DECK, PARTY_NAMES
 from courtly.games.versailles.court import country_of, d10_reroll_ten
 from courtly.games.versailles.courtier import BASTILLE, COURT, DEAD, EXILE, WAITING, Courtier
 from courtly.games.versailles.etiquette import family_name_problem, name_key
@@ -245,7 +245,8 @@ class VersaillesState(PlayRules, State):
         c = self.courtiers[seat]
         c.sex = "woman" if c.sex == "man" else "man"
         c.party, c.place, c.generation = party, WAITING, c.generation + 1
-        events = [Event("heir", f"Seat {seat}'s heir ({c.sex}) joins the {party} party",
+        joins = f"joins the {PARTY_NAMES[party]} party"
+        events = [Event("heir", f"Seat {seat}'s heir ({c.sex}) {joins}",
                         {"seat": seat, "sex": c.sex, "party": party})]
         if not self._heirs_to_choose():
             events += self._presentation()
