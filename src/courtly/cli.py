@@ -491,8 +491,10 @@ def _undo_line(console: Console, undo: str | None) -> None:
 
 
 #: A menu longer than this is narrowed down field by field (kind, then each
-#: field in turn; a number typed in for a field with many numbers).
-MENU_LIMIT = 60
+#: field in turn; a number typed in for a field with many numbers). 30 lines
+#: keep a menu and the board above it on one screen (60 scrolled Versailles'
+#: board away: 59 gifts of one or two cards).
+MENU_LIMIT = 30
 
 
 def _left(deadline: float | None) -> float | None:
