@@ -1191,9 +1191,10 @@ def test_story_lines_name_courtiers_by_their_form_of_address():
     assert game("courtisans").describe_event({}, "Seat 1 plays") == "Seat 1 plays"
 
 
-def test_a_courtier_who_dies_is_named_as_he_was_before():
-    """A story line about a courtier killed by the move names him by his
-    address before it (the view after shows him dead, without one)."""
+def test_story_lines_name_courtiers_as_they_were_when_the_move_was_made():
+    """A story line names a courtier by his address before the move (one
+    killed by it has none after; one titled by it is named as he asked), and
+    one who had none then (a new heir) by his address after it."""
     state = in_play(3, seed=4)
     seat, other = state.gc, (state.gc + 1) % 3
     before = state.view(seat)
@@ -1204,3 +1205,6 @@ def test_a_courtier_who_dies_is_named_as_he_was_before():
     assert GAME.describe_event(after, text) == text
     assert GAME.describe_event(after, text, before) == \
         f"The courtier of {short} (Seat {other}) dies"
+    heir = f"Seat {other}'s heir joins the English party"
+    assert GAME.describe_event(before, heir, after) == f"{short} (Seat {other})'s heir " \
+        "joins the English party"

@@ -31,5 +31,6 @@ def game_over_event(result: Result, label: Callable[[int], str] = lambda s: f"Se
     """The event every game ends with: scores and winners ("nobody" when no
     seat won, which a game may allow), the result as data."""
     won = ", ".join(label(s) for s in result.winners) or "nobody"
-    return Event("game_over", f"Game over: scores {list(result.scores)}, winner(s) {won}",
+    scores = ", ".join(f"{x:g}" if x != int(x) else str(int(x)) for x in result.scores)
+    return Event("game_over", f"Game over: scores {scores}; winner(s) {won}",
                  result.to_json())

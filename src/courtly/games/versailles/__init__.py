@@ -96,9 +96,12 @@ class Versailles(Game):
                        before: Mapping[str, Any] | None = None) -> str:
         """The story line with every courtier named by the short form of his
         address (§3: the full one, with every title and office, is in the
-        Register and in the menus); one who died by the move, by his address
-        before it."""
-        return named_seats(view, text, "short", before)
+        Register and in the menus) as he was addressed when the move was made
+        ("Mademoiselle de X requests Comte", not "Madame la Comtesse"); one who
+        had none then (a new heir), as he is after it."""
+        if before is None:
+            return named_seats(view, text, "short")
+        return named_seats(before, text, "short", view)
 
     def data(self) -> dict[str, Any]:
         """The deck, for clients."""

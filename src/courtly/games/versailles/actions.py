@@ -25,11 +25,9 @@ POWER_USES: dict[str, tuple[str, ...]] = {
     "maitre_chasse": PLACES,
     "gouvernante": ("king_up", "king_down", "queen_up", "queen_down"),
 }
-#: The offices whose power §9.5 describes, and what each use does there.
-POWER_NAMES = {"chancelier": "Chancelier", "controleur": "Contrôleur général des finances",
-               "secretaire": "Secrétaire d'État à la Guerre",
-               "maitre_chasse": "Maître de la chasse",
-               "gouvernante": "Gouvernante des enfants de France"}
+#: The office that grants each power (§9.5), by the deck's name.
+POWER_NAMES = {t.power: t.name_fr for t in DECK.types.values() if t.power is not None}
+#: What each use of a power does (§9.5).
 POWER_WORDS = {"tribunal": "bring {whom} before a court", "imprison": "send {whom} to the Bastille",
                "pension": "an exceptional pension for {whom}",
                "peace": "sign the peace", "versailles": "bring the court back to Versailles",

@@ -245,7 +245,8 @@ class PlayRules(CourtRules):
         refused: the card face up to the King's House."""
         self.hands[seat].remove(action.card)
         label = DECK[action.card].name_fr
-        events = [Event("request", f"Seat {seat} requests {label} for Seat {action.seat}"
+        word = "against" if DECK[action.card].kind == "lettre" else "for"
+        events = [Event("request", f"Seat {seat} requests {label} {word} Seat {action.seat}"
                                    + (" through the Queen" if action.via_queen else ""),
                         {"seat": seat, "card": action.card, "target": action.seat,
                          "via_queen": action.via_queen})]

@@ -104,5 +104,6 @@ def render(view: Mapping[str, Any]) -> str:
     if view["hand"] is not None:
         lines.append(f"Your hand: {_cards(view['hand'])}")
     if "final" in view:
-        lines.append(f"Winner(s): {view['final']['winners']}")
+        winners = [named_seats(view, f"Seat {w}", "short") for w in view["final"]["winners"]]
+        lines.append(f"Winner(s): {', '.join(winners) or 'nobody'}")
     return "\n".join(lines)
