@@ -121,6 +121,10 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
     ada.wait_for_selector("#vs-register tr[data-seat='0'] td[data-fortune='-1000']")
     no_horizontal_scroll(ada)
     ada.screenshot(path=str(tmp_path / "versailles-breach.png"), full_page=True)
+    ada.set_viewport_size({"width": 390, "height": 844})  # a phone: no sideways scroll
+    no_horizontal_scroll(ada)
+    ada.screenshot(path=str(tmp_path / "versailles-phone.png"), full_page=True)
+    ada.set_viewport_size({"width": 1280, "height": 800})
 
     # both say Done (the Chamberlain's first Done lets the other breach pass)
     wait_idle(ada)

@@ -23,7 +23,7 @@
 
 import { api } from "../js/api.js";
 import { button, clickable, h, s } from "../js/dom.js";
-import { actions, lastMovePanel } from "./generic.js";
+import { actions } from "./generic.js";
 
 const DATA = (await api.game("versailles")).data;
 const CARD = Object.fromEntries(DATA.deck.map((c) => [c.id, c]));
@@ -37,6 +37,11 @@ const PAY_UNIT = 500;
 
 const strings = {
   fr: {
+    "phase.choose_sex": "choix des courtisans",
+    "phase.choose_party": "parti d'un héritier",
+    "phase.negotiation": "négociation",
+    "phase.location": "lieu de la Cour",
+    "phase.play": "tour de jeu",
     "vs.king_apartments": "Appartements du Roi",
     "vs.queen_apartments": "Appartements de la Reine",
     "vs.regent_apartments": "Appartements de la Régente",
@@ -222,7 +227,7 @@ const strings = {
     "vs.show": "Montrer une carte",
     "vs.show_send": "Montrer",
     "vs.done": "Terminé",
-    "vs.chat_hint": "La discussion est à droite : « À » tout le monde ou à un seul joueur. L'étiquette y est jugée en public (§3).",
+    "vs.chat_hint": "Parlez dans la discussion de la table : « À » tout le monde ou à un seul joueur. L'étiquette y est jugée en public (§3).",
     "vs.breaches": "Manquements à l'étiquette",
     "vs.fine": "Amende de 1 000 livres",
     "vs.breach_line": "{who} : {reason} — « {words} »",
@@ -283,8 +288,30 @@ const strings = {
     "vs.log.marriage": "{who} épouse {partner}",
     "vs.log.war": "La France déclare la guerre : {country}",
     "vs.log.peace": "La paix : la Cour revient à Versailles",
+    "vs.log.heir": "L'héritier de {who} ({sex}) rejoint le {party}",
+    "vs.log.time_up": "Cinq minutes : la négociation est close",
+    "vs.log.office_left": "{who} quitte la charge « {card} »",
+    "vs.log.status": "{who} devient « {card} »",
+    "vs.log.office_taken": "« {card} » retourne à la Maison du Roi",
+    "vs.log.remarriage": "Le Roi épouse une princesse : {country}",
+    "vs.log.power": "{who} use du pouvoir de sa charge : {use}",
+    "vs.log.power_on": "{who} use du pouvoir de sa charge : {use}, sur {target}",
+    "vs.log.released": "{who} revient à la Cour",
+    "vs.log.trial": "{who} est jugé : d10 = {die}",
+    "vs.log.king_dies": "Le Roi est mort : la Reine est Régente",
+    "vs.log.queen_dies": "La Reine est morte",
+    "vs.log.both_die": "Le Roi et la Reine sont morts : le tour s'achève",
+    "vs.log.accession": "Deux nouveaux souverains : la Reine vient de : {country}",
+    "vs.log.secret_marriage": "Le Roi épouse secrètement {who}",
+    "vs.log.reshuffle": "La défausse est mélangée : une nouvelle pioche",
+    "vs.log.over": "Fin de la partie : {who} l'emporte",
   },
   en: {
+    "phase.choose_sex": "choosing courtiers",
+    "phase.choose_party": "an heir's party",
+    "phase.negotiation": "negotiation",
+    "phase.location": "where the court goes",
+    "phase.play": "round of play",
     "vs.king_apartments": "The King's apartments",
     "vs.queen_apartments": "The Queen's apartments",
     "vs.regent_apartments": "The Regent's apartments",
@@ -470,7 +497,7 @@ const strings = {
     "vs.show": "Show a card",
     "vs.show_send": "Show",
     "vs.done": "Done",
-    "vs.chat_hint": "The chat is on the right: \"To\" everyone or one player. Etiquette is judged in public (§3).",
+    "vs.chat_hint": "Talk in the table's chat: \"To\" everyone or one player. Etiquette is judged in public (§3).",
     "vs.breaches": "Breaches of etiquette",
     "vs.fine": "Fine 1,000 livres",
     "vs.breach_line": "{who}: {reason} — “{words}”",
@@ -531,6 +558,23 @@ const strings = {
     "vs.log.marriage": "{who} marries {partner}",
     "vs.log.war": "France declares war: {country}",
     "vs.log.peace": "Peace: the court returns to Versailles",
+    "vs.log.heir": "{who}'s heir ({sex}) joins the {party}",
+    "vs.log.time_up": "Five minutes: the negotiation is over",
+    "vs.log.office_left": "{who} gives up the office “{card}”",
+    "vs.log.status": "{who} becomes “{card}”",
+    "vs.log.office_taken": "“{card}” goes back to the King's House",
+    "vs.log.remarriage": "The King marries a princess: {country}",
+    "vs.log.power": "{who} uses an office's power: {use}",
+    "vs.log.power_on": "{who} uses an office's power: {use}, on {target}",
+    "vs.log.released": "{who} returns to the court",
+    "vs.log.trial": "{who} is tried: d10 = {die}",
+    "vs.log.king_dies": "The King is dead: the Queen is Regent",
+    "vs.log.queen_dies": "The Queen is dead",
+    "vs.log.both_die": "The King and the Queen are dead: the turn ends",
+    "vs.log.accession": "Two new sovereigns: the Queen comes from {country}",
+    "vs.log.secret_marriage": "The King secretly marries {who}",
+    "vs.log.reshuffle": "The discards are shuffled into a new draw pile",
+    "vs.log.over": "Game over: {who} wins",
   },
 };
 
@@ -761,7 +805,7 @@ function register(ctx, targets) {
   const v = ctx.view;
   const fined = fines(ctx);
   const list = (ids) => (ids.length ? ids.map((id) => cardName(ctx, id)).join(", ") : "—");
-  const cols = ["courtier", "party", "place", "standings", "titles", "dignity", "office", "pensions", "spouse", "fortune", "income", "fines", "hand"];
+  const cols = ["courtier", "party", "standings", "titles", "dignity", "office", "pensions", "spouse", "fortune", "income", "fines", "hand"];
   const rows = (v.courtiers || []).map((c) => {
     const seat = c.seat;
     const aims = targets.seats.get(seat);
@@ -772,13 +816,13 @@ function register(ctx, targets) {
       dataset: { seat },
     },
     h("td", { class: "vs-address", title: fullAddress(ctx, seat) },
-      h("div", { class: "vs-who" }, marker(ctx, seat), " ", ctx.name(seat),
-        v.grand_chamberlain === seat ? h("span", { class: "vs-gc", title: ctx.t("vs.gc") }, ` ⚜ ${ctx.t("vs.gc")}`) : null),
+      h("div", { class: "vs-who" }, marker(ctx, seat), " ", ctx.name(seat), " ",
+        h("span", { class: ["vs-where-tag", `vs-at-${c.place}`], title: ctx.t("vs.col.place") }, ctx.t(`vs.where.${c.place}`))),
       c.address ? h("div", { class: "vs-form-of-address" }, c.address.full)
         : h("div", { class: "muted" }, `${c.family} ${ctx.t("vs.no_courtier")}`),
+      v.grand_chamberlain === seat ? h("div", { class: "vs-gc" }, `⚜ ${ctx.t("vs.gc")}`) : null,
       status.length ? h("div", { class: "vs-status-note" }, status.join(", ")) : null),
     h("td", {}, c.party ? ctx.t(`vs.country.${c.party}`) : "—"),
-    h("td", {}, ctx.t(`vs.where.${c.place}`)),
     h("td", { class: "vs-num vs-standings", title: `${ctx.t("vs.col.king")} ${c.king ?? "—"} · ${ctx.t("vs.col.queen")} ${c.queen ?? "—"}` },
       h("span", { class: "vs-k" }, c.king ?? "—"), " · ", h("span", { class: "vs-q" }, c.queen ?? "—")),
     h("td", {}, list(cardsOf(c, ["title"]))),
@@ -1176,6 +1220,16 @@ function watchChat() {
 
 // ----- the hooks -----------------------------------------------------------------------------------
 
+/** The last run of one seat's actions, in the log's words. */
+function lastMovePanel(ctx) {
+  const last = ctx.lastMove;
+  if (!last || !last.events.length || ctx.replay) return null;
+  const by = last.seat === null || last.seat === undefined ? ctx.t("seat.referee") : who(ctx, last.seat);
+  return h("section", { class: "panel vs-last last-move-panel", id: "last-move" },
+    h("h2", {}, ctx.t("last.by", { who: by })),
+    h("ul", {}, last.events.map((e) => h("li", {}, describeEvent(e, ctx) || ctx.withNames(e.text)))));
+}
+
 function render(root, ctx) {
   current = ctx;
   const targets = cardTargets(ctx);
@@ -1271,6 +1325,24 @@ function describeEvent(e, ctx) {
     case "marriage": return ctx.t("vs.log.marriage", { who: w(d.seat), partner: w(d.partner) });
     case "war": return ctx.t("vs.log.war", { country: ctx.t(`vs.country.${d.country}`) });
     case "peace": return ctx.t("vs.log.peace");
+    case "heir": return ctx.t("vs.log.heir", { who: ctx.name(d.seat), sex: ctx.t(`vs.card.${d.sex}`), party: ctx.t(`vs.party.${d.party}`) });
+    case "time_up": return ctx.t("vs.log.time_up");
+    case "office_left": return ctx.t("vs.log.office_left", { who: w(d.seat), card: cardName(ctx, d.card) });
+    case "status": return ctx.t("vs.log.status", { who: w(d.seat), card: cardName(ctx, d.card) });
+    case "office_taken": return ctx.t("vs.log.office_taken", { card: cardName(ctx, d.card) });
+    case "remarriage": return ctx.t("vs.log.remarriage", { country: ctx.t(`vs.country.${d.origin}`) });
+    case "power":
+      return typeof d.target === "number" ? ctx.t("vs.log.power_on", { who: w(d.seat), use: ctx.t(`vs.use.${d.use}`), target: w(d.target) })
+        : ctx.t("vs.log.power", { who: w(d.seat), use: ctx.t(`vs.use.${d.use}`) });
+    case "released": return ctx.t("vs.log.released", { who: w(d.seat) });
+    case "trial": return ctx.t("vs.log.trial", { who: w(d.seat), die: d.die });
+    case "king_dies": return ctx.t("vs.log.king_dies");
+    case "queen_dies": return ctx.t("vs.log.queen_dies");
+    case "both_die": return ctx.t("vs.log.both_die");
+    case "accession": return ctx.t("vs.log.accession", { country: ctx.t(`vs.country.${d.origin}`) });
+    case "secret_marriage": return ctx.t("vs.log.secret_marriage", { who: w(d.seat) });
+    case "reshuffle": return ctx.t("vs.log.reshuffle");
+    case "game_over": return ctx.t("vs.log.over", { who: ctx.joinNames((d.winners || []).map(w)) });
     default: return null;
   }
 }
