@@ -73,6 +73,9 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
     made = new_table(server, "versailles", [PERSON, PERSON, BOT], seed=SEED)
     tid = made["table"]["id"]
     ada, errors_a = french_page(browser)
+    ada.goto(server + "/")  # the lobby offers the etiquette, on by default
+    ada.select_option("#game", "versailles")
+    assert ada.locator("#options input[data-option='etiquette']").is_checked()
     take_seat(ada, server, made["links"]["seats"]["0"], "Ada")
     bertrand, errors_b = french_page(browser)
     take_seat(bertrand, server, made["links"]["seats"]["1"], "Bertrand")

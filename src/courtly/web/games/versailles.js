@@ -113,6 +113,7 @@ const strings = {
     "vs.no_courtier": "(sexe à choisir)",
     "vs.livres": "{n} livres",
     "vs.hand": "Votre main",
+    "vs.hands": "Les mains",
     "vs.hand_empty": "Aucune carte.",
     "vs.card.playable": "jouable maintenant",
     "vs.card.request": "requête",
@@ -158,6 +159,7 @@ const strings = {
     "vs.turn_panel": "Votre tour",
     "vs.actions_left": (p) => (p.n === 1 ? "Il vous reste 1 action." : `Il vous reste ${p.n} actions.`),
     "vs.end_turn": "Finir le tour",
+    "vs.discard_help": "Plus de 10 cartes : choisissez dans votre main celles à défausser (§7.41).",
     "vs.audience": "Demander une audience",
     "vs.audience_help": "Résolue comme une requête : un d10 contre votre faveur auprès du souverain (§8.4).",
     "vs.audience_send": "Demander l'audience",
@@ -230,6 +232,7 @@ const strings = {
     "vs.chat_hint": "Parlez dans la discussion de la table : « À » tout le monde ou à un seul joueur. L'étiquette y est jugée en public (§3).",
     "vs.breaches": "Manquements à l'étiquette",
     "vs.fine": "Amende de 1 000 livres",
+    "vs.let_pass": "Laisser passer sans amende",
     "vs.breach_line": "{who} : {reason} — « {words} »",
     "vs.breach_mark": "Manquement à l'étiquette : {reason} — « {words} »",
     "vs.breach.pending": "en attente du Grand Chambellan",
@@ -383,6 +386,7 @@ const strings = {
     "vs.no_courtier": "(sex to choose)",
     "vs.livres": "{n} livres",
     "vs.hand": "Your hand",
+    "vs.hands": "The hands",
     "vs.hand_empty": "No card.",
     "vs.card.playable": "playable now",
     "vs.card.request": "request",
@@ -428,6 +432,7 @@ const strings = {
     "vs.turn_panel": "Your turn",
     "vs.actions_left": (p) => (p.n === 1 ? "You have 1 action left." : `You have ${p.n} actions left.`),
     "vs.end_turn": "End the turn",
+    "vs.discard_help": "More than 10 cards: choose in your hand those to discard (§7.41).",
     "vs.audience": "Request an audience",
     "vs.audience_help": "Resolved like a request: a d10 against your standing with the sovereign (§8.4).",
     "vs.audience_send": "Request the audience",
@@ -500,6 +505,7 @@ const strings = {
     "vs.chat_hint": "Talk in the table's chat: \"To\" everyone or one player. Etiquette is judged in public (§3).",
     "vs.breaches": "Breaches of etiquette",
     "vs.fine": "Fine 1,000 livres",
+    "vs.let_pass": "Let them pass unfined",
     "vs.breach_line": "{who}: {reason} — “{words}”",
     "vs.breach_mark": "Breach of etiquette: {reason} — “{words}”",
     "vs.breach.pending": "awaiting the Grand Chamberlain",
@@ -887,9 +893,18 @@ function useLabel(ctx, a) {
   }
 }
 
+/** The replay's "all revealed": every seat's hand. */
+function handsPanel(ctx) {
+  const hands = ctx.view.hands;
+  if (!hands) return null;
+  return h("section", { class: "panel vs-hands", id: "vs-hands" }, h("h2", {}, ctx.t("vs.hands")),
+    h("ul", {}, Object.entries(hands).map(([seat, hand]) => h("li", {}, h("strong", {}, who(ctx, Number(seat))), ctx.t("colon"),
+      h("span", { class: "vs-cards" }, (hand || []).map((id) => cardTile(ctx, id)))))));
+}
+
 function handPanel(ctx) {
   const hand = ctx.view.hand;
-  if (!hand) return null;
+  if (!hand) return handsPanel(ctx);
   const chosen = ctx.ui.vsCard;
   const tiles = hand.map((id, i) => {
     const c = CARD[id] || { kind: "x", name: { fr: id, en: id } };
@@ -1032,6 +1047,7 @@ function turnPanel(ctx) {
     party.length ? h("div", {}, h("p", {}, ctx.t("vs.choose_party")),
       party.map((a) => button(ctx.t(`vs.party.${a.party}`), () => send(ctx, a), { class: "action", disabled: !ctx.canAct }))) : null,
     mine ? h("p", { class: "vs-left" }, ctx.t("vs.actions_left", { n: v.actions_left })) : null,
+    mine && !end && legalOf(ctx, "discard").length ? h("p", { class: "vs-discard-help" }, ctx.t("vs.discard_help")) : null,
     mine ? h("div", { class: "vs-turn-buttons" },
       draw ? button(ctx.t("vs.draw"), () => send(ctx, draw), { class: "action", id: "vs-draw", disabled: !ctx.canAct }) : null,
       end ? button(ctx.t("vs.end_turn"), () => send(ctx, end), { class: "action", id: "vs-end-turn", disabled: !ctx.canAct }) : null) : null,
@@ -1163,13 +1179,16 @@ function breachPanel(ctx) {
   const pending = ctx.view.breaches || [];
   if (!pending.length || ctx.replay) return null;
   const fines = new Map(legalOf(ctx, "fine").map((a) => [a.breach, a]));
+  // outside the negotiation the Chamberlain's Done lets the breaches pass (E15); in it, the panel's Done
+  const pass = ctx.view.stage !== "negotiation" ? legalOf(ctx, "done")[0] : null;
   return h("section", { class: "panel vs-breaches", id: "vs-breaches" },
     h("h2", {}, `⚠ ${ctx.t("vs.breaches")}`),
     h("ul", {}, pending.map((b) => h("li", { dataset: { breach: b.breach, seat: b.seat } },
       ctx.t("vs.breach_line", { who: who(ctx, b.seat), reason: reason(ctx, b.code), words: b.words }), " ",
       fines.has(b.breach) ? button(`⚖ ${ctx.t("vs.fine")}`, () => send(ctx, fines.get(b.breach)), {
         class: "vs-fine-button", disabled: !ctx.canAct, dataset: { breach: b.breach },
-      }) : h("span", { class: "muted" }, `(${ctx.t("vs.breach.pending")})`)))));
+      }) : h("span", { class: "muted" }, `(${ctx.t("vs.breach.pending")})`)))),
+    pass && fines.size ? button(ctx.t("vs.let_pass"), () => send(ctx, pass), { class: "vs-pass-button", disabled: !ctx.canAct }) : null);
 }
 
 function fold(text) {
@@ -1359,7 +1378,8 @@ function mergeViews(views) {
   const seats = Object.keys(views).filter((k) => /^\d+$/.test(k)).sort((a, b) => a - b);
   const base = JSON.parse(JSON.stringify(views.spectator || views[seats[0]]));
   base.seat = null;
-  base.hand = seats.flatMap((k) => views[k].hand || []);
+  base.hand = null;
+  base.hands = Object.fromEntries(seats.map((k) => [k, views[k].hand || []]));
   return base;
 }
 
