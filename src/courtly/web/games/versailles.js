@@ -159,6 +159,8 @@ const strings = {
     "vs.turn_panel": "Votre tour",
     "vs.actions_left": (p) => (p.n === 1 ? "Il vous reste 1 action." : `Il vous reste ${p.n} actions.`),
     "vs.end_turn": "Finir le tour",
+    "vs.act.choose_sex": "Entrer à la Cour : {sex}, famille {family}",
+    "vs.act.take": "Prendre « {card} » dans la Maison du Roi",
     "vs.discard_help": "Plus de 10 cartes : choisissez dans votre main celles à défausser (§7.41).",
     "vs.audience": "Demander une audience",
     "vs.audience_help": "Résolue comme une requête : un d10 contre votre faveur auprès du souverain (§8.4).",
@@ -432,6 +434,8 @@ const strings = {
     "vs.turn_panel": "Your turn",
     "vs.actions_left": (p) => (p.n === 1 ? "You have 1 action left." : `You have ${p.n} actions left.`),
     "vs.end_turn": "End the turn",
+    "vs.act.choose_sex": "Enter the court: a {sex}, family {family}",
+    "vs.act.take": "Take “{card}” from the King's House",
     "vs.discard_help": "More than 10 cards: choose in your hand those to discard (§7.41).",
     "vs.audience": "Request an audience",
     "vs.audience_help": "Resolved like a request: a d10 against your standing with the sovereign (§8.4).",
@@ -654,7 +658,7 @@ function marker(ctx, seat, extra = {}) {
   return h("span", {
     class: ["vs-marker", extra.cls], title: `${fullAddress(ctx, seat)} — ${ctx.name(seat)}`,
     style: { background: INK[seat % INK.length] }, dataset: { seat, ...(extra.data || {}) },
-  }, (ctx.name(seat) || "?").trim().slice(0, 1).toUpperCase());
+  }, String(seat + 1)); // the seat's number, as in the seats list
 }
 
 /** The targets of the chosen card: seat -> [actions], sovereign -> [actions]. */
@@ -744,7 +748,7 @@ function statusBar(ctx) {
     h("span", { class: ["vs-chip", "vs-where", `vs-where-${where}`], id: "vs-location", dataset: { location: where } },
       `${icon} ${ctx.t("vs.court_at")} ${ctx.t(`vs.loc.${where}`)}`),
     typeof v.grand_chamberlain === "number" ? h("span", { class: "vs-chip vs-gc-chip", title: fullAddress(ctx, v.grand_chamberlain) },
-      `⚜ ${ctx.t("vs.gc")} : ${who(ctx, v.grand_chamberlain)}`) : null,
+      `⚜ ${ctx.t("vs.gc")}${ctx.t("colon")}${who(ctx, v.grand_chamberlain)}`) : null,
     h("span", { class: "vs-chip" }, ctx.t("vs.goal", { goal: Number(v.goal).toLocaleString(ctx.lang === "fr" ? "fr-FR" : "en-GB") })));
 }
 
@@ -1366,6 +1370,27 @@ function describeEvent(e, ctx) {
   }
 }
 
+/** A replay step's action in words (the replay's banner). */
+function describeAction(entry, ctx) {
+  const a = entry.action || {};
+  switch (a.type) {
+    case "choose_sex": return ctx.t("vs.act.choose_sex", { sex: ctx.t(`vs.card.${a.sex}`), family: a.family || "—" });
+    case "pay": return ctx.t("vs.log.pay", { who: "", to: who(ctx, a.to), amount: a.amount }).trim();
+    case "set_location": return ctx.t("vs.log.location", { where: ctx.t(`vs.loc.${a.place}`) });
+    case "draw": return ctx.t("vs.draw");
+    case "take_from_house": return ctx.t("vs.act.take", { card: cardName(ctx, a.card) });
+    case "end_turn": return ctx.t("vs.end_turn");
+    case "done": return ctx.t("vs.done");
+    case "fine": return ctx.t("vs.fine");
+    case "use_power": return `${ctx.t(`vs.power.${a.power}`)}${ctx.t("colon")}${ctx.t(`vs.use.${a.use}`)}${typeof a.seat === "number" ? ` (${who(ctx, a.seat)})` : ""}`;
+    case "play_card": case "request": case "discard": case "show_card":
+      return `${cardName(ctx, a.card)} — ${useLabel(ctx, a)}`;
+    case "give_cards": return `${a.cards.map((c) => cardName(ctx, c)).join(", ")} — ${useLabel(ctx, a)}`;
+    default:
+      return AUDIENCES.includes(a.type) ? purposeText(ctx, a) : null;
+  }
+}
+
 function seatInfo(ctx, seat) {
   const c = courtier(ctx, seat);
   if (!c) return "";
@@ -1384,6 +1409,6 @@ function mergeViews(views) {
 }
 
 export default {
-  strings, render, banner, describeEvent, seatInfo, mergeViews, chatChanged,
+  strings, render, banner, describeEvent, describeAction, seatInfo, mergeViews, chatChanged,
   logKinds: { breach: "highlight", fine: "highlight", roll: "highlight", turn: "highlight", game_over: "highlight", draw: "minor", done: "minor", presented: "minor" },
 };
