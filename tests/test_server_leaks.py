@@ -3,7 +3,8 @@ other hands, other Missions, the families of Spies it did not place, other
 seats' draws, the deck order. Vive le Roi: other Favoris cards and Ambitions,
 and any cast vote before the last one is in. Fief: other hands, the cards
 dealt to or exchanged by others, the deck order, sealed bids before both
-are in. Random games, every seat and a
+are in. Versailles: a card shown to one player (its id and names reach the
+two players only). Random games, every seat and a
 spectator connected over WebSockets; every message checked against what that
 client may know."""
 
@@ -192,3 +193,60 @@ def test_fief_clients_never_see_others_hands_deals_or_bids(tmp_path: Path, n, op
     assert deals > 0, "cards were dealt"
     for seat, messages in inbox.items():
         _check_fief(seat, messages)
+
+
+def test_versailles_a_card_shown_reaches_only_the_two_players(tmp_path: Path):
+    """§7.2: "A player may show his cards to another player". Seat 0 shows
+    seat 1 a card nobody else can otherwise see (not in seat 2's hand, nor on
+    the table): its id and names are in seat 0's and seat 1's messages, and
+    in no WebSocket message or REST view of seat 2 or a spectator, through
+    the end of the negotiation and the Chamberlain's choice of place."""
+    from courtly.games.versailles.cards import DECK
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'leak.db'}")) as client:
+        body = {"game": "versailles", "num_players": 3, "options": {}, "seed": 5,
+                "seats": [{"kind": "person"}] * 3, "bot_delay": 0}
+        made = client.post("/api/tables", json=body).json()
+        tid, tokens = made["table"]["id"], made["tokens"]
+        for seat, token in tokens.items():
+            client.post(f"/api/tables/{tid}/join", json={"token": token, "name": f"P{seat}"})
+        state = client.app.state.hub.tables[tid].state
+        inbox: dict[int | None, list[dict[str, Any]]] = {s: [] for s in [0, 1, 2, None]}
+        with ExitStack() as stack:
+            sockets = {s: stack.enter_context(client.websocket_connect(
+                f"/ws/tables/{tid}" + (f"?token={tokens[str(s)]}" if s is not None else "")))
+                for s in inbox}
+            latest = {s: _receive_until(ws, 0, inbox[s]) for s, ws in sockets.items()}
+            moves = 0
+
+            def act(seat: int, action: dict[str, Any]) -> None:
+                nonlocal latest, moves
+                sockets[seat].send_json({"type": "act", "action": action})
+                moves += 1
+                latest = {s: _receive_until(ws, moves, inbox[s]) for s, ws in sockets.items()}
+
+            while latest[None]["phase"]["name"] == "choose_sex":
+                seat = latest[None]["to_act"][0]
+                act(seat, latest[seat]["legal"][0]["action"])
+            assert latest[None]["phase"]["name"] == "negotiation"
+            secret = next(c for c in sorted(state.hands[0]) if c not in state.hands[2])
+            act(0, {"type": "show_card", "to": 1, "card": secret})
+            while latest[None]["phase"]["name"] == "negotiation":
+                seat = latest[None]["may_act"][0]
+                act(seat, {"type": "done"})
+            seat = latest[None]["to_act"][0]
+            act(seat, {"type": "set_location", "place": "versailles"})
+        rest = {s: client.get(f"/api/tables/{tid}/state",
+                              params={"token": tokens[str(s)]} if s is not None else {}).json()
+                for s in inbox}
+    card = DECK[secret]
+    marks = (f'"{secret}"', card.name_fr, card.name_en)
+    for seat in (0, 1):  # the two players read it
+        assert any(card.name_fr in json.dumps(m, ensure_ascii=False) for m in inbox[seat])
+    for seat in (2, None):  # the third player and a spectator never do
+        for message in [*inbox[seat], rest[seat]]:
+            text = json.dumps(message, ensure_ascii=False)
+            assert not [m for m in marks if m in text], (seat, secret, message.get("type"))
+    shown = [e for m in inbox[2] if m["type"] == "update" for e in m["events"]
+             if e["kind"] == "show"]
+    assert shown and all("card" not in e["data"] for e in shown), "seat 2 reads that one was shown"

@@ -107,6 +107,20 @@ def test_the_deck_is_our_110_cards_of_51_types():
     assert json.loads(json.dumps(data)) == data and len(data) == 51
 
 
+def test_the_deck_data_tells_clients_every_condition_of_a_card():
+    """A hand in the browser shows each card's conditions (§9.1) and whether
+    it is a request (§8.1): the client data carries them, as the rules read
+    them."""
+    for card in GAME.data()["deck"]:
+        rules = DECK[card["id"]]
+        assert card["titled"] is rules.titled and card["request"] is rules.is_request
+        assert card["user_sex"] == rules.user_sex and card["sex"] == rules.sex
+    by_id = {c["id"]: c for c in GAME.data()["deck"]}
+    assert by_id["marquis"]["request"] and not by_id["scandale"]["request"]
+    assert any(c["titled"] for c in by_id.values())
+    assert {c["user_sex"] for c in by_id.values()} >= {"any", "woman"}
+
+
 @pytest.mark.parametrize(("change", "message"), [
     (lambda d: d["cards"][0].update(kind="jester"), "field 'kind' must be one of"),
     (lambda d: d["cards"][0].update(income=2500), "multiple of 1,000"),

@@ -9,6 +9,7 @@ const RENDERERS = {
   courtisans: () => import("./courtisans.js"),
   vive_le_roi: () => import("./vive_le_roi.js"),
   fief: () => import("./fief.js"),
+  versailles: () => import("./versailles.js"),
 };
 
 export const genericRenderer = generic;

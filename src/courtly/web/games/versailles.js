@@ -1,0 +1,1414 @@
+// Courtisans de Versailles in the browser (issue 16): the court seen from a
+// seat. The King's and the Queen's apartments as the two standing scales
+// (−2…9, §2) with every courtier's marker; where the court is (Versailles,
+// the hunt, war, §7.3, §9.3); the War Ministry, the King's House (its cards
+// taken by a click, §7.41), the draw pile; the Queen's origin and the wars on
+// a small map of Europe (§5); the Bastille and the colonies (§11, §12); the
+// Great Register of Courtiers (a table: each family's courtier, his form of
+// address, titles, dignity, office, spouse, party, fortune, income, fines);
+// the Grand Chamberlain marked (§4).
+//
+// The hand: each card with its conditions (§9.1, from the game's deck data,
+// GET /api/games/versailles, fetched once) and whether it may be played now
+// (the legal actions say so); a card is chosen, then its target on the
+// Register or a sovereign's scale. Requests and audiences show their d10 in
+// the log (describeEvent); audiences have a form of their six purposes
+// (§8.4); gifts of one or two cards a form. The negotiation (§7.2) has its
+// countdown, a payment form (in 500s), a card shown to one player; the chat
+// is the table's (public or private), where a breach of etiquette (§3) is
+// marked on its message with its reason, and the Grand Chamberlain fines it
+// with one click. Every courtier is named by his form of address (§3).
+// Nothing here recomputes a rule: what is clickable comes from the legal
+// actions, and the generic forms stay below as the fallback for everything.
+
+import { api } from "../js/api.js";
+import { button, clickable, h, s } from "../js/dom.js";
+import { actions } from "./generic.js";
+
+const DATA = (await api.game("versailles")).data;
+const CARD = Object.fromEntries(DATA.deck.map((c) => [c.id, c]));
+const STANDINGS = [-2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+const COUNTRIES = ["england", "spain", "netherlands"];
+/** The seats' colours: the table's avatars' (css .avatar-n), so a marker is its seat's. */
+const INK = ["#8e3b5e", "#2f6c8f", "#5b7d2f", "#8f6a2f", "#5e4a8e", "#2f8f7d", "#8f2f2f", "#4a4a4a"];
+const AUDIENCES = ["take_office", "marry", "remarry_king", "intervene", "free_prisoner", "recall_exile"];
+/** The unit of payments (actions.py PAY_UNIT). */
+const PAY_UNIT = 500;
+
+const strings = {
+  fr: {
+    "phase.choose_sex": "choix des courtisans",
+    "phase.choose_party": "parti d'un héritier",
+    "phase.negotiation": "négociation",
+    "phase.location": "lieu de la Cour",
+    "phase.play": "tour de jeu",
+    "vs.king_apartments": "Appartements du Roi",
+    "vs.queen_apartments": "Appartements de la Reine",
+    "vs.regent_apartments": "Appartements de la Régente",
+    "vs.king_dead": "Le Roi est mort",
+    "vs.queen_dead": "La Reine est morte",
+    "vs.standing": "Faveur",
+    "vs.turn": "Tour {turn}",
+    "vs.goal": "But : {goal} livres",
+    "vs.gc": "Grand Chambellan",
+    "vs.gc_short": "GC",
+    "vs.court_at": "La Cour est",
+    "vs.loc.versailles": "à Versailles",
+    "vs.loc.hunt": "à la chasse",
+    "vs.loc.war": "à la guerre",
+    "vs.loc_card.versailles": "Versailles",
+    "vs.loc_card.hunt": "Chasse",
+    "vs.loc_card.war": "Guerre",
+    "vs.loc_card.any": "Partout",
+    "vs.europe": "L'Europe",
+    "vs.country.england": "Angleterre",
+    "vs.country.spain": "Espagne",
+    "vs.country.netherlands": "Pays-Bas",
+    "vs.country.france": "France",
+    "vs.party.england": "parti anglais",
+    "vs.party.spain": "parti espagnol",
+    "vs.party.netherlands": "parti hollandais",
+    "vs.queen_from": "La Reine vient de : {country}",
+    "vs.no_queen": "Pas de Reine",
+    "vs.at_war": "En guerre contre : {list}",
+    "vs.peace": "La France est en paix",
+    "vs.house": "Maison du Roi",
+    "vs.house_help": "Cliquez une carte pour la prendre.",
+    "vs.ministry": "Ministère de la Guerre",
+    "vs.pile": "Pioche",
+    "vs.pile_n": "{n} cartes",
+    "vs.discard_n": "défausse : {n}",
+    "vs.draw": "Piocher",
+    "vs.bastille": "La Bastille",
+    "vs.colonies": "Les colonies (exil)",
+    "vs.waiting": "À présenter",
+    "vs.dead": "Morts",
+    "vs.empty": "personne",
+    "vs.none": "aucune",
+    "vs.register": "Grand Registre des Courtisans",
+    "vs.col.player": "Joueur",
+    "vs.col.courtier": "Courtisan",
+    "vs.col.party": "Parti",
+    "vs.col.place": "Lieu",
+    "vs.col.king": "Roi",
+    "vs.col.queen": "Reine",
+    "vs.col.standings": "Roi · Reine",
+    "vs.col.titles": "Titres",
+    "vs.col.dignity": "Dignité",
+    "vs.col.office": "Charge",
+    "vs.col.pensions": "Pensions",
+    "vs.col.spouse": "Conjoint",
+    "vs.col.fortune": "Fortune",
+    "vs.col.income": "Revenu",
+    "vs.col.fines": "Amendes",
+    "vs.col.hand": "Main",
+    "vs.where.court": "Cour",
+    "vs.where.waiting": "à présenter",
+    "vs.where.exile": "exil",
+    "vs.where.bastille": "Bastille",
+    "vs.where.dead": "mort",
+    "vs.favourite": "la Favorite",
+    "vs.lover": "l'Amant de la Reine",
+    "vs.secret_wife": "épouse secrète du Roi",
+    "vs.no_courtier": "(sexe à choisir)",
+    "vs.livres": "{n} livres",
+    "vs.hand": "Votre main",
+    "vs.hands": "Les mains",
+    "vs.hand_empty": "Aucune carte.",
+    "vs.card.playable": "jouable maintenant",
+    "vs.card.request": "requête",
+    "vs.card.income": "revenu {n}",
+    "vs.card.man": "homme",
+    "vs.card.woman": "femme",
+    "vs.card.min": "{who} ≥ {n}",
+    "vs.card.titled": "titré",
+    "vs.card.user_woman": "jouée par une dame",
+    "vs.card.user_man": "jouée par un gentilhomme",
+    "vs.sov.king": "le Roi",
+    "vs.sov.queen": "la Reine",
+    "vs.sov.king_short": "Roi",
+    "vs.sov.queen_short": "Reine",
+    "vs.kind.title": "Titre",
+    "vs.kind.office": "Charge",
+    "vs.kind.dignity": "Dignité",
+    "vs.kind.pension": "Pension",
+    "vs.kind.lettre": "Lettre de cachet",
+    "vs.kind.war_decl": "Déclaration de guerre",
+    "vs.kind.war_end": "Fin de guerre",
+    "vs.kind.favourite": "Favorite",
+    "vs.kind.lover": "Amant",
+    "vs.kind.scandal": "Scandale",
+    "vs.kind.secret_marriage": "Mariage secret",
+    "vs.kind.death": "Mort",
+    "vs.kind.standing": "Faveur",
+    "vs.kind.bastille": "Bastille",
+    "vs.kind.justice": "Justice",
+    "vs.kind.glory": "Gloire",
+    "vs.kind.exile": "Exil",
+    "vs.kind.fortune": "Fortune",
+    "vs.chosen": "{card} : choisissez sa cible (encadrée) sur le Registre ou une échelle, ou ci-dessous.",
+    "vs.cancel": "Annuler",
+    "vs.play_on": "Jouer sur {who}",
+    "vs.play": "Jouer",
+    "vs.request_for": "Requête pour {who}",
+    "vs.request_against": "Requête contre {who}",
+    "vs.via_queen": "{what} (par la Reine)",
+    "vs.discard": "Défausser",
+    "vs.give_to": "Donner à {who}",
+    "vs.show_to": "Montrer à {who}",
+    "vs.turn_panel": "Votre tour",
+    "vs.actions_left": (p) => (p.n === 1 ? "Il vous reste 1 action." : `Il vous reste ${p.n} actions.`),
+    "vs.end_turn": "Finir le tour",
+    "vs.act.choose_sex": "Entrer à la Cour : {sex}, famille {family}",
+    "vs.act.take": "Prendre « {card} » dans la Maison du Roi",
+    "vs.discard_help": "Plus de 10 cartes : choisissez dans votre main celles à défausser (§7.41).",
+    "vs.audience": "Demander une audience",
+    "vs.audience_help": "Résolue comme une requête : un d10 contre votre faveur auprès du souverain (§8.4).",
+    "vs.audience_send": "Demander l'audience",
+    "vs.purpose.take_office": "Prendre une charge",
+    "vs.purpose.marry": "Se marier",
+    "vs.purpose.remarry_king": "Remarier le Roi",
+    "vs.purpose.intervene": "Intervenir",
+    "vs.purpose.free_prisoner": "Libérer un prisonnier",
+    "vs.purpose.recall_exile": "Rappeler un exilé",
+    "vs.field.office": "Charge",
+    "vs.field.card": "Carte",
+    "vs.field.to": "Pour",
+    "vs.field.partner": "Avec",
+    "vs.field.country": "Princesse de",
+    "vs.field.seat": "Courtisan",
+    "vs.field.sovereign": "Souverain",
+    "vs.field.good": "Dire",
+    "vs.field.power": "Charge",
+    "vs.field.use": "Usage",
+    "vs.field.card1": "Carte",
+    "vs.field.card2": "Seconde carte",
+    "vs.good.true": "du bien",
+    "vs.good.false": "du mal",
+    "vs.to_house": "la Maison du Roi",
+    "vs.nobody": "personne",
+    "vs.give": "Donner une ou deux cartes",
+    "vs.give_send": "Donner",
+    "vs.power": "Pouvoir d'une charge",
+    "vs.power_send": "User du pouvoir",
+    "vs.power.chancelier": "Chancelier",
+    "vs.power.controleur": "Contrôleur général",
+    "vs.power.secretaire": "Secrétaire d'État à la Guerre",
+    "vs.power.maitre_chasse": "Maître de la chasse",
+    "vs.power.gouvernante": "Gouvernante",
+    "vs.use.tribunal": "tribunal",
+    "vs.use.imprison": "embastiller",
+    "vs.use.pension": "pension exceptionnelle",
+    "vs.use.peace": "la paix",
+    "vs.use.england": "guerre à l'Angleterre",
+    "vs.use.spain": "guerre à l'Espagne",
+    "vs.use.netherlands": "guerre aux Pays-Bas",
+    "vs.use.versailles": "la Cour à Versailles",
+    "vs.use.hunt": "la Cour à la chasse",
+    "vs.use.king_up": "+3 auprès du Roi",
+    "vs.use.king_down": "−3 auprès du Roi",
+    "vs.use.queen_up": "+3 auprès de la Reine",
+    "vs.use.queen_down": "−3 auprès de la Reine",
+    "vs.location_q": "Où va la Cour ?",
+    "vs.stay_versailles": "Rester à Versailles",
+    "vs.go_hunt": "Aller à la chasse",
+    "vs.choose_sex": "Votre courtisan",
+    "vs.choose_sex_help": "Choisissez le sexe de votre courtisan et le NOM de sa famille (§6). Nom tiré au sort : {drawn}.",
+    "vs.sex.man": "Un gentilhomme",
+    "vs.sex.woman": "Une dame",
+    "vs.family": "Nom de famille",
+    "vs.choose_sex_send": "Entrer à la Cour",
+    "vs.choose_party": "Le parti de votre héritier",
+    "vs.negotiation": "Négociation",
+    "vs.negotiation_help": "Payez (par 500 livres), montrez une carte à un joueur, parlez dans la discussion (publique ou privée), puis dites « Terminé ».",
+    "vs.time_left": "Temps de négociation",
+    "vs.negotiating": "négocie",
+    "vs.is_done": "terminé",
+    "vs.pay": "Payer",
+    "vs.pay_to": "À",
+    "vs.amount": "Livres",
+    "vs.pay_send": "Payer",
+    "vs.show": "Montrer une carte",
+    "vs.show_send": "Montrer",
+    "vs.done": "Terminé",
+    "vs.chat_hint": "Parlez dans la discussion de la table : « À » tout le monde ou à un seul joueur. L'étiquette y est jugée en public (§3).",
+    "vs.breaches": "Manquements à l'étiquette",
+    "vs.fine": "Amende de 1 000 livres",
+    "vs.let_pass": "Laisser passer sans amende",
+    "vs.breach_line": "{who} : {reason} — « {words} »",
+    "vs.breach_mark": "Manquement à l'étiquette : {reason} — « {words} »",
+    "vs.breach.pending": "en attente du Grand Chambellan",
+    "vs.breach.fined": "amende de 1 000 livres",
+    "vs.breach.passed": "sans amende",
+    "vs.code.familiar_pronoun": "tutoiement (le « vous » est de rigueur)",
+    "vs.code.familiar_name": "surnom ou familiarité",
+    "vs.code.wrong_sex": "erreur sur le sexe",
+    "vs.code.wrong_quality": "mauvaise qualité (Monsieur, Madame, Mademoiselle)",
+    "vs.code.wrong_name": "mauvais nom de famille",
+    "vs.code.wrong_title": "titre que le courtisan n'a pas",
+    "vs.code.lower_title": "titre inférieur cité",
+    "vs.code.wrong_dignity": "dignité que le courtisan n'a pas",
+    "vs.code.wrong_office": "charge que le courtisan n'a pas",
+    "vs.code.wrong_order": "éléments dans le désordre",
+    "vs.more": "Toutes les actions (formulaires)",
+    "vs.banner.sex": "Choisissez votre courtisan : son sexe et le nom de sa famille.",
+    "vs.banner.negotiate": "Négociation : payez, montrez une carte, discutez ; puis « Terminé ».",
+    "vs.banner.negotiate_wait": "Négociation : {who} négocie encore.",
+    "vs.banner.play": (p) => `À vous de jouer : ${p.n} action${p.n === 1 ? "" : "s"}.`,
+    "vs.banner.fine": "Grand Chambellan : un manquement à l'étiquette attend votre décision.",
+    "vs.log.sex": "{who} entre à la Cour : {sex} de la famille {family}",
+    "vs.log.turn": "Tour {turn} : {who} est Grand Chambellan",
+    "vs.log.presented": "{who} est présenté : Roi {king}, Reine {queen}",
+    "vs.log.presented_queen": "{who} est présenté à la Reine : {queen}",
+    "vs.log.show_hidden": "{who} montre une carte à {to}",
+    "vs.log.show": "{who} montre « {card} » à {to}",
+    "vs.log.done": "{who} a fini de négocier",
+    "vs.log.pay": "{who} paie {amount} livres à {to}",
+    "vs.log.location": "La Cour est {where}",
+    "vs.log.request": "{who} présente une requête : « {card} » pour {target}",
+    "vs.log.request_queen": "{who} présente une requête par la Reine : « {card} » pour {target}",
+    "vs.log.roll": "{who} : d10 = {die} contre {standing} ({sov}) : {ok}",
+    "vs.log.roll_ok": "accordé",
+    "vs.log.roll_no": "refusé",
+    "vs.log.roll_iv": "{who} : d10 = {die} pour l'intervention",
+    "vs.log.standing": "{who} : faveur auprès {sov} {before} → {after}",
+    "vs.log.granted": "{who} reçoit « {card} »",
+    "vs.log.give_n": (p) => `${p.who} donne ${p.n} carte${p.n === 1 ? "" : "s"} à ${p.to}`,
+    "vs.log.give": "{who} donne {cards} à {to}",
+    "vs.log.audience": "{who} demande une audience : {purpose}",
+    "vs.log.take": "{who} prend « {card} » dans la Maison du Roi",
+    "vs.log.draw": "{who} pioche une carte",
+    "vs.log.draw_card": "{who} pioche « {card} »",
+    "vs.log.discard": "{who} défausse « {card} »",
+    "vs.log.play": "{who} joue « {card} »",
+    "vs.log.play_on": "{who} joue « {card} » sur {target}",
+    "vs.log.income": "{who} touche {total} livres",
+    "vs.log.fortune": "{who} : {amount} livres",
+    "vs.log.breach": "⚠ {who} manque à l'étiquette : {reason} — « {words} »",
+    "vs.log.fine": "Le Grand Chambellan inflige 1 000 livres d'amende à {who}",
+    "vs.log.pass": "Le Grand Chambellan laisse passer sans amende",
+    "vs.log.exile": "{who} part en exil",
+    "vs.log.bastille": "{who} est embastillé",
+    "vs.log.death": "Le courtisan de {who} meurt",
+    "vs.log.marriage": "{who} épouse {partner}",
+    "vs.log.war": "La France déclare la guerre : {country}",
+    "vs.log.peace": "La paix : la Cour revient à Versailles",
+    "vs.log.heir": "L'héritier de {who} ({sex}) rejoint le {party}",
+    "vs.log.time_up": "Cinq minutes : la négociation est close",
+    "vs.log.office_left": "{who} quitte la charge « {card} »",
+    "vs.log.status": "{who} devient « {card} »",
+    "vs.log.office_taken": "« {card} » retourne à la Maison du Roi",
+    "vs.log.remarriage": "Le Roi épouse une princesse : {country}",
+    "vs.log.power": "{who} use du pouvoir de sa charge : {use}",
+    "vs.log.power_on": "{who} use du pouvoir de sa charge : {use}, sur {target}",
+    "vs.log.released": "{who} revient à la Cour",
+    "vs.log.trial": "{who} est jugé : d10 = {die}",
+    "vs.log.king_dies": "Le Roi est mort : la Reine est Régente",
+    "vs.log.queen_dies": "La Reine est morte",
+    "vs.log.both_die": "Le Roi et la Reine sont morts : le tour s'achève",
+    "vs.log.accession": "Deux nouveaux souverains : la Reine vient de : {country}",
+    "vs.log.secret_marriage": "Le Roi épouse secrètement {who}",
+    "vs.log.reshuffle": "La défausse est mélangée : une nouvelle pioche",
+    "vs.log.over": "Fin de la partie : {who} l'emporte",
+  },
+  en: {
+    "phase.choose_sex": "choosing courtiers",
+    "phase.choose_party": "an heir's party",
+    "phase.negotiation": "negotiation",
+    "phase.location": "where the court goes",
+    "phase.play": "round of play",
+    "vs.king_apartments": "The King's apartments",
+    "vs.queen_apartments": "The Queen's apartments",
+    "vs.regent_apartments": "The Regent's apartments",
+    "vs.king_dead": "The King is dead",
+    "vs.queen_dead": "The Queen is dead",
+    "vs.standing": "Standing",
+    "vs.turn": "Turn {turn}",
+    "vs.goal": "Goal: {goal} livres",
+    "vs.gc": "Grand Chamberlain",
+    "vs.gc_short": "GC",
+    "vs.court_at": "The court is",
+    "vs.loc.versailles": "at Versailles",
+    "vs.loc.hunt": "at the hunt",
+    "vs.loc.war": "at war",
+    "vs.loc_card.versailles": "Versailles",
+    "vs.loc_card.hunt": "Hunt",
+    "vs.loc_card.war": "War",
+    "vs.loc_card.any": "Anywhere",
+    "vs.europe": "Europe",
+    "vs.country.england": "England",
+    "vs.country.spain": "Spain",
+    "vs.country.netherlands": "The Netherlands",
+    "vs.country.france": "France",
+    "vs.party.england": "English party",
+    "vs.party.spain": "Spanish party",
+    "vs.party.netherlands": "Dutch party",
+    "vs.queen_from": "The Queen comes from {country}",
+    "vs.no_queen": "No Queen",
+    "vs.at_war": "At war with: {list}",
+    "vs.peace": "France is at peace",
+    "vs.house": "The King's House",
+    "vs.house_help": "Click a card to take it.",
+    "vs.ministry": "The War Ministry",
+    "vs.pile": "Draw pile",
+    "vs.pile_n": "{n} cards",
+    "vs.discard_n": "discards: {n}",
+    "vs.draw": "Draw",
+    "vs.bastille": "The Bastille",
+    "vs.colonies": "The colonies (exile)",
+    "vs.waiting": "To be presented",
+    "vs.dead": "Dead",
+    "vs.empty": "nobody",
+    "vs.none": "none",
+    "vs.register": "The Great Register of Courtiers",
+    "vs.col.player": "Player",
+    "vs.col.courtier": "Courtier",
+    "vs.col.party": "Party",
+    "vs.col.place": "Where",
+    "vs.col.king": "King",
+    "vs.col.queen": "Queen",
+    "vs.col.standings": "King · Queen",
+    "vs.col.titles": "Titles",
+    "vs.col.dignity": "Dignity",
+    "vs.col.office": "Office",
+    "vs.col.pensions": "Pensions",
+    "vs.col.spouse": "Spouse",
+    "vs.col.fortune": "Fortune",
+    "vs.col.income": "Income",
+    "vs.col.fines": "Fines",
+    "vs.col.hand": "Hand",
+    "vs.where.court": "court",
+    "vs.where.waiting": "to present",
+    "vs.where.exile": "exile",
+    "vs.where.bastille": "Bastille",
+    "vs.where.dead": "dead",
+    "vs.favourite": "the Favourite",
+    "vs.lover": "the Queen's Lover",
+    "vs.secret_wife": "the King's secret wife",
+    "vs.no_courtier": "(sex to choose)",
+    "vs.livres": "{n} livres",
+    "vs.hand": "Your hand",
+    "vs.hands": "The hands",
+    "vs.hand_empty": "No card.",
+    "vs.card.playable": "playable now",
+    "vs.card.request": "request",
+    "vs.card.income": "income {n}",
+    "vs.card.man": "man",
+    "vs.card.woman": "woman",
+    "vs.card.min": "{who} ≥ {n}",
+    "vs.card.titled": "titled",
+    "vs.card.user_woman": "played by a lady",
+    "vs.card.user_man": "played by a gentleman",
+    "vs.sov.king": "the King",
+    "vs.sov.queen": "the Queen",
+    "vs.sov.king_short": "King",
+    "vs.sov.queen_short": "Queen",
+    "vs.kind.title": "Title",
+    "vs.kind.office": "Office",
+    "vs.kind.dignity": "Dignity",
+    "vs.kind.pension": "Pension",
+    "vs.kind.lettre": "Lettre de cachet",
+    "vs.kind.war_decl": "Declaration of war",
+    "vs.kind.war_end": "End of war",
+    "vs.kind.favourite": "Favourite",
+    "vs.kind.lover": "Lover",
+    "vs.kind.scandal": "Scandal",
+    "vs.kind.secret_marriage": "Secret marriage",
+    "vs.kind.death": "Death",
+    "vs.kind.standing": "Standing",
+    "vs.kind.bastille": "Bastille",
+    "vs.kind.justice": "Justice",
+    "vs.kind.glory": "Glory",
+    "vs.kind.exile": "Exile",
+    "vs.kind.fortune": "Fortune",
+    "vs.chosen": "{card}: choose its target (outlined) on the Register or a scale, or below.",
+    "vs.cancel": "Cancel",
+    "vs.play_on": "Play on {who}",
+    "vs.play": "Play",
+    "vs.request_for": "Request for {who}",
+    "vs.request_against": "Request against {who}",
+    "vs.via_queen": "{what} (through the Queen)",
+    "vs.discard": "Discard",
+    "vs.give_to": "Give to {who}",
+    "vs.show_to": "Show to {who}",
+    "vs.turn_panel": "Your turn",
+    "vs.actions_left": (p) => (p.n === 1 ? "You have 1 action left." : `You have ${p.n} actions left.`),
+    "vs.end_turn": "End the turn",
+    "vs.act.choose_sex": "Enter the court: a {sex}, family {family}",
+    "vs.act.take": "Take “{card}” from the King's House",
+    "vs.discard_help": "More than 10 cards: choose in your hand those to discard (§7.41).",
+    "vs.audience": "Request an audience",
+    "vs.audience_help": "Resolved like a request: a d10 against your standing with the sovereign (§8.4).",
+    "vs.audience_send": "Request the audience",
+    "vs.purpose.take_office": "Take an office",
+    "vs.purpose.marry": "Marry",
+    "vs.purpose.remarry_king": "Remarry the King",
+    "vs.purpose.intervene": "Intervene",
+    "vs.purpose.free_prisoner": "Free a prisoner",
+    "vs.purpose.recall_exile": "Recall an exile",
+    "vs.field.office": "Office",
+    "vs.field.card": "Card",
+    "vs.field.to": "For",
+    "vs.field.partner": "With",
+    "vs.field.country": "Princess of",
+    "vs.field.seat": "Courtier",
+    "vs.field.sovereign": "Sovereign",
+    "vs.field.good": "Speak",
+    "vs.field.power": "Office",
+    "vs.field.use": "Use",
+    "vs.field.card1": "Card",
+    "vs.field.card2": "Second card",
+    "vs.good.true": "well",
+    "vs.good.false": "ill",
+    "vs.to_house": "the King's House",
+    "vs.nobody": "nobody",
+    "vs.give": "Give one or two cards",
+    "vs.give_send": "Give",
+    "vs.power": "An office's power",
+    "vs.power_send": "Use the power",
+    "vs.power.chancelier": "Chancelier",
+    "vs.power.controleur": "Contrôleur général",
+    "vs.power.secretaire": "Secretary of State for War",
+    "vs.power.maitre_chasse": "Master of the Hunt",
+    "vs.power.gouvernante": "Governess",
+    "vs.use.tribunal": "a trial",
+    "vs.use.imprison": "imprison",
+    "vs.use.pension": "an exceptional pension",
+    "vs.use.peace": "peace",
+    "vs.use.england": "war on England",
+    "vs.use.spain": "war on Spain",
+    "vs.use.netherlands": "war on the Netherlands",
+    "vs.use.versailles": "the court to Versailles",
+    "vs.use.hunt": "the court to the hunt",
+    "vs.use.king_up": "+3 with the King",
+    "vs.use.king_down": "−3 with the King",
+    "vs.use.queen_up": "+3 with the Queen",
+    "vs.use.queen_down": "−3 with the Queen",
+    "vs.location_q": "Where does the court go?",
+    "vs.stay_versailles": "Stay at Versailles",
+    "vs.go_hunt": "Go to the hunt",
+    "vs.choose_sex": "Your courtier",
+    "vs.choose_sex_help": "Choose your courtier's sex and the family's NAME (§6). The name drawn: {drawn}.",
+    "vs.sex.man": "A gentleman",
+    "vs.sex.woman": "A lady",
+    "vs.family": "Family name",
+    "vs.choose_sex_send": "Enter the court",
+    "vs.choose_party": "Your heir's party",
+    "vs.negotiation": "Negotiation",
+    "vs.negotiation_help": "Pay (in 500s), show a card to one player, talk in the chat (public or private), then say Done.",
+    "vs.time_left": "Negotiation time",
+    "vs.negotiating": "negotiating",
+    "vs.is_done": "done",
+    "vs.pay": "Pay",
+    "vs.pay_to": "To",
+    "vs.amount": "Livres",
+    "vs.pay_send": "Pay",
+    "vs.show": "Show a card",
+    "vs.show_send": "Show",
+    "vs.done": "Done",
+    "vs.chat_hint": "Talk in the table's chat: \"To\" everyone or one player. Etiquette is judged in public (§3).",
+    "vs.breaches": "Breaches of etiquette",
+    "vs.fine": "Fine 1,000 livres",
+    "vs.let_pass": "Let them pass unfined",
+    "vs.breach_line": "{who}: {reason} — “{words}”",
+    "vs.breach_mark": "Breach of etiquette: {reason} — “{words}”",
+    "vs.breach.pending": "awaiting the Grand Chamberlain",
+    "vs.breach.fined": "fined 1,000 livres",
+    "vs.breach.passed": "no fine",
+    "vs.code.familiar_pronoun": "said \"tu\" (\"vous\" is required)",
+    "vs.code.familiar_name": "a nickname or familiarity",
+    "vs.code.wrong_sex": "the wrong sex",
+    "vs.code.wrong_quality": "the wrong quality (Monsieur, Madame, Mademoiselle)",
+    "vs.code.wrong_name": "the wrong family name",
+    "vs.code.wrong_title": "a title the courtier does not hold",
+    "vs.code.lower_title": "a lower title cited",
+    "vs.code.wrong_dignity": "a dignity the courtier does not hold",
+    "vs.code.wrong_office": "an office the courtier does not hold",
+    "vs.code.wrong_order": "elements out of order",
+    "vs.more": "Every action (forms)",
+    "vs.banner.sex": "Choose your courtier: the sex and the family's name.",
+    "vs.banner.negotiate": "Negotiation: pay, show a card, talk; then Done.",
+    "vs.banner.negotiate_wait": "Negotiation: {who} still negotiating.",
+    "vs.banner.play": (p) => `Your turn: ${p.n} action${p.n === 1 ? "" : "s"}.`,
+    "vs.banner.fine": "Grand Chamberlain: a breach of etiquette awaits your decision.",
+    "vs.log.sex": "{who} enters the court: a {sex} of the family {family}",
+    "vs.log.turn": "Turn {turn}: {who} is Grand Chamberlain",
+    "vs.log.presented": "{who} is presented: King {king}, Queen {queen}",
+    "vs.log.presented_queen": "{who} is presented to the Queen: {queen}",
+    "vs.log.show_hidden": "{who} shows a card to {to}",
+    "vs.log.show": "{who} shows “{card}” to {to}",
+    "vs.log.done": "{who} is done negotiating",
+    "vs.log.pay": "{who} pays {amount} livres to {to}",
+    "vs.log.location": "The court is {where}",
+    "vs.log.request": "{who} presents a request: “{card}” for {target}",
+    "vs.log.request_queen": "{who} presents a request through the Queen: “{card}” for {target}",
+    "vs.log.roll": "{who}: d10 = {die} against {standing} ({sov}): {ok}",
+    "vs.log.roll_ok": "granted",
+    "vs.log.roll_no": "refused",
+    "vs.log.roll_iv": "{who}: d10 = {die} for the intervention",
+    "vs.log.standing": "{who}: standing with {sov} {before} → {after}",
+    "vs.log.granted": "{who} receives “{card}”",
+    "vs.log.give_n": (p) => `${p.who} gives ${p.n} card${p.n === 1 ? "" : "s"} to ${p.to}`,
+    "vs.log.give": "{who} gives {cards} to {to}",
+    "vs.log.audience": "{who} requests an audience: {purpose}",
+    "vs.log.take": "{who} takes “{card}” from the King's House",
+    "vs.log.draw": "{who} draws a card",
+    "vs.log.draw_card": "{who} draws “{card}”",
+    "vs.log.discard": "{who} discards “{card}”",
+    "vs.log.play": "{who} plays “{card}”",
+    "vs.log.play_on": "{who} plays “{card}” on {target}",
+    "vs.log.income": "{who} earns {total} livres",
+    "vs.log.fortune": "{who}: {amount} livres",
+    "vs.log.breach": "⚠ {who} breaches etiquette: {reason} — “{words}”",
+    "vs.log.fine": "The Grand Chamberlain fines {who} 1,000 livres",
+    "vs.log.pass": "The Grand Chamberlain lets it pass unfined",
+    "vs.log.exile": "{who} goes into exile",
+    "vs.log.bastille": "{who} is sent to the Bastille",
+    "vs.log.death": "{who}'s courtier dies",
+    "vs.log.marriage": "{who} marries {partner}",
+    "vs.log.war": "France declares war: {country}",
+    "vs.log.peace": "Peace: the court returns to Versailles",
+    "vs.log.heir": "{who}'s heir ({sex}) joins the {party}",
+    "vs.log.time_up": "Five minutes: the negotiation is over",
+    "vs.log.office_left": "{who} gives up the office “{card}”",
+    "vs.log.status": "{who} becomes “{card}”",
+    "vs.log.office_taken": "“{card}” goes back to the King's House",
+    "vs.log.remarriage": "The King marries a princess: {country}",
+    "vs.log.power": "{who} uses an office's power: {use}",
+    "vs.log.power_on": "{who} uses an office's power: {use}, on {target}",
+    "vs.log.released": "{who} returns to the court",
+    "vs.log.trial": "{who} is tried: d10 = {die}",
+    "vs.log.king_dies": "The King is dead: the Queen is Regent",
+    "vs.log.queen_dies": "The Queen is dead",
+    "vs.log.both_die": "The King and the Queen are dead: the turn ends",
+    "vs.log.accession": "Two new sovereigns: the Queen comes from {country}",
+    "vs.log.secret_marriage": "The King secretly marries {who}",
+    "vs.log.reshuffle": "The discards are shuffled into a new draw pile",
+    "vs.log.over": "Game over: {who} wins",
+  },
+};
+
+/** The page's context of the last drawing (for the chat's marks). */
+let current = null;
+
+// ----- words ---------------------------------------------------------------------------
+
+function tr(ctx, texts) {
+  return (texts && (texts[ctx.lang] ?? texts.fr)) || "";
+}
+
+function cardName(ctx, id) {
+  return CARD[id] ? tr(ctx, CARD[id].name) : String(id);
+}
+
+function livres(ctx, n) {
+  return ctx.t("vs.livres", { n: Number(n).toLocaleString(ctx.lang === "fr" ? "fr-FR" : "en-GB") });
+}
+
+function courtier(ctx, seat) {
+  return (ctx.view.courtiers || [])[seat] || null;
+}
+
+/** A courtier named as etiquette asks (§3): the player, then the short form. */
+function who(ctx, seat) {
+  if (typeof seat !== "number") return "?";
+  const c = courtier(ctx, seat);
+  const form = c && c.address ? c.address.short : null;
+  return form ? `${ctx.name(seat)} (${form})` : ctx.name(seat);
+}
+
+/** The full form of address, for a hover. */
+function fullAddress(ctx, seat) {
+  const c = courtier(ctx, seat);
+  return c && c.address ? c.address.full : ctx.name(seat);
+}
+
+function sovName(ctx, sov) {
+  return ctx.t(`vs.sov.${sov === "regent" ? "queen" : sov}`);
+}
+
+function valueLabel(ctx, key, v) {
+  if (v === null || v === undefined) return key === "to" ? ctx.t("vs.to_house") : "—";
+  if (["seat", "to", "partner"].includes(key)) return who(ctx, v);
+  if (key === "sovereign") return sovName(ctx, v);
+  if (key === "good") return ctx.t(`vs.good.${v}`);
+  if (key === "country") return ctx.t(`vs.country.${v}`);
+  if (key === "power") return ctx.t(`vs.power.${v}`);
+  if (key === "use") return ctx.t(`vs.use.${v}`);
+  if (["office", "card", "card1", "card2"].includes(key)) return cardName(ctx, v);
+  return String(v);
+}
+
+function legalOf(ctx, type) {
+  return ctx.legal.map((l) => l.action).filter((a) => a.type === type);
+}
+
+function same(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function send(ctx, action) {
+  ctx.ui.vsCard = null;
+  if (ctx.canAct) ctx.act(action);
+}
+
+// ----- the court: scales, places, Europe -----------------------------------------------
+
+function marker(ctx, seat, extra = {}) {
+  return h("span", {
+    class: ["vs-marker", extra.cls], title: `${fullAddress(ctx, seat)} — ${ctx.name(seat)}`,
+    style: { background: INK[seat % INK.length] }, dataset: { seat, ...(extra.data || {}) },
+  }, String(seat + 1)); // the seat's number, as in the seats list
+}
+
+/** The targets of the chosen card: seat -> [actions], sovereign -> [actions]. */
+function cardTargets(ctx) {
+  const card = ctx.ui.vsCard;
+  const out = { seats: new Map(), sovereigns: new Map(), none: [] };
+  if (!card) return out;
+  for (const a of ctx.legal.map((l) => l.action)) {
+    if (a.card !== card || !["play_card", "request"].includes(a.type)) continue;
+    if (typeof a.seat === "number") {
+      if (!out.seats.has(a.seat)) out.seats.set(a.seat, []);
+      out.seats.get(a.seat).push(a);
+    } else if (a.sovereign) {
+      if (!out.sovereigns.has(a.sovereign)) out.sovereigns.set(a.sovereign, []);
+      out.sovereigns.get(a.sovereign).push(a);
+    } else out.none.push(a);
+  }
+  return out;
+}
+
+/** The first of a target's actions: the direct request before the Queen's route. */
+function direct(list) {
+  return list.find((a) => !a.via_queen) || list[0];
+}
+
+function scale(ctx, sov, targets) {
+  const v = ctx.view;
+  const king = v.king || {};
+  const queen = v.queen || {};
+  const alive = sov === "king" ? king.alive && !king.regency : queen.alive;
+  let title = ctx.t(sov === "king" ? "vs.king_apartments" : "vs.queen_apartments");
+  if (sov === "queen" && king.regency) title = ctx.t("vs.regent_apartments");
+  const aims = targets.sovereigns.get(sov);
+  const head = h("h3", { class: ["vs-scale-title", aims && "vs-target"] }, sov === "king" ? "♚ " : "♛ ", title,
+    alive ? null : h("span", { class: "vs-dead-note" }, ` — ${ctx.t(sov === "king" ? "vs.king_dead" : "vs.queen_dead")}`));
+  if (aims) clickable(head, () => send(ctx, direct(aims)), ctx.t("vs.play_on", { who: sovName(ctx, sov) }));
+  const cells = STANDINGS.map((n) => {
+    const here = (v.courtiers || []).filter((c) => c[sov] === n);
+    return h("li", { class: ["vs-cell", n < 0 && "vs-neg", n >= 8 && "vs-high"], dataset: { value: n } },
+      h("span", { class: "vs-cell-n" }, String(n)),
+      h("span", { class: "vs-cell-markers" }, here.map((c) => {
+        const m = marker(ctx, c.seat, { cls: targets.seats.has(c.seat) && "vs-target", data: { sovereign: sov } });
+        if (targets.seats.has(c.seat)) clickable(m, () => send(ctx, direct(targets.seats.get(c.seat))), ctx.t("vs.play_on", { who: who(ctx, c.seat) }));
+        return m;
+      })));
+  });
+  return h("div", { class: ["vs-scale", `vs-scale-${sov}`, !alive && "vs-scale-dead"], dataset: { sovereign: sov } },
+    head, h("ol", { class: "vs-cells", "aria-label": `${title} — ${ctx.t("vs.standing")}` }, cells));
+}
+
+/** A small map of Europe (simple shapes): France, and the Queen's possible origins (§5). */
+function europe(ctx) {
+  const v = ctx.view;
+  const origin = v.queen && v.queen.alive ? v.queen.origin : null;
+  const wars = new Set(v.wars || []);
+  const SHAPES = {
+    england: { d: "M40 12 L70 8 L78 30 L70 58 L52 66 L38 52 L46 34 Z", x: 56, y: 38 },
+    netherlands: { d: "M120 36 L150 30 L158 52 L136 62 L118 54 Z", x: 138, y: 47 },
+    spain: { d: "M24 118 L92 112 L104 128 L92 156 L40 158 L18 140 Z", x: 60, y: 138 },
+    france: { d: "M74 66 L116 58 L134 70 L128 104 L102 114 L70 108 L62 86 Z", x: 98, y: 88 },
+  };
+  const land = Object.entries(SHAPES).map(([id, sh]) => {
+    const party = (v.courtiers || []).filter((c) => c.party === id && c.place !== "dead");
+    return s("g", { class: ["vs-country", `vs-c-${id}`, origin === id && "vs-origin", wars.has(id) && "vs-at-war"], dataset: { country: id } },
+      s("title", {}, id === "france" ? ctx.t("vs.country.france")
+        : `${ctx.t(`vs.country.${id}`)} — ${ctx.t(`vs.party.${id}`)}: ${party.map((c) => who(ctx, c.seat)).join(", ") || ctx.t("vs.empty")}`),
+      s("path", { d: sh.d }),
+      s("text", { x: sh.x, y: sh.y, "text-anchor": "middle", class: "vs-country-name" }, ctx.t(`vs.country.${id}`)),
+      origin === id ? s("text", { x: sh.x, y: sh.y - 12, "text-anchor": "middle", class: "vs-crown" }, "♛") : null,
+      wars.has(id) ? s("text", { x: sh.x, y: sh.y + 14, "text-anchor": "middle", class: "vs-swords" }, "⚔") : null,
+      party.map((c, i) => s("circle", { cx: sh.x - 12 + i * 9, cy: sh.y + (wars.has(id) ? 24 : 10), r: 4, fill: INK[c.seat % INK.length], class: "vs-party-dot" })));
+  });
+  return h("div", { class: "vs-europe", id: "vs-europe" },
+    h("h3", {}, ctx.t("vs.europe")),
+    s("svg", { viewBox: "0 0 180 165", class: "vs-map", role: "img", "aria-label": ctx.t("vs.europe") }, land),
+    h("p", { class: "vs-origin-line" }, origin ? ctx.t("vs.queen_from", { country: ctx.t(`vs.country.${origin}`) }) : ctx.t("vs.no_queen")),
+    h("p", { class: ["vs-war-line", wars.size && "vs-warring"] },
+      wars.size ? ctx.t("vs.at_war", { list: [...wars].map((w) => ctx.t(`vs.country.${w}`)).join(", ") }) : ctx.t("vs.peace")));
+}
+
+function statusBar(ctx) {
+  const v = ctx.view;
+  const where = v.wars && v.wars.length ? "war" : v.location;
+  const icon = { versailles: "⚜", hunt: "➶", war: "⚔" }[where] || "";
+  return h("div", { class: "vs-status" },
+    h("span", { class: "vs-chip" }, ctx.t("vs.turn", { turn: v.turn })),
+    h("span", { class: ["vs-chip", "vs-where", `vs-where-${where}`], id: "vs-location", dataset: { location: where } },
+      `${icon} ${ctx.t("vs.court_at")} ${ctx.t(`vs.loc.${where}`)}`),
+    typeof v.grand_chamberlain === "number" ? h("span", { class: "vs-chip vs-gc-chip", title: fullAddress(ctx, v.grand_chamberlain) },
+      `⚜ ${ctx.t("vs.gc")}${ctx.t("colon")}${who(ctx, v.grand_chamberlain)}`) : null,
+    h("span", { class: "vs-chip" }, ctx.t("vs.goal", { goal: Number(v.goal).toLocaleString(ctx.lang === "fr" ? "fr-FR" : "en-GB") })));
+}
+
+function cardTile(ctx, id, opts = {}) {
+  const c = CARD[id];
+  const tile = h("span", {
+    class: ["vs-card", `vs-kind-${c ? c.kind : "x"}`, opts.cls], dataset: { card: id },
+    title: c ? `${tr(ctx, c.name)} — ${c.effect}` : id,
+  }, h("span", { class: "vs-card-name" }, cardName(ctx, id)), opts.extra || null);
+  if (opts.onClick) clickable(tile, opts.onClick, opts.label || cardName(ctx, id));
+  return tile;
+}
+
+function placesRow(ctx) {
+  const v = ctx.view;
+  const takes = legalOf(ctx, "take_from_house");
+  const house = (v.kings_house || []).map((id) => {
+    const take = takes.find((a) => a.card === id);
+    return cardTile(ctx, id, take ? { cls: "vs-takeable", onClick: () => send(ctx, take) } : {});
+  });
+  const draw = legalOf(ctx, "draw")[0];
+  const pile = h("div", { class: ["vs-pile", draw && "vs-takeable"], id: "vs-pile" },
+    h("span", { class: "vs-pile-n" }, ctx.t("vs.pile_n", { n: v.pile })),
+    h("span", { class: "muted small" }, ctx.t("vs.discard_n", { n: (v.discard || []).length })));
+  if (draw) clickable(pile, () => send(ctx, draw), ctx.t("vs.draw"));
+  const placeBox = (place, title, cls) => {
+    const here = (v.courtiers || []).filter((c) => c.place === place);
+    return h("div", { class: ["vs-place", cls], id: `vs-${place}` }, h("h3", {}, title),
+      here.length ? h("ul", {}, here.map((c) => h("li", { title: fullAddress(ctx, c.seat) }, marker(ctx, c.seat), " ", who(ctx, c.seat))))
+        : h("p", { class: "muted" }, ctx.t("vs.empty")));
+  };
+  return h("div", { class: "vs-places" },
+    h("div", { class: "vs-house", id: "vs-house" }, h("h3", {}, ctx.t("vs.house")),
+      house.length ? h("div", { class: "vs-cards" }, house) : h("p", { class: "muted" }, ctx.t("vs.none")),
+      takes.length ? h("p", { class: "muted small" }, ctx.t("vs.house_help")) : null),
+    h("div", { class: "vs-ministry", id: "vs-ministry" }, h("h3", {}, ctx.t("vs.ministry")),
+      (v.war_ministry || []).length ? h("div", { class: "vs-cards" }, v.war_ministry.map((id) => cardTile(ctx, id)))
+        : h("p", { class: "muted" }, ctx.t("vs.none"))),
+    h("div", { class: "vs-pile-box" }, h("h3", {}, ctx.t("vs.pile")), pile),
+    placeBox("bastille", `▦ ${ctx.t("vs.bastille")}`, "vs-bastille"),
+    placeBox("exile", `⚓ ${ctx.t("vs.colonies")}`, "vs-exile"),
+    (v.courtiers || []).some((c) => c.place === "waiting") ? placeBox("waiting", ctx.t("vs.waiting"), "vs-waiting") : null);
+}
+
+// ----- the Great Register ---------------------------------------------------------------
+
+function fines(ctx) {
+  const out = {};
+  for (const e of ctx.events || []) {
+    if (e.kind === "fine" && e.data) out[e.data.seat] = (out[e.data.seat] || 0) + (e.data.amount || 1000);
+  }
+  return out;
+}
+
+function cardsOf(c, kinds) {
+  return (c.cards || []).filter((id) => CARD[id] && kinds.includes(CARD[id].kind));
+}
+
+function income(c) {
+  return (c.cards || []).reduce((sum, id) => sum + ((CARD[id] && CARD[id].income) || 0), 0);
+}
+
+function register(ctx, targets) {
+  const v = ctx.view;
+  const fined = fines(ctx);
+  const list = (ids) => (ids.length ? ids.map((id) => cardName(ctx, id)).join(", ") : "—");
+  const cols = ["courtier", "party", "standings", "titles", "dignity", "office", "pensions", "spouse", "fortune", "income", "fines", "hand"];
+  const rows = (v.courtiers || []).map((c) => {
+    const seat = c.seat;
+    const aims = targets.seats.get(seat);
+    const status = [v.favourite === seat && ctx.t("vs.favourite"), v.lover === seat && ctx.t("vs.lover"),
+      v.secret_wife === seat && ctx.t("vs.secret_wife")].filter(Boolean);
+    const row = h("tr", {
+      class: ["vs-row", seat === ctx.seat && "vs-mine", aims && "vs-target", v.grand_chamberlain === seat && "vs-gc-row"],
+      dataset: { seat },
+    },
+    h("td", { class: "vs-address", title: fullAddress(ctx, seat) },
+      h("div", { class: "vs-who" }, marker(ctx, seat), " ", ctx.name(seat), " ",
+        h("span", { class: ["vs-where-tag", `vs-at-${c.place}`], title: ctx.t("vs.col.place") }, ctx.t(`vs.where.${c.place}`))),
+      c.address ? h("div", { class: "vs-form-of-address" }, c.address.full)
+        : h("div", { class: "muted" }, `${c.family} ${ctx.t("vs.no_courtier")}`),
+      v.grand_chamberlain === seat ? h("div", { class: "vs-gc" }, `⚜ ${ctx.t("vs.gc")}`) : null,
+      status.length ? h("div", { class: "vs-status-note" }, status.join(", ")) : null),
+    h("td", {}, c.party ? ctx.t(`vs.country.${c.party}`) : "—"),
+    h("td", { class: "vs-num vs-standings", title: `${ctx.t("vs.col.king")} ${c.king ?? "—"} · ${ctx.t("vs.col.queen")} ${c.queen ?? "—"}` },
+      h("span", { class: "vs-k" }, c.king ?? "—"), " · ", h("span", { class: "vs-q" }, c.queen ?? "—")),
+    h("td", {}, list(cardsOf(c, ["title"]))),
+    h("td", {}, list(cardsOf(c, ["dignity"]))),
+    h("td", {}, list(cardsOf(c, ["office"]))),
+    h("td", {}, list(cardsOf(c, ["pension"]))),
+    h("td", {}, typeof c.spouse === "number" ? who(ctx, c.spouse) : "—"),
+    h("td", { class: ["vs-num", c.fortune < 0 && "vs-debt"], dataset: { fortune: c.fortune } }, Number(c.fortune).toLocaleString(ctx.lang === "fr" ? "fr-FR" : "en-GB")),
+    h("td", { class: "vs-num" }, Number(income(c)).toLocaleString(ctx.lang === "fr" ? "fr-FR" : "en-GB")),
+    h("td", { class: ["vs-num", "vs-fines", fined[seat] && "vs-fined"], dataset: { fines: fined[seat] || 0 } },
+      fined[seat] ? `−${Number(fined[seat]).toLocaleString(ctx.lang === "fr" ? "fr-FR" : "en-GB")}` : "—"),
+    h("td", { class: "vs-num" }, c.hand));
+    if (aims) clickable(row, () => send(ctx, direct(aims)), ctx.t("vs.play_on", { who: who(ctx, seat) }));
+    return row;
+  });
+  return h("section", { class: "panel vs-register", id: "vs-register" },
+    h("h2", {}, ctx.t("vs.register")),
+    h("div", { class: "vs-table-wrap" }, h("table", { class: "vs-table" },
+      h("thead", {}, h("tr", {}, cols.map((k) => h("th", {}, ctx.t(`vs.col.${k}`))))),
+      h("tbody", {}, rows))));
+}
+
+// ----- the hand -------------------------------------------------------------------------
+
+function conditions(ctx, c) {
+  const out = [];
+  out.push(h("span", { class: "vs-cond vs-kind" }, ctx.t(`vs.kind.${c.kind}`)));
+  if (c.location && c.location !== "any") out.push(h("span", { class: ["vs-cond", `vs-loc-${c.location}`] }, ctx.t(`vs.loc_card.${c.location}`)));
+  if (c.sex && c.sex !== "any") out.push(h("span", { class: "vs-cond" }, c.sex === "man" ? `♂ ${ctx.t("vs.card.man")}` : `♀ ${ctx.t("vs.card.woman")}`));
+  if (c.min_standing) {
+    out.push(h("span", { class: ["vs-cond", `vs-min-${c.min_standing.sovereign}`] },
+      ctx.t("vs.card.min", { who: ctx.t(`vs.sov.${c.min_standing.sovereign}_short`), n: c.min_standing.value })));
+  }
+  if (c.titled) out.push(h("span", { class: "vs-cond" }, ctx.t("vs.card.titled")));
+  if (c.income) out.push(h("span", { class: "vs-cond vs-income" }, ctx.t("vs.card.income", { n: Number(c.income).toLocaleString(ctx.lang === "fr" ? "fr-FR" : "en-GB") })));
+  if (c.user_sex && c.user_sex !== "any") out.push(h("span", { class: "vs-cond" }, ctx.t(`vs.card.user_${c.user_sex}`)));
+  if (c.request) out.push(h("span", { class: "vs-cond vs-req" }, ctx.t("vs.card.request")));
+  return out;
+}
+
+const CARD_TYPES = ["play_card", "request", "discard", "show_card"];
+
+function usesOf(ctx, card) {
+  return ctx.legal.map((l) => l.action).filter((a) => (CARD_TYPES.includes(a.type) && a.card === card)
+    || (a.type === "give_cards" && a.cards.length === 1 && a.cards[0] === card));
+}
+
+function useLabel(ctx, a) {
+  switch (a.type) {
+    case "play_card":
+      if (typeof a.seat === "number") return ctx.t("vs.play_on", { who: who(ctx, a.seat) });
+      if (a.sovereign) return ctx.t("vs.play_on", { who: sovName(ctx, a.sovereign) });
+      return ctx.t("vs.play");
+    case "request": {
+      const what = ctx.t(CARD[a.card] && CARD[a.card].kind === "lettre" ? "vs.request_against" : "vs.request_for", { who: who(ctx, a.seat) });
+      return a.via_queen ? ctx.t("vs.via_queen", { what }) : what;
+    }
+    case "discard": return ctx.t("vs.discard");
+    case "show_card": return ctx.t("vs.show_to", { who: who(ctx, a.to) });
+    case "give_cards": return ctx.t("vs.give_to", { who: who(ctx, a.to) });
+    default: return a.type;
+  }
+}
+
+/** The replay's "all revealed": every seat's hand. */
+function handsPanel(ctx) {
+  const hands = ctx.view.hands;
+  if (!hands) return null;
+  return h("section", { class: "panel vs-hands", id: "vs-hands" }, h("h2", {}, ctx.t("vs.hands")),
+    h("ul", {}, Object.entries(hands).map(([seat, hand]) => h("li", {}, h("strong", {}, who(ctx, Number(seat))), ctx.t("colon"),
+      h("span", { class: "vs-cards" }, (hand || []).map((id) => cardTile(ctx, id)))))));
+}
+
+function handPanel(ctx) {
+  const hand = ctx.view.hand;
+  if (!hand) return handsPanel(ctx);
+  const chosen = ctx.ui.vsCard;
+  const tiles = hand.map((id, i) => {
+    const c = CARD[id] || { kind: "x", name: { fr: id, en: id } };
+    const uses = usesOf(ctx, id);
+    const playable = uses.some((a) => ["play_card", "request"].includes(a.type));
+    const tile = h("li", {
+      class: ["vs-hand-card", `vs-kind-${c.kind}`, playable && "vs-playable", chosen === id && "vs-chosen", uses.length && "vs-usable"],
+      dataset: { card: id, i }, title: c.effect || "",
+    },
+    h("span", { class: "vs-card-name" }, tr(ctx, c.name)),
+    h("span", { class: "vs-conds" }, conditions(ctx, c)),
+    playable ? h("span", { class: "vs-play-mark" }, `▶ ${ctx.t("vs.card.playable")}`) : null);
+    if (uses.length) {
+      clickable(tile, () => {
+        ctx.ui.vsCard = ctx.ui.vsCard === id ? null : id;
+        ctx.rerender();
+      }, tr(ctx, c.name));
+    }
+    return tile;
+  });
+  let bar = null;
+  if (chosen && hand.includes(chosen)) {
+    const uses = usesOf(ctx, chosen);
+    bar = h("div", { class: "vs-card-bar", id: "vs-card-bar" },
+      h("p", {}, ctx.t("vs.chosen", { card: cardName(ctx, chosen) })),
+      h("div", { class: "vs-uses" }, uses.map((a) => button(useLabel(ctx, a), () => send(ctx, a), {
+        class: ["vs-use", `vs-use-${a.type}`], disabled: !ctx.canAct, dataset: { kind: a.type },
+      })), button(ctx.t("vs.cancel"), () => {
+        ctx.ui.vsCard = null;
+        ctx.rerender();
+      }, { class: "vs-cancel" })));
+  }
+  return h("section", { class: "panel vs-hand", id: "vs-hand" },
+    h("h2", {}, ctx.t("vs.hand")),
+    hand.length ? h("ul", { class: "vs-hand-cards" }, tiles) : h("p", { class: "muted" }, ctx.t("vs.hand_empty")),
+    bar);
+}
+
+// ----- forms built from the legal actions ---------------------------------------------------
+
+/**
+ * A form whose menus are the values the legal actions of `type` take, each
+ * menu narrowed by the choices before it (so every submission is one legal
+ * action). fields: [{key, get(action)}]. Sends the legal action chosen.
+ */
+function cascade(ctx, { id, type, fields, submit, title, help, list = null }) {
+  const legal = list || legalOf(ctx, type);
+  if (!legal.length) return null;
+  const memo = (ctx.ui[`vs_${id}`] = ctx.ui[`vs_${id}`] || {});
+  let pool = legal;
+  const rows = fields.map((f) => {
+    const values = [];
+    for (const a of pool) {
+      const v = f.get ? f.get(a) : a[f.key];
+      if (!values.some((x) => same(x, v))) values.push(v);
+    }
+    let at = values.findIndex((x) => same(x, memo[f.key]));
+    if (at < 0) at = 0;
+    const chosen = values[at];
+    pool = pool.filter((a) => same(f.get ? f.get(a) : a[f.key], chosen));
+    const select = h("select", { dataset: { field: f.key }, name: f.key, id: `vs-${id}-${f.key}` },
+      values.map((v, i) => h("option", { value: String(i) }, valueLabel(ctx, f.key, v))));
+    select.value = String(at);
+    select.addEventListener("change", () => {
+      memo[f.key] = values[Number(select.value)];
+      ctx.rerender();
+    });
+    return h("label", { class: "vs-field" }, h("span", {}, ctx.t(`vs.field.${f.key}`)), select);
+  });
+  const action = pool[0];
+  const form = h("form", { class: ["vs-form", `vs-form-${id}`], id: `vs-form-${id}`, autocomplete: "off" },
+    title ? h("h3", {}, title) : null, help ? h("p", { class: "muted small" }, help) : null,
+    h("div", { class: "vs-fields" }, rows),
+    h("button", { type: "submit", class: "primary", disabled: !ctx.canAct, id: `vs-${id}-send` }, submit));
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    if (action) send(ctx, action);
+  });
+  return form;
+}
+
+const AUDIENCE_FIELDS = {
+  take_office: [{ key: "office" }, { key: "to" }],
+  marry: [{ key: "partner" }],
+  remarry_king: [{ key: "country" }],
+  intervene: [{ key: "seat" }, { key: "sovereign" }, { key: "good" }],
+  free_prisoner: [{ key: "seat" }],
+  recall_exile: [{ key: "seat" }, { key: "sovereign" }],
+};
+
+function audienceForm(ctx) {
+  const open = AUDIENCES.filter((type) => legalOf(ctx, type).length);
+  if (!open.length) return null;
+  let purpose = ctx.ui.vsPurpose;
+  if (!open.includes(purpose)) purpose = open[0];
+  const radios = AUDIENCES.map((type) => {
+    const input = h("input", { type: "radio", name: "vs-purpose", value: type, disabled: !open.includes(type) });
+    input.checked = type === purpose;
+    input.addEventListener("change", () => {
+      ctx.ui.vsPurpose = type;
+      ctx.rerender();
+    });
+    return h("label", { class: ["vs-purpose", !open.includes(type) && "muted"], dataset: { purpose: type } }, input, " ", ctx.t(`vs.purpose.${type}`));
+  });
+  return h("div", { class: "vs-audience", id: "vs-audience" },
+    h("h3", {}, `♔ ${ctx.t("vs.audience")}`),
+    h("p", { class: "muted small" }, ctx.t("vs.audience_help")),
+    h("fieldset", { class: "vs-purposes" }, h("legend", { class: "visually-hidden" }, ctx.t("vs.audience")), radios),
+    cascade(ctx, { id: `aud-${purpose}`, type: purpose, fields: AUDIENCE_FIELDS[purpose], submit: ctx.t("vs.audience_send") }));
+}
+
+function giveForm(ctx) {
+  return cascade(ctx, {
+    id: "give", type: "give_cards", title: ctx.t("vs.give"), submit: ctx.t("vs.give_send"),
+    fields: [{ key: "to" }, { key: "card1", get: (a) => a.cards[0] }, { key: "card2", get: (a) => a.cards[1] ?? null }],
+  });
+}
+
+function powerForm(ctx) {
+  return cascade(ctx, {
+    id: "power", type: "use_power", title: `⚖ ${ctx.t("vs.power")}`, submit: ctx.t("vs.power_send"),
+    fields: [{ key: "power" }, { key: "use" }, { key: "seat" }],
+  });
+}
+
+function turnPanel(ctx) {
+  const v = ctx.view;
+  if (ctx.seat === null || ctx.replay) return null;
+  const location = legalOf(ctx, "set_location");
+  const party = legalOf(ctx, "choose_party");
+  const mine = v.stage === "play" && v.current === ctx.seat;
+  if (!mine && !location.length && !party.length) return null;
+  const draw = legalOf(ctx, "draw")[0];
+  const end = legalOf(ctx, "end_turn")[0];
+  return h("section", { class: "panel vs-turn", id: "vs-turn" },
+    h("h2", {}, ctx.t("vs.turn_panel")),
+    location.length ? h("div", { class: "vs-location-q" }, h("p", {}, ctx.t("vs.location_q")),
+      location.map((a) => button(ctx.t(a.place === "hunt" ? "vs.go_hunt" : "vs.stay_versailles"), () => send(ctx, a),
+        { class: "action", disabled: !ctx.canAct, dataset: { place: a.place } }))) : null,
+    party.length ? h("div", {}, h("p", {}, ctx.t("vs.choose_party")),
+      party.map((a) => button(ctx.t(`vs.party.${a.party}`), () => send(ctx, a), { class: "action", disabled: !ctx.canAct }))) : null,
+    mine ? h("p", { class: "vs-left" }, ctx.t("vs.actions_left", { n: v.actions_left })) : null,
+    mine && !end && legalOf(ctx, "discard").length ? h("p", { class: "vs-discard-help" }, ctx.t("vs.discard_help")) : null,
+    mine ? h("div", { class: "vs-turn-buttons" },
+      draw ? button(ctx.t("vs.draw"), () => send(ctx, draw), { class: "action", id: "vs-draw", disabled: !ctx.canAct }) : null,
+      end ? button(ctx.t("vs.end_turn"), () => send(ctx, end), { class: "action", id: "vs-end-turn", disabled: !ctx.canAct }) : null) : null,
+    mine ? h("div", { class: "vs-turn-forms" }, audienceForm(ctx), giveForm(ctx), powerForm(ctx)) : null);
+}
+
+// ----- the choice of one's courtier (§6) --------------------------------------------------
+
+const NAME_OK = /^[\p{L}]+(?:[ '’-][\p{L}]+)*$/u;
+
+function sexPanel(ctx) {
+  const legal = legalOf(ctx, "choose_sex");
+  if (!legal.length || ctx.seat === null) return null;
+  const drawn = (courtier(ctx, ctx.seat) || {}).family || "";
+  // the player's name proposed as the family's (§6: "Each player chooses: a NAME"), editable
+  const player = String(ctx.name(ctx.seat) || "").trim();
+  const proposal = ctx.ui.vsFamily ?? (NAME_OK.test(player) && player.length >= 2 ? player : drawn);
+  const input = h("input", { type: "text", id: "vs-family", maxlength: "40", required: true, name: "family", autocomplete: "off" });
+  input.value = proposal;
+  input.addEventListener("input", () => {
+    ctx.ui.vsFamily = input.value;
+  });
+  const sexes = ["man", "woman"].filter((x) => legal.some((a) => a.sex === x));
+  const pick = ctx.ui.vsSex && sexes.includes(ctx.ui.vsSex) ? ctx.ui.vsSex : sexes[0];
+  const radios = sexes.map((x) => {
+    const r = h("input", { type: "radio", name: "vs-sex", value: x, id: `vs-sex-${x}` });
+    r.checked = x === pick;
+    r.addEventListener("change", () => {
+      ctx.ui.vsSex = x;
+    });
+    return h("label", { class: "vs-sex" }, r, " ", ctx.t(`vs.sex.${x}`));
+  });
+  const form = h("form", { class: "vs-form vs-sex-form", id: "vs-sex-form", autocomplete: "off" },
+    h("div", { class: "vs-fields" }, radios),
+    h("label", { class: "vs-field" }, h("span", {}, ctx.t("vs.family")), input),
+    h("button", { type: "submit", class: "primary", id: "vs-sex-send", disabled: !ctx.canAct }, ctx.t("vs.choose_sex_send")));
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const sex = form.querySelector("input[name=vs-sex]:checked");
+    const family = input.value.trim().replace(/\s+/g, " ");
+    send(ctx, { type: "choose_sex", sex: sex ? sex.value : pick, family: family || null });
+  });
+  return h("section", { class: "panel vs-choose", id: "vs-choose" },
+    h("h2", {}, ctx.t("vs.choose_sex")),
+    h("p", { class: "muted" }, ctx.t("vs.choose_sex_help", { drawn })), form);
+}
+
+// ----- the negotiation (§7.2) ----------------------------------------------------------------
+
+function payForm(ctx) {
+  const pays = legalOf(ctx, "pay");
+  if (!pays.length) return null;
+  const targets = [...new Set(pays.map((a) => a.to))];
+  const max = Math.max(...pays.map((a) => a.amount));
+  const memo = (ctx.ui.vsPay = ctx.ui.vsPay || {});
+  const to = h("select", { id: "vs-pay-to", name: "to" }, targets.map((s) => h("option", { value: String(s) }, who(ctx, s))));
+  if (targets.includes(memo.to)) to.value = String(memo.to);
+  const amount = h("input", { type: "number", id: "vs-pay-amount", min: String(PAY_UNIT), max: String(max), step: String(PAY_UNIT), value: String(memo.amount || PAY_UNIT), required: true });
+  to.addEventListener("change", () => {
+    memo.to = Number(to.value);
+  });
+  amount.addEventListener("input", () => {
+    memo.amount = amount.value;
+  });
+  const form = h("form", { class: "vs-form vs-pay", id: "vs-pay-form", autocomplete: "off" },
+    h("h3", {}, ctx.t("vs.pay")),
+    h("div", { class: "vs-fields" },
+      h("label", { class: "vs-field" }, h("span", {}, ctx.t("vs.pay_to")), to),
+      h("label", { class: "vs-field" }, h("span", {}, ctx.t("vs.amount")), amount)),
+    h("button", { type: "submit", class: "primary", id: "vs-pay-send", disabled: !ctx.canAct }, ctx.t("vs.pay_send")));
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    memo.amount = null;
+    send(ctx, { type: "pay", to: Number(to.value), amount: amount.valueAsNumber });
+  });
+  return form;
+}
+
+function showForm(ctx) {
+  return cascade(ctx, {
+    id: "show", type: "show_card", title: ctx.t("vs.show"), submit: ctx.t("vs.show_send"),
+    fields: [{ key: "card" }, { key: "to" }],
+  });
+}
+
+function negotiationPanel(ctx) {
+  const v = ctx.view;
+  if (v.stage !== "negotiation" || ctx.replay) return null;
+  const phase = ctx.phase;
+  const clock = phase && phase.deadline !== null && phase.deadline !== undefined && ctx.countdown
+    ? ctx.countdown(phase.deadline, ctx.t("vs.time_left"), { id: "vs-countdown", total: phase.time_limit }) : null;
+  const open = new Set(v.negotiating || []);
+  const mayDone = ctx.seat !== null && legalOf(ctx, "done").length > 0 && open.has(ctx.seat);
+  return h("section", { class: "panel vs-negotiation", id: "vs-negotiation" },
+    h("h2", {}, `⚖ ${ctx.t("vs.negotiation")}`, clock ? h("span", { class: "vs-clock" }, clock) : null),
+    h("p", { class: "muted small" }, ctx.t("vs.negotiation_help")),
+    h("ul", { class: "vs-done-list" }, (v.courtiers || []).map((c) => h("li", {
+      class: open.has(c.seat) ? "vs-open" : "vs-is-done", dataset: { seat: c.seat, done: open.has(c.seat) ? "0" : "1" },
+    }, marker(ctx, c.seat), " ", who(ctx, c.seat), " — ",
+    h("span", { class: "muted" }, open.has(c.seat) ? ctx.t("vs.negotiating") : `✓ ${ctx.t("vs.is_done")}`)))),
+    ctx.seat !== null ? h("div", { class: "vs-neg-forms" }, payForm(ctx), showForm(ctx)) : null,
+    mayDone ? button(`✓ ${ctx.t("vs.done")}`, () => send(ctx, { type: "done" }), { class: "primary", id: "vs-done", disabled: !ctx.canAct }) : null,
+    h("p", { class: "muted small vs-chat-hint" }, ctx.t("vs.chat_hint")));
+}
+
+// ----- etiquette: breaches, fines, the chat's marks (§3, §4) ------------------------------------
+
+function reason(ctx, code) {
+  const key = `vs.code.${code}`;
+  const text = ctx.t(key);
+  return text === key ? code : text;
+}
+
+/** Every breach the page has seen, with its fate: pending, fined or passed. */
+function breachList(ctx) {
+  const out = new Map();
+  for (const e of ctx.events || []) {
+    const d = e.data || {};
+    if (e.kind === "breach") out.set(d.breach, { ...d, state: "pending", index: e.index });
+    else if (e.kind === "fine" && out.has(d.breach)) out.get(d.breach).state = "fined";
+    else if (e.kind === "breaches_pass") for (const n of d.breaches || []) if (out.has(n)) out.get(n).state = "passed";
+  }
+  const waiting = new Set((ctx.view.breaches || []).map((b) => b.breach));
+  for (const b of out.values()) if (b.state === "pending" && !waiting.has(b.breach)) b.state = "passed";
+  return [...out.values()];
+}
+
+function breachPanel(ctx) {
+  const pending = ctx.view.breaches || [];
+  if (!pending.length || ctx.replay) return null;
+  const fines = new Map(legalOf(ctx, "fine").map((a) => [a.breach, a]));
+  // outside the negotiation the Chamberlain's Done lets the breaches pass (E15); in it, the panel's Done
+  const pass = ctx.view.stage !== "negotiation" ? legalOf(ctx, "done")[0] : null;
+  return h("section", { class: "panel vs-breaches", id: "vs-breaches" },
+    h("h2", {}, `⚠ ${ctx.t("vs.breaches")}`),
+    h("ul", {}, pending.map((b) => h("li", { dataset: { breach: b.breach, seat: b.seat } },
+      ctx.t("vs.breach_line", { who: who(ctx, b.seat), reason: reason(ctx, b.code), words: b.words }), " ",
+      fines.has(b.breach) ? button(`⚖ ${ctx.t("vs.fine")}`, () => send(ctx, fines.get(b.breach)), {
+        class: "vs-fine-button", disabled: !ctx.canAct, dataset: { breach: b.breach },
+      }) : h("span", { class: "muted" }, `(${ctx.t("vs.breach.pending")})`)))),
+    pass && fines.size ? button(ctx.t("vs.let_pass"), () => send(ctx, pass), { class: "vs-pass-button", disabled: !ctx.canAct }) : null);
+}
+
+function fold(text) {
+  return String(text).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[’']/g, "'");
+}
+
+/** The chat message each breach was found in: the latest public message of
+ *  its author that holds the words (the referee rules right after it). */
+function breachesByMessage(ctx) {
+  const byMessage = new Map();
+  const messages = (ctx.chat || []).filter((m) => m.to === null || m.to === undefined);
+  for (const b of breachList(ctx)) {
+    const words = fold(b.words);
+    const found = messages.filter((m) => m.seat === b.seat && fold(m.text).includes(words)).pop();
+    if (!found) continue;
+    if (!byMessage.has(found.id)) byMessage.set(found.id, []);
+    byMessage.get(found.id).push(b);
+  }
+  return byMessage;
+}
+
+/** Mark the table's chat lines that breached etiquette (each time the list is redrawn). */
+function markChat() {
+  const ctx = current;
+  const list = document.getElementById("chat");
+  if (!ctx || !list) return;
+  const marks = breachesByMessage(ctx);
+  for (const li of list.querySelectorAll(".chat-line")) {
+    const found = marks.get(Number(li.dataset.id));
+    const old = li.querySelector(".vs-breach-note");
+    if (old) old.remove();
+    li.classList.toggle("vs-breach", Boolean(found));
+    if (!found) continue;
+    li.appendChild(h("span", { class: "vs-breach-note", dataset: { breaches: found.map((b) => b.breach).join(" ") } },
+      found.map((b) => h("span", { class: ["vs-breach-item", `vs-breach-${b.state}`], dataset: { breach: b.breach, code: b.code, state: b.state } },
+        `⚠ ${ctx.t("vs.breach_mark", { reason: reason(ctx, b.code), words: b.words })} (${ctx.t(`vs.breach.${b.state}`)})`))));
+  }
+}
+
+let observer = null;
+
+function watchChat() {
+  const list = document.getElementById("chat");
+  if (!list || observer) return;
+  observer = new MutationObserver(() => markChat());
+  observer.observe(list, { childList: true }); // the lines only: our own marks are deeper
+}
+
+// ----- the hooks -----------------------------------------------------------------------------------
+
+/** The last run of one seat's actions, in the log's words. */
+function lastMovePanel(ctx) {
+  const last = ctx.lastMove;
+  if (!last || !last.events.length || ctx.replay) return null;
+  const by = last.seat === null || last.seat === undefined ? ctx.t("seat.referee") : who(ctx, last.seat);
+  return h("section", { class: "panel vs-last last-move-panel", id: "last-move" },
+    h("h2", {}, ctx.t("last.by", { who: by })),
+    h("ul", {}, last.events.map((e) => h("li", {}, describeEvent(e, ctx) || ctx.withNames(e.text)))));
+}
+
+function render(root, ctx) {
+  current = ctx;
+  const targets = cardTargets(ctx);
+  const chosen = ctx.ui.vsCard;
+  if (chosen && !(ctx.view.hand || []).includes(chosen)) ctx.ui.vsCard = null;
+  root.append(h("div", { class: "vs-board" },
+    statusBar(ctx),
+    sexPanel(ctx),
+    negotiationPanel(ctx),
+    breachPanel(ctx),
+    h("section", { class: "panel vs-court", id: "vs-court" },
+      h("div", { class: "vs-scales" }, scale(ctx, "king", targets), scale(ctx, "queen", targets)),
+      europe(ctx)),
+    handPanel(ctx),
+    turnPanel(ctx),
+    placesRow(ctx),
+    register(ctx, targets),
+    lastMovePanel(ctx),
+    ctx.seat !== null && !ctx.replay ? h("details", { class: "vs-more", id: "vs-more", open: Boolean(ctx.ui.vsMore) ? true : null },
+      h("summary", {}, ctx.t("vs.more")), actions(ctx)) : null));
+  const more = root.querySelector("#vs-more");
+  if (more) more.addEventListener("toggle", () => { ctx.ui.vsMore = more.open; });
+  watchChat();
+  markChat();
+}
+
+function chatChanged(ctx) {
+  current = ctx;
+  markChat();
+}
+
+function banner(ctx) {
+  const v = ctx.view;
+  if (!v || ctx.replay || (ctx.table && ctx.table.status !== "playing") || ctx.seat === null) return null;
+  if ((v.breaches || []).length && legalOf(ctx, "fine").length) return { text: ctx.t("vs.banner.fine"), kind: "mine" };
+  if (legalOf(ctx, "choose_sex").length) return { text: ctx.t("vs.banner.sex"), kind: "mine" };
+  if (v.stage === "negotiation") {
+    const open = v.negotiating || [];
+    if (open.includes(ctx.seat)) return { text: ctx.t("vs.banner.negotiate"), kind: "mine" };
+    return { text: ctx.t("vs.banner.negotiate_wait", { who: ctx.joinNames(open.map((s) => who(ctx, s))) || "—" }), kind: "wait" };
+  }
+  if (v.stage === "play" && v.current === ctx.seat) return { text: ctx.t("vs.banner.play", { n: v.actions_left }), kind: "mine" };
+  return null;
+}
+
+function purposeText(ctx, a) {
+  if (!a) return "";
+  const bits = Object.entries(a).filter(([k]) => k !== "type").map(([k, val]) => valueLabel(ctx, k, val));
+  return `${ctx.t(`vs.purpose.${a.type}`)}${bits.length ? ` (${bits.join(", ")})` : ""}`;
+}
+
+function describeEvent(e, ctx) {
+  const d = e.data || {};
+  const w = (seat) => who(ctx, seat);
+  switch (e.kind) {
+    case "sex": return ctx.t("vs.log.sex", { who: ctx.name(d.seat), sex: ctx.t(`vs.card.${d.sex}`), family: d.family });
+    case "turn": return ctx.t("vs.log.turn", { turn: d.turn, who: w(d.chamberlain) });
+    case "presented":
+      return d.king === undefined ? ctx.t("vs.log.presented_queen", { who: w(d.seat), queen: d.queen })
+        : ctx.t("vs.log.presented", { who: w(d.seat), king: d.king ?? "—", queen: d.queen ?? "—" });
+    case "show":
+      return d.card ? ctx.t("vs.log.show", { who: w(d.seat), to: w(d.to), card: cardName(ctx, d.card) })
+        : ctx.t("vs.log.show_hidden", { who: w(d.seat), to: w(d.to) });
+    case "done": return ctx.t("vs.log.done", { who: w(d.seat) });
+    case "pay": return ctx.t("vs.log.pay", { who: w(d.seat), to: w(d.to), amount: d.amount });
+    case "location": return ctx.t("vs.log.location", { where: ctx.t(`vs.loc.${d.location}`) });
+    case "request":
+      return ctx.t(d.via_queen ? "vs.log.request_queen" : "vs.log.request", { who: w(d.seat), card: cardName(ctx, d.card), target: w(d.target) });
+    case "roll":
+      if (d.sovereign === undefined) return ctx.t("vs.log.roll_iv", { who: ctx.name(d.seat), die: d.die });
+      return ctx.t("vs.log.roll", { who: ctx.name(d.seat), die: d.die, standing: d.standing, sov: sovName(ctx, d.sovereign), ok: ctx.t(d.granted ? "vs.log.roll_ok" : "vs.log.roll_no") });
+    case "standing": return ctx.t("vs.log.standing", { who: w(d.seat), sov: sovName(ctx, d.sovereign), before: d.before ?? "—", after: d.after ?? "—" });
+    case "granted": return ctx.t("vs.log.granted", { who: w(d.seat), card: cardName(ctx, d.card) });
+    case "give":
+      return d.cards ? ctx.t("vs.log.give", { who: w(d.seat), to: w(d.to), cards: d.cards.map((c) => `« ${cardName(ctx, c)} »`).join(", ") })
+        : ctx.t("vs.log.give_n", { who: w(d.seat), to: w(d.to), n: d.count ?? 1 });
+    case "audience": return ctx.t("vs.log.audience", { who: w(d.seat), purpose: purposeText(ctx, d.action) });
+    case "take": return ctx.t("vs.log.take", { who: w(d.seat), card: cardName(ctx, d.card) });
+    case "draw": return d.card ? ctx.t("vs.log.draw_card", { who: w(d.seat), card: cardName(ctx, d.card) }) : ctx.t("vs.log.draw", { who: w(d.seat) });
+    case "discard": return ctx.t("vs.log.discard", { who: w(d.seat), card: cardName(ctx, d.card) });
+    case "play":
+      if (typeof d.target === "number") return ctx.t("vs.log.play_on", { who: w(d.seat), card: cardName(ctx, d.card), target: w(d.target) });
+      if (d.sovereign) return ctx.t("vs.log.play_on", { who: w(d.seat), card: cardName(ctx, d.card), target: sovName(ctx, d.sovereign) });
+      return ctx.t("vs.log.play", { who: w(d.seat), card: cardName(ctx, d.card) });
+    case "income": return ctx.t("vs.log.income", { who: w(d.seat), total: d.total });
+    case "fortune": return ctx.t("vs.log.fortune", { who: w(d.seat), amount: d.amount > 0 ? `+${d.amount}` : d.amount });
+    case "breach": return ctx.t("vs.log.breach", { who: w(d.seat), reason: reason(ctx, d.code), words: d.words });
+    case "fine": return ctx.t("vs.log.fine", { who: w(d.seat) });
+    case "breaches_pass": return ctx.t("vs.log.pass");
+    case "exile": return ctx.t("vs.log.exile", { who: w(d.seat) });
+    case "bastille": return ctx.t("vs.log.bastille", { who: w(d.seat) });
+    case "death": return ctx.t("vs.log.death", { who: ctx.name(d.seat) });
+    case "marriage": return ctx.t("vs.log.marriage", { who: w(d.seat), partner: w(d.partner) });
+    case "war": return ctx.t("vs.log.war", { country: ctx.t(`vs.country.${d.country}`) });
+    case "peace": return ctx.t("vs.log.peace");
+    case "heir": return ctx.t("vs.log.heir", { who: ctx.name(d.seat), sex: ctx.t(`vs.card.${d.sex}`), party: ctx.t(`vs.party.${d.party}`) });
+    case "time_up": return ctx.t("vs.log.time_up");
+    case "office_left": return ctx.t("vs.log.office_left", { who: w(d.seat), card: cardName(ctx, d.card) });
+    case "status": return ctx.t("vs.log.status", { who: w(d.seat), card: cardName(ctx, d.card) });
+    case "office_taken": return ctx.t("vs.log.office_taken", { card: cardName(ctx, d.card) });
+    case "remarriage": return ctx.t("vs.log.remarriage", { country: ctx.t(`vs.country.${d.origin}`) });
+    case "power":
+      return typeof d.target === "number" ? ctx.t("vs.log.power_on", { who: w(d.seat), use: ctx.t(`vs.use.${d.use}`), target: w(d.target) })
+        : ctx.t("vs.log.power", { who: w(d.seat), use: ctx.t(`vs.use.${d.use}`) });
+    case "released": return ctx.t("vs.log.released", { who: w(d.seat) });
+    case "trial": return ctx.t("vs.log.trial", { who: w(d.seat), die: d.die });
+    case "king_dies": return ctx.t("vs.log.king_dies");
+    case "queen_dies": return ctx.t("vs.log.queen_dies");
+    case "both_die": return ctx.t("vs.log.both_die");
+    case "accession": return ctx.t("vs.log.accession", { country: ctx.t(`vs.country.${d.origin}`) });
+    case "secret_marriage": return ctx.t("vs.log.secret_marriage", { who: w(d.seat) });
+    case "reshuffle": return ctx.t("vs.log.reshuffle");
+    case "game_over": return ctx.t("vs.log.over", { who: ctx.joinNames((d.winners || []).map(w)) });
+    default: return null;
+  }
+}
+
+/** A replay step's action in words (the replay's banner). */
+function describeAction(entry, ctx) {
+  const a = entry.action || {};
+  switch (a.type) {
+    case "choose_sex": return ctx.t("vs.act.choose_sex", { sex: ctx.t(`vs.card.${a.sex}`), family: a.family || "—" });
+    case "pay": return ctx.t("vs.log.pay", { who: "", to: who(ctx, a.to), amount: a.amount }).trim();
+    case "set_location": return ctx.t("vs.log.location", { where: ctx.t(`vs.loc.${a.place}`) });
+    case "draw": return ctx.t("vs.draw");
+    case "take_from_house": return ctx.t("vs.act.take", { card: cardName(ctx, a.card) });
+    case "end_turn": return ctx.t("vs.end_turn");
+    case "done": return ctx.t("vs.done");
+    case "fine": return ctx.t("vs.fine");
+    case "use_power": return `${ctx.t(`vs.power.${a.power}`)}${ctx.t("colon")}${ctx.t(`vs.use.${a.use}`)}${typeof a.seat === "number" ? ` (${who(ctx, a.seat)})` : ""}`;
+    case "play_card": case "request": case "discard": case "show_card":
+      return `${cardName(ctx, a.card)} — ${useLabel(ctx, a)}`;
+    case "give_cards": return `${a.cards.map((c) => cardName(ctx, c)).join(", ")} — ${useLabel(ctx, a)}`;
+    default:
+      return AUDIENCES.includes(a.type) ? purposeText(ctx, a) : null;
+  }
+}
+
+function seatInfo(ctx, seat) {
+  const c = courtier(ctx, seat);
+  if (!c) return "";
+  const form = c.address ? `${c.address.short} · ` : "";
+  return `${form}${livres(ctx, c.fortune)}`;
+}
+
+/** Every seat's view -> the spectator's with every hand laid open (replay "all"). */
+function mergeViews(views) {
+  const seats = Object.keys(views).filter((k) => /^\d+$/.test(k)).sort((a, b) => a - b);
+  const base = JSON.parse(JSON.stringify(views.spectator || views[seats[0]]));
+  base.seat = null;
+  base.hand = null;
+  base.hands = Object.fromEntries(seats.map((k) => [k, views[k].hand || []]));
+  return base;
+}
+
+export default {
+  strings, render, banner, describeEvent, describeAction, seatInfo, mergeViews, chatChanged,
+  logKinds: { breach: "highlight", fine: "highlight", roll: "highlight", turn: "highlight", game_over: "highlight", draw: "minor", done: "minor", presented: "minor" },
+};

@@ -1,0 +1,182 @@
+"""Courtisans de Versailles in a real Chromium (issue 16): two persons (two
+browser contexts, in French) and a heuristic bot play the first turn and the
+next negotiation through the Versailles board: the choice of sex with the
+player's name proposed as the family's, the negotiation's countdown, a card
+shown to one player (the third reads only that a card was shown), a breach of
+etiquette in the public chat marked on both pages with its reason, the Grand
+Chamberlain's one-click fine in the Great Register, a request and its d10, an
+audience through its form, a card given, and a payment. The deal is seed 15
+(the server does not mix seeds here): Bertrand is Grand Chamberlain of turn 1,
+his request for the Comte is granted, so that he can pay at turn 2. Fixtures
+from test_browser.py; docs/screenshots/versailles.png is written here when
+missing (or with COURTLY_UPDATE_SCREENSHOTS)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from test_browser import (
+    BOT,
+    PERSON,
+    TIMEOUT_MS,
+    Errors,
+    _wait_with_functions,
+    api,
+    browser,
+    new_table,
+    no_horizontal_scroll,
+    screenshot,
+    server,
+    take_seat,
+)
+
+pytestmark = pytest.mark.slow
+__all__ = ["browser", "server"]  # fixtures used by name
+
+SEED = 15
+ADA, BERTRAND, BOT_SEAT = 0, 1, 2
+
+
+def french_page(browser: Any, width: int = 1280, height: int = 800) -> tuple[Any, Errors]:
+    """A page in a French browser (the game's language), errors collected."""
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="fr-FR")
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    _wait_with_functions(page)
+    errors = Errors()
+    page.on("pageerror", lambda exc: errors.append(f"exception: {exc}"))
+    page.on(
+        "console",
+        lambda msg: errors.append(f"console: {msg.text}") if msg.type == "error" else None,
+    )
+    return page, errors
+
+
+def choose(page: Any, select: str, starts: str) -> None:
+    """Pick the option of a menu whose label starts with ``starts``."""
+    menu = page.locator(select)
+    labels = [o.text_content() for o in menu.locator("option").all()]
+    at = next(i for i, label in enumerate(labels) if label.startswith(starts))
+    menu.select_option(index=at)
+
+
+def wait_idle(page: Any) -> None:
+    page.wait_for_function("!window.courtly.state.pending")
+
+
+def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_path: Path):
+    assert api(server, "/api/games/versailles")["options"]["etiquette"]["default"] is True
+    deck = {c["id"]: c["name"]["fr"] for c in api(server, "/api/games/versailles")["data"]["deck"]}
+    made = new_table(server, "versailles", [PERSON, PERSON, BOT], seed=SEED)
+    tid = made["table"]["id"]
+    ada, errors_a = french_page(browser)
+    ada.goto(server + "/")  # the lobby offers the etiquette, on by default
+    ada.select_option("#game", "versailles")
+    assert ada.locator("#options input[data-option='etiquette']").is_checked()
+    take_seat(ada, server, made["links"]["seats"]["0"], "Ada")
+    bertrand, errors_b = french_page(browser)
+    take_seat(bertrand, server, made["links"]["seats"]["1"], "Bertrand")
+
+    # the first decision: sex and family NAME, the player's name proposed (§6)
+    for page, name, sex in ((bertrand, "Bertrand", "man"), (ada, "Ada", "woman")):
+        page.wait_for_selector("#vs-sex-form button:enabled")
+        assert page.locator("#vs-family").input_value() == name
+        page.check(f"#vs-sex-{sex}")
+        page.click("#vs-sex-send")
+    for page in (ada, bertrand):  # the negotiation's countdown, on both pages
+        page.wait_for_selector("#vs-negotiation #vs-countdown")
+        page.wait_for_selector("#vs-register tr[data-seat='0'] .vs-form-of-address")
+    assert "Mademoiselle Ada" in ada.locator("#vs-register tr[data-seat='0']").text_content()
+    assert "Monsieur Bertrand" in ada.locator("#vs-register tr[data-seat='1']").text_content()
+    assert ada.locator("#vs-register .vs-gc-row").get_attribute("data-seat") == str(BERTRAND)
+
+    # Ada shows a card to Bertrand; Bertrand shows one to the bot: Ada reads only that he did
+    ada_shows, bertrand_shows = deck["dame_atours"], deck["action_eclat"]
+    choose(ada, "#vs-form-show select[data-field=card]", ada_shows)
+    choose(ada, "#vs-form-show select[data-field=to]", "Bertrand")
+    ada.click("#vs-show-send")
+    bertrand.wait_for_selector(f'#log .log-show:has-text("{ada_shows}")')
+    wait_idle(bertrand)
+    choose(bertrand, "#vs-form-show select[data-field=card]", bertrand_shows)
+    choose(bertrand, "#vs-form-show select[data-field=to]", "Place 3")
+    bertrand.click("#vs-show-send")
+    bertrand.wait_for_selector(f'#log .log-show:has-text("{bertrand_shows}")')
+    ada.wait_for_selector("#log .log-show:has-text('montre une carte')")
+    assert bertrand_shows not in ada.locator("#log").text_content()
+
+    # a public message that breaches etiquette (§3: "A toi Jojo"), marked on both pages
+    ada.fill("#chat-text", "A toi Jojo, je garde mes cartes.")
+    ada.click("#chat-form button[type=submit]")
+    for page in (ada, bertrand):
+        mark = page.locator("#chat .chat-line.vs-breach .vs-breach-note")
+        mark.wait_for()
+        assert "tutoiement" in mark.text_content() and "toi" in mark.text_content()
+        page.wait_for_selector("#log .log-breach")
+    # the Grand Chamberlain fines it with one click; the Register shows it to both
+    fine = bertrand.locator("#vs-breaches .vs-fine-button").first
+    fine.click()
+    for page in (ada, bertrand):
+        page.wait_for_selector("#vs-register tr[data-seat='0'] .vs-fines[data-fines='1000']")
+        page.wait_for_selector("#chat .vs-breach-fined")
+    ada.wait_for_selector("#vs-register tr[data-seat='0'] td[data-fortune='-1000']")
+    no_horizontal_scroll(ada)
+    ada.screenshot(path=str(tmp_path / "versailles-breach.png"), full_page=True)
+    ada.set_viewport_size({"width": 390, "height": 844})  # a phone: no sideways scroll
+    no_horizontal_scroll(ada)
+    ada.screenshot(path=str(tmp_path / "versailles-phone.png"), full_page=True)
+    ada.set_viewport_size({"width": 1280, "height": 800})
+
+    # both say Done (the Chamberlain's first Done lets the other breach pass)
+    wait_idle(ada)
+    ada.click("#vs-done")
+    while bertrand.locator("#vs-done").count():
+        wait_idle(bertrand)
+        bertrand.click("#vs-done")
+        bertrand.wait_for_function("!window.courtly.state.pending")
+    bertrand.click("#vs-turn button[data-place='versailles']")
+
+    # Bertrand's turn: a request (card, then its target on the Register), its d10 shown
+    bertrand.wait_for_selector("#vs-turn .vs-left")
+    bertrand.click("#vs-hand .vs-hand-card[data-card='comte']")
+    bertrand.wait_for_selector("#vs-card-bar")
+    screenshot(bertrand, "versailles.png", tmp_path)  # the card chosen, its targets outlined
+    bertrand.click("#vs-register tr.vs-target[data-seat='1']")
+    for page in (ada, bertrand):
+        page.wait_for_selector("#log .log-roll:has-text('d10 =')")
+        page.wait_for_selector("#vs-register tr[data-seat='1']:has-text('Comte')")
+    # an audience through its form (§8.4): speak well of Ada to the King
+    wait_idle(bertrand)
+    bertrand.check("#vs-audience input[value='intervene']")
+    choose(bertrand, "#vs-audience select[data-field=seat]", "Ada")
+    choose(bertrand, "#vs-audience select[data-field=sovereign]", "le Roi")
+    choose(bertrand, "#vs-audience select[data-field=good]", "du bien")
+    bertrand.click("#vs-aud-intervene-send")
+    ada.wait_for_selector("#log .log-audience:has-text('Intervenir')")
+
+    # Ada's turn (after the bot's): she gives a card to Bertrand, then ends her turn
+    ada.wait_for_selector("#vs-form-give", timeout=30_000)
+    choose(ada, "#vs-form-give select[data-field=to]", "Bertrand")
+    choose(ada, "#vs-form-give select[data-field=card1]", ada_shows)
+    choose(ada, "#vs-form-give select[data-field=card2]", "—")
+    ada.screenshot(path=str(tmp_path / "versailles-ada-turn.png"), full_page=True)
+    ada.click("#vs-give-send")
+    bertrand.wait_for_selector(f'#log .log-give:has-text("{ada_shows}")')
+    ada.wait_for_selector("#vs-end-turn:enabled")
+    ada.click("#vs-end-turn")
+
+    # Bertrand's second player-turn (the Chamberlain's), then his income; turn 2's negotiation
+    bertrand.wait_for_selector("#vs-end-turn:enabled", timeout=30_000)
+    bertrand.click("#vs-end-turn")
+    bertrand.wait_for_selector("#vs-pay-form", timeout=30_000)
+    choose(bertrand, "#vs-pay-to", "Ada")
+    bertrand.fill("#vs-pay-amount", "500")
+    bertrand.click("#vs-pay-send")
+    for page in (ada, bertrand):
+        page.wait_for_selector("#log .log-pay:has-text('500')")
+        page.wait_for_selector("#vs-register tr[data-seat='0'] td[data-fortune='-500']")
+    state = api(server, f"/api/tables/{tid}/state")
+    assert state["view"]["courtiers"][ADA]["fortune"] == -500
+    assert errors_a == [] and errors_b == []
