@@ -63,8 +63,12 @@ def _play_people(calls: list[Any], people: dict[str, dict[str, str]], rng: rando
             continue
         tid = rng.choice(open_tables)
         seen = call(f"/api/tables/{tid}/state")
+        if not seen["to_act"]:
+            continue  # it ended since the listing (a stand-in's move, on either instance)
         seat = str(seen["to_act"][0])
         legal = call(f"/api/tables/{tid}/state?token={people[tid][seat]}")["legal"]
+        if not legal:
+            continue  # the state moved on between the two reads
         action = rng.choice(legal)["action"]
         try:
             call(f"/api/tables/{tid}/actions", {"token": people[tid][seat], "action": action})

@@ -171,6 +171,25 @@ def test_an_instance_that_missed_moves_reads_them_when_it_hears_the_next(pair, m
     assert state(b, tid, tokens["1"])["view"] == state(a, tid, tokens["1"])["view"]
 
 
+def test_a_move_heard_from_the_other_instance_replaces_the_state_never_changes_it(pair):
+    """A bot thinks in a thread on the state it was given; a move heard from
+    another instance is applied to a copy put in its place, as a move made
+    here is, so the thread's state never changes under it (it did: the bot
+    then found a seat "with no legal action now" in the chaos test)."""
+    a, b = pair
+    tid, tokens = person_table(a, 2)
+    wait_until(lambda: tid in hub(b).tables and hub(b).tables[tid].status == "playing")
+    held = hub(b).tables[tid].state
+    moves, phase = len(held.record.actions), held.phase
+    seat = str(state(a, tid)["to_act"][0])
+    legal = state(a, tid, tokens[seat])["legal"]
+    assert a.post(f"/api/tables/{tid}/actions", json={
+        "token": tokens[seat], "action": legal[0]["action"]}).status_code == 200
+    wait_until(lambda: state(b, tid)["table"]["moves"] == 1)
+    assert hub(b).tables[tid].state is not held
+    assert len(held.record.actions) == moves and held.phase == phase
+
+
 def test_a_seat_taken_on_one_instance_is_not_taken_again_on_the_other(pair, monkeypatch):
     a, b = pair
     made = new_table(a, [{"kind": "person"}, {"kind": "person"}])

@@ -786,36 +786,46 @@ class LiveTable:
         in the order they were written (a note before the move numbered
         ``before``); how many moves. ``live``: another instance wrote them
         while this one serves the table, so an away or back note changes the
-        seat as it did there."""
-        game = self.state.game
+        seat as it did there, and the moves are applied to a copy of the state
+        put in its place at the end, as :meth:`submit` does (a bot may be
+        reading the state in a thread meanwhile)."""
+        fresh = any(move.number >= self.entries for move in moves)
+        state = self.state.clone() if live and fresh else self.state
         notes = sorted((n for n in notes if n.id not in self.note_ids),
                        key=lambda n: (n.before, n.id))
         applied = 0
-        for move in moves:
-            if move.number < self.entries:
-                continue  # already here
-            while notes and notes[0].before <= move.number:
-                self._add_stored_note(notes.pop(0), live)
-            self.entries = move.number + 1
-            applied += 1
-            if move.by == UNDO:
-                self.log.extend(self.state.undo(move.seat))
-                self.timing = self.timings.pop()
-                self.last_move = None
-                continue
-            action = game.parse_action(json.loads(move.action))
-            before, before_log = self.state.phase, len(self.log)
-            events = self.state.apply(move.seat, action)  # seat -1: the referee
-            self.mark_move(len(self.log), len(events), move.seat, move.by)
-            self.log.extend(events)
-            self.mark_last_move(move.seat, len(self.log) - before_log)
-            self.timings.append(self.timing)
-            self.timing = self.timing.follow(before, move.seat, self.state.phase,
-                                             len(self.state.record.actions), None,
-                                             ruling=is_ruling(move.seat, action))
+        try:
+            for move in moves:
+                if move.number < self.entries:
+                    continue  # already here
+                while notes and notes[0].before <= move.number:
+                    self._add_stored_note(notes.pop(0), live)
+                self.entries = move.number + 1
+                applied += 1
+                self._replay_move(state, move)
+        finally:
+            self.state = state
         for note in notes:
             self._add_stored_note(note, live)
         return applied
+
+    def _replay_move(self, state: State, move: MoveRow) -> None:
+        """One stored move applied to ``state``, logged and timed as when played."""
+        if move.by == UNDO:
+            self.log.extend(state.undo(move.seat))
+            self.timing = self.timings.pop()
+            self.last_move = None
+            return
+        action = state.game.parse_action(json.loads(move.action))
+        before, before_log = state.phase, len(self.log)
+        events = state.apply(move.seat, action)  # seat -1: the referee
+        self.mark_move(len(self.log), len(events), move.seat, move.by)
+        self.log.extend(events)
+        self.mark_last_move(move.seat, len(self.log) - before_log)
+        self.timings.append(self.timing)
+        self.timing = self.timing.follow(before, move.seat, state.phase,
+                                         len(state.record.actions), None,
+                                         ruling=is_ruling(move.seat, action))
 
     def _add_stored_note(self, note: NoteRow, live: bool) -> None:
         self.note_ids.add(note.id)
