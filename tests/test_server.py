@@ -5,15 +5,15 @@ across a real server process killed with SIGKILL; tables that no longer replay."
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
+import multiprocessing
+import multiprocessing.forkserver
 import os
 import random
-import signal
 import socket
 import sqlite3
-import subprocess
-import sys
 import threading
 import time
 import urllib.request
@@ -625,26 +625,52 @@ def test_a_table_stored_before_clocks_and_referees_still_loads(tmp_path):
 
 # ----- a real server process killed with SIGKILL -----------------------------------------
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
 
 
+TESTS = Path(__file__).resolve().parent
+
+
+@functools.cache
+def _servers() -> Any:
+    """Server processes are forked from one that has imported the server once
+    (multiprocessing's forkserver): a restart in the kill -9 tests takes a
+    fraction of a second, not a fresh interpreter's imports (2-4 s, some sixty
+    times a run). Each server is still a process of its own, killed by SIGKILL.
+    Python 3.11's forkserver does not take the parent's sys.path, so it starts
+    with the tests' and the sources' directories on PYTHONPATH."""
+    context = multiprocessing.get_context("forkserver")
+    # and what a server imports only when it starts (migrations, drivers)
+    context.set_forkserver_preload(["market_server", "alembic.context", "alembic.command",
+                                    "sqlalchemy.dialects.sqlite",
+                                    "sqlalchemy.dialects.postgresql.psycopg", "psycopg_pool"])
+    saved = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        [str(TESTS), str(TESTS.parent / "src"), *filter(None, [saved])])
+    try:
+        multiprocessing.forkserver.ensure_running()
+    finally:
+        if saved is None:
+            del os.environ["PYTHONPATH"]
+        else:
+            os.environ["PYTHONPATH"] = saved
+    return context
+
+
 @contextmanager
 def market_server(db: Path | str, bot_delay: float = 0.05) -> Iterator[Callable[..., Any]]:
-    """tests/market_server.py in its own process on ``db`` (an SQLite file or
-    a database URL); yields a JSON caller. The process is killed with SIGKILL
-    on leaving (no shutdown code runs)."""
+    """tests/market_server.py's server in its own process on ``db`` (an SQLite
+    file or a database URL); yields a JSON caller. The process is killed with
+    SIGKILL on leaving (no shutdown code runs)."""
+    from market_server import main as serve
+
     port = _free_port()
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(ROOT / "src"), *filter(None, [os.environ.get("PYTHONPATH")])])}
     url = f"sqlite:///{db}" if isinstance(db, Path) else db
-    proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "market_server.py"),
-                             url, str(port), str(bot_delay)], env=env)
+    proc = _servers().Process(target=serve, args=([url, str(port), str(bot_delay)],))
+    proc.start()
     base = f"http://127.0.0.1:{port}"
 
     def call(path: str, body: dict[str, Any] | None = None) -> Any:
@@ -657,7 +683,7 @@ def market_server(db: Path | str, bot_delay: float = 0.05) -> Iterator[Callable[
     try:
         deadline = time.monotonic() + 30
         while True:
-            assert proc.poll() is None, "the server process died"
+            assert proc.is_alive(), "the server process died"
             assert time.monotonic() < deadline, "the server did not start"
             try:
                 call("/api/games")
@@ -667,8 +693,8 @@ def market_server(db: Path | str, bot_delay: float = 0.05) -> Iterator[Callable[
         call.process = proc  # type: ignore[attr-defined]  # for tests that kill it early
         yield call
     finally:
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=10)
+        proc.kill()  # SIGKILL
+        proc.join(timeout=10)
 
 
 def _timed_market(call: Callable[..., Any], seconds: int) -> tuple[str, dict[str, str], float]:

@@ -157,7 +157,7 @@ def test_two_instances_on_one_postgresql_one_killed_again_and_again(
             threading.Timer(rng.uniform(0.3, 1.5), servers[victim].process.kill).start()
             with contextlib.suppress(OSError, http.client.HTTPException):
                 _play_people(servers, people, rng, acknowledged)
-            servers[victim].process.wait(timeout=10)
+            servers[victim].process.join(timeout=10)
             servers[victim] = stack.enter_context(market_server(url, bot_delay=0))
             COUNTS["kill -9 (one of two instances)"] += 1
         assert finished, "the games did not all finish"
