@@ -7,12 +7,16 @@ The court's life is in court.py, the player's actions in play.py.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import combinations
 from operator import itemgetter
 from typing import Any, ClassVar
 
 from courtly.core import REFEREE, Action, Done, Event, Result, State, TimeUp, game_over_event
 from courtly.core.game import winners_by_score
 from courtly.games import package_data
+from courtly.games.versailles import etiquette
 from courtly.games.versailles.actions import (
     AUDIENCES,
     PAY_UNIT,
@@ -34,10 +38,9 @@ from courtly.games.versailles.actions import (
     made,
 )
 from courtly.games.versailles.addresses import address_json, court_addressees, sovereigns_json
-from courtly.games.versailles.cards import COUNTRIES, DECK
+from courtly.games.versailles.cards import COUNTRIES, DECK, TYPE_OF
 from courtly.games.versailles.court import country_of, d10_reroll_ten
 from courtly.games.versailles.courtier import BASTILLE, COURT, DEAD, EXILE, WAITING, Courtier
-from courtly.games.versailles.etiquette import family_name_problem, name_key
 from courtly.games.versailles.play import PlayRules
 
 SEX, PARTY, NEGOTIATION, LOCATION, PLAY = "choose_sex", "choose_party", "negotiation", \
@@ -50,6 +53,10 @@ NEGOTIATION_SECONDS = 300.0
 #: so that every game ends (our decision; the referee's rule stops sooner).
 WINDOW_MOVES_PER_PLAYER = 10
 DONE, END_TURN, DRAW = Done(), EndTurn(), Draw()
+#: The etiquette checker's reading of a family name, kept: every game's
+#: set-up compares the drawn names, and a name reads the same each time.
+family_name_problem = lru_cache(maxsize=1024)(etiquette.family_name_problem)
+name_key = lru_cache(maxsize=1024)(etiquette.name_key)
 #: Our family names (data/names.json), drawn at set-up (§6).
 FAMILY_NAMES: tuple[str, ...] = tuple(
     package_data("courtly.games.versailles", "names.json")["families"])
@@ -79,7 +86,7 @@ def payments(to: int, units: int) -> list[Pay]:
 _SHOWN: dict[int, dict[str, ShowCard]] = {}
 
 
-def showings(seat: int, players: int, kinds: list[str]) -> list[ShowCard]:
+def showings(seat: int, players: int, kinds: Sequence[str]) -> list[ShowCard]:
     """Each card kind of a hand shown to each other player."""
     out: list[ShowCard] = []
     for to in range(players):
@@ -91,11 +98,32 @@ def showings(seat: int, players: int, kinds: list[str]) -> list[ShowCard]:
     return out
 
 
+@lru_cache(maxsize=4096)
+def _window_payments(seat: int, players: int, units: int) -> tuple[Pay, ...]:
+    return tuple(pay for to in range(players) if to != seat for pay in payments(to, units))
+
+
+@lru_cache(maxsize=4096)
+def _window_showings(seat: int, players: int, kinds: tuple[str, ...]) -> tuple[ShowCard, ...]:
+    return tuple(showings(seat, players, kinds))
+
+
+@lru_cache(maxsize=4096)
+def window_menu(seat: int, players: int, units: int, kinds: tuple[str, ...]) -> list[Action]:
+    """§7.2: Done; paying each other player 500, 1,000, ... up to ``units``
+    times 500 livres; showing each kind of card held to each. Made once for
+    each seat, fortune and hand (in a window only payments change a menu,
+    and only its payments), shared: not to be changed."""
+    return [DONE, *_window_payments(seat, players, units),
+            *_window_showings(seat, players, kinds)]
+
+
 #: Each card kind's number, so that a bundle of gifts is a small int: the
 #: kind ``k`` alone is ``k``, the pair ``(k, m)`` (k <= m) is ``KINDS * (k + 1) + m``.
 _CARD_IDS: tuple[str, ...] = tuple(sorted(DECK.types))
 _INDEX: dict[str, int] = {card: i for i, card in enumerate(_CARD_IDS)}
 _KINDS = len(_INDEX)
+_PAIR_BASE = [_KINDS * (first + 1) for first in range(_KINDS)]
 #: Gifts to each seat, by bundle number: made once (every bundle, on the
 #: first gift menu for that seat), shared by every menu.
 _GIFTS: dict[int, list[GiveCards]] = {}
@@ -121,9 +149,11 @@ def bundles(kinds: list[str], doubles: frozenset[str]) -> list[int]:
     (sorted) kinds of card, ``doubles`` held at least twice: each kind alone,
     then each pair in order ((a, a) if held twice, (a, b), (a, c) ... (b, b) ...)."""
     index = [_INDEX[k] for k in kinds]
+    if not doubles:
+        return index + [_PAIR_BASE[first] + second for first, second in combinations(index, 2)]
     codes = list(index)
     for i, first in enumerate(index):
-        base = _KINDS * (first + 1)
+        base = _PAIR_BASE[first]
         if kinds[i] in doubles:
             codes.append(base + first)
         codes += [base + second for second in index[i + 1:]]
@@ -146,16 +176,6 @@ def gifts(seat: int, players: int, hand: list[str]) -> list[GiveCards]:
         if to != seat:
             out += pick(_gifts_to(to))
     return out
-
-
-def window_menu(seat: int, players: int, units: int, kinds: list[str]) -> list[Action]:
-    """§7.2: Done; paying each other player 500, 1,000, ... up to ``units``
-    times 500 livres; showing each kind of card held to each."""
-    out: list[Action] = [DONE]
-    for to in range(players):
-        if to != seat:
-            out += payments(to, units)
-    return out + showings(seat, players, kinds)
 
 
 def round_order(chamberlain: int, players: int) -> list[int]:
@@ -318,11 +338,11 @@ class VersaillesState(PlayRules, State):
             return 0
         total = 0
         for card in c.cards:
-            if DECK[card].kind == "office":
+            if TYPE_OF[card].kind == "office":
                 if card in self.offices_paid:
                     continue
                 self.offices_paid.add(card)
-            total += DECK[card].income
+            total += TYPE_OF[card].income
         return total
 
     def pay_income(self, seat: int) -> list[Event]:
@@ -412,7 +432,7 @@ class VersaillesState(PlayRules, State):
         """§7.2: pay another player (in 500s, up to one's positive fortune;
         A42), show a card to one player, or be done."""
         units = max(0, self.courtiers[seat].fortune) // PAY_UNIT
-        return window_menu(seat, self.num_players, units, sorted(set(self.hands[seat])))
+        return window_menu(seat, self.num_players, units, tuple(sorted(set(self.hands[seat]))))
 
     def _turn_moves(self, seat: int) -> list[Action]:
         """§7.41: two actions among take, play, request, audience, give; a power
@@ -433,8 +453,7 @@ class VersaillesState(PlayRules, State):
         if c.at_court:
             out += [_TAKINGS[card] for card in sorted(set(self.house))]
         memo = self.court_memo()
-        out += self.card_moves(seat, kinds, memo)
-        out += self.request_moves(seat, kinds, memo)
+        out += self.hand_moves(seat, kinds, memo)
         out += self.audience_moves(seat, memo)
         out += self._gifts(seat)
         return out
@@ -561,7 +580,7 @@ class VersaillesState(PlayRules, State):
         if isinstance(action, Discard):
             self.hands[seat].remove(action.card)
             self.discard.append(action.card)
-            return [Event("discard", f"Seat {seat} discards {DECK[action.card].name_fr}",
+            return [Event("discard", f"Seat {seat} discards {TYPE_OF[action.card].name_fr}",
                           {"seat": seat, "card": action.card})]
         if isinstance(action, UsePower):
             events = self.use_power(seat, action)
@@ -576,7 +595,7 @@ class VersaillesState(PlayRules, State):
         if isinstance(action, TakeFromHouse):
             self.house.remove(action.card)
             self.hands[seat].append(action.card)
-            return [Event("take", f"Seat {seat} takes {DECK[action.card].name_fr} from the "
+            return [Event("take", f"Seat {seat} takes {TYPE_OF[action.card].name_fr} from the "
                                   "King's House", {"seat": seat, "card": action.card})]
         if isinstance(action, GiveCards):
             return self._give(seat, action)
@@ -611,7 +630,7 @@ class VersaillesState(PlayRules, State):
         card = self.pile.pop()
         self.hands[seat].append(card)
         public = Event("draw", f"Seat {seat} draws a card", {"seat": seat})
-        events.append(Event("draw", f"Seat {seat} draws {DECK[card].name_fr}",
+        events.append(Event("draw", f"Seat {seat} draws {TYPE_OF[card].name_fr}",
                             {"seat": seat, "card": card}, audience=frozenset({seat}),
                             redacted=public))
         return events
@@ -623,7 +642,7 @@ class VersaillesState(PlayRules, State):
         public = Event("give", f"Seat {seat} gives {len(action.cards)} card(s) to Seat "
                                f"{action.to}", {"seat": seat, "to": action.to,
                                                 "count": len(action.cards)})
-        names = ", ".join(DECK[c].name_fr for c in action.cards)
+        names = ", ".join(TYPE_OF[c].name_fr for c in action.cards)
         return [Event("give", f"Seat {seat} gives {names} to Seat {action.to}",
                       {"seat": seat, "to": action.to, "cards": list(action.cards)},
                       audience=frozenset({seat, action.to}), redacted=public)]
@@ -657,7 +676,7 @@ class VersaillesState(PlayRules, State):
         """A card shown to one player: only that player and the shower read it."""
         public = Event("show", f"Seat {seat} shows a card to Seat {action.to}",
                        {"seat": seat, "to": action.to})
-        return Event("show", f"Seat {seat} shows {DECK[action.card].name_fr} to Seat "
+        return Event("show", f"Seat {seat} shows {TYPE_OF[action.card].name_fr} to Seat "
                              f"{action.to}", {"seat": seat, "to": action.to,
                                               "card": action.card},
                      audience=frozenset({seat, action.to}), redacted=public)
