@@ -200,3 +200,5 @@ DECK: Deck = load_deck(package_data(__package__, "deck.json"))
 #: dict lookup costs less than ``DECK[card]`` (a method call).
 TYPE_OF: dict[str, CardType] = dict(DECK.types)
 KIND_OF: dict[str, str] = {card: t.kind for card, t in TYPE_OF.items()}
+#: The request cards (§8.1).
+REQUEST_CARDS: frozenset[str] = frozenset(card for card, t in TYPE_OF.items() if t.is_request)

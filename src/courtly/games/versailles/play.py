@@ -24,7 +24,7 @@ from courtly.games.versailles.actions import (
     UsePower,
     made,
 )
-from courtly.games.versailles.cards import COUNTRIES, TYPE_OF, CardType
+from courtly.games.versailles.cards import COUNTRIES, REQUEST_CARDS, TYPE_OF, CardType
 from courtly.games.versailles.court import CourtRules, d10_reroll_ten
 from courtly.games.versailles.courtier import BASTILLE, COURT, EXILE
 
@@ -35,7 +35,8 @@ GOUVERNANTE_SHIFT, PENSION_PER_PIP = 3, 500
 
 
 #: Parts of menus for one court (PlayRules.court_memo): by seat, its
-#: audiences; by card, whom it reaches (plays) or who may receive it (requests).
+#: audiences; by (seat, card), its uses; by card, whom it reaches (plays) or
+#: who may receive it (requests), whoever plays or asks.
 Memo = dict[Any, Any]
 #: What :meth:`PlayRules.court_key` reads of each courtier (gathered at C speed).
 _COURTIER_KEY = attrgetter("place", "sex", "king", "queen", "spouse", "used_poison",
@@ -204,27 +205,37 @@ class PlayRules(CourtRules):
         """Each card of the hand (``kinds``: its sorted kinds) on each target it
         may reach (§9.3, §9.4), then each request card for each courtier who
         may receive it (§8; a lettre de cachet: against each courtier it may
-        strike). The user's side is read here, once per card; whom each card
-        reaches depends only on the court and is made once for it (``memo``,
-        from :meth:`court_memo`, by card)."""
-        me = self.courtiers[seat]
-        asks = me.place == COURT and self.track("king") is not None
-        two_routes = asks and self.queen_route_open(seat)
+        strike), made once for this court (``memo``, from :meth:`court_memo`)."""
         plays: list[Action] = []
         requests: list[Action] = []
         for card in kinds:
-            kind = TYPE_OF[card]
-            if kind.is_request:
-                if asks:
-                    targets = memo.get(card)
-                    if targets is None:
-                        targets = memo[card] = self._beneficiaries(card, kind)
-                    if seat in targets and kind.kind == "lettre":
-                        targets = tuple(t for t in targets if t != seat)
-                    requests += request_menu(card, targets, two_routes)
-            elif self._may_play(seat, kind):
-                plays += self._plays_of(seat, card, kind, memo)
+            key = (seat, card)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = self._uses_of(seat, card, memo)
+            if card in REQUEST_CARDS:
+                requests += found
+            else:
+                plays += found
         return plays + requests
+
+    def _uses_of(self, seat: int, card: str, memo: Memo) -> Sequence[Action]:
+        """Every way ``seat`` may use ``card`` now: the user's side read here,
+        whom the card reaches (or who may receive it) from ``memo``, made
+        once for the court, whoever plays or asks."""
+        kind = TYPE_OF[card]
+        if kind.is_request:
+            if self.courtiers[seat].place != COURT or self.track("king") is None:
+                return ()
+            targets = memo.get(card)
+            if targets is None:
+                targets = memo[card] = self._beneficiaries(card, kind)
+            if seat in targets and kind.kind == "lettre":
+                targets = tuple(t for t in targets if t != seat)
+            return request_menu(card, targets, self.queen_route_open(seat))
+        if not self._may_play(seat, kind):
+            return ()
+        return self._plays_of(seat, card, kind, memo)
 
     def _plays_of(self, seat: int, card: str, kind: CardType, memo: Memo
                   ) -> Sequence[PlayCard]:

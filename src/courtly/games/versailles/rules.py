@@ -100,7 +100,11 @@ def showings(seat: int, players: int, kinds: Sequence[str]) -> list[ShowCard]:
 
 @lru_cache(maxsize=4096)
 def _window_payments(seat: int, players: int, units: int) -> tuple[Pay, ...]:
-    return tuple(pay for to in range(players) if to != seat for pay in payments(to, units))
+    out: list[Pay] = []
+    for to in range(players):
+        if to != seat:
+            out += payments(to, units)
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
@@ -160,9 +164,12 @@ def bundles(kinds: list[str], doubles: frozenset[str]) -> list[int]:
     return codes
 
 
-def gifts(seat: int, players: int, hand: list[str]) -> list[GiveCards]:
-    """Each bundle of :func:`bundles` to each other player."""
-    kinds = sorted(set(hand))
+def gifts(seat: int, players: int, hand: list[str], kinds: list[str] | None = None
+          ) -> list[GiveCards]:
+    """Each bundle of :func:`bundles` to each other player (``kinds``: the
+    hand's sorted kinds, if known)."""
+    if kinds is None:
+        kinds = sorted(set(hand))
     doubles = frozenset(c for c in kinds if hand.count(c) > 1) if len(kinds) < len(hand) \
         else frozenset()
     codes = bundles(kinds, doubles)
@@ -375,14 +382,18 @@ class VersaillesState(PlayRules, State):
         return self.stage
 
     def _to_act(self) -> tuple[int, ...]:
-        if self.stage == SEX:
+        # asked several times a step: the round of play and the window first
+        stage = self.stage
+        if stage == PLAY:
+            return (self.order[self.pos],)
+        if stage == NEGOTIATION:
+            return ()
+        if stage == SEX:
             return (next(s for s in self.seats_from_gc() if self.courtiers[s].sex is None),)
-        if self.stage == PARTY:
+        if stage == PARTY:
             return (self._heirs_to_choose()[0],)
-        if self.stage == LOCATION:
+        if stage == LOCATION:
             return (self.gc,)
-        if self.stage == PLAY:
-            return (self.current(),)
         return ()
 
     def _may_act(self) -> tuple[int, ...]:
@@ -455,16 +466,17 @@ class VersaillesState(PlayRules, State):
         memo = self.court_memo()
         out += self.hand_moves(seat, kinds, memo)
         out += self.audience_moves(seat, memo)
-        out += self._gifts(seat)
+        out += self._gifts(seat, kinds)
         return out
 
-    def _gifts(self, seat: int) -> list[GiveCards]:
+    def _gifts(self, seat: int, kinds: list[str]) -> list[GiveCards]:
         """One or two cards to another player: one action (§7.41); kept
         while the hand is the same (after an audience, a power)."""
-        hand = tuple(self.hands[seat])
+        hand = self.hands[seat]
+        held = tuple(hand)
         kept = self._gift_memo.get(seat)
-        if kept is None or kept[0] != hand:
-            kept = self._gift_memo[seat] = (hand, gifts(seat, self.num_players, self.hands[seat]))
+        if kept is None or kept[0] != held:
+            kept = self._gift_memo[seat] = (held, gifts(seat, self.num_players, hand, kinds))
         return kept[1]
 
     def _is_legal(self, seat: int, action: Action) -> bool:
