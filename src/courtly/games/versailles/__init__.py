@@ -13,6 +13,7 @@ breach found in the chat (``Breach``) and the Grand Chamberlain fines it
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from courtly.core import Action, Companions, Game, Option, flag
@@ -90,11 +91,17 @@ class Versailles(Game):
     def describe_action(self, view: Mapping[str, Any], action: Action) -> str:
         """The menu line with every courtier named by his form of address
         (§3: "Monsieur de Vieille-Roche (Seat 1)"), as the view gives it."""
-        return named_seats(view, action.describe())
+        return named_seats(view, _describe(action))
 
     def data(self) -> dict[str, Any]:
         """The deck, for clients."""
         return {"deck": DECK.to_json()}
+
+
+@lru_cache(maxsize=65536)
+def _describe(action: Action) -> str:
+    # each action's own line, kept: actions are frozen values, menus repeat them
+    return action.describe()
 
 
 GAME = Versailles()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from courtly.games.versailles.cards import DECK
@@ -21,11 +22,22 @@ def named_seats(view: Mapping[str, Any], text: str) -> str:
     address (§3), when the view gives one (a courtier whose sex is not
     chosen yet, or a dead one's awaited heir, stays "Seat n")."""
     courtiers = view.get("courtiers") or []
+    return _named(text, tuple(_full_form(c) for c in courtiers))
 
+
+def _full_form(courtier: Mapping[str, Any]) -> str | None:
+    address = courtier.get("address")
+    return address["full"] if address else None
+
+
+@lru_cache(maxsize=16384)
+def _named(text: str, names: tuple[str | None, ...]) -> str:
+    # A menu names the same seats in the same words step after step (the
+    # research environment's infos write every legal action): kept.
     def name(match: re.Match[str]) -> str:
         seat = int(match.group(1))
-        address = courtiers[seat].get("address") if 0 <= seat < len(courtiers) else None
-        return f"{address['full']} ({match.group(0)})" if address else match.group(0)
+        full = names[seat] if 0 <= seat < len(names) else None
+        return f"{full} ({match.group(0)})" if full is not None else match.group(0)
 
     return SEAT.sub(name, text)
 

@@ -63,6 +63,7 @@ FAMILY_NAMES: tuple[str, ...] = tuple(
 _NAMES: list[str] = list(FAMILY_NAMES)
 #: The negotiation's actions (and the referee's time-up that ends it).
 _NEGOTIATING = (Pay, ShowCard, Done, TimeUp)
+_PAY_OR_SHOW = (Pay, ShowCard)
 #: The actions checked directly that spend one of the turn's two actions.
 _SPENDING = (Request, PlayCard, GiveCards, *AUDIENCES)
 #: Taking each card from the King's House, discarding each: made once.
@@ -481,6 +482,8 @@ class VersaillesState(PlayRules, State):
 
     def _is_legal(self, seat: int, action: Action) -> bool:
         """Long menus are checked directly: payments, requests, fines."""
+        if isinstance(action, GiveCards):  # the commonest first
+            return self._playing(seat, 1) and self._gift_is_legal(seat, action)
         if isinstance(action, Breach):
             return seat == REFEREE and 0 <= action.seat < self.num_players
         if isinstance(action, Fine):
@@ -506,8 +509,6 @@ class VersaillesState(PlayRules, State):
             return self.request_is_legal(seat, action)
         if isinstance(action, PlayCard):
             return self.card_is_legal(seat, action)
-        if isinstance(action, GiveCards):
-            return self._gift_is_legal(seat, action)
         return self.audience_is_legal(seat, action)
 
     def family_problem(self, seat: int, family: str | None) -> str | None:
@@ -545,8 +546,11 @@ class VersaillesState(PlayRules, State):
     def _gift_is_legal(self, seat: int, action: GiveCards) -> bool:
         """Cards of one's hand (a pair only if held twice), in the menu's order."""
         hand, cards = self.hands[seat], action.cards
-        return (0 <= action.to < self.num_players and action.to != seat
-                and list(cards) == sorted(cards)
+        if not (0 <= action.to < self.num_players and action.to != seat):
+            return False
+        if len(cards) == 1:
+            return cards[0] in hand
+        return (list(cards) == sorted(cards)
                 and all(hand.count(c) >= cards.count(c) for c in cards))
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -556,6 +560,11 @@ class VersaillesState(PlayRules, State):
         return events
 
     def _apply_rules(self, seat: int, action: Action) -> list[Event]:
+        # the commonest first: a pending breach stops only Done and TimeUp
+        if isinstance(action, _PAY_OR_SHOW):
+            return self._negotiate(seat, action)
+        if isinstance(action, GiveCards):
+            return self._turn_action(seat, action)
         if isinstance(action, Breach):
             return self._breach(action)
         if isinstance(action, Fine):
@@ -602,6 +611,8 @@ class VersaillesState(PlayRules, State):
         return events + self._after(seat)
 
     def _spend_action(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, GiveCards):
+            return self._give(seat, action)
         if isinstance(action, Draw):
             return self._draw(seat)
         if isinstance(action, TakeFromHouse):
@@ -609,8 +620,6 @@ class VersaillesState(PlayRules, State):
             self.hands[seat].append(action.card)
             return [Event("take", f"Seat {seat} takes {TYPE_OF[action.card].name_fr} from the "
                                   "King's House", {"seat": seat, "card": action.card})]
-        if isinstance(action, GiveCards):
-            return self._give(seat, action)
         if isinstance(action, PlayCard):
             return self.play_card(seat, action)
         if isinstance(action, Request):
