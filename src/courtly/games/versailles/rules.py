@@ -180,10 +180,15 @@ def gifts(seat: int, players: int, hand: list[str], kinds: list[str] | None = No
         return [_gifts_to(to)[codes[0]] for to in range(players) if to != seat]
     pick = itemgetter(*codes)  # one gather per receiver, at C speed
     out: list[GiveCards] = []
-    for to in range(players):
-        if to != seat:
-            out += pick(_gifts_to(to))
+    for row in _receivers(seat, players):
+        out += pick(row)
     return out
+
+
+@lru_cache(maxsize=128)
+def _receivers(seat: int, players: int) -> tuple[list[GiveCards], ...]:
+    """The gift rows (:func:`_gifts_to`) of every other seat, in seat order."""
+    return tuple(_gifts_to(to) for to in range(players) if to != seat)
 
 
 def round_order(chamberlain: int, players: int) -> list[int]:
@@ -429,6 +434,10 @@ class VersaillesState(PlayRules, State):
         return seat in self._to_act()
 
     def _stage_moves(self, seat: int) -> list[Action]:
+        if self.stage == PLAY:
+            return self._turn_moves(seat)
+        if self.stage == NEGOTIATION:
+            return self._window_moves(seat)
         if self.stage == SEX:
             family = self.courtiers[seat].family
             return [made(ChooseSex, "man", family), made(ChooseSex, "woman", family)]
@@ -436,8 +445,6 @@ class VersaillesState(PlayRules, State):
             return [made(ChooseParty, p) for p in COUNTRIES]
         if self.stage == LOCATION:
             return [made(SetLocation, "versailles"), made(SetLocation, "hunt")]
-        if self.stage == NEGOTIATION:
-            return self._window_moves(seat)
         return self._turn_moves(seat)
 
     def _window_moves(self, seat: int) -> list[Action]:
@@ -456,10 +463,11 @@ class VersaillesState(PlayRules, State):
             out += [_DISCARDS[card] for card in kinds]
         else:
             out.append(END_TURN)
-        out += self.power_moves(seat)
+        c = self.courtiers[seat]
+        if c.cards:  # no card laid, no office, no power
+            out += self.power_moves(seat)
         if self.actions_left <= 0:
             return out
-        c = self.courtiers[seat]
         if self.pile or self.discard:
             out.append(DRAW)
         if c.at_court:
@@ -636,7 +644,8 @@ class VersaillesState(PlayRules, State):
         if self.courtiers[seat].place == DEAD:
             return self._next_player()
         if (self.actions_left <= 0 and len(self.hands[seat]) <= HAND_LIMIT
-                and not any(True for _ in self.power_moves(seat))):
+                and not (self.courtiers[seat].cards
+                         and any(True for _ in self.power_moves(seat)))):
             return self._end_player_turn()
         return []
 
