@@ -98,7 +98,7 @@ class Versailles(Game):
         return {"deck": DECK.to_json()}
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def _describe(action: Action) -> str:
     # each action's own line, kept: actions are frozen values, menus repeat them
     return action.describe()

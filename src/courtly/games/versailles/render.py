@@ -30,7 +30,7 @@ def _full_form(courtier: Mapping[str, Any]) -> str | None:
     return address["full"] if address else None
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def _named(text: str, names: tuple[str | None, ...]) -> str:
     # A menu names the same seats in the same words step after step (the
     # research environment's infos write every legal action): kept.

@@ -99,7 +99,7 @@ def showings(seat: int, players: int, kinds: Sequence[str]) -> list[ShowCard]:
     return out
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _window_payments(seat: int, players: int, units: int) -> tuple[Pay, ...]:
     out: list[Pay] = []
     for to in range(players):
@@ -108,12 +108,12 @@ def _window_payments(seat: int, players: int, units: int) -> tuple[Pay, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=64)
 def _window_showings(seat: int, players: int, kinds: tuple[str, ...]) -> tuple[ShowCard, ...]:
     return tuple(showings(seat, players, kinds))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=64)
 def window_menu(seat: int, players: int, units: int, kinds: tuple[str, ...]) -> list[Action]:
     """§7.2: Done; paying each other player 500, 1,000, ... up to ``units``
     times 500 livres; showing each kind of card held to each. Made once for
