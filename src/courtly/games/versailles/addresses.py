@@ -149,8 +149,9 @@ def judge_chat(view: Mapping[str, Any], sender: int, text: str,
         faults = check_message(text, target) if target else familiar_pronouns(text)
     else:
         everyone = [*people.values(), *sovereign_addressees(view).values()]
-        readings = [check_message(text, a, [b for b in everyone if b is not a])
-                    for a in everyone] or [familiar_pronouns(text)]
+        # the others by position: equal courtiers are one shared (cached) value
+        readings = [check_message(text, a, everyone[:i] + everyone[i + 1:])
+                    for i, a in enumerate(everyone)] or [familiar_pronouns(text)]
         faults = min(readings, key=len)
     return [_fault_json(sender, fault, text) for fault in faults]
 
