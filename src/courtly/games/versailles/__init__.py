@@ -13,6 +13,7 @@ breach found in the chat (``Breach``) and the Grand Chamberlain fines it
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from courtly.core import Action, Companions, Game, Option, flag
@@ -90,7 +91,7 @@ class Versailles(Game):
     def describe_action(self, view: Mapping[str, Any], action: Action) -> str:
         """The menu line with every courtier named by his form of address
         (§3: "Monsieur de Vieille-Roche (Seat 1)"), as the view gives it."""
-        return named_seats(view, action.describe())
+        return named_seats(view, _describe(action))
 
     def describe_event(self, view: Mapping[str, Any], text: str,
                        before: Mapping[str, Any] | None = None) -> str:
@@ -106,6 +107,12 @@ class Versailles(Game):
     def data(self) -> dict[str, Any]:
         """The deck, for clients."""
         return {"deck": DECK.to_json()}
+
+
+@lru_cache(maxsize=8192)
+def _describe(action: Action) -> str:
+    # each action's own line, kept: actions are frozen values, menus repeat them
+    return action.describe()
 
 
 GAME = Versailles()

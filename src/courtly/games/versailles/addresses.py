@@ -14,12 +14,14 @@ them from public data only, so the view may show them to everyone.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from courtly.games.versailles.actions import BREACH_WORDS, Breach
-from courtly.games.versailles.cards import DECK
+from courtly.games.versailles.cards import KIND_OF
 from courtly.games.versailles.etiquette import (
     Addressee,
+    Sex,
     check_message,
     familiar_pronouns,
     form_of_address,
@@ -32,8 +34,8 @@ from courtly.games.versailles.etiquette import Breach as Fault
 Courtier = Mapping[str, Any]
 
 
-def _cards(c: Courtier, kind: str) -> tuple[str, ...]:
-    return tuple(card for card in c["cards"] if DECK[card].kind == kind)
+def _of_kind(cards: tuple[str, ...], kind: str) -> tuple[str, ...]:
+    return tuple(card for card in cards if KIND_OF[card] == kind)
 
 
 def courtier_addressee(courtiers: Sequence[Courtier], seat: int,
@@ -48,16 +50,28 @@ def courtier_addressee(courtiers: Sequence[Courtier], seat: int,
         return None
     woman = c["sex"] == "woman"
     married = c["married_name"] is not None if woman else c["spouse"] is not None
-    own = Addressee(c["sex"], family_name=c["married_name"] or c["family"],
-                    titles=_cards(c, "title"), marechal=bool(_cards(c, "dignity")),
-                    offices=_cards(c, "office"), married=married,
-                    grand_chamberlain=seat == chamberlain)
+    own = _addressee(c["sex"], c["married_name"] or c["family"], tuple(c["cards"]), married,
+                     seat == chamberlain)
     spouse = c["spouse"]
     if woman and spouse is not None:
         husband = courtier_addressee(courtiers, spouse)
         if husband is not None:
-            return married_to(own, husband)
+            return _married_to(own, husband)
     return own
+
+
+@lru_cache(maxsize=4096)
+def _addressee(sex: Sex, family_name: str, cards: tuple[str, ...], married: bool,
+               chamberlain: bool) -> Addressee:
+    # Every view names every courtier: each Addressee (a frozen value) is
+    # made once for what the Register shows of him.
+    return Addressee(sex, family_name=family_name, titles=_of_kind(cards, "title"),
+                     marechal=bool(_of_kind(cards, "dignity")),
+                     offices=_of_kind(cards, "office"), married=married,
+                     grand_chamberlain=chamberlain)
+
+
+_married_to = lru_cache(maxsize=4096)(married_to)
 
 
 def court_addressees(view: Mapping[str, Any]) -> list[Addressee | None]:
@@ -67,18 +81,31 @@ def court_addressees(view: Mapping[str, Any]) -> list[Addressee | None]:
             for s in range(len(courtiers))]
 
 
+#: The sovereigns as etiquette sees them (frozen values, made once).
+_KING = Addressee("man", sovereign="king")
+_QUEEN = Addressee("woman", sovereign="queen")
+_REGENT = Addressee("woman", sovereign="regent")
+
+
 def sovereign_addressees(view: Mapping[str, Any]) -> dict[str, Addressee]:
     """The living sovereigns: "king" and "queen", or in a regency "regent"
     (§10.1). A secret wife is no Queen (§10.2): she is a courtier."""
     king, queen = view["king"], view["queen"]
     if king["regency"]:
-        return {"regent": Addressee("woman", sovereign="regent")} if queen["alive"] else {}
+        return {"regent": _REGENT} if queen["alive"] else {}
     out: dict[str, Addressee] = {}
     if king["alive"]:
-        out["king"] = Addressee("man", sovereign="king")
+        out["king"] = _KING
     if queen["alive"]:
-        out["queen"] = Addressee("woman", sovereign="queen")
+        out["queen"] = _QUEEN
     return out
+
+
+@lru_cache(maxsize=4096)
+def _forms(addressee: Addressee) -> tuple[str, str]:
+    # Every view shows every courtier's forms, and a courtier's forms change
+    # only with his Addressee (a frozen value): each is worked out once.
+    return form_of_address(addressee), short_form(addressee)
 
 
 def address_json(addressee: Addressee | None) -> dict[str, Any] | None:
@@ -86,13 +113,17 @@ def address_json(addressee: Addressee | None) -> dict[str, Any] | None:
     §3's order) and the everyday short one."""
     if addressee is None:
         return None
-    return {"full": form_of_address(addressee), "short": short_form(addressee)}
+    full, short = _forms(addressee)
+    return {"full": full, "short": short}
+
+
+_sovereign_forms = lru_cache(maxsize=16)(forms_of_address)
 
 
 def sovereigns_json(view: Mapping[str, Any]) -> dict[str, list[str]]:
     """How each living sovereign is addressed (our decision: "Sire",
     "Madame", "Votre Majesté")."""
-    return {who: list(forms_of_address(a)) for who, a in sovereign_addressees(view).items()}
+    return {who: list(_sovereign_forms(a)) for who, a in sovereign_addressees(view).items()}
 
 
 # --- the referee's reading of the chat -------------------------------------
@@ -118,8 +149,9 @@ def judge_chat(view: Mapping[str, Any], sender: int, text: str,
         faults = check_message(text, target) if target else familiar_pronouns(text)
     else:
         everyone = [*people.values(), *sovereign_addressees(view).values()]
-        readings = [check_message(text, a, [b for b in everyone if b is not a])
-                    for a in everyone] or [familiar_pronouns(text)]
+        # the others by position: equal courtiers are one shared (cached) value
+        readings = [check_message(text, a, everyone[:i] + everyone[i + 1:])
+                    for i, a in enumerate(everyone)] or [familiar_pronouns(text)]
         faults = min(readings, key=len)
     return [_fault_json(sender, fault, text) for fault in faults]
 

@@ -203,3 +203,10 @@ def load_deck(data: Any) -> Deck:
 
 #: The deck courtly ships, checked at import.
 DECK: Deck = load_deck(package_data(__package__, "deck.json"))
+#: Each card's type and each card's kind as plain dicts, read from the deck
+#: at load: the menus ask them of every card several times a step, and a
+#: dict lookup costs less than ``DECK[card]`` (a method call).
+TYPE_OF: dict[str, CardType] = dict(DECK.types)
+KIND_OF: dict[str, str] = {card: t.kind for card, t in TYPE_OF.items()}
+#: The request cards (§8.1).
+REQUEST_CARDS: frozenset[str] = frozenset(card for card, t in TYPE_OF.items() if t.is_request)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from courtly.core import Event
-from courtly.games.versailles.cards import COUNTRIES, COUNTRY_NAMES, DECK
+from courtly.games.versailles.cards import COUNTRIES, COUNTRY_NAMES, TYPE_OF
 from courtly.games.versailles.courtier import (
     BASTILLE,
     COURT,
@@ -125,12 +125,12 @@ class CourtRules:
 
     # ----- leaving the court -------------------------------------------------------------
     def _drop_status(self, c: Courtier) -> None:
-        for card in [x for x in c.cards if DECK[x].kind in STATUS_KINDS]:
+        for card in [x for x in c.cards if TYPE_OF[x].kind in STATUS_KINDS]:
             c.cards.remove(card)
             self.discard.append(card)
 
     def _to_house(self, c: Courtier, kinds: frozenset[str]) -> None:
-        for card in [x for x in c.cards if DECK[x].kind in kinds]:
+        for card in [x for x in c.cards if TYPE_OF[x].kind in kinds]:
             c.cards.remove(card)
             self.house.append(card)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from courtly.games.versailles.cards import DECK
+from courtly.games.versailles.cards import DECK, KIND_OF, TYPE_OF
 
 COURT, WAITING, DEAD, EXILE, BASTILLE = "court", "waiting", "dead", "exile", "bastille"
 #: The title cards by rank, highest first (§3: "addressed by his highest title").
@@ -52,7 +52,7 @@ class Courtier:
 
     def holds(self, kind: str) -> list[str]:
         """The exposed cards of a kind ("title", "office", "favourite"...)."""
-        return [c for c in self.cards if DECK[c].kind == kind]
+        return [c for c in self.cards if KIND_OF[c] == kind]
 
     def titles(self) -> list[str]:
         """His title cards, highest first."""
@@ -60,11 +60,11 @@ class Courtier:
 
     def office(self) -> str | None:
         """His one office that is not a governorship (§9.2), if any."""
-        return next((c for c in self.holds("office") if not DECK[c].governorship), None)
+        return next((c for c in self.holds("office") if not TYPE_OF[c].governorship), None)
 
     def card_income(self) -> int:
         """The sum printed on his exposed cards (§7.41)."""
-        return sum(DECK[c].income for c in self.cards)
+        return sum(TYPE_OF[c].income for c in self.cards)
 
     def leave_the_scales(self) -> None:
         """His silhouettes leave the apartments."""

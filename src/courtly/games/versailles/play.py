@@ -4,8 +4,9 @@ check and an effect. Part of the state (mixed in)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from courtly.core import Action, Event
@@ -23,7 +24,13 @@ from courtly.games.versailles.actions import (
     UsePower,
     made,
 )
-from courtly.games.versailles.cards import COUNTRIES, COUNTRY_NAMES, DECK, CardType
+from courtly.games.versailles.cards import (
+    COUNTRIES,
+    COUNTRY_NAMES,
+    REQUEST_CARDS,
+    TYPE_OF,
+    CardType,
+)
 from courtly.games.versailles.court import CourtRules, d10_reroll_ten
 from courtly.games.versailles.courtier import BASTILLE, COURT, EXILE
 
@@ -33,21 +40,35 @@ STATUS_BONUS = 2
 GOUVERNANTE_SHIFT, PENSION_PER_PIP = 3, 500
 
 
-#: Parts of menus by (seat, card) or seat, for one court (PlayRules.court_memo).
-Memo = dict[Any, list[Action]]
+#: Parts of menus for one court (PlayRules.court_memo): by seat, its
+#: audiences; by (seat, card), its uses; by card, whom it reaches (plays) or
+#: who may receive it (requests), whoever plays or asks.
+Memo = dict[Any, Any]
+#: What :meth:`PlayRules.court_key` reads of each courtier (gathered at C speed).
+_COURTIER_KEY = attrgetter("place", "sex", "king", "queen", "spouse", "used_poison",
+                           "used_philtre")
+_CARDS_LAID = attrgetter("cards")
 
 
 @lru_cache(maxsize=1024)
 def card_targets(card: str, players: int) -> tuple[PlayCard, ...]:
     """Every way a card without request might be played: on nobody (war
     cards), on each seat, on a sovereign (death cards)."""
-    kind = DECK[card].kind
+    kind = TYPE_OF[card].kind
     if kind in ("war_decl", "war_end"):
         return (PlayCard(card),)
     out = [PlayCard(card, target) for target in range(players)]
     if kind == "death":
         out += [PlayCard(card, None, "king"), PlayCard(card, None, "queen")]
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def request_menu(card: str, targets: tuple[int, ...], two_routes: bool) -> tuple[Request, ...]:
+    """A request card for each of ``targets``, to the King, then through the
+    Queen when that route is open (§8.2, §8.3)."""
+    routes = (False, True) if two_routes else (False,)
+    return tuple(made(Request, card, target, via) for target in targets for via in routes)
 
 
 @lru_cache(maxsize=1024)
@@ -156,29 +177,14 @@ class PlayRules(CourtRules):
         return ok, events
 
     # ----- requests (§8) --------------------------------------------------------------
-    def request_moves(self, seat: int, kinds: list[str], memo: Memo | None = None
-                      ) -> list[Action]:
-        """Each request card of the hand (``kinds``: its sorted kinds), for each
-        courtier who may receive it (a lettre de cachet: against each courtier
-        it may strike); both are at court."""
-        memo = self.court_memo() if memo is None else memo
-        out: list[Action] = []
-        for card in kinds:
-            if DECK[card].is_request:
-                out += self.uses_of(seat, card, memo)
-        return out
-
-    def _requests_of(self, seat: int, card: str, kind: CardType) -> list[Action]:
-        if self.courtiers[seat].place != COURT or self.track("king") is None:
-            return []
-        routes = (False, True) if self.queen_route_open(seat) else (False,)
-        targets = [t for t, c in enumerate(self.courtiers) if c.place == COURT]
+    def _beneficiaries(self, card: str, kind: CardType) -> tuple[int, ...]:
+        """The courtiers at court a request card may be granted to, whoever
+        asks (a lettre de cachet: those it may strike, the asker aside)."""
         if kind.kind == "lettre":
-            return [made(Request, card, target, via) for target in targets
-                    if self._strikes(seat, target) for via in routes]
-        return [made(Request, card, target, via) for target in targets
-                if self.receives(target, kind) and self._can_hold(target, kind)
-                for via in routes]
+            return tuple(t for t, c in enumerate(self.courtiers)
+                         if c.place == COURT and self._struck(t))
+        return tuple(t for t, c in enumerate(self.courtiers)
+                     if c.place == COURT and self.receives(t, kind) and self._can_hold(t, kind))
 
     # ----- the menu's parts that depend only on the court ------------------------------
     def court_key(self) -> tuple[Any, ...]:
@@ -186,10 +192,11 @@ class PlayRules(CourtRules):
         (§8, §9.1): where the court is, the sovereigns, the wars, the offices
         moved this turn, and each courtier's place, sex, standings, spouse,
         cards and marks. Payments, fortunes and hands are not in it."""
+        courtiers = self.courtiers
         return (self.location, self.king_alive, self.queen_alive, self.regency,
                 self.secret_wife, tuple(self.wars), frozenset(self.offices_moved),
-                tuple((c.place, c.sex, c.king, c.queen, c.spouse, tuple(c.cards),
-                       c.used_poison, c.used_philtre) for c in self.courtiers))
+                tuple(map(_COURTIER_KEY, courtiers)),
+                tuple(map(tuple, map(_CARDS_LAID, courtiers))))
 
     def court_memo(self) -> Memo:
         """Parts of menus already made for this very court (:meth:`court_key`):
@@ -200,28 +207,60 @@ class PlayRules(CourtRules):
             self._memo_key, self._memo = key, {}
         return self._memo
 
-    def uses_of(self, seat: int, card: str, memo: Memo) -> list[Action]:
-        """Every way ``seat`` may use ``card`` now: its plays (§9.3, §9.4) or
-        its requests (§8), made once for this court (``memo``, from
-        :meth:`court_memo`)."""
-        key = (seat, card)
-        found = memo.get(key)
-        if found is None:
-            kind = DECK[card]
-            if kind.is_request:
-                found = self._requests_of(seat, card, kind)
-            elif self._may_play(seat, kind):
-                found = [a for a in card_targets(card, self.num_players)
-                         if self._reaches(seat, kind, a)]
+    def hand_moves(self, seat: int, kinds: list[str], memo: Memo) -> list[Action]:
+        """Each card of the hand (``kinds``: its sorted kinds) on each target it
+        may reach (§9.3, §9.4), then each request card for each courtier who
+        may receive it (§8; a lettre de cachet: against each courtier it may
+        strike), made once for this court (``memo``, from :meth:`court_memo`)."""
+        plays: list[Action] = []
+        requests: list[Action] = []
+        for card in kinds:
+            key = (seat, card)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = self._uses_of(seat, card, memo)
+            if card in REQUEST_CARDS:
+                requests += found
             else:
-                found = []
-            memo[key] = found
-        return found
+                plays += found
+        return plays + requests
+
+    def _uses_of(self, seat: int, card: str, memo: Memo) -> Sequence[Action]:
+        """Every way ``seat`` may use ``card`` now: the user's side read here,
+        whom the card reaches (or who may receive it) from ``memo``, made
+        once for the court, whoever plays or asks."""
+        kind = TYPE_OF[card]
+        if kind.is_request:
+            if self.courtiers[seat].place != COURT or self.track("king") is None:
+                return ()
+            targets = memo.get(card)
+            if targets is None:
+                targets = memo[card] = self._beneficiaries(card, kind)
+            if seat in targets and kind.kind == "lettre":
+                targets = tuple(t for t in targets if t != seat)
+            return request_menu(card, targets, self.queen_route_open(seat))
+        if not self._may_play(seat, kind):
+            return ()
+        return self._plays_of(seat, card, kind, memo)
+
+    def _plays_of(self, seat: int, card: str, kind: CardType, memo: Memo
+                  ) -> Sequence[PlayCard]:
+        """The plays of a card its user may play (:meth:`_may_play`): the
+        targets it reaches on this court (:meth:`_reaches`)."""
+        if self.courtiers[seat].place == BASTILLE:
+            return [a for a in card_targets(card, self.num_players) if a.seat == seat]
+        reached = memo.get(card)
+        if reached is None:
+            reached = memo[card] = tuple(a for a in card_targets(card, self.num_players)
+                                         if self._target_ok(kind, a))
+        if kind.self_only:
+            return [a for a in reached if a.seat == seat]
+        return reached
 
     def request_target_ok(self, seat: int, card: str, target: int) -> bool:
         """The beneficiary meets the card (A12); a lettre's victim is another
         courtier at court with standing 0, -1 or -2 with the King (Regent)."""
-        kind = DECK[card]
+        kind = TYPE_OF[card]
         if kind.kind == "lettre":
             return self._strikes(seat, target)
         return self.receives(target, kind) and self._can_hold(target, kind)
@@ -229,8 +268,11 @@ class PlayRules(CourtRules):
     def _strikes(self, seat: int, target: int) -> bool:
         """A lettre de cachet's victim: another courtier at court with standing
         0, -1 or -2 with the King (the Regent)."""
+        return target != seat and self._struck(target)
+
+    def _struck(self, target: int) -> bool:
         have = self.standing(target, "king")
-        return target != seat and have is not None and have <= 0
+        return have is not None and have <= 0
 
     def request_is_legal(self, seat: int, action: Request) -> bool:
         """Checked directly (the same conditions as the menu)."""
@@ -244,8 +286,8 @@ class PlayRules(CourtRules):
         lettre sends its victim to the Bastille and returns to the hand;
         refused: the card face up to the King's House."""
         self.hands[seat].remove(action.card)
-        label = DECK[action.card].name_fr
-        word = "against" if DECK[action.card].kind == "lettre" else "for"
+        label = TYPE_OF[action.card].name_fr
+        word = "against" if TYPE_OF[action.card].kind == "lettre" else "for"
         events = [Event("request", f"Seat {seat} requests {label} {word} Seat {action.seat}"
                                    + (" through the Queen" if action.via_queen else ""),
                         {"seat": seat, "card": action.card, "target": action.seat,
@@ -256,7 +298,7 @@ class PlayRules(CourtRules):
         if not ok:
             self.house.append(action.card)
             return events
-        if DECK[action.card].kind == "lettre":
+        if TYPE_OF[action.card].kind == "lettre":
             self.hands[seat].append(action.card)
             return events + self.imprison(action.seat)
         return events + self.lay(action.seat, action.card)
@@ -266,36 +308,25 @@ class PlayRules(CourtRules):
         governorship) sends the first to the King's House (§9.2)."""
         c = self.courtiers[seat]
         events = []
-        if DECK[card].kind == "office":
+        if TYPE_OF[card].kind == "office":
             self.offices_moved.add(card)  # it changed holder this turn (§8.4, A17)
-        if DECK[card].kind == "office" and not DECK[card].governorship:
+        if TYPE_OF[card].kind == "office" and not TYPE_OF[card].governorship:
             old = c.office()
             if old is not None:
                 c.cards.remove(old)
                 self.house.append(old)
-                events.append(Event("office_left", f"Seat {seat} gives up {DECK[old].name_fr}",
+                events.append(Event("office_left", f"Seat {seat} gives up {TYPE_OF[old].name_fr}",
                                     {"seat": seat, "card": old}))
         c.cards.append(card)
-        events.append(Event("granted", f"Seat {seat} receives {DECK[card].name_fr}",
+        events.append(Event("granted", f"Seat {seat} receives {TYPE_OF[card].name_fr}",
                             {"seat": seat, "card": card}))
         return events
 
     # ----- cards without request (§9.3, §9.4) ----------------------------------------
-    def card_moves(self, seat: int, kinds: list[str], memo: Memo | None = None
-                   ) -> list[Action]:
-        """Each card of the hand (``kinds``: its sorted kinds) on each target
-        it may reach: the user's conditions once per card, then the target's."""
-        memo = self.court_memo() if memo is None else memo
-        out: list[Action] = []
-        for card in kinds:
-            if not DECK[card].is_request:
-                out += self.uses_of(seat, card, memo)
-        return out
-
     def card_is_legal(self, seat: int, action: PlayCard) -> bool:
         """Whether ``seat`` may play this card so: its holder's place (§11,
         §12), the location, the user's sex (A28) and the target (§9.1)."""
-        card = DECK[action.card]
+        card = TYPE_OF[action.card]
         return (action.card in self.hands[seat] and not card.is_request
                 and self._may_play(seat, card) and self._reaches(seat, card, action))
 
@@ -318,6 +349,11 @@ class PlayRules(CourtRules):
             return False
         if self.courtiers[seat].place == BASTILLE:
             return action.seat == seat
+        return self._target_ok(card, action)
+
+    def _target_ok(self, card: CardType, action: PlayCard) -> bool:
+        """The target's side for a user at court or in exile: the sovereigns,
+        the wars, or a courtier (whoever plays)."""
         if action.sovereign is not None:
             return self._sovereign_target_ok(card, action.sovereign)
         if card.kind in ("war_decl", "war_end"):
@@ -368,7 +404,7 @@ class PlayRules(CourtRules):
         """Face up before the target, its consequences at once (§7.41, §9.4);
         then discarded, but for status cards (kept) and declarations of war
         (to the War Ministry)."""
-        card = DECK[action.card]
+        card = TYPE_OF[action.card]
         self.hands[seat].remove(action.card)
         me = self.courtiers[seat]
         if card.kind == "death" and card.user_sex == "woman":
@@ -438,7 +474,7 @@ class PlayRules(CourtRules):
         events = self.end_wars()
         delta = 1 if won else -2
         for seat, c in enumerate(self.courtiers):
-            if c.holds("dignity") or any(DECK[x].power == "secretaire" for x in c.cards):
+            if c.holds("dignity") or any(TYPE_OF[x].power == "secretaire" for x in c.cards):
                 events += self.shift(seat, "king", delta)
         return events
 
@@ -485,7 +521,7 @@ class PlayRules(CourtRules):
         """:meth:`_take_office_ok` for an office whose holder is known."""
         if office in self.offices_moved:
             return []
-        card = DECK[office]
+        card = TYPE_OF[office]
         out: list[Action] = [made(TakeOffice, office, to) for to in range(self.num_players)
                              if to != holder and self.receives(to, card)]
         out.append(made(TakeOffice, office, None))
@@ -542,7 +578,7 @@ class PlayRules(CourtRules):
         if action.to is None:
             return True
         return (0 <= action.to < self.num_players and action.to != holder
-                and self.receives(action.to, DECK[action.office]))
+                and self.receives(action.to, TYPE_OF[action.office]))
 
     def audience(self, seat: int, action: Action) -> list[Event]:
         """Roll like a request (§8.4); on success apply the purpose."""
@@ -585,7 +621,8 @@ class PlayRules(CourtRules):
         self.offices_moved.add(action.office)
         if action.to is None:
             self.house.append(action.office)
-            return [Event("office_taken", f"{DECK[action.office].name_fr} goes to the King's House",
+            return [Event("office_taken",
+                          f"{TYPE_OF[action.office].name_fr} goes to the King's House",
                           {"card": action.office, "to": None})]
         return self.lay(action.to, action.office)
 
@@ -623,7 +660,7 @@ class PlayRules(CourtRules):
         if not c.at_court:
             return
         for office in c.holds("office"):
-            power = DECK[office].power
+            power = TYPE_OF[office].power
             if power is None or office in self.powers_used:
                 continue
             for action in self._power_candidates(power):
@@ -641,7 +678,7 @@ class PlayRules(CourtRules):
         """The holder at court, once per game turn (A7), and each power's
         condition (§9.5)."""
         c = self.courtiers[seat]
-        office = next((x for x in c.holds("office") if DECK[x].power == action.power), None)
+        office = next((x for x in c.holds("office") if TYPE_OF[x].power == action.power), None)
         if office is None or office in self.powers_used or not c.at_court:
             return False
         target = action.seat
@@ -669,7 +706,7 @@ class PlayRules(CourtRules):
     def use_power(self, seat: int, action: UsePower) -> list[Event]:
         """Apply a power; it is spent for this game turn."""
         c = self.courtiers[seat]
-        office = next(x for x in c.holds("office") if DECK[x].power == action.power)
+        office = next(x for x in c.holds("office") if TYPE_OF[x].power == action.power)
         self.powers_used.add(office)
         events = [Event("power", f"Seat {seat}: {action.describe()}",
                         {"seat": seat, "power": action.power, "use": action.use,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from courtly.games.versailles.cards import COUNTRY_NAMES, DECK, PARTY_NAMES
@@ -27,17 +28,31 @@ def named_seats(view: Mapping[str, Any], text: str, form: str = "full",
     when the ``fallback`` view does (the seat's view before a move that killed
     the courtier); a courtier whose sex is not chosen yet, or a dead one's
     awaited heir, stays "Seat n"."""
+    return _named(text, _names(view, form, fallback))
 
-    def address(seat: int) -> Mapping[str, str] | None:
-        for one in (view, fallback or {}):
-            courtiers = one.get("courtiers") or []
-            if 0 <= seat < len(courtiers) and courtiers[seat].get("address"):
-                return courtiers[seat]["address"]
-        return None
 
+def _names(view: Mapping[str, Any], form: str,
+           fallback: Mapping[str, Any] | None) -> tuple[str | None, ...]:
+    """Each seat's form of address in ``view``, else in ``fallback``, or None."""
+    courtiers = view.get("courtiers") or []
+    others = (fallback or {}).get("courtiers") or []
+    names: list[str | None] = []
+    for seat, courtier in enumerate(courtiers):
+        address = courtier.get("address")
+        if not address and seat < len(others):
+            address = others[seat].get("address")
+        names.append(address[form] if address else None)
+    return tuple(names)
+
+
+@lru_cache(maxsize=4096)
+def _named(text: str, names: tuple[str | None, ...]) -> str:
+    # A menu names the same seats in the same words step after step (the
+    # research environment's infos write every legal action): kept.
     def name(match: re.Match[str]) -> str:
-        found = address(int(match.group(1)))
-        return f"{found[form]} ({match.group(0)})" if found else match.group(0)
+        seat = int(match.group(1))
+        full = names[seat] if 0 <= seat < len(names) else None
+        return f"{full} ({match.group(0)})" if full is not None else match.group(0)
 
     return SEAT.sub(name, text)
 

@@ -7,12 +7,16 @@ The court's life is in court.py, the player's actions in play.py.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import combinations
 from operator import itemgetter
 from typing import Any, ClassVar
 
 from courtly.core import REFEREE, Action, Done, Event, Result, State, TimeUp, game_over_event
 from courtly.core.game import winners_by_score
 from courtly.games import package_data
+from courtly.games.versailles import etiquette
 from courtly.games.versailles.actions import (
     AUDIENCES,
     PAY_UNIT,
@@ -34,10 +38,9 @@ from courtly.games.versailles.actions import (
     made,
 )
 from courtly.games.versailles.addresses import address_json, court_addressees, sovereigns_json
-from courtly.games.versailles.cards import COUNTRIES, DECK, PARTY_NAMES
+from courtly.games.versailles.cards import COUNTRIES, DECK, PARTY_NAMES, TYPE_OF
 from courtly.games.versailles.court import country_of, d10_reroll_ten
 from courtly.games.versailles.courtier import BASTILLE, COURT, DEAD, EXILE, WAITING, Courtier
-from courtly.games.versailles.etiquette import family_name_problem, name_key
 from courtly.games.versailles.play import PlayRules
 
 SEX, PARTY, NEGOTIATION, LOCATION, PLAY = "choose_sex", "choose_party", "negotiation", \
@@ -50,12 +53,17 @@ NEGOTIATION_SECONDS = 300.0
 #: so that every game ends (our decision; the referee's rule stops sooner).
 WINDOW_MOVES_PER_PLAYER = 10
 DONE, END_TURN, DRAW = Done(), EndTurn(), Draw()
+#: The etiquette checker's reading of a family name, kept: every game's
+#: set-up compares the drawn names, and a name reads the same each time.
+family_name_problem = lru_cache(maxsize=1024)(etiquette.family_name_problem)
+name_key = lru_cache(maxsize=1024)(etiquette.name_key)
 #: Our family names (data/names.json), drawn at set-up (§6).
 FAMILY_NAMES: tuple[str, ...] = tuple(
     package_data("courtly.games.versailles", "names.json")["families"])
 _NAMES: list[str] = list(FAMILY_NAMES)
 #: The negotiation's actions (and the referee's time-up that ends it).
 _NEGOTIATING = (Pay, ShowCard, Done, TimeUp)
+_PAY_OR_SHOW = (Pay, ShowCard)
 #: The actions checked directly that spend one of the turn's two actions.
 _SPENDING = (Request, PlayCard, GiveCards, *AUDIENCES)
 #: Taking each card from the King's House, discarding each: made once.
@@ -79,7 +87,7 @@ def payments(to: int, units: int) -> list[Pay]:
 _SHOWN: dict[int, dict[str, ShowCard]] = {}
 
 
-def showings(seat: int, players: int, kinds: list[str]) -> list[ShowCard]:
+def showings(seat: int, players: int, kinds: Sequence[str]) -> list[ShowCard]:
     """Each card kind of a hand shown to each other player."""
     out: list[ShowCard] = []
     for to in range(players):
@@ -91,11 +99,36 @@ def showings(seat: int, players: int, kinds: list[str]) -> list[ShowCard]:
     return out
 
 
+@lru_cache(maxsize=1024)
+def _window_payments(seat: int, players: int, units: int) -> tuple[Pay, ...]:
+    out: list[Pay] = []
+    for to in range(players):
+        if to != seat:
+            out += payments(to, units)
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _window_showings(seat: int, players: int, kinds: tuple[str, ...]) -> tuple[ShowCard, ...]:
+    return tuple(showings(seat, players, kinds))
+
+
+@lru_cache(maxsize=64)
+def window_menu(seat: int, players: int, units: int, kinds: tuple[str, ...]) -> list[Action]:
+    """§7.2: Done; paying each other player 500, 1,000, ... up to ``units``
+    times 500 livres; showing each kind of card held to each. Made once for
+    each seat, fortune and hand (in a window only payments change a menu,
+    and only its payments), shared: not to be changed."""
+    return [DONE, *_window_payments(seat, players, units),
+            *_window_showings(seat, players, kinds)]
+
+
 #: Each card kind's number, so that a bundle of gifts is a small int: the
 #: kind ``k`` alone is ``k``, the pair ``(k, m)`` (k <= m) is ``KINDS * (k + 1) + m``.
 _CARD_IDS: tuple[str, ...] = tuple(sorted(DECK.types))
 _INDEX: dict[str, int] = {card: i for i, card in enumerate(_CARD_IDS)}
 _KINDS = len(_INDEX)
+_PAIR_BASE = [_KINDS * (first + 1) for first in range(_KINDS)]
 #: Gifts to each seat, by bundle number: made once (every bundle, on the
 #: first gift menu for that seat), shared by every menu.
 _GIFTS: dict[int, list[GiveCards]] = {}
@@ -121,18 +154,23 @@ def bundles(kinds: list[str], doubles: frozenset[str]) -> list[int]:
     (sorted) kinds of card, ``doubles`` held at least twice: each kind alone,
     then each pair in order ((a, a) if held twice, (a, b), (a, c) ... (b, b) ...)."""
     index = [_INDEX[k] for k in kinds]
+    if not doubles:
+        return index + [_PAIR_BASE[first] + second for first, second in combinations(index, 2)]
     codes = list(index)
     for i, first in enumerate(index):
-        base = _KINDS * (first + 1)
+        base = _PAIR_BASE[first]
         if kinds[i] in doubles:
             codes.append(base + first)
         codes += [base + second for second in index[i + 1:]]
     return codes
 
 
-def gifts(seat: int, players: int, hand: list[str]) -> list[GiveCards]:
-    """Each bundle of :func:`bundles` to each other player."""
-    kinds = sorted(set(hand))
+def gifts(seat: int, players: int, hand: list[str], kinds: list[str] | None = None
+          ) -> list[GiveCards]:
+    """Each bundle of :func:`bundles` to each other player (``kinds``: the
+    hand's sorted kinds, if known)."""
+    if kinds is None:
+        kinds = sorted(set(hand))
     doubles = frozenset(c for c in kinds if hand.count(c) > 1) if len(kinds) < len(hand) \
         else frozenset()
     codes = bundles(kinds, doubles)
@@ -142,20 +180,15 @@ def gifts(seat: int, players: int, hand: list[str]) -> list[GiveCards]:
         return [_gifts_to(to)[codes[0]] for to in range(players) if to != seat]
     pick = itemgetter(*codes)  # one gather per receiver, at C speed
     out: list[GiveCards] = []
-    for to in range(players):
-        if to != seat:
-            out += pick(_gifts_to(to))
+    for row in _receivers(seat, players):
+        out += pick(row)
     return out
 
 
-def window_menu(seat: int, players: int, units: int, kinds: list[str]) -> list[Action]:
-    """§7.2: Done; paying each other player 500, 1,000, ... up to ``units``
-    times 500 livres; showing each kind of card held to each."""
-    out: list[Action] = [DONE]
-    for to in range(players):
-        if to != seat:
-            out += payments(to, units)
-    return out + showings(seat, players, kinds)
+@lru_cache(maxsize=128)
+def _receivers(seat: int, players: int) -> tuple[list[GiveCards], ...]:
+    """The gift rows (:func:`_gifts_to`) of every other seat, in seat order."""
+    return tuple(_gifts_to(to) for to in range(players) if to != seat)
 
 
 def round_order(chamberlain: int, players: int) -> list[int]:
@@ -319,11 +352,11 @@ class VersaillesState(PlayRules, State):
             return 0
         total = 0
         for card in c.cards:
-            if DECK[card].kind == "office":
+            if TYPE_OF[card].kind == "office":
                 if card in self.offices_paid:
                     continue
                 self.offices_paid.add(card)
-            total += DECK[card].income
+            total += TYPE_OF[card].income
         return total
 
     def pay_income(self, seat: int) -> list[Event]:
@@ -356,14 +389,18 @@ class VersaillesState(PlayRules, State):
         return self.stage
 
     def _to_act(self) -> tuple[int, ...]:
-        if self.stage == SEX:
+        # asked several times a step: the round of play and the window first
+        stage = self.stage
+        if stage == PLAY:
+            return (self.order[self.pos],)
+        if stage == NEGOTIATION:
+            return ()
+        if stage == SEX:
             return (next(s for s in self.seats_from_gc() if self.courtiers[s].sex is None),)
-        if self.stage == PARTY:
+        if stage == PARTY:
             return (self._heirs_to_choose()[0],)
-        if self.stage == LOCATION:
+        if stage == LOCATION:
             return (self.gc,)
-        if self.stage == PLAY:
-            return (self.current(),)
         return ()
 
     def _may_act(self) -> tuple[int, ...]:
@@ -398,6 +435,10 @@ class VersaillesState(PlayRules, State):
         return seat in self._to_act()
 
     def _stage_moves(self, seat: int) -> list[Action]:
+        if self.stage == PLAY:
+            return self._turn_moves(seat)
+        if self.stage == NEGOTIATION:
+            return self._window_moves(seat)
         if self.stage == SEX:
             family = self.courtiers[seat].family
             return [made(ChooseSex, "man", family), made(ChooseSex, "woman", family)]
@@ -405,15 +446,13 @@ class VersaillesState(PlayRules, State):
             return [made(ChooseParty, p) for p in COUNTRIES]
         if self.stage == LOCATION:
             return [made(SetLocation, "versailles"), made(SetLocation, "hunt")]
-        if self.stage == NEGOTIATION:
-            return self._window_moves(seat)
         return self._turn_moves(seat)
 
     def _window_moves(self, seat: int) -> list[Action]:
         """§7.2: pay another player (in 500s, up to one's positive fortune;
         A42), show a card to one player, or be done."""
         units = max(0, self.courtiers[seat].fortune) // PAY_UNIT
-        return window_menu(seat, self.num_players, units, sorted(set(self.hands[seat])))
+        return window_menu(seat, self.num_players, units, tuple(sorted(set(self.hands[seat]))))
 
     def _turn_moves(self, seat: int) -> list[Action]:
         """§7.41: two actions among take, play, request, audience, give; a power
@@ -425,32 +464,35 @@ class VersaillesState(PlayRules, State):
             out += [_DISCARDS[card] for card in kinds]
         else:
             out.append(END_TURN)
-        out += self.power_moves(seat)
+        c = self.courtiers[seat]
+        if c.cards:  # no card laid, no office, no power
+            out += self.power_moves(seat)
         if self.actions_left <= 0:
             return out
-        c = self.courtiers[seat]
         if self.pile or self.discard:
             out.append(DRAW)
         if c.at_court:
             out += [_TAKINGS[card] for card in sorted(set(self.house))]
         memo = self.court_memo()
-        out += self.card_moves(seat, kinds, memo)
-        out += self.request_moves(seat, kinds, memo)
+        out += self.hand_moves(seat, kinds, memo)
         out += self.audience_moves(seat, memo)
-        out += self._gifts(seat)
+        out += self._gifts(seat, kinds)
         return out
 
-    def _gifts(self, seat: int) -> list[GiveCards]:
+    def _gifts(self, seat: int, kinds: list[str]) -> list[GiveCards]:
         """One or two cards to another player: one action (§7.41); kept
         while the hand is the same (after an audience, a power)."""
-        hand = tuple(self.hands[seat])
+        hand = self.hands[seat]
+        held = tuple(hand)
         kept = self._gift_memo.get(seat)
-        if kept is None or kept[0] != hand:
-            kept = self._gift_memo[seat] = (hand, gifts(seat, self.num_players, self.hands[seat]))
+        if kept is None or kept[0] != held:
+            kept = self._gift_memo[seat] = (held, gifts(seat, self.num_players, hand, kinds))
         return kept[1]
 
     def _is_legal(self, seat: int, action: Action) -> bool:
         """Long menus are checked directly: payments, requests, fines."""
+        if isinstance(action, GiveCards):  # the commonest first
+            return self._playing(seat, 1) and self._gift_is_legal(seat, action)
         if isinstance(action, Breach):
             return seat == REFEREE and 0 <= action.seat < self.num_players
         if isinstance(action, Fine):
@@ -476,8 +518,6 @@ class VersaillesState(PlayRules, State):
             return self.request_is_legal(seat, action)
         if isinstance(action, PlayCard):
             return self.card_is_legal(seat, action)
-        if isinstance(action, GiveCards):
-            return self._gift_is_legal(seat, action)
         return self.audience_is_legal(seat, action)
 
     def family_problem(self, seat: int, family: str | None) -> str | None:
@@ -515,8 +555,11 @@ class VersaillesState(PlayRules, State):
     def _gift_is_legal(self, seat: int, action: GiveCards) -> bool:
         """Cards of one's hand (a pair only if held twice), in the menu's order."""
         hand, cards = self.hands[seat], action.cards
-        return (0 <= action.to < self.num_players and action.to != seat
-                and list(cards) == sorted(cards)
+        if not (0 <= action.to < self.num_players and action.to != seat):
+            return False
+        if len(cards) == 1:
+            return cards[0] in hand
+        return (list(cards) == sorted(cards)
                 and all(hand.count(c) >= cards.count(c) for c in cards))
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -526,6 +569,11 @@ class VersaillesState(PlayRules, State):
         return events
 
     def _apply_rules(self, seat: int, action: Action) -> list[Event]:
+        # the commonest first: a pending breach stops only Done and TimeUp
+        if isinstance(action, _PAY_OR_SHOW):
+            return self._negotiate(seat, action)
+        if isinstance(action, GiveCards):
+            return self._turn_action(seat, action)
         if isinstance(action, Breach):
             return self._breach(action)
         if isinstance(action, Fine):
@@ -562,7 +610,7 @@ class VersaillesState(PlayRules, State):
         if isinstance(action, Discard):
             self.hands[seat].remove(action.card)
             self.discard.append(action.card)
-            return [Event("discard", f"Seat {seat} discards {DECK[action.card].name_fr}",
+            return [Event("discard", f"Seat {seat} discards {TYPE_OF[action.card].name_fr}",
                           {"seat": seat, "card": action.card})]
         if isinstance(action, UsePower):
             events = self.use_power(seat, action)
@@ -572,15 +620,15 @@ class VersaillesState(PlayRules, State):
         return events + self._after(seat)
 
     def _spend_action(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, GiveCards):
+            return self._give(seat, action)
         if isinstance(action, Draw):
             return self._draw(seat)
         if isinstance(action, TakeFromHouse):
             self.house.remove(action.card)
             self.hands[seat].append(action.card)
-            return [Event("take", f"Seat {seat} takes {DECK[action.card].name_fr} from the "
+            return [Event("take", f"Seat {seat} takes {TYPE_OF[action.card].name_fr} from the "
                                   "King's House", {"seat": seat, "card": action.card})]
-        if isinstance(action, GiveCards):
-            return self._give(seat, action)
         if isinstance(action, PlayCard):
             return self.play_card(seat, action)
         if isinstance(action, Request):
@@ -597,7 +645,8 @@ class VersaillesState(PlayRules, State):
         if self.courtiers[seat].place == DEAD:
             return self._next_player()
         if (self.actions_left <= 0 and len(self.hands[seat]) <= HAND_LIMIT
-                and not any(True for _ in self.power_moves(seat))):
+                and not (self.courtiers[seat].cards
+                         and any(True for _ in self.power_moves(seat)))):
             return self._end_player_turn()
         return []
 
@@ -612,7 +661,7 @@ class VersaillesState(PlayRules, State):
         card = self.pile.pop()
         self.hands[seat].append(card)
         public = Event("draw", f"Seat {seat} draws a card", {"seat": seat})
-        events.append(Event("draw", f"Seat {seat} draws {DECK[card].name_fr}",
+        events.append(Event("draw", f"Seat {seat} draws {TYPE_OF[card].name_fr}",
                             {"seat": seat, "card": card}, audience=frozenset({seat}),
                             redacted=public))
         return events
@@ -624,7 +673,7 @@ class VersaillesState(PlayRules, State):
         public = Event("give", f"Seat {seat} gives {len(action.cards)} card(s) to Seat "
                                f"{action.to}", {"seat": seat, "to": action.to,
                                                 "count": len(action.cards)})
-        names = ", ".join(DECK[c].name_fr for c in action.cards)
+        names = ", ".join(TYPE_OF[c].name_fr for c in action.cards)
         return [Event("give", f"Seat {seat} gives {names} to Seat {action.to}",
                       {"seat": seat, "to": action.to, "cards": list(action.cards)},
                       audience=frozenset({seat, action.to}), redacted=public)]
@@ -658,7 +707,7 @@ class VersaillesState(PlayRules, State):
         """A card shown to one player: only that player and the shower read it."""
         public = Event("show", f"Seat {seat} shows a card to Seat {action.to}",
                        {"seat": seat, "to": action.to})
-        return Event("show", f"Seat {seat} shows {DECK[action.card].name_fr} to Seat "
+        return Event("show", f"Seat {seat} shows {TYPE_OF[action.card].name_fr} to Seat "
                              f"{action.to}", {"seat": seat, "to": action.to,
                                               "card": action.card},
                      audience=frozenset({seat, action.to}), redacted=public)
