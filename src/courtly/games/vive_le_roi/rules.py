@@ -13,7 +13,7 @@ fictitious players follow them in the turn order and act inside ``_apply``.
 
 from __future__ import annotations
 
-import copy
+import json
 import random
 from typing import Any, ClassVar
 
@@ -109,6 +109,7 @@ class ViveLeRoiState(State):
         self.round = 0
         self.elections = 0
         self.history: list[dict[str, Any]] = []
+        self._history_kept: tuple[tuple[dict[str, Any], ...], str] | None = None
         self.last_vote: dict[str, Any] | None = None
         self.over = False
         self._start_round()
@@ -514,8 +515,9 @@ class ViveLeRoiState(State):
             "crowned": list(self.crowned),
             "scores": list(self.totals),
             # copies: a view is the caller's to keep or change
-            "last_vote": copy.deepcopy(self.last_vote),
-            "history": copy.deepcopy(self.history),
+            "last_vote": None if self.last_vote is None else {
+                **self.last_vote, "votes": list(self.last_vote["votes"])},
+            "history": self._history_copy(),
             # derived from what the seat sees, so that no client recomputes the rules
             "moves": self._moves_json(),
             "favoris_worth": [self._worth_json(p) if self.favoris_visible(p, seat) else None
@@ -524,6 +526,18 @@ class ViveLeRoiState(State):
         if self.over:
             view["final"] = self._final_json()
         return view
+
+    def _history_copy(self) -> list[dict[str, Any]]:
+        """The scorings for a view, the caller's own copy. A scoring never
+        changes once written, so its JSON text is kept while the history holds
+        the same entries: a copy is then one parse, not a deep copy (which
+        was most of what a view cost late in a game)."""
+        kept = self._history_kept
+        if kept is None or len(kept[0]) != len(self.history) or any(
+                a is not b for a, b in zip(kept[0], self.history, strict=True)):
+            kept = self._history_kept = (tuple(self.history), json.dumps(self.history))
+        copied: list[dict[str, Any]] = json.loads(kept[1])
+        return copied
 
     def _final_json(self) -> dict[str, Any]:
         """The result; with Emissaries, which seats beat them all (the
