@@ -256,6 +256,8 @@ def _play_value(view: View, action: PlayCard, lead: int | None, turns: float) ->
         return w * 2 * KING_POINT * 2
     if card.kind in ("justice", "glory"):
         return w * 3000
+    if card.kind == "war_decl" and card.country is not None:
+        return _war_value(view, card.country, lead)
     if card.kind == "war_end":
         return 300
     return -1
@@ -265,6 +267,8 @@ def _power_value(view: View, action: UsePower, lead: int | None, turns: float) -
     w = _weight(view, action.seat, lead)
     if action.use == "pension":
         return 2750 * w
+    if action.power == "secretaire" and action.use != "peace":
+        return _war_value(view, action.use, lead)
     if action.use == "imprison":
         return _prison_value(view, action.seat, lead, turns)  # type: ignore[arg-type]
     if action.use == "tribunal":
@@ -320,6 +324,18 @@ def _audience_gain(view: View, action: Action, lead: int | None, turns: float) -
     if isinstance(action, FreePrisoner | RecallExile):
         return _weight(view, action.seat, lead) * 2000
     return -1
+
+
+def _war_value(view: View, country: str, lead: int | None) -> float:
+    """War on ``country``: its party at court loses 3 with the King and 2
+    with the Queen, unless she comes from it (§9.3)."""
+    queen_spared = view["king"]["regency"] or view["queen"]["origin"] == country
+    return sum(
+        _weight(view, c["seat"], lead)
+        * _standing_value(view, c["seat"], -3, 0 if queen_spared else -2)
+        for c in view["courtiers"]
+        if c["place"] == "court" and c["party"] == country
+    )
 
 
 def _blow_value(view: View, kind: str, seat: int, lead: int | None, turns: float) -> float:
