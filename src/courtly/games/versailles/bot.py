@@ -74,6 +74,8 @@ BLOW, PRISON_TURNS = 1500, 3.0
 #: bots go from nothing to about 5,000 livres a turn in 11 turns): what an
 #: exile, who may not request (§11), or a prisoner, forgoes each turn away.
 GROWTH = 450
+#: A card of the hand that is not an income card, where it can be played.
+PLACE_CARD = 300
 #: What marriage costs a turn: half of every income card one gets later
 #: goes to the spouse, a rival.
 MARRIAGE_COST = 500
@@ -260,9 +262,9 @@ def _play_value(view: View, action: PlayCard, lead: int | None, turns: float) ->
     if card.kind in ("justice", "glory"):
         return w * 3000
     if card.kind == "war_decl" and card.country is not None:
-        return _war_value(view, card.country, lead)
+        return _war_value(view, card.country, lead, turns)
     if card.kind == "war_end":
-        return 300
+        return _peace_value(view, bool(card.won), lead, turns)
     return -1
 
 
@@ -270,8 +272,10 @@ def _power_value(view: View, action: UsePower, lead: int | None, turns: float) -
     w = _weight(view, action.seat, lead)
     if action.use == "pension":
         return 2750 * w
-    if action.power == "secretaire" and action.use != "peace":
-        return _war_value(view, action.use, lead)
+    if action.power == "secretaire":
+        if action.use == "peace":
+            return _peace_value(view, None, lead, turns)
+        return _war_value(view, action.use, lead, turns)
     if action.use == "imprison":
         return _prison_value(view, action.seat, lead, turns)  # type: ignore[arg-type]
     if action.use == "tribunal":
@@ -329,15 +333,45 @@ def _audience_gain(view: View, action: Action, lead: int | None, turns: float) -
     return -1
 
 
-def _war_value(view: View, country: str, lead: int | None) -> float:
+def _war_value(view: View, country: str, lead: int | None, turns: float) -> float:
     """War on ``country``: its party at court loses 3 with the King and 2
-    with the Queen, unless she comes from it (§9.3)."""
+    with the Queen, unless she comes from it, and the court goes to the
+    front (§9.3), where other cards of the hand can be played."""
     queen_spared = view["king"]["regency"] or view["queen"]["origin"] == country
-    return sum(
+    standing = sum(
         _weight(view, c["seat"], lead)
         * _standing_value(view, c["seat"], -3, 0 if queen_spared else -2)
         for c in view["courtiers"]
         if c["place"] == "court" and c["party"] == country
+    )
+    return standing + _hand_at(view, "war", turns) - _hand_at(view, view["location"], turns)
+
+
+def _peace_value(view: View, won: bool | None, lead: int | None, turns: float) -> float:
+    """Every war ends and the court returns to Versailles (§9.3); a war card
+    then moves the Maréchaux' and the war Secretary's standing with the King
+    (+1 won, −2 lost: our deck)."""
+    if not view["wars"]:
+        return -1
+    shift = 0 if won is None else (1 if won else -2)
+    standing = sum(
+        _weight(view, c["seat"], lead) * _standing_value(view, c["seat"], shift, 0)
+        for c in view["courtiers"]
+        if shift
+        and c["place"] == "court"
+        and any(DECK[x].kind == "dignity" or DECK[x].power == "secretaire" for x in c["cards"])
+    )
+    return standing + _hand_at(view, "versailles", turns) - _hand_at(view, "war", turns)
+
+
+def _hand_at(view: View, place: str, turns: float) -> float:
+    """What the cards of the hand that need the court at ``place`` are worth
+    (a title must be requested at Versailles, the Maréchal at war: §9.1)."""
+    p = odds(view, "king")
+    return sum(
+        DECK[c].income * p * min(turns, PRISON_TURNS) / 2 if DECK[c].income else PLACE_CARD
+        for c in view["hand"] or []
+        if DECK[c].location == place
     )
 
 
