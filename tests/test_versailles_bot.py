@@ -188,3 +188,16 @@ def test_the_measures_of_a_short_game():
     assert granted and all(0 <= out[k] <= 1 for k in granted)
     assert curve_point("granted.king@5") == ("granted.king", 5)
     assert curve_point("turns_to.30000") is None
+
+
+def test_it_makes_peace_when_its_titles_wait_for_versailles():
+    """§9.3: a war-ending card "ends every war" and the court returns to
+    Versailles, where a title is requested (§9.1): with a Marquis in hand at
+    the front, peace first; without one, nothing to end a war for."""
+    state = in_play()
+    seat = (state.gc + 1) % 4
+    my_turn(state, seat, ["guerre_gagnee", "marquis"], king=7)
+    state.wars, state.location = ["spain"], "war"
+    assert choice(state, seat) == PlayCard("guerre_gagnee")
+    my_turn(state, seat, ["guerre_gagnee"], king=7)
+    assert choice(state, seat) != PlayCard("guerre_gagnee")
