@@ -201,3 +201,17 @@ def test_it_makes_peace_when_its_titles_wait_for_versailles():
     assert choice(state, seat) == PlayCard("guerre_gagnee")
     my_turn(state, seat, ["guerre_gagnee"], king=7)
     assert choice(state, seat) != PlayCard("guerre_gagnee")
+
+
+def test_an_exile_kills_the_king_to_come_back():
+    """§10.1: the Queen becomes Regent and the regency ends with two new
+    sovereigns, at whose accession exiles come back (§11: "or automatically
+    at the accession of two new sovereigns"); death cards reach the
+    sovereigns (A11). An exile may still play a card (§11)."""
+    state = in_play()
+    seat = (state.gc + 1) % 4
+    my_turn(state, seat, ["petite_verole"], king=5)
+    state.courtiers[seat].place = "exile"
+    assert choice(state, seat) == PlayCard("petite_verole", sovereign="king")
+    state.courtiers[seat].place = "court"
+    assert choice(state, seat) != PlayCard("petite_verole", sovereign="king")

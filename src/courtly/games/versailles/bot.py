@@ -74,6 +74,8 @@ BLOW, PRISON_TURNS = 1500, 3.0
 #: bots go from nothing to about 5,000 livres a turn in 11 turns): what an
 #: exile, who may not request (§11), or a prisoner, forgoes each turn away.
 GROWTH = 450
+#: Where a courtier is away from court until freed or recalled (§11, §12).
+AWAY_PLACES = ("bastille", "exile")
 #: A card of the hand that is not an income card, where it can be played.
 PLACE_CARD = 300
 #: What marriage costs a turn: half of every income card one gets later
@@ -249,7 +251,7 @@ def _request_value(view: View, action: Request, lead: int | None, turns: float) 
 def _play_value(view: View, action: PlayCard, lead: int | None, turns: float) -> float:
     card = DECK[action.card]
     if action.sovereign is not None:
-        return -1
+        return _regicide_value(view, action.sovereign, lead, turns)
     w = _weight(view, action.seat, lead)
     if card.kind == "standing":
         return w * _standing_value(view, action.seat, card.dk, card.dq)  # type: ignore[arg-type]
@@ -331,6 +333,31 @@ def _audience_gain(view: View, action: Action, lead: int | None, turns: float) -
     if isinstance(action, FreePrisoner | RecallExile):
         return _weight(view, action.seat, lead) * 2000
     return -1
+
+
+def _regicide_value(view: View, sovereign: str, lead: int | None, turns: float) -> float:
+    """A death card on a sovereign, worth playing only when it brings two new
+    sovereigns: the King's death makes the Queen Regent, and the regency ends
+    with an accession; the Regent's, at once (§10.1, §10.3). Then exiles and
+    prisoners come back and everyone is presented again (A39): worth the
+    income of the turns away to whoever is away, and new standings (a d10
+    each, 5 on average) to everyone; a Queen's death alone brings nothing."""
+    if sovereign == "queen" and not view["king"]["regency"]:
+        return -1
+    value = 0.0
+    for c in view["courtiers"]:
+        if c["place"] == "dead":
+            continue
+        w = _weight(view, c["seat"], lead)
+        if c["place"] in AWAY_PLACES:
+            value += w * GROWTH * turns * turns / 2
+        else:
+            value += w * sum(
+                (5 - c[track]) * worth
+                for track, worth in (("king", KING_POINT), ("queen", QUEEN_POINT))
+                if c[track] is not None
+            )
+    return value - BLOW
 
 
 def _war_value(view: View, country: str, lead: int | None, turns: float) -> float:
