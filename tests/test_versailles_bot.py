@@ -215,3 +215,19 @@ def test_an_exile_kills_the_king_to_come_back():
     assert choice(state, seat) == PlayCard("petite_verole", sovereign="king")
     state.courtiers[seat].place = "court"
     assert choice(state, seat) != PlayCard("petite_verole", sovereign="king")
+
+
+def test_its_choice_does_not_depend_on_what_it_cannot_see():
+    """The others' hands and the pile are hidden: two positions that differ
+    only there get the same choice, and the same remark."""
+    state = in_play()
+    seat = (state.gc + 1) % 4
+    my_turn(state, seat, ["marquis", "calomnie"], king=6)
+    other = state.clone()
+    for s in range(4):
+        if s != seat:
+            other.hands[s] = ["lettre_de_cachet", "poison", "duc"]
+    other.pile.reverse()
+    first = bot.choose(state.view(seat), state.legal_actions(seat), random.Random(1))
+    again = bot.choose(other.view(seat), other.legal_actions(seat), random.Random(1))
+    assert first == again
