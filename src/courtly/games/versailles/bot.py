@@ -8,8 +8,11 @@ rival whose fortune, income included, is nearest the goal). A request or an
 audience is worth its gain times the chance the d10 grants it (§8.2, §8.3),
 less the point of standing a refusal costs. So the bot requests what it can
 likely get, keeps its standing, plays harmful cards on the leader, takes
-offices, marries for income, fines breaches as Grand Chamberlain (and says
-so, addressing the offender by his form of address, §3), and never pays,
+offices, marries for income, declares war on the leader's party and makes
+peace when its titles wait for Versailles (§9.3), kills the King when the
+accession would bring it back from exile (§10.1, §11), fines breaches as
+Grand Chamberlain (and says so, addressing the offender by his form of
+address, §3), and never pays,
 shows or gives cards away: a promise bought binds nobody (§7.2), and no
 money offer reaches it but a payment, which needs no answer.
 """
