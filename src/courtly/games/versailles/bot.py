@@ -502,7 +502,9 @@ def choose(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
 def remark(view: View, action: Action) -> Remark | None:
     """What the bot says with an action: as Grand Chamberlain, the fine, to
     the table, the offender addressed by his form of address (§3: the view's
-    ``address``, which the etiquette checker reads the same way)."""
+    ``address``, which the etiquette checker reads the same way); nothing
+    when the offender has no courtier to address (his sex not chosen yet,
+    §6; dead, §10.4), for no form of address would be right."""
     if not isinstance(action, Fine):
         return None
     seat = next((b["seat"] for b in view["breaches"] if b["breach"] == action.breach), None)
