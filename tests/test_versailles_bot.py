@@ -231,3 +231,16 @@ def test_its_choice_does_not_depend_on_what_it_cannot_see():
     first = bot.choose(state.view(seat), state.legal_actions(seat), random.Random(1))
     again = bot.choose(other.view(seat), other.legal_actions(seat), random.Random(1))
     assert first == again
+
+
+def test_it_fines_in_silence_a_family_with_no_courtier_yet():
+    """§6: the sex is chosen after the deal; before, no form of address
+    (Monsieur, Mademoiselle) can be right, so the fine comes without words."""
+    state = GAME.new_game(3, seed=11)
+    assert isinstance(state, VersaillesState)
+    gc = state.gc
+    offender = (gc + 1) % 3  # nobody has chosen yet
+    state.apply(REFEREE, Breach(offender, "familiar_pronoun", "toi"))
+    action = choice(state, gc)
+    assert action == Fine(0)
+    assert bot.remark(state.view(gc), action) is None
