@@ -211,9 +211,23 @@ def write_plots(report: BalanceReport, out: Path) -> list[Path]:
     for row in report.measures:
         groups.setdefault(row.group, []).append(row)
     for group, rows in groups.items():
-        paths.append(_plot_measures(plt, rows, out / f"measures_{_slug(group)}.png",
-                                    f"{title}: {group}"))
+        plot = _plot_curves if _is_curve(rows) else _plot_measures
+        paths.append(plot(plt, rows, out / f"measures_{_slug(group)}.png", f"{title}: {group}"))
     return paths
+
+
+def curve_point(name: str) -> tuple[str, int] | None:
+    """A curve's point named ``<series>@<x>`` (x an integer: a turn, a
+    standing): its series and x; None for another name."""
+    series, at, x = name.rpartition("@")
+    if not at or not series or not x.lstrip("-").isdigit():
+        return None
+    return series, int(x)
+
+
+def _is_curve(rows: Sequence[MeasureRow]) -> bool:
+    return all(curve_point(r.measure) is not None and r.value in ("mean", "true")
+               for r in rows)
 
 
 def _slug(text: str) -> str:
@@ -263,6 +277,26 @@ def palette(plt: Any, k: int) -> list[Any]:
         return [colours(i) for i in range(k)]
     spread = plt.colormaps["turbo"]
     return [spread(i / (k - 1)) for i in range(k)]
+
+
+def _plot_curves(plt: Any, rows: Sequence[MeasureRow], path: Path, title: str) -> Path:
+    """Each series as a line over its x (means or rates, with their 95% band)."""
+    series: dict[str, list[tuple[int, MeasureRow]]] = {}
+    for r in rows:
+        point = curve_point(r.measure)
+        assert point is not None
+        series.setdefault(point[0], []).append((point[1], r))
+    fig, ax = plt.subplots(figsize=(8, 5))
+    for (name, points), colour in zip(sorted(series.items()), palette(plt, len(series)),
+                                      strict=True):
+        points.sort(key=lambda p: p[0])
+        xs = [x for x, _ in points]
+        ax.plot(xs, [r.rate for _, r in points], marker=".", label=name, color=colour)
+        ax.fill_between(xs, [r.low for _, r in points], [r.high for _, r in points],
+                        color=colour, alpha=0.15)
+    ax.set(ylabel="mean or rate (95% band)", title=title)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small")
+    return _save(plt, fig, path)
 
 
 def _plot_measures(plt: Any, rows: Sequence[MeasureRow], path: Path, title: str) -> Path:

@@ -76,12 +76,13 @@ class Versailles(Game):
         return state
 
     def load_companions(self) -> Companions:
-        """The heuristic and its estimate (bot.py), the balance measures
+        """The heuristic, its estimate, search settings and remarks (bot.py), the balance measures
         (stats.py), the referee's reading of the chat (addresses.py), and the
         numbering and encoding for research (encoding.py)."""
         from courtly.games.versailles import addresses, bot, encoding, stats
 
-        return Companions(heuristic=bot.choose, estimate=bot.estimate, measures=stats.measures,
+        return Companions(heuristic=bot.choose, estimate=bot.estimate, search=bot.SEARCH,
+                          measures=stats.measures, remark=bot.remark,
                           judge_chat=addresses.judge_chat, encoding=encoding.ENCODING)
 
     def render(self, view: Mapping[str, Any]) -> str:
