@@ -1222,3 +1222,28 @@ def test_story_lines_name_courtiers_as_they_were_when_the_move_was_made():
     heir = f"Seat {other}'s heir joins the English party"
     assert GAME.describe_event(before, heir, after) == f"{short} (Seat {other})'s heir " \
         "joins the English party"
+
+
+def test_a_clone_shares_nothing_the_rules_change():
+    """Versailles' own fast clone (the server plays every move on one): every
+    list, set and dict of the state, each courtier and each hand is its own
+    in the copy, so a field added later and forgotten there fails here; and
+    playing on the copy leaves the original as it was."""
+    state = in_play(4, seed=6)
+    copy = state.clone()
+    assert copy == state
+    for name, value in state.__dict__.items():
+        # core's last events are replaced by each move, never changed in place
+        if isinstance(value, (list, set, dict)) and name != "_last_events":
+            assert copy.__dict__[name] is not value, f"{name} is shared"
+    assert all(a is not b and a.cards is not b.cards
+               for a, b in zip(state.courtiers, copy.courtiers, strict=True))
+    assert all(a is not b for a, b in zip(state.hands, copy.hands, strict=True))
+    before = state.view(None), [list(h) for h in state.hands]
+    rng = random.Random(2)
+    referee = Referee()
+    for _ in range(60):
+        if copy.is_over:
+            break
+        referee.step(copy, lambda seat: rng.choice(copy.legal_actions(seat)))
+    assert (state.view(None), state.hands) == before

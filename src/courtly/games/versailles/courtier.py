@@ -8,6 +8,7 @@ and ``bastille`` (§12).
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,6 +70,12 @@ class Courtier:
     def leave_the_scales(self) -> None:
         """His silhouettes leave the apartments."""
         self.king = self.queen = None
+
+    def copy(self) -> Courtier:
+        """An independent copy (its cards a list of its own)."""
+        other = copy.copy(self)
+        other.cards = list(self.cards)
+        return other
 
     def to_json(self) -> dict[str, Any]:
         """The Register's line: all of it is public."""
