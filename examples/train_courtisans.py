@@ -45,6 +45,7 @@ from stable_baselines3.common.vec_env import DummyVecEnv
 import courtly
 import courtly.rl
 from courtly.bots import Bot, Observation, decide, make_bot
+from courtly.bots.heuristic import estimate_for
 from courtly.core import Action, Game, Numbering
 from courtly.rl.arrays import dense
 from courtly.rl.envs import REWARDS
@@ -58,6 +59,8 @@ PLAYERS = 4
 POLICY = "ppo"
 #: First seed of the evaluation games (apart from the training games' seeds).
 EVAL_SEED = 1_000_000
+#: PPO's discount, and the shaping's (so that the shaping changes no optimal policy).
+GAMMA = 0.99
 #: The action fields that name a seat: Courtisans' Play names the domain's
 #: owner (``Play.owner``); its other actions name none.
 SEAT_FIELDS = ("owner",)
@@ -123,11 +126,17 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         opponents: str | Sequence[str] = "random",
         options: Mapping[str, Any] | None = None,
         reward: str = "margin",
+        shaping: float | None = None,
     ) -> None:
         super().__init__()
         self.aec = courtly.rl.env(game, players, options, reward=reward, infos=False)
         self.players = players
         self.scale = 1 / self.MARGIN_SCALE if reward == "margin" else 1.0
+        self.shaping = shaping
+        self.estimate = estimate_for(self.aec.table.game) if shaping is not None else None
+        if shaping is not None and self.estimate is None:
+            raise ValueError(f"{game} ships no score estimate to shape the reward with")
+        self._potential = 0.0
         specs = [opponents] if isinstance(opponents, str) else list(opponents)
         self.opponents = [specs[i % len(specs)] for i in range(players - 1)]
         for spec in self.opponents:
@@ -163,6 +172,7 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         }
         self.aec.reset(seed=int(draw[0]))
         self._advance()
+        self._potential = self.potential()
         return self._obs["observation"], {}
 
     def step(
@@ -176,8 +186,24 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._advance()
         over = self.aec.terminations[self.agent]
         reward = float(self.aec.rewards[self.agent]) * self.scale if over else 0.0
+        if self.shaping is not None:
+            # potential-based shaping (Ng, Harada & Russell 1999): gamma * phi(next) - phi(now),
+            # phi 0 at the end, changes no optimal policy and tells each move its worth at once
+            after = 0.0 if over else self.potential()
+            reward += self.shaping * after - self._potential
+            self._potential = after
         info = {"illegal_action": True} if illegal else {}
         return self._obs["observation"], reward, over, False, info
+
+    def potential(self) -> float:
+        """The shaping potential: the learner's expected margin (its expected
+        score less the best other) by the game's own score estimate, read
+        from the learner's view alone, on the reward's scale; 0 without shaping."""
+        if self.estimate is None:
+            return 0.0
+        expected = self.estimate(self.aec.table.view(self.seat))
+        best_other = max(e for i, e in enumerate(expected) if i != self.seat)
+        return (expected[self.seat] - best_other) * self.scale
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions now (all False once the game is over)."""
@@ -193,10 +219,12 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
 
 
 def make_env(
-    opponents: str | Sequence[str] = "random", reward: str = "margin"
+    opponents: str | Sequence[str] = "random",
+    reward: str = "margin",
+    shaping: float | None = GAMMA,
 ) -> gymnasium.Env[np.ndarray, np.int64]:
     """A :class:`SeatEnv` with sb3-contrib's ActionMasker around it."""
-    env = SeatEnv(opponents=opponents, reward=reward)
+    env = SeatEnv(opponents=opponents, reward=reward, shaping=shaping)
     return ActionMasker(env, SeatEnv.action_masks)
 
 
@@ -289,9 +317,10 @@ class WinRateCurve(BaseCallback):
     """Every ``every`` steps, the greedy policy against three random bots
     over ``games`` games (always the same seeds); a row of the CSV each time."""
 
-    def __init__(self, path: Path, every: int, games: int) -> None:
+    def __init__(self, path: Path, every: int, games: int, minutes: float = 0.0) -> None:
         super().__init__()
         self.path, self.every, self.games = path, every, games
+        self.limit = minutes * 60
         self.next_at = 0
         self.started = time.perf_counter()
         self.rows: list[dict[str, float]] = []
@@ -303,7 +332,11 @@ class WinRateCurve(BaseCallback):
     def _on_step(self) -> bool:
         if self.num_timesteps >= self.next_at:
             self._measure()
-        return True
+        return not self.limit or self.training_seconds() < self.limit
+
+    def training_seconds(self) -> float:
+        """Seconds spent training so far, the evaluations left out."""
+        return time.perf_counter() - self.started - self._evaluating()
 
     def _on_training_end(self) -> None:
         if not self.rows or self.rows[-1]["steps"] != self.num_timesteps:
@@ -376,22 +409,25 @@ def build_model(
     n_envs: int = 4,
     opponents: str = "random",
     reward: str = "margin",
-    n_steps: int = 512,
-    batch_size: int = 256,
+    shaping: bool = True,
+    n_steps: int = 256,
+    batch_size: int = 128,
     verbose: int = 0,
 ) -> MaskablePPO:
     """MaskablePPO with an MLP policy on ``n_envs`` seat environments, all
     seeded; a rollout is ``n_steps`` steps of each environment."""
-    env = DummyVecEnv([lambda: make_env(opponents, reward) for _ in range(n_envs)])
+    env = DummyVecEnv(
+        [lambda: make_env(opponents, reward, GAMMA if shaping else None) for _ in range(n_envs)]
+    )
     env.seed(seed)
     return MaskablePPO(
         "MlpPolicy",
         env,
-        learning_rate=3e-4,
+        learning_rate=1e-3,
         n_steps=n_steps,
         batch_size=batch_size,
-        n_epochs=5,
-        gamma=0.99,
+        n_epochs=10,
+        gamma=GAMMA,
         gae_lambda=0.95,
         ent_coef=0.01,
         policy_kwargs={"net_arch": [128, 128]},
@@ -404,7 +440,7 @@ def build_model(
 def main(argv: Sequence[str] | None = None) -> None:
     """Train, draw the curve, then the two final tournaments (see the module docstring)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps", type=int, default=260_000, help="training steps")
+    parser.add_argument("--steps", type=int, default=600_000, help="training steps")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--envs", type=int, default=4, help="environments per rollout")
     parser.add_argument("--opponents", default="random", help="the training opponents' spec")
@@ -413,6 +449,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         default="margin",
         choices=REWARDS,
         help="the training reward (the evaluation counts wins)",
+    )
+    parser.add_argument(
+        "--no-shaping", action="store_true", help="the final reward alone (no shaping)"
+    )
+    parser.add_argument(
+        "--minutes", type=float, default=0.0, help="stop training after this long (0: --steps)"
     )
     parser.add_argument("--eval-every", type=int, default=25_000)
     parser.add_argument("--eval-games", type=int, default=100)
@@ -424,8 +466,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     torch.set_num_threads(1)
     random.seed(args.seed)
     args.out.mkdir(parents=True, exist_ok=True)
-    model = build_model(args.seed, args.envs, args.opponents, args.reward)
-    curve = WinRateCurve(args.out / "curve.csv", args.eval_every, args.eval_games)
+    model = build_model(args.seed, args.envs, args.opponents, args.reward, not args.no_shaping)
+    curve = WinRateCurve(args.out / "curve.csv", args.eval_every, args.eval_games, args.minutes)
     started = time.perf_counter()
     model.learn(total_timesteps=args.steps, callback=curve)
     wall = time.perf_counter() - started
@@ -443,6 +485,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     summary: dict[str, Any] = {
         "steps": model.num_timesteps,
         "seed": args.seed,
+        "reward": args.reward,
+        "shaping": not args.no_shaping,
         "train_seconds": round(train_seconds),
         "wall_seconds": round(wall),
         "final": {},

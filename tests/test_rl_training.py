@@ -96,6 +96,25 @@ def test_actions_are_numbered_from_the_learners_chair(example: ModuleType) -> No
         assert sorted(actions.absolute[seat]) == list(range(numbering.size))
 
 
+def test_shaping_adds_up_to_the_final_reward(example: ModuleType) -> None:
+    """With the potential-based shaping undiscounted (factor 1) the rewards
+    of a game add up to its final reward less the first potential: the
+    shaping moves credit between moves and changes no game's worth."""
+    env = example.SeatEnv(shaping=1.0)
+    rng = np.random.default_rng(2)
+    for episode in range(3):
+        env.reset(seed=9 if episode == 0 else None)
+        first, total, done, rewards = env.potential(), 0.0, False, set()
+        while not done:
+            _, reward, done, _, _ = env.step(rng.choice(np.flatnonzero(env.action_masks())))
+            total += reward
+            rewards.add(round(reward, 9))
+        result = env.aec.table.state.result()
+        best_other = max(s for i, s in enumerate(result.scores) if i != env.seat)
+        assert total == pytest.approx((result.scores[env.seat] - best_other) / 10 - first)
+        assert len(rewards) > 2  # the moves' rewards differ: the shaping speaks during the game
+
+
 def test_an_action_outside_the_mask_changes_nothing(example: ModuleType) -> None:
     env = example.SeatEnv()
     obs, _ = env.reset(seed=5)
