@@ -101,7 +101,8 @@ def test_every_number_decodes_to_an_action_that_encodes_back(game: courtly.Game)
 
 def test_the_core_stays_light() -> None:
     """Importing courtly and playing a game (with its companions loaded)
-    imports neither numpy, nor PettingZoo, Gymnasium or OpenSpiel."""
+    imports neither numpy, nor PettingZoo, Gymnasium or OpenSpiel, nor the
+    training example's libraries (Stable-Baselines3, sb3-contrib, torch)."""
     code = ("import sys, random, courtly\n"
             "for g in courtly.GAMES.values():\n"
             "    g.companions\n"
@@ -111,7 +112,8 @@ def test_the_core_stays_light() -> None:
             "        seat = (s.to_act or s.may_act)[0]\n"
             "        s.apply(seat, rng.choice(s.legal_actions(seat)))\n"
             "        g.companions.encoding.observe(s.view(seat))\n"
-            "heavy = {'numpy', 'pettingzoo', 'gymnasium', 'pyspiel'} & set(sys.modules)\n"
+            "heavy = {'numpy', 'pettingzoo', 'gymnasium', 'pyspiel', 'torch',\n"
+            "         'stable_baselines3', 'sb3_contrib'} & set(sys.modules)\n"
             "print(sorted(heavy))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import functools
 import random
+import subprocess
+import sys
 import types
 import warnings
 from collections.abc import Iterator
@@ -272,3 +274,18 @@ def test_in_parallel_every_seat_of_a_window_acts_in_one_step() -> None:
             assert seats[:len(window)] == window
             return
     raise AssertionError("no negotiation window met")
+
+
+def test_the_environments_import_no_training_library() -> None:
+    """courtly.rl plays a game without Stable-Baselines3, sb3-contrib or
+    torch: the training example's libraries are its own (the ``train``
+    extra), never the adapters'."""
+    code = ("import sys, courtly.rl as rl\n"
+            "for make in (rl.env, rl.parallel_env):\n"
+            "    env = make('courtisans', 2)\n"
+            "    env.reset(seed=1)\n"
+            "heavy = {'torch', 'stable_baselines3', 'sb3_contrib'} & set(sys.modules)\n"
+            "print(sorted(heavy))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "[]"
