@@ -194,6 +194,7 @@ def _courtly_game(i: int) -> float:
     return 1.0 / len(result.winners) if me in result.winners else 0.0
 
 
+@pytest.mark.slow  # about 12 s of searching: CI runs it, the quick loop does not
 def test_openspiels_and_courtlys_ismcts_agree_that_search_beats_random() -> None:
     """Both IS-MCTS implementations, with the same budget (8 iterations a
     decision), the same exploration constant and the same leaf evaluation
