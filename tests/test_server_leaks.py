@@ -33,21 +33,36 @@ def _receive_until(ws: Any, moves: int, inbox: list[dict[str, Any]]) -> dict[str
             return message
 
 
-def _play_connected(client: TestClient, game: str, n: int, options: dict[str, Any], seed: int
-                    ) -> tuple[courtly.State, dict[int | None, list[dict[str, Any]]]]:
+def _seated_table(client: TestClient, game: str, n: int, options: dict[str, Any],
+                  seed: int) -> tuple[str, dict[str, str]]:
+    """A table of ``n`` persons, every seat joined: its id and seat tokens."""
     body = {"game": game, "num_players": n, "options": options, "seed": seed,
             "seats": [{"kind": "person"}] * n, "bot_delay": 0}
     made = client.post("/api/tables", json=body).json()
     tid, tokens = made["table"]["id"], made["tokens"]
     for seat, token in tokens.items():
         client.post(f"/api/tables/{tid}/join", json={"token": token, "name": f"P{seat}"})
+    return tid, tokens
+
+
+def _listening(client: TestClient, stack: ExitStack, tid: str, tokens: dict[str, str],
+               inbox: dict[int | None, list[dict[str, Any]]]
+               ) -> tuple[dict[int | None, Any], dict[int | None, dict[str, Any]]]:
+    """A WebSocket for each seat of ``inbox`` (None: a spectator) and the
+    first update each receives (every message kept in ``inbox``)."""
+    sockets = {s: stack.enter_context(client.websocket_connect(
+        f"/ws/tables/{tid}" + (f"?token={tokens[str(s)]}" if s is not None else "")))
+        for s in inbox}
+    return sockets, {s: _receive_until(ws, 0, inbox[s]) for s, ws in sockets.items()}
+
+
+def _play_connected(client: TestClient, game: str, n: int, options: dict[str, Any], seed: int
+                    ) -> tuple[courtly.State, dict[int | None, list[dict[str, Any]]]]:
+    tid, tokens = _seated_table(client, game, n, options, seed)
     inbox: dict[int | None, list[dict[str, Any]]] = {s: [] for s in [*range(n), None]}
     rng = random.Random(seed)
     with ExitStack() as stack:
-        sockets = {s: stack.enter_context(client.websocket_connect(
-            f"/ws/tables/{tid}" + (f"?token={tokens[str(s)]}" if s is not None else "")))
-            for s in inbox}
-        latest = {s: _receive_until(ws, 0, inbox[s]) for s, ws in sockets.items()}
+        sockets, latest = _listening(client, stack, tid, tokens, inbox)
         moves = 0
         while latest[None]["result"] is None:
             to_act, may_act = latest[None]["to_act"], latest[None]["may_act"]
@@ -204,19 +219,11 @@ def test_versailles_a_card_shown_reaches_only_the_two_players(tmp_path: Path):
     from courtly.games.versailles.cards import DECK
 
     with TestClient(create_app(f"sqlite:///{tmp_path / 'leak.db'}")) as client:
-        body = {"game": "versailles", "num_players": 3, "options": {}, "seed": 5,
-                "seats": [{"kind": "person"}] * 3, "bot_delay": 0}
-        made = client.post("/api/tables", json=body).json()
-        tid, tokens = made["table"]["id"], made["tokens"]
-        for seat, token in tokens.items():
-            client.post(f"/api/tables/{tid}/join", json={"token": token, "name": f"P{seat}"})
+        tid, tokens = _seated_table(client, "versailles", 3, {}, 5)
         state = client.app.state.hub.tables[tid].state
         inbox: dict[int | None, list[dict[str, Any]]] = {s: [] for s in [0, 1, 2, None]}
         with ExitStack() as stack:
-            sockets = {s: stack.enter_context(client.websocket_connect(
-                f"/ws/tables/{tid}" + (f"?token={tokens[str(s)]}" if s is not None else "")))
-                for s in inbox}
-            latest = {s: _receive_until(ws, 0, inbox[s]) for s, ws in sockets.items()}
+            sockets, latest = _listening(client, stack, tid, tokens, inbox)
             moves = 0
 
             def act(seat: int, action: dict[str, Any]) -> None:
