@@ -244,3 +244,35 @@ def test_it_fines_in_silence_a_family_with_no_courtier_yet():
     action = choice(state, gc)
     assert action == Fine(0)
     assert bot.remark(state.view(gc), action) is None
+
+
+def test_money_paid_in_the_negotiation_buys_a_rival_peace_but_not_the_leader():
+    """§7.2: players "may pay each other" in the negotiation, and what the
+    money buys is said in the chat, which the bot does not read; it answers by
+    interest: a rival who paid it 1,000 livres or more this turn is spared its
+    blows for the turn, unless that rival is the leader. Payments are public
+    (the view's ``paid``), and they are forgotten at the next turn."""
+    state = in_play()
+    me = state.gc
+    lead, other = (me + 1) % 4, (me + 2) % 4
+    my_turn(state, me, [])
+    state.courtiers[lead].fortune = 20000
+    for seat in (lead, other):
+        state.courtiers[seat].cards.append("chancelier")
+    turns = bot.turns_left(state.view(me))
+
+    def blow(seat: int) -> float:
+        view = state.view(me)
+        return bot._blow_value(view, "exile", seat, bot.leader(view), turns)
+
+    assert bot.leader(state.view(me)) == lead
+    before = blow(other), blow(lead)
+    assert before[0] > 0 and before[1] > 0
+    state.payments += [(other, me, 500), (lead, me, 2000)]
+    assert blow(other) == before[0]  # 500 livres is not yet an offer taken
+    state.payments.append((other, me, 500))
+    assert state.view(me)["paid"][-1] == {"seat": other, "to": me, "amount": 500}
+    assert state.view((me + 3) % 4)["paid"] == state.view(me)["paid"]  # public
+    assert blow(other) == 0 and blow(lead) == before[1]
+    state._begin_turn()
+    assert state.view(me)["paid"] == []

@@ -84,6 +84,11 @@ PLACE_CARD = 300
 #: What marriage costs a turn: half of every income card one gets later
 #: goes to the spouse, a rival.
 MARRIAGE_COST = 500
+#: What a rival must have paid us this game turn for its offer to be taken
+#: (§7.2: money changes hands in the negotiation; what it buys is said in the
+#: chat, which the bot does not read): it is then spared our blows this turn,
+#: unless it is the leader, whose gains cost us more than any bribe.
+OFFER = 1000
 #: The Grand Chamberlain's fine (§3), said in the remark.
 FINE_LIVRES = "1 000"
 
@@ -148,12 +153,26 @@ def leader(view: View) -> int | None:
 
 def _weight(view: View, seat: int | None, lead: int | None) -> float:
     """What a livre of ``seat``'s counts for us: 1 ours, -1 the leader's,
-    -0.3 another rival's (a spouse is a rival too)."""
+    -0.3 another rival's (a spouse is a rival too), nothing for a rival
+    other than the leader who paid us :data:`OFFER` this turn (its offer
+    taken: neither helped nor harmed)."""
     if seat is None:
         return 0.0
     if seat == view["seat"]:
         return 1.0
-    return -1.0 if seat == lead else -OTHER_RIVAL
+    if seat == lead:
+        return -1.0
+    return 0.0 if seat in paid_us(view) else -OTHER_RIVAL
+
+
+def paid_us(view: View) -> set[int]:
+    """The rivals who paid us at least :data:`OFFER` livres this game turn
+    (the view's ``paid``: public, §7.2)."""
+    totals: dict[int, int] = {}
+    for p in view.get("paid", ()):
+        if p["to"] == view["seat"]:
+            totals[p["seat"]] = totals.get(p["seat"], 0) + p["amount"]
+    return {s for s, amount in totals.items() if amount >= OFFER}
 
 
 def _income_value(view: View, seat: int, delta: float, lead: int | None, turns: float) -> float:

@@ -241,7 +241,9 @@ def _courtier(f: Features, c: Mapping[str, Any], seat: int, n: int, goal: int) -
 def _turn(f: Features, view: Mapping[str, Any], seat: int, n: int) -> None:
     """The phase, the turn, the Grand Chamberlain, the player-turn's seat and
     its actions left, who still negotiates, the powers used and offices
-    moved this turn, the breaches awaiting a fine (by courtier), the end."""
+    moved this turn, the breaches awaiting a fine (by courtier), what each
+    courtier paid and received this turn (§7.2, in tens of thousands of
+    livres), the end."""
     everyone = seats(n)
     f.one_hot(view["stage"], STAGES)
     f.number(view["turn"], view["options"]["turn_limit"])
@@ -253,6 +255,14 @@ def _turn(f: Features, view: Mapping[str, Any], seat: int, n: int) -> None:
     f.flags(view["powers_used"], OFFICE)
     f.flags(view["offices_moved"], OFFICE)
     f.counts(_count(relative(seat, b["seat"], n) for b in view["breaches"]), everyone)
+    paid_out: dict[int | None, float] = {}
+    paid_in: dict[int | None, float] = {}
+    for p in view["paid"]:
+        out, to = relative(seat, p["seat"], n), relative(seat, p["to"], n)
+        paid_out[out] = paid_out.get(out, 0) + p["amount"]
+        paid_in[to] = paid_in.get(to, 0) + p["amount"]
+    f.counts(paid_out, everyone, 10000)
+    f.counts(paid_in, everyone, 10000)
     f.number("final" in view)
 
 

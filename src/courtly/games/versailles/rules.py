@@ -237,6 +237,8 @@ class VersaillesState(PlayRules, State):
         self.pos, self.actions_left = 0, 0
         self.offices_moved, self.powers_used = set(), set()
         self.offices_paid: set[str] = set()
+        #: This game turn's payments (§7.2), public: (payer, payee, livres).
+        self.payments: list[tuple[int, int, int]] = []
         #: Breaches of etiquette awaiting the Grand Chamberlain: (number,
         #: seat, code, words); ``breach_count`` numbers them.
         self.breaches: list[tuple[int, int, str, str]] = []
@@ -253,6 +255,7 @@ class VersaillesState(PlayRules, State):
         """Phase 1 (§7.1): heirs choose their party, then every courtier not
         yet presented is presented."""
         self.offices_moved, self.powers_used, self.offices_paid = set(), set(), set()
+        self.payments = []
         self.turn_cut = False
         if self._heirs_to_choose():
             self.stage = PARTY
@@ -691,6 +694,7 @@ class VersaillesState(PlayRules, State):
             self.window_moves += 1
             self.courtiers[seat].fortune -= action.amount
             self.courtiers[action.to].fortune += action.amount
+            self.payments.append((seat, action.to, action.amount))
             events = [Event("pay", action.describe(), {"seat": seat, "to": action.to,
                                                        "amount": action.amount})]
         else:
@@ -788,6 +792,8 @@ class VersaillesState(PlayRules, State):
                           for s, c in enumerate(self.courtiers)],
             "breaches": [{"breach": n, "seat": s, "code": code, "words": words}
                          for n, s, code, words in self.breaches],
+            "paid": [{"seat": s, "to": to, "amount": amount}
+                     for s, to, amount in self.payments],
             "hand": sorted(self.hands[seat]) if seat is not None else None}
         for c, addressee in zip(view["courtiers"], court_addressees(view), strict=True):
             c["address"] = address_json(addressee)
@@ -822,7 +828,7 @@ class VersaillesState(PlayRules, State):
         copied shallow: what they keep is never changed once kept."""
         other: VersaillesState = self._shallow_copy()
         for name in ("pile", "discard", "house", "ministry", "wars", "open_seats", "order",
-                     "breaches"):
+                     "breaches", "payments"):
             setattr(other, name, list(getattr(self, name)))
         for name in ("offices_moved", "powers_used", "offices_paid"):
             setattr(other, name, set(getattr(self, name)))
@@ -840,7 +846,7 @@ class VersaillesState(PlayRules, State):
                 self.secret_wife, self.gc, self.turn, self.stage, self.over, self.turn_cut,
                 self.open_seats, self.window_moves, self.order, self.pos, self.actions_left,
                 sorted(self.offices_moved), sorted(self.powers_used), sorted(self.offices_paid),
-                self.breaches, self.breach_count)
+                self.breaches, self.breach_count, self.payments)
 
 
 __all__ = ["COURT", "EXILE", "FAMILY_NAMES", "VersaillesState", "round_order"]
