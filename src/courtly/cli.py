@@ -358,10 +358,11 @@ def _play_loop(console: Console, game: Game, state: State, seat: int,
     referee apply TimeUp.
     """
     referee = Referee()
+    # the seat's view before each move, so that its story names a courtier
+    # as he was when it was made (one who dies by it, too)
+    before: Mapping[str, Any] = state.view(seat)
     while not state.is_over:
         phase = state.phase
-        # A courtier who dies by the move is named as he was before it.
-        before = state.view(seat)
         actor = next_actor(state, seat, referee)
         if actor == REFEREE:
             events = state.apply(REFEREE, TimeUp())
@@ -370,7 +371,7 @@ def _play_loop(console: Console, game: Game, state: State, seat: int,
             if action is None:
                 return False
             if action == UNDO:
-                _log(console, game, state, before, state.undo(seat), seat)
+                before = _log(console, game, state, before, state.undo(seat), seat)
                 continue
             if isinstance(action, TimeUp):
                 _plain(console, f"No answer within {timer:g} s: the referee calls time.",
@@ -380,7 +381,7 @@ def _play_loop(console: Console, game: Game, state: State, seat: int,
         else:
             events = bot_move(state, actor, bots[actor])
         referee.acted(phase, actor)
-        _log(console, game, state, before, events, seat)
+        before = _log(console, game, state, before, events, seat)
     return True
 
 
@@ -405,15 +406,16 @@ def next_actor(state: State, seat: int, referee: Referee) -> int:
 
 
 def _log(console: Console, game: Game, state: State, before: Mapping[str, Any],
-         events: Sequence[Event], seat: int) -> None:
+         events: Sequence[Event], seat: int) -> Mapping[str, Any]:
     """Print the events as ``seat`` may see them, and nothing else, each line
     as the game names things in that seat's views after and ``before`` the
-    move (:meth:`Game.describe_event`)."""
+    move (:meth:`Game.describe_event`); the view after, the next move's before."""
     view = state.view(seat)
     for event in events:
         seen = event.for_seat(seat)
         if seen is not None:
             _plain(console, f"  • {game.describe_event(view, seen.text, before)}", "cyan")
+    return view
 
 
 def _phase_line(phase: Phase, seat: int, timer: float) -> str:
