@@ -230,9 +230,13 @@ class Request(Action):
 
     def describe(self) -> str:
         """'Request Marquis for Seat 0 through the Queen'."""
+        return f"Request {self.what()}"
+
+    def what(self) -> str:
+        """'Marquis for Seat 0 through the Queen' (a lettre de cachet: 'against')."""
         word = "against" if DECK[self.card].kind == "lettre" else "for"
         via = " through the Queen" if self.via_queen else ""
-        return f"Request {_label(self.card)} {word} Seat {self.seat}{via}"
+        return f"{_label(self.card)} {word} Seat {self.seat}{via}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,9 +12,9 @@ offices, marries for income, declares war on the leader's party and makes
 peace when its titles wait for Versailles (§9.3), kills the King when the
 accession would bring it back from exile (§10.1, §11), fines breaches as
 Grand Chamberlain (and says so, addressing the offender by his form of
-address, §3), and never pays,
-shows or gives cards away: a promise bought binds nobody (§7.2), and no
-money offer reaches it but a payment, which needs no answer.
+address, §3), and never pays, shows or gives cards away: a promise bought
+binds nobody (§7.2). Money paid to it is answered by interest: a rival who
+paid :data:`OFFER` this turn is spared its blows, unless it leads.
 """
 
 from __future__ import annotations

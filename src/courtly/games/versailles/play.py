@@ -286,10 +286,7 @@ class PlayRules(CourtRules):
         lettre sends its victim to the Bastille and returns to the hand;
         refused: the card face up to the King's House."""
         self.hands[seat].remove(action.card)
-        label = TYPE_OF[action.card].name_fr
-        word = "against" if TYPE_OF[action.card].kind == "lettre" else "for"
-        events = [Event("request", f"Seat {seat} requests {label} {word} Seat {action.seat}"
-                                   + (" through the Queen" if action.via_queen else ""),
+        events = [Event("request", f"Seat {seat} requests {action.what()}",
                         {"seat": seat, "card": action.card, "target": action.seat,
                          "via_queen": action.via_queen})]
         ok, rolls = (self.through_queen(seat) if action.via_queen
@@ -657,7 +654,7 @@ class PlayRules(CourtRules):
     def power_moves(self, seat: int) -> Iterator[UsePower]:
         """Each power of an office the seat holds, not used yet this game turn."""
         c = self.courtiers[seat]
-        if not c.at_court:
+        if not c.cards or not c.at_court:  # no card laid, no office
             return
         for office in c.holds("office"):
             power = TYPE_OF[office].power

@@ -447,9 +447,8 @@ class VersaillesState(PlayRules, State):
             return [made(ChooseSex, "man", family), made(ChooseSex, "woman", family)]
         if self.stage == PARTY:
             return [made(ChooseParty, p) for p in COUNTRIES]
-        if self.stage == LOCATION:
-            return [made(SetLocation, "versailles"), made(SetLocation, "hunt")]
-        return self._turn_moves(seat)
+        # LOCATION, the one stage left
+        return [made(SetLocation, "versailles"), made(SetLocation, "hunt")]
 
     def _window_moves(self, seat: int) -> list[Action]:
         """§7.2: pay another player (in 500s, up to one's positive fortune;
@@ -467,11 +466,10 @@ class VersaillesState(PlayRules, State):
             out += [_DISCARDS[card] for card in kinds]
         else:
             out.append(END_TURN)
-        c = self.courtiers[seat]
-        if c.cards:  # no card laid, no office, no power
-            out += self.power_moves(seat)
+        out += self.power_moves(seat)
         if self.actions_left <= 0:
             return out
+        c = self.courtiers[seat]
         if self.pile or self.discard:
             out.append(DRAW)
         if c.at_court:
@@ -648,8 +646,7 @@ class VersaillesState(PlayRules, State):
         if self.courtiers[seat].place == DEAD:
             return self._next_player()
         if (self.actions_left <= 0 and len(self.hands[seat]) <= HAND_LIMIT
-                and not (self.courtiers[seat].cards
-                         and any(True for _ in self.power_moves(seat)))):
+                and not any(True for _ in self.power_moves(seat))):
             return self._end_player_turn()
         return []
 
@@ -815,8 +812,9 @@ class VersaillesState(PlayRules, State):
         self.pile = unseen
 
     def __getstate__(self) -> dict[str, Any]:
-        """Copies (clone, determinize, pickling) leave the menu memo behind:
-        it is a cache, not part of the game."""
+        """Pickles and generic deep copies leave the menu memo behind: it is a
+        cache, not part of the game (:meth:`clone`, which determinize uses,
+        keeps it: what it holds is true of the court it was made for)."""
         state = self.__dict__.copy()
         state["_memo_key"], state["_memo"], state["_gift_memo"] = None, {}, {}
         return state

@@ -50,11 +50,21 @@ def measures(view: Mapping[str, Any], record: GameRecord) -> dict[str, Measure]:
     return out
 
 
+#: The events counted, and the measure each adds one to.
+COUNTED = {
+    "death": "deaths",
+    "king_dies": "kings_dead",
+    "queen_dies": "queens_dead",
+    "war": "wars",
+    "bastille": "stays.bastille",
+    "exile": "stays.exile",
+}
+
+
 class _Tally:
     """What the replay counts, event by event."""
 
-    def __init__(self, num_players: int) -> None:
-        self.n = num_players
+    def __init__(self) -> None:
         self.out: dict[str, Measure] = {
             "deaths": 0,
             "kings_dead": 0,
@@ -84,15 +94,7 @@ class _Tally:
 
     def event(self, event: Event) -> None:
         """Count one event of the replay."""
-        counted = {
-            "death": "deaths",
-            "king_dies": "kings_dead",
-            "queen_dies": "queens_dead",
-            "war": "wars",
-            "bastille": "stays.bastille",
-            "exile": "stays.exile",
-        }
-        key = counted.get(event.kind)
+        key = COUNTED.get(event.kind)
         if key is not None:
             self.out[key] = int(self.out[key]) + 1
         if event.kind == "king_dies":
@@ -137,7 +139,7 @@ def _along_the_way(record: GameRecord) -> dict[str, Measure]:
     from courtly.registry import game  # the registry sits above the games
 
     state = game(record.game).new_game(record.num_players, record.seed, record.options)
-    tally = _Tally(record.num_players)
+    tally = _Tally()
     turn, first_chamberlain = 0, None
     for seat, action in record.actions:
         events = state.apply(seat, action)
