@@ -25,6 +25,7 @@ from courtly.games.versailles.actions import (
     SetLocation,
 )
 from courtly.games.versailles.addresses import judge_chat
+from courtly.games.versailles.cards import TYPE_OF
 from courtly.games.versailles.rules import VersaillesState
 from courtly.sim.report import curve_point
 from courtly.sim.simulate import play_out
@@ -165,7 +166,8 @@ def test_the_estimate_projects_fortunes():
     state.courtiers[0].cards.append("duc")
     view = state.view(0)
     values = bot.estimate(view)
-    assert values[0] - state.courtiers[0].fortune == pytest.approx(6000 * bot.turns_left(view))
+    duke = TYPE_OF["duc"].income
+    assert values[0] - state.courtiers[0].fortune == pytest.approx(duke * bot.turns_left(view))
 
 
 def test_the_measures_of_a_short_game():
