@@ -59,11 +59,16 @@ PLAYERS = 4
 POLICY = "ppo"
 #: First seed of the evaluation games (apart from the training games' seeds).
 EVAL_SEED = 1_000_000
+#: First seed of the curve's games: apart from the final tournaments' seeds, so
+#: that a checkpoint chosen by the curve (``--keep-best``) is measured on games
+#: it was not chosen on.
+CURVE_SEED = 2_000_000
 #: PPO's discount, and the shaping's (so that the shaping changes no optimal
 #: policy), and GAE's lambda: an advantage looks about one turn ahead (3
 #: cards), so a move is judged by its own effect more than by the random
 #: bots' later moves (0.99 and 0.95 learned nothing in 80,000 steps).
 GAMMA = 0.9
+LEARNING_RATE = 3e-4
 GAE_LAMBDA = 0.8
 #: The action fields that name a seat: Courtisans' Play names the domain's
 #: owner (``Play.owner``); its other actions name none.
@@ -319,11 +324,15 @@ def play_tournament(
 
 class WinRateCurve(BaseCallback):
     """Every ``every`` steps, the greedy policy against three random bots
-    over ``games`` games (always the same seeds); a row of the CSV each time."""
+    over ``games`` games (always the same seeds, from ``CURVE_SEED``); a row
+    of the CSV each time. With ``best``, the model is saved there whenever
+    its win rate is the best so far."""
 
-    def __init__(self, path: Path, every: int, games: int, minutes: float = 0.0) -> None:
+    def __init__(self, path: Path, every: int, games: int, minutes: float = 0.0,
+                 best: Path | None = None) -> None:
         super().__init__()
         self.path, self.every, self.games = path, every, games
+        self.best, self.best_rate = best, -1.0
         self.limit = minutes * 60
         self.next_at = 0
         self.started = time.perf_counter()
@@ -351,8 +360,12 @@ class WinRateCurve(BaseCallback):
         model = self.model
         assert isinstance(model, MaskablePPO)
         clock = time.perf_counter()
-        report = play_tournament(lambda: PolicyBot(model, game), "random", self.games)
+        report = play_tournament(lambda: PolicyBot(model, game), "random", self.games,
+                                 seed=CURVE_SEED)
         stats = report.bots[0]
+        if self.best is not None and stats.win_rate > self.best_rate:
+            self.best_rate = stats.win_rate
+            model.save(self.best)
         row = {
             "steps": self.num_timesteps,
             "train_seconds": round(clock - self.started - self._evaluating(), 1),
@@ -417,9 +430,11 @@ def build_model(
     n_steps: int = 256,
     batch_size: int = 256,
     verbose: int = 0,
+    lr_decay: bool = False,
 ) -> MaskablePPO:
     """MaskablePPO with an MLP policy on ``n_envs`` seat environments, all
-    seeded; a rollout is ``n_steps`` steps of each environment."""
+    seeded; a rollout is ``n_steps`` steps of each environment. With
+    ``lr_decay`` the learning rate falls linearly to 0 over the run."""
     env = DummyVecEnv(
         [lambda: make_env(opponents, reward, GAMMA if shaping else None) for _ in range(n_envs)]
     )
@@ -427,7 +442,7 @@ def build_model(
     return MaskablePPO(
         "MlpPolicy",
         env,
-        learning_rate=3e-4,
+        learning_rate=(lambda remaining: LEARNING_RATE * remaining) if lr_decay else LEARNING_RATE,
         n_steps=n_steps,
         batch_size=batch_size,
         n_epochs=4,
@@ -464,6 +479,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--minutes", type=float, default=0.0, help="stop training after this long (0: --steps)"
     )
+    parser.add_argument(
+        "--rollout", type=int, default=256, help="steps of each environment a rollout"
+    )
+    parser.add_argument(
+        "--lr-decay", action="store_true", help="the learning rate falls linearly to 0"
+    )
+    parser.add_argument(
+        "--keep-best",
+        action="store_true",
+        help="the final tournaments play the curve's best checkpoint (the curve's games "
+        "have seeds of their own)",
+    )
     parser.add_argument("--eval-every", type=int, default=25_000)
     parser.add_argument("--eval-games", type=int, default=100)
     parser.add_argument("--final-games", type=int, default=400)
@@ -474,8 +501,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     torch.set_num_threads(1)
     random.seed(args.seed)
     args.out.mkdir(parents=True, exist_ok=True)
-    model = build_model(args.seed, args.envs, args.opponents, args.reward, not args.no_shaping)
-    curve = WinRateCurve(args.out / "curve.csv", args.eval_every, args.eval_games, args.minutes)
+    model = build_model(args.seed, args.envs, args.opponents, args.reward, not args.no_shaping,
+                        n_steps=args.rollout, lr_decay=args.lr_decay)
+    best = args.out / "best.zip" if args.keep_best else None
+    curve = WinRateCurve(args.out / "curve.csv", args.eval_every, args.eval_games, args.minutes,
+                         best)
     started = time.perf_counter()
     model.learn(total_timesteps=args.steps, callback=curve)
     wall = time.perf_counter() - started
@@ -488,11 +518,19 @@ def main(argv: Sequence[str] | None = None) -> None:
         flush=True,
     )
     plot(curve.rows, args.curve, 1 / PLAYERS)
+    trained_steps = final_steps = model.num_timesteps
+    if best is not None:
+        model = MaskablePPO.load(best, device="cpu")
+        final_steps = model.num_timesteps
+        print(f"the final tournaments play the checkpoint of {final_steps} steps", flush=True)
 
     game = courtly.game(GAME)
     summary: dict[str, Any] = {
-        "steps": model.num_timesteps,
+        "steps": trained_steps,
+        "final_model_steps": final_steps,
         "seed": args.seed,
+        "rollout": args.rollout,
+        "lr_decay": args.lr_decay,
         "reward": args.reward,
         "shaping": not args.no_shaping,
         "train_seconds": round(train_seconds),
