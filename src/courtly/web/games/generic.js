@@ -13,6 +13,8 @@
 //   mergeViews(views)           optional: one view from every seat's (replay, "all revealed")
 //   strings                     optional: {en: {...}, fr: {...}} added to the i18n tables
 //   chatChanged(ctx)            optional: the table's chat changed (for a board that shows it)
+//   chatNotes(ctx)              optional: Map(message id -> {class, node}): a class for the table's
+//                               chat line and a node shown under its text (Versailles' breaches)
 //
 // ctx: {game, table, view, seat, legal: [{action, text}], schema, phase, toAct, mayAct,
 //       result, events, canAct, inWindow, pending, replay, ui, lastError, lastMove: {seat, events}, t, lang, name(seat),

@@ -588,9 +588,6 @@ const strings = {
   },
 };
 
-/** The page's context of the last drawing (for the chat's marks). */
-let current = null;
-
 // ----- words ---------------------------------------------------------------------------
 
 function tr(ctx, texts) {
@@ -1214,31 +1211,18 @@ function breachesByMessage(ctx) {
   return byMessage;
 }
 
-/** Mark the table's chat lines that breached etiquette (each time the list is redrawn). */
-function markChat() {
-  const ctx = current;
-  const list = document.getElementById("chat");
-  if (!ctx || !list) return;
-  const marks = breachesByMessage(ctx);
-  for (const li of list.querySelectorAll(".chat-line")) {
-    const found = marks.get(Number(li.dataset.id));
-    const old = li.querySelector(".vs-breach-note");
-    if (old) old.remove();
-    li.classList.toggle("vs-breach", Boolean(found));
-    if (!found) continue;
-    li.appendChild(h("span", { class: "vs-breach-note", dataset: { breaches: found.map((b) => b.breach).join(" ") } },
-      found.map((b) => h("span", { class: ["vs-breach-item", `vs-breach-${b.state}`], dataset: { breach: b.breach, code: b.code, state: b.state } },
-        `⚠ ${ctx.t("vs.breach_mark", { reason: reason(ctx, b.code), words: b.words })} (${ctx.t(`vs.breach.${b.state}`)})`))));
+/** The table's chat lines that breached etiquette, each with its marks (the chatNotes hook). */
+function chatNotes(ctx) {
+  const notes = new Map();
+  for (const [id, found] of breachesByMessage(ctx)) {
+    notes.set(id, {
+      class: "vs-breach",
+      node: h("span", { class: "vs-breach-note", dataset: { breaches: found.map((b) => b.breach).join(" ") } },
+        found.map((b) => h("span", { class: ["vs-breach-item", `vs-breach-${b.state}`], dataset: { breach: b.breach, code: b.code, state: b.state } },
+          `⚠ ${ctx.t("vs.breach_mark", { reason: reason(ctx, b.code), words: b.words })} (${ctx.t(`vs.breach.${b.state}`)})`))),
+    });
   }
-}
-
-let observer = null;
-
-function watchChat() {
-  const list = document.getElementById("chat");
-  if (!list || observer) return;
-  observer = new MutationObserver(() => markChat());
-  observer.observe(list, { childList: true }); // the lines only: our own marks are deeper
+  return notes;
 }
 
 // ----- the hooks -----------------------------------------------------------------------------------
@@ -1254,7 +1238,6 @@ function lastMovePanel(ctx) {
 }
 
 function render(root, ctx) {
-  current = ctx;
   const targets = cardTargets(ctx);
   const chosen = ctx.ui.vsCard;
   if (chosen && !(ctx.view.hand || []).includes(chosen)) ctx.ui.vsCard = null;
@@ -1275,13 +1258,6 @@ function render(root, ctx) {
       h("summary", {}, ctx.t("vs.more")), actions(ctx)) : null));
   const more = root.querySelector("#vs-more");
   if (more) more.addEventListener("toggle", () => { ctx.ui.vsMore = more.open; });
-  watchChat();
-  markChat();
-}
-
-function chatChanged(ctx) {
-  current = ctx;
-  markChat();
 }
 
 function banner(ctx) {
@@ -1409,6 +1385,6 @@ function mergeViews(views) {
 }
 
 export default {
-  strings, render, banner, describeEvent, describeAction, seatInfo, mergeViews, chatChanged,
+  strings, render, banner, describeEvent, describeAction, seatInfo, mergeViews, chatNotes,
   logKinds: { breach: "highlight", fine: "highlight", roll: "highlight", turn: "highlight", game_over: "highlight", draw: "minor", done: "minor", presented: "minor" },
 };

@@ -611,21 +611,25 @@ function renderChat() {
   const list = document.getElementById("chat");
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   const messages = [...st.chat.values()].sort((a, b) => a.id - b.id);
+  // a renderer may mark chat lines (Versailles: the breaches of etiquette found in them)
+  const notes = messages.length && st.renderer.chatNotes && st.table && st.view ? st.renderer.chatNotes(context()) : null;
   if (!messages.length) fill(list, h("li", { class: "muted" }, t("chat.empty")));
   else {
     fill(list, messages.map((m) => {
+      const note = notes ? notes.get(m.id) : null;
       const who = m.seat === null ? "courtly" : (m.name || seatName(m.seat));
       let scope = null;
       if (m.to !== null && m.to !== undefined) {
         scope = m.seat === st.seat ? t("chat.private_to", { who: seatName(m.to) }) : t("chat.private_from");
       }
       const time = new Date(m.time * 1000);
-      return h("li", { class: ["chat-line", scope && "chat-private", m.seat === st.seat && "chat-mine"], dataset: { id: m.id } },
+      return h("li", { class: ["chat-line", scope && "chat-private", m.seat === st.seat && "chat-mine", note && note.class], dataset: { id: m.id } },
         h("span", { class: "chat-who" }, who),
         scope ? h("span", { class: "chat-scope" }, scope) : null,
         h("time", { class: "chat-time", datetime: time.toISOString() },
           time.toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit" })),
-        h("span", { class: "chat-text" }, m.text));
+        h("span", { class: "chat-text" }, m.text),
+        note ? note.node : null);
     }));
   }
   if (atBottom) list.scrollTop = list.scrollHeight;
