@@ -10,7 +10,7 @@ import pytest
 
 import courtly
 from courtly.bots import ISMCTSBot, Observation, decide, make_bot, seat_rewards
-from courtly.bots.heuristic import estimate_for, policy_for, search_settings_for
+from courtly.bots.heuristic import estimate_for, policy_for, ranking_for, search_settings_for
 from courtly.bots.ismcts import AUTO, FALLBACK, estimated_rewards
 from courtly.core import Referee, Result, State
 from courtly.games.vive_le_roi.actions import Vote
@@ -371,15 +371,58 @@ def test_settings_left_to_the_game_follow_its_recommendation(monkeypatch):
     the fallback; what a spec gives stands. Every game's SEARCH builds a bot."""
     bot = make_bot("ismcts", seed=0)
     assert bot.settings("vive_le_roi") == {"iterations": 150, "opponents": "heuristic",
-                                           "root": "halving", "temperature": 2.0}
+                                           "root": "halving", "temperature": 2.0, "top": 0}
     assert bot.settings("courtisans") == {"iterations": 150, "opponents": "heuristic",
-                                          "root": "halving", "temperature": 10.0}
-    given = make_bot("ismcts:iterations=40,root=ucb,temperature=3", seed=0)
+                                          "root": "halving", "temperature": 10.0, "top": 0}
+    given = make_bot("ismcts:iterations=40,root=ucb,temperature=3,top=2", seed=0)
     assert given.settings("vive_le_roi") == {"iterations": 40, "opponents": "heuristic",
-                                             "root": "ucb", "temperature": 3.0}
+                                             "root": "ucb", "temperature": 3.0, "top": 2}
     monkeypatch.setattr("courtly.bots.ismcts.search_settings_for", lambda name: {})
     assert bot.settings("courtisans") == FALLBACK
     for name in courtly.GAMES:
         search = search_settings_for(name)
         assert set(search) <= set(AUTO)
         ISMCTSBot(seed=0, **search)  # type: ignore[arg-type]
+
+
+def _versailles_turn() -> tuple[State, int]:
+    """A Versailles position in the round of play with many actions to choose from."""
+    game = courtly.game("versailles")
+    state = game.new_game(4, seed=1)
+    rng = random.Random(1)
+    referee = Referee()
+    while True:
+        to_act = state.to_act
+        if len(to_act) == 1 and len(state.legal_actions(to_act[0])) > 20:
+            return state, to_act[0]
+        referee.step(state, lambda seat: rng.choice(state.legal_actions(seat)))
+
+
+def test_top_restricts_the_root_to_the_games_ranking(monkeypatch):
+    """``top=k``: the root considers only the first ``k`` of the game's
+    ranking (its heuristic's candidates, its choice first), so the answer is
+    one of them; ``top=0`` considers every legal action; a game without a
+    ranking is searched as ever; one candidate is played without search."""
+    state, seat = _versailles_turn()
+    obs = Observation(state, seat)
+    ranked = list(ranking_for("versailles")(obs.view, obs.legal, random.Random(0)))
+    assert len(ranked) > 3
+    roots = []
+    _watch_iterations(monkeypatch, lambda search, *_: roots.append(search.root))
+    bot = ISMCTSBot(seed=4, iterations=60, top=3, guide=0, depth=1)
+    answer = bot.act(obs)
+    tried = set(roots[-1].stats[seat])
+    assert len(tried) == 3 and answer in tried
+    # The ranking's ties are broken by the rng: the first three by value.
+    assert tried <= set(ranked[:6])
+    roots.clear()
+    ISMCTSBot(seed=4, iterations=200, top=0, guide=0, depth=1).act(obs)
+    assert len(roots[-1].stats[seat]) > 3
+    roots.clear()
+    assert ISMCTSBot(seed=4, iterations=60, top=1).act(obs) in ranked[:6]
+    assert not roots  # a single candidate: no search
+    monkeypatch.setattr("courtly.bots.ismcts.ranking_for", lambda game: None)
+    ISMCTSBot(seed=4, iterations=200, top=3, guide=0, depth=1).act(obs)
+    assert len(roots[-1].stats[seat]) > 3
+    with pytest.raises(ValueError, match="top"):
+        ISMCTSBot(top=-2)

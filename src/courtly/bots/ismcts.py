@@ -79,6 +79,7 @@ from courtly.bots.heuristic import (
     estimate_for,
     game_remark,
     policy_for,
+    ranking_for,
     search_settings_for,
 )
 from courtly.core import (
@@ -86,6 +87,7 @@ from courtly.core import (
     WINDOW_ACTIONS,
     Action,
     Game,
+    Heuristic,
     Referee,
     Remark,
     Result,
@@ -104,10 +106,10 @@ OPPONENTS = ("auto", "search", "heuristic")
 ROOTS = ("auto", "ucb", "halving")
 #: The value of each setting that leaves it to the game (its ``bot.SEARCH``).
 AUTO: Mapping[str, object] = {"iterations": -1, "opponents": "auto", "root": "auto",
-                              "temperature": 0.0}
+                              "temperature": 0.0, "top": -1}
 #: What those settings are where the game recommends none.
 FALLBACK: Mapping[str, object] = {"iterations": 1000, "opponents": "search", "root": "ucb",
-                                  "temperature": 2.0}
+                                  "temperature": 2.0, "top": 0}
 
 
 class _Node:
@@ -224,7 +226,7 @@ class _Search:
     temperature, whether the rivals follow the heuristic (``model``) and
     whether a seat's turn is finished by it (``macro``)."""
 
-    __slots__ = ("estimate", "iterations", "macro", "model", "obs", "policy", "root",
+    __slots__ = ("arms", "estimate", "iterations", "macro", "model", "obs", "policy", "root",
                  "temperature")
 
     def __init__(self, obs: Observation, root: _Node, policy: RolloutPolicy,
@@ -238,6 +240,8 @@ class _Search:
         self.temperature = float(settings["temperature"])  # type: ignore[arg-type]
         self.model = model
         self.macro = macro
+        #: The searching seat's root actions considered (None: every legal one).
+        self.arms: frozenset[Action] | None = None
 
 
 class ISMCTSBot:
@@ -292,6 +296,7 @@ class ISMCTSBot:
         root: str = "auto",
         depth: int = 0,
         window: int = WINDOW_ACTIONS,
+        top: int = -1,
     ) -> None:
         if iterations < -1 or seconds < 0 or (iterations == 0 and seconds == 0):
             raise ValueError("ismcts needs a budget: iterations > 0 (-1: the game's "
@@ -308,6 +313,9 @@ class ISMCTSBot:
             raise ValueError(f"ismcts: root must be one of {', '.join(ROOTS)}, not {root!r}")
         if depth < 0:
             raise ValueError("ismcts: depth must be 0 (no limit) or more")
+        if top < -1:
+            raise ValueError("ismcts: top must be 0 (every action), -1 (the game's "
+                             "recommendation) or more")
         if window < 1:
             raise ValueError("ismcts: window must be at least 1 (actions a seat in a window)")
         if temperature < 0 or horizon < -1:
@@ -330,6 +338,7 @@ class ISMCTSBot:
         self.root = root
         self.depth = depth
         self.window = window
+        self.top = top
         self.last_iterations = 0
         self._policies: dict[Game, RolloutPolicy] = {}
 
@@ -355,17 +364,39 @@ class ISMCTSBot:
                          estimate_for(game) if self.horizon >= 0 else None, settings,
                          model=settings["opponents"] == "heuristic" and has_heuristic,
                          macro=self.turns and has_heuristic)
+        top = int(settings["top"])  # type: ignore[call-overload]
+        shortlist = self._shortlist(obs, top) if top and has_heuristic else None
+        if shortlist is not None:
+            if len(shortlist) == 1:
+                self.last_iterations = 0
+                return shortlist[0]
+            search.arms = frozenset(shortlist)
         if self.guide <= 0:
             choose = None
         if settings["root"] == "halving":
-            hint = choose(obs.view, obs.legal, self.rng) if choose is not None else None
-            return self._halving(search, hint)
+            hint = self._hint(obs, choose, shortlist)
+            return self._halving(search, hint, shortlist or obs.legal)
         self.last_iterations = self._ucb_root(search)
         stats = root.stats.get(obs.seat, {})
-        best = self._best(stats, obs.legal)
+        best = self._best(stats, shortlist or obs.legal)
+        hint = self._hint(obs, choose, shortlist)
+        return best if hint is None else self._guided(stats, best, hint)
+
+    def _shortlist(self, obs: Observation, k: int) -> list[Action] | None:
+        """(``top``) The game's ``k`` best candidates by its heuristic's
+        ranking (its choice first), None for a game without a ranking."""
+        rank = ranking_for(obs.game)
+        if rank is None:
+            return None
+        picks = [a for a in rank(obs.view, obs.legal, self.rng) if a in obs.legal][:k]
+        return picks or None
+
+    def _hint(self, obs: Observation, choose: Heuristic | None,
+              shortlist: list[Action] | None) -> Action | None:
+        """The heuristic's choice the search must beat (None: no guide)."""
         if choose is None:
-            return best
-        return self._guided(stats, best, choose(obs.view, obs.legal, self.rng))
+            return None
+        return shortlist[0] if shortlist else choose(obs.view, obs.legal, self.rng)
 
     def settings(self, game: Game | str) -> dict[str, object]:
         """``iterations``, ``opponents``, ``root`` and ``temperature`` as this
@@ -388,7 +419,8 @@ class ISMCTSBot:
             done += 1
         return done
 
-    def _halving(self, search: _Search, hint: Action | None) -> Action:
+    def _halving(self, search: _Search, hint: Action | None,
+                 candidates: Sequence[Action]) -> Action:
         """Sequential halving at the root (Karnin, Koren & Somekh, ICML 2013;
         at the root of a tree search: Pepels, Cazenave, Winands & Lanctot,
         "Minimizing Simple and Cumulative Regret in Monte-Carlo Tree Search",
@@ -399,9 +431,9 @@ class ISMCTSBot:
         heuristic's choice ``hint`` always goes on, and is the answer unless
         the last best beats it on the same samples (:meth:`_beats`)."""
         obs, seat = search.obs, search.obs.seat
-        arms = list(obs.legal)
+        arms = list(candidates)
         paired: dict[Action, list[float]] = {a: [] for a in arms}
-        rounds = math.ceil(math.log2(len(arms)))
+        rounds = max(1, math.ceil(math.log2(len(arms))))
         start = time.perf_counter()
         done = 0
         stats = search.root.stats.setdefault(seat, {})
@@ -560,6 +592,8 @@ class ISMCTSBot:
                 self._heuristic_move(state, seat, rng, order)
                 continue
             legal = state.legal_actions(seat)
+            if node is search.root and seat == me and search.arms is not None:
+                legal = [a for a in legal if a in search.arms] or legal
             if seat == me and forced is None and search.model:
                 forced = self._heuristic_first(node, state, seat, legal, rng)
             action = self._select(node, seat, legal, rng, forced if seat == me else None)

@@ -27,6 +27,16 @@ class Heuristic(Protocol):
                  rng: random.Random, /) -> Action: ...
 
 
+class Ranking(Protocol):
+    """The heuristic's candidates among ``legal``, best first: its own
+    choice first, then the others it would consider, in its order (an
+    action it would never play may be left out). Search may restrict its
+    root to the first few (ISMCTS' ``top``)."""
+
+    def __call__(self, view: Mapping[str, Any], legal: Sequence[Action],
+                 rng: random.Random, /) -> Sequence[Action]: ...
+
+
 class Estimate(Protocol):
     """Every seat's expected final score, as the view's seat sees it."""
 
@@ -81,6 +91,8 @@ class Companions:
     """A game's extras; any part may be missing (None, or no settings)."""
 
     heuristic: Heuristic | None = None
+    #: The heuristic's candidates best first (its choice first).
+    ranking: Ranking | None = None
     estimate: Estimate | None = None
     #: ISMCTS settings the game recommends: parameter name -> value.
     search: Mapping[str, object] = field(default_factory=dict)

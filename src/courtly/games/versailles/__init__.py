@@ -76,12 +76,14 @@ class Versailles(Game):
         return state
 
     def load_companions(self) -> Companions:
-        """The heuristic, its estimate, search settings and remarks (bot.py), the balance measures
-        (stats.py), the referee's reading of the chat (addresses.py), and the
-        numbering and encoding for research (encoding.py)."""
+        """The heuristic, its ranking, its estimate, search settings and
+        remarks (bot.py), the balance measures (stats.py), the referee's
+        reading of the chat (addresses.py), and the numbering and encoding
+        for research (encoding.py)."""
         from courtly.games.versailles import addresses, bot, encoding, stats
 
-        return Companions(heuristic=bot.choose, estimate=bot.estimate, search=bot.SEARCH,
+        return Companions(heuristic=bot.choose, ranking=bot.ranking, estimate=bot.estimate,
+                          search=bot.SEARCH,
                           measures=stats.measures, remark=bot.remark,
                           judge_chat=addresses.judge_chat, encoding=encoding.ENCODING)
 
