@@ -71,10 +71,19 @@ def _simultaneous(name: str) -> tuple[State, int] | None:
     return None
 
 
-@pytest.mark.parametrize(("name", "mode"), [
-    pytest.param(name, mode, id=f"{name}-mode{i}",
-                 marks=() if (name, i) == ("vive_le_roi", 0) else pytest.mark.slow)
-    for name in sorted(courtly.GAMES) for i, mode in enumerate(MODES)])
+@pytest.mark.parametrize(
+    ("name", "mode"),
+    [
+        pytest.param(
+            name,
+            mode,
+            id=f"{name}-mode{i}",
+            marks=() if (name, i) == ("vive_le_roi", 0) else pytest.mark.slow,
+        )
+        for name in sorted(courtly.GAMES)
+        for i, mode in enumerate(MODES)
+    ],
+)
 def test_decision_ignores_what_the_seat_cannot_see(name, mode):
     """Two states that differ only in what is hidden from the seat (another
     deal of the hidden cards, votes, missions) give the same decision."""
@@ -159,9 +168,18 @@ def test_parameters_from_the_registry_and_refusals():
     assert (bot.iterations, bot.c, bot.rollout, bot.horizon) == (50, 0.3, "heuristic", -1)
     bot = make_bot("ismcts:opponents=heuristic,root=halving", seed=1)
     assert (bot.opponents, bot.root) == ("heuristic", "halving")
-    for bad in ("ismcts:iterations=0", "ismcts:rollout=clever", "ismcts:temperature=-1",
-                "ismcts:rank_weight=2", "ismcts:iterations=many", "ismcts:opponents=psychic",
-                "ismcts:root=lucky", "ismcts:depth=-1", "ismcts:iterations=-2"):
+    for bad in (
+        "ismcts:iterations=0",
+        "ismcts:rollout=clever",
+        "ismcts:temperature=-1",
+        "ismcts:rank_weight=2",
+        "ismcts:iterations=many",
+        "ismcts:opponents=psychic",
+        "ismcts:root=lucky",
+        "ismcts:depth=-2",
+        "ismcts:top=-2",
+        "ismcts:iterations=-2",
+    ):
         with pytest.raises(ValueError):
             make_bot(bad)
 
@@ -214,8 +232,9 @@ def test_leaves_are_scored_from_whose_view_and_never_mid_vote(monkeypatch, own_v
         return real(view)
 
     monkeypatch.setattr("courtly.bots.ismcts.estimate_for", lambda name: spy)
-    bot = ISMCTSBot(seed=0, iterations=60, own_views=own_views, settle=settle,
-                    opponents="search", root="ucb")
+    bot = ISMCTSBot(
+        seed=0, iterations=60, own_views=own_views, settle=settle, opponents="search", root="ucb"
+    )
     assert bot.act(Observation(state, seat)) in state.legal_actions(seat)
     seats = {s for s, _ in calls}
     mid_vote = any(pending for _, pending in calls)
@@ -230,8 +249,9 @@ def _vote_called(name: str) -> tuple[State, int]:
         state = _advance(game.new_game(4, seed=seed), 60, seed=seed)
         seat = state.to_act[0]
         if len(state.to_act) == 1 and any(
-                getattr(a, "character", None) and _calls_vote(state, seat, a)
-                for a in state.legal_actions(seat)):
+            getattr(a, "character", None) and _calls_vote(state, seat, a)
+            for a in state.legal_actions(seat)
+        ):
             return state, seat
     raise AssertionError("no position found")
 
@@ -314,8 +334,12 @@ def test_halving_compares_actions_on_common_deals(monkeypatch):
     state, seat = _positions("vive_le_roi")[2]
     obs = Observation(state, seat)
     samples: list[tuple[object, str, tuple]] = []
-    _watch_iterations(monkeypatch, lambda search, deal, rng, first: samples.append(
-        (first, repr(deal.view((seat + 1) % 4)), rng.getstate())))
+    _watch_iterations(
+        monkeypatch,
+        lambda search, deal, rng, first: samples.append(
+            (first, repr(deal.view((seat + 1) % 4)), rng.getstate())
+        ),
+    )
     bot = ISMCTSBot(seed=5, iterations=400, opponents="heuristic", root="halving", guide=0)
     answer = bot.act(obs)
     k = len(obs.legal)
@@ -324,8 +348,7 @@ def test_halving_compares_actions_on_common_deals(monkeypatch):
     # Consecutive runs of the same deal: each a sample over the surviving arms.
     groups: list[list[tuple[object, str, tuple]]] = []
     for entry in samples:
-        if groups and entry[1:] == groups[-1][0][1:] and entry[0] not in {
-                e[0] for e in groups[-1]}:
+        if groups and entry[1:] == groups[-1][0][1:] and entry[0] not in {e[0] for e in groups[-1]}:
             groups[-1].append(entry)
         else:
             groups.append([entry])
@@ -370,13 +393,31 @@ def test_settings_left_to_the_game_follow_its_recommendation(monkeypatch):
     """``auto`` (and ``iterations=-1``) take the game's ``bot.SEARCH``, else
     the fallback; what a spec gives stands. Every game's SEARCH builds a bot."""
     bot = make_bot("ismcts", seed=0)
-    assert bot.settings("vive_le_roi") == {"iterations": 150, "opponents": "heuristic",
-                                           "root": "halving", "temperature": 2.0, "top": 0}
-    assert bot.settings("courtisans") == {"iterations": 150, "opponents": "heuristic",
-                                          "root": "halving", "temperature": 10.0, "top": 0}
+    assert bot.settings("vive_le_roi") == {
+        "iterations": 150,
+        "opponents": "heuristic",
+        "root": "halving",
+        "temperature": 2.0,
+        "top": 0,
+        "depth": 0,
+    }
+    assert bot.settings("courtisans") == {
+        "iterations": 150,
+        "opponents": "heuristic",
+        "root": "halving",
+        "temperature": 10.0,
+        "top": 0,
+        "depth": 0,
+    }
     given = make_bot("ismcts:iterations=40,root=ucb,temperature=3,top=2", seed=0)
-    assert given.settings("vive_le_roi") == {"iterations": 40, "opponents": "heuristic",
-                                             "root": "ucb", "temperature": 3.0, "top": 2}
+    assert given.settings("vive_le_roi") == {
+        "iterations": 40,
+        "opponents": "heuristic",
+        "root": "ucb",
+        "temperature": 3.0,
+        "top": 2,
+        "depth": 0,
+    }
     monkeypatch.setattr("courtly.bots.ismcts.search_settings_for", lambda name: {})
     assert bot.settings("courtisans") == FALLBACK
     for name in courtly.GAMES:

@@ -23,8 +23,9 @@ if TYPE_CHECKING:
 class Heuristic(Protocol):
     """Rules of thumb: one of ``legal``, from the seat's view alone."""
 
-    def __call__(self, view: Mapping[str, Any], legal: Sequence[Action],
-                 rng: random.Random, /) -> Action: ...
+    def __call__(
+        self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random, /
+    ) -> Action: ...
 
 
 class Ranking(Protocol):
@@ -33,8 +34,9 @@ class Ranking(Protocol):
     action it would never play may be left out). Search may restrict its
     root to the first few (ISMCTS' ``top``)."""
 
-    def __call__(self, view: Mapping[str, Any], legal: Sequence[Action],
-                 rng: random.Random, /) -> Sequence[Action]: ...
+    def __call__(
+        self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random, /
+    ) -> Sequence[Action]: ...
 
 
 class Estimate(Protocol):
@@ -46,8 +48,9 @@ class Estimate(Protocol):
 class Measures(Protocol):
     """A finished game's balance measures: name -> number or category."""
 
-    def __call__(self, final_view: Mapping[str, Any], record: GameRecord, /
-                 ) -> Mapping[str, Any]: ...
+    def __call__(
+        self, final_view: Mapping[str, Any], record: GameRecord, /
+    ) -> Mapping[str, Any]: ...
 
 
 @dataclass(frozen=True)
@@ -82,8 +85,9 @@ class ChatJudge(Protocol):
     ``State.REFEREE_RULINGS``), so that the record keeps it and replays
     stay exact. Pure: the same arguments give the same answer."""
 
-    def __call__(self, view: Mapping[str, Any], sender: int, text: str, to: int | None, /
-                 ) -> list[dict[str, Any]]: ...
+    def __call__(
+        self, view: Mapping[str, Any], sender: int, text: str, to: int | None, /
+    ) -> list[dict[str, Any]]: ...
 
 
 @dataclass(frozen=True)
