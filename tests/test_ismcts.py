@@ -306,7 +306,11 @@ def test_with_heuristic_opponents_only_the_searching_seat_is_in_the_tree(monkeyp
     state, seat = _positions(name)[1]
     for opponents, many in (("heuristic", False), ("search", True)):
         roots.clear()
-        ISMCTSBot(seed=3, iterations=100, opponents=opponents).act(Observation(state, seat))
+        # Every root action and a tree below it: Versailles recommends
+        # depth=1 (no tree) and top=4 (its best four, which keep the seat's
+        # turn going, so that 100 iterations would not reach a rival's turn).
+        bot = ISMCTSBot(seed=3, iterations=100, opponents=opponents, depth=0, top=0)
+        bot.act(Observation(state, seat))
         seats = _tree_seats(roots[0])
         assert seat in seats
         assert (len(seats) > 1) is many
