@@ -10,7 +10,7 @@ import pytest
 
 import courtly
 from courtly.bots import ISMCTSBot, Observation, decide, make_bot, seat_rewards
-from courtly.bots.heuristic import estimate_for, policy_for, search_settings_for
+from courtly.bots.heuristic import estimate_for, policy_for, ranking_for, search_settings_for
 from courtly.bots.ismcts import AUTO, FALLBACK, estimated_rewards
 from courtly.core import Referee, Result, State
 from courtly.games.vive_le_roi.actions import Vote
@@ -71,10 +71,19 @@ def _simultaneous(name: str) -> tuple[State, int] | None:
     return None
 
 
-@pytest.mark.parametrize(("name", "mode"), [
-    pytest.param(name, mode, id=f"{name}-mode{i}",
-                 marks=() if (name, i) == ("vive_le_roi", 0) else pytest.mark.slow)
-    for name in sorted(courtly.GAMES) for i, mode in enumerate(MODES)])
+@pytest.mark.parametrize(
+    ("name", "mode"),
+    [
+        pytest.param(
+            name,
+            mode,
+            id=f"{name}-mode{i}",
+            marks=() if (name, i) == ("vive_le_roi", 0) else pytest.mark.slow,
+        )
+        for name in sorted(courtly.GAMES)
+        for i, mode in enumerate(MODES)
+    ],
+)
 def test_decision_ignores_what_the_seat_cannot_see(name, mode):
     """Two states that differ only in what is hidden from the seat (another
     deal of the hidden cards, votes, missions) give the same decision."""
@@ -159,9 +168,18 @@ def test_parameters_from_the_registry_and_refusals():
     assert (bot.iterations, bot.c, bot.rollout, bot.horizon) == (50, 0.3, "heuristic", -1)
     bot = make_bot("ismcts:opponents=heuristic,root=halving", seed=1)
     assert (bot.opponents, bot.root) == ("heuristic", "halving")
-    for bad in ("ismcts:iterations=0", "ismcts:rollout=clever", "ismcts:temperature=-1",
-                "ismcts:rank_weight=2", "ismcts:iterations=many", "ismcts:opponents=psychic",
-                "ismcts:root=lucky", "ismcts:depth=-1", "ismcts:iterations=-2"):
+    for bad in (
+        "ismcts:iterations=0",
+        "ismcts:rollout=clever",
+        "ismcts:temperature=-1",
+        "ismcts:rank_weight=2",
+        "ismcts:iterations=many",
+        "ismcts:opponents=psychic",
+        "ismcts:root=lucky",
+        "ismcts:depth=-2",
+        "ismcts:top=-2",
+        "ismcts:iterations=-2",
+    ):
         with pytest.raises(ValueError):
             make_bot(bad)
 
@@ -214,8 +232,9 @@ def test_leaves_are_scored_from_whose_view_and_never_mid_vote(monkeypatch, own_v
         return real(view)
 
     monkeypatch.setattr("courtly.bots.ismcts.estimate_for", lambda name: spy)
-    bot = ISMCTSBot(seed=0, iterations=60, own_views=own_views, settle=settle,
-                    opponents="search", root="ucb")
+    bot = ISMCTSBot(
+        seed=0, iterations=60, own_views=own_views, settle=settle, opponents="search", root="ucb"
+    )
     assert bot.act(Observation(state, seat)) in state.legal_actions(seat)
     seats = {s for s, _ in calls}
     mid_vote = any(pending for _, pending in calls)
@@ -230,8 +249,9 @@ def _vote_called(name: str) -> tuple[State, int]:
         state = _advance(game.new_game(4, seed=seed), 60, seed=seed)
         seat = state.to_act[0]
         if len(state.to_act) == 1 and any(
-                getattr(a, "character", None) and _calls_vote(state, seat, a)
-                for a in state.legal_actions(seat)):
+            getattr(a, "character", None) and _calls_vote(state, seat, a)
+            for a in state.legal_actions(seat)
+        ):
             return state, seat
     raise AssertionError("no position found")
 
@@ -286,7 +306,11 @@ def test_with_heuristic_opponents_only_the_searching_seat_is_in_the_tree(monkeyp
     state, seat = _positions(name)[1]
     for opponents, many in (("heuristic", False), ("search", True)):
         roots.clear()
-        ISMCTSBot(seed=3, iterations=100, opponents=opponents).act(Observation(state, seat))
+        # Every root action and a tree below it: Versailles recommends
+        # depth=1 (no tree) and top=4 (its best four, which keep the seat's
+        # turn going, so that 100 iterations would not reach a rival's turn).
+        bot = ISMCTSBot(seed=3, iterations=100, opponents=opponents, depth=0, top=0)
+        bot.act(Observation(state, seat))
         seats = _tree_seats(roots[0])
         assert seat in seats
         assert (len(seats) > 1) is many
@@ -314,8 +338,12 @@ def test_halving_compares_actions_on_common_deals(monkeypatch):
     state, seat = _positions("vive_le_roi")[2]
     obs = Observation(state, seat)
     samples: list[tuple[object, str, tuple]] = []
-    _watch_iterations(monkeypatch, lambda search, deal, rng, first: samples.append(
-        (first, repr(deal.view((seat + 1) % 4)), rng.getstate())))
+    _watch_iterations(
+        monkeypatch,
+        lambda search, deal, rng, first: samples.append(
+            (first, repr(deal.view((seat + 1) % 4)), rng.getstate())
+        ),
+    )
     bot = ISMCTSBot(seed=5, iterations=400, opponents="heuristic", root="halving", guide=0)
     answer = bot.act(obs)
     k = len(obs.legal)
@@ -324,8 +352,7 @@ def test_halving_compares_actions_on_common_deals(monkeypatch):
     # Consecutive runs of the same deal: each a sample over the surviving arms.
     groups: list[list[tuple[object, str, tuple]]] = []
     for entry in samples:
-        if groups and entry[1:] == groups[-1][0][1:] and entry[0] not in {
-                e[0] for e in groups[-1]}:
+        if groups and entry[1:] == groups[-1][0][1:] and entry[0] not in {e[0] for e in groups[-1]}:
             groups[-1].append(entry)
         else:
             groups.append([entry])
@@ -370,16 +397,77 @@ def test_settings_left_to_the_game_follow_its_recommendation(monkeypatch):
     """``auto`` (and ``iterations=-1``) take the game's ``bot.SEARCH``, else
     the fallback; what a spec gives stands. Every game's SEARCH builds a bot."""
     bot = make_bot("ismcts", seed=0)
-    assert bot.settings("vive_le_roi") == {"iterations": 150, "opponents": "heuristic",
-                                           "root": "halving", "temperature": 2.0}
-    assert bot.settings("courtisans") == {"iterations": 150, "opponents": "heuristic",
-                                          "root": "halving", "temperature": 10.0}
-    given = make_bot("ismcts:iterations=40,root=ucb,temperature=3", seed=0)
-    assert given.settings("vive_le_roi") == {"iterations": 40, "opponents": "heuristic",
-                                             "root": "ucb", "temperature": 3.0}
+    assert bot.settings("vive_le_roi") == {
+        "iterations": 150,
+        "opponents": "heuristic",
+        "root": "halving",
+        "temperature": 2.0,
+        "top": 0,
+        "depth": 0,
+    }
+    assert bot.settings("courtisans") == {
+        "iterations": 150,
+        "opponents": "heuristic",
+        "root": "halving",
+        "temperature": 10.0,
+        "top": 0,
+        "depth": 0,
+    }
+    given = make_bot("ismcts:iterations=40,root=ucb,temperature=3,top=2", seed=0)
+    assert given.settings("vive_le_roi") == {
+        "iterations": 40,
+        "opponents": "heuristic",
+        "root": "ucb",
+        "temperature": 3.0,
+        "top": 2,
+        "depth": 0,
+    }
     monkeypatch.setattr("courtly.bots.ismcts.search_settings_for", lambda name: {})
     assert bot.settings("courtisans") == FALLBACK
     for name in courtly.GAMES:
         search = search_settings_for(name)
         assert set(search) <= set(AUTO)
         ISMCTSBot(seed=0, **search)  # type: ignore[arg-type]
+
+
+def _versailles_turn() -> tuple[State, int]:
+    """A Versailles position in the round of play with many actions to choose from."""
+    game = courtly.game("versailles")
+    state = game.new_game(4, seed=1)
+    rng = random.Random(1)
+    referee = Referee()
+    while True:
+        to_act = state.to_act
+        if len(to_act) == 1 and len(state.legal_actions(to_act[0])) > 20:
+            return state, to_act[0]
+        referee.step(state, lambda seat: rng.choice(state.legal_actions(seat)))
+
+
+def test_top_restricts_the_root_to_the_games_ranking(monkeypatch):
+    """``top=k``: the root considers only the first ``k`` of the game's
+    ranking (its heuristic's candidates, its choice first), so the answer is
+    one of them; ``top=0`` considers every legal action; a game without a
+    ranking is searched as ever; one candidate is played without search."""
+    state, seat = _versailles_turn()
+    obs = Observation(state, seat)
+    ranked = list(ranking_for("versailles")(obs.view, obs.legal, random.Random(0)))
+    assert len(ranked) > 3
+    roots = []
+    _watch_iterations(monkeypatch, lambda search, *_: roots.append(search.root))
+    bot = ISMCTSBot(seed=4, iterations=60, top=3, guide=0, depth=1)
+    answer = bot.act(obs)
+    tried = set(roots[-1].stats[seat])
+    assert len(tried) == 3 and answer in tried
+    # The ranking's ties are broken by the rng: the first three by value.
+    assert tried <= set(ranked[:6])
+    roots.clear()
+    ISMCTSBot(seed=4, iterations=200, top=0, guide=0, depth=1).act(obs)
+    assert len(roots[-1].stats[seat]) > 3
+    roots.clear()
+    assert ISMCTSBot(seed=4, iterations=60, top=1).act(obs) in ranked[:6]
+    assert not roots  # a single candidate: no search
+    monkeypatch.setattr("courtly.bots.ismcts.ranking_for", lambda game: None)
+    ISMCTSBot(seed=4, iterations=200, top=3, guide=0, depth=1).act(obs)
+    assert len(roots[-1].stats[seat]) > 3
+    with pytest.raises(ValueError, match="top"):
+        ISMCTSBot(top=-2)

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from courtly.bots import make_bot
-from courtly.core import REFEREE, TimeUp
+from courtly.core import REFEREE, Done, TimeUp
 from courtly.games.versailles import GAME, bot, stats
 from courtly.games.versailles.actions import (
     Breach,
@@ -278,3 +278,26 @@ def test_money_paid_in_the_negotiation_buys_a_rival_peace_but_not_the_leader():
     assert blow(other) == 0 and blow(lead) == before[1]
     state._begin_turn()
     assert state.view(me)["paid"] == []
+
+
+def test_its_ranking_puts_its_choice_first_then_the_actions_worth_playing():
+    """The ranking ISMCTS' ``top`` reads: the heuristic's choice first, then
+    the other legal actions worth playing (a value of 0 or more), best
+    first; where the rules make one choice (the negotiation), that alone."""
+    state = in_play()
+    seat = (state.gc + 1) % 4
+    my_turn(state, seat, ["marquis", "petite_verole", "butin"], king=7)
+    view, legal = state.view(seat), state.legal_actions(seat)
+    ranked = bot.ranking(view, legal, random.Random(0))
+    assert ranked[0] == choice(state, seat)
+    assert len(ranked) > 3 and set(ranked) <= set(legal)
+    turns, lead = bot.turns_left(view), bot.leader(view)
+    values = [bot._value(view, a, lead, turns) for a in ranked]
+    assert values == sorted(values, reverse=True) and min(values) >= 0
+    negotiation = GAME.new_game(4, seed=3)
+    while negotiation.stage == "choose_sex":
+        negotiation.apply(negotiation.to_act[0], ChooseSex("man"))
+    seat = negotiation.phase.may_act[0]
+    assert bot.ranking(
+        negotiation.view(seat), negotiation.legal_actions(seat), random.Random(0)
+    ) == [Done()]

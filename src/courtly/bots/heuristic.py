@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from functools import cache
 
 from courtly.bots.base import Observation
-from courtly.core import Action, Companions, Done, Estimate, Game, Heuristic, Remark
+from courtly.core import Action, Companions, Done, Estimate, Game, Heuristic, Ranking, Remark
 
 
 def _companions(game: Game | str) -> Companions:
@@ -41,6 +41,12 @@ def _companions(game: Game | str) -> Companions:
 def policy_for(game: Game | str) -> Heuristic | None:
     """The heuristic policy ``game`` (a Game, or a registered game's name) ships, or None."""
     return _companions(game).heuristic
+
+
+@cache
+def ranking_for(game: Game | str) -> Ranking | None:
+    """The heuristic's ranking of candidates ``game`` ships, or None."""
+    return _companions(game).ranking
 
 
 @cache

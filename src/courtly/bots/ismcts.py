@@ -54,7 +54,7 @@ standard errors. Budgets: ``iterations`` (exact and
 reproducible: same seed, same observation, same decision) and/or
 ``seconds`` (wall clock; whichever comes first).
 
-Two options change the search where a game gains by them (its ``bot.SEARCH``
+Options change the search where a game gains by them (its ``bot.SEARCH``
 recommends them; docs/bots.md has the measurements). ``opponents=heuristic``
 models the other seats as playing the game's heuristic: they are not
 searched, the tree holds the searching seat's decisions alone, and a leaf is
@@ -63,7 +63,11 @@ the rivals' answers. ``root=halving`` chooses the root action by sequential
 halving over common random numbers: every surviving action is tried on the
 same deals with the same random numbers, the better half goes on each
 round, and the heuristic's choice stands unless beaten on those same
-samples by ``guide`` standard errors of the paired differences.
+samples by ``guide`` standard errors of the paired differences. ``top=k``
+restricts the root to the first ``k`` actions of the game's ranking (its
+heuristic's candidates, best first), so that a small budget judges between
+a few sensible actions rather than a whole menu; ``depth=1`` evaluates every
+root action at once (no tree below it).
 """
 
 from __future__ import annotations
@@ -79,6 +83,7 @@ from courtly.bots.heuristic import (
     estimate_for,
     game_remark,
     policy_for,
+    ranking_for,
     search_settings_for,
 )
 from courtly.core import (
@@ -86,6 +91,7 @@ from courtly.core import (
     WINDOW_ACTIONS,
     Action,
     Game,
+    Heuristic,
     Referee,
     Remark,
     Result,
@@ -103,11 +109,23 @@ ROLLOUTS = ("random", "heuristic")
 OPPONENTS = ("auto", "search", "heuristic")
 ROOTS = ("auto", "ucb", "halving")
 #: The value of each setting that leaves it to the game (its ``bot.SEARCH``).
-AUTO: Mapping[str, object] = {"iterations": -1, "opponents": "auto", "root": "auto",
-                              "temperature": 0.0}
+AUTO: Mapping[str, object] = {
+    "iterations": -1,
+    "opponents": "auto",
+    "root": "auto",
+    "temperature": 0.0,
+    "top": -1,
+    "depth": -1,
+}
 #: What those settings are where the game recommends none.
-FALLBACK: Mapping[str, object] = {"iterations": 1000, "opponents": "search", "root": "ucb",
-                                  "temperature": 2.0}
+FALLBACK: Mapping[str, object] = {
+    "iterations": 1000,
+    "opponents": "search",
+    "root": "ucb",
+    "temperature": 2.0,
+    "top": 0,
+    "depth": 0,
+}
 
 
 class _Node:
@@ -138,8 +156,9 @@ def seat_rewards(result: Result, rank_weight: float) -> list[float]:
     return out
 
 
-def estimated_rewards(estimates: Sequence[float], temperature: float,
-                      rank_weight: float) -> list[float]:
+def estimated_rewards(
+    estimates: Sequence[float], temperature: float, rank_weight: float
+) -> list[float]:
     """Every seat's expected reward from estimated final scores (see the module docstring)."""
     n = len(estimates)
     top = max(estimates)
@@ -147,8 +166,16 @@ def estimated_rewards(estimates: Sequence[float], temperature: float,
     total = sum(weights)
     out = []
     for seat, mine in enumerate(estimates):
-        rank = sum(_logistic((mine - other) / temperature)
-                   for j, other in enumerate(estimates) if j != seat) / (n - 1) if n > 1 else 1.0
+        rank = (
+            sum(
+                _logistic((mine - other) / temperature)
+                for j, other in enumerate(estimates)
+                if j != seat
+            )
+            / (n - 1)
+            if n > 1
+            else 1.0
+        )
         out.append((1.0 - rank_weight) * weights[seat] / total + rank_weight * rank)
     return out
 
@@ -162,8 +189,7 @@ def _logistic(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
-def random_rollout(state: State, seat: int, legal: Sequence[Action],
-                   rng: random.Random) -> Action:
+def random_rollout(state: State, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
     """The uniformly random rollout policy."""
     return legal[rng.randrange(len(legal))]
 
@@ -224,20 +250,40 @@ class _Search:
     temperature, whether the rivals follow the heuristic (``model``) and
     whether a seat's turn is finished by it (``macro``)."""
 
-    __slots__ = ("estimate", "iterations", "macro", "model", "obs", "policy", "root",
-                 "temperature")
+    __slots__ = (
+        "arms",
+        "depth",
+        "estimate",
+        "iterations",
+        "macro",
+        "model",
+        "obs",
+        "policy",
+        "root",
+        "temperature",
+    )
 
-    def __init__(self, obs: Observation, root: _Node, policy: RolloutPolicy,
-                 estimate: Estimate | None, settings: Mapping[str, object],
-                 model: bool, macro: bool) -> None:
+    def __init__(
+        self,
+        obs: Observation,
+        root: _Node,
+        policy: RolloutPolicy,
+        estimate: Estimate | None,
+        settings: Mapping[str, object],
+        model: bool,
+        macro: bool,
+    ) -> None:
         self.obs = obs
         self.root = root
         self.policy = policy
         self.estimate = estimate
         self.iterations = int(settings["iterations"])  # type: ignore[call-overload]
+        self.depth = int(settings["depth"])  # type: ignore[call-overload]
         self.temperature = float(settings["temperature"])  # type: ignore[arg-type]
         self.model = model
         self.macro = macro
+        #: The searching seat's root actions considered (None: every legal one).
+        self.arms: frozenset[Action] | None = None
 
 
 class ISMCTSBot:
@@ -266,8 +312,12 @@ class ISMCTSBot:
     the tree holds the searching seat's decisions alone). ``root``: ``ucb``
     or ``halving`` (sequential halving with common random numbers). Left at
     ``auto``, both are the game's recommendation (:meth:`settings`).
-    ``depth``: the most tree nodes an iteration passes (0: no limit); past
-    them the leaf is evaluated as any new one. ``window``: in the
+    ``depth``: the most tree nodes an iteration passes (0: no limit; -1:
+    the game's recommendation, else no limit); past them the leaf is
+    evaluated as any new one. ``top``: the root considers only the first
+    ``top`` actions of the game's ranking (its heuristic's candidates, best
+    first; 0: every legal action; -1: the game's recommendation, else 0); a
+    game without a ranking is searched over every action. ``window``: in the
     simulations, the actions each seat takes in an open window (a
     negotiation) before the referee calls time, by
     :class:`courtly.core.Referee`'s rule (see :class:`_Order`).
@@ -290,29 +340,40 @@ class ISMCTSBot:
         settle: bool = True,
         opponents: str = "auto",
         root: str = "auto",
-        depth: int = 0,
+        depth: int = -1,
         window: int = WINDOW_ACTIONS,
+        top: int = -1,
     ) -> None:
         if iterations < -1 or seconds < 0 or (iterations == 0 and seconds == 0):
-            raise ValueError("ismcts needs a budget: iterations > 0 (-1: the game's "
-                             "default) and/or seconds > 0")
+            raise ValueError(
+                "ismcts needs a budget: iterations > 0 (-1: the game's default) and/or seconds > 0"
+            )
         if rollout not in ROLLOUTS:
-            raise ValueError(f"ismcts: rollout must be one of {', '.join(ROLLOUTS)}, "
-                             f"not {rollout!r}")
+            raise ValueError(
+                f"ismcts: rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}"
+            )
         if not 0 <= rank_weight <= 1 or not 0 <= epsilon <= 1:
             raise ValueError("ismcts: rank_weight and epsilon must lie between 0 and 1")
         if opponents not in OPPONENTS:
-            raise ValueError(f"ismcts: opponents must be one of {', '.join(OPPONENTS)}, "
-                             f"not {opponents!r}")
+            raise ValueError(
+                f"ismcts: opponents must be one of {', '.join(OPPONENTS)}, not {opponents!r}"
+            )
         if root not in ROOTS:
             raise ValueError(f"ismcts: root must be one of {', '.join(ROOTS)}, not {root!r}")
-        if depth < 0:
-            raise ValueError("ismcts: depth must be 0 (no limit) or more")
+        if depth < -1:
+            raise ValueError(
+                "ismcts: depth must be 0 (no limit), -1 (the game's recommendation) or more"
+            )
+        if top < -1:
+            raise ValueError(
+                "ismcts: top must be 0 (every action), -1 (the game's recommendation) or more"
+            )
         if window < 1:
             raise ValueError("ismcts: window must be at least 1 (actions a seat in a window)")
         if temperature < 0 or horizon < -1:
-            raise ValueError("ismcts: temperature must be positive (0: the game's) and "
-                             "horizon at least -1")
+            raise ValueError(
+                "ismcts: temperature must be positive (0: the game's) and horizon at least -1"
+            )
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -330,6 +391,7 @@ class ISMCTSBot:
         self.root = root
         self.depth = depth
         self.window = window
+        self.top = top
         self.last_iterations = 0
         self._policies: dict[Game, RolloutPolicy] = {}
 
@@ -351,21 +413,49 @@ class ISMCTSBot:
         settings = self.settings(game)
         choose = policy_for(game)
         has_heuristic = choose is not None
-        search = _Search(obs, root, self._policy(game),
-                         estimate_for(game) if self.horizon >= 0 else None, settings,
-                         model=settings["opponents"] == "heuristic" and has_heuristic,
-                         macro=self.turns and has_heuristic)
+        search = _Search(
+            obs,
+            root,
+            self._policy(game),
+            estimate_for(game) if self.horizon >= 0 else None,
+            settings,
+            model=settings["opponents"] == "heuristic" and has_heuristic,
+            macro=self.turns and has_heuristic,
+        )
+        top = int(settings["top"])  # type: ignore[call-overload]
+        shortlist = self._shortlist(obs, top) if top and has_heuristic else None
+        if shortlist is not None:
+            if len(shortlist) == 1:
+                self.last_iterations = 0
+                return shortlist[0]
+            search.arms = frozenset(shortlist)
         if self.guide <= 0:
             choose = None
         if settings["root"] == "halving":
-            hint = choose(obs.view, obs.legal, self.rng) if choose is not None else None
-            return self._halving(search, hint)
+            hint = self._hint(obs, choose, shortlist)
+            return self._halving(search, hint, shortlist or obs.legal)
         self.last_iterations = self._ucb_root(search)
         stats = root.stats.get(obs.seat, {})
-        best = self._best(stats, obs.legal)
+        best = self._best(stats, shortlist or obs.legal)
+        hint = self._hint(obs, choose, shortlist)
+        return best if hint is None else self._guided(stats, best, hint)
+
+    def _shortlist(self, obs: Observation, k: int) -> list[Action] | None:
+        """(``top``) The game's ``k`` best candidates by its heuristic's
+        ranking (its choice first), None for a game without a ranking."""
+        rank = ranking_for(obs.game)
+        if rank is None:
+            return None
+        picks = [a for a in rank(obs.view, obs.legal, self.rng) if a in obs.legal][:k]
+        return picks or None
+
+    def _hint(
+        self, obs: Observation, choose: Heuristic | None, shortlist: list[Action] | None
+    ) -> Action | None:
+        """The heuristic's choice the search must beat (None: no guide)."""
         if choose is None:
-            return best
-        return self._guided(stats, best, choose(obs.view, obs.legal, self.rng))
+            return None
+        return shortlist[0] if shortlist else choose(obs.view, obs.legal, self.rng)
 
     def settings(self, game: Game | str) -> dict[str, object]:
         """``iterations``, ``opponents``, ``root`` and ``temperature`` as this
@@ -374,8 +464,9 @@ class ISMCTSBot:
         ``bot.SEARCH``), else as :data:`FALLBACK`."""
         recommended = {**FALLBACK, **search_settings_for(game)}
         given = {key: getattr(self, key) for key in AUTO}
-        return {key: recommended[key] if value == AUTO[key] else value
-                for key, value in given.items()}
+        return {
+            key: recommended[key] if value == AUTO[key] else value for key, value in given.items()
+        }
 
     def _ucb_root(self, search: _Search) -> int:
         """Iterate within the budget, the root action selected by UCB like any
@@ -383,12 +474,15 @@ class ISMCTSBot:
         deadline = time.perf_counter() + self.seconds if self.seconds else math.inf
         done = 0
         while (not search.iterations or done < search.iterations) and (
-                not done or time.perf_counter() < deadline):
+            not done or time.perf_counter() < deadline
+        ):
             self._iterate(search, search.obs.determinize(self.rng), self.rng)
             done += 1
         return done
 
-    def _halving(self, search: _Search, hint: Action | None) -> Action:
+    def _halving(
+        self, search: _Search, hint: Action | None, candidates: Sequence[Action]
+    ) -> Action:
         """Sequential halving at the root (Karnin, Koren & Somekh, ICML 2013;
         at the root of a tree search: Pepels, Cazenave, Winands & Lanctot,
         "Minimizing Simple and Cumulative Regret in Monte-Carlo Tree Search",
@@ -399,9 +493,9 @@ class ISMCTSBot:
         heuristic's choice ``hint`` always goes on, and is the answer unless
         the last best beats it on the same samples (:meth:`_beats`)."""
         obs, seat = search.obs, search.obs.seat
-        arms = list(obs.legal)
+        arms = list(candidates)
         paired: dict[Action, list[float]] = {a: [] for a in arms}
-        rounds = math.ceil(math.log2(len(arms)))
+        rounds = max(1, math.ceil(math.log2(len(arms))))
         start = time.perf_counter()
         done = 0
         stats = search.root.stats.setdefault(seat, {})
@@ -409,17 +503,17 @@ class ISMCTSBot:
             quota = search.iterations * r / rounds if search.iterations else math.inf
             deadline = start + self.seconds * r / rounds if self.seconds else math.inf
             sampled = False
-            while not sampled or (done + len(arms) <= quota
-                                  and time.perf_counter() < deadline):
+            while not sampled or (done + len(arms) <= quota and time.perf_counter() < deadline):
                 sampled = True
                 deal_seed, play_seed = self.rng.getrandbits(64), self.rng.getrandbits(64)
                 deal = obs.determinize(random.Random(deal_seed))
                 for arm in arms:
                     paired[arm].append(
-                        self._iterate(search, deal.clone(), random.Random(play_seed), arm))
+                        self._iterate(search, deal.clone(), random.Random(play_seed), arm)
+                    )
                     done += 1
             ranked = sorted(arms, key=lambda a: -_mean(stats[a]))
-            arms = ranked[:math.ceil(len(arms) / 2)]
+            arms = ranked[: math.ceil(len(arms) / 2)]
             if hint is not None and hint not in arms:
                 arms.append(hint)
         self.last_iterations = done
@@ -455,6 +549,7 @@ class ISMCTSBot:
 
     def _best(self, stats: dict[Action, Stat], legal: Sequence[Action]) -> Action:
         """The most visited of the legal root actions; ties by mean reward, then order."""
+
         def key(item: tuple[int, Action]) -> tuple[float, float, int]:
             index, action = item
             st = stats.get(action)
@@ -465,8 +560,9 @@ class ISMCTSBot:
         return max(enumerate(legal), key=key)[1]
 
     # ----- one iteration ------------------------------------------------------
-    def _iterate(self, search: _Search, state: State, rng: random.Random,
-                 first: Action | None = None) -> float:
+    def _iterate(
+        self, search: _Search, state: State, rng: random.Random, first: Action | None = None
+    ) -> float:
         """One iteration in the determinization ``state``, every random choice
         from ``rng``; ``first``: the searching seat's root action, if forced.
         Returns the searching seat's reward."""
@@ -482,7 +578,7 @@ class ISMCTSBot:
             if search.macro and len(choices) == 1:
                 self._finish_turn(state, choices[0][0], rng, order)
             path.append((node, choices))
-            if self.depth and len(path) >= self.depth:
+            if search.depth and len(path) >= search.depth:
                 break
             key = tuple(choices)
             child = node.children.get(key)
@@ -501,9 +597,14 @@ class ISMCTSBot:
                 st[2] += rewards[seat]
         return rewards[me]
 
-    def _evaluate_leaf(self, search: _Search, state: State,
-                       path: list[tuple[_Node, list[tuple[int, Action]]]],
-                       rng: random.Random, order: _Order) -> None:
+    def _evaluate_leaf(
+        self,
+        search: _Search,
+        state: State,
+        path: list[tuple[_Node, list[tuple[int, Action]]]],
+        rng: random.Random,
+        order: _Order,
+    ) -> None:
         """Play on from a new leaf: to the end without an estimate; with one,
         until the last mover's turn is over (with ``opponents=heuristic``,
         until the searching seat is to act again), ``horizon`` rollout
@@ -524,8 +625,11 @@ class ISMCTSBot:
         if state.is_over:
             return seat_rewards(state.result(), self.rank_weight)
         assert search.estimate is not None
-        return estimated_rewards(self._guesses(state, search.obs.seat, search.estimate),
-                                 search.temperature, self.rank_weight)
+        return estimated_rewards(
+            self._guesses(state, search.obs.seat, search.estimate),
+            search.temperature,
+            self.rank_weight,
+        )
 
     def _guesses(self, state: State, seat: int, estimate: Estimate) -> list[float]:
         """Every seat's expected score at a leaf: each from its own view of the
@@ -535,9 +639,15 @@ class ISMCTSBot:
             return list(estimate(state.view(seat)))
         return [estimate(state.view(s))[s] for s in range(state.num_players)]
 
-    def _select_and_apply(self, search: _Search, node: _Node, state: State,
-                          rng: random.Random, forced: Action | None, order: _Order
-                          ) -> list[tuple[int, Action]]:
+    def _select_and_apply(
+        self,
+        search: _Search,
+        node: _Node,
+        state: State,
+        rng: random.Random,
+        forced: Action | None,
+        order: _Order,
+    ) -> list[tuple[int, Action]]:
         """Every seat to act chooses from this node's statistics (decoupled when
         simultaneous) and its choice is applied at once; with
         ``opponents=heuristic`` the other seats to act play the heuristic and
@@ -560,6 +670,8 @@ class ISMCTSBot:
                 self._heuristic_move(state, seat, rng, order)
                 continue
             legal = state.legal_actions(seat)
+            if node is search.root and seat == me and search.arms is not None:
+                legal = [a for a in legal if a in search.arms] or legal
             if seat == me and forced is None and search.model:
                 forced = self._heuristic_first(node, state, seat, legal, rng)
             action = self._select(node, seat, legal, rng, forced if seat == me else None)
@@ -567,8 +679,9 @@ class ISMCTSBot:
             choices.append((seat, action))
         return choices
 
-    def _heuristic_first(self, node: _Node, state: State, seat: int,
-                         legal: Sequence[Action], rng: random.Random) -> Action | None:
+    def _heuristic_first(
+        self, node: _Node, state: State, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action | None:
         """(``opponents=heuristic``) At a node's first visit the heuristic's
         choice is tried before any other action, so that an action above it
         is first judged with the searching seat's next move played sensibly,
@@ -580,8 +693,14 @@ class ISMCTSBot:
         assert choose is not None  # opponents=heuristic needs one
         return choose(state.view(seat), legal, rng)
 
-    def _select(self, node: _Node, seat: int, legal: Sequence[Action], rng: random.Random,
-                forced: Action | None = None) -> Action:
+    def _select(
+        self,
+        node: _Node,
+        seat: int,
+        legal: Sequence[Action],
+        rng: random.Random,
+        forced: Action | None = None,
+    ) -> Action:
         """UCB1 with availability counts; an untried action first (chosen at
         random); ``forced`` (if given) is counted as available and chosen."""
         stats = node.stats.setdefault(seat, {})
@@ -607,8 +726,9 @@ class ISMCTSBot:
                 best, best_value = action, value
         return best
 
-    def _roll_out(self, state: State, policy: RolloutPolicy, limit: float,
-                  rng: random.Random, order: _Order) -> None:
+    def _roll_out(
+        self, state: State, policy: RolloutPolicy, limit: float, rng: random.Random, order: _Order
+    ) -> None:
         """Play ``limit`` actions (or to the end) with the rollout policy, the
         seat to act named by ``order`` (the referee's TimeUp, when it calls
         time, is not one of them)."""
@@ -622,8 +742,7 @@ class ISMCTSBot:
             legal = state.legal_actions(seat)
             order.apply(state, seat, policy(state, seat, legal, rng))
 
-    def _finish_turn(self, state: State, mover: int, rng: random.Random,
-                     order: _Order) -> None:
+    def _finish_turn(self, state: State, mover: int, rng: random.Random, order: _Order) -> None:
         """Let ``mover`` play on while it alone is to act, by the game's heuristic
         (never in a window, where nobody is waited for)."""
         while state.to_act == (mover,):
@@ -656,8 +775,7 @@ class ISMCTSBot:
             if seat in state.to_act and not state.is_over:
                 self._heuristic_move(state, seat, rng, order)
 
-    def _heuristic_move(self, state: State, seat: int, rng: random.Random,
-                        order: _Order) -> None:
+    def _heuristic_move(self, state: State, seat: int, rng: random.Random, order: _Order) -> None:
         """``seat`` plays the game's heuristic choice (random without one)."""
         choose = policy_for(state.game)
         legal = state.legal_actions(seat)
@@ -684,8 +802,7 @@ def _heuristic_rollout(game: Game | str, epsilon: float) -> RolloutPolicy:
     if choose is None:
         return random_rollout
 
-    def policy(state: State, seat: int, legal: Sequence[Action],
-               rng: random.Random) -> Action:
+    def policy(state: State, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         if rng.random() < epsilon:

@@ -7,6 +7,7 @@ from courtly.core.companions import (
     Estimate,
     Heuristic,
     Measures,
+    Ranking,
     Remark,
     Speech,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "Numbering",
     "Option",
     "Phase",
+    "Ranking",
     "Referee",
     "Remark",
     "Result",

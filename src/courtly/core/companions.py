@@ -23,8 +23,20 @@ if TYPE_CHECKING:
 class Heuristic(Protocol):
     """Rules of thumb: one of ``legal``, from the seat's view alone."""
 
-    def __call__(self, view: Mapping[str, Any], legal: Sequence[Action],
-                 rng: random.Random, /) -> Action: ...
+    def __call__(
+        self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random, /
+    ) -> Action: ...
+
+
+class Ranking(Protocol):
+    """The heuristic's candidates among ``legal``, best first: its own
+    choice first, then the others it would consider, in its order (an
+    action it would never play may be left out). Search may restrict its
+    root to the first few (ISMCTS' ``top``)."""
+
+    def __call__(
+        self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random, /
+    ) -> Sequence[Action]: ...
 
 
 class Estimate(Protocol):
@@ -36,8 +48,9 @@ class Estimate(Protocol):
 class Measures(Protocol):
     """A finished game's balance measures: name -> number or category."""
 
-    def __call__(self, final_view: Mapping[str, Any], record: GameRecord, /
-                 ) -> Mapping[str, Any]: ...
+    def __call__(
+        self, final_view: Mapping[str, Any], record: GameRecord, /
+    ) -> Mapping[str, Any]: ...
 
 
 @dataclass(frozen=True)
@@ -72,8 +85,9 @@ class ChatJudge(Protocol):
     ``State.REFEREE_RULINGS``), so that the record keeps it and replays
     stay exact. Pure: the same arguments give the same answer."""
 
-    def __call__(self, view: Mapping[str, Any], sender: int, text: str, to: int | None, /
-                 ) -> list[dict[str, Any]]: ...
+    def __call__(
+        self, view: Mapping[str, Any], sender: int, text: str, to: int | None, /
+    ) -> list[dict[str, Any]]: ...
 
 
 @dataclass(frozen=True)
@@ -81,6 +95,8 @@ class Companions:
     """A game's extras; any part may be missing (None, or no settings)."""
 
     heuristic: Heuristic | None = None
+    #: The heuristic's candidates best first (its choice first).
+    ranking: Ranking | None = None
     estimate: Estimate | None = None
     #: ISMCTS settings the game recommends: parameter name -> value.
     search: Mapping[str, object] = field(default_factory=dict)

@@ -34,28 +34,42 @@ class Versailles(Game):
     max_players = 8
     options: ClassVar[Mapping[str, Option]] = {
         "goal": Option(
-            50000, {"en": "Fortune to win (livres)", "fr": "Fortune pour gagner (livres)"},
-            {"en": "30,000: a quick game (about 90 minutes); 50,000: the complete game (§6).",
-             "fr": "30 000 : partie rapide (environ 90 minutes) ; 50 000 : partie complète."},
-            values=(30000, 50000)),
+            50000,
+            {"en": "Fortune to win (livres)", "fr": "Fortune pour gagner (livres)"},
+            {
+                "en": "30,000: a quick game (about 90 minutes); 50,000: the complete game (§6).",
+                "fr": "30 000 : partie rapide (environ 90 minutes) ; 50 000 : partie complète.",
+            },
+            values=(30000, 50000),
+        ),
         "large_table": flag(
-            "7 or 8 players", "7 ou 8 joueurs",
+            "7 or 8 players",
+            "7 ou 8 joueurs",
             "The publisher allows copying the silhouettes for 7 or 8 players (§2).",
-            "L'éditeur permet de copier les silhouettes pour jouer à 7 ou 8 (§2)."),
+            "L'éditeur permet de copier les silhouettes pour jouer à 7 ou 8 (§2).",
+        ),
         "etiquette": Option(
-            True, {"en": "Etiquette judged in the chat",
-                   "fr": "Étiquette jugée dans la discussion"},
-            {"en": "The referee reads public messages for breaches of etiquette (§3), which "
-                   "the Grand Chamberlain may fine. Off: table talk is free.",
-             "fr": "L'arbitre lit les messages publics et relève les manquements à "
-                   "l'étiquette (§3), que le Grand Chambellan peut mettre à l'amende. "
-                   "Désactivée : la discussion est libre."}),
+            True,
+            {"en": "Etiquette judged in the chat", "fr": "Étiquette jugée dans la discussion"},
+            {
+                "en": "The referee reads public messages for breaches of etiquette (§3), which "
+                "the Grand Chamberlain may fine. Off: table talk is free.",
+                "fr": "L'arbitre lit les messages publics et relève les manquements à "
+                "l'étiquette (§3), que le Grand Chambellan peut mettre à l'amende. "
+                "Désactivée : la discussion est libre.",
+            },
+        ),
         "turn_limit": Option(
-            100, {"en": "Turn limit", "fr": "Nombre de tours au plus"},
-            {"en": "Our addition, so that every game ends: after this turn the richest wins.",
-             "fr": "Notre ajout, pour que toute partie finisse : après ce tour, le plus "
-                   "riche gagne."},
-            minimum=1, maximum=1000),
+            100,
+            {"en": "Turn limit", "fr": "Nombre de tours au plus"},
+            {
+                "en": "Our addition, so that every game ends: after this turn the richest wins.",
+                "fr": "Notre ajout, pour que toute partie finisse : après ce tour, le plus "
+                "riche gagne.",
+            },
+            minimum=1,
+            maximum=1000,
+        ),
     }
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 
@@ -66,9 +80,13 @@ class Versailles(Game):
     def configurations(self) -> list[tuple[int, dict[str, Any]]]:
         """Both goals at 2-6 players, and the large table, each with a short
         turn limit so that the generic tests stay quick."""
-        return self.valid_configurations([{"goal": 30000, "turn_limit": 4},
-                                          {"goal": 50000, "turn_limit": 4},
-                                          {"large_table": True, "turn_limit": 2}])
+        return self.valid_configurations(
+            [
+                {"goal": 30000, "turn_limit": 4},
+                {"goal": 50000, "turn_limit": 4},
+                {"large_table": True, "turn_limit": 2},
+            ]
+        )
 
     def _new_state(self, num_players: int, seed: int, options: dict[str, Any]) -> VersaillesState:
         state = VersaillesState(self, num_players, seed, options)
@@ -76,14 +94,22 @@ class Versailles(Game):
         return state
 
     def load_companions(self) -> Companions:
-        """The heuristic, its estimate, search settings and remarks (bot.py), the balance measures
-        (stats.py), the referee's reading of the chat (addresses.py), and the
-        numbering and encoding for research (encoding.py)."""
+        """The heuristic, its ranking, its estimate, search settings and
+        remarks (bot.py), the balance measures (stats.py), the referee's
+        reading of the chat (addresses.py), and the numbering and encoding
+        for research (encoding.py)."""
         from courtly.games.versailles import addresses, bot, encoding, stats
 
-        return Companions(heuristic=bot.choose, estimate=bot.estimate, search=bot.SEARCH,
-                          measures=stats.measures, remark=bot.remark,
-                          judge_chat=addresses.judge_chat, encoding=encoding.ENCODING)
+        return Companions(
+            heuristic=bot.choose,
+            ranking=bot.ranking,
+            estimate=bot.estimate,
+            search=bot.SEARCH,
+            measures=stats.measures,
+            remark=bot.remark,
+            judge_chat=addresses.judge_chat,
+            encoding=encoding.ENCODING,
+        )
 
     def render(self, view: Mapping[str, Any]) -> str:
         """The court, the sovereigns, the Register and the hand (render.py)."""
@@ -94,8 +120,9 @@ class Versailles(Game):
         (§3: "Monsieur de Vieille-Roche (Seat 1)"), as the view gives it."""
         return named_seats(view, _describe(action))
 
-    def describe_event(self, view: Mapping[str, Any], text: str,
-                       before: Mapping[str, Any] | None = None) -> str:
+    def describe_event(
+        self, view: Mapping[str, Any], text: str, before: Mapping[str, Any] | None = None
+    ) -> str:
         """The story line with every courtier named by the short form of his
         address (§3: the full one, with every title and office, is in the
         Register and in the menus) as he was addressed when the move was made

@@ -49,13 +49,18 @@ View = Mapping[str, Any]
 #: ISMCTS settings for Versailles: the rivals play the heuristic, leaves are
 #: scored by :func:`estimate` (projected fortunes, livres; 5,000 livres apart
 #: is about a turn's income of a courtier with a title and an office:
-#: temperature). The root is chosen by UCB, not sequential halving: a turn
-#: offers 50 to 200 actions and halving tries each at least once before any
-#: time limit binds (171 actions: 17 s on this machine).
+#: temperature). The root considers only the heuristic's four best actions
+#: (:func:`ranking`, ``top``) and chooses between them by sequential halving
+#: on common deals; every iteration stops at the root (``depth``), the rest
+#: of the turn and the rivals' turns played by the heuristic: a tree below it
+#: tried the searching seat's next actions at random (a turn offers 36 to 200
+#: actions), which drowned the root's differences.
 SEARCH: Mapping[str, object] = {
     "opponents": "heuristic",
-    "root": "ucb",
-    "iterations": 300,
+    "root": "halving",
+    "top": 4,
+    "depth": 1,
+    "iterations": 200,
     "temperature": 5000.0,
 }
 #: A card drawn blind, and a standing point with the sovereign one requests
@@ -494,28 +499,38 @@ def _keep_value(view: View, card_id: str, turns: float) -> float:
 
 def choose(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     """The action the rules of thumb rank first (ties broken by ``rng``)."""
+    return ranking(view, legal, rng)[0]
+
+
+def ranking(view: View, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+    """The rules of thumb's candidates, best first (ties broken by ``rng``):
+    in the round of play every action worth playing by its value (none:
+    the end of the turn), discards from the least worth keeping; elsewhere
+    (set-up, the negotiation, a fine) the one choice the rules make. What
+    ISMCTS' ``top`` restricts its root to."""
     fine = _fine(view, legal) if view["breaches"] else None
     if fine is not None:
-        return fine
+        return [fine]
     first = legal[0]
     if isinstance(first, ChooseSex):
-        return _sex(view, legal)
+        return [_sex(view, legal)]
     if isinstance(first, ChooseParty):
         origin = view["queen"]["origin"]
-        return ChooseParty(origin) if origin else rng.choice(list(legal))
+        return [ChooseParty(origin) if origin else rng.choice(list(legal))]
     if isinstance(first, SetLocation):
-        return _place(view)
+        return [_place(view)]
     if Done() in legal and not any(isinstance(a, EndTurn) for a in legal):
-        return Done()  # negotiation: it buys no promise and shows no card (§7.2)
+        return [Done()]  # negotiation: it buys no promise and shows no card (§7.2)
     turns = turns_left(view)
     discards = [a for a in legal if isinstance(a, Discard)]
     if discards:
-        return min(discards, key=lambda a: _keep_value(view, a.card, turns))
+        least_worth = sorted(discards, key=lambda a: _keep_value(view, a.card, turns))
+        return [*least_worth]
     lead = leader(view)
     scored = [(v, rng.random(), a) for a in legal if (v := _value(view, a, lead, turns)) >= 0]
     if not scored:
-        return next((a for a in legal if isinstance(a, EndTurn)), rng.choice(list(legal)))
-    return max(scored, key=lambda t: (t[0], t[1]))[2]
+        return [next((a for a in legal if isinstance(a, EndTurn)), rng.choice(list(legal)))]
+    return [a for _, _, a in sorted(scored, key=lambda t: (t[0], t[1]), reverse=True)]
 
 
 def remark(view: View, action: Action) -> Remark | None:
