@@ -27,7 +27,7 @@ def clamp(value: int) -> int:
     return max(MIN_STANDING, min(MAX_STANDING, value))
 
 
-@dataclass
+@dataclass(slots=True)
 class Courtier:
     """One courtier of a family: the Register's line and the silhouettes."""
 

@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Any, ClassVar
 
 from courtly.core import REFEREE, Action, Done, Event, Result, State, TimeUp, game_over_event
@@ -53,6 +53,7 @@ NEGOTIATION_SECONDS = 300.0
 #: so that every game ends (our decision; the referee's rule stops sooner).
 WINDOW_MOVES_PER_PLAYER = 10
 DONE, END_TURN, DRAW = Done(), EndTurn(), Draw()
+_FORTUNE = attrgetter("fortune")
 #: The etiquette checker's reading of a family name, kept: every game's
 #: set-up compares the drawn names, and a name reads the same each time.
 family_name_problem = lru_cache(maxsize=1024)(etiquette.family_name_problem)
@@ -381,10 +382,8 @@ class VersaillesState(PlayRules, State):
 
     def _reached_goal(self) -> bool:
         """"The first player to amass" the goal wins, at once (§1, §6; A41)."""
-        goal = self.options["goal"]
-        for c in self.courtiers:
-            if c.fortune >= goal:
-                self.over = True
+        if max(map(_FORTUNE, self.courtiers)) >= self.options["goal"]:
+            self.over = True
         return self.over
 
     # ----- the contract -----------------------------------------------------------------
@@ -474,9 +473,9 @@ class VersaillesState(PlayRules, State):
             out.append(DRAW)
         if c.at_court:
             out += [_TAKINGS[card] for card in sorted(set(self.house))]
-        memo = self.court_memo()
-        out += self.hand_moves(seat, kinds, memo)
-        out += self.audience_moves(seat, memo)
+        memos = self.court_memos()
+        out += self.hand_moves(seat, kinds, memos)
+        out += self.audience_moves(seat, memos)
         out += self._gifts(seat, kinds)
         return out
 
@@ -492,15 +491,7 @@ class VersaillesState(PlayRules, State):
 
     def _is_legal(self, seat: int, action: Action) -> bool:
         """Long menus are checked directly: payments, requests, fines."""
-        if isinstance(action, GiveCards):  # the commonest first
-            return self._playing(seat, 1) and self._gift_is_legal(seat, action)
-        if isinstance(action, Breach):
-            return seat == REFEREE and 0 <= action.seat < self.num_players
-        if isinstance(action, Fine):
-            return seat == self.gc and any(b[0] == action.breach for b in self.breaches)
-        if isinstance(action, ChooseSex):
-            return self.stage == SEX and seat in self._to_act() and self._family_ok(
-                seat, action.family)
+        # the commonest first: the window's, then gifts
         if isinstance(action, Pay):
             return (self.stage == NEGOTIATION and seat in self.open_seats
                     and 0 <= action.to < self.num_players and action.to != seat
@@ -509,6 +500,15 @@ class VersaillesState(PlayRules, State):
             return (self.stage == NEGOTIATION and seat in self.open_seats
                     and 0 <= action.to < self.num_players and action.to != seat
                     and action.card in self.hands[seat])
+        if isinstance(action, GiveCards):
+            return self._playing(seat, 1) and self._gift_is_legal(seat, action)
+        if isinstance(action, Breach):
+            return seat == REFEREE and 0 <= action.seat < self.num_players
+        if isinstance(action, Fine):
+            return seat == self.gc and any(b[0] == action.breach for b in self.breaches)
+        if isinstance(action, ChooseSex):
+            return self.stage == SEX and seat in self._to_act() and self._family_ok(
+                seat, action.family)
         if isinstance(action, UsePower):
             return self._playing(seat, 0) and self.power_is_legal(seat, action)
         if not isinstance(action, _SPENDING):
@@ -817,6 +817,7 @@ class VersaillesState(PlayRules, State):
         keeps it: what it holds is true of the court it was made for)."""
         state = self.__dict__.copy()
         state["_memo_key"], state["_memo"], state["_gift_memo"] = None, {}, {}
+        state["_standings_key"], state["_standing_memo"] = None, {}
         return state
 
     def clone(self) -> VersaillesState:
@@ -832,7 +833,7 @@ class VersaillesState(PlayRules, State):
             setattr(other, name, set(getattr(self, name)))
         other.hands = [list(hand) for hand in self.hands]
         other.courtiers = [c.copy() for c in self.courtiers]
-        for name in ("_gift_memo", "_memo"):  # made on first use
+        for name in ("_gift_memo", "_memo", "_standing_memo"):  # made on first use
             if name in self.__dict__:
                 setattr(other, name, dict(self.__dict__[name]))
         return other
