@@ -374,6 +374,8 @@ class State(ABC):
 
     # ----- helpers ------------------------------------------------------
     def _check_seat(self, seat: object) -> None:
+        if type(seat) is int and 0 <= seat < self.num_players:  # the common case, first
+            return
         if not isinstance(seat, int) or isinstance(seat, bool) or not (
             0 <= seat < self.num_players
         ):

@@ -58,8 +58,9 @@ _STANDINGS = attrgetter("king", "queen")
 #: less, §8.1). The others' survive an intervention or a refused request.
 READS_STANDINGS = frozenset(t.id for t in DECK.types.values()
                             if t.min_standing is not None or t.kind == "lettre")
-#: The cards played on oneself only (their uses are kept by seat).
-_SELF_ONLY = frozenset(card for card, t in TYPE_OF.items() if t.self_only)
+#: The cards whose uses are kept by seat (:meth:`PlayRules.hand_moves`): a
+#: card played on oneself only, and the lettre de cachet (its asker spared).
+_BY_SEAT = frozenset(card for card, t in TYPE_OF.items() if t.self_only or t.kind == "lettre")
 
 
 @lru_cache(maxsize=1024)
@@ -197,6 +198,8 @@ class PlayRules(CourtRules):
         if kind.kind == "lettre":
             return tuple(t for t, c in enumerate(self.courtiers)
                          if c.place == COURT and self._struck(t))
+        if kind.location != "any" and kind.location != self.location:
+            return ()  # nobody receives it here (:meth:`receives`), asked once
         return tuple(t for t, c in enumerate(self.courtiers)
                      if c.place == COURT and self.receives(t, kind) and self._can_hold(t, kind))
 
@@ -237,22 +240,21 @@ class PlayRules(CourtRules):
         court, standing = memos
         me = self.courtiers[seat]
         asks = me.place == COURT and self.track("king") is not None
-        # A play's uses read of their user only his place and sex
-        # (:meth:`_may_play`), unless he is a prisoner or the card is played
-        # on oneself: kept by that, so that one seat's serve the next's. A
-        # request's read the asker's standings (the route through the Queen).
+        # A card's uses read of their user only his place and sex (a play,
+        # :meth:`_may_play`) or his standings (a request: the route through
+        # the Queen), unless the card is played on oneself, the user is a
+        # prisoner or the asker of a lettre de cachet (spared): kept by that,
+        # and then by seat, so that one seat's uses serve the next's.
         user: Any = seat if me.place == BASTILLE else (me.place, me.sex)
+        asker = (me.king, me.queen)
         plays: list[Action] = []
         requests: list[Action] = []
         for card in kinds:
             is_request = card in REQUEST_CARDS
-            if is_request:
-                if not asks:
-                    continue
-                memo, key = standing, (seat, card)
-            else:
-                memo = standing if card in READS_STANDINGS else court
-                key = (seat if card in _SELF_ONLY else user, card)
+            if is_request and not asks:
+                continue
+            memo = standing if card in READS_STANDINGS else court
+            key = (seat if card in _BY_SEAT else asker if is_request else user, card)
             found = memo.get(key)
             if found is None:
                 found = memo[key] = self._uses_of(seat, card, memos)
@@ -711,7 +713,7 @@ class PlayRules(CourtRules):
     def power_moves(self, seat: int) -> Iterator[UsePower]:
         """Each power of an office the seat holds, not used yet this game turn."""
         c = self.courtiers[seat]
-        if not c.cards or not c.at_court:  # no card laid, no office
+        if not c.cards or c.place != COURT:  # no card laid, no office
             return
         for office in c.holds("office"):
             power = TYPE_OF[office].power

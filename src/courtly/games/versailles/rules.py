@@ -471,7 +471,7 @@ class VersaillesState(PlayRules, State):
         c = self.courtiers[seat]
         if self.pile or self.discard:
             out.append(DRAW)
-        if c.at_court:
+        if c.place == COURT:
             out += [_TAKINGS[card] for card in sorted(set(self.house))]
         memos = self.court_memos()
         out += self.hand_moves(seat, kinds, memos)
@@ -673,7 +673,7 @@ class VersaillesState(PlayRules, State):
         public = Event("give", f"Seat {seat} gives {len(action.cards)} card(s) to Seat "
                                f"{action.to}", {"seat": seat, "to": action.to,
                                                 "count": len(action.cards)})
-        names = ", ".join(TYPE_OF[c].name_fr for c in action.cards)
+        names = ", ".join([TYPE_OF[c].name_fr for c in action.cards])
         return [Event("give", f"Seat {seat} gives {names} to Seat {action.to}",
                       {"seat": seat, "to": action.to, "cards": list(action.cards)},
                       audience=frozenset({seat, action.to}), redacted=public)]
