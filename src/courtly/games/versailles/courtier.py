@@ -53,6 +53,8 @@ class Courtier:
 
     def holds(self, kind: str) -> list[str]:
         """The exposed cards of a kind ("title", "office", "favourite"...)."""
+        if not self.cards:  # most often, and asked often
+            return []
         return [c for c in self.cards if KIND_OF[c] == kind]
 
     def titles(self) -> list[str]:

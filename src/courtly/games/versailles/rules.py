@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from operator import attrgetter, itemgetter
 from typing import Any, ClassVar
 
@@ -157,13 +157,11 @@ def bundles(kinds: list[str], doubles: frozenset[str]) -> list[int]:
     index = [_INDEX[k] for k in kinds]
     if not doubles:
         return index + [_PAIR_BASE[first] + second for first, second in combinations(index, 2)]
-    codes = list(index)
-    for i, first in enumerate(index):
-        base = _PAIR_BASE[first]
-        if kinds[i] in doubles:
-            codes.append(base + first)
-        codes += [base + second for second in index[i + 1:]]
-    return codes
+    twice = set(map(_INDEX.__getitem__, doubles))
+    # (a, a) comes first among a's pairs, as combinations_with_replacement gives them
+    return index + [_PAIR_BASE[first] + second
+                    for first, second in combinations_with_replacement(index, 2)
+                    if first != second or first in twice]
 
 
 def gifts(seat: int, players: int, hand: list[str], kinds: list[str] | None = None
