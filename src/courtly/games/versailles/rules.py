@@ -72,6 +72,13 @@ _TAKINGS = {card: TakeFromHouse(card) for card in DECK.types}
 _DISCARDS = {card: Discard(card) for card in DECK.types}
 
 
+@lru_cache(maxsize=256)
+def house_takings(house: tuple[str, ...]) -> tuple[TakeFromHouse, ...]:
+    """Taking each kind of card in the King's House (§7.41), in order: kept,
+    as the House changes seldom."""
+    return tuple(_TAKINGS[card] for card in sorted(set(house)))
+
+
 #: Payments to each seat, 500, 1,000, ...: made once, shared by every menu.
 _PAYMENTS: dict[int, list[Pay]] = {}
 
@@ -90,13 +97,16 @@ _SHOWN: dict[int, dict[str, ShowCard]] = {}
 
 def showings(seat: int, players: int, kinds: Sequence[str]) -> list[ShowCard]:
     """Each card kind of a hand shown to each other player."""
+    if not kinds:
+        return []
+    pick = itemgetter(*kinds) if len(kinds) > 1 else lambda row: (row[kinds[0]],)
     out: list[ShowCard] = []
     for to in range(players):
         if to != seat:
             row = _SHOWN.get(to)
             if row is None:
                 row = _SHOWN[to] = {card: ShowCard(to, card) for card in DECK.types}
-            out += [row[card] for card in kinds]
+            out += pick(row)  # at C speed
     return out
 
 
@@ -244,6 +254,10 @@ class VersaillesState(PlayRules, State):
         self.breach_count = 0
         #: Each seat's last gift menu, with the hand it was made for (a cache).
         self._gift_memo: dict[int, tuple[tuple[str, ...], list[GiveCards]]] = {}
+        #: Each seat's last window menu, with the fortune (in 500s) and the
+        #: hand it was made for (a cache: a seat acts up to three times in a
+        #: window under the referee's rule, its hand unchanged).
+        self._window_memo: dict[int, tuple[int, tuple[str, ...], list[Action]]] = {}
 
     def seats_from_gc(self) -> list[int]:
         """Every seat, the Grand Chamberlain first, then to his left."""
@@ -451,7 +465,13 @@ class VersaillesState(PlayRules, State):
         """§7.2: pay another player (in 500s, up to one's positive fortune;
         A42), show a card to one player, or be done."""
         units = max(0, self.courtiers[seat].fortune) // PAY_UNIT
-        return window_menu(seat, self.num_players, units, tuple(sorted(set(self.hands[seat]))))
+        held = tuple(self.hands[seat])
+        kept = self._window_memo.get(seat)
+        if kept is None or kept[0] != units or kept[1] != held:
+            kinds = tuple(sorted(set(held)))
+            kept = self._window_memo[seat] = (units, held,
+                                              window_menu(seat, self.num_players, units, kinds))
+        return kept[2]
 
     def _turn_moves(self, seat: int) -> list[Action]:
         """§7.41: two actions among take, play, request, audience, give; a power
@@ -470,7 +490,7 @@ class VersaillesState(PlayRules, State):
         if self.pile or self.discard:
             out.append(DRAW)
         if c.place == COURT:
-            out += [_TAKINGS[card] for card in sorted(set(self.house))]
+            out += house_takings(tuple(self.house))
         memos = self.court_memos()
         out += self.hand_moves(seat, kinds, memos)
         out += self.audience_moves(seat, memos)
@@ -692,12 +712,12 @@ class VersaillesState(PlayRules, State):
             self.payments.append((seat, action.to, action.amount))
             events = [Event("pay", action.describe(), {"seat": seat, "to": action.to,
                                                        "amount": action.amount})]
+            if self._reached_goal():  # of the window's moves, only a payment moves fortunes
+                return events
         else:
             assert isinstance(action, ShowCard)
             self.window_moves += 1
             events = [self._show(seat, action)]
-        if self._reached_goal():
-            return events
         if not self.open_seats or self.window_moves >= WINDOW_MOVES_PER_PLAYER * self.num_players:
             events += self._close_window()
         return events
@@ -815,6 +835,7 @@ class VersaillesState(PlayRules, State):
         keeps it: what it holds is true of the court it was made for)."""
         state = self.__dict__.copy()
         state["_memo_key"], state["_memo"], state["_gift_memo"] = None, {}, {}
+        state["_window_memo"] = {}
         state["_standings_key"], state["_standing_memo"] = None, {}
         return state
 
@@ -831,7 +852,7 @@ class VersaillesState(PlayRules, State):
             setattr(other, name, set(getattr(self, name)))
         other.hands = [list(hand) for hand in self.hands]
         other.courtiers = [c.copy() for c in self.courtiers]
-        for name in ("_gift_memo", "_memo", "_standing_memo"):  # made on first use
+        for name in ("_gift_memo", "_window_memo", "_memo", "_standing_memo"):  # on first use
             if name in self.__dict__:
                 setattr(other, name, dict(self.__dict__[name]))
         return other
