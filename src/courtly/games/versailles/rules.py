@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from courtly.core import REFEREE, Action, Done, Event, Result, State, TimeUp, game_over_event
@@ -53,7 +53,6 @@ NEGOTIATION_SECONDS = 300.0
 #: so that every game ends (our decision; the referee's rule stops sooner).
 WINDOW_MOVES_PER_PLAYER = 10
 DONE, END_TURN, DRAW = Done(), EndTurn(), Draw()
-_FORTUNE = attrgetter("fortune")
 #: The etiquette checker's reading of a family name, kept: every game's
 #: set-up compares the drawn names, and a name reads the same each time.
 family_name_problem = lru_cache(maxsize=1024)(etiquette.family_name_problem)
@@ -394,8 +393,10 @@ class VersaillesState(PlayRules, State):
 
     def _reached_goal(self) -> bool:
         """"The first player to amass" the goal wins, at once (§1, §6; A41)."""
-        if max(map(_FORTUNE, self.courtiers)) >= self.options["goal"]:
-            self.over = True
+        goal = self.options["goal"]
+        for c in self.courtiers:
+            if c.fortune >= goal:
+                self.over = True
         return self.over
 
     # ----- the contract -----------------------------------------------------------------
