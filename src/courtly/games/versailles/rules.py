@@ -579,6 +579,11 @@ class VersaillesState(PlayRules, State):
             return False
         if len(cards) == 1:
             return cards[0] in hand
+        if len(cards) == 2:  # as below, without a generator
+            first, second = cards
+            if first == second:
+                return hand.count(first) >= 2
+            return first < second and first in hand and second in hand
         return (list(cards) == sorted(cards)
                 and all(hand.count(c) >= cards.count(c) for c in cards))
 
