@@ -41,9 +41,9 @@ GOUVERNANTE_SHIFT, PENSION_PER_PIP = 3, 500
 
 
 #: Parts of menus for one court (PlayRules.court_memos): by seat, its
-#: audiences (in the standings' memo: its office takings); by (seat, card),
-#: its uses; by card, whom it reaches (plays) or who may receive it
-#: (requests), whoever plays or asks.
+#: audiences (in the standings' memo: its office takings); by (user, card),
+#: a card's uses (PlayRules.hand_moves says who the user is); by card, whom
+#: it reaches (plays) or who may receive it (requests), whoever plays or asks.
 Memo = dict[Any, Any]
 #: The standings' memo's entry for every office held, with its takings.
 _OFFICES_HELD = "offices held"
