@@ -40,8 +40,8 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         """The JSON-safe form: ``{"type": kind, field: value, ...}``."""
         out: dict[str, Any] = {"type": self.kind}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
-            out[f.name] = to_json_value(getattr(self, f.name))
+        for name in _field_names(type(self)):  # type: ignore[arg-type]  # mypy#11470
+            out[name] = to_json_value(getattr(self, name))
         return out
 
     def validate(self) -> None:
@@ -90,6 +90,13 @@ class TimeUp(Action):
 
 #: The standard actions every game's parser knows (docs/architecture.md).
 STANDARD_ACTIONS: tuple[type[Action], ...] = (Done, TimeUp)
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    """A dataclass's field names in order (``dataclasses.fields`` builds its
+    tuple anew at each call; events carry actions' JSON forms)."""
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 def to_json_value(value: object) -> Any:

@@ -220,17 +220,17 @@ class State(ABC):
     @property
     def to_act(self) -> tuple[int, ...]:
         """Seats that must act now (several when moves are simultaneous); () once over."""
-        return () if self.is_over else self._to_act()
+        return () if self._is_over() else self._to_act()
 
     @property
     def may_act(self) -> tuple[int, ...]:
         """Seats that may act now without being waited for (an open window); () once over."""
-        return () if self.is_over else self._may_act()
+        return () if self._is_over() else self._may_act()
 
     @property
     def phase(self) -> Phase:
         """The current phase: its name, who must act, who may act, its time limit."""
-        if self.is_over:
+        if self._is_over():
             return Phase("over", ())
         return Phase(self._phase_name(), self._to_act(), self._may_act(), self._time_limit())
 
@@ -374,6 +374,8 @@ class State(ABC):
 
     # ----- helpers ------------------------------------------------------
     def _check_seat(self, seat: object) -> None:
+        if type(seat) is int and 0 <= seat < self.num_players:  # the common case, first
+            return
         if not isinstance(seat, int) or isinstance(seat, bool) or not (
             0 <= seat < self.num_players
         ):

@@ -33,7 +33,7 @@ REFEREE = -1
 WINDOW_ACTIONS = 3
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Phase:
     """The current phase: its name, who must act, who may act, its time limit."""
 
@@ -41,6 +41,16 @@ class Phase:
     to_act: tuple[int, ...]
     may_act: tuple[int, ...] = ()
     time_limit: float | None = None
+
+    def __init__(self, name: str, to_act: tuple[int, ...], may_act: tuple[int, ...] = (),
+                 time_limit: float | None = None) -> None:
+        # Made at every step in a window: the slots are set through their
+        # descriptors, cheaper than the generated frozen __init__'s
+        # object.__setattr__ (as Event's).
+        _set_name(self, name)
+        _set_to_act(self, to_act)
+        _set_may_act(self, may_act)
+        _set_time_limit(self, time_limit)
 
     @property
     def referee_may_act(self) -> bool:
@@ -51,6 +61,10 @@ class Phase:
         """JSON-safe form."""
         return {"name": self.name, "to_act": list(self.to_act), "may_act": list(self.may_act),
                 "time_limit": self.time_limit}
+
+
+_set_name, _set_to_act, _set_may_act, _set_time_limit = (
+    Phase.__dict__[name].__set__ for name in ("name", "to_act", "may_act", "time_limit"))
 
 
 @dataclass
@@ -84,9 +98,12 @@ class Referee:
             return REFEREE
         # ties go to the first in may_act, which games list in their order of
         # play: the lowest seat number would favour seat 0 in every window
-        seat = min(phase.may_act, key=lambda s: self._counts.get(s, 0))
-        if self._counts.get(seat, 0) >= self.window_actions:
-            return REFEREE
+        counts = self._counts
+        seat, least = REFEREE, self.window_actions
+        for s in phase.may_act:
+            acted = counts.get(s, 0)
+            if acted < least:
+                seat, least = s, acted
         return seat
 
     def step(self, state: State, choose: Callable[[int], Action]) -> tuple[int, Action]:

@@ -76,7 +76,7 @@ class CourtRules:
         regency), or None off the scales."""
         which = self.track(sovereign)
         c = self.courtiers[seat]
-        if which is None or not c.at_court:
+        if which is None or c.place != COURT:
             return None
         return c.king if which == "king" else c.queen
 

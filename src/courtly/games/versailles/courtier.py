@@ -27,7 +27,7 @@ def clamp(value: int) -> int:
     return max(MIN_STANDING, min(MAX_STANDING, value))
 
 
-@dataclass
+@dataclass(slots=True)
 class Courtier:
     """One courtier of a family: the Register's line and the silhouettes."""
 
@@ -53,6 +53,8 @@ class Courtier:
 
     def holds(self, kind: str) -> list[str]:
         """The exposed cards of a kind ("title", "office", "favourite"...)."""
+        if not self.cards:  # most often, and asked often
+            return []
         return [c for c in self.cards if KIND_OF[c] == kind]
 
     def titles(self) -> list[str]:

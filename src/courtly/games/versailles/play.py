@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from operator import attrgetter
 from typing import Any
 
 from courtly.core import Action, Event
@@ -27,6 +26,7 @@ from courtly.games.versailles.actions import (
 from courtly.games.versailles.cards import (
     COUNTRIES,
     COUNTRY_NAMES,
+    DECK,
     REQUEST_CARDS,
     TYPE_OF,
     CardType,
@@ -40,14 +40,21 @@ STATUS_BONUS = 2
 GOUVERNANTE_SHIFT, PENSION_PER_PIP = 3, 500
 
 
-#: Parts of menus for one court (PlayRules.court_memo): by seat, its
-#: audiences; by (seat, card), its uses; by card, whom it reaches (plays) or
-#: who may receive it (requests), whoever plays or asks.
+#: Parts of menus for one court (PlayRules.court_memos): by seat, its
+#: audiences (in the standings' memo: its office takings); by (user, card),
+#: a card's uses (PlayRules.hand_moves says who the user is); by card, whom
+#: it reaches (plays) or who may receive it (requests), whoever plays or asks.
 Memo = dict[Any, Any]
-#: What :meth:`PlayRules.court_key` reads of each courtier (gathered at C speed).
-_COURTIER_KEY = attrgetter("place", "sex", "king", "queen", "spouse", "used_poison",
-                           "used_philtre")
-_CARDS_LAID = attrgetter("cards")
+#: The standings' memo's entry for every office held, with its takings.
+_OFFICES_HELD = "offices held"
+#: The cards whose reach (plays) or beneficiaries (requests) read a standing:
+#: a minimum standing (§9.1), or a lettre de cachet's victim (standing 0 or
+#: less, §8.1). The others' survive an intervention or a refused request.
+READS_STANDINGS = frozenset(t.id for t in DECK.types.values()
+                            if t.min_standing is not None or t.kind == "lettre")
+#: The cards whose uses are kept by seat (:meth:`PlayRules.hand_moves`): a
+#: card played on oneself only, and the lettre de cachet (its asker spared).
+_BY_SEAT = frozenset(card for card, t in TYPE_OF.items() if t.self_only or t.kind == "lettre")
 
 
 @lru_cache(maxsize=1024)
@@ -88,6 +95,8 @@ class PlayRules(CourtRules):
     powers_used: set[str]
     _memo_key: tuple[Any, ...] | None = None
     _memo: Memo
+    _standings_key: tuple[Any, ...] | None = None
+    _standing_memo: Memo
 
     # ----- conditions (§9.1) ----------------------------------------------------------
     def is_titled(self, seat: int) -> bool:
@@ -183,53 +192,79 @@ class PlayRules(CourtRules):
         if kind.kind == "lettre":
             return tuple(t for t, c in enumerate(self.courtiers)
                          if c.place == COURT and self._struck(t))
+        if kind.location != "any" and kind.location != self.location:
+            return ()  # nobody receives it here (:meth:`receives`), asked once
         return tuple(t for t, c in enumerate(self.courtiers)
                      if c.place == COURT and self.receives(t, kind) and self._can_hold(t, kind))
 
     # ----- the menu's parts that depend only on the court ------------------------------
     def court_key(self) -> tuple[Any, ...]:
         """Everything public the requests, plays and audiences of a menu read
-        (§8, §9.1): where the court is, the sovereigns, the wars, the offices
-        moved this turn, and each courtier's place, sex, standings, spouse,
-        cards and marks. Payments, fortunes and hands are not in it."""
-        courtiers = self.courtiers
+        (§8, §9.1), the standings aside: where the court is, the sovereigns,
+        the wars, the offices moved this turn, and each courtier's place,
+        sex, spouse, cards and marks. Payments, fortunes and hands are not in it."""
+        # one tuple per courtier, his cards after his five fields (read
+        # directly: fewer instructions than attrgetters on slots)
         return (self.location, self.king_alive, self.queen_alive, self.regency,
                 self.secret_wife, tuple(self.wars), frozenset(self.offices_moved),
-                tuple(map(_COURTIER_KEY, courtiers)),
-                tuple(map(tuple, map(_CARDS_LAID, courtiers))))
+                tuple([(c.place, c.sex, c.spouse, c.used_poison, c.used_philtre, *c.cards)
+                       for c in self.courtiers]))
 
-    def court_memo(self) -> Memo:
-        """Parts of menus already made for this very court (:meth:`court_key`):
-        random play mostly draws, gives and pays, which leave the court as it
-        was, so the next menus reuse them."""
+    def court_memos(self) -> tuple[Memo, Memo]:
+        """Parts of menus already made for this very court: random play
+        mostly draws, gives and pays, which leave the court as it was, so the
+        next menus reuse them. Two memos: what does not read the standings,
+        kept while :meth:`court_key` is the same, and what does, kept while
+        the standings are the same too (an intervention or a refused request
+        moves a standing about one menu in five; most cards' reach and the
+        audiences about courtiers do not read it)."""
         key = self.court_key()
         if key != self._memo_key:
-            self._memo_key, self._memo = key, {}
-        return self._memo
+            self._memo_key, self._memo, self._standings_key = key, {}, None
+        standings = tuple([(c.king, c.queen) for c in self.courtiers])
+        if standings != self._standings_key:
+            self._standings_key, self._standing_memo = standings, {}
+        return self._memo, self._standing_memo
 
-    def hand_moves(self, seat: int, kinds: list[str], memo: Memo) -> list[Action]:
+    def hand_moves(self, seat: int, kinds: list[str], memos: tuple[Memo, Memo]
+                   ) -> list[Action]:
         """Each card of the hand (``kinds``: its sorted kinds) on each target it
         may reach (§9.3, §9.4), then each request card for each courtier who
         may receive it (§8; a lettre de cachet: against each courtier it may
-        strike), made once for this court (``memo``, from :meth:`court_memo`)."""
+        strike), made once for this court (``memos``, from :meth:`court_memos`)."""
+        court, standing = memos
+        me = self.courtiers[seat]
+        asks = me.place == COURT and self.track("king") is not None
+        # A card's uses read of their user only his place and sex (a play,
+        # :meth:`_may_play`) or his standings (a request: the route through
+        # the Queen), unless the card is played on oneself, the user is a
+        # prisoner or the asker of a lettre de cachet (spared): kept by that,
+        # and then by seat, so that one seat's uses serve the next's.
+        user: Any = seat if me.place == BASTILLE else (me.place, me.sex)
+        asker = (me.king, me.queen)
         plays: list[Action] = []
         requests: list[Action] = []
         for card in kinds:
-            key = (seat, card)
+            is_request = card in REQUEST_CARDS
+            if is_request and not asks:
+                continue
+            memo = standing if card in READS_STANDINGS else court
+            key = (seat if card in _BY_SEAT else asker if is_request else user, card)
             found = memo.get(key)
             if found is None:
-                found = memo[key] = self._uses_of(seat, card, memo)
-            if card in REQUEST_CARDS:
+                found = memo[key] = self._uses_of(seat, card, memos)
+            if is_request:
                 requests += found
             else:
                 plays += found
         return plays + requests
 
-    def _uses_of(self, seat: int, card: str, memo: Memo) -> Sequence[Action]:
+    def _uses_of(self, seat: int, card: str, memos: tuple[Memo, Memo]) -> Sequence[Action]:
         """Every way ``seat`` may use ``card`` now: the user's side read here,
-        whom the card reaches (or who may receive it) from ``memo``, made
-        once for the court, whoever plays or asks."""
+        whom the card reaches (or who may receive it) from ``memo`` (made
+        once for the court, whoever plays or asks)."""
         kind = TYPE_OF[card]
+        memo = memos[1] if card in READS_STANDINGS else memos[0]
         if kind.is_request:
             if self.courtiers[seat].place != COURT or self.track("king") is None:
                 return ()
@@ -476,17 +511,23 @@ class PlayRules(CourtRules):
         return events
 
     # ----- audiences (§8.4) -----------------------------------------------------------
-    def audience_moves(self, seat: int, memo: Memo | None = None) -> list[Action]:
+    def audience_moves(self, seat: int, memos: tuple[Memo, Memo] | None = None
+                       ) -> list[Action]:
         """The six purposes, to every courtier each may concern: the
         conditions of :meth:`audience_is_legal`, generated directly (once
-        for this court, :meth:`court_memo`)."""
-        memo = self.court_memo() if memo is None else memo
-        found = memo.get(seat)
+        for this court, :meth:`court_memos`; the office takings, which read
+        the standings, once for these standings)."""
+        court, standing = self.court_memos() if memos is None else memos
+        found = court.get(seat)
         if found is None:
-            found = memo[seat] = self._audiences(seat)
-        return found
+            found = court[seat] = self._audiences(seat)
+        takings = standing.get(seat)
+        if takings is None:
+            takings = standing[seat] = self._takings(seat, standing)
+        return found + takings if takings else found
 
     def _audiences(self, seat: int) -> list[Action]:
+        """The audiences about courtiers and the King's remarriage."""
         me = self.courtiers[seat]
         if me.place != COURT:
             return []
@@ -507,11 +548,24 @@ class PlayRules(CourtRules):
         if self.king_alive and not self.queen_alive:
             out += [made(RemarryKing, c) for c in COUNTRIES
                     if self.audience_is_legal(seat, made(RemarryKing, c))]
-        if king:
-            for holder, c in enumerate(self.courtiers):
-                if holder != seat and c.cards:
-                    for office in c.holds("office"):
-                        out += self._office_takings(holder, office)
+        return out
+
+    def _takings(self, seat: int, memo: Memo) -> list[Action]:
+        """The audiences to take another's office (their new holder must
+        meet the card, which may read a standing: §8.4, A17); each office's
+        made once for these standings (``memo``), whoever asks."""
+        if self.courtiers[seat].place != COURT or self.track("king") is None:
+            return []
+        held = memo.get(_OFFICES_HELD)
+        if held is None:
+            held = memo[_OFFICES_HELD] = [
+                (holder, self._office_takings(holder, office))
+                for holder, c in enumerate(self.courtiers) if c.cards
+                for office in c.holds("office")]
+        out: list[Action] = []
+        for holder, takings in held:
+            if holder != seat:
+                out += takings
         return out
 
     def _office_takings(self, holder: int, office: str) -> list[Action]:
@@ -654,7 +708,7 @@ class PlayRules(CourtRules):
     def power_moves(self, seat: int) -> Iterator[UsePower]:
         """Each power of an office the seat holds, not used yet this game turn."""
         c = self.courtiers[seat]
-        if not c.cards or not c.at_court:  # no card laid, no office
+        if not c.cards or c.place != COURT:  # no card laid, no office
             return
         for office in c.holds("office"):
             power = TYPE_OF[office].power

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from operator import itemgetter
 from typing import Any, ClassVar
 
@@ -71,6 +71,13 @@ _TAKINGS = {card: TakeFromHouse(card) for card in DECK.types}
 _DISCARDS = {card: Discard(card) for card in DECK.types}
 
 
+@lru_cache(maxsize=256)
+def house_takings(house: tuple[str, ...]) -> tuple[TakeFromHouse, ...]:
+    """Taking each kind of card in the King's House (§7.41), in order: kept,
+    as the House changes seldom."""
+    return tuple(_TAKINGS[card] for card in sorted(set(house)))
+
+
 #: Payments to each seat, 500, 1,000, ...: made once, shared by every menu.
 _PAYMENTS: dict[int, list[Pay]] = {}
 
@@ -89,13 +96,16 @@ _SHOWN: dict[int, dict[str, ShowCard]] = {}
 
 def showings(seat: int, players: int, kinds: Sequence[str]) -> list[ShowCard]:
     """Each card kind of a hand shown to each other player."""
+    if not kinds:
+        return []
+    pick = itemgetter(*kinds) if len(kinds) > 1 else lambda row: (row[kinds[0]],)
     out: list[ShowCard] = []
     for to in range(players):
         if to != seat:
             row = _SHOWN.get(to)
             if row is None:
                 row = _SHOWN[to] = {card: ShowCard(to, card) for card in DECK.types}
-            out += [row[card] for card in kinds]
+            out += pick(row)  # at C speed
     return out
 
 
@@ -156,13 +166,11 @@ def bundles(kinds: list[str], doubles: frozenset[str]) -> list[int]:
     index = [_INDEX[k] for k in kinds]
     if not doubles:
         return index + [_PAIR_BASE[first] + second for first, second in combinations(index, 2)]
-    codes = list(index)
-    for i, first in enumerate(index):
-        base = _PAIR_BASE[first]
-        if kinds[i] in doubles:
-            codes.append(base + first)
-        codes += [base + second for second in index[i + 1:]]
-    return codes
+    twice = set(map(_INDEX.__getitem__, doubles))
+    # (a, a) comes first among a's pairs, as combinations_with_replacement gives them
+    return index + [_PAIR_BASE[first] + second
+                    for first, second in combinations_with_replacement(index, 2)
+                    if first != second or first in twice]
 
 
 def gifts(seat: int, players: int, hand: list[str], kinds: list[str] | None = None
@@ -245,6 +253,10 @@ class VersaillesState(PlayRules, State):
         self.breach_count = 0
         #: Each seat's last gift menu, with the hand it was made for (a cache).
         self._gift_memo: dict[int, tuple[tuple[str, ...], list[GiveCards]]] = {}
+        #: Each seat's last window menu, with the fortune (in 500s) and the
+        #: hand it was made for (a cache: a seat acts up to three times in a
+        #: window under the referee's rule, its hand unchanged).
+        self._window_memo: dict[int, tuple[int, tuple[str, ...], list[Action]]] = {}
 
     def seats_from_gc(self) -> list[int]:
         """Every seat, the Grand Chamberlain first, then to his left."""
@@ -454,7 +466,13 @@ class VersaillesState(PlayRules, State):
         """§7.2: pay another player (in 500s, up to one's positive fortune;
         A42), show a card to one player, or be done."""
         units = max(0, self.courtiers[seat].fortune) // PAY_UNIT
-        return window_menu(seat, self.num_players, units, tuple(sorted(set(self.hands[seat]))))
+        held = tuple(self.hands[seat])
+        kept = self._window_memo.get(seat)
+        if kept is None or kept[0] != units or kept[1] != held:
+            kinds = tuple(sorted(set(held)))
+            kept = self._window_memo[seat] = (units, held,
+                                              window_menu(seat, self.num_players, units, kinds))
+        return kept[2]
 
     def _turn_moves(self, seat: int) -> list[Action]:
         """§7.41: two actions among take, play, request, audience, give; a power
@@ -472,11 +490,11 @@ class VersaillesState(PlayRules, State):
         c = self.courtiers[seat]
         if self.pile or self.discard:
             out.append(DRAW)
-        if c.at_court:
-            out += [_TAKINGS[card] for card in sorted(set(self.house))]
-        memo = self.court_memo()
-        out += self.hand_moves(seat, kinds, memo)
-        out += self.audience_moves(seat, memo)
+        if c.place == COURT:
+            out += house_takings(tuple(self.house))
+        memos = self.court_memos()
+        out += self.hand_moves(seat, kinds, memos)
+        out += self.audience_moves(seat, memos)
         out += self._gifts(seat, kinds)
         return out
 
@@ -492,15 +510,7 @@ class VersaillesState(PlayRules, State):
 
     def _is_legal(self, seat: int, action: Action) -> bool:
         """Long menus are checked directly: payments, requests, fines."""
-        if isinstance(action, GiveCards):  # the commonest first
-            return self._playing(seat, 1) and self._gift_is_legal(seat, action)
-        if isinstance(action, Breach):
-            return seat == REFEREE and 0 <= action.seat < self.num_players
-        if isinstance(action, Fine):
-            return seat == self.gc and any(b[0] == action.breach for b in self.breaches)
-        if isinstance(action, ChooseSex):
-            return self.stage == SEX and seat in self._to_act() and self._family_ok(
-                seat, action.family)
+        # the commonest first: the window's, then gifts
         if isinstance(action, Pay):
             return (self.stage == NEGOTIATION and seat in self.open_seats
                     and 0 <= action.to < self.num_players and action.to != seat
@@ -509,6 +519,15 @@ class VersaillesState(PlayRules, State):
             return (self.stage == NEGOTIATION and seat in self.open_seats
                     and 0 <= action.to < self.num_players and action.to != seat
                     and action.card in self.hands[seat])
+        if isinstance(action, GiveCards):
+            return self._playing(seat, 1) and self._gift_is_legal(seat, action)
+        if isinstance(action, Breach):
+            return seat == REFEREE and 0 <= action.seat < self.num_players
+        if isinstance(action, Fine):
+            return seat == self.gc and any(b[0] == action.breach for b in self.breaches)
+        if isinstance(action, ChooseSex):
+            return self.stage == SEX and seat in self._to_act() and self._family_ok(
+                seat, action.family)
         if isinstance(action, UsePower):
             return self._playing(seat, 0) and self.power_is_legal(seat, action)
         if not isinstance(action, _SPENDING):
@@ -560,6 +579,11 @@ class VersaillesState(PlayRules, State):
             return False
         if len(cards) == 1:
             return cards[0] in hand
+        if len(cards) == 2:  # as below, without a generator
+            first, second = cards
+            if first == second:
+                return hand.count(first) >= 2
+            return first < second and first in hand and second in hand
         return (list(cards) == sorted(cards)
                 and all(hand.count(c) >= cards.count(c) for c in cards))
 
@@ -673,7 +697,7 @@ class VersaillesState(PlayRules, State):
         public = Event("give", f"Seat {seat} gives {len(action.cards)} card(s) to Seat "
                                f"{action.to}", {"seat": seat, "to": action.to,
                                                 "count": len(action.cards)})
-        names = ", ".join(TYPE_OF[c].name_fr for c in action.cards)
+        names = ", ".join([TYPE_OF[c].name_fr for c in action.cards])
         return [Event("give", f"Seat {seat} gives {names} to Seat {action.to}",
                       {"seat": seat, "to": action.to, "cards": list(action.cards)},
                       audience=frozenset({seat, action.to}), redacted=public)]
@@ -694,12 +718,12 @@ class VersaillesState(PlayRules, State):
             self.payments.append((seat, action.to, action.amount))
             events = [Event("pay", action.describe(), {"seat": seat, "to": action.to,
                                                        "amount": action.amount})]
+            if self._reached_goal():  # of the window's moves, only a payment moves fortunes
+                return events
         else:
             assert isinstance(action, ShowCard)
             self.window_moves += 1
             events = [self._show(seat, action)]
-        if self._reached_goal():
-            return events
         if not self.open_seats or self.window_moves >= WINDOW_MOVES_PER_PLAYER * self.num_players:
             events += self._close_window()
         return events
@@ -817,6 +841,8 @@ class VersaillesState(PlayRules, State):
         keeps it: what it holds is true of the court it was made for)."""
         state = self.__dict__.copy()
         state["_memo_key"], state["_memo"], state["_gift_memo"] = None, {}, {}
+        state["_window_memo"] = {}
+        state["_standings_key"], state["_standing_memo"] = None, {}
         return state
 
     def clone(self) -> VersaillesState:
@@ -832,7 +858,7 @@ class VersaillesState(PlayRules, State):
             setattr(other, name, set(getattr(self, name)))
         other.hands = [list(hand) for hand in self.hands]
         other.courtiers = [c.copy() for c in self.courtiers]
-        for name in ("_gift_memo", "_memo"):  # made on first use
+        for name in ("_gift_memo", "_window_memo", "_memo", "_standing_memo"):  # on first use
             if name in self.__dict__:
                 setattr(other, name, dict(self.__dict__[name]))
         return other
