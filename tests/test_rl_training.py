@@ -6,6 +6,7 @@ courtly bot in the example's tournament."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import sys
 import warnings
@@ -145,3 +146,43 @@ def test_maskable_ppo_trains_reproducibly_and_plays_as_a_bot(example: ModuleType
     assert policy.bot == example.POLICY and policy.seat_games == 4
     assert policy.decisions > 0
     assert {o.lineup.index(example.POLICY) for o in report.outcomes} == {0, 1, 2, 3}
+
+
+def test_the_learning_rate_decays_to_zero_over_the_run(example: ModuleType) -> None:
+    """``--lr-decay``: the rate falls linearly from LEARNING_RATE to 0 as
+    the steps run out (SB3 passes the progress remaining, 1 to 0)."""
+    model = example.build_model(7, n_envs=2, n_steps=64, batch_size=64, lr_decay=True)
+    rate = model.lr_schedule
+    assert rate(1.0) == pytest.approx(example.LEARNING_RATE)
+    assert rate(0.25) == pytest.approx(example.LEARNING_RATE / 4)
+    assert rate(0.0) == 0.0
+    steady = example.build_model(7, n_envs=2, n_steps=64, batch_size=64)
+    assert steady.lr_schedule(0.25) == pytest.approx(example.LEARNING_RATE)
+
+
+def test_keep_best_saves_the_best_curve_point_on_seeds_of_its_own(
+    example: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--keep-best``: the curve's games start at CURVE_SEED (not the final
+    tournaments' EVAL_SEED), and the model is saved when a point beats every
+    earlier one, not otherwise."""
+    seeds: list[int] = []
+    rates = iter([0.3, 0.5, 0.4])
+    real = example.play_tournament
+
+    def fake(make_bot, opponent, games, seed=example.EVAL_SEED):
+        seeds.append(seed)
+        report = real(make_bot, opponent, 1, seed=seed)
+        me = dataclasses.replace(report.bots[0], win_rate=next(rates))
+        return dataclasses.replace(report, bots=[me, *report.bots[1:]])
+
+    monkeypatch.setattr(example, "play_tournament", fake)
+    model = example.build_model(7, n_envs=2, n_steps=64, batch_size=64)
+    best = tmp_path / "best.zip"
+    curve = example.WinRateCurve(tmp_path / "curve.csv", 64, 1, best=best)
+    saved: list[int] = []
+    monkeypatch.setattr(model, "save", lambda path: saved.append(model.num_timesteps))
+    model.learn(total_timesteps=128, callback=curve)
+    assert set(seeds) == {example.CURVE_SEED} and example.CURVE_SEED != example.EVAL_SEED
+    assert [r["win_rate"] for r in curve.rows] == [0.3, 0.5, 0.4]
+    assert saved == [curve.rows[0]["steps"], curve.rows[1]["steps"]]
