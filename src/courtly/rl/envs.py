@@ -25,7 +25,7 @@ changes nothing: the same seat is asked again, its info says
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
 import gymnasium
@@ -36,6 +36,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from courtly.core import (
     REFEREE,
     WINDOW_ACTIONS,
+    Action,
     Game,
     IllegalAction,
     Numbering,
@@ -47,6 +48,116 @@ from courtly.core.encoding import Encoding
 from courtly.rl.arrays import dense
 
 REWARDS = ("win_share", "margin")
+#: The keys of the acting seat's info (with the infos on).
+INFO_KEYS = ("view", "legal_actions")
+
+_PENDING = object()
+
+
+class LazyInfo(dict[str, Any]):
+    """An info dict whose values are made when first read: its keys are
+    there from the start, each value is a function's result, computed once
+    (most training loops never read the infos, and building them was most
+    of a step). Every way of reading a value goes through :meth:`_filled`,
+    so it compares, copies, prints and pickles as the plain dict would."""
+
+    __slots__ = ("_makers",)
+
+    def __init__(self, makers: Mapping[str, Callable[[], Any]] | None = None) -> None:
+        super().__init__(dict.fromkeys(makers or (), _PENDING))
+        self._makers = dict(makers or {})
+
+    def plus(self, **more: Any) -> LazyInfo:
+        """A copy with ``more`` items after these, nothing made yet that was not."""
+        out = LazyInfo()
+        for key in dict.keys(self):
+            dict.__setitem__(out, key, dict.__getitem__(self, key))
+            if key in self._makers:
+                out._makers[key] = self._makers[key]
+        for key, value in more.items():
+            out[key] = value
+        return out
+
+    def _filled(self) -> LazyInfo:
+        for key in list(self._makers):
+            _ = self[key]
+        return self
+
+    def __getitem__(self, key: str) -> Any:
+        value = super().__getitem__(key)
+        if value is _PENDING:
+            value = self._makers.pop(key)()
+            super().__setitem__(key, value)
+        return value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The value at ``key`` (made now if not yet), else ``default``."""
+        if key not in self:
+            return default
+        return self[key]
+
+    def __iter__(self) -> Iterator[str]:
+        # overridden so that dict(info) and {**info} read through __getitem__
+        return super().__iter__()
+
+    def values(self) -> Any:
+        """Every value (all made now)."""
+        return dict(self._filled()).values()
+
+    def items(self) -> Any:
+        """Every item (all made now)."""
+        return dict(self._filled()).items()
+
+    def copy(self) -> dict[str, Any]:
+        """A plain dict of every item."""
+        return dict(self._filled())
+
+    def pop(self, key: str, *default: Any) -> Any:
+        """Remove ``key`` and return its value (made now)."""
+        if key in self:
+            value = self[key]
+            super().pop(key)
+            return value
+        return super().pop(key, *default)
+
+    def popitem(self) -> tuple[str, Any]:
+        """Remove and return the last item (its value made now)."""
+        key = next(reversed(self))
+        return key, self.pop(key)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        """The value at ``key`` (made now), setting ``default`` if absent."""
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self._makers.pop(key, None)
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: str) -> None:
+        self._makers.pop(key, None)
+        super().__delitem__(key)
+
+    def __eq__(self, other: object) -> bool:
+        return dict(self._filled()) == other
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = None
+
+    def __or__(self, other: Any) -> Any:
+        return dict(self._filled()) | other
+
+    def __ror__(self, other: Any) -> Any:
+        return other | dict(self._filled())
+
+    def __repr__(self) -> str:
+        return repr(dict(self._filled()))
+
+    def __reduce__(self) -> Any:
+        return dict, (dict(self._filled()),)
 
 
 class Table:
@@ -82,15 +193,27 @@ class Table:
         self.act_space = {a: spaces.Discrete(self.numbering.size) for a in self.agents_all}
         self.state: State = self.game.new_game(num_players, 0, self.options)
         self.referee = Referee(window_actions)
-        #: Views of the current position by seat (the observation and the
-        #: info of one step share one), emptied at every action.
+        #: Views and legal actions of the current position by seat (the
+        #: observation, the mask and the info of one step share them),
+        #: emptied at every action.
         self.views: dict[int, dict[str, Any]] = {}
+        self.legal: dict[int, list[Action]] = {}
+        #: Actions applied to ``state`` since ``new``: a position's name, for
+        #: infos read after play moved on (:class:`LazyInfo`).
+        self.moves = 0
 
     def new(self, seed: int | None) -> None:
         """A new game: the seed makes it, and the environment, reproducible."""
         self.state = self.game.new_game(self.num_players, seed, self.options)
         self.referee = Referee(self.window_actions)
+        self.moved()
+        self.moves = 0
+
+    def moved(self) -> None:
+        """The position changed: forget what was computed of the last one."""
         self.views = {}
+        self.legal = {}
+        self.moves += 1
 
     def due(self) -> int | None:
         """The seat to act by the referee's rule, applying time-ups; None once over."""
@@ -103,7 +226,7 @@ class Table:
             if not phase.referee_may_act:
                 raise RuntimeError(f"{self.game.name}: nobody may act in phase {phase.name}")
             state.apply(REFEREE, TimeUp())
-            self.views = {}
+            self.moved()
             self.referee.acted(phase, REFEREE)
         return None
 
@@ -119,7 +242,7 @@ class Table:
             state.apply(seat, action)
         except IllegalAction:
             return False
-        self.views = {}
+        self.moved()
         self.referee.acted(phase, seat)
         return True
 
@@ -130,21 +253,54 @@ class Table:
             view = self.views[seat] = self.state.view(seat)
         return view
 
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The seat's legal actions now (not to be changed); [] once over."""
+        legal = self.legal.get(seat)
+        if legal is None:
+            legal = self.legal[seat] = [] if self.state.is_over else \
+                self.state.legal_actions(seat)
+        return legal
+
     def observation(self, seat: int, acting: bool) -> dict[str, np.ndarray]:
         """The seat's observation; its mask is empty unless ``acting``."""
         view = self.view(seat)
         mask = np.zeros(self.numbering.size, np.int8)
-        if acting and not self.state.is_over:
+        if acting:
             index = self.numbering.index
-            mask[[index(a) for a in self.state.legal_actions(seat)]] = 1
+            mask[[index(a) for a in self.legal_actions(seat)]] = 1
         return {"observation": dense(self.encoding.observe(view)), "action_mask": mask}
 
     def info(self, seat: int, acting: bool) -> dict[str, Any]:
-        """For debugging: the seat's view, and its legal actions' text when acting."""
+        """For debugging: the seat's view, and its legal actions' text when
+        acting (a :class:`LazyInfo`: each made when first read)."""
         if not self.with_infos:
             return {}
-        view = self.state.view(seat)  # the caller's to keep: a copy
-        legal = self.state.legal_actions(seat) if acting and not self.state.is_over else []
+        state, moves = self.state, self.moves
+        if state.seed is None:  # no replay to rebuild it later: made now
+            return self._info(state, seat, acting, state.view(seat))
+        memo: dict[str, Any] = {}
+
+        def position() -> State:
+            if self.state is state and self.moves == moves:
+                return state
+            # read after play moved on: the position it describes, replayed
+            past = self.game.new_game(self.num_players, state.seed, self.options)
+            for who, action in state.record.actions[:moves]:
+                past.apply(who, action)
+            return past
+
+        def make(key: str) -> Any:
+            if not memo:
+                where = position()
+                memo.update(self._info(where, seat, acting, where.view(seat)))
+            return memo[key]
+
+        return LazyInfo({key: functools.partial(make, key) for key in INFO_KEYS})
+
+    def _info(self, state: State, seat: int, acting: bool, view: dict[str, Any]
+              ) -> dict[str, Any]:
+        legal = (self.legal_actions(seat) if state is self.state else state.legal_actions(seat)
+                 ) if acting and not state.is_over else []
         return {"view": view, "legal_actions": [self.game.describe_action(view, a)
                                                 for a in legal]}
 
@@ -249,7 +405,9 @@ class CourtlyEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self._steps += 1
         self._select()
         if not legal:
-            self.infos[agent] = dict(self.infos.get(agent, {}), illegal_action=True)
+            info = self.infos.get(agent, {})
+            self.infos[agent] = info.plus(illegal_action=True) if isinstance(info, LazyInfo) \
+                else dict(info, illegal_action=True)
         if (self.max_cycles is not None and not self.table.state.is_over
                 and self._steps >= self.max_cycles * len(self.possible_agents)):
             self.truncations = dict.fromkeys(self.agents, True)
