@@ -44,7 +44,7 @@ from courtly.core import (
     State,
     TimeUp,
 )
-from courtly.core.encoding import Encoding
+from courtly.core.encoding import Encoding, Features
 from courtly.rl.arrays import dense
 
 REWARDS = ("win_share", "margin")
@@ -182,6 +182,8 @@ class Table:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         self.encoding: Encoding = encoding
+        self.observe_state: Callable[[State, int], Features] | None = getattr(
+            encoding, "observe_state", None)
         self.numbering: Numbering = encoding.numbering(num_players, self.options)
         self.reward, self.window_actions, self.with_infos = reward, window_actions, infos
         self.agents_all = [f"player_{i}" for i in range(num_players)]
@@ -263,12 +265,19 @@ class Table:
 
     def observation(self, seat: int, acting: bool) -> dict[str, np.ndarray]:
         """The seat's observation; its mask is empty unless ``acting``."""
-        view = self.view(seat)
         mask = np.zeros(self.numbering.size, np.int8)
         if acting:
             index = self.numbering.index
             mask[[index(a) for a in self.legal_actions(seat)]] = 1
-        return {"observation": dense(self.encoding.observe(view)), "action_mask": mask}
+        return {"observation": dense(self.features(seat)), "action_mask": mask}
+
+    def features(self, seat: int) -> Features:
+        """The encoding of the seat's view: read from the state directly where
+        the game's encoding can (``observe_state``, equal to ``observe`` of
+        the view by test), else from the view."""
+        if self.observe_state is not None:
+            return self.observe_state(self.state, seat)
+        return self.encoding.observe(self.view(seat))
 
     def info(self, seat: int, acting: bool) -> dict[str, Any]:
         """For debugging: the seat's view, and its legal actions' text when
