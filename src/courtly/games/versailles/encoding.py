@@ -62,7 +62,7 @@ them gifts (1,364 bundles to each seat).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from courtly.core import Block, Done, Features, Index, Numbering, block, joint, seats
 from courtly.core.encoding import relative
@@ -113,6 +113,9 @@ from courtly.games.versailles.rules import (
     PLAY,
     SEX,
 )
+
+if TYPE_CHECKING:
+    from courtly.games.versailles.rules import VersaillesState
 
 #: Breach numbers a Fine is numbered for (see the module docstring).
 MAX_BREACH_IDS = 100
@@ -196,6 +199,56 @@ class VersaillesEncoding:
         return f
 
 
+    def observe_state(self, state: VersaillesState, seat: int) -> Features:
+        """``observe(state.view(seat))``, read from the state without building
+        the view (its forms of address are most of a view's cost): exactly
+        the same numbers (a test compares both on every position of many
+        games), so of the hands only the seat's own and the others' sizes."""
+        f = Features()
+        n, goal = state.num_players, state.options["goal"]
+        everyone = seats(n)
+        f.one_hot(state.location, COURT_LOCATIONS)
+        f.counts(_count(state.wars), COUNTRY)
+        f.counts(_count(state.ministry), CARDS, MAX_COPIES)
+        f.numbers((state.king_alive, state.regency, state.queen_alive))
+        f.one_hot(state.queen_origin, COUNTRY)
+        for who in (state.secret_wife, state.favourite(), state.lover()):
+            f.one_hot(relative(seat, who, n), everyone)
+        f.counts(_count(state.house), CARDS, MAX_COPIES)
+        f.counts(_count(state.discard), CARDS, MAX_COPIES)
+        f.number(len(state.pile), DECK_SIZE)
+        for k in range(n):
+            other = (seat + k) % n
+            c = state.courtiers[other]
+            f.one_hot(c.sex, SEXES)
+            f.one_hot(c.party, COUNTRY)
+            f.one_hot(c.place, PLACES)
+            f.one_hot(c.king, STANDINGS)
+            f.one_hot(c.queen, STANDINGS)
+            f.counts(_count(c.cards), CARDS, MAX_COPIES)
+            f.number(c.fortune, goal)
+            f.one_hot(relative(seat, c.spouse, n), everyone)
+            f.numbers((c.used_poison, c.used_philtre))
+            f.number(c.generation - 1, 5)
+            f.number(len(state.hands[other]), HAND_LIMIT)
+        f.counts(_count(state.hands[seat]), CARDS, MAX_COPIES)
+        playing = state.stage == PLAY
+        f.one_hot(state.stage, STAGES)
+        f.number(state.turn, state.options["turn_limit"])
+        f.number(goal, 50000)
+        f.one_hot(relative(seat, state.gc, n), everyone)
+        f.one_hot(relative(seat, state.current() if playing and not state.over else None, n),
+                  everyone)
+        f.number(state.actions_left if playing else 0, ACTIONS_PER_TURN)
+        f.flags((relative(seat, s, n) for s in state.open_seats), everyone)
+        f.flags(state.powers_used, OFFICE)
+        f.flags(state.offices_moved, OFFICE)
+        f.counts(_count(relative(seat, s, n) for _, s, _, _ in state.breaches), everyone)
+        _payments(f, state.payments, seat, n)
+        f.number(state.over)
+        return f
+
+
 def _count(cards: Any) -> dict[str, int]:
     out: dict[str, int] = {}
     for c in cards:
@@ -255,15 +308,21 @@ def _turn(f: Features, view: Mapping[str, Any], seat: int, n: int) -> None:
     f.flags(view["powers_used"], OFFICE)
     f.flags(view["offices_moved"], OFFICE)
     f.counts(_count(relative(seat, b["seat"], n) for b in view["breaches"]), everyone)
+    _payments(f, [(p["seat"], p["to"], p["amount"]) for p in view["paid"]], seat, n)
+    f.number("final" in view)
+
+
+def _payments(f: Features, paid: list[tuple[int, int, int]], seat: int, n: int) -> None:
+    """What each courtier paid and received this turn, in tens of thousands."""
+    everyone = seats(n)
     paid_out: dict[int | None, float] = {}
     paid_in: dict[int | None, float] = {}
-    for p in view["paid"]:
-        out, to = relative(seat, p["seat"], n), relative(seat, p["to"], n)
-        paid_out[out] = paid_out.get(out, 0) + p["amount"]
-        paid_in[to] = paid_in.get(to, 0) + p["amount"]
+    for payer, payee, amount in paid:
+        out, to = relative(seat, payer, n), relative(seat, payee, n)
+        paid_out[out] = paid_out.get(out, 0) + amount
+        paid_in[to] = paid_in.get(to, 0) + amount
     f.counts(paid_out, everyone, 10000)
     f.counts(paid_in, everyone, 10000)
-    f.number("final" in view)
 
 
 ENCODING = VersaillesEncoding()
