@@ -75,6 +75,7 @@ class Numbering:
             total += b.size
         self.size = total
         self._cache: dict[Action, int] = {}
+        self._actions: dict[int, Action] = {}  # actions are values: one each suffices
 
     def __len__(self) -> int:
         return self.size
@@ -100,8 +101,21 @@ class Numbering:
             n = n * len(values) + k
         return self._offsets[i] + n
 
+    def indices(self, actions: Iterable[Action]) -> list[int]:
+        """The numbers of ``actions`` (a mask's ones); KeyError for one without."""
+        known, index = self._cache, self.index
+        return [known[a] if a in known else index(a) for a in actions]
+
     def action(self, number: int) -> Action:
         """The action numbered ``number``; IndexError outside the numbering."""
+        known = self._actions.get(number)
+        if known is not None:
+            return known
+        action = self._action(number)
+        self._actions[number] = action
+        return action
+
+    def _action(self, number: int) -> Action:
         if not 0 <= number < self.size:
             raise IndexError(f"action number {number} is outside 0..{self.size - 1}")
         i = _last_at_most(self._offsets, number)
@@ -195,7 +209,7 @@ class Features:
 
     def one_hot(self, value: object, among: Index | Sequence[Any]) -> None:
         """One slot per value of ``among``; 1 at ``value`` (none if absent)."""
-        index = _index(among)
+        index = among if type(among) is Index else _index(among)
         k = index.pos.get(value)
         if k is not None:
             self.values[self.size + k] = 1.0

@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from courtly.core import Action, Block, Done, Features, Index, Numbering, block, joint, seats
-from courtly.core.encoding import relative
 from courtly.games.fief.actions import (
     ATTACKS_ON_REGIONS,
     PURCHASES,
@@ -162,15 +161,20 @@ def _buy_block(villages: tuple[str, ...], counts: list[tuple[str, int]]) -> Bloc
 
 
 def _rel(seat: int, other: Any, n: int) -> int | None:
-    return relative(seat, other if isinstance(other, int) else None, n)
+    """``relative`` for an int seat (anything else, e.g. the King's House, is None)."""
+    if isinstance(other, int) and other >= 0:
+        return (other - seat) % n
+    return None
 
 
 def _grid(f: Features, rows: Index, width: int, cells: Any) -> None:
     """``rows.size * width`` slots; ``cells`` yields (row, column, value)."""
     start = f.zeros(rows.size * width)
+    pos, values = rows.pos, f.values
     for row, column, value in cells:
-        if column is not None:
-            f.add(start + rows.pos[row] * width + column, value)
+        if column is not None and value:  # Features.add, inlined: a hot path
+            k = start + pos[row] * width + column
+            values[k] = values.get(k, 0.0) + value
 
 
 def _board(f: Features, view: Mapping[str, Any], seat: int, n: int) -> None:
