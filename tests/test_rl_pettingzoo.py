@@ -255,28 +255,29 @@ def test_lazy_infos_hold_what_eager_ones_did(game: str, n: int, opts: dict[str, 
 
 
 def test_lazy_info_reads_like_a_dict() -> None:
-    """Every way of reading a LazyInfo makes its values first: it compares,
-    copies, merges, prints, serializes and pickles as the plain dict."""
+    """Every way of reading a LazyInfo makes its values first (once): it
+    compares, copies, merges, prints, serializes and pickles as the plain dict."""
     made = []
 
-    def maker(value: int) -> Any:
-        return lambda: made.append(value) or value
+    def lazy(**values: int) -> envs.LazyInfo:
+        return envs.LazyInfo(values, lambda: made.append(values) or values)
 
-    info = envs.LazyInfo({"a": maker(1), "b": maker(2)})
+    info = lazy(a=1, b=2)
     assert "a" in info and len(info) == 2 and list(info) == ["a", "b"] and not made
-    assert info["a"] == 1 and made == [1]
+    assert info["a"] == 1 and info["b"] == 2 and len(made) == 1
     plain = {"a": 1, "b": 2}
-    assert info == plain and plain == info and made == [1, 2]
-    fresh = envs.LazyInfo({"a": maker(1), "b": maker(2)})
-    assert dict(fresh) == {**fresh} == fresh.copy() == {"a": 1, "b": 2}
-    assert json.loads(json.dumps(envs.LazyInfo({"a": maker(1)}))) == {"a": 1}
-    assert pickle.loads(pickle.dumps(envs.LazyInfo({"a": maker(1)}))) == {"a": 1}
-    assert copy.deepcopy(envs.LazyInfo({"a": maker(1)})) == {"a": 1}
-    assert repr(envs.LazyInfo({"a": maker(1)})) == "{'a': 1}"
-    assert list(envs.LazyInfo({"a": maker(1)}).items()) == [("a", 1)]
-    plus = envs.LazyInfo({"a": maker(1)}).plus(illegal_action=True)
+    assert info == plain and plain == info and len(made) == 1
+    fresh = lazy(a=1, b=2)
+    assert dict(fresh) == {**fresh} == fresh.copy() == plain
+    assert json.loads(json.dumps(lazy(a=1))) == {"a": 1}
+    assert pickle.loads(pickle.dumps(lazy(a=1))) == {"a": 1}
+    assert copy.deepcopy(lazy(a=1)) == {"a": 1}
+    assert repr(lazy(a=1)) == "{'a': 1}"
+    assert list(lazy(a=1).items()) == [("a", 1)] and list(lazy(a=1).values()) == [1]
+    plus = lazy(a=1).plus(illegal_action=True)
     assert list(plus) == ["a", "illegal_action"] and plus == {"a": 1, "illegal_action": True}
-    assert envs.LazyInfo({"a": maker(1)}).get("a") == 1
+    assert lazy(a=1).get("a") == 1 and lazy(a=1).get("z") is None
+    assert lazy(a=1).pop("a") == 1 and lazy(a=1) != {"a": 2}
 
 
 def test_an_action_outside_the_mask_changes_nothing() -> None:

@@ -25,7 +25,7 @@ changes nothing: the same seat is asked again, its info says
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, ClassVar
 
 import gymnasium
@@ -56,38 +56,41 @@ _PENDING = object()
 
 class LazyInfo(dict[str, Any]):
     """An info dict whose values are made when first read: its keys are
-    there from the start, each value is a function's result, computed once
-    (most training loops never read the infos, and building them was most
-    of a step). Every way of reading a value goes through :meth:`_filled`,
-    so it compares, copies, prints and pickles as the plain dict would."""
+    there from the start, their values made together by one function at the
+    first read of any (most training loops never read the infos, and
+    building them was most of a step). Every way of reading a value goes
+    through :meth:`__getitem__`, so it compares, copies, prints and pickles
+    as the plain dict would."""
 
-    __slots__ = ("_makers",)
+    __slots__ = ("_make",)
 
-    def __init__(self, makers: Mapping[str, Callable[[], Any]] | None = None) -> None:
-        super().__init__(dict.fromkeys(makers or (), _PENDING))
-        self._makers = dict(makers or {})
+    def __init__(self, keys: Iterable[str] = (),
+                 make: Callable[[], Mapping[str, Any]] | None = None) -> None:
+        super().__init__(dict.fromkeys(keys, _PENDING))
+        self._make = make
 
     def plus(self, **more: Any) -> LazyInfo:
         """A copy with ``more`` items after these, nothing made yet that was not."""
         out = LazyInfo()
-        for key in dict.keys(self):
-            dict.__setitem__(out, key, dict.__getitem__(self, key))
-            if key in self._makers:
-                out._makers[key] = self._makers[key]
+        dict.update(out, dict.items(self))
+        out._make = self._make
         for key, value in more.items():
             out[key] = value
         return out
 
     def _filled(self) -> LazyInfo:
-        for key in list(self._makers):
-            _ = self[key]
+        if self._make is not None:
+            made = self._make()
+            self._make = None
+            for key, value in made.items():
+                if dict.get(self, key) is _PENDING:
+                    dict.__setitem__(self, key, value)
         return self
 
     def __getitem__(self, key: str) -> Any:
         value = super().__getitem__(key)
         if value is _PENDING:
-            value = self._makers.pop(key)()
-            super().__setitem__(key, value)
+            value = dict.__getitem__(self._filled(), key)
         return value
 
     def get(self, key: str, default: Any = None) -> Any:
@@ -130,14 +133,6 @@ class LazyInfo(dict[str, Any]):
         if key not in self:
             self[key] = default
         return self[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self._makers.pop(key, None)
-        super().__setitem__(key, value)
-
-    def __delitem__(self, key: str) -> None:
-        self._makers.pop(key, None)
-        super().__delitem__(key)
 
     def __eq__(self, other: object) -> bool:
         return dict(self._filled()) == other
@@ -283,27 +278,22 @@ class Table:
         acting (a :class:`LazyInfo`: each made when first read)."""
         if not self.with_infos:
             return {}
-        state, moves = self.state, self.moves
+        state = self.state
         if state.seed is None:  # no replay to rebuild it later: made now
             return self._info(state, seat, acting, state.view(seat))
-        memo: dict[str, Any] = {}
+        return LazyInfo(INFO_KEYS, functools.partial(self._made_info, state, self.moves,
+                                                     seat, acting))
 
-        def position() -> State:
-            if self.state is state and self.moves == moves:
-                return state
-            # read after play moved on: the position it describes, replayed
+    def _made_info(self, state: State, moves: int, seat: int, acting: bool
+                   ) -> dict[str, Any]:
+        """The info of ``seat`` at the position after ``moves`` actions of
+        ``state``'s game, replayed from the seed if play has moved on."""
+        if self.state is not state or self.moves != moves:
             past = self.game.new_game(self.num_players, state.seed, self.options)
             for who, action in state.record.actions[:moves]:
                 past.apply(who, action)
-            return past
-
-        def make(key: str) -> Any:
-            if not memo:
-                where = position()
-                memo.update(self._info(where, seat, acting, where.view(seat)))
-            return memo[key]
-
-        return LazyInfo({key: functools.partial(make, key) for key in INFO_KEYS})
+            state = past
+        return self._info(state, seat, acting, state.view(seat))
 
     def _info(self, state: State, seat: int, acting: bool, view: dict[str, Any]
               ) -> dict[str, Any]:
