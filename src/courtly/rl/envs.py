@@ -262,7 +262,7 @@ class Table:
         """The seat's observation; its mask is empty unless ``acting``."""
         mask = np.zeros(self.numbering.size, np.int8)
         if acting:
-            mask[self.numbering.indices(self.legal_actions(seat))] = 1
+            mask.put(self.numbering.indices(self.legal_actions(seat)), 1)
         return {"observation": dense(self.features(seat)), "action_mask": mask}
 
     def features(self, seat: int) -> Features:
