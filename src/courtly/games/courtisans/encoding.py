@@ -125,7 +125,7 @@ class CourtisansEncoding:
         for side in SIDES:
             _state_spot(f, state.queen[side], state.queen_spies[side], seat)
             f.numbers((weights[fam][side] for fam in FAMILIES), 10)
-        statuses = state.statuses()
+        statuses = state.statuses(weights)
         for fam in FAMILIES:
             f.one_hot(statuses[fam], STATUSES)
         for k in range(n):
