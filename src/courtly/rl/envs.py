@@ -195,6 +195,7 @@ class Table:
         #: emptied at every action.
         self.views: dict[int, dict[str, Any]] = {}
         self.legal: dict[int, list[Action]] = {}
+        self.numbers: dict[int, list[int]] = {}
         #: Actions applied to ``state`` since ``new``: a position's name, for
         #: infos read after play moved on (:class:`LazyInfo`).
         self.moves = 0
@@ -210,6 +211,7 @@ class Table:
         """The position changed: forget what was computed of the last one."""
         self.views = {}
         self.legal = {}
+        self.numbers = {}
         self.moves += 1
 
     def due(self) -> int | None:
@@ -230,7 +232,7 @@ class Table:
     def play(self, seat: int, number: Any) -> bool:
         """Apply ``seat``'s action numbered ``number`` if legal; whether it was."""
         try:
-            action = self.numbering.action(int(number))
+            action = self._menu_action(seat, int(number))
         except (IndexError, TypeError, ValueError):
             return False
         state = self.state
@@ -242,6 +244,22 @@ class Table:
         self.moved()
         self.referee.acted(phase, seat)
         return True
+
+    def _menu_action(self, seat: int, number: int) -> Action:
+        """The action numbered ``number``: the menu's own object when the
+        mask has numbered the menu (the rules then find it in their menu at
+        once, by identity), else the numbering's (equal to it)."""
+        numbers = self.numbers.get(seat)
+        if numbers is not None and number in numbers:
+            return self.legal[seat][numbers.index(number)]
+        return self.numbering.action(number)
+
+    def numbered(self, seat: int) -> list[int]:
+        """The numbers of the seat's legal actions now, in the menu's order."""
+        numbers = self.numbers.get(seat)
+        if numbers is None:
+            numbers = self.numbers[seat] = self.numbering.indices(self.legal_actions(seat))
+        return numbers
 
     def view(self, seat: int) -> dict[str, Any]:
         """The seat's view of the current position (not to be changed)."""
@@ -262,7 +280,7 @@ class Table:
         """The seat's observation; its mask is empty unless ``acting``."""
         mask = np.zeros(self.numbering.size, np.int8)
         if acting:
-            mask.put(self.numbering.indices(self.legal_actions(seat)), 1)
+            mask.put(self.numbered(seat), 1)
         return {"observation": dense(self.features(seat)), "action_mask": mask}
 
     def features(self, seat: int) -> Features:
