@@ -109,7 +109,6 @@ class CourtisansEncoding:
         f.one_hot(view["phase"], PHASES)
         return f
 
-
     def observe_state(self, state: CourtisansState, seat: int) -> Features:
         """``observe(state.view(seat))``, read from the state without building
         the view: exactly the same numbers (a test compares both on every
@@ -122,12 +121,18 @@ class CourtisansEncoding:
             hand[card] = hand.get(card, 0) + 1
         f.counts(hand, CARDS)
         weights = state.queen_weights()
+        values = f.values
         for side in SIDES:
             _state_spot(f, state.queen[side], state.queen_spies[side], seat)
-            f.numbers((weights[fam][side] for fam in FAMILIES), 10)
+            start = f.zeros(len(FAMILIES))  # f.numbers, written out: a hot path
+            for i, fam in enumerate(FAMILIES):
+                weight = weights[fam][side]
+                if weight:
+                    values[start + i] = weight / 10
         statuses = state.statuses(weights)
-        for fam in FAMILIES:
-            f.one_hot(statuses[fam], STATUSES)
+        start, width = f.zeros(len(FAMILIES) * STATUSES.size), STATUSES.size
+        for i, fam in enumerate(FAMILIES):  # f.one_hot for each family, written out
+            values[start + i * width + STATUSES.pos[statuses[fam]]] = 1.0
         for k in range(n):
             other = (seat + k) % n
             _state_spot(f, state.domains[other], state.domain_spies[other], seat)
