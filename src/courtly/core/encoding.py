@@ -106,8 +106,8 @@ class Numbering:
 
     def indices(self, actions: Iterable[Action]) -> list[int]:
         """The numbers of ``actions`` (a mask's ones); KeyError for one without."""
-        known, index = self._cache, self.index
-        return [known[a] if a in known else index(a) for a in actions]
+        known, index = self._cache.get, self.index
+        return [n if (n := known(a)) is not None else index(a) for a in actions]
 
     def action(self, number: int) -> Action:
         """The action numbered ``number``; IndexError outside the numbering."""
@@ -233,7 +233,7 @@ class Features:
     def counts(self, counts: Mapping[Any, float], keys: Index | Sequence[Any],
                scale: float = 1.0) -> None:
         """``counts[k] / scale`` for each key (0 where missing)."""
-        index = _index(keys)
+        index = keys if type(keys) is Index else _index(keys)
         start, pos, values = self.size, index.pos, self.values
         for key, n in counts.items():
             k = pos.get(key)
@@ -243,7 +243,7 @@ class Features:
 
     def flags(self, present: Iterable[Any], keys: Index | Sequence[Any]) -> None:
         """1 for each key in ``present``."""
-        index = _index(keys)
+        index = keys if type(keys) is Index else _index(keys)
         start, pos, values = self.size, index.pos, self.values
         for key in present:
             k = pos.get(key)
