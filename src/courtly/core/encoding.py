@@ -59,6 +59,10 @@ def joint(names: Sequence[str], values: Iterable[Sequence[Any]]
     return tuple(names), tuple(tuple(v) for v in values)
 
 
+#: How many action objects :meth:`Numbering.indices` keeps by identity.
+_MEMO_LIMIT = 50_000
+
+
 class Numbering:
     """A stable numbering of every action of one configuration: ``index``
     and ``action`` are inverse; an action outside it raises KeyError."""
@@ -79,6 +83,7 @@ class Numbering:
         self.size = total
         self._cache: dict[Action, int] = {}
         self._actions: dict[int, Action] = {}  # actions are values: one each suffices
+        self._by_id: dict[int, tuple[Action, int]] = {}
 
     def __len__(self) -> int:
         return self.size
@@ -105,9 +110,23 @@ class Numbering:
         return self._offsets[i] + n
 
     def indices(self, actions: Iterable[Action]) -> list[int]:
-        """The numbers of ``actions`` (a mask's ones); KeyError for one without."""
-        known, index = self._cache.get, self.index
-        return [n if (n := known(a)) is not None else index(a) for a in actions]
+        """The numbers of ``actions`` (a mask's ones); KeyError for one without.
+
+        Menus mostly hand out the same action objects from one position to
+        the next (kept by the rules), so each object's number is also kept
+        by identity: no hash and no comparison of its fields, which were
+        most of a mask's cost. The memo holds each object it names, so no
+        other object can take its id while it is there."""
+        memo = self._by_id
+        if len(memo) > _MEMO_LIMIT:  # rules that make new objects at every menu
+            memo.clear()
+        out = []
+        for a in actions:
+            kept = memo.get(id(a))
+            if kept is None or kept[0] is not a:
+                kept = memo[id(a)] = (a, self.index(a))
+            out.append(kept[1])
+        return out
 
     def action(self, number: int) -> Action:
         """The action numbered ``number``; IndexError outside the numbering."""
