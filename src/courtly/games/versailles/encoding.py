@@ -209,13 +209,13 @@ class VersaillesEncoding:
         everyone = seats(n)
         f.one_hot(state.location, COURT_LOCATIONS)
         f.counts(_count(state.wars), COUNTRY)
-        f.counts(_count(state.ministry), CARDS, MAX_COPIES)
+        _card_counts(f, state.ministry)
         f.numbers((state.king_alive, state.regency, state.queen_alive))
         f.one_hot(state.queen_origin, COUNTRY)
         for who in (state.secret_wife, state.favourite(), state.lover()):
             f.one_hot(relative(seat, who, n), everyone)
-        f.counts(_count(state.house), CARDS, MAX_COPIES)
-        f.counts(_count(state.discard), CARDS, MAX_COPIES)
+        _card_counts(f, state.house)
+        _card_counts(f, state.discard)
         f.number(len(state.pile), DECK_SIZE)
         for k in range(n):
             other = (seat + k) % n
@@ -225,13 +225,13 @@ class VersaillesEncoding:
             f.one_hot(c.place, PLACES)
             f.one_hot(c.king, STANDINGS)
             f.one_hot(c.queen, STANDINGS)
-            f.counts(_count(c.cards), CARDS, MAX_COPIES)
+            _card_counts(f, c.cards)
             f.number(c.fortune, goal)
             f.one_hot(relative(seat, c.spouse, n), everyone)
             f.numbers((c.used_poison, c.used_philtre))
             f.number(c.generation - 1, 5)
             f.number(len(state.hands[other]), HAND_LIMIT)
-        f.counts(_count(state.hands[seat]), CARDS, MAX_COPIES)
+        _card_counts(f, state.hands[seat])
         playing = state.stage == PLAY
         f.one_hot(state.stage, STAGES)
         f.number(state.turn, state.options["turn_limit"])
@@ -247,6 +247,20 @@ class VersaillesEncoding:
         _payments(f, state.payments, seat, n)
         f.number(state.over)
         return f
+
+
+def _card_counts(f: Features, cards: list[str]) -> None:
+    """``f.counts(_count(cards), CARDS, MAX_COPIES)``, written out (a hot
+    path of ``observe_state``: 3 + n piles a step)."""
+    start, pos, values = f.size, CARDS.pos, f.values
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    for card, count in counts.items():
+        k = pos.get(card)
+        if k is not None:
+            values[start + k] = count / MAX_COPIES
+    f.size = start + CARDS.size
 
 
 def _count(cards: Any) -> dict[str, int]:
