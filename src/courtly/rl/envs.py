@@ -40,6 +40,7 @@ from courtly.core import (
     Game,
     IllegalAction,
     Numbering,
+    Phase,
     Referee,
     State,
     TimeUp,
@@ -196,6 +197,8 @@ class Table:
         self.views: dict[int, dict[str, Any]] = {}
         self.legal: dict[int, list[Action]] = {}
         self.numbers: dict[int, list[int]] = {}
+        #: The phase of the current position, once ``due`` has read it.
+        self.phase_now: Phase | None = None
         #: Actions applied to ``state`` since ``new``: a position's name, for
         #: infos read after play moved on (:class:`LazyInfo`).
         self.moves = 0
@@ -212,16 +215,18 @@ class Table:
         self.views = {}
         self.legal = {}
         self.numbers = {}
+        self.phase_now = None
         self.moves += 1
 
     def due(self) -> int | None:
         """The seat to act by the referee's rule, applying time-ups; None once over."""
         state = self.state
         while not state.is_over:
-            seat = self.referee.next_seat(state)
-            if seat != REFEREE:
-                return seat
             phase = state.phase
+            seat = self.referee.next_seat_in(phase)
+            if seat != REFEREE:
+                self.phase_now = phase
+                return seat
             if not phase.referee_may_act:
                 raise RuntimeError(f"{self.game.name}: nobody may act in phase {phase.name}")
             state.apply(REFEREE, TimeUp())
@@ -236,7 +241,7 @@ class Table:
         except (IndexError, TypeError, ValueError):
             return False
         state = self.state
-        phase = state.phase
+        phase = self.phase_now or state.phase
         try:
             state.apply(seat, action)
         except IllegalAction:
