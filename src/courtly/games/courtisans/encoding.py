@@ -142,16 +142,22 @@ class CourtisansEncoding:
         everyone = seats(n)
         f.one_hot(relative(seat, state.current, n), everyone)
         f.flags(state.used, USED)
-        follow = state.follow_up or (None, None)
-        f.flags([follow[0]], AREAS)
-        f.one_hot(relative(seat, follow[1], n), everyone)
+        follow = state.follow_up
+        if follow is None:  # most steps: nothing to mark, the slots only
+            f.size += AREAS.size + n
+        else:
+            f.flags([follow[0]], AREAS)
+            f.one_hot(relative(seat, follow[1], n), everyone)
         p = state.pending
-        f.one_hot(p and p.power, POWERS)
-        f.flags([p and p.area], AREAS)
-        f.one_hot(relative(seat, p and p.owner, n), everyone)
-        f.one_hot(p and p.side, SIDE)
-        f.one_hot(p and p.card.family, FAMILY)
-        f.one_hot(p and p.card.role, ROLE)
+        if p is None:  # likewise
+            f.size += POWERS.size + AREAS.size + n + SIDE.size + FAMILY.size + ROLE.size
+        else:
+            f.one_hot(p.power, POWERS)
+            f.flags([p.area], AREAS)
+            f.one_hot(relative(seat, p.owner, n), everyone)
+            f.one_hot(p.side, SIDE)
+            f.one_hot(p.card.family, FAMILY)
+            f.one_hot(p.card.role, ROLE)
         f.one_hot("over" if state.over else state._phase_name(), PHASES)
         return f
 

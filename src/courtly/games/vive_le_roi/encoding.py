@@ -103,18 +103,20 @@ class ViveLeRoiEncoding:
         current = state.current if state.stage in (PLACEMENT, PLAY) else None
         f.one_hot(None if current is None else order.index(current), everyone)
         f.number(state.to_place - state.placed, len(PRETENDERS))
-        voting = state.stage == VOTE
-        f.one_hot(state.candidate if voting else None, CHARACTER)
-        f.flags((order.index(s) for s in state.voters) if voting else (), everyone)
-        f.flags((order.index(s) for s in state.voters if s in state.votes) if voting else (),
-                everyone)
-        f.one_hot(state.votes.get(seat) if voting else None, VOTES)
+        if state.stage == VOTE:
+            f.one_hot(state.candidate, CHARACTER)
+            f.flags((order.index(s) for s in state.voters), everyone)
+            f.flags((order.index(s) for s in state.voters if s in state.votes), everyone)
+            f.one_hot(state.votes.get(seat), VOTES)
+        else:  # no vote: its slots only
+            f.size += CHARACTER.size + 2 * positions + VOTES.size
         f.flags(state.crowned, CHARACTER)
-        ambition = state.options["ambition"]
-        f.flags(state.offers[seat] if ambition else (), AMBITIONS)
-        f.one_hot(state.chosen[seat] if ambition else None, AMBITIONS)
-        f.flags((k for k, p in enumerate(order) if ambition and state.chosen[p] is not None),
-                everyone)
+        if state.options["ambition"]:
+            f.flags(state.offers[seat], AMBITIONS)
+            f.one_hot(state.chosen[seat], AMBITIONS)
+            f.flags((k for k, p in enumerate(order) if state.chosen[p] is not None), everyone)
+        else:  # without the variant: its slots only
+            f.size += 2 * AMBITIONS.size + positions
         f.one_hot("over" if state.over else state.stage, PHASES)
         return f
 
