@@ -115,6 +115,7 @@ from courtly.games.versailles.rules import (
 )
 
 if TYPE_CHECKING:
+    from courtly.games.versailles.courtier import Courtier
     from courtly.games.versailles.rules import VersaillesState
 
 #: Breach numbers a Fine is numbered for (see the module docstring).
@@ -198,7 +199,6 @@ class VersaillesEncoding:
         _turn(f, view, seat, n)
         return f
 
-
     def observe_state(self, state: VersaillesState, seat: int) -> Features:
         """``observe(state.view(seat))``, read from the state without building
         the view (its forms of address are most of a view's cost): exactly
@@ -219,18 +219,7 @@ class VersaillesEncoding:
         f.number(len(state.pile), DECK_SIZE)
         for k in range(n):
             other = (seat + k) % n
-            c = state.courtiers[other]
-            f.one_hot(c.sex, SEXES)
-            f.one_hot(c.party, COUNTRY)
-            f.one_hot(c.place, PLACES)
-            f.one_hot(c.king, STANDINGS)
-            f.one_hot(c.queen, STANDINGS)
-            _card_counts(f, c.cards)
-            f.number(c.fortune, goal)
-            f.one_hot(relative(seat, c.spouse, n), everyone)
-            f.numbers((c.used_poison, c.used_philtre))
-            f.number(c.generation - 1, 5)
-            f.number(len(state.hands[other]), HAND_LIMIT)
+            _state_courtier(f, state.courtiers[other], len(state.hands[other]), seat, n, goal)
         _card_counts(f, state.hands[seat])
         playing = state.stage == PLAY
         f.one_hot(state.stage, STAGES)
@@ -247,6 +236,34 @@ class VersaillesEncoding:
         _payments(f, state.payments, seat, n)
         f.number(state.over)
         return f
+
+
+def _state_courtier(f: Features, c: Courtier, hand: int, seat: int, n: int, goal: int
+                    ) -> None:
+    """:func:`_courtier` from the state's Register line, Features' calls
+    written out (a hot path: n lines a step); ``hand``: the hand's size."""
+    values = f.values
+    start = f.size
+    for value, index in ((c.sex, SEXES), (c.party, COUNTRY), (c.place, PLACES),
+                         (c.king, STANDINGS), (c.queen, STANDINGS)):
+        k = index.pos.get(value)
+        if k is not None:
+            values[start + k] = 1.0
+        start += index.size
+    f.size = start
+    _card_counts(f, c.cards)
+    start = f.size
+    if c.fortune:
+        values[start] = c.fortune / goal
+    spouse = relative(seat, c.spouse, n)
+    if spouse is not None:
+        values[start + 1 + spouse] = 1.0
+    start += 1 + n
+    for number in (c.used_poison, c.used_philtre, (c.generation - 1) / 5, hand / HAND_LIMIT):
+        if number:
+            values[start] = number / 1.0
+        start += 1
+    f.size = start
 
 
 def _card_counts(f: Features, cards: list[str]) -> None:
