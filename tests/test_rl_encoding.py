@@ -5,6 +5,7 @@ covers every legal action, and the observation comes from the view alone."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -39,6 +40,22 @@ def test_numbering_in_mixed_radix_round_trips() -> None:
         num.index(Vote("stomach_ache"))
     with pytest.raises(IndexError):
         num.action(3)
+
+
+def test_indices_are_the_numbers_whatever_the_objects(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Numbering.indices, which keeps numbers by object identity, gives
+    index() of each action: for the same objects again, for equal new ones,
+    after its memo is emptied, and raises KeyError for an action without one."""
+    from courtly.core import encoding
+
+    num = Numbering([block(Vote, card=("yes", "no", "abstain"))])
+    first = [Vote("no"), Vote("yes")]
+    assert num.indices(first) == [1, 0] == num.indices(first)
+    assert num.indices([Vote("yes"), Vote("abstain"), first[0]]) == [0, 2, 1]
+    monkeypatch.setattr(encoding, "_MEMO_LIMIT", 1)
+    assert num.indices([Vote("abstain"), *first]) == [2, 1, 0]
+    with pytest.raises(KeyError):
+        num.indices([Vote("stomach_ache")])
 
 
 def _play(state: State, rng: random.Random, check: object, limit: int = 400) -> None:
@@ -81,6 +98,50 @@ def test_numbering_covers_every_legal_action_and_observations_have_one_size(
             assert enc.observe(guess.view(seat)) == obs
 
     _play(game.new_game(n, seed=n * 7 + 1, options=opts), rng, check)
+
+
+DIRECT = [g for g in GAMES if hasattr(g.companions.encoding, "observe_state")]
+
+
+def _direct_cases() -> list[Any]:
+    """Every configuration of the games whose encoding reads the state
+    directly, 2 seeded games each, and 12 more at the smallest one."""
+    out = []
+    for g in DIRECT:
+        for i, (n, opts) in enumerate(g.configurations()):
+            seeds = range(14) if i == 0 else range(2)
+            out.append(pytest.param(g, n, opts, seeds, id=f"{g.name}-{n}-{i}"))
+    return out
+
+
+@pytest.mark.parametrize(("game", "n", "opts", "seeds"), _direct_cases())
+def test_state_encoders_give_exactly_the_view_encoders_numbers(
+        game: courtly.Game, n: int, opts: dict[str, object], seeds: range) -> None:
+    """``observe_state(state, seat)`` (the encoding read from the state, for
+    speed) equals ``observe(state.view(seat))`` for every seat on every
+    position of seeded random games, to the end: it holds nothing the view
+    does not, so nothing hidden from the seat; and it is unchanged by
+    resampling what the seat cannot see."""
+    for seed in seeds:
+        _compare_encoders(game, game.new_game(n, seed=seed, options=opts), random.Random(seed))
+
+
+def _compare_encoders(game: courtly.Game, state: State, rng: random.Random) -> None:
+    enc: Any = game.companions.encoding
+    steps = [0]
+
+    def check(state: State) -> None:
+        steps[0] += 1
+        for seat in range(state.num_players):
+            direct = enc.observe_state(state, seat)
+            assert direct == enc.observe(state.view(seat)), (state.seed, steps[0], seat)
+            if steps[0] % 50 == seat:
+                guess = state.determinize(seat, random.Random(steps[0]))
+                assert enc.observe_state(guess, seat) == direct
+
+    _play(state, rng, check, limit=100_000)
+    assert state.is_over
+    check(state)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)

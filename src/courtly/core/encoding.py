@@ -20,9 +20,12 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from courtly.core.action import Action
+
+if TYPE_CHECKING:
+    from courtly.core.game import State
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,10 @@ def joint(names: Sequence[str], values: Iterable[Sequence[Any]]
     return tuple(names), tuple(tuple(v) for v in values)
 
 
+#: How many action objects :meth:`Numbering.indices` keeps by identity.
+_MEMO_LIMIT = 50_000
+
+
 class Numbering:
     """A stable numbering of every action of one configuration: ``index``
     and ``action`` are inverse; an action outside it raises KeyError."""
@@ -75,6 +82,8 @@ class Numbering:
             total += b.size
         self.size = total
         self._cache: dict[Action, int] = {}
+        self._actions: dict[int, Action] = {}  # actions are values: one each suffices
+        self._by_id: dict[int, tuple[Action, int]] = {}
 
     def __len__(self) -> int:
         return self.size
@@ -100,8 +109,35 @@ class Numbering:
             n = n * len(values) + k
         return self._offsets[i] + n
 
+    def indices(self, actions: Iterable[Action]) -> list[int]:
+        """The numbers of ``actions`` (a mask's ones); KeyError for one without.
+
+        Menus mostly hand out the same action objects from one position to
+        the next (kept by the rules), so each object's number is also kept
+        by identity: no hash and no comparison of its fields, which were
+        most of a mask's cost. The memo holds each object it names, so no
+        other object can take its id while it is there."""
+        memo = self._by_id
+        if len(memo) > _MEMO_LIMIT:  # rules that make new objects at every menu
+            memo.clear()
+        out = []
+        for a in actions:
+            kept = memo.get(id(a))
+            if kept is None or kept[0] is not a:
+                kept = memo[id(a)] = (a, self.index(a))
+            out.append(kept[1])
+        return out
+
     def action(self, number: int) -> Action:
         """The action numbered ``number``; IndexError outside the numbering."""
+        known = self._actions.get(number)
+        if known is not None:
+            return known
+        action = self._action(number)
+        self._actions[number] = action
+        return action
+
+    def _action(self, number: int) -> Action:
         if not 0 <= number < self.size:
             raise IndexError(f"action number {number} is outside 0..{self.size - 1}")
         i = _last_at_most(self._offsets, number)
@@ -136,6 +172,18 @@ class Encoding(Protocol):
         """``view`` (one seat's) as numbers; the same size for every view
         of a configuration."""
         ...
+
+
+def observe_seat(encoding: Encoding, state: State, seat: int) -> Features:
+    """``encoding.observe(state.view(seat))``; read from the state directly
+    when the encoding offers it (``observe_state(state, seat)``, a game's
+    faster path that must give exactly the same numbers: each is tested
+    against the view's on every position of many games)."""
+    direct = getattr(encoding, "observe_state", None)
+    if direct is not None:
+        features: Features = direct(state, seat)
+        return features
+    return encoding.observe(state.view(seat))
 
 
 class Index:
@@ -195,7 +243,7 @@ class Features:
 
     def one_hot(self, value: object, among: Index | Sequence[Any]) -> None:
         """One slot per value of ``among``; 1 at ``value`` (none if absent)."""
-        index = _index(among)
+        index = among if type(among) is Index else _index(among)
         k = index.pos.get(value)
         if k is not None:
             self.values[self.size + k] = 1.0
@@ -204,7 +252,7 @@ class Features:
     def counts(self, counts: Mapping[Any, float], keys: Index | Sequence[Any],
                scale: float = 1.0) -> None:
         """``counts[k] / scale`` for each key (0 where missing)."""
-        index = _index(keys)
+        index = keys if type(keys) is Index else _index(keys)
         start, pos, values = self.size, index.pos, self.values
         for key, n in counts.items():
             k = pos.get(key)
@@ -214,7 +262,7 @@ class Features:
 
     def flags(self, present: Iterable[Any], keys: Index | Sequence[Any]) -> None:
         """1 for each key in ``present``."""
-        index = _index(keys)
+        index = keys if type(keys) is Index else _index(keys)
         start, pos, values = self.size, index.pos, self.values
         for key in present:
             k = pos.get(key)

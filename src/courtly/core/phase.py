@@ -90,6 +90,10 @@ class Referee:
         """The seat to act next (a seat number or REFEREE)."""
         return self._next(state.phase)
 
+    def next_seat_in(self, phase: Phase) -> int:
+        """:meth:`next_seat` given the state's ``phase`` (already at hand)."""
+        return self._next(phase)
+
     def _next(self, phase: Phase) -> int:
         self._follow(phase)
         if phase.to_act:

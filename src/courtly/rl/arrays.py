@@ -10,6 +10,8 @@ from courtly.core.encoding import Features
 def dense(features: Features) -> np.ndarray:
     """An observation's numbers as a float32 array."""
     out = np.zeros(features.size, np.float32)
-    if features.values:
-        out[list(features.values)] = list(features.values.values())
+    values = features.values
+    if values:
+        n = len(values)
+        out.put(np.fromiter(values, np.intp, n), np.fromiter(values.values(), np.float32, n))
     return out

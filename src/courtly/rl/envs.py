@@ -25,7 +25,7 @@ changes nothing: the same seat is asked again, its info says
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, ClassVar
 
 import gymnasium
@@ -36,17 +36,124 @@ from pettingzoo import AECEnv, ParallelEnv
 from courtly.core import (
     REFEREE,
     WINDOW_ACTIONS,
+    Action,
     Game,
     IllegalAction,
     Numbering,
+    Phase,
     Referee,
     State,
     TimeUp,
 )
-from courtly.core.encoding import Encoding
+from courtly.core.encoding import Encoding, Features
 from courtly.rl.arrays import dense
 
 REWARDS = ("win_share", "margin")
+#: The keys of the acting seat's info (with the infos on).
+INFO_KEYS = ("view", "legal_actions")
+
+_PENDING = object()
+
+
+class LazyInfo(dict[str, Any]):
+    """An info dict whose values are made when first read: its keys are
+    there from the start, their values made together by one function at the
+    first read of any (most training loops never read the infos, and
+    building them was most of a step). Every way of reading a value goes
+    through :meth:`__getitem__`, so it compares, copies, prints and pickles
+    as the plain dict would."""
+
+    __slots__ = ("_make",)
+
+    def __init__(self, keys: Iterable[str] = (),
+                 make: Callable[[], Mapping[str, Any]] | None = None) -> None:
+        super().__init__(dict.fromkeys(keys, _PENDING))
+        self._make = make
+
+    def plus(self, **more: Any) -> LazyInfo:
+        """A copy with ``more`` items after these, nothing made yet that was not."""
+        out = LazyInfo()
+        dict.update(out, dict.items(self))
+        out._make = self._make
+        for key, value in more.items():
+            out[key] = value
+        return out
+
+    def _filled(self) -> LazyInfo:
+        if self._make is not None:
+            made = self._make()
+            self._make = None
+            for key, value in made.items():
+                if dict.get(self, key) is _PENDING:
+                    dict.__setitem__(self, key, value)
+        return self
+
+    def __getitem__(self, key: str) -> Any:
+        value = super().__getitem__(key)
+        if value is _PENDING:
+            value = dict.__getitem__(self._filled(), key)
+        return value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The value at ``key`` (made now if not yet), else ``default``."""
+        if key not in self:
+            return default
+        return self[key]
+
+    def __iter__(self) -> Iterator[str]:
+        # overridden so that dict(info) and {**info} read through __getitem__
+        return super().__iter__()
+
+    def values(self) -> Any:
+        """Every value (all made now)."""
+        return dict(self._filled()).values()
+
+    def items(self) -> Any:
+        """Every item (all made now)."""
+        return dict(self._filled()).items()
+
+    def copy(self) -> dict[str, Any]:
+        """A plain dict of every item."""
+        return dict(self._filled())
+
+    def pop(self, key: str, *default: Any) -> Any:
+        """Remove ``key`` and return its value (made now)."""
+        if key in self:
+            value = self[key]
+            super().pop(key)
+            return value
+        return super().pop(key, *default)
+
+    def popitem(self) -> tuple[str, Any]:
+        """Remove and return the last item (its value made now)."""
+        key = next(reversed(self))
+        return key, self.pop(key)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        """The value at ``key`` (made now), setting ``default`` if absent."""
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def __eq__(self, other: object) -> bool:
+        return dict(self._filled()) == other
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = None
+
+    def __or__(self, other: Any) -> Any:
+        return dict(self._filled()) | other
+
+    def __ror__(self, other: Any) -> Any:
+        return other | dict(self._filled())
+
+    def __repr__(self) -> str:
+        return repr(dict(self._filled()))
+
+    def __reduce__(self) -> Any:
+        return dict, (dict(self._filled()),)
 
 
 class Table:
@@ -71,6 +178,8 @@ class Table:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         self.encoding: Encoding = encoding
+        self.observe_state: Callable[[State, int], Features] | None = getattr(
+            encoding, "observe_state", None)
         self.numbering: Numbering = encoding.numbering(num_players, self.options)
         self.reward, self.window_actions, self.with_infos = reward, window_actions, infos
         self.agents_all = [f"player_{i}" for i in range(num_players)]
@@ -82,46 +191,80 @@ class Table:
         self.act_space = {a: spaces.Discrete(self.numbering.size) for a in self.agents_all}
         self.state: State = self.game.new_game(num_players, 0, self.options)
         self.referee = Referee(window_actions)
-        #: Views of the current position by seat (the observation and the
-        #: info of one step share one), emptied at every action.
+        #: Views and legal actions of the current position by seat (the
+        #: observation, the mask and the info of one step share them),
+        #: emptied at every action.
         self.views: dict[int, dict[str, Any]] = {}
+        self.legal: dict[int, list[Action]] = {}
+        self.numbers: dict[int, list[int]] = {}
+        #: The phase of the current position, once ``due`` has read it.
+        self.phase_now: Phase | None = None
+        #: Actions applied to ``state`` since ``new``: a position's name, for
+        #: infos read after play moved on (:class:`LazyInfo`).
+        self.moves = 0
 
     def new(self, seed: int | None) -> None:
         """A new game: the seed makes it, and the environment, reproducible."""
         self.state = self.game.new_game(self.num_players, seed, self.options)
         self.referee = Referee(self.window_actions)
+        self.moved()
+        self.moves = 0
+
+    def moved(self) -> None:
+        """The position changed: forget what was computed of the last one."""
         self.views = {}
+        self.legal = {}
+        self.numbers = {}
+        self.phase_now = None
+        self.moves += 1
 
     def due(self) -> int | None:
         """The seat to act by the referee's rule, applying time-ups; None once over."""
         state = self.state
         while not state.is_over:
-            seat = self.referee.next_seat(state)
-            if seat != REFEREE:
-                return seat
             phase = state.phase
+            seat = self.referee.next_seat_in(phase)
+            if seat != REFEREE:
+                self.phase_now = phase
+                return seat
             if not phase.referee_may_act:
                 raise RuntimeError(f"{self.game.name}: nobody may act in phase {phase.name}")
             state.apply(REFEREE, TimeUp())
-            self.views = {}
+            self.moved()
             self.referee.acted(phase, REFEREE)
         return None
 
     def play(self, seat: int, number: Any) -> bool:
         """Apply ``seat``'s action numbered ``number`` if legal; whether it was."""
         try:
-            action = self.numbering.action(int(number))
+            action = self._menu_action(seat, int(number))
         except (IndexError, TypeError, ValueError):
             return False
         state = self.state
-        phase = state.phase
+        phase = self.phase_now or state.phase
         try:
             state.apply(seat, action)
         except IllegalAction:
             return False
-        self.views = {}
+        self.moved()
         self.referee.acted(phase, seat)
         return True
+
+    def _menu_action(self, seat: int, number: int) -> Action:
+        """The action numbered ``number``: the menu's own object when the
+        mask has numbered the menu (the rules then find it in their menu at
+        once, by identity), else the numbering's (equal to it)."""
+        numbers = self.numbers.get(seat)
+        if numbers is not None and number in numbers:
+            return self.legal[seat][numbers.index(number)]
+        return self.numbering.action(number)
+
+    def numbered(self, seat: int) -> list[int]:
+        """The numbers of the seat's legal actions now, in the menu's order."""
+        numbers = self.numbers.get(seat)
+        if numbers is None:
+            numbers = self.numbers[seat] = self.numbering.indices(self.legal_actions(seat))
+        return numbers
 
     def view(self, seat: int) -> dict[str, Any]:
         """The seat's view of the current position (not to be changed)."""
@@ -130,21 +273,55 @@ class Table:
             view = self.views[seat] = self.state.view(seat)
         return view
 
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The seat's legal actions now (not to be changed); [] once over."""
+        legal = self.legal.get(seat)
+        if legal is None:
+            legal = self.legal[seat] = [] if self.state.is_over else \
+                self.state.legal_actions(seat)
+        return legal
+
     def observation(self, seat: int, acting: bool) -> dict[str, np.ndarray]:
         """The seat's observation; its mask is empty unless ``acting``."""
-        view = self.view(seat)
         mask = np.zeros(self.numbering.size, np.int8)
-        if acting and not self.state.is_over:
-            index = self.numbering.index
-            mask[[index(a) for a in self.state.legal_actions(seat)]] = 1
-        return {"observation": dense(self.encoding.observe(view)), "action_mask": mask}
+        if acting:
+            mask.put(self.numbered(seat), 1)
+        return {"observation": dense(self.features(seat)), "action_mask": mask}
+
+    def features(self, seat: int) -> Features:
+        """The encoding of the seat's view: read from the state directly where
+        the game's encoding can (``observe_state``, equal to ``observe`` of
+        the view by test), else from the view."""
+        if self.observe_state is not None:
+            return self.observe_state(self.state, seat)
+        return self.encoding.observe(self.view(seat))
 
     def info(self, seat: int, acting: bool) -> dict[str, Any]:
-        """For debugging: the seat's view, and its legal actions' text when acting."""
+        """For debugging: the seat's view, and its legal actions' text when
+        acting (a :class:`LazyInfo`: each made when first read)."""
         if not self.with_infos:
             return {}
-        view = self.state.view(seat)  # the caller's to keep: a copy
-        legal = self.state.legal_actions(seat) if acting and not self.state.is_over else []
+        state = self.state
+        if state.seed is None:  # no replay to rebuild it later: made now
+            return self._info(state, seat, acting, state.view(seat))
+        return LazyInfo(INFO_KEYS, functools.partial(self._made_info, state, self.moves,
+                                                     seat, acting))
+
+    def _made_info(self, state: State, moves: int, seat: int, acting: bool
+                   ) -> dict[str, Any]:
+        """The info of ``seat`` at the position after ``moves`` actions of
+        ``state``'s game, replayed from the seed if play has moved on."""
+        if self.state is not state or self.moves != moves:
+            past = self.game.new_game(self.num_players, state.seed, self.options)
+            for who, action in state.record.actions[:moves]:
+                past.apply(who, action)
+            state = past
+        return self._info(state, seat, acting, state.view(seat))
+
+    def _info(self, state: State, seat: int, acting: bool, view: dict[str, Any]
+              ) -> dict[str, Any]:
+        legal = (self.legal_actions(seat) if state is self.state else state.legal_actions(seat)
+                 ) if acting and not state.is_over else []
         return {"view": view, "legal_actions": [self.game.describe_action(view, a)
                                                 for a in legal]}
 
@@ -249,7 +426,9 @@ class CourtlyEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self._steps += 1
         self._select()
         if not legal:
-            self.infos[agent] = dict(self.infos.get(agent, {}), illegal_action=True)
+            info = self.infos.get(agent, {})
+            self.infos[agent] = info.plus(illegal_action=True) if isinstance(info, LazyInfo) \
+                else dict(info, illegal_action=True)
         if (self.max_cycles is not None and not self.table.state.is_over
                 and self._steps >= self.max_cycles * len(self.possible_agents)):
             self.truncations = dict.fromkeys(self.agents, True)

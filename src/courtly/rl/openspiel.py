@@ -41,7 +41,7 @@ import numpy as np
 import pyspiel
 
 from courtly.core import REFEREE, Game, GameRecord, Referee, State, TimeUp
-from courtly.core.encoding import Encoding, Numbering
+from courtly.core.encoding import Encoding, Numbering, observe_seat
 from courtly.rl.arrays import dense
 
 PREFIX = "courtly_"
@@ -264,7 +264,7 @@ class Observer:
 
     def set_from(self, state: CourtlyState, player: int) -> None:
         """The tensor of ``player``'s view."""
-        self.tensor[:] = dense(self.game.encoding.observe(state.state.view(player)))
+        self.tensor[:] = dense(observe_seat(self.game.encoding, state.state, player))
 
     def string_from(self, state: CourtlyState, player: int) -> str:
         """The view as JSON, or the seat's past."""

@@ -10,7 +10,7 @@ most the 12 Spies of the box); Decline.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from courtly.core import Block, Features, Index, Numbering, block, joint, seats
 from courtly.core.encoding import relative
@@ -31,6 +31,10 @@ from courtly.games.courtisans.cards import (
     SPY,
 )
 from courtly.games.courtisans.missions import MISSIONS
+
+if TYPE_CHECKING:
+    from courtly.games.courtisans.cards import Card
+    from courtly.games.courtisans.rules import CourtisansState, Spy
 
 #: Face-down Spies one spot may hold: every Spy of the box.
 MAX_SPIES = BASE_PER_FAMILY[SPY] * len(FAMILIES)
@@ -104,6 +108,77 @@ class CourtisansEncoding:
         _pending(f, view["pending"], seat, n)
         f.one_hot(view["phase"], PHASES)
         return f
+
+    def observe_state(self, state: CourtisansState, seat: int) -> Features:
+        """``observe(state.view(seat))``, read from the state without building
+        the view: exactly the same numbers (a test compares both on every
+        position of many games), so still only what the seat sees: its own
+        hand and Missions, and the families of the Spies it placed."""
+        f = Features()
+        n = state.num_players
+        hand: dict[tuple[str, str], int] = {}
+        for card in state.hands[seat]:
+            hand[card] = hand.get(card, 0) + 1
+        f.counts(hand, CARDS)
+        weights = state.queen_weights()
+        values = f.values
+        for side in SIDES:
+            _state_spot(f, state.queen[side], state.queen_spies[side], seat)
+            start = f.zeros(len(FAMILIES))  # f.numbers, written out: a hot path
+            for i, fam in enumerate(FAMILIES):
+                weight = weights[fam][side]
+                if weight:
+                    values[start + i] = weight / 10
+        statuses = state.statuses(weights)
+        start, width = f.zeros(len(FAMILIES) * STATUSES.size), STATUSES.size
+        for i, fam in enumerate(FAMILIES):  # f.one_hot for each family, written out
+            values[start + i * width + STATUSES.pos[statuses[fam]]] = 1.0
+        for k in range(n):
+            other = (seat + k) % n
+            _state_spot(f, state.domains[other], state.domain_spies[other], seat)
+        f.flags((MISSIONS[m].id for m in state.missions[seat]), MISSION_IDS)
+        f.number(len(state.deck), 100)
+        f.numbers((len(state.hands[(seat + k) % n]) for k in range(n)), 3)
+        everyone = seats(n)
+        f.one_hot(relative(seat, state.current, n), everyone)
+        f.flags(state.used, USED)
+        follow = state.follow_up
+        if follow is None:  # most steps: nothing to mark, the slots only
+            f.size += AREAS.size + n
+        else:
+            f.flags([follow[0]], AREAS)
+            f.one_hot(relative(seat, follow[1], n), everyone)
+        p = state.pending
+        if p is None:  # likewise
+            f.size += POWERS.size + AREAS.size + n + SIDE.size + FAMILY.size + ROLE.size
+        else:
+            f.one_hot(p.power, POWERS)
+            f.flags([p.area], AREAS)
+            f.one_hot(relative(seat, p.owner, n), everyone)
+            f.one_hot(p.side, SIDE)
+            f.one_hot(p.card.family, FAMILY)
+            f.one_hot(p.card.role, ROLE)
+        f.one_hot("over" if state.over else state._phase_name(), PHASES)
+        return f
+
+
+def _state_spot(f: Features, cards: Mapping[Card, int], spies: list[Spy],
+                seat: int) -> None:
+    """:func:`_spot` from the state: only the Spies ``seat`` placed are known.
+    Features' calls written out (a hot path: 2 + n spots a step)."""
+    start, values, pos = f.size, f.values, CARDS.pos
+    for card, count in cards.items():
+        if count:
+            values[start + pos[card]] = count / 3
+    start += CARDS.size
+    if spies:
+        values[start] = len(spies) / 3
+    start += 1
+    for spy in spies:
+        if spy.placer == seat:
+            k = start + FAMILY.pos[spy.family]
+            values[k] = values.get(k, 0.0) + 1 / 3
+    f.size = start + FAMILY.size
 
 
 def _counts(cards: list[dict[str, str]]) -> dict[tuple[str, str], int]:

@@ -320,13 +320,14 @@ class CourtisansState(State):
                 out[card.family][side] += n * card.weight
         return out
 
-    def statuses(self) -> dict[str, str]:
+    def statuses(self, weights: Mapping[str, Mapping[str, int]] | None = None
+                 ) -> dict[str, str]:
         """Each family's standing: esteemed with more weight above the Queen's
         table than below, disgraced with more below, else neutral ("The
-        Queen's table")."""
+        Queen's table"). ``weights``: :meth:`queen_weights` if already at hand."""
         return {family: (M.ESTEEMED if w[ABOVE] > w[BELOW]
                          else M.DISGRACED if w[BELOW] > w[ABOVE] else M.NEUTRAL)
-                for family, w in self.queen_weights().items()}
+                for family, w in (weights or self.queen_weights()).items()}
 
     def seat_scores(self) -> list[dict[str, Any]]:
         """Each seat's breakdown: points from esteemed and disgraced families,
@@ -354,6 +355,7 @@ class CourtisansState(State):
         def spies_json(spies: list[Spy]) -> list[str | None]:
             return [s.family if s.placer == seat else None for s in spies]
 
+        weights = self.queen_weights()
         view: dict[str, Any] = {
             "current": self.current,
             "turn": {"used": sorted(self.used),
@@ -377,8 +379,8 @@ class CourtisansState(State):
             "missions": None,
             # derived from the Queen's table as everyone sees it, so that no
             # client recomputes the rules
-            "queen_weights": self.queen_weights(),
-            "statuses": self.statuses(),
+            "queen_weights": weights,
+            "statuses": self.statuses(weights),
         }
         if seat is not None:
             view["hand"] = [c.to_json() for c in sorted(self.hands[seat])]

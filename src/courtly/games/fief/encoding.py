@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from courtly.core import Action, Block, Done, Features, Index, Numbering, block, joint, seats
-from courtly.core.encoding import relative
 from courtly.games.fief.actions import (
     ATTACKS_ON_REGIONS,
     PURCHASES,
@@ -162,29 +161,45 @@ def _buy_block(villages: tuple[str, ...], counts: list[tuple[str, int]]) -> Bloc
 
 
 def _rel(seat: int, other: Any, n: int) -> int | None:
-    return relative(seat, other if isinstance(other, int) else None, n)
+    """``relative`` for an int seat (anything else, e.g. the King's House, is None)."""
+    if isinstance(other, int) and other >= 0:
+        return (other - seat) % n
+    return None
 
 
 def _grid(f: Features, rows: Index, width: int, cells: Any) -> None:
     """``rows.size * width`` slots; ``cells`` yields (row, column, value)."""
     start = f.zeros(rows.size * width)
+    pos, values = rows.pos, f.values
     for row, column, value in cells:
-        if column is not None:
-            f.add(start + rows.pos[row] * width + column, value)
+        if column is not None and value:  # Features.add, inlined: a hot path
+            k = start + pos[row] * width + column
+            values[k] = values.get(k, 0.0) + value
+
+
+def _seat_grid(f: Features, rows: Index, seat: int, n: int, cells: Any) -> None:
+    """``_grid`` of width ``n`` with 1 at each (row, seat) of ``cells``, the
+    seat from ``seat``'s chair (:func:`_rel`): the hot case, written out."""
+    start = f.zeros(rows.size * n)
+    pos, values = rows.pos, f.values
+    for row, other in cells:
+        if isinstance(other, int) and other >= 0:
+            k = start + pos[row] * n + (other - seat) % n
+            values[k] = values.get(k, 0.0) + 1.0
 
 
 def _board(f: Features, view: Mapping[str, Any], seat: int, n: int) -> None:
     """Per village: holder, soldiers (whose, how many), castle, mills,
     presses, to whom it is given, each seat's force at its gate; per region:
     the fief; the regions in custody, under bad weather, in famine."""
-    _grid(f, VILLAGES, n, ((v, _rel(seat, h, n), 1.0) for v, h in view["holders"].items()))
+    _seat_grid(f, VILLAGES, seat, n, view["holders"].items())
     soldiers = view["soldiers"]
-    _grid(f, VILLAGES, n, ((v, _rel(seat, o, n), 1.0) for v, (o, _) in soldiers.items()))
+    _seat_grid(f, VILLAGES, seat, n, ((v, o) for v, (o, _) in soldiers.items()))
     f.counts({v: k for v, (_, k) in soldiers.items()}, VILLAGES, 10)
     f.flags(view["castles"], VILLAGES)
     f.counts(view["mills"], VILLAGES, MAX_COUNTERS_PER_VILLAGE)
     f.counts(view["presses"], VILLAGES, MAX_COUNTERS_PER_VILLAGE)
-    _grid(f, VILLAGES, n, ((v, _rel(seat, to, n), 1.0) for v, to in view["given"].items()))
+    _seat_grid(f, VILLAGES, seat, n, view["given"].items())
     gates = view["gates"]
     _grid(f, VILLAGES, n, ((g["village"], _rel(seat, g["owner"], n), g["soldiers"] / 10)
                            for g in gates))
@@ -208,7 +223,7 @@ def _lords(f: Features, view: Mapping[str, Any], seat: int, n: int) -> None:
     gate, King, trips made this turn."""
     lords = view["lords"].items()
     f.flags(view["lords"], LORDS)
-    _grid(f, LORDS, n, ((lord, _rel(seat, i["owner"], n), 1.0) for lord, i in lords))
+    _seat_grid(f, LORDS, seat, n, ((lord, i["owner"]) for lord, i in lords))
     _grid(f, LORDS, VILLAGES.size, ((lord, VILLAGES.pos[i["village"]], 1.0) for lord, i in lords))
     _grid(f, LORDS, BISHOPRICS.size, ((lord, BISHOPRICS.pos.get(i["bishop"]), 1.0)
                                       for lord, i in lords))

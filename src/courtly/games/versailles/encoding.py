@@ -62,7 +62,7 @@ them gifts (1,364 bundles to each seat).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from courtly.core import Block, Done, Features, Index, Numbering, block, joint, seats
 from courtly.core.encoding import relative
@@ -113,6 +113,10 @@ from courtly.games.versailles.rules import (
     PLAY,
     SEX,
 )
+
+if TYPE_CHECKING:
+    from courtly.games.versailles.courtier import Courtier
+    from courtly.games.versailles.rules import VersaillesState
 
 #: Breach numbers a Fine is numbered for (see the module docstring).
 MAX_BREACH_IDS = 100
@@ -195,6 +199,86 @@ class VersaillesEncoding:
         _turn(f, view, seat, n)
         return f
 
+    def observe_state(self, state: VersaillesState, seat: int) -> Features:
+        """``observe(state.view(seat))``, read from the state without building
+        the view (its forms of address are most of a view's cost): exactly
+        the same numbers (a test compares both on every position of many
+        games), so of the hands only the seat's own and the others' sizes."""
+        f = Features()
+        n, goal = state.num_players, state.options["goal"]
+        everyone = seats(n)
+        f.one_hot(state.location, COURT_LOCATIONS)
+        f.counts(_count(state.wars), COUNTRY)
+        _card_counts(f, state.ministry)
+        f.numbers((state.king_alive, state.regency, state.queen_alive))
+        f.one_hot(state.queen_origin, COUNTRY)
+        for who in (state.secret_wife, state.favourite(), state.lover()):
+            f.one_hot(relative(seat, who, n), everyone)
+        _card_counts(f, state.house)
+        _card_counts(f, state.discard)
+        f.number(len(state.pile), DECK_SIZE)
+        for k in range(n):
+            other = (seat + k) % n
+            _state_courtier(f, state.courtiers[other], len(state.hands[other]), seat, n, goal)
+        _card_counts(f, state.hands[seat])
+        playing = state.stage == PLAY
+        f.one_hot(state.stage, STAGES)
+        f.number(state.turn, state.options["turn_limit"])
+        f.number(goal, 50000)
+        f.one_hot(relative(seat, state.gc, n), everyone)
+        f.one_hot(relative(seat, state.current() if playing and not state.over else None, n),
+                  everyone)
+        f.number(state.actions_left if playing else 0, ACTIONS_PER_TURN)
+        f.flags((relative(seat, s, n) for s in state.open_seats), everyone)
+        f.flags(state.powers_used, OFFICE)
+        f.flags(state.offices_moved, OFFICE)
+        f.counts(_count(relative(seat, s, n) for _, s, _, _ in state.breaches), everyone)
+        _payments(f, state.payments, seat, n)
+        f.number(state.over)
+        return f
+
+
+def _state_courtier(f: Features, c: Courtier, hand: int, seat: int, n: int, goal: int
+                    ) -> None:
+    """:func:`_courtier` from the state's Register line, Features' calls
+    written out (a hot path: n lines a step); ``hand``: the hand's size."""
+    values = f.values
+    start = f.size
+    for value, index in ((c.sex, SEXES), (c.party, COUNTRY), (c.place, PLACES),
+                         (c.king, STANDINGS), (c.queen, STANDINGS)):
+        k = index.pos.get(value)
+        if k is not None:
+            values[start + k] = 1.0
+        start += index.size
+    f.size = start
+    _card_counts(f, c.cards)
+    start = f.size
+    if c.fortune:
+        values[start] = c.fortune / goal
+    spouse = relative(seat, c.spouse, n)
+    if spouse is not None:
+        values[start + 1 + spouse] = 1.0
+    start += 1 + n
+    for number in (c.used_poison, c.used_philtre, (c.generation - 1) / 5, hand / HAND_LIMIT):
+        if number:
+            values[start] = number / 1.0
+        start += 1
+    f.size = start
+
+
+def _card_counts(f: Features, cards: list[str]) -> None:
+    """``f.counts(_count(cards), CARDS, MAX_COPIES)``, written out (a hot
+    path of ``observe_state``: 3 + n piles a step)."""
+    start, pos, values = f.size, CARDS.pos, f.values
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    for card, count in counts.items():
+        k = pos.get(card)
+        if k is not None:
+            values[start + k] = count / MAX_COPIES
+    f.size = start + CARDS.size
+
 
 def _count(cards: Any) -> dict[str, int]:
     out: dict[str, int] = {}
@@ -255,15 +339,21 @@ def _turn(f: Features, view: Mapping[str, Any], seat: int, n: int) -> None:
     f.flags(view["powers_used"], OFFICE)
     f.flags(view["offices_moved"], OFFICE)
     f.counts(_count(relative(seat, b["seat"], n) for b in view["breaches"]), everyone)
+    _payments(f, [(p["seat"], p["to"], p["amount"]) for p in view["paid"]], seat, n)
+    f.number("final" in view)
+
+
+def _payments(f: Features, paid: list[tuple[int, int, int]], seat: int, n: int) -> None:
+    """What each courtier paid and received this turn, in tens of thousands."""
+    everyone = seats(n)
     paid_out: dict[int | None, float] = {}
     paid_in: dict[int | None, float] = {}
-    for p in view["paid"]:
-        out, to = relative(seat, p["seat"], n), relative(seat, p["to"], n)
-        paid_out[out] = paid_out.get(out, 0) + p["amount"]
-        paid_in[to] = paid_in.get(to, 0) + p["amount"]
+    for payer, payee, amount in paid:
+        out, to = relative(seat, payer, n), relative(seat, payee, n)
+        paid_out[out] = paid_out.get(out, 0) + amount
+        paid_in[to] = paid_in.get(to, 0) + amount
     f.counts(paid_out, everyone, 10000)
     f.counts(paid_in, everyone, 10000)
-    f.number("final" in view)
 
 
 ENCODING = VersaillesEncoding()

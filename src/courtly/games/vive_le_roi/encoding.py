@@ -9,7 +9,7 @@ the 16 Ambition cards kept.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from courtly.core import Features, Index, Numbering, block, seats
 from courtly.games.vive_le_roi import castle
@@ -26,6 +26,10 @@ from courtly.games.vive_le_roi.cards import (
     VOTE_CARDS,
     WC_FLOORS,
 )
+from courtly.games.vive_le_roi.rules import PLACEMENT, PLAY, VOTE
+
+if TYPE_CHECKING:
+    from courtly.games.vive_le_roi.rules import ViveLeRoiState
 
 #: Every place a character may stand (castle.py).
 LOCATIONS = Index((*castle.FLOORS, *(castle.wc(f) for f in WC_FLOORS),
@@ -75,6 +79,57 @@ class ViveLeRoiEncoding:
         _ambitions(f, view["ambitions"], seat, order)
         f.one_hot(view["phase"], PHASES)
         return f
+
+
+    def observe_state(self, state: ViveLeRoiState, seat: int) -> Features:
+        """``observe(state.view(seat))``, read from the state without building
+        the view: exactly the same numbers (a test compares both on every
+        position of many games), so only what the seat sees: the Favoris
+        cards it may see, its own vote and Ambition cards."""
+        f = Features()
+        n, positions = state.num_players, state.positions
+        order = [(seat + k) % n for k in range(n)] + list(range(n, positions))
+        _state_locations(f, state.where)
+        for p in order:
+            card = state.card(p) if state.favoris_visible(p, seat) else None
+            f.number(card is not None)
+            f.flags(card.characters if card else (), PRETENDER)
+            f.one_hot(card.sealed if card else None, PRETENDER)
+            f.counts(state.hand(p), VOTES, 4)
+            f.number(state.totals[p] - START_SCORE, 20)
+        f.one_hot(min(state.round + 1, ROUNDS), ROUND)
+        everyone = seats(positions)
+        f.one_hot(order.index(state.first), everyone)
+        current = state.current if state.stage in (PLACEMENT, PLAY) else None
+        f.one_hot(None if current is None else order.index(current), everyone)
+        f.number(state.to_place - state.placed, len(PRETENDERS))
+        if state.stage == VOTE:
+            f.one_hot(state.candidate, CHARACTER)
+            f.flags((order.index(s) for s in state.voters), everyone)
+            f.flags((order.index(s) for s in state.voters if s in state.votes), everyone)
+            f.one_hot(state.votes.get(seat), VOTES)
+        else:  # no vote: its slots only
+            f.size += CHARACTER.size + 2 * positions + VOTES.size
+        f.flags(state.crowned, CHARACTER)
+        if state.options["ambition"]:
+            f.flags(state.offers[seat], AMBITIONS)
+            f.one_hot(state.chosen[seat], AMBITIONS)
+            f.flags((k for k, p in enumerate(order) if state.chosen[p] is not None), everyone)
+        else:  # without the variant: its slots only
+            f.size += 2 * AMBITIONS.size + positions
+        f.one_hot("over" if state.over else state.stage, PHASES)
+        return f
+
+
+def _state_locations(f: Features, where: Mapping[str, str]) -> None:
+    """``f.one_hot(where[c], LOCATIONS)`` for every character, written out
+    (a hot path: 13 one-hots a step)."""
+    start, width, pos, values = f.size, LOCATIONS.size, LOCATIONS.pos, f.values
+    for i, c in enumerate(CHARACTERS):
+        k = pos.get(where[c])
+        if k is not None:
+            values[start + i * width + k] = 1.0
+    f.size += width * len(CHARACTERS)
 
 
 def _locations(c: Mapping[str, Any]) -> dict[str, str]:
