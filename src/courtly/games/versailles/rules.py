@@ -123,14 +123,13 @@ def _window_showings(seat: int, players: int, kinds: tuple[str, ...]) -> tuple[S
     return tuple(showings(seat, players, kinds))
 
 
-@lru_cache(maxsize=64)
-def window_menu(seat: int, players: int, units: int, kinds: tuple[str, ...]) -> list[Action]:
+def window_menu(seat: int, players: int, units: int, showings: tuple[ShowCard, ...]
+                ) -> list[Action]:
     """§7.2: Done; paying each other player 500, 1,000, ... up to ``units``
-    times 500 livres; showing each kind of card held to each. Made once for
-    each seat, fortune and hand (in a window only payments change a menu,
-    and only its payments), shared: not to be changed."""
-    return [DONE, *_window_payments(seat, players, units),
-            *_window_showings(seat, players, kinds)]
+    times 500 livres; showing each kind of card held to each (``showings``:
+    :func:`_window_showings` of the hand, kept while it is the same: in a
+    window only payments change a menu, and only its payments)."""
+    return [DONE, *_window_payments(seat, players, units), *showings]
 
 
 #: Each card kind's number, so that a bundle of gifts is a small int: the
@@ -254,9 +253,11 @@ class VersaillesState(PlayRules, State):
         #: Each seat's last gift menu, with the hand it was made for (a cache).
         self._gift_memo: dict[int, tuple[tuple[str, ...], list[GiveCards]]] = {}
         #: Each seat's last window menu, with the fortune (in 500s) and the
-        #: hand it was made for (a cache: a seat acts up to three times in a
-        #: window under the referee's rule, its hand unchanged).
-        self._window_memo: dict[int, tuple[int, tuple[str, ...], list[Action]]] = {}
+        #: hand it was made for, and the hand's showings (a cache: a seat
+        #: acts up to three times in a window under the referee's rule, its
+        #: hand unchanged, its fortune changed by any payment to or from it).
+        self._window_memo: dict[int, tuple[int, tuple[str, ...], list[Action],
+                                           tuple[ShowCard, ...]]] = {}
 
     def seats_from_gc(self) -> list[int]:
         """Every seat, the Grand Chamberlain first, then to his left."""
@@ -468,11 +469,15 @@ class VersaillesState(PlayRules, State):
         units = max(0, self.courtiers[seat].fortune) // PAY_UNIT
         held = tuple(self.hands[seat])
         kept = self._window_memo.get(seat)
-        if kept is None or kept[0] != units or kept[1] != held:
-            kinds = tuple(sorted(set(held)))
-            kept = self._window_memo[seat] = (units, held,
-                                              window_menu(seat, self.num_players, units, kinds))
-        return kept[2]
+        if kept is None or kept[1] != held:
+            shows = _window_showings(seat, self.num_players, tuple(sorted(set(held))))
+        elif kept[0] != units:  # a payment made or received: the same showings
+            shows = kept[3]
+        else:
+            return kept[2]
+        menu = window_menu(seat, self.num_players, units, shows)
+        self._window_memo[seat] = (units, held, menu, shows)
+        return menu
 
     def _turn_moves(self, seat: int) -> list[Action]:
         """§7.41: two actions among take, play, request, audience, give; a power
@@ -484,10 +489,11 @@ class VersaillesState(PlayRules, State):
             out += [_DISCARDS[card] for card in kinds]
         else:
             out.append(END_TURN)
-        out += self.power_moves(seat)
+        c = self.courtiers[seat]
+        if c.cards and c.place == COURT:  # an office laid (power_moves' own test, first)
+            out += self.power_moves(seat)
         if self.actions_left <= 0:
             return out
-        c = self.courtiers[seat]
         if self.pile or self.discard:
             out.append(DRAW)
         if c.place == COURT:
