@@ -437,7 +437,13 @@ class VersaillesState(PlayRules, State):
     def _legal_actions(self, seat: int) -> list[Action]:
         if seat < 0:
             return [TimeUp()]
-        out = self._stage_moves(seat) if self._in_stage(seat) else []
+        stage = self.stage
+        if stage == PLAY:  # the commonest first, as _in_stage and _stage_moves
+            out = self._turn_moves(seat) if seat == self.order[self.pos] else []
+        elif stage == NEGOTIATION:
+            out = self._window_moves(seat) if seat in self.open_seats else []
+        else:
+            out = self._stage_moves(seat) if self._in_stage(seat) else []
         if seat == self.gc and self.breaches:
             out = [*out, *(made(Fine, b[0]) for b in self.breaches)]
             if DONE not in out:
@@ -603,8 +609,9 @@ class VersaillesState(PlayRules, State):
         # the commonest first: a pending breach stops only Done and TimeUp
         if isinstance(action, _PAY_OR_SHOW):
             return self._negotiate(seat, action)
-        if isinstance(action, GiveCards):
-            return self._turn_action(seat, action)
+        if isinstance(action, GiveCards):  # as _turn_action's, directly
+            self.actions_left -= 1
+            return self._give(seat, action) + self._after(seat, fortunes=False)
         if isinstance(action, Breach):
             return self._breach(action)
         if isinstance(action, Fine):
@@ -666,10 +673,12 @@ class VersaillesState(PlayRules, State):
             return self.present_request(seat, action)
         return self.audience(seat, action)
 
-    def _after(self, seat: int) -> list[Event]:
+    def _after(self, seat: int, fortunes: bool = True) -> list[Event]:
         """What follows an action: the end of the game, a turn cut short
-        (§10.3), a courtier gone (A40), or a turn whose actions are spent."""
-        if self._reached_goal():
+        (§10.3), a courtier gone (A40), or a turn whose actions are spent.
+        ``fortunes`` False: the action moved no fortune (a gift), so the goal,
+        checked after every move of one, cannot have been reached."""
+        if fortunes and self._reached_goal():
             return []
         if self.turn_cut:
             return self._cut_turn()
