@@ -7,7 +7,7 @@ The court's life is in court.py, the player's actions in play.py.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from operator import itemgetter
@@ -158,7 +158,7 @@ def _gifts_to(to: int) -> list[GiveCards]:
     return row
 
 
-def bundles(kinds: list[str], doubles: frozenset[str]) -> list[int]:
+def bundles(kinds: list[str], doubles: Collection[str]) -> list[int]:
     """One card, or two (a pair only if held twice), of a hand with these
     (sorted) kinds of card, ``doubles`` held at least twice: each kind alone,
     then each pair in order ((a, a) if held twice, (a, b), (a, c) ... (b, b) ...)."""
@@ -178,8 +178,7 @@ def gifts(seat: int, players: int, hand: list[str], kinds: list[str] | None = No
     hand's sorted kinds, if known)."""
     if kinds is None:
         kinds = sorted(set(hand))
-    doubles = frozenset(c for c in kinds if hand.count(c) > 1) if len(kinds) < len(hand) \
-        else frozenset()
+    doubles = [c for c in kinds if hand.count(c) > 1] if len(kinds) < len(hand) else ()
     codes = bundles(kinds, doubles)
     if not codes:
         return []
