@@ -908,6 +908,30 @@ def test_random_play_always_ends(n):
         assert state.is_over and state.turn <= 100
 
 
+@pytest.mark.parametrize("n", [2, 4, 6])
+def test_kept_menus_are_the_menus_made_afresh(n):
+    """The menus' memos (each seat's gifts and window menu, the court's
+    parts) change no menu: at every step of random games each menu is the
+    one a copy without any memo makes, action for action, in order."""
+    rng = random.Random(n)
+    for seed in range(2):
+        state = new(n, seed)
+        referee = Referee()
+        while not state.is_over:
+            referee.step(state, lambda seat, state=state: _checked_choice(state, seat, rng))
+
+
+def _checked_choice(state: VersaillesState, seat: int, rng: random.Random) -> object:
+    """A random action of ``seat``'s menu, once that menu is checked against
+    the menu of a copy without memos."""
+    legal = state.legal_actions(seat)
+    bare = state.clone()
+    bare._gift_memo, bare._window_memo = {}, {}
+    bare._memo_key = bare._standings_key = None
+    assert bare.legal_actions(seat) == legal
+    return rng.choice(legal)
+
+
 # ----- one test per card type: refused when its condition is unmet, its effect when met -----
 def _meeting(state: VersaillesState, seat: int, card_id: str) -> None:
     """Make ``seat``'s courtier (at court) meet every symbol of the card, and

@@ -7,7 +7,7 @@ The court's life is in court.py, the player's actions in play.py.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from operator import itemgetter
@@ -123,14 +123,13 @@ def _window_showings(seat: int, players: int, kinds: tuple[str, ...]) -> tuple[S
     return tuple(showings(seat, players, kinds))
 
 
-@lru_cache(maxsize=64)
-def window_menu(seat: int, players: int, units: int, kinds: tuple[str, ...]) -> list[Action]:
+def window_menu(seat: int, players: int, units: int, showings: tuple[ShowCard, ...]
+                ) -> list[Action]:
     """§7.2: Done; paying each other player 500, 1,000, ... up to ``units``
-    times 500 livres; showing each kind of card held to each. Made once for
-    each seat, fortune and hand (in a window only payments change a menu,
-    and only its payments), shared: not to be changed."""
-    return [DONE, *_window_payments(seat, players, units),
-            *_window_showings(seat, players, kinds)]
+    times 500 livres; showing each kind of card held to each (``showings``:
+    :func:`_window_showings` of the hand, kept while it is the same: in a
+    window only payments change a menu, and only its payments)."""
+    return [DONE, *_window_payments(seat, players, units), *showings]
 
 
 #: Each card kind's number, so that a bundle of gifts is a small int: the
@@ -159,7 +158,7 @@ def _gifts_to(to: int) -> list[GiveCards]:
     return row
 
 
-def bundles(kinds: list[str], doubles: frozenset[str]) -> list[int]:
+def bundles(kinds: list[str], doubles: Collection[str]) -> list[int]:
     """One card, or two (a pair only if held twice), of a hand with these
     (sorted) kinds of card, ``doubles`` held at least twice: each kind alone,
     then each pair in order ((a, a) if held twice, (a, b), (a, c) ... (b, b) ...)."""
@@ -179,8 +178,7 @@ def gifts(seat: int, players: int, hand: list[str], kinds: list[str] | None = No
     hand's sorted kinds, if known)."""
     if kinds is None:
         kinds = sorted(set(hand))
-    doubles = frozenset(c for c in kinds if hand.count(c) > 1) if len(kinds) < len(hand) \
-        else frozenset()
+    doubles = [c for c in kinds if hand.count(c) > 1] if len(kinds) < len(hand) else ()
     codes = bundles(kinds, doubles)
     if not codes:
         return []
@@ -254,9 +252,11 @@ class VersaillesState(PlayRules, State):
         #: Each seat's last gift menu, with the hand it was made for (a cache).
         self._gift_memo: dict[int, tuple[tuple[str, ...], list[GiveCards]]] = {}
         #: Each seat's last window menu, with the fortune (in 500s) and the
-        #: hand it was made for (a cache: a seat acts up to three times in a
-        #: window under the referee's rule, its hand unchanged).
-        self._window_memo: dict[int, tuple[int, tuple[str, ...], list[Action]]] = {}
+        #: hand it was made for, and the hand's showings (a cache: a seat
+        #: acts up to three times in a window under the referee's rule, its
+        #: hand unchanged, its fortune changed by any payment to or from it).
+        self._window_memo: dict[int, tuple[int, tuple[str, ...], list[Action],
+                                           tuple[ShowCard, ...]]] = {}
 
     def seats_from_gc(self) -> list[int]:
         """Every seat, the Grand Chamberlain first, then to his left."""
@@ -436,7 +436,13 @@ class VersaillesState(PlayRules, State):
     def _legal_actions(self, seat: int) -> list[Action]:
         if seat < 0:
             return [TimeUp()]
-        out = self._stage_moves(seat) if self._in_stage(seat) else []
+        stage = self.stage
+        if stage == PLAY:  # the commonest first, as _in_stage and _stage_moves
+            out = self._turn_moves(seat) if seat == self.order[self.pos] else []
+        elif stage == NEGOTIATION:
+            out = self._window_moves(seat) if seat in self.open_seats else []
+        else:
+            out = self._stage_moves(seat) if self._in_stage(seat) else []
         if seat == self.gc and self.breaches:
             out = [*out, *(made(Fine, b[0]) for b in self.breaches)]
             if DONE not in out:
@@ -468,11 +474,15 @@ class VersaillesState(PlayRules, State):
         units = max(0, self.courtiers[seat].fortune) // PAY_UNIT
         held = tuple(self.hands[seat])
         kept = self._window_memo.get(seat)
-        if kept is None or kept[0] != units or kept[1] != held:
-            kinds = tuple(sorted(set(held)))
-            kept = self._window_memo[seat] = (units, held,
-                                              window_menu(seat, self.num_players, units, kinds))
-        return kept[2]
+        if kept is None or kept[1] != held:
+            shows = _window_showings(seat, self.num_players, tuple(sorted(set(held))))
+        elif kept[0] != units:  # a payment made or received: the same showings
+            shows = kept[3]
+        else:
+            return kept[2]
+        menu = window_menu(seat, self.num_players, units, shows)
+        self._window_memo[seat] = (units, held, menu, shows)
+        return menu
 
     def _turn_moves(self, seat: int) -> list[Action]:
         """§7.41: two actions among take, play, request, audience, give; a power
@@ -484,10 +494,11 @@ class VersaillesState(PlayRules, State):
             out += [_DISCARDS[card] for card in kinds]
         else:
             out.append(END_TURN)
-        out += self.power_moves(seat)
+        c = self.courtiers[seat]
+        if c.cards and c.place == COURT:  # an office laid (power_moves' own test, first)
+            out += self.power_moves(seat)
         if self.actions_left <= 0:
             return out
-        c = self.courtiers[seat]
         if self.pile or self.discard:
             out.append(DRAW)
         if c.place == COURT:
@@ -597,8 +608,9 @@ class VersaillesState(PlayRules, State):
         # the commonest first: a pending breach stops only Done and TimeUp
         if isinstance(action, _PAY_OR_SHOW):
             return self._negotiate(seat, action)
-        if isinstance(action, GiveCards):
-            return self._turn_action(seat, action)
+        if isinstance(action, GiveCards):  # as _turn_action's, directly
+            self.actions_left -= 1
+            return self._give(seat, action) + self._after(seat, fortunes=False)
         if isinstance(action, Breach):
             return self._breach(action)
         if isinstance(action, Fine):
@@ -660,10 +672,12 @@ class VersaillesState(PlayRules, State):
             return self.present_request(seat, action)
         return self.audience(seat, action)
 
-    def _after(self, seat: int) -> list[Event]:
+    def _after(self, seat: int, fortunes: bool = True) -> list[Event]:
         """What follows an action: the end of the game, a turn cut short
-        (§10.3), a courtier gone (A40), or a turn whose actions are spent."""
-        if self._reached_goal():
+        (§10.3), a courtier gone (A40), or a turn whose actions are spent.
+        ``fortunes`` False: the action moved no fortune (a gift), so the goal,
+        checked after every move of one, cannot have been reached."""
+        if fortunes and self._reached_goal():
             return []
         if self.turn_cut:
             return self._cut_turn()
