@@ -14,6 +14,12 @@ iterations).
 ``--bot heuristic --against random`` measures a game's heuristic the same
 way; its target is 80% against three random bots (issue 13, Fief).
 
+``--control SPEC`` also plays the ``SPEC`` bot in the measured seat of the
+same games (the same seeds, seats and rivals) and compares the two game by
+game: in a game of cards such as Courtisans de Versailles the deal decides
+much of who wins, so a seat's luck over 40 seeds can be worth ten points,
+and the control shows it.
+
 This is a measurement, not a test: the exit code is 0 whether or not a target
 is met (2 only for bad arguments).
 """
@@ -33,7 +39,7 @@ from rich.table import Table
 
 import courtly
 from courtly.bots import check_spec, parse_spec
-from courtly.sim import tournament
+from courtly.sim import seating, tournament, wilson_interval
 
 #: The bot measured, and its default budget: at most 1 s a decision.
 DEFAULT_BOT = "ismcts:iterations=2000,seconds=1.0"
@@ -62,6 +68,8 @@ class Row:
     seconds_per_decision: float
     wall: float
     bot: str = DEFAULT_BOT
+    #: The measured seat's share of the win in each game, in the order of the seeds.
+    shares: tuple[float, ...] = ()
 
     @property
     def target(self) -> float | None:
@@ -94,8 +102,36 @@ def measure(game_name: str, bot: str, opponent: str, games: int, seed: int,
     start = time.perf_counter()
     report = tournament(game, lineup, games, PLAYERS, seed, workers=workers, ratings=False)
     stats = report.bots[0]
-    return Row(game_name, opponent, games, stats.win_rate, stats.win_low, stats.win_high,
-               stats.decisions, stats.seconds_per_decision, time.perf_counter() - start, bot)
+    # the measured seat's own games: the tournament's figures for a bot spec
+    # pool every seat it sits in, all four when it plays against itself
+    shares = tuple(o.win_share(measured_seat(o.index)) for o in
+                   sorted(report.outcomes, key=lambda o: o.index))
+    low, high = wilson_interval(sum(shares), games)
+    return Row(game_name, opponent, games, sum(shares) / games, low, high,
+               stats.decisions, stats.seconds_per_decision, time.perf_counter() - start, bot,
+               shares)
+
+
+def measured_seat(index: int) -> int:
+    """The seat of the measured bot (the lineup's first) in game ``index``."""
+    return seating([str(k) for k in range(PLAYERS)], PLAYERS, index).index("0")
+
+
+def paired(row: Row, control: Row) -> str:
+    """The measured bot against the control on the same games: the mean
+    difference of their shares of the win, with a 95% interval (normal, from
+    the differences' spread), and the games each did better in."""
+    diffs = [a - b for a, b in zip(row.shares, control.shares, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5 if n > 1 else 0.0
+    half = 1.96 * spread / n ** 0.5
+    better, worse = sum(d > 0 for d in diffs), sum(d < 0 for d in diffs)
+    return (f"{row.game}, against 3 × {row.opponent}: {row.bot} {row.win_rate:.1%}, "
+            f"{control.bot} in the same seats {control.win_rate:.1%}; difference "
+            f"{mean:+.1%} ({max(-1.0, mean - half):+.1%} to {min(1.0, mean + half):+.1%}); "
+            f"better in {better} "
+            f"games, worse in {worse}, alike in {n - better - worse}")
 
 
 def build_table(rows: Sequence[Row], bot: str) -> Table:
@@ -127,11 +163,16 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=None,
                         help="worker processes (default: every CPU)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    parser.add_argument("--control", metavar="SPEC",
+                        help="also play this bot in the measured seat of the same games, "
+                             "and compare the two game by game")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
     try:
         check_spec(args.bot)
+        if args.control is not None:
+            check_spec(args.control)
     except ValueError as exc:
         parser.error(str(exc))
     return args
@@ -142,7 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     console = Console(stderr=True)
     names = args.only or sorted(courtly.GAMES)
-    rows = []
+    rows, controls = [], []
     for name in names:
         lo, hi = courtly.game(name).player_range(courtly.game(name).default_options())
         if not lo <= PLAYERS <= hi:
@@ -152,11 +193,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             console.print(f"{name}: {args.bot} against 3 × {opponent}, {args.games} games ...")
             rows.append(measure(name, args.bot, opponent, args.games, args.seed, args.workers))
             console.print(f"  done in {rows[-1].wall:.0f} s")
+            if args.control is not None:
+                controls.append(measure(name, args.control, opponent, args.games, args.seed,
+                                        args.workers))
     out = Console(width=max(120, Console().width))
     out.print(build_table(rows, args.bot))
     out.print(f"{platform.python_implementation()} {platform.python_version()}, "
               f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs; "
               f"seeds {args.seed}–{args.seed + args.games - 1}")
+    for row, control in zip(rows, controls, strict=False):
+        out.print(paired(row, control))
     return 0
 
 
