@@ -911,7 +911,8 @@ def test_random_play_always_ends(n):
 @pytest.mark.parametrize("n", [2, 4, 6])
 def test_kept_menus_are_the_menus_made_afresh(n):
     """The menus' memos (each seat's gifts and window menu, the court's
-    parts) change no menu: at every step of random games each menu is the
+    parts kept by court, cards laid, standings and each scale's levels)
+    change no menu: at every step of random games each menu is the
     one a copy without any memo makes, action for action, in order."""
     rng = random.Random(n)
     for seed in range(2):
@@ -927,7 +928,8 @@ def _checked_choice(state: VersaillesState, seat: int, rng: random.Random) -> ob
     legal = state.legal_actions(seat)
     bare = state.clone()
     bare._gift_memo, bare._window_memo = {}, {}
-    bare._memo_key = bare._standings_key = None
+    bare._memo_key = bare._cards_key = bare._standings_key = None
+    bare._king_key = bare._queen_key = None
     assert bare.legal_actions(seat) == legal
     return rng.choice(legal)
 
