@@ -238,11 +238,18 @@ class PlayRules(CourtRules):
     # ----- the menu's parts that depend only on the court ------------------------------
     def court_key(self) -> tuple[Any, ...]:
         """Everything public the requests, plays and audiences of a menu read
-        (§8, §9.1), the cards laid and the standings aside: where the court
-        is, the sovereigns, the wars, and each courtier's place, sex, spouse
-        and marks. Payments, fortunes and hands are not in it."""
-        # one tuple per courtier (read directly: fewer instructions than
-        # attrgetters on slots)
+        (§8, §9.1), the standings aside: where the court is, the sovereigns,
+        the wars, the offices moved this turn, and each courtier's place,
+        sex, spouse, cards and marks. Payments, fortunes and hands are not in it."""
+        # one tuple per courtier, his cards after his five fields (read
+        # directly: fewer instructions than attrgetters on slots)
+        return (self.location, self.king_alive, self.queen_alive, self.regency,
+                self.secret_wife, tuple(self.wars), frozenset(self.offices_moved),
+                tuple([(c.place, c.sex, c.spouse, c.used_poison, c.used_philtre, *c.cards)
+                       for c in self.courtiers]))
+
+    def _bare_court_key(self) -> tuple[Any, ...]:
+        """:meth:`court_key` without the cards laid and the offices moved."""
         return (self.location, self.king_alive, self.queen_alive, self.regency,
                 self.secret_wife, tuple(self.wars),
                 tuple([(c.place, c.sex, c.spouse, c.used_poison, c.used_philtre)
@@ -252,28 +259,29 @@ class PlayRules(CourtRules):
         """Parts of menus already made for this very court: random play
         mostly draws, gives and pays, which leave the court as it was, so the
         next menus reuse them. Five memos, each kept while what its cards
-        read is the same (:data:`MEMO_OF`): :meth:`court_key`; that and the
-        cards laid and the offices moved this turn (:data:`READS_CARDS`, the
-        office takings); those and every standing (the office takings, the
-        lettre de cachet), the standings on the King's scale (the Regent's in
-        a regency), or those on the Queen's (a minimum standing, §9.1). A card
-        laid or an office moved keeps most cards' reach and the audiences
-        about courtiers; an intervention or a refused request (which moves a
-        standing about one menu in five) keeps the other scale's."""
+        read is the same (:data:`MEMO_OF`): the court without the cards laid
+        (:meth:`_bare_court_key`); the court (:meth:`court_key`:
+        :data:`READS_CARDS`); that and every standing (the office takings,
+        the lettre de cachet), the standings on the King's scale (the
+        Regent's in a regency), or those on the Queen's (a minimum standing,
+        §9.1). A card laid or an office moved keeps most cards' reach and
+        the audiences about courtiers; an intervention or a refused request
+        (which moves a standing about one menu in five) keeps the other
+        scale's."""
         key = self.court_key()
-        if key != self._memo_key:
-            self._memo_key, self._memo, self._cards_key = key, {}, None
-        cards = (frozenset(self.offices_moved), tuple([tuple(c.cards) for c in self.courtiers]))
-        if cards != self._cards_key:
-            self._cards_key, self._cards_memo = cards, {}
+        if key != self._cards_key:  # the bare court's key only then
+            self._cards_key, self._cards_memo = key, {}
             self._standings_key = self._king_key = self._queen_key = None
-        kings = tuple([c.king for c in self.courtiers])
-        queens = tuple([c.queen for c in self.courtiers])
-        standings = (kings, queens)
+            bare = self._bare_court_key()
+            if bare != self._memo_key:
+                self._memo_key, self._memo = bare, {}
+        standings = tuple([(c.king, c.queen) for c in self.courtiers])
         if standings != self._standings_key:
             self._standings_key, self._standing_memo = standings, {}
+            queens = tuple([c.queen for c in self.courtiers])
             # the Regent hears all (§10.1, A38)
-            king = _levels(queens if self.regency else kings, *_NEEDS["king"])
+            kings = queens if self.regency else tuple([c.king for c in self.courtiers])
+            king = _levels(kings, *_NEEDS["king"])
             if king != self._king_key:
                 self._king_key, self._king_memo = king, {}
             queen = _levels(queens, *_NEEDS["queen"])
