@@ -958,7 +958,7 @@ def _checked_choice(state: VersaillesState, seat: int, rng: random.Random) -> ob
     bare = state.clone()
     bare._gift_memo, bare._window_memo = {}, {}
     bare._memo_key = bare._cards_key = bare._standings_key = None
-    bare._king_key = bare._queen_key = None
+    bare._king_key = bare._queen_key = bare._placed_key = None
     assert bare.legal_actions(seat) == legal
     return rng.choice(legal)
 

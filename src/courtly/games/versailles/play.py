@@ -64,12 +64,13 @@ READS_CARDS = frozenset(t.id for t in DECK.types.values() if t.id not in READS_S
 #: 1 the cards laid's, 2 every standing's (the lettre de cachet: its asker's
 #: route through the Queen is not in its key), 3 and 4 the standings on the
 #: one scale a minimum standing is read on, the King's (the Regent's in a
-#: regency) or the Queen's: an intervention moves one standing on one scale.
+#: regency) or the Queen's: an intervention moves one standing on one scale;
+#: 5 the court's with its location (a card with a location symbol, §9.1).
 MEMO_OF = {card: 2 if t.kind == "lettre"
            else (3 if t.min_standing.sovereign == "king" else 4) if t.min_standing is not None
-           else 1 if card in READS_CARDS else 0
+           else 1 if card in READS_CARDS else 0 if t.location == "any" else 5
            for card, t in TYPE_OF.items()}
-Memos = tuple[Memo, Memo, Memo, Memo, Memo]
+Memos = tuple[Memo, Memo, Memo, Memo, Memo, Memo]
 #: The least and greatest minimum standing asked on each scale (§9.1): two
 #: standings both below the least, or both at or above the greatest, meet
 #: the same cards (the scales' memos are kept by these levels).
@@ -127,6 +128,8 @@ class PlayRules(CourtRules):
     powers_used: set[str]
     _memo_key: tuple[Any, ...] | None = None
     _memo: Memo
+    _placed_key: tuple[Any, ...] | None = None
+    _placed_memo: Memo
     _cards_key: tuple[Any, ...] | None = None
     _cards_memo: Memo
     _standings_key: tuple[Any, ...] | None = None
@@ -249,8 +252,9 @@ class PlayRules(CourtRules):
                        for c in self.courtiers]))
 
     def _bare_court_key(self) -> tuple[Any, ...]:
-        """:meth:`court_key` without the cards laid and the offices moved."""
-        return (self.location, self.king_alive, self.queen_alive, self.regency,
+        """:meth:`court_key` without the cards laid, the offices moved and
+        the location."""
+        return (self.king_alive, self.queen_alive, self.regency,
                 self.secret_wife, tuple(self.wars),
                 tuple([(c.place, c.sex, c.spouse, c.used_poison, c.used_philtre)
                        for c in self.courtiers]))
@@ -258,9 +262,10 @@ class PlayRules(CourtRules):
     def court_memos(self) -> Memos:
         """Parts of menus already made for this very court: random play
         mostly draws, gives and pays, which leave the court as it was, so the
-        next menus reuse them. Five memos, each kept while what its cards
+        next menus reuse them. Six memos, each kept while what its cards
         read is the same (:data:`MEMO_OF`): the court without the cards laid
-        (:meth:`_bare_court_key`); the court (:meth:`court_key`:
+        and the location (:meth:`_bare_court_key`), and with the location;
+        the court (:meth:`court_key`:
         :data:`READS_CARDS`); that and every standing (the office takings,
         the lettre de cachet), the standings on the King's scale (the
         Regent's in a regency), or those on the Queen's (a minimum standing,
@@ -274,7 +279,9 @@ class PlayRules(CourtRules):
             self._standings_key = self._king_key = self._queen_key = None
             bare = self._bare_court_key()
             if bare != self._memo_key:
-                self._memo_key, self._memo = bare, {}
+                self._memo_key, self._memo, self._placed_key = bare, {}, None
+            if self._placed_key != (self.location,):  # the court moved alone, most often
+                self._placed_key, self._placed_memo = (self.location,), {}
         standings = tuple([(c.king, c.queen) for c in self.courtiers])
         if standings != self._standings_key:
             self._standings_key, self._standing_memo = standings, {}
@@ -288,7 +295,7 @@ class PlayRules(CourtRules):
             if queen != self._queen_key:
                 self._queen_key, self._queen_memo = queen, {}
         return (self._memo, self._cards_memo, self._standing_memo, self._king_memo,
-                self._queen_memo)
+                self._queen_memo, self._placed_memo)
 
     def hand_moves(self, seat: int, kinds: list[str], memos: Memos
                    ) -> list[Action]:
@@ -581,7 +588,7 @@ class PlayRules(CourtRules):
         conditions of :meth:`audience_is_legal`, generated directly (once
         for this court, :meth:`court_memos`; the office takings, which read
         the cards laid and the standings, once for these)."""
-        court, _, standing, _, _ = self.court_memos() if memos is None else memos
+        court, _, standing, _, _, _ = self.court_memos() if memos is None else memos
         found = court.get(seat)
         if found is None:
             found = court[seat] = self._audiences(seat)
