@@ -911,7 +911,8 @@ def test_random_play_always_ends(n):
 @pytest.mark.parametrize("n", [2, 4, 6])
 def test_kept_menus_are_the_menus_made_afresh(n):
     """The menus' memos (each seat's gifts and window menu, the court's
-    parts) change no menu: at every step of random games each menu is the
+    parts kept by court, cards laid, standings and each scale's levels)
+    change no menu: at every step of random games each menu is the
     one a copy without any memo makes, action for action, in order."""
     rng = random.Random(n)
     for seed in range(2):
@@ -921,13 +922,43 @@ def test_kept_menus_are_the_menus_made_afresh(n):
             referee.step(state, lambda seat, state=state: _checked_choice(state, seat, rng))
 
 
+@pytest.mark.parametrize("regency", [False, True])
+def test_kept_menus_follow_the_standings_levels(regency):
+    """The court's memos kept by each scale's levels of standing (a minimum
+    standing, §9.1; in a regency the Regent's scale stands for the King's,
+    §10.1) change no menu: standings moved at random, within a level or
+    across one, and cards laid, give at every step the menu a copy
+    without memos makes."""
+    rng = random.Random(15)
+    state = in_play(4, seed=2)
+    if regency:
+        state.kill_king()
+    seat = state.to_act[0]
+    give(state, seat, "marquis", "comte", "duc", "favorite", "cabale", "jalousie_reine",
+         "controleur_general", "pension_4000", "premiere_dame", "amant_reine",
+         "gouvernante_enfants", "lettre_de_cachet", "baron", "scandale", "chancelier",
+         "mariage_secret")
+    for other in range(4):
+        court(state, other, None if regency else 5, 5)
+    for step in range(200):  # one standing moved at a time, as an intervention does
+        c = state.courtiers[rng.randrange(4)]
+        scale = "queen" if regency or rng.random() < 0.5 else "king"
+        setattr(c, scale, rng.randint(-1, 9))
+        if step % 50 == 49:
+            state.courtiers[rng.choice([s for s in range(4) if s != seat])].cards.append(
+                rng.choice(["baron", "favorite", "marechal"]))
+        state._legal_cache.clear()
+        _checked_choice(state, seat, rng)
+
+
 def _checked_choice(state: VersaillesState, seat: int, rng: random.Random) -> object:
     """A random action of ``seat``'s menu, once that menu is checked against
     the menu of a copy without memos."""
     legal = state.legal_actions(seat)
     bare = state.clone()
     bare._gift_memo, bare._window_memo = {}, {}
-    bare._memo_key = bare._standings_key = None
+    bare._memo_key = bare._cards_key = bare._standings_key = None
+    bare._king_key = bare._queen_key = bare._placed_key = None
     assert bare.legal_actions(seat) == legal
     return rng.choice(legal)
 

@@ -41,7 +41,7 @@ GOUVERNANTE_SHIFT, PENSION_PER_PIP = 3, 500
 
 
 #: Parts of menus for one court (PlayRules.court_memos): by seat, its
-#: audiences (in the standings' memo: its office takings); by (user, card),
+#: audiences (in the memo of every standing: its office takings); by (user, card),
 #: a card's uses (PlayRules.hand_moves says who the user is); by card, whom
 #: it reaches (plays) or who may receive it (requests), whoever plays or asks.
 Memo = dict[Any, Any]
@@ -52,9 +52,42 @@ _OFFICES_HELD = "offices held"
 #: less, §8.1). The others' survive an intervention or a refused request.
 READS_STANDINGS = frozenset(t.id for t in DECK.types.values()
                             if t.min_standing is not None or t.kind == "lettre")
+#: The cards whose reach or beneficiaries read the cards laid (and no
+#: standing): a titled card (§9.1, a spouse's title too), a dignity or a
+#: title asked (§9.2, not held twice), the Scandal (a Favourite or Lover
+#: laid), the secret marriage (the Favourite). The others' survive a card
+#: laid or an office moved.
+READS_CARDS = frozenset(t.id for t in DECK.types.values() if t.id not in READS_STANDINGS and (
+    t.titled or (t.is_request and t.kind in ("dignity", "title"))
+    or t.kind in ("scandal", "secret_marriage")))
+#: Which memo (PlayRules.court_memos) keeps a card's uses: 0 the court's,
+#: 1 the cards laid's, 2 every standing's (the lettre de cachet: its asker's
+#: route through the Queen is not in its key), 3 and 4 the standings on the
+#: one scale a minimum standing is read on, the King's (the Regent's in a
+#: regency) or the Queen's: an intervention moves one standing on one scale;
+#: 5 the court's with its location (a card with a location symbol, §9.1).
+MEMO_OF = {card: 2 if t.kind == "lettre"
+           else (3 if t.min_standing.sovereign == "king" else 4) if t.min_standing is not None
+           else 1 if card in READS_CARDS else 0 if t.location == "any" else 5
+           for card, t in TYPE_OF.items()}
+Memos = tuple[Memo, Memo, Memo, Memo, Memo, Memo]
+#: The least and greatest minimum standing asked on each scale (§9.1): two
+#: standings both below the least, or both at or above the greatest, meet
+#: the same cards (the scales' memos are kept by these levels).
+_NEEDS = {s: (min(v), max(v)) for s in ("king", "queen") for v in [[
+    t.min_standing.value for t in TYPE_OF.values()
+    if t.min_standing is not None and t.min_standing.sovereign == s]]}
 #: The cards whose uses are kept by seat (:meth:`PlayRules.hand_moves`): a
 #: card played on oneself only, and the lettre de cachet (its asker spared).
 _BY_SEAT = frozenset(card for card, t in TYPE_OF.items() if t.self_only or t.kind == "lettre")
+
+
+def _levels(standings: tuple[int | None, ...], least: int, most: int
+            ) -> tuple[int | None, ...]:
+    """Standings as a minimum standing reads them: any below ``least`` as
+    one, any at or above ``most`` as one (None: off the scale)."""
+    return tuple([s if s is None or least <= s <= most else least - 1 if s < least else most
+                  for s in standings])
 
 
 @lru_cache(maxsize=1024)
@@ -95,8 +128,16 @@ class PlayRules(CourtRules):
     powers_used: set[str]
     _memo_key: tuple[Any, ...] | None = None
     _memo: Memo
+    _placed_key: tuple[Any, ...] | None = None
+    _placed_memo: Memo
+    _cards_key: tuple[Any, ...] | None = None
+    _cards_memo: Memo
     _standings_key: tuple[Any, ...] | None = None
     _standing_memo: Memo
+    _king_key: tuple[Any, ...] | None = None
+    _king_memo: Memo
+    _queen_key: tuple[Any, ...] | None = None
+    _queen_memo: Memo
 
     # ----- conditions (§9.1) ----------------------------------------------------------
     def is_titled(self, seat: int) -> bool:
@@ -210,29 +251,58 @@ class PlayRules(CourtRules):
                 tuple([(c.place, c.sex, c.spouse, c.used_poison, c.used_philtre, *c.cards)
                        for c in self.courtiers]))
 
-    def court_memos(self) -> tuple[Memo, Memo]:
+    def _bare_court_key(self) -> tuple[Any, ...]:
+        """:meth:`court_key` without the cards laid, the offices moved and
+        the location."""
+        return (self.king_alive, self.queen_alive, self.regency,
+                self.secret_wife, tuple(self.wars),
+                tuple([(c.place, c.sex, c.spouse, c.used_poison, c.used_philtre)
+                       for c in self.courtiers]))
+
+    def court_memos(self) -> Memos:
         """Parts of menus already made for this very court: random play
         mostly draws, gives and pays, which leave the court as it was, so the
-        next menus reuse them. Two memos: what does not read the standings,
-        kept while :meth:`court_key` is the same, and what does, kept while
-        the standings are the same too (an intervention or a refused request
-        moves a standing about one menu in five; most cards' reach and the
-        audiences about courtiers do not read it)."""
+        next menus reuse them. Six memos, each kept while what its cards
+        read is the same (:data:`MEMO_OF`): the court without the cards laid
+        and the location (:meth:`_bare_court_key`), and with the location;
+        the court (:meth:`court_key`:
+        :data:`READS_CARDS`); that and every standing (the office takings,
+        the lettre de cachet), the standings on the King's scale (the
+        Regent's in a regency), or those on the Queen's (a minimum standing,
+        §9.1). A card laid or an office moved keeps most cards' reach and
+        the audiences about courtiers; an intervention or a refused request
+        (which moves a standing about one menu in five) keeps the other
+        scale's."""
         key = self.court_key()
-        if key != self._memo_key:
-            self._memo_key, self._memo, self._standings_key = key, {}, None
+        if key != self._cards_key:  # the bare court's key only then
+            self._cards_key, self._cards_memo = key, {}
+            self._standings_key = self._king_key = self._queen_key = None
+            bare = self._bare_court_key()
+            if bare != self._memo_key:
+                self._memo_key, self._memo, self._placed_key = bare, {}, None
+            if self._placed_key != (self.location,):  # the court moved alone, most often
+                self._placed_key, self._placed_memo = (self.location,), {}
         standings = tuple([(c.king, c.queen) for c in self.courtiers])
         if standings != self._standings_key:
             self._standings_key, self._standing_memo = standings, {}
-        return self._memo, self._standing_memo
+            queens = tuple([c.queen for c in self.courtiers])
+            # the Regent hears all (§10.1, A38)
+            kings = queens if self.regency else tuple([c.king for c in self.courtiers])
+            king = _levels(kings, *_NEEDS["king"])
+            if king != self._king_key:
+                self._king_key, self._king_memo = king, {}
+            queen = _levels(queens, *_NEEDS["queen"])
+            if queen != self._queen_key:
+                self._queen_key, self._queen_memo = queen, {}
+        return (self._memo, self._cards_memo, self._standing_memo, self._king_memo,
+                self._queen_memo, self._placed_memo)
 
-    def hand_moves(self, seat: int, kinds: list[str], memos: tuple[Memo, Memo]
+    def hand_moves(self, seat: int, kinds: list[str], memos: Memos
                    ) -> list[Action]:
         """Each card of the hand (``kinds``: its sorted kinds) on each target it
         may reach (§9.3, §9.4), then each request card for each courtier who
         may receive it (§8; a lettre de cachet: against each courtier it may
         strike), made once for this court (``memos``, from :meth:`court_memos`)."""
-        court, standing = memos
         me = self.courtiers[seat]
         asks = me.place == COURT and self.track("king") is not None
         # A card's uses read of their user only his place and sex (a play,
@@ -248,7 +318,7 @@ class PlayRules(CourtRules):
             is_request = card in REQUEST_CARDS
             if is_request and not asks:
                 continue
-            memo = standing if card in READS_STANDINGS else court
+            memo = memos[MEMO_OF[card]]
             key = (seat if card in _BY_SEAT else asker if is_request else user, card)
             found = memo.get(key)
             if found is None:
@@ -259,12 +329,13 @@ class PlayRules(CourtRules):
                 plays += found
         return plays + requests
 
-    def _uses_of(self, seat: int, card: str, memos: tuple[Memo, Memo]) -> Sequence[Action]:
+    def _uses_of(self, seat: int, card: str, memos: Memos
+                 ) -> Sequence[Action]:
         """Every way ``seat`` may use ``card`` now: the user's side read here,
         whom the card reaches (or who may receive it) from ``memo`` (made
         once for the court, whoever plays or asks)."""
         kind = TYPE_OF[card]
-        memo = memos[1] if card in READS_STANDINGS else memos[0]
+        memo = memos[MEMO_OF[card]]
         if kind.is_request:
             if self.courtiers[seat].place != COURT or self.track("king") is None:
                 return ()
@@ -511,13 +582,13 @@ class PlayRules(CourtRules):
         return events
 
     # ----- audiences (§8.4) -----------------------------------------------------------
-    def audience_moves(self, seat: int, memos: tuple[Memo, Memo] | None = None
+    def audience_moves(self, seat: int, memos: Memos | None = None
                        ) -> list[Action]:
         """The six purposes, to every courtier each may concern: the
         conditions of :meth:`audience_is_legal`, generated directly (once
         for this court, :meth:`court_memos`; the office takings, which read
-        the standings, once for these standings)."""
-        court, standing = self.court_memos() if memos is None else memos
+        the cards laid and the standings, once for these)."""
+        court, _, standing, _, _, _ = self.court_memos() if memos is None else memos
         found = court.get(seat)
         if found is None:
             found = court[seat] = self._audiences(seat)

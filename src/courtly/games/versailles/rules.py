@@ -856,7 +856,11 @@ class VersaillesState(PlayRules, State):
         state = self.__dict__.copy()
         state["_memo_key"], state["_memo"], state["_gift_memo"] = None, {}, {}
         state["_window_memo"] = {}
+        state["_cards_key"], state["_cards_memo"] = None, {}
+        state["_placed_key"], state["_placed_memo"] = None, {}
         state["_standings_key"], state["_standing_memo"] = None, {}
+        state["_king_key"], state["_king_memo"] = None, {}
+        state["_queen_key"], state["_queen_memo"] = None, {}
         return state
 
     def clone(self) -> VersaillesState:
@@ -872,7 +876,8 @@ class VersaillesState(PlayRules, State):
             setattr(other, name, set(getattr(self, name)))
         other.hands = [list(hand) for hand in self.hands]
         other.courtiers = [c.copy() for c in self.courtiers]
-        for name in ("_gift_memo", "_window_memo", "_memo", "_standing_memo"):  # on first use
+        for name in ("_gift_memo", "_window_memo", "_memo", "_cards_memo", "_placed_memo",
+                     "_standing_memo", "_king_memo", "_queen_memo"):  # on first use
             if name in self.__dict__:
                 setattr(other, name, dict(self.__dict__[name]))
         return other
