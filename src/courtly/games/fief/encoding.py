@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from courtly.core import Action, Block, Done, Features, Index, Numbering, block, joint, seats
+from courtly.core.encoding import relative
 from courtly.games.fief.actions import (
     ATTACKS_ON_REGIONS,
     PURCHASES,
@@ -162,9 +163,7 @@ def _buy_block(villages: tuple[str, ...], counts: list[tuple[str, int]]) -> Bloc
 
 def _rel(seat: int, other: Any, n: int) -> int | None:
     """``relative`` for an int seat (anything else, e.g. the King's House, is None)."""
-    if isinstance(other, int) and other >= 0:
-        return (other - seat) % n
-    return None
+    return relative(seat, other if isinstance(other, int) else None, n)
 
 
 def _grid(f: Features, rows: Index, width: int, cells: Any) -> None:

@@ -270,10 +270,7 @@ def _card_counts(f: Features, cards: list[str]) -> None:
     """``f.counts(_count(cards), CARDS, MAX_COPIES)``, written out (a hot
     path of ``observe_state``: 3 + n piles a step)."""
     start, pos, values = f.size, CARDS.pos, f.values
-    counts: dict[str, int] = {}
-    for card in cards:
-        counts[card] = counts.get(card, 0) + 1
-    for card, count in counts.items():
+    for card, count in _count(cards).items():
         k = pos.get(card)
         if k is not None:
             values[start + k] = count / MAX_COPIES
