@@ -115,6 +115,13 @@ def nearest_free_floor(where: Mapping[str, str], f: int) -> str:
     return floor(f)
 
 
+#: The last castle :func:`moves` read (a copy) and its moves: the rules ask
+#: again for the same castle (a turn's end checks that someone can move,
+#: then the next seat's menu lists the moves), and the answer depends on
+#: the castle alone, found equal here.
+_LAST: list[tuple[dict[str, str], list[tuple[str, str]]] | None] = [None]
+
+
 def moves(where: Mapping[str, str]) -> list[tuple[str, str]]:
     """Every legal move of a turn as (kind, character), in a fixed order ("Jeu", "WC").
 
@@ -124,6 +131,15 @@ def moves(where: Mapping[str, str]) -> list[tuple[str, str]]:
       WC is empty and its floor holds its 4 characters;
     - leave_wc: out of a WC onto the same floor, once that floor has room.
     """
+    kept = _LAST[0]
+    if kept is not None and kept[0] == where:
+        return list(kept[1])
+    out = _moves(where)
+    _LAST[0] = (dict(where), out)
+    return list(out)
+
+
+def _moves(where: Mapping[str, str]) -> list[tuple[str, str]]:
     people = Counter(where.values())
     # room[f]: floor f takes one more (floor 0 has no limit, a decision)
     room = [f == 0 or people[loc] < FLOOR_LIMIT for f, loc in enumerate(FLOORS)]
