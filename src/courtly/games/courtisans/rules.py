@@ -151,7 +151,7 @@ class CourtisansState(State):
 
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.pending is not None:
-            return [Decline(), *self._targets(self.pending)]
+            return [DECLINE, *self._targets(self.pending)]
         cards = sorted(set(self.hands[seat]))
         areas = list(self._open_areas(seat))
         return [_play(c.family, c.role, area, side, owner)
@@ -166,8 +166,8 @@ class CourtisansState(State):
             for card in sorted(cards):
                 left = cards[card] - (card == p.card and side == p.side)
                 if card.role != GUARD and left > 0:
-                    out.append(make(side, card.family, card.role, None))
-            out.extend(make(side, None, None, k) for k in range(len(spies)))
+                    out.append(_aimed(make, side, card.family, card.role, None))
+            out.extend(_aimed(make, side, None, None, k) for k in range(len(spies)))
         return out
 
     def _spots(self, area: str, owner: int | None
@@ -470,6 +470,17 @@ def _play(family: str, role: str, area: str, side: str | None, owner: int | None
     """Actions are immutable values: one instance each keeps the hot path free
     of dataclass construction."""
     return Play(family, role, area, side, owner)
+
+
+@cache
+def _aimed(make: type[Eliminate | Take], side: str | None, family: str | None,
+           role: str | None, spy: int | None) -> Eliminate | Take:
+    """Likewise for the powers' targets."""
+    return make(side, family, role, spy)
+
+
+#: Declining a power: one instance, like the rest of the menu.
+DECLINE = Decline()
 
 
 def _cards_json(cards: Mapping[Card, int]) -> dict[str, dict[str, int]]:
