@@ -129,31 +129,35 @@ class CourtisansEncoding:
         for card in state.hands[seat]:
             k = card_slot[card][0]
             values[k] = values.get(k, 0.0) + 1.0
-        above: dict[int, int] = {}
-        below: dict[int, int] = {}
+        above, below = [0] * FAMILY.size, [0] * FAMILY.size
         for side, start, weights in ((ABOVE, at.queen[0], above), (BELOW, at.queen[1], below)):
             for card, count in state.queen[side].items():
                 k, fam, weight = card_slot[card]
                 if count:
                     values[start + k] = count / 3
-                weights[fam] = weights.get(fam, 0) + count * weight
-            _spies(values, start + CARDS.size, state.queen_spies[side], seat, family_slot)
+                weights[fam] += count * weight
+            spies = state.queen_spies[side]
+            if spies:
+                _spies(values, start + CARDS.size, spies, seat, family_slot)
             start += SPOT
-            for fam, weight in weights.items():
+            for fam, weight in enumerate(weights):
                 if weight:
                     values[start + fam] = weight / 10
         start = at.statuses
-        for fam in range(FAMILY.size):
-            up, down = above.get(fam, 0), below.get(fam, 0)
+        for fam, up in enumerate(above):
+            down = below[fam]
             values[start + 3 * fam + (_ESTEEMED if up > down else _DISGRACED if down > up
                                       else _NEUTRAL)] = 1.0
         start = at.domains
+        domains, domain_spies = state.domains, state.domain_spies
         for k in range(n):
             other = (seat + k) % n
-            for card, count in state.domains[other].items():
+            for card, count in domains[other].items():
                 if count:
                     values[start + card_slot[card][0]] = count / 3
-            _spies(values, start + CARDS.size, state.domain_spies[other], seat, family_slot)
+            spies = domain_spies[other]
+            if spies:
+                _spies(values, start + CARDS.size, spies, seat, family_slot)
             start += SPOT
         for m in state.missions[seat]:
             values[at.missions + MISSION_IDS.pos[MISSIONS[m].id]] = 1.0
