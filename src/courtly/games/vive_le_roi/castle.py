@@ -9,7 +9,6 @@ yet placed ("Placement").
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 
 from courtly.games.vive_le_roi.cards import (
@@ -140,21 +139,32 @@ def moves(where: Mapping[str, str]) -> list[tuple[str, str]]:
 
 
 def _moves(where: Mapping[str, str]) -> list[tuple[str, str]]:
-    people = Counter(where.values())
+    people: dict[str, int] = {}
+    for loc in where.values():
+        people[loc] = people.get(loc, 0) + 1
     # room[f]: floor f takes one more (floor 0 has no limit, a decision)
-    room = [f == 0 or people[loc] < FLOOR_LIMIT for f, loc in enumerate(FLOORS)]
+    room = [f == 0 or people.get(loc, 0) < FLOOR_LIMIT for f, loc in enumerate(FLOORS)]
     out: list[tuple[str, str]] = []
     for c in CHARACTERS:
         loc = where[c]
         lvl = _FLOOR_LEVEL.get(loc)
         if lvl is not None:
             if lvl == TOP_FLOOR or room[lvl + 1]:
-                out.append((CLIMB, c))
-            elif lvl + 1 in WC_FLOORS and not people[wc(lvl + 1)]:
-                out.append((ENTER_WC, c))
+                out.append(_CLIMBS[c])
+            else:
+                above = _WC_ABOVE.get(lvl)
+                if above is not None and not people.get(above):
+                    out.append(_ENTERS[c])
         elif loc in _WC_LEVEL and room[_WC_LEVEL[loc]]:
-            out.append((LEAVE_WC, c))
+            out.append(_LEAVES[c])
     return out
+
+
+#: The moves as (kind, character), made once; the WC reached from each floor.
+_CLIMBS = {c: (CLIMB, c) for c in CHARACTERS}
+_ENTERS = {c: (ENTER_WC, c) for c in CHARACTERS}
+_LEAVES = {c: (LEAVE_WC, c) for c in CHARACTERS}
+_WC_ABOVE = {f - 1: f"W{f}" for f in WC_FLOORS}
 
 
 def destination(where: Mapping[str, str], kind: str, character: str) -> str:
