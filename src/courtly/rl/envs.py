@@ -70,6 +70,18 @@ class LazyInfo(dict[str, Any]):
         super().__init__(dict.fromkeys(keys, _PENDING))
         self._make = make
 
+    @classmethod
+    def of_keys(cls, template: Mapping[str, Any], make: Callable[[], Mapping[str, Any]]
+                ) -> LazyInfo:
+        """``LazyInfo(keys, make)`` from ``template``, a dict of those keys each
+        mapped to the pending mark (:data:`_INFO_TEMPLATE`): the environments
+        make one at every step, and copying the keys costs less than
+        ``__init__``'s way."""
+        out = cls.__new__(cls)
+        dict.update(out, template)
+        out._make = make
+        return out
+
     def plus(self, **more: Any) -> LazyInfo:
         """A copy with ``more`` items after these, nothing made yet that was not."""
         out = LazyInfo()
@@ -154,6 +166,10 @@ class LazyInfo(dict[str, Any]):
 
     def __reduce__(self) -> Any:
         return dict, (dict(self._filled()),)
+
+
+#: Every info key, its value not made yet (:meth:`LazyInfo.of_keys`).
+_INFO_TEMPLATE = dict.fromkeys(INFO_KEYS, _PENDING)
 
 
 def _place(numbers: list[int] | None, number: int) -> int | None:
@@ -326,8 +342,8 @@ class Table:
         state = self.state
         if state.seed is None:  # no replay to rebuild it later: made now
             return self._info(state, seat, acting, state.view(seat))
-        return LazyInfo(INFO_KEYS, functools.partial(self._made_info, state, self.moves,
-                                                     seat, acting))
+        return LazyInfo.of_keys(_INFO_TEMPLATE, functools.partial(
+            self._made_info, state, self.moves, seat, acting))
 
     def _made_info(self, state: State, moves: int, seat: int, acting: bool
                    ) -> dict[str, Any]:
