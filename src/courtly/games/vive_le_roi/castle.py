@@ -10,6 +10,7 @@ yet placed ("Placement").
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 
 from courtly.games.vive_le_roi.cards import (
     CHARACTERS,
@@ -71,6 +72,7 @@ def value(loc: str) -> int:
     return 0
 
 
+@cache  # a move's event names its destination: a handful of places, each text made once
 def describe(loc: str) -> str:
     """Human text for a location, e.g. 'floor 4 (Dignitaries)', "floor 3's WC"."""
     lvl = level(loc)
