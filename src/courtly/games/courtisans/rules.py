@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar, NamedTuple
 
 from courtly.core import (
@@ -152,10 +152,7 @@ class CourtisansState(State):
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.pending is not None:
             return [DECLINE, *self._targets(self.pending)]
-        cards = sorted(set(self.hands[seat]))
-        areas = list(self._open_areas(seat))
-        return [_play(c.family, c.role, area, side, owner)
-                for c in cards for area, side, owner in areas]
+        return list(_plays(tuple(sorted(set(self.hands[seat]))), tuple(self._open_areas(seat))))
 
     def _targets(self, p: Pending) -> list[Action]:
         """Every other card of the area that the power may reach: any card but
@@ -470,6 +467,15 @@ def _play(family: str, role: str, area: str, side: str | None, owner: int | None
     """Actions are immutable values: one instance each keeps the hot path free
     of dataclass construction."""
     return Play(family, role, area, side, owner)
+
+
+@lru_cache(maxsize=4096)
+def _plays(cards: tuple[Card, ...], areas: tuple[tuple[str, str | None, int | None], ...]
+           ) -> tuple[Play, ...]:
+    """Each card of a hand (its kinds, sorted) to each open area, in that
+    order: a menu, made once for each hand and set of areas met lately."""
+    return tuple(_play(c.family, c.role, area, side, owner)
+                 for c in cards for area, side, owner in areas)
 
 
 @cache
