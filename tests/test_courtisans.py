@@ -549,3 +549,39 @@ def test_render_at_the_end_shows_every_mission_and_the_teams_lower_score():
         low = min(final["seats"][s]["total"] for s in team)
         assert f"Team Seat {team[0]} + Seat {team[1]}: the lower score" in picture
         assert f"{low}, is the team's" in picture
+
+
+def _plain_menu(state: CourtisansState, seat: int) -> list[Play]:
+    """The play menu as "Your turn" reads, made anew: each kind of card in
+    hand (sorted) to the Queen's table (either side) unless used this turn,
+    one's own domain unless used, and each opponent's domain unless used;
+    the Confidant's area again right after a Confidant."""
+    used, follow = state.used, state.follow_up
+    areas: list[tuple[str, str | None, int | None]] = []
+    if "queen" not in used or (follow is not None and follow[0] == "queen"):
+        areas += [("queen", "above", None), ("queen", "below", None)]
+    if "own" not in used or follow == ("domain", seat):
+        areas.append(("domain", None, seat))
+    for other in state.opponents(seat):
+        if "other" not in used or follow == ("domain", other):
+            areas.append(("domain", None, other))
+    return [Play(c.family, c.role, area, side, owner)
+            for c in sorted(set(state.hands[seat])) for area, side, owner in areas]
+
+
+@pytest.mark.parametrize(("n", "options"), [
+    (2, {}), (3, {}), (4, {"expansion": True, "teams": True}), (5, {"expansion": True}),
+    (6, {"expansion": True, "teams": True})])
+def test_the_kept_play_menus_are_the_menus_made_anew(n: int, options: dict[str, bool]) -> None:
+    """The rules keep each play menu met lately (by hand, areas used, the
+    Confidant's follow-up, seat and teams): at every position of seeded
+    games the menu is the one made anew, in the same order."""
+    for seed in range(3):
+        state = GAME.new_game(n, seed=seed, options=options)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            menu = state.legal_actions(seat)
+            if state.pending is None:
+                assert menu == _plain_menu(state, seat)
+            state.apply(seat, rng.choice(menu))
