@@ -572,10 +572,11 @@ def _plain_menu(state: CourtisansState, seat: int) -> list[Play]:
 @pytest.mark.parametrize(("n", "options"), [
     (2, {}), (3, {}), (4, {"expansion": True, "teams": True}), (5, {"expansion": True}),
     (6, {"expansion": True, "teams": True})])
-def test_the_kept_play_menus_are_the_menus_made_anew(n: int, options: dict[str, bool]) -> None:
-    """The rules keep each play menu met lately (by hand, areas used, the
-    Confidant's follow-up, seat and teams): at every position of seeded
-    games the menu is the one made anew, in the same order."""
+def test_the_play_menu_is_each_card_to_each_open_area(n: int, options: dict[str, bool]) -> None:
+    """At every position of seeded games (team mode and the expansion
+    included) the play menu is each kind of card in hand to each area still
+    open, as "Your turn" reads, in that order (the order the research
+    environments' numbers follow)."""
     for seed in range(3):
         state = GAME.new_game(n, seed=seed, options=options)
         rng = random.Random(seed)

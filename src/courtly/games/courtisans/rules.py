@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from functools import cache, lru_cache
+from collections.abc import Iterator, Mapping
+from functools import cache
 from typing import Any, ClassVar, NamedTuple
 
 from courtly.core import (
@@ -126,19 +126,36 @@ class CourtisansState(State):
     def opponents(self, seat: int) -> list[int]:
         """Seats whose domain may receive ``seat``'s third card: everyone else,
         or in team mode everyone outside the team."""
-        return _opponents(seat, self.num_players, self.teams)
+        if self.teams is None:
+            return [s for s in range(self.num_players) if s != seat]
+        mates = next(t for t in self.teams if seat in t)
+        return [s for s in range(self.num_players) if s not in mates]
 
     def _area_class(self, seat: int, area: str, owner: int | None) -> str:
         if area == QUEEN:
             return A_QUEEN
         return A_OWN if owner == seat else A_OTHER
 
+    def _open_areas(self, seat: int) -> Iterator[tuple[str, str | None, int | None]]:
+        """(area, side, owner) where the next card may go: areas not used this
+        turn, plus the Confidant's area right after a Confidant."""
+        follow = self.follow_up
+        if A_QUEEN not in self.used or (follow is not None and follow[0] == QUEEN):
+            for side in SIDES:
+                yield QUEEN, side, None
+        if A_OWN not in self.used or follow == (DOMAIN, seat):
+            yield DOMAIN, None, seat
+        for other in self.opponents(seat):
+            if A_OTHER not in self.used or follow == (DOMAIN, other):
+                yield DOMAIN, None, other
+
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.pending is not None:
             return [DECLINE, *self._targets(self.pending)]
-        return list(_plays(tuple(sorted(set(self.hands[seat]))), frozenset(self.used),
-                           self.follow_up, seat, self.num_players,
-                           None if self.teams is None else tuple(self.teams)))
+        cards = sorted(set(self.hands[seat]))
+        areas = list(self._open_areas(seat))
+        return [_play(c.family, c.role, area, side, owner)
+                for c in cards for area, side, owner in areas]
 
     def _targets(self, p: Pending) -> list[Action]:
         """Every other card of the area that the power may reach: any card but
@@ -453,40 +470,6 @@ def _play(family: str, role: str, area: str, side: str | None, owner: int | None
     """Actions are immutable values: one instance each keeps the hot path free
     of dataclass construction."""
     return Play(family, role, area, side, owner)
-
-
-def open_areas(used: frozenset[str], follow: tuple[str, int | None] | None, seat: int,
-               opponents: list[int]) -> list[tuple[str, str | None, int | None]]:
-    """(area, side, owner) where ``seat``'s next card may go: the areas not
-    ``used`` this turn, plus the Confidant's area right after a Confidant
-    (``follow``; "Your turn", "The roles")."""
-    out: list[tuple[str, str | None, int | None]] = []
-    if A_QUEEN not in used or (follow is not None and follow[0] == QUEEN):
-        out += ((QUEEN, side, None) for side in SIDES)
-    if A_OWN not in used or follow == (DOMAIN, seat):
-        out.append((DOMAIN, None, seat))
-    out += ((DOMAIN, None, other) for other in opponents
-            if A_OTHER not in used or follow == (DOMAIN, other))
-    return out
-
-
-@lru_cache(maxsize=4096)
-def _plays(cards: tuple[Card, ...], used: frozenset[str], follow: tuple[str, int | None] | None,
-           seat: int, players: int, teams: tuple[tuple[int, ...], ...] | None
-           ) -> tuple[Play, ...]:
-    """Each card of a hand (its kinds, sorted) to each open area, in that
-    order: a menu, made once for each hand and turn's state met lately."""
-    areas = open_areas(used, follow, seat, _opponents(seat, players, teams))
-    return tuple(_play(c.family, c.role, area, side, owner)
-                 for c in cards for area, side, owner in areas)
-
-
-def _opponents(seat: int, players: int, teams: Sequence[Sequence[int]] | None) -> list[int]:
-    """Everyone but ``seat``, or in team mode everyone outside its team."""
-    if teams is None:
-        return [s for s in range(players) if s != seat]
-    mates = next(t for t in teams if seat in t)
-    return [s for s in range(players) if s not in mates]
 
 
 @cache
