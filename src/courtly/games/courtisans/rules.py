@@ -53,6 +53,8 @@ from courtly.games.courtisans.cards import (
 
 # The three areas of a turn ("one card per area"): keys of State.used.
 A_QUEEN, A_OWN, A_OTHER = "queen", "own", "other"
+#: The power each role's card brings ("The roles").
+_POWERS = {ASSASSIN: "eliminate", DIPLOMAT: "take"}
 
 
 class Spy(NamedTuple):
@@ -230,8 +232,8 @@ class CourtisansState(State):
         if a.role == SPY:
             spies.append(Spy(a.family, seat))
         else:
-            cards[card] += 1
-        power = {ASSASSIN: "eliminate", DIPLOMAT: "take"}.get(a.role)
+            cards[card] = cards.get(card, 0) + 1  # a Counter's += calls __missing__
+        power = _POWERS.get(a.role)
         if power == "take" and (a.area, a.owner) == (DOMAIN, seat):
             power = None  # a Diplomat acts at the Queen's table or in an opponent's domain
         if power is not None:
@@ -241,10 +243,11 @@ class CourtisansState(State):
         return [self._play_event(seat, a)]
 
     def _play_event(self, seat: int, a: Play) -> Event:
-        data = {"seat": seat, "area": a.area, "side": a.side, "owner": a.owner, "role": a.role}
         if a.role != SPY:
-            text = f"Seat {seat}: {a.placement()}"
-            return Event("play", text, data | {"family": a.family})
+            return Event("play", f"Seat {seat}: {a.placement()}",
+                         {"seat": seat, "area": a.area, "side": a.side, "owner": a.owner,
+                          "role": a.role, "family": a.family})
+        data = {"seat": seat, "area": a.area, "side": a.side, "owner": a.owner, "role": a.role}
         where = f"{a.side} the Queen" if a.area == QUEEN else f"in Seat {a.owner}'s domain"
         public = Event("play", f"Seat {seat}: a Spy face down {where}", data | {"family": None})
         return Event("play", f"Seat {seat}: {a.placement()}", data | {"family": a.family},
