@@ -133,6 +133,39 @@ def test_an_illegal_action_leaves_the_state_exactly_as_it_was():
     assert state == before
 
 
+@pytest.mark.parametrize("name", sorted(courtly.GAMES))
+def test_applying_a_menu_choice_is_applying_that_action(name):
+    """``apply_choice(seat, k)`` (no second check of the menu's action) does
+    what ``apply(seat, legal_actions(seat)[k])`` does: the same events and
+    the same state, step by step through seeded games (windows closed by
+    the referee's time-up); a place outside the menu, or a seat with
+    nothing to do, raises and changes nothing."""
+    game = courtly.game(name)
+    n = game.player_range(game.default_options())[0]
+    for seed in range(2):
+        chosen, checked = game.new_game(n, seed=seed), game.new_game(n, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if chosen.is_over:
+                break
+            seats = chosen.to_act or chosen.may_act
+            seat = seats[0] if rng.random() < 0.9 or chosen.to_act else courtly.REFEREE
+            menu = chosen.legal_actions(seat)
+            before = chosen.clone()
+            with pytest.raises(IndexError):
+                chosen.apply_choice(seat, len(menu))
+            with pytest.raises(IndexError):
+                chosen.apply_choice(seat, -1)
+            idle = [s for s in range(n) if not chosen.legal_actions(s)]
+            for other in idle[:1]:
+                with pytest.raises(IndexError):
+                    chosen.apply_choice(other, 0)
+            assert chosen == before
+            k = rng.randrange(len(menu))
+            assert chosen.apply_choice(seat, k) == checked.apply(seat, menu[k])
+            assert chosen == checked and chosen.record == checked.record
+
+
 def test_result_before_the_end_is_refused():
     with pytest.raises(courtly.GameNotOver):
         COURTISANS.new_game(2, seed=0).result()

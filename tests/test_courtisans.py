@@ -549,3 +549,63 @@ def test_render_at_the_end_shows_every_mission_and_the_teams_lower_score():
         low = min(final["seats"][s]["total"] for s in team)
         assert f"Team Seat {team[0]} + Seat {team[1]}: the lower score" in picture
         assert f"{low}, is the team's" in picture
+
+
+def _plain_menu(state: CourtisansState, seat: int) -> list[Play]:
+    """The play menu as "Your turn" reads, made anew: each kind of card in
+    hand (sorted) to the Queen's table (either side) unless used this turn,
+    one's own domain unless used, and each opponent's domain unless used;
+    the Confidant's area again right after a Confidant."""
+    used, follow = state.used, state.follow_up
+    areas: list[tuple[str, str | None, int | None]] = []
+    if "queen" not in used or (follow is not None and follow[0] == "queen"):
+        areas += [("queen", "above", None), ("queen", "below", None)]
+    if "own" not in used or follow == ("domain", seat):
+        areas.append(("domain", None, seat))
+    for other in state.opponents(seat):
+        if "other" not in used or follow == ("domain", other):
+            areas.append(("domain", None, other))
+    return [Play(c.family, c.role, area, side, owner)
+            for c in sorted(set(state.hands[seat])) for area, side, owner in areas]
+
+
+@pytest.mark.parametrize(("n", "options"), [
+    (2, {}), (3, {}), (4, {"expansion": True, "teams": True}), (5, {"expansion": True}),
+    (6, {"expansion": True, "teams": True})])
+def test_the_play_menu_is_each_card_to_each_open_area(n: int, options: dict[str, bool]) -> None:
+    """At every position of seeded games (team mode and the expansion
+    included) the play menu is each kind of card in hand to each area still
+    open, as "Your turn" reads, in that order (the order the research
+    environments' numbers follow)."""
+    for seed in range(3):
+        state = GAME.new_game(n, seed=seed, options=options)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            menu = state.legal_actions(seat)
+            if state.pending is None:
+                assert menu == _plain_menu(state, seat)
+            state.apply(seat, rng.choice(menu))
+
+
+def test_the_events_of_seeded_games_are_pinned() -> None:
+    """Every event of seeded random games of six configurations (kind, text,
+    data in its key order, audience, redacted form) hashes as the rules gave
+    them before issue 17's second speed round, which rewrote how a play's
+    event is built: a change of rules or texts changes it (re-pin then,
+    saying why)."""
+    import hashlib
+    import json
+
+    digest = hashlib.sha256()
+    for n, options in GAME.configurations()[:6]:
+        for seed in range(3):
+            state = GAME.new_game(n, seed=seed, options=options)
+            rng = random.Random(seed)
+            while not state.is_over:
+                seat = state.to_act[0]
+                for e in state.apply(seat, rng.choice(state.legal_actions(seat))):
+                    digest.update(json.dumps([
+                        e.kind, e.text, e.data, sorted(e.audience or []),
+                        e.redacted and e.redacted.to_json()]).encode())
+    assert digest.hexdigest()[:16] == "ec0411e808a90138"

@@ -351,6 +351,38 @@ def test_windows_follow_the_referee_rule() -> None:
     assert seen_window
 
 
+@pytest.mark.parametrize(("game", "n", "opts"), SMALLEST)
+def test_the_referee_counts_as_if_every_phase_were_read(
+        game: str, n: int, opts: dict[str, Any]) -> None:
+    """The environment reads the phase only where the referee counts (a
+    window, or a seat of one): its referee stays equal, step by step, to one
+    told every phase, and it selects the seat that one names."""
+    env = rl.env(game, n, opts, infos=False)
+    table = env.unwrapped.table
+    windows = 0
+    for seed in range(2):
+        env.reset(seed=seed)
+        shadow = courtly.core.Referee(table.window_actions)
+        rng = np.random.default_rng(seed)
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            seat = env.possible_agents.index(agent)
+            phase = table.state.phase
+            assert shadow.next_seat_in(phase) == seat and shadow == table.referee
+            played = len(table.state.record.actions)
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            shadow.acted(phase, seat)
+            for who, _ in table.state.record.actions[played + 1:]:
+                assert who == courtly.REFEREE  # the environment's own time-ups
+                shadow.acted(phase, who)
+        windows += any(
+            who == courtly.REFEREE for who, _ in table.state.record.actions)
+    assert windows or game != "fief"
+
+
 def test_render_is_the_games_text_picture() -> None:
     """``ansi`` returns the spectator's picture; no mode renders nothing."""
     env = rl.env("vive_le_roi", 3, render_mode="ansi")

@@ -567,3 +567,23 @@ def test_the_end_shows_where_every_point_came_from():
         steps = " ".join(f"{'+' if h['points'][p] >= 0 else '-'} {abs(h['points'][p])}"
                          for h in view["history"])
         assert f"Seat {p}: start 20 {steps} = {view['scores'][p]}" in text
+
+
+def test_the_castles_moves_are_kept_for_the_same_castle_only():
+    """``castle.moves`` keeps the last castle it read and its moves: at every
+    position of seeded games (the castle changed in place between asks, the
+    Emissary's moves and the turn's end asking too) they are the moves
+    computed anew, and a caller's change to the list reaches no later answer."""
+    from courtly.games.vive_le_roi import castle
+
+    for seed in range(3):
+        state = GAME.new_game(3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            expected = castle._moves(state.where)
+            got = castle.moves(state.where)
+            assert got == expected
+            got.append(("climb", "nobody"))
+            assert castle.moves(dict(state.where)) == expected
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))

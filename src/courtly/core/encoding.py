@@ -120,13 +120,15 @@ class Numbering:
         memo = self._by_id
         if len(memo) > _MEMO_LIMIT:  # rules that make new objects at every menu
             memo.clear()
-        out = []
-        for a in actions:
-            kept = memo.get(id(a))
-            if kept is None or kept[0] is not a:
-                kept = memo[id(a)] = (a, self.index(a))
-            out.append(kept[1])
-        return out
+        known = memo.get
+        return [kept[1] if (kept := known(id(a))) is not None and kept[0] is a
+                else self._remember(a) for a in actions]
+
+    def _remember(self, action: Action) -> int:
+        """``action``'s number, kept by the object's identity (:meth:`indices`)."""
+        number = self.index(action)
+        self._by_id[id(action)] = (action, number)
+        return number
 
     def action(self, number: int) -> Action:
         """The action numbered ``number``; IndexError outside the numbering."""

@@ -268,6 +268,24 @@ class State(ABC):
         reason = self._refusal(seat, action)
         if reason is not None:
             raise IllegalAction(reason)
+        return self._applied(seat, action)
+
+    def apply_choice(self, seat: int, k: int) -> list[Event]:
+        """``apply(seat, legal_actions(seat)[k])``: the ``k``-th action of the
+        seat's menu at this position, applied without checking again what the
+        menu already says (an action of the menu is legal: the menu is every
+        legal action). IndexError outside the menu (nothing changed). For
+        programs that pick from the menu by position (the research
+        environments' masks)."""
+        if seat != REFEREE:
+            self._check_seat(seat)
+        menu = self._legal_set(seat)
+        if not 0 <= k < len(menu):
+            raise IndexError(f"seat {seat} has {len(menu)} legal actions now, not a {k}-th")
+        return self._applied(seat, menu[k])
+
+    def _applied(self, seat: int, action: Action) -> list[Event]:
+        """Apply a legal action and keep the record."""
         events = self._apply(seat, action)
         self._actions.append((seat, action))
         self._legal_cache.clear()

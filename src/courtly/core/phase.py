@@ -86,6 +86,14 @@ class Referee:
     _counts: dict[int, int] = field(default_factory=dict)
     _window: str | None = None
 
+    @property
+    def counting(self) -> bool:
+        """Whether a window's actions are being counted (its phase followed).
+        When not, and nobody may act in an open window, the next seat is the
+        first that must act and :meth:`acted` counts nothing: the whole
+        phase need not be read (:meth:`step` does so)."""
+        return self._window is not None
+
     def next_seat(self, state: State) -> int:
         """The seat to act next (a seat number or REFEREE)."""
         return self._next(state.phase)

@@ -13,5 +13,5 @@ def dense(features: Features) -> np.ndarray:
     values = features.values
     if values:
         n = len(values)
-        out.put(np.fromiter(values, np.intp, n), np.fromiter(values.values(), np.float32, n))
+        out[np.fromiter(values, np.intp, n)] = np.fromiter(values.values(), np.float32, n)
     return out

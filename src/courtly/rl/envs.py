@@ -70,6 +70,18 @@ class LazyInfo(dict[str, Any]):
         super().__init__(dict.fromkeys(keys, _PENDING))
         self._make = make
 
+    @classmethod
+    def of_keys(cls, template: Mapping[str, Any], make: Callable[[], Mapping[str, Any]]
+                ) -> LazyInfo:
+        """``LazyInfo(keys, make)`` from ``template``, a dict of those keys each
+        mapped to the pending mark (:data:`_INFO_TEMPLATE`): the environments
+        make one at every step, and copying the keys costs less than
+        ``__init__``'s way."""
+        out = cls.__new__(cls)
+        dict.update(out, template)
+        out._make = make
+        return out
+
     def plus(self, **more: Any) -> LazyInfo:
         """A copy with ``more`` items after these, nothing made yet that was not."""
         out = LazyInfo()
@@ -156,6 +168,20 @@ class LazyInfo(dict[str, Any]):
         return dict, (dict(self._filled()),)
 
 
+#: Every info key, its value not made yet (:meth:`LazyInfo.of_keys`).
+_INFO_TEMPLATE = dict.fromkeys(INFO_KEYS, _PENDING)
+
+
+def _place(numbers: list[int] | None, number: int) -> int | None:
+    """Where ``number`` is in ``numbers`` (None if not, or no list)."""
+    if numbers is None:
+        return None
+    try:
+        return numbers.index(number)
+    except ValueError:
+        return None
+
+
 class Table:
     """What both environments share: the game, its configuration, the
     numbering and encoding, the spaces, and the state with its referee."""
@@ -199,6 +225,10 @@ class Table:
         self.numbers: dict[int, list[int]] = {}
         #: The phase of the current position, once ``due`` has read it.
         self.phase_now: Phase | None = None
+        #: Whether ``due`` found the referee counting nothing at the current
+        #: position (no window open or followed): an action then needs no
+        #: phase read for :meth:`Referee.acted`, which would count nothing.
+        self.uncounted = False
         #: Actions applied to ``state`` since ``new``: a position's name, for
         #: infos read after play moved on (:class:`LazyInfo`).
         self.moves = 0
@@ -216,12 +246,19 @@ class Table:
         self.legal = {}
         self.numbers = {}
         self.phase_now = None
+        self.uncounted = False
         self.moves += 1
 
     def due(self) -> int | None:
         """The seat to act by the referee's rule, applying time-ups; None once over."""
-        state = self.state
+        state, referee = self.state, self.referee
         while not state.is_over:
+            if not referee.counting:
+                to_act = state.to_act
+                if to_act and not state.may_act:
+                    # what referee.next_seat would say, without building the phase
+                    self.uncounted = True
+                    return to_act[0]
             phase = state.phase
             seat = self.referee.next_seat_in(phase)
             if seat != REFEREE:
@@ -235,29 +272,30 @@ class Table:
         return None
 
     def play(self, seat: int, number: Any) -> bool:
-        """Apply ``seat``'s action numbered ``number`` if legal; whether it was."""
+        """Apply ``seat``'s action numbered ``number`` if legal; whether it was.
+
+        A number of the seat's mask is its menu's action at the same place,
+        applied as the menu's choice (``apply_choice``: no check again of
+        what the menu says is legal); any other number goes through
+        ``apply``'s check."""
         try:
-            action = self._menu_action(seat, int(number))
-        except (IndexError, TypeError, ValueError):
+            number = int(number)
+        except (TypeError, ValueError):
             return False
         state = self.state
-        phase = self.phase_now or state.phase
-        try:
-            state.apply(seat, action)
-        except IllegalAction:
-            return False
+        phase = None if self.uncounted else self.phase_now or state.phase
+        k = _place(self.numbers.get(seat), number)
+        if k is not None:
+            state.apply_choice(seat, k)
+        else:
+            try:
+                state.apply(seat, self.numbering.action(number))
+            except (IndexError, IllegalAction):
+                return False
         self.moved()
-        self.referee.acted(phase, seat)
+        if phase is not None:
+            self.referee.acted(phase, seat)
         return True
-
-    def _menu_action(self, seat: int, number: int) -> Action:
-        """The action numbered ``number``: the menu's own object when the
-        mask has numbered the menu (the rules then find it in their menu at
-        once, by identity), else the numbering's (equal to it)."""
-        numbers = self.numbers.get(seat)
-        if numbers is not None and number in numbers:
-            return self.legal[seat][numbers.index(number)]
-        return self.numbering.action(number)
 
     def numbered(self, seat: int) -> list[int]:
         """The numbers of the seat's legal actions now, in the menu's order."""
@@ -304,8 +342,8 @@ class Table:
         state = self.state
         if state.seed is None:  # no replay to rebuild it later: made now
             return self._info(state, seat, acting, state.view(seat))
-        return LazyInfo(INFO_KEYS, functools.partial(self._made_info, state, self.moves,
-                                                     seat, acting))
+        return LazyInfo.of_keys(_INFO_TEMPLATE, functools.partial(
+            self._made_info, state, self.moves, seat, acting))
 
     def _made_info(self, state: State, moves: int, seat: int, acting: bool
                    ) -> dict[str, Any]:
@@ -366,6 +404,7 @@ class CourtlyEnv(AECEnv[str, dict[str, np.ndarray], int]):
         self.render_mode = render_mode
         self.max_cycles = max_cycles
         self.possible_agents = list(self.table.agents_all)
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._steps = 0
 
     @functools.cache  # noqa: B019 - the same object each time, as the API asks
@@ -421,7 +460,7 @@ class CourtlyEnv(AECEnv[str, dict[str, np.ndarray], int]):
             return
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         legal = action is not None and self.table.play(seat, action)
         self._steps += 1
         self._select()

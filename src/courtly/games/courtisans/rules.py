@@ -53,6 +53,8 @@ from courtly.games.courtisans.cards import (
 
 # The three areas of a turn ("one card per area"): keys of State.used.
 A_QUEEN, A_OWN, A_OTHER = "queen", "own", "other"
+#: The power each role's card brings ("The roles").
+_POWERS = {ASSASSIN: "eliminate", DIPLOMAT: "take"}
 
 
 class Spy(NamedTuple):
@@ -151,7 +153,7 @@ class CourtisansState(State):
 
     def _legal_actions(self, seat: int) -> list[Action]:
         if self.pending is not None:
-            return [Decline(), *self._targets(self.pending)]
+            return [DECLINE, *self._targets(self.pending)]
         cards = sorted(set(self.hands[seat]))
         areas = list(self._open_areas(seat))
         return [_play(c.family, c.role, area, side, owner)
@@ -166,8 +168,8 @@ class CourtisansState(State):
             for card in sorted(cards):
                 left = cards[card] - (card == p.card and side == p.side)
                 if card.role != GUARD and left > 0:
-                    out.append(make(side, card.family, card.role, None))
-            out.extend(make(side, None, None, k) for k in range(len(spies)))
+                    out.append(_aimed(make, side, card.family, card.role, None))
+            out.extend(_aimed(make, side, None, None, k) for k in range(len(spies)))
         return out
 
     def _spots(self, area: str, owner: int | None
@@ -230,8 +232,8 @@ class CourtisansState(State):
         if a.role == SPY:
             spies.append(Spy(a.family, seat))
         else:
-            cards[card] += 1
-        power = {ASSASSIN: "eliminate", DIPLOMAT: "take"}.get(a.role)
+            cards[card] = cards.get(card, 0) + 1  # a Counter's += calls __missing__
+        power = _POWERS.get(a.role)
         if power == "take" and (a.area, a.owner) == (DOMAIN, seat):
             power = None  # a Diplomat acts at the Queen's table or in an opponent's domain
         if power is not None:
@@ -241,10 +243,11 @@ class CourtisansState(State):
         return [self._play_event(seat, a)]
 
     def _play_event(self, seat: int, a: Play) -> Event:
-        data = {"seat": seat, "area": a.area, "side": a.side, "owner": a.owner, "role": a.role}
         if a.role != SPY:
-            text = f"Seat {seat}: {a.placement()}"
-            return Event("play", text, data | {"family": a.family})
+            return Event("play", f"Seat {seat}: {a.placement()}",
+                         {"seat": seat, "area": a.area, "side": a.side, "owner": a.owner,
+                          "role": a.role, "family": a.family})
+        data = {"seat": seat, "area": a.area, "side": a.side, "owner": a.owner, "role": a.role}
         where = f"{a.side} the Queen" if a.area == QUEEN else f"in Seat {a.owner}'s domain"
         public = Event("play", f"Seat {seat}: a Spy face down {where}", data | {"family": None})
         return Event("play", f"Seat {seat}: {a.placement()}", data | {"family": a.family},
@@ -470,6 +473,17 @@ def _play(family: str, role: str, area: str, side: str | None, owner: int | None
     """Actions are immutable values: one instance each keeps the hot path free
     of dataclass construction."""
     return Play(family, role, area, side, owner)
+
+
+@cache
+def _aimed(make: type[Eliminate | Take], side: str | None, family: str | None,
+           role: str | None, spy: int | None) -> Eliminate | Take:
+    """Likewise for the powers' targets."""
+    return make(side, family, role, spy)
+
+
+#: Declining a power: one instance, like the rest of the menu.
+DECLINE = Decline()
 
 
 def _cards_json(cards: Mapping[Card, int]) -> dict[str, dict[str, int]]:

@@ -62,7 +62,8 @@ them gifts (1,364 bundles to each seat).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from functools import cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from courtly.core import Block, Done, Features, Index, Numbering, block, joint, seats
 from courtly.core.encoding import relative
@@ -92,7 +93,7 @@ from courtly.games.versailles.actions import (
     TakeOffice,
     UsePower,
 )
-from courtly.games.versailles.cards import COUNTRIES, DECK
+from courtly.games.versailles.cards import COUNTRIES, DECK, KIND_OF
 from courtly.games.versailles.courtier import (
     BASTILLE,
     COURT,
@@ -203,78 +204,207 @@ class VersaillesEncoding:
         """``observe(state.view(seat))``, read from the state without building
         the view (its forms of address are most of a view's cost): exactly
         the same numbers (a test compares both on every position of many
-        games), so of the hands only the seat's own and the others' sizes."""
-        f = Features()
+        games), so of the hands only the seat's own and the others' sizes.
+
+        Written out against :func:`_layout`'s fixed places, each slot set
+        once (a hot path: one call a step in the research environments)."""
         n, goal = state.num_players, state.options["goal"]
-        everyone = seats(n)
-        f.one_hot(state.location, COURT_LOCATIONS)
-        f.counts(_count(state.wars), COUNTRY)
-        _card_counts(f, state.ministry)
-        f.numbers((state.king_alive, state.regency, state.queen_alive))
-        f.one_hot(state.queen_origin, COUNTRY)
-        for who in (state.secret_wife, state.favourite(), state.lover()):
-            f.one_hot(relative(seat, who, n), everyone)
-        _card_counts(f, state.house)
-        _card_counts(f, state.discard)
-        f.number(len(state.pile), DECK_SIZE)
+        at = _layout(n)
+        f = Features()
+        f.size = at.size
+        values = f.values
+        k = COURT_LOCATIONS.pos.get(state.location)
+        if k is not None:
+            values[k] = 1.0
+        for country, count in _count(state.wars).items():
+            k = COUNTRY.pos.get(country)
+            if k is not None:
+                values[_WARS + k] = count / 1.0
+        _cards_at(values, _MINISTRY, state.ministry)
+        for k, alive in enumerate((state.king_alive, state.regency, state.queen_alive)):
+            if alive:
+                values[_SOVEREIGNS + k] = alive / 1.0
+        k = COUNTRY.pos.get(state.queen_origin)
+        if k is not None:
+            values[_SOVEREIGNS + 3 + k] = 1.0
+        start = _SOVEREIGNS + 3 + COUNTRY.size
+        for who in (state.secret_wife, *_favourite_and_lover(state.courtiers)):
+            if who is not None and who >= 0:
+                values[start + (who - seat) % n] = 1.0
+            start += n
+        _cards_at(values, start, state.house)
+        _cards_at(values, start + CARDS.size, state.discard)
+        if state.pile:
+            values[start + 2 * CARDS.size] = len(state.pile) / DECK_SIZE
+        start = at.courtiers
+        courtiers, hands = state.courtiers, state.hands
         for k in range(n):
             other = (seat + k) % n
-            _state_courtier(f, state.courtiers[other], len(state.hands[other]), seat, n, goal)
-        _card_counts(f, state.hands[seat])
-        playing = state.stage == PLAY
-        f.one_hot(state.stage, STAGES)
-        f.number(state.turn, state.options["turn_limit"])
-        f.number(goal, 50000)
-        f.one_hot(relative(seat, state.gc, n), everyone)
-        f.one_hot(relative(seat, state.current() if playing and not state.over else None, n),
-                  everyone)
-        f.number(state.actions_left if playing else 0, ACTIONS_PER_TURN)
-        f.flags((relative(seat, s, n) for s in state.open_seats), everyone)
-        f.flags(state.powers_used, OFFICE)
-        f.flags(state.offices_moved, OFFICE)
-        f.counts(_count(relative(seat, s, n) for _, s, _, _ in state.breaches), everyone)
-        _payments(f, state.payments, seat, n)
-        f.number(state.over)
+            _courtier_at(values, start, courtiers[other], len(hands[other]), seat, n, goal)
+            start += at.courtier
+        _cards_at(values, start, hands[seat])
+        _turn_state(values, start + CARDS.size, state, seat, n, goal)
         return f
 
 
-def _state_courtier(f: Features, c: Courtier, hand: int, seat: int, n: int, goal: int
-                    ) -> None:
-    """:func:`_courtier` from the state's Register line, Features' calls
-    written out (a hot path: n lines a step); ``hand``: the hand's size."""
-    values = f.values
-    start = f.size
-    for value, index in ((c.sex, SEXES), (c.party, COUNTRY), (c.place, PLACES),
-                         (c.king, STANDINGS), (c.queen, STANDINGS)):
-        k = index.pos.get(value)
-        if k is not None:
-            values[start + k] = 1.0
-        start += index.size
-    f.size = start
-    _card_counts(f, c.cards)
-    start = f.size
+#: Where the court's parts start (:meth:`VersaillesEncoding.observe`'s order).
+_WARS = COURT_LOCATIONS.size
+_MINISTRY = _WARS + COUNTRY.size
+_SOVEREIGNS = _MINISTRY + CARDS.size
+#: A Register line's parts: sex, party, place, the two standings, the cards.
+_LINE_INDEXES = (SEXES, COUNTRY, PLACES, STANDINGS, STANDINGS)
+_LINE_CARDS = sum(index.size for index in _LINE_INDEXES)
+#: Where each part of a line starts.
+_SEX = SEXES.pos
+_PARTY = {k: SEXES.size + v for k, v in COUNTRY.pos.items()}
+_PLACE = {k: SEXES.size + COUNTRY.size + v for k, v in PLACES.pos.items()}
+_KING = SEXES.size + COUNTRY.size + PLACES.size
+_QUEEN = _KING + STANDINGS.size
+
+
+class _Layout(NamedTuple):
+    """Where :meth:`VersaillesEncoding.observe`'s Register lines start, one
+    line's size, and the whole size, for n seats."""
+
+    courtiers: int
+    courtier: int
+    size: int
+
+
+@cache
+def _layout(n: int) -> _Layout:
+    courtiers = _SOVEREIGNS + 3 + COUNTRY.size + 3 * n + 2 * CARDS.size + 1
+    courtier = _LINE_CARDS + CARDS.size + 1 + n + 4
+    turn = courtiers + n * courtier + CARDS.size
+    size = turn + STAGES.size + 2 + 2 * n + 1 + n + 2 * OFFICE.size + 3 * n + 1
+    return _Layout(courtiers, courtier, size)
+
+
+def _favourite_and_lover(courtiers: list[Courtier]) -> tuple[int | None, int | None]:
+    """``state.favourite()`` and ``state.lover()`` in one pass: the first seat
+    whose courtier holds a card of each kind (§9.4)."""
+    favourite = lover = None
+    for s, c in enumerate(courtiers):
+        for card in c.cards:
+            kind = KIND_OF[card]
+            if kind == "favourite" and favourite is None:
+                favourite = s
+            elif kind == "lover" and lover is None:
+                lover = s
+    return favourite, lover
+
+
+def _courtier_at(values: dict[int, float], start: int, c: Courtier, hand: int, seat: int,
+                 n: int, goal: int) -> None:
+    """:func:`_courtier` from the state's Register line at ``start``;
+    ``hand``: the hand's size."""
+    k = _SEX.get(c.sex)
+    if k is not None:
+        values[start + k] = 1.0
+    k = _PARTY.get(c.party)
+    if k is not None:
+        values[start + k] = 1.0
+    values[start + _PLACE[c.place]] = 1.0
+    k = STANDINGS.pos.get(c.king)
+    if k is not None:
+        values[start + _KING + k] = 1.0
+    k = STANDINGS.pos.get(c.queen)
+    if k is not None:
+        values[start + _QUEEN + k] = 1.0
+    start += _LINE_CARDS
+    if c.cards:
+        _cards_at(values, start, c.cards)
+    start += CARDS.size
     if c.fortune:
         values[start] = c.fortune / goal
-    spouse = relative(seat, c.spouse, n)
-    if spouse is not None:
-        values[start + 1 + spouse] = 1.0
+    if c.spouse is not None and c.spouse >= 0:
+        values[start + 1 + (c.spouse - seat) % n] = 1.0
     start += 1 + n
-    for number in (c.used_poison, c.used_philtre, (c.generation - 1) / 5, hand / HAND_LIMIT):
-        if number:
-            values[start] = number / 1.0
-        start += 1
-    f.size = start
+    if c.used_poison:
+        values[start] = 1.0
+    if c.used_philtre:
+        values[start + 1] = 1.0
+    if c.generation != 1:
+        values[start + 2] = (c.generation - 1) / 5
+    if hand:
+        values[start + 3] = hand / HAND_LIMIT
 
 
-def _card_counts(f: Features, cards: list[str]) -> None:
-    """``f.counts(_count(cards), CARDS, MAX_COPIES)``, written out (a hot
-    path of ``observe_state``: 3 + n piles a step)."""
-    start, pos, values = f.size, CARDS.pos, f.values
+def _cards_at(values: dict[int, float], start: int, cards: list[str]) -> None:
+    """``f.counts(_count(cards), CARDS, MAX_COPIES)`` at ``start``."""
+    pos = CARDS.pos
     for card, count in _count(cards).items():
         k = pos.get(card)
         if k is not None:
             values[start + k] = count / MAX_COPIES
-    f.size = start + CARDS.size
+
+
+def _turn_state(values: dict[int, float], start: int, state: VersaillesState, seat: int,
+                n: int, goal: int) -> None:
+    """:func:`_turn` from the state, at ``start``."""
+    playing = state.stage == PLAY
+    k = STAGES.pos.get(state.stage)
+    if k is not None:
+        values[start + k] = 1.0
+    start += STAGES.size
+    if state.turn:
+        values[start] = state.turn / state.options["turn_limit"]
+    if goal:
+        values[start + 1] = goal / 50000
+    start += 2
+    gc = relative(seat, state.gc, n)
+    if gc is not None:
+        values[start + gc] = 1.0
+    start += n
+    current = relative(seat, state.current(), n) if playing and not state.over else None
+    if current is not None:
+        values[start + current] = 1.0
+    start += n
+    if playing and state.actions_left:
+        values[start] = state.actions_left / ACTIONS_PER_TURN
+    start += 1
+    for s in state.open_seats:
+        k = relative(seat, s, n)
+        if k is not None:
+            values[start + k] = 1.0
+    start += n
+    for office in state.powers_used:
+        k = OFFICE.pos.get(office)
+        if k is not None:
+            values[start + k] = 1.0
+    start += OFFICE.size
+    for office in state.offices_moved:
+        k = OFFICE.pos.get(office)
+        if k is not None:
+            values[start + k] = 1.0
+    start += OFFICE.size
+    breaches: dict[int, int] = {}
+    for _, s, _, _ in state.breaches:
+        who = relative(seat, s, n)
+        if who is not None:
+            breaches[who] = breaches.get(who, 0) + 1
+    for who, count in breaches.items():
+        values[start + who] = count / 1.0
+    start += n
+    if state.payments:
+        _payments_at(values, start, state.payments, seat, n)
+    if state.over:
+        values[start + 2 * n] = 1.0
+
+
+def _payments_at(values: dict[int, float], start: int, paid: list[tuple[int, int, int]],
+                 seat: int, n: int) -> None:
+    """:func:`_payments` at ``start``."""
+    paid_out: dict[int | None, float] = {}
+    paid_in: dict[int | None, float] = {}
+    for payer, payee, amount in paid:
+        out, to = relative(seat, payer, n), relative(seat, payee, n)
+        paid_out[out] = paid_out.get(out, 0) + amount
+        paid_in[to] = paid_in.get(to, 0) + amount
+    for offset, sums in ((start, paid_out), (start + n, paid_in)):
+        for who, total in sums.items():
+            if who is not None and total:
+                values[offset + who] = total / 10000
 
 
 def _count(cards: Any) -> dict[str, int]:

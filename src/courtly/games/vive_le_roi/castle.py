@@ -9,8 +9,8 @@ yet placed ("Placement").
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
+from functools import cache
 
 from courtly.games.vive_le_roi.cards import (
     CHARACTERS,
@@ -72,6 +72,7 @@ def value(loc: str) -> int:
     return 0
 
 
+@cache  # a move's event names its destination: a handful of places, each text made once
 def describe(loc: str) -> str:
     """Human text for a location, e.g. 'floor 4 (Dignitaries)', "floor 3's WC"."""
     lvl = level(loc)
@@ -115,6 +116,13 @@ def nearest_free_floor(where: Mapping[str, str], f: int) -> str:
     return floor(f)
 
 
+#: The last castle :func:`moves` read (a copy) and its moves: the rules ask
+#: again for the same castle (a turn's end checks that someone can move,
+#: then the next seat's menu lists the moves), and the answer depends on
+#: the castle alone, found equal here.
+_LAST: list[tuple[dict[str, str], list[tuple[str, str]]] | None] = [None]
+
+
 def moves(where: Mapping[str, str]) -> list[tuple[str, str]]:
     """Every legal move of a turn as (kind, character), in a fixed order ("Jeu", "WC").
 
@@ -124,21 +132,41 @@ def moves(where: Mapping[str, str]) -> list[tuple[str, str]]:
       WC is empty and its floor holds its 4 characters;
     - leave_wc: out of a WC onto the same floor, once that floor has room.
     """
-    people = Counter(where.values())
+    kept = _LAST[0]
+    if kept is not None and kept[0] == where:
+        return list(kept[1])
+    out = _moves(where)
+    _LAST[0] = (dict(where), out)
+    return list(out)
+
+
+def _moves(where: Mapping[str, str]) -> list[tuple[str, str]]:
+    people: dict[str, int] = {}
+    for loc in where.values():
+        people[loc] = people.get(loc, 0) + 1
     # room[f]: floor f takes one more (floor 0 has no limit, a decision)
-    room = [f == 0 or people[loc] < FLOOR_LIMIT for f, loc in enumerate(FLOORS)]
+    room = [f == 0 or people.get(loc, 0) < FLOOR_LIMIT for f, loc in enumerate(FLOORS)]
     out: list[tuple[str, str]] = []
     for c in CHARACTERS:
         loc = where[c]
         lvl = _FLOOR_LEVEL.get(loc)
         if lvl is not None:
             if lvl == TOP_FLOOR or room[lvl + 1]:
-                out.append((CLIMB, c))
-            elif lvl + 1 in WC_FLOORS and not people[wc(lvl + 1)]:
-                out.append((ENTER_WC, c))
+                out.append(_CLIMBS[c])
+            else:
+                above = _WC_ABOVE.get(lvl)
+                if above is not None and not people.get(above):
+                    out.append(_ENTERS[c])
         elif loc in _WC_LEVEL and room[_WC_LEVEL[loc]]:
-            out.append((LEAVE_WC, c))
+            out.append(_LEAVES[c])
     return out
+
+
+#: The moves as (kind, character), made once; the WC reached from each floor.
+_CLIMBS = {c: (CLIMB, c) for c in CHARACTERS}
+_ENTERS = {c: (ENTER_WC, c) for c in CHARACTERS}
+_LEAVES = {c: (LEAVE_WC, c) for c in CHARACTERS}
+_WC_ABOVE = {f - 1: f"W{f}" for f in WC_FLOORS}
 
 
 def destination(where: Mapping[str, str], kind: str, character: str) -> str:

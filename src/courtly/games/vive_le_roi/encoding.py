@@ -9,7 +9,8 @@ the 16 Ambition cards kept.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from functools import cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from courtly.core import Features, Index, Numbering, block, seats
 from courtly.games.vive_le_roi import castle
@@ -18,6 +19,7 @@ from courtly.games.vive_le_roi.ambitions import AMBITION_IDS
 from courtly.games.vive_le_roi.cards import (
     CHARACTERS,
     DUNGEON_ORDER,
+    FAVORIS,
     PLACEMENT_FLOORS,
     PRETENDERS,
     ROUNDS,
@@ -85,51 +87,136 @@ class ViveLeRoiEncoding:
         """``observe(state.view(seat))``, read from the state without building
         the view: exactly the same numbers (a test compares both on every
         position of many games), so only what the seat sees: the Favoris
-        cards it may see, its own vote and Ambition cards."""
-        f = Features()
+        cards it may see, its own vote and Ambition cards.
+
+        Written out against :func:`_layout`'s fixed places, each slot set
+        once (a hot path: one call a step in the research environments)."""
         n, positions = state.num_players, state.positions
+        at = _layout(positions)
+        f = Features()
+        f.size = at.size
+        values = f.values
+        where, pos = state.where, LOCATIONS.pos
+        for i, c in enumerate(CHARACTERS):
+            k = pos.get(where[c])
+            if k is not None:
+                values[i * LOCATIONS.size + k] = 1.0
+        # the positions from the seat's chair round, the Emissaries after the seats
         order = [(seat + k) % n for k in range(n)] + list(range(n, positions))
-        _state_locations(f, state.where)
+        start = at.positions
+        hands, holder_of, totals, favoris = state.hands, state.holder_of, state.totals, \
+            state.favoris
+        shown = state.public or state.over
         for p in order:
-            card = state.card(p) if state.favoris_visible(p, seat) else None
-            f.number(card is not None)
-            f.flags(card.characters if card else (), PRETENDER)
-            f.one_hot(card.sealed if card else None, PRETENDER)
-            f.counts(state.hand(p), VOTES, 4)
-            f.number(state.totals[p] - START_SCORE, 20)
-        f.one_hot(min(state.round + 1, ROUNDS), ROUND)
-        everyone = seats(positions)
-        f.one_hot(order.index(state.first), everyone)
-        current = state.current if state.stage in (PLACEMENT, PLAY) else None
-        f.one_hot(None if current is None else order.index(current), everyone)
-        f.number(state.to_place - state.placed, len(PRETENDERS))
-        if state.stage == VOTE:
-            f.one_hot(state.candidate, CHARACTER)
-            f.flags((order.index(s) for s in state.voters), everyone)
-            f.flags((order.index(s) for s in state.voters if s in state.votes), everyone)
-            f.one_hot(state.votes.get(seat), VOTES)
-        else:  # no vote: its slots only
-            f.size += CHARACTER.size + 2 * positions + VOTES.size
-        f.flags(state.crowned, CHARACTER)
+            if p == seat or p >= n or shown:  # state.favoris_visible(p, seat)
+                for k in FAVORIS_SLOTS[favoris[p]]:
+                    values[start + k] = 1.0
+            for card, count in hands[holder_of[p]].items():
+                k = VOTES.pos.get(card)
+                if k is not None and count:
+                    values[start + _HAND + k] = count / 4
+            score = totals[p] - START_SCORE
+            if score:
+                values[start + _SCORE] = score / 20
+            start += POSITION
+        k = ROUND.pos.get(min(state.round + 1, ROUNDS))
+        if k is not None:
+            values[at.round + k] = 1.0
+        values[at.first + _place(state.first, seat, n)] = 1.0
+        stage = state.stage
+        if stage in (PLACEMENT, PLAY):
+            values[at.current + _place(state.current, seat, n)] = 1.0
+        left = state.to_place - state.placed
+        if left:
+            values[at.current + positions] = left / len(PRETENDERS)
+        if stage == VOTE:
+            _vote_state(values, at.vote, state, seat, n, positions)
+        for c in state.crowned:
+            values[at.crowned + CHARACTER.pos[c]] = 1.0
         if state.options["ambition"]:
-            f.flags(state.offers[seat], AMBITIONS)
-            f.one_hot(state.chosen[seat], AMBITIONS)
-            f.flags((k for k, p in enumerate(order) if state.chosen[p] is not None), everyone)
-        else:  # without the variant: its slots only
-            f.size += 2 * AMBITIONS.size + positions
-        f.one_hot("over" if state.over else state.stage, PHASES)
+            _ambitions_state(values, at.crowned + CHARACTER.size, state, seat, order)
+        if not state.over:
+            k = PHASES.pos.get(stage)
+            if k is not None:
+                values[at.phase + k] = 1.0
         return f
 
 
-def _state_locations(f: Features, where: Mapping[str, str]) -> None:
-    """``f.one_hot(where[c], LOCATIONS)`` for every character, written out
-    (a hot path: 13 one-hots a step)."""
-    start, width, pos, values = f.size, LOCATIONS.size, LOCATIONS.pos, f.values
-    for i, c in enumerate(CHARACTERS):
-        k = pos.get(where[c])
-        if k is not None:
-            values[start + i * width + k] = 1.0
-    f.size += width * len(CHARACTERS)
+#: One position's slots: whether its Favoris card is seen, the card's
+#: characters, its sealed one, the vote cards, the score.
+POSITION = 1 + 2 * PRETENDER.size + VOTES.size + 1
+_HAND = 1 + 2 * PRETENDER.size
+_SCORE = _HAND + VOTES.size
+#: Each Favoris card's slots within a position's (the card seen, its
+#: characters, its sealed one).
+FAVORIS_SLOTS: tuple[tuple[int, ...], ...] = tuple(
+    (0, *(1 + PRETENDER.pos[c] for c in card.characters if c in PRETENDER.pos),
+     *((1 + PRETENDER.size + PRETENDER.pos[card.sealed],) if card.sealed in PRETENDER.pos
+       else ()))
+    for card in FAVORIS)
+
+
+class _Layout(NamedTuple):
+    """Where each part of :meth:`ViveLeRoiEncoding.observe` starts."""
+
+    positions: int
+    round: int
+    first: int
+    current: int
+    vote: int
+    crowned: int
+    phase: int
+    size: int
+
+
+@cache
+def _layout(positions: int) -> _Layout:
+    start = len(CHARACTERS) * LOCATIONS.size
+    round_ = start + positions * POSITION
+    first = round_ + ROUND.size
+    current = first + positions
+    vote = current + positions + 1
+    crowned = vote + CHARACTER.size + 2 * positions + VOTES.size
+    phase = crowned + CHARACTER.size + 2 * AMBITIONS.size + positions
+    return _Layout(start, round_, first, current, vote, crowned, phase, phase + PHASES.size)
+
+
+def _place(p: int, seat: int, n: int) -> int:
+    """Position ``p`` from ``seat``'s chair round (the Emissaries after the seats)."""
+    return (p - seat) % n if p < n else p
+
+
+def _vote_state(values: dict[int, float], start: int, state: ViveLeRoiState, seat: int,
+                n: int, positions: int) -> None:
+    """:func:`_vote` from the state: the candidate, the voters, who has voted, one's card."""
+    if state.candidate is not None:
+        values[start + CHARACTER.pos[state.candidate]] = 1.0
+    start += CHARACTER.size
+    votes = state.votes
+    for s in state.voters:
+        values[start + _place(s, seat, n)] = 1.0
+        if s in votes:
+            values[start + positions + _place(s, seat, n)] = 1.0
+    mine = votes.get(seat)
+    if mine is not None:
+        values[start + 2 * positions + VOTES.pos[mine]] = 1.0
+
+
+def _ambitions_state(values: dict[int, float], start: int, state: ViveLeRoiState,
+                     seat: int, order: list[int]) -> None:
+    """:func:`_ambitions` from the state: one's own Ambition cards and choice,
+    and who has chosen."""
+    for card in state.offers[seat]:
+        values[start + AMBITIONS.pos[card]] = 1.0
+    start += AMBITIONS.size
+    mine = state.chosen[seat]
+    if mine is not None:
+        values[start + AMBITIONS.pos[mine]] = 1.0
+    start += AMBITIONS.size
+    chosen = state.chosen
+    for k, p in enumerate(order):
+        if chosen[p] is not None:
+            values[start + k] = 1.0
 
 
 def _locations(c: Mapping[str, Any]) -> dict[str, str]:
