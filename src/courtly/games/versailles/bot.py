@@ -559,5 +559,7 @@ def remark(view: View, action: Action) -> Remark | None:
 def estimate(view: View) -> list[float]:
     """Each seat's projected fortune, in livres: its fortune now and its
     income for the turns left (a value for search: ISMCTS' leaves)."""
-    turns = turns_left(view)
-    return [projected(view, c["seat"], turns) for c in view["courtiers"]]
+    from courtly.games.versailles import value  # value.py reads this module's income model
+
+    scale = float(SEARCH["temperature"])  # type: ignore[arg-type]
+    return [scale * u for u in value.utilities(view)]
