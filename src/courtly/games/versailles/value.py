@@ -4,8 +4,8 @@ read from what the whole table sees (docs/bots.md, "Its estimate").
 The search (ISMCTS, ``bot.SEARCH``) scores the position it reaches after a
 round of turns. A courtier's projected fortune alone (:func:`bot.projected`)
 says who leads, not how likely the lead is to last: a standing of 9 with the
-King, a courtier in the Bastille, a dead one whose heir comes to court, or
-the turns still to play all change that. So each seat's position is described
+King, a courtier in the Bastille or in exile, or the turns still to play
+change that. So each seat's position is described
 by a few public numbers (:data:`FEATURES`: nothing from a hand but its size),
 and a **conditional logit** weighs them: seat ``s`` wins with probability
 ``exp(u_s) / sum(exp(u_t))``, ``u_s = w . features(view, s)``. The weights
