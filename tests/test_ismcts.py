@@ -179,6 +179,7 @@ def test_parameters_from_the_registry_and_refusals():
         "ismcts:depth=-2",
         "ismcts:top=-2",
         "ismcts:iterations=-2",
+        "ismcts:rounds=0",
     ):
         with pytest.raises(ValueError):
             make_bot(bad)
@@ -314,6 +315,29 @@ def test_with_heuristic_opponents_only_the_searching_seat_is_in_the_tree(monkeyp
         seats = _tree_seats(roots[0])
         assert seat in seats
         assert (len(seats) > 1) is many
+
+
+def test_rounds_score_leaves_further_on(monkeypatch):
+    """``rounds=2`` (rivals modelled by the heuristic): a leaf is scored when
+    the searching seat is alone to act the second time, its turn between
+    played by the heuristic, so the leaves lie a turn later than with 1
+    (more cards drawn from Courtisans' deck)."""
+    state, seat = _positions("courtisans")[1]
+    real = estimate_for("courtisans")
+    assert real is not None
+    left: dict[int, list[int]] = {1: [], 2: []}
+    for rounds, decks in left.items():
+
+        def spy(view, decks=decks):
+            decks.append(view["deck_size"])
+            return real(view)
+
+        monkeypatch.setattr("courtly.bots.ismcts.estimate_for", lambda name, spy=spy: spy)
+        bot = ISMCTSBot(seed=0, iterations=20, opponents="heuristic", root="ucb", depth=1,
+                        rounds=rounds)
+        assert bot.act(Observation(state, seat)) in state.legal_actions(seat)
+    assert left[1] and left[2]
+    assert max(left[2]) < min(left[1]) < state.view(seat)["deck_size"]
 
 
 @pytest.mark.slow

@@ -320,7 +320,10 @@ class ISMCTSBot:
     game without a ranking is searched over every action. ``window``: in the
     simulations, the actions each seat takes in an open window (a
     negotiation) before the referee calls time, by
-    :class:`courtly.core.Referee`'s rule (see :class:`_Order`).
+    :class:`courtly.core.Referee`'s rule (see :class:`_Order`). ``rounds``
+    (with ``opponents=heuristic``): a leaf is scored when the searching seat
+    is alone to act for the ``rounds``-th time, its turns between played by
+    the heuristic (default 1: its next decision).
     """
 
     def __init__(
@@ -343,6 +346,7 @@ class ISMCTSBot:
         depth: int = -1,
         window: int = WINDOW_ACTIONS,
         top: int = -1,
+        rounds: int = 1,
     ) -> None:
         if iterations < -1 or seconds < 0 or (iterations == 0 and seconds == 0):
             raise ValueError(
@@ -370,6 +374,8 @@ class ISMCTSBot:
             )
         if window < 1:
             raise ValueError("ismcts: window must be at least 1 (actions a seat in a window)")
+        if rounds < 1:
+            raise ValueError("ismcts: rounds must be at least 1 (turns of lookahead)")
         if temperature < 0 or horizon < -1:
             raise ValueError(
                 "ismcts: temperature must be positive (0: the game's) and horizon at least -1"
@@ -392,6 +398,7 @@ class ISMCTSBot:
         self.depth = depth
         self.window = window
         self.top = top
+        self.rounds = rounds
         self.last_iterations = 0
         self._policies: dict[Game, RolloutPolicy] = {}
 
@@ -616,6 +623,9 @@ class ISMCTSBot:
             self._finish_turn(state, path[-1][1][-1][0], rng, order)
         if search.model:
             self._advance(state, search.obs.seat, rng, order)
+            for _ in range(self.rounds - 1):
+                self._own_turn(state, search.obs.seat, rng, order)
+                self._advance(state, search.obs.seat, rng, order)
         self._roll_out(state, search.policy, self.horizon, rng, order)
         if self.settle:
             self._settle(state, rng, order)
@@ -747,6 +757,12 @@ class ISMCTSBot:
         (never in a window, where nobody is waited for)."""
         while state.to_act == (mover,):
             self._heuristic_move(state, mover, rng, order)
+
+    def _own_turn(self, state: State, me: int, rng: random.Random, order: _Order) -> None:
+        """(``opponents=heuristic``, ``rounds`` > 1) The searching seat plays
+        the game's heuristic while it alone is to act."""
+        while not state.is_over and order.actors(state) == (me,):
+            self._heuristic_move(state, me, rng, order)
 
     def _advance(self, state: State, me: int, rng: random.Random, order: _Order) -> None:
         """(``opponents=heuristic``) Every seat plays the game's heuristic,

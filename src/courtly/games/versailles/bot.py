@@ -47,20 +47,20 @@ from courtly.games.versailles.cards import DECK
 View = Mapping[str, Any]
 
 #: ISMCTS settings for Versailles: the rivals play the heuristic, leaves are
-#: scored by :func:`estimate` (projected fortunes, livres; 5,000 livres apart
-#: is about a turn's income of a courtier with a title and an office:
-#: temperature). The root considers only the heuristic's four best actions
-#: (:func:`ranking`, ``top``) and chooses between them by sequential halving
-#: on common deals; every iteration stops at the root (``depth``), the rest
-#: of the turn and the rivals' turns played by the heuristic: a tree below it
-#: tried the searching seat's next actions at random (a turn offers 36 to 200
-#: actions), which drowned the root's differences.
+#: scored by :func:`estimate` (the learned value, value.py, in units of the
+#: temperature: its softmax is the value's chance to win). The root considers
+#: only the heuristic's four best actions (:func:`ranking`, ``top``) and
+#: chooses between them by sequential halving on common deals; every
+#: iteration stops at the root (``depth``), the rest of the turn and the
+#: rivals' turns played by the heuristic: a tree below it tried the searching
+#: seat's next actions at random (a turn offers 36 to 200 actions), which
+#: drowned the root's differences. 300 iterations: about half a second a decision on a quiet core.
 SEARCH: Mapping[str, object] = {
     "opponents": "heuristic",
     "root": "halving",
     "top": 4,
     "depth": 1,
-    "iterations": 200,
+    "iterations": 300,
     "temperature": 5000.0,
 }
 #: A card drawn blind, and a standing point with the sovereign one requests
@@ -557,7 +557,10 @@ def remark(view: View, action: Action) -> Remark | None:
 
 
 def estimate(view: View) -> list[float]:
-    """Each seat's projected fortune, in livres: its fortune now and its
-    income for the turns left (a value for search: ISMCTS' leaves)."""
-    turns = turns_left(view)
-    return [projected(view, c["seat"], turns) for c in view["courtiers"]]
+    """Each seat's learned value (value.py) times the search's temperature,
+    so that ISMCTS' softmax over the estimates is the value's chance to win
+    (its leaves)."""
+    from courtly.games.versailles import value  # value.py reads this module's income model
+
+    scale = float(SEARCH["temperature"])  # type: ignore[arg-type]
+    return [scale * u for u in value.utilities(view)]
