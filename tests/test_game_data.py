@@ -105,6 +105,7 @@ def test_the_data_files_are_package_data():
     assert files == ["games/courtisans/data/cards.json", "games/courtisans/data/missions.json",
                      "games/fief/data/cards.json", "games/fief/data/map.json",
                      "games/versailles/data/deck.json", "games/versailles/data/names.json",
+                     "games/versailles/data/value.json",
                      "games/vive_le_roi/data/ambitions.json", "games/vive_le_roi/data/cards.json"]
     pyproject = (root.parent.parent / "pyproject.toml").read_text(encoding="utf-8")
     assert '"games/*/data/*.json"' in pyproject
