@@ -395,12 +395,7 @@ def _turn_state(values: dict[int, float], start: int, state: VersaillesState, se
 def _payments_at(values: dict[int, float], start: int, paid: list[tuple[int, int, int]],
                  seat: int, n: int) -> None:
     """:func:`_payments` at ``start``."""
-    paid_out: dict[int | None, float] = {}
-    paid_in: dict[int | None, float] = {}
-    for payer, payee, amount in paid:
-        out, to = relative(seat, payer, n), relative(seat, payee, n)
-        paid_out[out] = paid_out.get(out, 0) + amount
-        paid_in[to] = paid_in.get(to, 0) + amount
+    paid_out, paid_in = _payment_sums(paid, seat, n)
     for offset, sums in ((start, paid_out), (start + n, paid_in)):
         for who, total in sums.items():
             if who is not None and total:
@@ -473,14 +468,21 @@ def _turn(f: Features, view: Mapping[str, Any], seat: int, n: int) -> None:
 def _payments(f: Features, paid: list[tuple[int, int, int]], seat: int, n: int) -> None:
     """What each courtier paid and received this turn, in tens of thousands."""
     everyone = seats(n)
+    paid_out, paid_in = _payment_sums(paid, seat, n)
+    f.counts(paid_out, everyone, 10000)
+    f.counts(paid_in, everyone, 10000)
+
+
+def _payment_sums(paid: list[tuple[int, int, int]], seat: int, n: int
+                  ) -> tuple[dict[int | None, float], dict[int | None, float]]:
+    """What each courtier paid and received, keyed by seat from ``seat``'s chair."""
     paid_out: dict[int | None, float] = {}
     paid_in: dict[int | None, float] = {}
     for payer, payee, amount in paid:
         out, to = relative(seat, payer, n), relative(seat, payee, n)
         paid_out[out] = paid_out.get(out, 0) + amount
         paid_in[to] = paid_in.get(to, 0) + amount
-    f.counts(paid_out, everyone, 10000)
-    f.counts(paid_in, everyone, 10000)
+    return paid_out, paid_in
 
 
 ENCODING = VersaillesEncoding()
