@@ -58,7 +58,7 @@ def positions(seed: int, num_players: int) -> list[dict[str, Any]]:
         turns = heuristic.turns_left(view)
         rows.append({"turn": turn, "seat": current,
                      "projected": [heuristic.projected(view, s, turns) for s in range(num_players)],
-                     "features": [value.features(view, s) for s in range(num_players)]})
+                     "features": value.table(view)})
 
     play_out(state, bots, seed, 100_000, record)
     winners = list(state.result().winners)
@@ -137,14 +137,20 @@ def fit(x: Any, y: Any, l2: float, steps: int = 50) -> Any:
 
 def report(x: Any, y: Any, projected: Any, seeds: Any, l2: float) -> dict[str, float]:
     """Held-out negative log-likelihoods (games whose seed is a multiple of 5)."""
+    test = seeds % 5 == 0
+    figures = baselines(y[test], projected[test])
+    figures["learned"] = nll(x[test] @ fit(x[~test], y[~test], l2), y[test])
+    return figures
+
+
+def baselines(y: Any, projected: Any) -> dict[str, float]:
+    """The figures a value must beat: a uniform guess, and the projection
+    through the softmax at each of :data:`TEMPERATURES`."""
     import numpy as np
 
-    test = seeds % 5 == 0
-    figures = {"uniform": nll(np.zeros(y[test].shape), y[test])}
+    figures = {"uniform": nll(np.zeros(y.shape), y)}
     for temperature in TEMPERATURES:
-        figures[f"projected/{temperature}"] = nll(projected[test] / temperature, y[test])
-    w = fit(x[~test], y[~test], l2)
-    figures["learned"] = nll(x[test] @ w, y[test])
+        figures[f"projected/{temperature}"] = nll(projected / temperature, y)
     return figures
 
 
@@ -183,10 +189,10 @@ def scored(args: argparse.Namespace) -> int:
         w = np.array(value.weights())
     print(f"{len(x)} positions of {len(set(seeds.tolist()))} games, "
           f"{x.shape[1]} players")
-    print(f"  {'uniform':20} {nll(np.zeros(y.shape), y):.4f}")
-    for temperature in TEMPERATURES:
-        print(f"  {'projected/' + str(temperature):20} {nll(projected / temperature, y):.4f}")
-    print(f"  {'weights':20} {nll(x @ w, y):.4f}")
+    figures = baselines(y, projected)
+    figures["weights"] = nll(x @ w, y)
+    for name, figure in figures.items():
+        print(f"  {name:20} {figure:.4f}")
     return 0
 
 
