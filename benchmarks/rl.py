@@ -2,6 +2,7 @@
 every registered game, against PettingZoo's own ``tictactoe_v3`` in the same run.
 
     python benchmarks/rl.py [--seconds 3] [--rounds 3] [--games NAME ...] [--players N]
+                            [--context NAME ...]
 
 For each game (at its smallest player count with the default options, or
 ``--players``), with the environment's infos on (the default: the view and
@@ -12,11 +13,18 @@ play whole games for about ``--seconds``: ``reset(seed)``, then for each agent
 slices interleaved across all measurements, so that a change in the
 machine's load affects every row alike. The target: a ratio >= 1.0 to the
 reference. A measurement, not a test: the exit code is 0 either way.
+
+``--context`` adds other PettingZoo classic environments as rows (by default
+``connect_four_v3`` and ``go_v5``, 19x19: larger boards and action spaces,
+for scale; ``--context`` alone for none), their ratios also to
+``tictactoe_v3``, the reference the target names.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import importlib
 import platform
 import sys
 import time
@@ -30,21 +38,20 @@ import numpy as np
 import courtly
 import courtly.rl as rl
 
-REFERENCE = "tictactoe_v3 (PettingZoo)"
+REFERENCE = "tictactoe_v3"
+CONTEXT = ("connect_four_v3", "go_v5")
 
 
-def tictactoe() -> Any:
-    """PettingZoo's tictactoe_v3 environment. Its module imports pygame for
-    its picture alone (render_mode "human"), which this run never asks for:
-    without pygame installed (PettingZoo's ``classic`` extra), an empty
-    module stands in for it."""
+def classic(name: str) -> Any:
+    """PettingZoo's classic environment ``name`` (e.g. ``tictactoe_v3``).
+    Their modules import pygame for their pictures alone (render_mode
+    "human"), which this run never asks for: without pygame installed
+    (PettingZoo's ``classic`` extra), an empty module stands in for it."""
     try:
         import pygame  # noqa: F401
     except ImportError:
         sys.modules["pygame"] = types.ModuleType("pygame")
-    from pettingzoo.classic import tictactoe_v3
-
-    return tictactoe_v3.env()
+    return importlib.import_module(f"pettingzoo.classic.{name}").env()
 
 
 @dataclass
@@ -84,15 +91,16 @@ def _one_game(env: Any, seed: int, rng: np.random.Generator) -> int:
     return steps
 
 
-def rows(games: list[str], players: int | None) -> list[Row]:
-    """The reference, then each game with infos on and off."""
-    out = [Row(REFERENCE, tictactoe)]
+def rows(games: list[str], players: int | None, context: list[str]) -> list[Row]:
+    """The reference, the context rows, then each game with infos on and off."""
+    out = [Row(f"{name} (PettingZoo)", functools.partial(classic, name))
+           for name in (REFERENCE, *context)]
     for name in games:
         game = courtly.game(name)
         n = players or game.player_range(game.default_options())[0]
-        out.append(Row(f"{name} ({n}p)", lambda name=name, n=n: rl.env(name, n)))
+        out.append(Row(f"{name} ({n}p)", functools.partial(rl.env, name, n)))
         out.append(Row(f"{name} ({n}p, infos=False)",
-                       lambda name=name, n=n: rl.env(name, n, infos=False)))
+                       functools.partial(rl.env, name, n, infos=False)))
     return out
 
 
@@ -103,10 +111,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--games", nargs="*", default=sorted(courtly.GAMES))
     parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--context", nargs="*", default=list(CONTEXT))
     args = parser.parse_args(argv)
     try:
-        table = rows(args.games, args.players)
-    except (courtly.UnknownGame, ValueError) as exc:
+        table = rows(args.games, args.players, args.context)
+        for name in args.context:
+            classic(name)
+    except (courtly.UnknownGame, ValueError, ImportError) as exc:
         print(exc, file=sys.stderr)
         return 2
     for _ in range(args.rounds):
