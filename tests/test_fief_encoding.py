@@ -1,16 +1,23 @@
-"""Fief's observation read from the state (fief/encoding.py's
-``observe_state``) on positions random play seldom reaches: the generic
-test (tests/test_rl_encoding.py) compares it with the view's on every
-position of seeded random games; here the rarer fields are set by hand on a
-seeded position, and each seat's numbers must still be the view's."""
+"""Fief for research tools (fief/encoding.py). Its observation read from
+the state (``observe_state``) on positions random play seldom reaches: the
+generic test (tests/test_rl_encoding.py) compares it with the view's on
+every position of seeded random games; here the rarer fields are set by
+hand on a seeded position, and each seat's numbers must still be the view's.
+And its menus, whose actions are shared objects (which the numbering's memo
+by identity relies on), pinned as they were when each menu made its own."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
+from typing import Any
 
 import pytest
 
+from courtly.core import Action, Referee
 from courtly.games.fief import GAME
+from courtly.games.fief.actions import DONE, END_TURN
 from courtly.games.fief.court import Election, Fief
 from courtly.games.fief.encoding import ENCODING
 from courtly.games.fief.rules import FiefState
@@ -61,3 +68,51 @@ def test_rare_fields_read_from_the_state_are_the_views(n: int) -> None:
     state.open_seats, state.paid = [0, 2], [(0, 1, 300), (2, 1, 100), (0, 2, 500)]
     same_as_the_view(state)
 
+
+
+#: menu_digest() as the rules gave it before menus shared their actions.
+PINNED_MENUS = "aebcb382c3b5fcb6"
+
+
+def menu_digest() -> str:
+    """Every menu (in its order) of every seat that may act, at every
+    position of seeded random games at 3 and 5 seats."""
+    digest = hashlib.sha256()
+    for n in (3, 5):
+        for seed in range(2):
+            _menus_of_a_game(digest, n, seed)
+    return digest.hexdigest()[:16]
+
+
+def _menus_of_a_game(digest: Any, n: int, seed: int) -> None:
+    state = GAME.new_game(n, seed=seed)
+    rng, referee = random.Random(seed), Referee()
+    while not state.is_over:
+        for seat in sorted(set(state.to_act) | set(state.may_act)):
+            menu = [a.to_json() for a in state.legal_actions(seat)]
+            digest.update(json.dumps(menu).encode())
+        referee.step(state, lambda s: rng.choice(state.legal_actions(s)))
+
+
+def test_menus_are_the_same_actions_in_the_same_order() -> None:
+    assert menu_digest() == PINNED_MENUS
+
+
+def test_menus_hand_out_the_same_objects() -> None:
+    """The same action in two menus is one object (ending a turn, being done,
+    a card discarded, a vote, a trip, a payment...), so the numbering knows
+    it by identity."""
+    state = midgame(3, steps=0)
+    rng, seen = random.Random(2), dict[Action, Action]()
+    shared = {"end_turn", "done", "discard_card", "exchange_card", "play_lord", "attack_region",
+              "vote", "move", "pay", "buy"}
+    for _ in range(400):
+        if state.is_over:
+            break
+        seat = state.to_act[0] if state.to_act else state.may_act[0]
+        menu = state.legal_actions(seat)
+        for action in menu:
+            if action.kind in shared:
+                assert seen.setdefault(action, action) is action, action
+        state.apply(seat, rng.choice(menu))
+    assert END_TURN in seen and DONE in seen
