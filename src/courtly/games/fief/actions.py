@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar
 
-from courtly.core import Action, InvalidAction
+from courtly.core import Action, Done, InvalidAction
 from courtly.games.fief.board import default_board
 from courtly.games.fief.cards import card_set
 
@@ -581,7 +581,16 @@ ACTION_TYPES += (Vote, AskConsecration, Consecrate, CreateFief, FoundFief, Claim
 
 
 # Menus list every amount and every count: their actions are made once and
-# shared (they are frozen values), which keeps building a menu cheap.
+# shared (they are frozen values), which keeps building a menu cheap; so are
+# the actions every menu repeats (ending a turn, a card, a vote), so that the
+# research numbering knows them by identity (Numbering.indices).
 pay = cache(Pay)
 buy = cache(Buy)
 move = cache(Move)
+discard_card = cache(DiscardCard)
+exchange_card = cache(ExchangeCard)
+play_lord = cache(PlayLord)
+attack_region = cache(AttackRegion)
+ballot = cache(Vote)
+END_TURN = EndTurn()
+DONE = Done()

@@ -10,18 +10,20 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from courtly.core import Action, Done, Event
+from courtly.core import Action, Event
 from courtly.games.fief.actions import (
+    DONE,
+    END_TURN,
     AskConsecration,
     ClaimCustody,
     Consecrate,
     CreateFief,
-    EndTurn,
     FoundFief,
     GiveVillage,
     GrantTitle,
     Pay,
     Vote,
+    ballot,
     lord_name,
 )
 from courtly.games.fief.board import Board
@@ -142,8 +144,8 @@ class CourtRules(ABC):
     def vote_moves(self, seat: int) -> list[Action]:
         """Abstain, or some of one's votes to one lord."""
         most = self.votes_of(seat)
-        out: list[Action] = [Vote(None, 0)]
-        return out + [Vote(lord, n) for lord in self.candidates() for n in range(1, most + 1)]
+        out: list[Action] = [ballot(None, 0)]
+        return out + [ballot(lord, n) for lord in self.candidates() for n in range(1, most + 1)]
 
     def vote(self, seat: int, action: Vote) -> list[Event]:
         """Announced in turn and never changed; the banker counts as they come."""
@@ -213,7 +215,7 @@ class CourtRules(ABC):
         assert election is not None
         if election.waiting is not None:
             return [Consecrate(True), Consecrate(False)]
-        return [EndTurn()] + [AskConsecration(s) for s in self.can_bless(seat)]
+        return [END_TURN] + [AskConsecration(s) for s in self.can_bless(seat)]
 
     def can_bless(self, seat: int) -> list[int]:
         """Players not yet asked who hold a bishop or a cardinal."""
@@ -277,7 +279,7 @@ class CourtRules(ABC):
                     for gather in (False, True)]
         if self.custody_claim is not None:
             return [ClaimCustody(True), ClaimCustody(False)]
-        out: list[Action] = [EndTurn()]
+        out: list[Action] = [END_TURN]
         out += [CreateFief(r) for r in self.fief_candidates()]
         out += [GrantTitle(r, lord) for r in sorted(self.custody) for lord in sorted(self.lords)]
         return out
@@ -436,7 +438,7 @@ class CourtRules(ABC):
     def negotiation_moves(self, seat: int) -> list[Action]:
         """Pay any player in hundreds of crowns, give a village of one's fief, or be
         done; cards are never exchanged."""
-        out: list[Action] = [Done(), *self.gifts(seat)]
+        out: list[Action] = [DONE, *self.gifts(seat)]
         for to in range(self.num_players):
             if to != seat:
                 out += _payments(to, self.money[seat] // 100)

@@ -12,7 +12,8 @@ every action the game can offer, and the mask is exactly the legal actions.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from courtly.core import Action, Block, Done, Features, Index, Numbering, block, joint, seats
 from courtly.core.encoding import relative
@@ -52,7 +53,13 @@ from courtly.games.fief.actions import (
 )
 from courtly.games.fief.board import default_board
 from courtly.games.fief.cards import card_set
+from courtly.games.fief.court import NEGOTIATION
 from courtly.games.fief.rules import HAND, MAX_COUNTERS_PER_VILLAGE, PHASES, RANSOM_PER_PIP
+
+if TYPE_CHECKING:
+    from courtly.games.fief.court import Election
+    from courtly.games.fief.rules import FiefState, Pending
+    from courtly.games.fief.war import Battle
 
 STAGES = Index(("choose_region", *PHASES[:6], "consecration", *PHASES[6:]))
 VILLAGES = Index(default_board().villages)
@@ -141,6 +148,25 @@ class FiefEncoding:
         _lords(f, view, seat, n)
         _seats(f, view, seat, n)
         _phase(f, view, seat, n)
+        return f
+
+    def observe_state(self, state: FiefState, seat: int) -> Features:
+        """``observe(state.view(seat))``, read from the state without building
+        the view: exactly the same numbers (a test compares both on every
+        position of many games), so still only what the seat sees: of the
+        hands its own and the others' sizes, of the sealed bids its own.
+
+        Written out against :func:`_layout`'s fixed places (a hot path: one
+        call a step in the research environments)."""
+        n = state.num_players
+        at = _layout(n)
+        f = Features()
+        f.size = at.size
+        values = f.values
+        _board_state(values, state, seat, n)
+        _lords_state(values, at.lords, state, seat, n)
+        _seats_state(values, at.seats, state, seat, n)
+        _phase_state(values, at.phase, state, seat, n)
         return f
 
 
@@ -306,6 +332,372 @@ def _battle(f: Features, battle: Mapping[str, Any] | None, seat: int, n: int) ->
     f.number(b.get("my_bid"), 10000)
     floor = b.get("floor") or {}
     f.numbers((floor.get(str((seat + k) % n), 0) for k in range(n)), 10000)
+
+
+# ----- observe_state: the same numbers, read from the state at fixed places -----------------
+#: Slots per lord in :func:`_lords` but the owner's: on the board, where,
+#: the bishopric, cardinal and outside (the King and the trips: 2 more).
+_LORD_PARTS = 1 + VILLAGES.size + BISHOPRICS.size + 2
+
+
+class _Layout(NamedTuple):
+    """Where :meth:`FiefEncoding.observe`'s parts start, for n seats: the
+    lords (their flags, then owners: see :func:`_lords_state`), the seats,
+    the phase; and the whole size."""
+
+    lords: int
+    seats: int
+    phase: int
+    size: int
+
+
+#: The pending attack's slots but its seats': what, card, region, lord, die, ransom.
+_PENDING_FIXED = PENDING.size + ATTACKS.size + REGIONS.size + LORDS.size + 2
+#: A battle's slots but those per seat: its village, its step, one's bid.
+_BATTLE_FIXED = VILLAGES.size + STEPS.size + 1
+
+
+@cache
+def _layout(n: int) -> _Layout:
+    v, r, lords = VILLAGES.size, REGIONS.size, LORDS.size
+    # per village four seat grids (holder, soldiers, given, gate forces), the
+    # soldiers, castle, mills, presses and gate stances; per region its fief;
+    # custody, bad weather, famine
+    board = 4 * v * n + 4 * v + v * n * STANCE.size + r * (1 + n + v + lords) + 3 * r
+    seats = board + lords * (n + _LORD_PARTS + 2)
+    # per seat its region, place in the order and 9 numbers; hand, discard, deck
+    phase = seats + n * (r + n + 9) + 2 * DECK.size + 1
+    # stage, turn, current; pending; passage; battle; election; founding; claim
+    size = (phase + STAGES.size + 1 + n + _PENDING_FIXED + 2 * n + n + v + _BATTLE_FIXED
+            + 4 * n + n * (lords + 2) + lords + 3 * n + n + r + r + n)
+    return _Layout(board, seats, phase, size)
+
+
+def _set_seat(values: dict[int, float], start: int, other: Any, seat: int, n: int) -> None:
+    """1 at ``start`` plus ``other``'s place from ``seat``'s chair (:func:`_rel`;
+    nothing for a non-seat)."""
+    if isinstance(other, int) and other >= 0:
+        values[start + (other - seat) % n] = 1.0
+
+
+def _board_state(values: dict[int, float], state: FiefState, seat: int, n: int) -> None:
+    """:func:`_board` from the state (it starts at slot 0)."""
+    v_pos, v_size = VILLAGES.pos, VILLAGES.size
+    soldiers = state.soldiers
+    # holders (FiefState.holders, for the villages someone holds)
+    inside: dict[str, int] = {v: owner for v, (owner, _n) in soldiers.items()}
+    for info in state.lords.values():
+        if not info.outside:
+            inside.setdefault(info.village, info.owner)
+    held: dict[str, int | None] = dict(inside)
+    if state.fiefs:
+        for v in VILLAGES.values:
+            if v not in inside:
+                held[v] = state.fief_owner(v)
+    for v, owner in held.items():
+        k = v_pos.get(v)
+        if k is not None and isinstance(owner, int) and owner >= 0:
+            values[k * n + (owner - seat) % n] = 1.0
+    start = v_size * n
+    counts = start + v_size * n
+    for v, (owner, count) in soldiers.items():
+        k = v_pos.get(v)
+        if k is not None:
+            if isinstance(owner, int) and owner >= 0:
+                values[start + k * n + (owner - seat) % n] = 1.0
+            if count:
+                values[counts + k] = count / 10
+    start = counts + v_size
+    for v in state.castles:
+        k = v_pos.get(v)
+        if k is not None:
+            values[start + k] = 1.0
+    start += v_size
+    for counters in (state.mills, state.presses):
+        for v, count in counters.items():
+            k = v_pos.get(v)
+            if k is not None and count:
+                values[start + k] = count / MAX_COUNTERS_PER_VILLAGE
+        start += v_size
+    for v, owner in state.given.items():
+        k = v_pos.get(v)
+        if k is not None and isinstance(owner, int) and owner >= 0:
+            values[start + k * n + (owner - seat) % n] = 1.0
+    start += v_size * n
+    _gates_state(values, start, state, seat, n)
+    start += v_size * n * (1 + STANCE.size)
+    fiefs, r_pos = state.fiefs, REGIONS.pos
+    part = 1 + n + v_size + LORDS.size
+    for r, fief in fiefs.items():
+        k = r_pos.get(r)
+        if k is None:
+            continue
+        at = start + k * part
+        values[at] = 1.0
+        _set_seat(values, at + 1, fief.owner, seat, n)
+        k = v_pos.get(fief.capital)
+        if k is not None:
+            values[at + 1 + n + k] = 1.0
+        k = LORDS.pos.get(fief.title)
+        if k is not None:
+            values[at + 1 + n + v_size + k] = 1.0
+    start += REGIONS.size * part
+    for regions in (state.custody, state.weather, state.famine):
+        for r in regions:
+            k = r_pos.get(r)
+            if k is not None:
+                values[start + k] = 1.0
+        start += REGIONS.size
+
+
+def _gates_state(values: dict[int, float], start: int, state: FiefState, seat: int,
+                 n: int) -> None:
+    """The forces at the gates (each seat's soldiers, then each seat's
+    stances), summed in the gates' order as the view lists them (so the
+    same floating-point sums)."""
+    gates = state.gates
+    if not gates:
+        return
+    if len(gates) > 1:
+        gates = sorted(gates, key=lambda g: g.order)
+    v_pos, stance_pos, width = VILLAGES.pos, STANCE.pos, STANCE.size
+    stances = start + VILLAGES.size * n
+    for g in gates:
+        row, owner = v_pos[g.village], g.owner
+        if isinstance(owner, int) and owner >= 0 and g.soldiers:
+            k = start + row * n + (owner - seat) % n
+            values[k] = values.get(k, 0.0) + g.soldiers / 10
+        k = stances + row * n * width + (owner - seat) % n * width + stance_pos[g.stance]
+        values[k] = values.get(k, 0.0) + 1.0
+
+
+def _lords_state(values: dict[int, float], start: int, state: FiefState, seat: int,
+                 n: int) -> None:
+    """:func:`_lords` from the state."""
+    pos, size = LORDS.pos, LORDS.size
+    v_pos, b_pos = VILLAGES.pos, BISHOPRICS.pos
+    owners = start + size
+    villages = owners + size * n
+    bishops = villages + size * VILLAGES.size
+    cards = bishops + size * BISHOPRICS.size
+    for lord, i in state.lords.items():
+        row = pos.get(lord)
+        if row is None:
+            continue
+        values[start + row] = 1.0
+        _set_seat(values, owners + row * n, i.owner, seat, n)
+        values[villages + row * VILLAGES.size + v_pos[i.village]] = 1.0
+        k = b_pos.get(i.bishop)
+        if k is not None:
+            values[bishops + row * BISHOPRICS.size + k] = 1.0
+        if i.cardinal:
+            values[cards + 2 * row] = 1.0
+        if i.outside:
+            values[cards + 2 * row + 1] = 1.0
+    king = cards + 2 * size
+    row = pos.get(state.king)
+    if row is not None:
+        values[king + row] = 1.0
+    for lord, count in state.trips.items():
+        row = pos.get(lord)
+        if row is not None and count:
+            values[king + size + row] = count / 2
+
+
+def _seats_state(values: dict[int, float], start: int, state: FiefState, seat: int,
+                 n: int) -> None:
+    """:func:`_seats` from the state: each seat from ``seat``'s chair round,
+    then one's hand, the discard pile and the deck's size."""
+    order, money, hands, tithes = state.order, state.money, state.hands, state.tithes
+    r_pos, t_pos = REGIONS.pos, TITHES.pos
+    votes = _votes(state, n)
+    negotiating: frozenset[int] | set[int] = frozenset()
+    gave, got = [0] * n, [0] * n
+    if state.stage == NEGOTIATION:
+        negotiating = set(state.open_seats)
+        for payer, payee, amount in state.paid:
+            gave[payer] += amount
+            got[payee] += amount
+    for k in range(n):
+        s = (seat + k) % n
+        at = start
+        r = r_pos.get(state.region[s])
+        if r is not None:
+            values[at + r] = 1.0
+        at += REGIONS.size
+        if s in order:
+            values[at + order.index(s)] = 1.0
+        at += n
+        if money[s]:
+            values[at] = money[s] / 10000
+        if hands[s]:
+            values[at + 1] = len(hands[s]) / HAND
+        if votes[s]:
+            values[at + 2] = votes[s] / 10
+        for t in tithes[s]:
+            j = t_pos.get(t[0])
+            if j is not None:
+                values[at + 3 + j] = 1.0
+        at += 3 + TITHES.size
+        if s in negotiating:
+            values[at] = 1.0
+        if gave[s]:
+            values[at + 1] = gave[s] / 10000
+        if got[s]:
+            values[at + 2] = got[s] / 10000
+        start = at + 3
+    d_pos = DECK.pos
+    for card, count in _count(hands[seat]).items():
+        j = d_pos.get(card)
+        if j is not None:
+            values[start + j] = count / 1.0
+    start += DECK.size
+    for card, count in _count(state.discard).items():
+        j = d_pos.get(card)
+        if j is not None:
+            values[start + j] = count / 3
+    if state.deck:
+        values[start + DECK.size] = len(state.deck) / 30
+
+
+def _votes(state: FiefState, n: int) -> list[int]:
+    """``state.votes_of(s)`` for every seat, in one pass over the lords."""
+    votes = [0] * n
+    lords = state.lords
+    for i in lords.values():
+        votes[i.owner] += 1 + bool(i.bishop) + bool(i.cardinal)
+    for fief in state.fiefs.values():
+        title = fief.title
+        if title and title in lords:
+            votes[lords[title].owner] += 1
+    if state.custody:
+        king = state.king_seat()
+        if king is not None:
+            votes[king] += len(state.custody)
+    return votes
+
+
+def _phase_state(values: dict[int, float], start: int, state: FiefState, seat: int,
+                 n: int) -> None:
+    """:func:`_phase` from the state."""
+    if not state.over:
+        k = STAGES.pos.get(state.stage)
+        if k is not None:
+            values[start + k] = 1.0
+    start += STAGES.size
+    if state.turn:
+        values[start] = state.turn / state.options["turn_limit"]
+    start += 1
+    if state.order and not state.over:
+        _set_seat(values, start, state.current(), seat, n)
+    start += n
+    if state.pending is not None:
+        _pending_state(values, start, state.pending, seat, n)
+    start += _PENDING_FIXED + 2 * n
+    passage = state.passage
+    if passage:
+        _set_seat(values, start, passage[0], seat, n)
+        k = VILLAGES.pos.get(passage[1])
+        if k is not None:
+            values[start + n + k] = 1.0
+    start += n + VILLAGES.size
+    if state.battle is not None:
+        _battle_state(values, start, state.battle, seat, n)
+    start += _BATTLE_FIXED + 4 * n
+    if state.election is not None:
+        _election_state(values, start, state.election, seat, n)
+    start += n * (LORDS.size + 2) + LORDS.size + 3 * n
+    founding = state.founding
+    if founding:
+        _set_seat(values, start, founding[0], seat, n)
+        k = REGIONS.pos.get(founding[1])
+        if k is not None:
+            values[start + n + k] = 1.0
+    start += n + REGIONS.size
+    claim = state.custody_claim
+    if claim:
+        k = REGIONS.pos.get(claim[0])
+        if k is not None:
+            values[start + k] = 1.0
+        _set_seat(values, start + REGIONS.size, claim[1], seat, n)
+
+
+def _pending_state(values: dict[int, float], start: int, p: Pending, seat: int,
+                   n: int) -> None:
+    """The attack (or revolt's choice, or execution) waiting."""
+    k = PENDING.pos.get(p.what)
+    if k is not None:
+        values[start + k] = 1.0
+    start += PENDING.size
+    _set_seat(values, start, p.attacker, seat, n)
+    _set_seat(values, start + n, p.answerer, seat, n)
+    start += 2 * n
+    for value, index in ((p.card, ATTACKS), (p.region, REGIONS), (p.lord, LORDS)):
+        k = index.pos.get(value)
+        if k is not None:
+            values[start + k] = 1.0
+        start += index.size
+    if p.die:
+        values[start] = p.die / 6
+        values[start + 1] = p.die * RANSOM_PER_PIP / 10000
+
+
+def _battle_state(values: dict[int, float], start: int, b: Battle, seat: int,
+                  n: int) -> None:
+    """:func:`_battle` from the state's battle: of the sealed bids, which
+    seats have bid and the seat's own bid only."""
+    k = VILLAGES.pos.get(b.village)
+    if k is not None:
+        values[start + k] = 1.0
+    start += VILLAGES.size
+    _set_seat(values, start, b.first, seat, n)
+    _set_seat(values, start + n, b.second, seat, n)
+    start += 2 * n
+    k = STEPS.pos.get(b.step)
+    if k is not None:
+        values[start + k] = 1.0
+    start += STEPS.size
+    bids = b.bids
+    for s in bids:
+        _set_seat(values, start, s, seat, n)
+    start += n
+    mine = bids.get(seat)
+    if mine:
+        values[start] = mine / 10000
+    start += 1
+    floor = b.floor
+    for k in range(n):
+        value = floor.get((seat + k) % n, 0)
+        if value:
+            values[start + k] = value / 10000
+
+
+def _election_state(values: dict[int, float], start: int, e: Election, seat: int,
+                    n: int) -> None:
+    """The votes cast (each seat from ``seat``'s chair round), the elected
+    lord, the seats asked and supporting the consecration, the one waited for."""
+    cast, pos, part = e.votes, LORDS.pos, LORDS.size + 2
+    for k in range(n):
+        vote = cast.get((seat + k) % n)
+        if vote is not None:
+            at = start + k * part
+            values[at] = 1.0
+            lord, count = vote
+            j = pos.get(lord)
+            if j is not None:
+                values[at + 1 + j] = 1.0
+            if count:
+                values[at + 1 + LORDS.size] = count / 10
+    start += n * part
+    j = pos.get(e.elected)
+    if j is not None:
+        values[start + j] = 1.0
+    start += LORDS.size
+    for s in e.asked:
+        _set_seat(values, start, s, seat, n)
+    for s in e.support:
+        _set_seat(values, start + n, s, seat, n)
+    _set_seat(values, start + 2 * n, e.waiting, seat, n)
 
 
 ENCODING = FiefEncoding()

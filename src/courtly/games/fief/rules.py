@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from courtly.core import Action, Done, Event, Result, State, TimeUp, game_over_event
 from courtly.games.fief.actions import (
+    END_TURN,
     AnswerCoalition,
     AnswerPassage,
     AskCoalition,
@@ -47,8 +48,12 @@ from courtly.games.fief.actions import (
     TakeCardinal,
     Tithe,
     Vote,
+    attack_region,
     buy,
+    discard_card,
+    exchange_card,
     lord_name,
+    play_lord,
     village_name,
 )
 from courtly.games.fief.board import Board, default_board
@@ -309,14 +314,14 @@ class FiefState(WarRules, CourtRules, State):
 
     def _card_moves(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
-        out: list[Action] = [EndTurn()]
+        out: list[Action] = [END_TURN]
         if self.exchanged[seat]:
-            return out + [DiscardCard(c) for c in sorted(set(hand))]
+            return out + [discard_card(c) for c in sorted(set(hand))]
         for card in sorted(set(hand)):
             out += self._plays_of(seat, card)
-            out.append(DiscardCard(card))
+            out.append(discard_card(card))
             if not self.played_card[seat]:
-                out.append(ExchangeCard(card))
+                out.append(exchange_card(card))
         return out
 
     def _plays_of(self, seat: int, card: str) -> list[Action]:
@@ -324,7 +329,7 @@ class FiefState(WarRules, CourtRules, State):
         mine = sorted(lord for lord, info in self.lords.items() if info.owner == seat)
         if kind == "lord":
             lord = card.partition(":")[2]
-            return [PlayLord(lord, v) for v in self.lord_destinations(seat)]
+            return [play_lord(lord, v) for v in self.lord_destinations(seat)]
         if kind == "bishop":
             bishopric = card.partition(":")[2]
             return [PlayBishop(bishopric, lord) for lord in mine if not self.lords[lord].bishop
@@ -333,9 +338,9 @@ class FiefState(WarRules, CourtRules, State):
             return [Assassinate(lord) for lord, info in sorted(self.lords.items())
                     if info.owner != seat]
         if card in ("bad_weather", "famine", "plague"):
-            return [AttackRegion(card, r) for r in self.board.regions]
+            return [attack_region(card, r) for r in self.board.regions]
         if card == "revolt" and "famine" in self.hands[seat]:
-            return [AttackRegion(card, r) for r in self.board.regions]
+            return [attack_region(card, r) for r in self.board.regions]
         return []
 
     def lord_destinations(self, seat: int) -> list[str]:
@@ -630,8 +635,8 @@ class FiefState(WarRules, CourtRules, State):
     # ----- phase 2: revenues ("Phase 2: Collection of Revenues") --------------------------
     def _tithe_moves(self, seat: int) -> list[Action]:
         if self.exchanged[seat]:
-            return [EndTurn()]
-        out: list[Action] = [EndTurn()]
+            return [END_TURN]
+        out: list[Action] = [END_TURN]
         taken = {card for card, _ in self.tithes[seat]}
         claimed = {lord for tithes in self.tithes for _, lord in tithes if lord}
         hand = self.hands[seat]
@@ -690,7 +695,7 @@ class FiefState(WarRules, CourtRules, State):
 
     # ----- phase 3: purchases ("Phase 3: Purchases") ------------------------------------------
     def _purchase_moves(self, seat: int) -> list[Action]:
-        out: list[Action] = [EndTurn()]
+        out: list[Action] = [END_TURN]
         limits = self._purchase_limits(seat)
         for village in self.held(seat):
             for item, most in self._most_at(village, limits).items():
@@ -845,7 +850,7 @@ class FiefState(WarRules, CourtRules, State):
         if self.stage == NEGOTIATION:
             return self.negotiation_moves(seat)
         if self.stage == MOVEMENT:
-            return [EndTurn(), *self.moves_for(seat)]
+            return [END_TURN, *self.moves_for(seat)]
         if self.stage == CARDS:
             moves = self._card_moves(seat)
             # asking the bank for a cardinal plays no card of one's hand

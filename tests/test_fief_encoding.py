@@ -1,0 +1,118 @@
+"""Fief for research tools (fief/encoding.py). Its observation read from
+the state (``observe_state``) on positions random play seldom reaches: the
+generic test (tests/test_rl_encoding.py) compares it with the view's on
+every position of seeded random games; here the rarer fields are set by
+hand on a seeded position, and each seat's numbers must still be the view's.
+And its menus, whose actions are shared objects (which the numbering's memo
+by identity relies on), pinned as they were when each menu made its own."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import pytest
+
+from courtly.core import Action, Referee
+from courtly.games.fief import GAME
+from courtly.games.fief.actions import DONE, END_TURN
+from courtly.games.fief.court import Election, Fief
+from courtly.games.fief.encoding import ENCODING
+from courtly.games.fief.rules import FiefState
+from courtly.games.fief.war import Battle, Gate
+
+
+def midgame(n: int, steps: int = 60) -> FiefState:
+    """A seeded position some way into a random game."""
+    state = GAME.new_game(n, seed=5)
+    assert isinstance(state, FiefState)
+    rng = random.Random(5)
+    for _ in range(steps):
+        seat = state.to_act[0] if state.to_act else state.may_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert not state.is_over
+    return state
+
+
+def same_as_the_view(state: FiefState) -> None:
+    for seat in range(state.num_players):
+        assert ENCODING.observe_state(state, seat) == ENCODING.observe(state.view(seat)), seat
+
+
+@pytest.mark.parametrize("n", [3, 6])
+def test_rare_fields_read_from_the_state_are_the_views(n: int) -> None:
+    """Sealed bids and their floors, two forces of one seat at one gate
+    (summed in the gates' order), a custody claim, an election with seats
+    asked and supporting, a fief without owner, given villages."""
+    state = midgame(n)
+    villages = list(state.board.villages)
+    regions = list(state.board.regions)
+    lords = sorted(state.cards.lords)
+    state.battle = Battle(villages[0], 0, n - 1, "bid", bids={0: 700}, floor={0: 300, n - 1: 200})
+    state.gates += [Gate(1, villages[2], "siege", 7, 90), Gate(1, villages[2], "attack", 3, 91),
+                    Gate(1, villages[2], "siege", 1, 89), Gate(0, villages[3], "passage", 0, 92)]
+    state.custody_claim = (regions[1], n - 1)
+    state.custody = {regions[2]}
+    state.election = Election({0: (lords[0], 2), 1: (None, 0)}, elected=lords[0],
+                              asked=(0, 1), support=(1,), waiting=2)
+    state.fiefs[regions[3]] = Fief(None, state.board.regions[regions[3]].villages[0], None)
+    state.given = {villages[5]: 1, villages[6]: n - 1}
+    same_as_the_view(state)
+    for seat in range(1, n):  # another seat's sealed bid does not show
+        before = ENCODING.observe_state(state, seat)
+        state.battle.bids[0] = 1200
+        assert ENCODING.observe_state(state, seat) == before
+    state.stage = "negotiation"
+    state.open_seats, state.paid = [0, 2], [(0, 1, 300), (2, 1, 100), (0, 2, 500)]
+    same_as_the_view(state)
+
+
+
+#: menu_digest() as the rules gave it before menus shared their actions.
+PINNED_MENUS = "aebcb382c3b5fcb6"
+
+
+def menu_digest() -> str:
+    """Every menu (in its order) of every seat that may act, at every
+    position of seeded random games at 3 and 5 seats."""
+    digest = hashlib.sha256()
+    for n in (3, 5):
+        for seed in range(2):
+            _menus_of_a_game(digest, n, seed)
+    return digest.hexdigest()[:16]
+
+
+def _menus_of_a_game(digest: Any, n: int, seed: int) -> None:
+    state = GAME.new_game(n, seed=seed)
+    rng, referee = random.Random(seed), Referee()
+    while not state.is_over:
+        for seat in sorted(set(state.to_act) | set(state.may_act)):
+            menu = [a.to_json() for a in state.legal_actions(seat)]
+            digest.update(json.dumps(menu).encode())
+        referee.step(state, lambda s: rng.choice(state.legal_actions(s)))
+
+
+def test_menus_are_the_same_actions_in_the_same_order() -> None:
+    assert menu_digest() == PINNED_MENUS
+
+
+def test_menus_hand_out_the_same_objects() -> None:
+    """The same action in two menus is one object (ending a turn, being done,
+    a card discarded, a vote, a trip, a payment...), so the numbering knows
+    it by identity."""
+    state = midgame(3, steps=0)
+    rng, seen = random.Random(2), dict[Action, Action]()
+    shared = {"end_turn", "done", "discard_card", "exchange_card", "play_lord", "attack_region",
+              "vote", "move", "pay", "buy"}
+    for _ in range(400):
+        if state.is_over:
+            break
+        seat = state.to_act[0] if state.to_act else state.may_act[0]
+        menu = state.legal_actions(seat)
+        for action in menu:
+            if action.kind in shared:
+                assert seen.setdefault(action, action) is action, action
+        state.apply(seat, rng.choice(menu))
+    assert END_TURN in seen and DONE in seen
