@@ -216,15 +216,19 @@ class VersaillesEncoding:
         k = COURT_LOCATIONS.pos.get(state.location)
         if k is not None:
             values[k] = 1.0
-        for country, count in _count(state.wars).items():
-            k = COUNTRY.pos.get(country)
-            if k is not None:
-                values[_WARS + k] = count / 1.0
+        if state.wars:
+            for country, count in _count(state.wars).items():
+                k = COUNTRY.pos.get(country)
+                if k is not None:
+                    values[_WARS + k] = count / 1.0
         if state.ministry:
             _cards_at(values, _MINISTRY, state.ministry)
-        for k, alive in enumerate((state.king_alive, state.regency, state.queen_alive)):
-            if alive:
-                values[_SOVEREIGNS + k] = alive / 1.0
+        if state.king_alive:
+            values[_SOVEREIGNS] = state.king_alive / 1.0
+        if state.regency:
+            values[_SOVEREIGNS + 1] = state.regency / 1.0
+        if state.queen_alive:
+            values[_SOVEREIGNS + 2] = state.queen_alive / 1.0
         k = COUNTRY.pos.get(state.queen_origin)
         if k is not None:
             values[_SOVEREIGNS + 3 + k] = 1.0
@@ -415,12 +419,24 @@ def _turn_state(values: dict[int, float], start: int, state: VersaillesState, se
 
 def _payments_at(values: dict[int, float], start: int, paid: list[tuple[int, int, int]],
                  seat: int, n: int) -> None:
-    """:func:`_payments` at ``start``."""
-    paid_out, paid_in = _payment_sums(paid, seat, n)
-    for offset, sums in ((start, paid_out), (start + n, paid_in)):
-        for who, total in sums.items():
-            if who is not None and total:
-                values[offset + who] = total / 10000
+    """:func:`_payments` at ``start`` (:func:`_payment_sums` written out:
+    payer and payee are seats, never None)."""
+    paid_out: dict[int, int] = {}
+    paid_in: dict[int, int] = {}
+    for payer, payee, amount in paid:
+        if payer >= 0:
+            out = (payer - seat) % n
+            paid_out[out] = paid_out.get(out, 0) + amount
+        if payee >= 0:
+            to = (payee - seat) % n
+            paid_in[to] = paid_in.get(to, 0) + amount
+    for who, total in paid_out.items():
+        if total:
+            values[start + who] = total / 10000
+    start += n
+    for who, total in paid_in.items():
+        if total:
+            values[start + who] = total / 10000
 
 
 def _count(cards: Any) -> dict[str, int]:
