@@ -45,13 +45,14 @@ def test_numbering_in_mixed_radix_round_trips() -> None:
 def test_indices_are_the_numbers_whatever_the_objects(monkeypatch: pytest.MonkeyPatch) -> None:
     """Numbering.indices, which keeps numbers by object identity, gives
     index() of each action: for the same objects again, for equal new ones,
-    after its memo is emptied, and raises KeyError for an action without one."""
+    after its memo is emptied, from any iterable, and raises KeyError for an action without one."""
     from courtly.core import encoding
 
     num = Numbering([block(Vote, card=("yes", "no", "abstain"))])
     first = [Vote("no"), Vote("yes")]
     assert num.indices(first) == [1, 0] == num.indices(first)
     assert num.indices([Vote("yes"), Vote("abstain"), first[0]]) == [0, 2, 1]
+    assert num.indices(a for a in first) == [1, 0] == num.indices(tuple(first))
     monkeypatch.setattr(encoding, "_MEMO_LIMIT", 1)
     assert num.indices([Vote("abstain"), *first]) == [2, 1, 0]
     with pytest.raises(KeyError):

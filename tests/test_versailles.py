@@ -951,6 +951,25 @@ def test_kept_menus_follow_the_standings_levels(regency):
         _checked_choice(state, seat, rng)
 
 
+def test_gift_bundles_are_every_single_and_pair_in_order():
+    """``rules.bundles`` (looked up at C speed) numbers what its docstring
+    says, in that order: each kind alone, then each pair of kinds in sorted
+    order, the same kind twice only if held twice, on random hands."""
+    from itertools import combinations_with_replacement
+
+    from courtly.games.versailles import rules
+
+    deck, rng = DECK.cards(), random.Random(7)
+    for _ in range(3000):
+        hand = rng.sample(deck, rng.randint(0, 12))
+        kinds = sorted(set(hand))
+        doubles = [c for c in kinds if hand.count(c) > 1]
+        expected = [(c,) for c in kinds] + [
+            (a, b) for a, b in combinations_with_replacement(kinds, 2)
+            if a != b or hand.count(a) > 1]
+        assert [rules._bundle(code) for code in rules.bundles(kinds, doubles)] == expected
+
+
 def _checked_choice(state: VersaillesState, seat: int, rng: random.Random) -> object:
     """A random action of ``seat``'s menu, once that menu is checked against
     the menu of a copy without memos."""

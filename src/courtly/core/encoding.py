@@ -83,7 +83,11 @@ class Numbering:
         self.size = total
         self._cache: dict[Action, int] = {}
         self._actions: dict[int, Action] = {}  # actions are values: one each suffices
-        self._by_id: dict[int, tuple[Action, int]] = {}
+        #: Numbers by object identity (:meth:`indices`), and every object
+        #: so named, held: none of them can die while its id is a key, so no
+        #: other object can take that id.
+        self._by_id: dict[int, int] = {}
+        self._held: list[Action] = []
 
     def __len__(self) -> int:
         return self.size
@@ -115,19 +119,31 @@ class Numbering:
         Menus mostly hand out the same action objects from one position to
         the next (kept by the rules), so each object's number is also kept
         by identity: no hash and no comparison of its fields, which were
-        most of a mask's cost. The memo holds each object it names, so no
-        other object can take its id while it is there."""
+        most of a mask's cost. A menu whose every object is known is looked
+        up at C speed (``map``); one with a new object goes through
+        :meth:`_learned`."""
+        if type(actions) is not list and type(actions) is not tuple:
+            actions = list(actions)
+        try:
+            return list(map(self._by_id.__getitem__, map(id, actions)))
+        except KeyError:
+            return self._learned(actions)
+
+    def _learned(self, actions: Iterable[Action]) -> list[int]:
+        """:meth:`indices`, keeping the number of each object not known yet."""
         memo = self._by_id
         if len(memo) > _MEMO_LIMIT:  # rules that make new objects at every menu
             memo.clear()
+            self._held.clear()
         known = memo.get
-        return [kept[1] if (kept := known(id(a))) is not None and kept[0] is a
-                else self._remember(a) for a in actions]
+        return [number if (number := known(id(a))) is not None else self._remember(a)
+                for a in actions]
 
     def _remember(self, action: Action) -> int:
         """``action``'s number, kept by the object's identity (:meth:`indices`)."""
         number = self.index(action)
-        self._by_id[id(action)] = (action, number)
+        self._by_id[id(action)] = number
+        self._held.append(action)
         return number
 
     def action(self, number: int) -> Action:

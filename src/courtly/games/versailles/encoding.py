@@ -62,7 +62,7 @@ them gifts (1,364 bundles to each seat).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from courtly.core import Block, Done, Features, Index, Numbering, block, joint, seats
@@ -216,14 +216,19 @@ class VersaillesEncoding:
         k = COURT_LOCATIONS.pos.get(state.location)
         if k is not None:
             values[k] = 1.0
-        for country, count in _count(state.wars).items():
-            k = COUNTRY.pos.get(country)
-            if k is not None:
-                values[_WARS + k] = count / 1.0
-        _cards_at(values, _MINISTRY, state.ministry)
-        for k, alive in enumerate((state.king_alive, state.regency, state.queen_alive)):
-            if alive:
-                values[_SOVEREIGNS + k] = alive / 1.0
+        if state.wars:
+            for country, count in _count(state.wars).items():
+                k = COUNTRY.pos.get(country)
+                if k is not None:
+                    values[_WARS + k] = count / 1.0
+        if state.ministry:
+            _cards_at(values, _MINISTRY, state.ministry)
+        if state.king_alive:
+            values[_SOVEREIGNS] = state.king_alive / 1.0
+        if state.regency:
+            values[_SOVEREIGNS + 1] = state.regency / 1.0
+        if state.queen_alive:
+            values[_SOVEREIGNS + 2] = state.queen_alive / 1.0
         k = COUNTRY.pos.get(state.queen_origin)
         if k is not None:
             values[_SOVEREIGNS + 3 + k] = 1.0
@@ -232,8 +237,10 @@ class VersaillesEncoding:
             if who is not None and who >= 0:
                 values[start + (who - seat) % n] = 1.0
             start += n
-        _cards_at(values, start, state.house)
-        _cards_at(values, start + CARDS.size, state.discard)
+        if state.house:
+            _cards_at(values, start, state.house)
+        if state.discard:
+            _cards_at(values, start + CARDS.size, state.discard)
         if state.pile:
             values[start + 2 * CARDS.size] = len(state.pile) / DECK_SIZE
         start = at.courtiers
@@ -242,7 +249,8 @@ class VersaillesEncoding:
             other = (seat + k) % n
             _courtier_at(values, start, courtiers[other], len(hands[other]), seat, n, goal)
             start += at.courtier
-        _cards_at(values, start, hands[seat])
+        if hands[seat]:
+            _cards_at(values, start, hands[seat])
         _turn_state(values, start + CARDS.size, state, seat, n, goal)
         return f
 
@@ -260,6 +268,8 @@ _PARTY = {k: SEXES.size + v for k, v in COUNTRY.pos.items()}
 _PLACE = {k: SEXES.size + COUNTRY.size + v for k, v in PLACES.pos.items()}
 _KING = SEXES.size + COUNTRY.size + PLACES.size
 _QUEEN = _KING + STANDINGS.size
+_KING_AT = {k: _KING + v for k, v in STANDINGS.pos.items()}
+_QUEEN_AT = {k: _QUEEN + v for k, v in STANDINGS.pos.items()}
 
 
 class _Layout(NamedTuple):
@@ -285,6 +295,8 @@ def _favourite_and_lover(courtiers: list[Courtier]) -> tuple[int | None, int | N
     whose courtier holds a card of each kind (§9.4)."""
     favourite = lover = None
     for s, c in enumerate(courtiers):
+        if not c.cards:
+            continue
         for card in c.cards:
             kind = KIND_OF[card]
             if kind == "favourite" and favourite is None:
@@ -305,12 +317,12 @@ def _courtier_at(values: dict[int, float], start: int, c: Courtier, hand: int, s
     if k is not None:
         values[start + k] = 1.0
     values[start + _PLACE[c.place]] = 1.0
-    k = STANDINGS.pos.get(c.king)
+    k = _KING_AT.get(c.king)
     if k is not None:
-        values[start + _KING + k] = 1.0
-    k = STANDINGS.pos.get(c.queen)
+        values[start + k] = 1.0
+    k = _QUEEN_AT.get(c.queen)
     if k is not None:
-        values[start + _QUEEN + k] = 1.0
+        values[start + k] = 1.0
     start += _LINE_CARDS
     if c.cards:
         _cards_at(values, start, c.cards)
@@ -332,18 +344,30 @@ def _courtier_at(values: dict[int, float], start: int, c: Courtier, hand: int, s
 
 def _cards_at(values: dict[int, float], start: int, cards: list[str]) -> None:
     """``f.counts(_count(cards), CARDS, MAX_COPIES)`` at ``start``."""
+    values.update(_card_slots(start, tuple(cards)))
+
+
+@lru_cache(maxsize=4096)
+def _card_slots(start: int, cards: tuple[str, ...]) -> dict[int, float]:
+    """:func:`_cards_at`'s slots and values for these cards, in this order:
+    kept, as a pile or hand is mostly the same from one step to the next
+    (never changed once made: only copied out)."""
     pos = CARDS.pos
+    out: dict[int, float] = {}
     for card, count in _count(cards).items():
         k = pos.get(card)
         if k is not None:
-            values[start + k] = count / MAX_COPIES
+            out[start + k] = count / MAX_COPIES
+    return out
 
 
 def _turn_state(values: dict[int, float], start: int, state: VersaillesState, seat: int,
                 n: int, goal: int) -> None:
-    """:func:`_turn` from the state, at ``start``."""
-    playing = state.stage == PLAY
-    k = STAGES.pos.get(state.stage)
+    """:func:`_turn` from the state, at ``start`` (:func:`relative` written
+    out: every seat here is a seat, never None)."""
+    stage = state.stage
+    playing = stage == PLAY
+    k = STAGES.pos.get(stage)
     if k is not None:
         values[start + k] = 1.0
     start += STAGES.size
@@ -352,39 +376,40 @@ def _turn_state(values: dict[int, float], start: int, state: VersaillesState, se
     if goal:
         values[start + 1] = goal / 50000
     start += 2
-    gc = relative(seat, state.gc, n)
-    if gc is not None:
-        values[start + gc] = 1.0
+    if state.gc >= 0:
+        values[start + (state.gc - seat) % n] = 1.0
     start += n
-    current = relative(seat, state.current(), n) if playing and not state.over else None
-    if current is not None:
-        values[start + current] = 1.0
+    if playing and not state.over:
+        current = state.order[state.pos]  # state.current()
+        if current >= 0:
+            values[start + (current - seat) % n] = 1.0
     start += n
     if playing and state.actions_left:
         values[start] = state.actions_left / ACTIONS_PER_TURN
     start += 1
     for s in state.open_seats:
-        k = relative(seat, s, n)
-        if k is not None:
-            values[start + k] = 1.0
+        if s >= 0:
+            values[start + (s - seat) % n] = 1.0
     start += n
+    pos = OFFICE.pos
     for office in state.powers_used:
-        k = OFFICE.pos.get(office)
+        k = pos.get(office)
         if k is not None:
             values[start + k] = 1.0
     start += OFFICE.size
     for office in state.offices_moved:
-        k = OFFICE.pos.get(office)
+        k = pos.get(office)
         if k is not None:
             values[start + k] = 1.0
     start += OFFICE.size
-    breaches: dict[int, int] = {}
-    for _, s, _, _ in state.breaches:
-        who = relative(seat, s, n)
-        if who is not None:
-            breaches[who] = breaches.get(who, 0) + 1
-    for who, count in breaches.items():
-        values[start + who] = count / 1.0
+    if state.breaches:
+        breaches: dict[int, int] = {}
+        for _, s, _, _ in state.breaches:
+            if s >= 0:
+                who = (s - seat) % n
+                breaches[who] = breaches.get(who, 0) + 1
+        for who, count in breaches.items():
+            values[start + who] = count / 1.0
     start += n
     if state.payments:
         _payments_at(values, start, state.payments, seat, n)
@@ -394,12 +419,24 @@ def _turn_state(values: dict[int, float], start: int, state: VersaillesState, se
 
 def _payments_at(values: dict[int, float], start: int, paid: list[tuple[int, int, int]],
                  seat: int, n: int) -> None:
-    """:func:`_payments` at ``start``."""
-    paid_out, paid_in = _payment_sums(paid, seat, n)
-    for offset, sums in ((start, paid_out), (start + n, paid_in)):
-        for who, total in sums.items():
-            if who is not None and total:
-                values[offset + who] = total / 10000
+    """:func:`_payments` at ``start`` (:func:`_payment_sums` written out:
+    payer and payee are seats, never None)."""
+    paid_out: dict[int, int] = {}
+    paid_in: dict[int, int] = {}
+    for payer, payee, amount in paid:
+        if payer >= 0:
+            out = (payer - seat) % n
+            paid_out[out] = paid_out.get(out, 0) + amount
+        if payee >= 0:
+            to = (payee - seat) % n
+            paid_in[to] = paid_in.get(to, 0) + amount
+    for who, total in paid_out.items():
+        if total:
+            values[start + who] = total / 10000
+    start += n
+    for who, total in paid_in.items():
+        if total:
+            values[start + who] = total / 10000
 
 
 def _count(cards: Any) -> dict[str, int]:

@@ -80,6 +80,11 @@ _NEEDS = {s: (min(v), max(v)) for s in ("king", "queen") for v in [[
 #: The cards whose uses are kept by seat (:meth:`PlayRules.hand_moves`): a
 #: card played on oneself only, and the lettre de cachet (its asker spared).
 _BY_SEAT = frozenset(card for card, t in TYPE_OF.items() if t.self_only or t.kind == "lettre")
+#: What :meth:`PlayRules.hand_moves` reads of each card, in one look-up:
+#: whether it is a request card, its memo (:data:`MEMO_OF`), whether its
+#: uses are kept by seat (:data:`_BY_SEAT`).
+_HAND_KEYS = {card: (card in REQUEST_CARDS, MEMO_OF[card], card in _BY_SEAT)
+              for card in TYPE_OF}
 
 
 def _levels(standings: tuple[int | None, ...], least: int, most: int
@@ -315,11 +320,11 @@ class PlayRules(CourtRules):
         plays: list[Action] = []
         requests: list[Action] = []
         for card in kinds:
-            is_request = card in REQUEST_CARDS
+            is_request, which, by_seat = _HAND_KEYS[card]
             if is_request and not asks:
                 continue
-            memo = memos[MEMO_OF[card]]
-            key = (seat if card in _BY_SEAT else asker if is_request else user, card)
+            memo = memos[which]
+            key = (seat if by_seat else asker if is_request else user, card)
             found = memo.get(key)
             if found is None:
                 found = memo[key] = self._uses_of(seat, card, memos)
