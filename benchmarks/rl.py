@@ -11,8 +11,13 @@ play whole games for about ``--seconds``: ``reset(seed)``, then for each agent
 ``last()``, a uniformly random action among the mask's ones (None once done),
 ``step``. A step is one ``step`` call. The time is split into ``--rounds``
 slices interleaved across all measurements, so that a change in the
-machine's load affects every row alike. The target: a ratio >= 1.0 to the
-reference. A measurement, not a test: the exit code is 0 either way.
+machine's load affects every row alike; each row plays on one environment,
+reset for each game. ``ratio`` is the row's rate over the reference's for
+the whole run; ``slices`` the median and quartiles of the same ratio taken
+slice by slice (each slice against the reference's slice of the same
+round, a few seconds apart: a drift in the machine's speed between rounds
+cancels). The target: a ratio >= 1.0 to the reference. A measurement, not
+a test: the exit code is 0 either way.
 
 ``--context`` adds other PettingZoo classic environments as rows (by default
 ``connect_four_v3`` and ``go_v5``, 19x19: larger boards and action spaces,
@@ -26,11 +31,12 @@ import argparse
 import functools
 import importlib
 import platform
+import statistics
 import sys
 import time
 import types
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -56,7 +62,7 @@ def classic(name: str) -> Any:
 
 @dataclass
 class Row:
-    """Running totals of one environment."""
+    """Running totals of one environment, and each slice's steps and seconds."""
 
     name: str
     make: Callable[[], Any]
@@ -64,19 +70,34 @@ class Row:
     games: int = 0
     seconds: float = 0.0
     seed: int = 0
+    slices: list[tuple[int, float]] = field(default_factory=list)
+    env: Any = None
 
     def run_for(self, budget: float) -> None:
-        """Whole games for about ``budget`` seconds (at least one)."""
-        env = self.make()
+        """Whole games for about ``budget`` seconds (at least one), on the
+        row's one environment (made at its first slice, as a user makes one
+        and resets it)."""
+        if self.env is None:
+            self.env = self.make()
         rng = np.random.default_rng(self.seed)
-        start = time.perf_counter()
+        start, steps = time.perf_counter(), 0
         while True:
-            self.steps += _one_game(env, self.seed, rng)
+            steps += _one_game(self.env, self.seed, rng)
             self.games += 1
             self.seed += 1
             if time.perf_counter() - start >= budget:
                 break
-        self.seconds += time.perf_counter() - start
+        seconds = time.perf_counter() - start
+        self.steps += steps
+        self.seconds += seconds
+        self.slices.append((steps, seconds))
+
+    def slice_ratios(self, reference: Row) -> list[float]:
+        """Each slice's rate over the reference's in the same round (the
+        two ran a few seconds apart at most: a change in the machine's speed
+        between rounds cancels)."""
+        return [(s / t) / (rs / rt)
+                for (s, t), (rs, rt) in zip(self.slices, reference.slices, strict=True)]
 
 
 def _one_game(env: Any, seed: int, rng: np.random.Generator) -> int:
@@ -126,12 +147,22 @@ def main(argv: list[str] | None = None) -> int:
     reference = table[0].steps / table[0].seconds
     print(f"Python {platform.python_version()}, {platform.machine()}, "
           f"{args.seconds:g} s per row in {args.rounds} slices")
-    print(f"{'environment':34} {'steps/s':>10} {'steps/game':>11} {'games':>7} {'ratio':>6}")
+    print(f"{'environment':34} {'steps/s':>10} {'steps/game':>11} {'games':>7} {'ratio':>6} "
+          f"{'slices: median':>15} {'(quartiles)':>13}")
     for row in table:
         rate = row.steps / row.seconds
+        low, median, high = _quartiles(row.slice_ratios(table[0]))
         print(f"{row.name:34} {rate:10.0f} {row.steps / row.games:11.1f} {row.games:7d} "
-              f"{rate / reference:6.2f}")
+              f"{rate / reference:6.2f} {median:15.2f}   ({low:.2f}-{high:.2f})")
     return 0
+
+
+def _quartiles(values: list[float]) -> tuple[float, float, float]:
+    """The first quartile, the median and the third (one value: itself thrice)."""
+    if len(values) == 1:
+        return values[0], values[0], values[0]
+    q1, q2, q3 = statistics.quantiles(values, n=4)
+    return q1, q2, q3
 
 
 if __name__ == "__main__":
