@@ -13,6 +13,10 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
+# PettingZoo's classic modules warn about their own creation API when imported
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:The old environment creation API:DeprecationWarning")
+
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "rl.py"
 
 
