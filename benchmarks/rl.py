@@ -53,25 +53,39 @@ def classic(name: str) -> Any:
     Their modules import pygame for their pictures alone (render_mode
     "human"), which this run never asks for: without pygame installed
     (PettingZoo's ``classic`` extra), an empty module stands in for it."""
+    return _classic_module(name).env()
+
+
+def _classic_module(name: str) -> types.ModuleType:
+    """The module of PettingZoo's classic environment ``name`` (ImportError
+    for an unknown one), with pygame's stand-in if need be."""
     try:
         import pygame  # noqa: F401
     except ImportError:
         sys.modules["pygame"] = types.ModuleType("pygame")
-    return importlib.import_module(f"pettingzoo.classic.{name}").env()
+    return importlib.import_module(f"pettingzoo.classic.{name}")
 
 
 @dataclass
 class Row:
-    """Running totals of one environment, and each slice's steps and seconds."""
+    """One environment's games so far, and each slice's steps and seconds."""
 
     name: str
     make: Callable[[], Any]
-    steps: int = 0
     games: int = 0
-    seconds: float = 0.0
     seed: int = 0
     slices: list[tuple[int, float]] = field(default_factory=list)
     env: Any = None
+
+    @property
+    def steps(self) -> int:
+        """Steps over every slice."""
+        return sum(steps for steps, _ in self.slices)
+
+    @property
+    def seconds(self) -> float:
+        """Seconds over every slice."""
+        return sum(seconds for _, seconds in self.slices)
 
     def run_for(self, budget: float) -> None:
         """Whole games for about ``budget`` seconds (at least one), on the
@@ -87,10 +101,7 @@ class Row:
             self.seed += 1
             if time.perf_counter() - start >= budget:
                 break
-        seconds = time.perf_counter() - start
-        self.steps += steps
-        self.seconds += seconds
-        self.slices.append((steps, seconds))
+        self.slices.append((steps, time.perf_counter() - start))
 
     def slice_ratios(self, reference: Row) -> list[float]:
         """Each slice's rate over the reference's in the same round (the
@@ -137,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         table = rows(args.games, args.players, args.context)
         for name in args.context:
-            classic(name)
+            _classic_module(name)
     except (courtly.UnknownGame, ValueError, ImportError) as exc:
         print(exc, file=sys.stderr)
         return 2
