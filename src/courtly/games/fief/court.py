@@ -125,12 +125,24 @@ class CourtRules(ABC):
     # ----- votes ("The election of the king") -----------------------------------------
     def votes_of(self, seat: int) -> int:
         """"Each card "lord", "bishop", "cardinal" or title of nobility is worth 1 point"."""
-        mine = [i for i in self.lords.values() if i.owner == seat]
-        titles = sum(1 for f in self.fiefs.values() if f.title and f.title in self.lords
-                     and self.lords[f.title].owner == seat)
-        titles += len(self.custody) if self.king_seat() == seat else 0
-        return len(mine) + sum(1 for i in mine if i.bishop) + sum(
-            1 for i in mine if i.cardinal) + titles
+        return self.votes()[seat]
+
+    def votes(self) -> list[int]:
+        """Every seat's votes (:meth:`votes_of`), in one pass over the lords:
+        a lord, his bishop and cardinal cards; a fief's title to its lord's
+        owner; the regions in custody to the King's."""
+        votes = [0] * self.num_players
+        lords = self.lords
+        for i in lords.values():
+            votes[i.owner] += 1 + bool(i.bishop) + bool(i.cardinal)
+        for fief in self.fiefs.values():
+            if fief.title and fief.title in lords:
+                votes[lords[fief.title].owner] += 1
+        if self.custody:
+            king = self.king_seat()
+            if king is not None:
+                votes[king] += len(self.custody)
+        return votes
 
     def king_seat(self) -> int | None:
         """The seat whose lord is King, if any."""

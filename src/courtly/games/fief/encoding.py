@@ -384,19 +384,9 @@ def _board_state(values: dict[int, float], state: FiefState, seat: int, n: int) 
     """:func:`_board` from the state (it starts at slot 0)."""
     v_pos, v_size = VILLAGES.pos, VILLAGES.size
     soldiers = state.soldiers
-    # holders (FiefState.holders, for the villages someone holds)
-    inside: dict[str, int] = {v: owner for v, (owner, _n) in soldiers.items()}
-    for info in state.lords.values():
-        if not info.outside:
-            inside.setdefault(info.village, info.owner)
-    held: dict[str, int | None] = dict(inside)
-    if state.fiefs:
-        for v in VILLAGES.values:
-            if v not in inside:
-                held[v] = state.fief_owner(v)
-    for v, owner in held.items():
+    for v, owner in state.holders().items():
         k = v_pos.get(v)
-        if k is not None and isinstance(owner, int) and owner >= 0:
+        if k is not None and owner is not None and owner >= 0:
             values[k * n + (owner - seat) % n] = 1.0
     start = v_size * n
     counts = start + v_size * n
@@ -510,7 +500,7 @@ def _seats_state(values: dict[int, float], start: int, state: FiefState, seat: i
     then one's hand, the discard pile and the deck's size."""
     order, money, hands, tithes = state.order, state.money, state.hands, state.tithes
     r_pos, t_pos = REGIONS.pos, TITHES.pos
-    votes = _votes(state, n)
+    votes = state.votes()
     negotiating: frozenset[int] | set[int] = frozenset()
     gave, got = [0] * n, [0] * n
     if state.stage == NEGOTIATION:
@@ -560,23 +550,6 @@ def _seats_state(values: dict[int, float], start: int, state: FiefState, seat: i
         values[start + DECK.size] = len(state.deck) / 30
 
 
-def _votes(state: FiefState, n: int) -> list[int]:
-    """``state.votes_of(s)`` for every seat, in one pass over the lords."""
-    votes = [0] * n
-    lords = state.lords
-    for i in lords.values():
-        votes[i.owner] += 1 + bool(i.bishop) + bool(i.cardinal)
-    for fief in state.fiefs.values():
-        title = fief.title
-        if title and title in lords:
-            votes[lords[title].owner] += 1
-    if state.custody:
-        king = state.king_seat()
-        if king is not None:
-            votes[king] += len(state.custody)
-    return votes
-
-
 def _phase_state(values: dict[int, float], start: int, state: FiefState, seat: int,
                  n: int) -> None:
     """:func:`_phase` from the state."""
@@ -594,12 +567,8 @@ def _phase_state(values: dict[int, float], start: int, state: FiefState, seat: i
     if state.pending is not None:
         _pending_state(values, start, state.pending, seat, n)
     start += _PENDING_FIXED + 2 * n
-    passage = state.passage
-    if passage:
-        _set_seat(values, start, passage[0], seat, n)
-        k = VILLAGES.pos.get(passage[1])
-        if k is not None:
-            values[start + n + k] = 1.0
+    if state.passage:
+        _seat_and_place(values, start, state.passage, VILLAGES, seat, n)
     start += n + VILLAGES.size
     if state.battle is not None:
         _battle_state(values, start, state.battle, seat, n)
@@ -607,12 +576,8 @@ def _phase_state(values: dict[int, float], start: int, state: FiefState, seat: i
     if state.election is not None:
         _election_state(values, start, state.election, seat, n)
     start += n * (LORDS.size + 2) + LORDS.size + 3 * n
-    founding = state.founding
-    if founding:
-        _set_seat(values, start, founding[0], seat, n)
-        k = REGIONS.pos.get(founding[1])
-        if k is not None:
-            values[start + n + k] = 1.0
+    if state.founding:
+        _seat_and_place(values, start, state.founding, REGIONS, seat, n)
     start += n + REGIONS.size
     claim = state.custody_claim
     if claim:
@@ -620,6 +585,16 @@ def _phase_state(values: dict[int, float], start: int, state: FiefState, seat: i
         if k is not None:
             values[start + k] = 1.0
         _set_seat(values, start + REGIONS.size, claim[1], seat, n)
+
+
+def _seat_and_place(values: dict[int, float], start: int, pair: Any, places: Index,
+                    seat: int, n: int) -> None:
+    """A (seat, place) pair: the seat from ``seat``'s chair at ``start``, the
+    place among ``places`` after it (a passage asked, a fief being founded)."""
+    _set_seat(values, start, pair[0], seat, n)
+    k = places.pos.get(pair[1])
+    if k is not None:
+        values[start + n + k] = 1.0
 
 
 def _pending_state(values: dict[int, float], start: int, p: Pending, seat: int,

@@ -1063,7 +1063,7 @@ class FiefState(WarRules, CourtRules, State):
             "fiefs": {r: {"owner": f.owner, "capital": f.capital, "title": f.title}
                       for r, f in sorted(self.fiefs.items())},
             "custody": sorted(self.custody),
-            "votes": [self.votes_of(s) for s in range(self.num_players)],
+            "votes": self.votes(),
             "election": ({"votes": {str(s): list(v) for s, v in self.election.votes.items()},
                           "elected": self.election.elected,
                           "asked": list(self.election.asked),
