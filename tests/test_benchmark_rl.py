@@ -3,15 +3,15 @@ measuring tool, never of its figures (speed is measured, not tested)."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 pytest.importorskip("pettingzoo")
+
+from scripts import load_script
 
 # PettingZoo's classic modules warn about their own creation API when imported
 pytestmark = pytest.mark.filterwarnings(
@@ -22,12 +22,7 @@ SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "rl.py"
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_rl", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_rl"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT, "bench_rl")
 
 
 def test_a_short_run_prints_every_row_with_its_slice_ratios(

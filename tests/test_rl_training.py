@@ -7,8 +7,6 @@ courtly bot in the example's tournament."""
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
-import sys
 import warnings
 from pathlib import Path
 from types import ModuleType
@@ -24,6 +22,7 @@ from gymnasium.utils.env_checker import check_env as gymnasium_check_env
 from stable_baselines3.common.env_checker import check_env as sb3_check_env
 
 import courtly
+from scripts import load_script
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "train_courtisans.py"
 
@@ -31,11 +30,7 @@ EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "train_courtisans.p
 @pytest.fixture(scope="module")
 def example() -> ModuleType:
     """The example, imported from its file (examples/ is no package)."""
-    spec = importlib.util.spec_from_file_location("train_courtisans", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
+    module = load_script(EXAMPLE, "train_courtisans")
     torch.set_num_threads(1)
     return module
 

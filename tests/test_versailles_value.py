@@ -7,7 +7,6 @@ Rulebook: shared/seeds/000_90b411339aefc22f.txt.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 from pathlib import Path
@@ -18,16 +17,13 @@ import pytest
 from courtly.bots import make_bot
 from courtly.games.versailles import GAME, bot, value
 from courtly.sim.simulate import bot_seeds, play_out
+from scripts import load_script
 
 TOOL = Path(__file__).resolve().parents[1] / "tools" / "versailles_value.py"
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("versailles_value", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(TOOL, "versailles_value")
 
 
 def _positions(seed: int, n: int, every: int = 7):
