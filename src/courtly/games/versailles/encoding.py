@@ -207,50 +207,35 @@ class VersaillesEncoding:
         games), so of the hands only the seat's own and the others' sizes.
 
         Written out against :func:`_layout`'s fixed places, each slot set
-        once (a hot path: one call a step in the research environments)."""
-        n, goal = state.num_players, state.options["goal"]
+        once (a hot path: one call a step in the research environments);
+        a Register line's slots but its fortune and hand kept by what they
+        read (:func:`_line_slots`), as a line mostly stays the same."""
+        n = state.num_players
         at = _layout(n)
         f = Features()
         f.size = at.size
         values = f.values
-        k = COURT_LOCATIONS.pos.get(state.location)
-        if k is not None:
-            values[k] = 1.0
-        if state.wars:
-            for country, count in _count(state.wars).items():
-                k = COUNTRY.pos.get(country)
-                if k is not None:
-                    values[_WARS + k] = count / 1.0
-        if state.ministry:
-            _cards_at(values, _MINISTRY, state.ministry)
-        if state.king_alive:
-            values[_SOVEREIGNS] = state.king_alive / 1.0
-        if state.regency:
-            values[_SOVEREIGNS + 1] = state.regency / 1.0
-        if state.queen_alive:
-            values[_SOVEREIGNS + 2] = state.queen_alive / 1.0
-        k = COUNTRY.pos.get(state.queen_origin)
-        if k is not None:
-            values[_SOVEREIGNS + 3 + k] = 1.0
-        start = _SOVEREIGNS + 3 + COUNTRY.size
-        for who in (state.secret_wife, *_favourite_and_lover(state.courtiers)):
-            if who is not None and who >= 0:
-                values[start + (who - seat) % n] = 1.0
-            start += n
-        if state.house:
-            _cards_at(values, start, state.house)
-        if state.discard:
-            _cards_at(values, start + CARDS.size, state.discard)
-        if state.pile:
-            values[start + 2 * CARDS.size] = len(state.pile) / DECK_SIZE
-        start = at.courtiers
         courtiers, hands = state.courtiers, state.hands
+        _court_at(values, state, courtiers, seat, n)
+        goal = state.options["goal"]
+        lines, step, fortune_at, hand_at = at.lines, at.courtier, _FORTUNE, at.hand
+        start = at.courtiers
         for k in range(n):
             other = (seat + k) % n
-            _courtier_at(values, start, courtiers[other], len(hands[other]), seat, n, goal)
-            start += at.courtier
+            c = courtiers[other]
+            key = (start, seat, c.sex, c.party, c.place, c.king, c.queen, c.spouse,
+                   c.used_poison, c.used_philtre, c.generation, *c.cards)
+            line = lines.get(key)
+            if line is None:
+                line = _line_slots(lines, key, c, start, seat, n)
+            values.update(line)
+            if c.fortune:
+                values[start + fortune_at] = c.fortune / goal
+            if hands[other]:
+                values[start + hand_at] = len(hands[other]) / HAND_LIMIT
+            start += step
         if hands[seat]:
-            _cards_at(values, start, hands[seat])
+            values.update(_card_slots(start, tuple(hands[seat])))
         _turn_state(values, start + CARDS.size, state, seat, n, goal)
         return f
 
@@ -270,15 +255,23 @@ _KING = SEXES.size + COUNTRY.size + PLACES.size
 _QUEEN = _KING + STANDINGS.size
 _KING_AT = {k: _KING + v for k, v in STANDINGS.pos.items()}
 _QUEEN_AT = {k: _QUEEN + v for k, v in STANDINGS.pos.items()}
+#: A line's fortune, after its cards.
+_FORTUNE = _LINE_CARDS + CARDS.size
+#: The Register lines' slots kept (:func:`_line_slots`) for each player
+#: count before that memo is emptied.
+_LINES_KEPT = 4096
 
 
 class _Layout(NamedTuple):
     """Where :meth:`VersaillesEncoding.observe`'s Register lines start, one
-    line's size, and the whole size, for n seats."""
+    line's size, where its hand's size is, and the whole size, for n seats;
+    and the lines' slots kept (:func:`_line_slots`)."""
 
     courtiers: int
     courtier: int
+    hand: int
     size: int
+    lines: dict[tuple[Any, ...], dict[int, float]]
 
 
 @cache
@@ -287,69 +280,100 @@ def _layout(n: int) -> _Layout:
     courtier = _LINE_CARDS + CARDS.size + 1 + n + 4
     turn = courtiers + n * courtier + CARDS.size
     size = turn + STAGES.size + 2 + 2 * n + 1 + n + 2 * OFFICE.size + 3 * n + 1
-    return _Layout(courtiers, courtier, size)
+    return _Layout(courtiers, courtier, _FORTUNE + 1 + n + 3, size, {})
 
 
-def _favourite_and_lover(courtiers: list[Courtier]) -> tuple[int | None, int | None]:
-    """``state.favourite()`` and ``state.lover()`` in one pass: the first seat
-    whose courtier holds a card of each kind (§9.4)."""
+def _court_at(values: dict[int, float], state: VersaillesState, courtiers: list[Courtier],
+              seat: int, n: int) -> None:
+    """:func:`_court` from the state."""
+    k = COURT_LOCATIONS.pos.get(state.location)
+    if k is not None:
+        values[k] = 1.0
+    if state.wars:
+        for country, count in _count(state.wars).items():
+            k = COUNTRY.pos.get(country)
+            if k is not None:
+                values[_WARS + k] = count / 1.0
+    if state.ministry:
+        values.update(_card_slots(_MINISTRY, tuple(state.ministry)))
+    if state.king_alive:
+        values[_SOVEREIGNS] = state.king_alive / 1.0
+    if state.regency:
+        values[_SOVEREIGNS + 1] = state.regency / 1.0
+    if state.queen_alive:
+        values[_SOVEREIGNS + 2] = state.queen_alive / 1.0
+    k = COUNTRY.pos.get(state.queen_origin)
+    if k is not None:
+        values[_SOVEREIGNS + 3 + k] = 1.0
+    start = _SOVEREIGNS + 3 + COUNTRY.size
+    who = state.secret_wife
+    if who is not None and who >= 0:
+        values[start + (who - seat) % n] = 1.0
+    # state.favourite() and state.lover(): the first seat holding each
     favourite = lover = None
     for s, c in enumerate(courtiers):
-        if not c.cards:
-            continue
-        for card in c.cards:
-            kind = KIND_OF[card]
-            if kind == "favourite" and favourite is None:
-                favourite = s
-            elif kind == "lover" and lover is None:
-                lover = s
-    return favourite, lover
+        if c.cards:
+            for card in c.cards:
+                kind = KIND_OF[card]
+                if kind == "favourite":
+                    if favourite is None:
+                        favourite = s
+                elif kind == "lover" and lover is None:
+                    lover = s
+    if favourite is not None:
+        values[start + n + (favourite - seat) % n] = 1.0
+    if lover is not None:
+        values[start + 2 * n + (lover - seat) % n] = 1.0
+    start += 3 * n
+    if state.house:
+        values.update(_card_slots(start, tuple(state.house)))
+    if state.discard:
+        values.update(_card_slots(start + CARDS.size, tuple(state.discard)))
+    if state.pile:
+        values[start + 2 * CARDS.size] = len(state.pile) / DECK_SIZE
 
 
-def _courtier_at(values: dict[int, float], start: int, c: Courtier, hand: int, seat: int,
-                 n: int, goal: int) -> None:
-    """:func:`_courtier` from the state's Register line at ``start``;
-    ``hand``: the hand's size."""
+def _line_slots(lines: dict[tuple[Any, ...], dict[int, float]], key: tuple[Any, ...],
+                c: Courtier, start: int, seat: int, n: int) -> dict[int, float]:
+    """:func:`_courtier`'s slots of the Register's line at ``start`` but its
+    fortune and its hand's size, kept in ``lines`` by ``key`` (whatever
+    else they read; never changed once made: only copied out)."""
+    if len(lines) >= _LINES_KEPT:
+        lines.clear()
+    out: dict[int, float] = {}
     k = _SEX.get(c.sex)
     if k is not None:
-        values[start + k] = 1.0
+        out[start + k] = 1.0
     k = _PARTY.get(c.party)
     if k is not None:
-        values[start + k] = 1.0
-    values[start + _PLACE[c.place]] = 1.0
+        out[start + k] = 1.0
+    out[start + _PLACE[c.place]] = 1.0
     k = _KING_AT.get(c.king)
     if k is not None:
-        values[start + k] = 1.0
+        out[start + k] = 1.0
     k = _QUEEN_AT.get(c.queen)
     if k is not None:
-        values[start + k] = 1.0
-    start += _LINE_CARDS
+        out[start + k] = 1.0
     if c.cards:
-        _cards_at(values, start, c.cards)
-    start += CARDS.size
-    if c.fortune:
-        values[start] = c.fortune / goal
+        out.update(_card_slots(start + _LINE_CARDS, tuple(c.cards)))
+    start += _FORTUNE
     if c.spouse is not None and c.spouse >= 0:
-        values[start + 1 + (c.spouse - seat) % n] = 1.0
+        out[start + 1 + (c.spouse - seat) % n] = 1.0
     start += 1 + n
     if c.used_poison:
-        values[start] = 1.0
+        out[start] = 1.0
     if c.used_philtre:
-        values[start + 1] = 1.0
+        out[start + 1] = 1.0
     if c.generation != 1:
-        values[start + 2] = (c.generation - 1) / 5
-    if hand:
-        values[start + 3] = hand / HAND_LIMIT
-
-
-def _cards_at(values: dict[int, float], start: int, cards: list[str]) -> None:
-    """``f.counts(_count(cards), CARDS, MAX_COPIES)`` at ``start``."""
-    values.update(_card_slots(start, tuple(cards)))
+        out[start + 2] = (c.generation - 1) / 5
+    lines[key] = out
+    return out
 
 
 @lru_cache(maxsize=4096)
 def _card_slots(start: int, cards: tuple[str, ...]) -> dict[int, float]:
-    """:func:`_cards_at`'s slots and values for these cards, in this order:
+    """``f.counts(_count(cards), CARDS, MAX_COPIES)``'s slots and values at
+    ``start`` for these cards, in this order:
     kept, as a pile or hand is mostly the same from one step to the next
     (never changed once made: only copied out)."""
     pos = CARDS.pos

@@ -7,7 +7,7 @@ The court's life is in court.py, the player's actions in play.py.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from operator import itemgetter
@@ -195,6 +195,57 @@ def gifts(seat: int, players: int, hand: list[str], kinds: list[str] | None = No
 def _receivers(seat: int, players: int) -> tuple[list[GiveCards], ...]:
     """The gift rows (:func:`_gifts_to`) of every other seat, in seat order."""
     return tuple(_gifts_to(to) for to in range(players) if to != seat)
+
+
+#: The events of the commonest actions, made once for each seat and
+#: action (events are immutable): at most this many of each are kept.
+_EVENTS_KEPT = 20_000
+
+
+def _kept(make: Callable[..., Event]) -> Callable[..., Event]:
+    """``make``, its events kept by their arguments (at most :data:`_EVENTS_KEPT`)."""
+    memo: dict[tuple[Any, ...], Event] = {}
+
+    def kept(*key: Any) -> Event:
+        event = memo.get(key)
+        if event is None:
+            if len(memo) >= _EVENTS_KEPT:
+                memo.clear()
+            event = memo[key] = make(*key)
+        return event
+    return kept
+
+
+@_kept
+def _given(seat: int, to: int, cards: tuple[str, ...]) -> Event:
+    """Cards given: the giver and the receiver read which (§7.41)."""
+    public = Event("give", f"Seat {seat} gives {len(cards)} card(s) to Seat {to}",
+                   {"seat": seat, "to": to, "count": len(cards)})
+    names = ", ".join([TYPE_OF[c].name_fr for c in cards])
+    return Event("give", f"Seat {seat} gives {names} to Seat {to}",
+                 {"seat": seat, "to": to, "cards": list(cards)},
+                 audience=frozenset({seat, to}), redacted=public)
+
+
+@_kept
+def _shown(seat: int, to: int, card: str) -> Event:
+    """A card shown to one player: only that player and the shower read it."""
+    public = Event("show", f"Seat {seat} shows a card to Seat {to}", {"seat": seat, "to": to})
+    return Event("show", f"Seat {seat} shows {TYPE_OF[card].name_fr} to Seat {to}",
+                 {"seat": seat, "to": to, "card": card},
+                 audience=frozenset({seat, to}), redacted=public)
+
+
+@_kept
+def _paid(seat: int, to: int, amount: int) -> Event:
+    """A payment in the window (§7.2)."""
+    return Event("pay", Pay(to, amount).describe(), {"seat": seat, "to": to, "amount": amount})
+
+
+@_kept
+def _done(seat: int) -> Event:
+    """A negotiator's Done (§7.2)."""
+    return Event("done", f"Seat {seat} is done negotiating", {"seat": seat})
 
 
 def round_order(chamberlain: int, players: int) -> list[int]:
@@ -705,16 +756,11 @@ class VersaillesState(PlayRules, State):
         return events
 
     def _give(self, seat: int, action: GiveCards) -> list[Event]:
+        hand, other = self.hands[seat], self.hands[action.to]
         for card in action.cards:
-            self.hands[seat].remove(card)
-            self.hands[action.to].append(card)
-        public = Event("give", f"Seat {seat} gives {len(action.cards)} card(s) to Seat "
-                               f"{action.to}", {"seat": seat, "to": action.to,
-                                                "count": len(action.cards)})
-        names = ", ".join([TYPE_OF[c].name_fr for c in action.cards])
-        return [Event("give", f"Seat {seat} gives {names} to Seat {action.to}",
-                      {"seat": seat, "to": action.to, "cards": list(action.cards)},
-                      audience=frozenset({seat, action.to}), redacted=public)]
+            hand.remove(card)
+            other.append(card)
+        return [_given(seat, action.to, action.cards)]
 
     def _negotiate(self, seat: int, action: Action) -> list[Event]:
         """The window closes when all are done, at the referee's time-up, or
@@ -724,32 +770,22 @@ class VersaillesState(PlayRules, State):
                     *self._close_window()]
         if isinstance(action, Done):
             self.open_seats.remove(seat)
-            events = [Event("done", f"Seat {seat} is done negotiating", {"seat": seat})]
+            events = [_done(seat)]
         elif isinstance(action, Pay):
             self.window_moves += 1
             self.courtiers[seat].fortune -= action.amount
             self.courtiers[action.to].fortune += action.amount
             self.payments.append((seat, action.to, action.amount))
-            events = [Event("pay", action.describe(), {"seat": seat, "to": action.to,
-                                                       "amount": action.amount})]
+            events = [_paid(seat, action.to, action.amount)]
             if self._reached_goal():  # of the window's moves, only a payment moves fortunes
                 return events
         else:
             assert isinstance(action, ShowCard)
             self.window_moves += 1
-            events = [self._show(seat, action)]
+            events = [_shown(seat, action.to, action.card)]
         if not self.open_seats or self.window_moves >= WINDOW_MOVES_PER_PLAYER * self.num_players:
             events += self._close_window()
         return events
-
-    def _show(self, seat: int, action: ShowCard) -> Event:
-        """A card shown to one player: only that player and the shower read it."""
-        public = Event("show", f"Seat {seat} shows a card to Seat {action.to}",
-                       {"seat": seat, "to": action.to})
-        return Event("show", f"Seat {seat} shows {TYPE_OF[action.card].name_fr} to Seat "
-                             f"{action.to}", {"seat": seat, "to": action.to,
-                                              "card": action.card},
-                     audience=frozenset({seat, action.to}), redacted=public)
 
     # ----- etiquette (§3, §4) ----------------------------------------------------------
     def _breach(self, action: Breach) -> list[Event]:
