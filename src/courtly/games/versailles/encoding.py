@@ -206,20 +206,20 @@ class VersaillesEncoding:
         the same numbers (a test compares both on every position of many
         games), so of the hands only the seat's own and the others' sizes.
 
-        Written out against :func:`_layout`'s fixed places, each slot set
-        once (a hot path: one call a step in the research environments);
-        a Register line's slots but its fortune and hand kept by what they
-        read (:func:`_line_slots`), as a line mostly stays the same."""
+        Written out against :func:`_layout`'s fixed places (a hot path: one
+        call a step in the research environments). Most parts stay the same
+        from one step to the next: each is kept by everything it reads
+        (:func:`_kept_slots`), and copied out at C speed; the fortunes, the
+        hands, the discards and the pile are written directly."""
         n = state.num_players
         at = _layout(n)
         f = Features()
         f.size = at.size
         values = f.values
-        courtiers, hands = state.courtiers, state.hands
-        _court_at(values, state, courtiers, seat, n)
-        goal = state.options["goal"]
+        courtiers, hands, goal = state.courtiers, state.hands, state.options["goal"]
         lines, step, fortune_at, hand_at = at.lines, at.courtier, _FORTUNE, at.hand
         start = at.courtiers
+        favourite = lover = None  # state.favourite() and state.lover(): the first seats
         for k in range(n):
             other = (seat + k) % n
             c = courtiers[other]
@@ -228,7 +228,12 @@ class VersaillesEncoding:
             line = lines.get(key)
             if line is None:
                 line = _line_slots(lines, key, c, start, seat, n)
-            values.update(line)
+            slots, holds_favourite, holds_lover = line
+            values.update(slots)
+            if holds_favourite and (favourite is None or other < favourite):
+                favourite = other
+            if holds_lover and (lover is None or other < lover):
+                lover = other
             if c.fortune:
                 values[start + fortune_at] = c.fortune / goal
             if hands[other]:
@@ -236,7 +241,8 @@ class VersaillesEncoding:
             start += step
         if hands[seat]:
             values.update(_card_slots(start, tuple(hands[seat])))
-        _turn_state(values, start + CARDS.size, state, seat, n, goal)
+        _court_at(values, at, state, seat, favourite, lover)
+        _turn_at(values, at, start + CARDS.size, state, seat, goal)
         return f
 
 
@@ -257,21 +263,29 @@ _KING_AT = {k: _KING + v for k, v in STANDINGS.pos.items()}
 _QUEEN_AT = {k: _QUEEN + v for k, v in STANDINGS.pos.items()}
 #: A line's fortune, after its cards.
 _FORTUNE = _LINE_CARDS + CARDS.size
-#: The Register lines' slots kept (:func:`_line_slots`) for each player
-#: count before that memo is emptied.
-_LINES_KEPT = 4096
+#: The parts kept (:func:`_kept_slots`) for each player count, of each
+#: kind, before that memo is emptied.
+_PARTS_KEPT = 4096
+
+Slots = dict[int, float]
+Line = tuple[Slots, bool, bool]
 
 
 class _Layout(NamedTuple):
     """Where :meth:`VersaillesEncoding.observe`'s Register lines start, one
     line's size, where its hand's size is, and the whole size, for n seats;
-    and the lines' slots kept (:func:`_line_slots`)."""
+    and the parts kept (:meth:`VersaillesEncoding.observe_state`): the
+    Register's lines, the court's, the turn's, the payments'."""
 
+    n: int
     courtiers: int
     courtier: int
     hand: int
     size: int
-    lines: dict[tuple[Any, ...], dict[int, float]]
+    lines: dict[tuple[Any, ...], Line]
+    court: dict[tuple[Any, ...], Slots]
+    turn: dict[tuple[Any, ...], Slots]
+    paid: dict[tuple[Any, ...], Slots]
 
 
 @cache
@@ -280,67 +294,24 @@ def _layout(n: int) -> _Layout:
     courtier = _LINE_CARDS + CARDS.size + 1 + n + 4
     turn = courtiers + n * courtier + CARDS.size
     size = turn + STAGES.size + 2 + 2 * n + 1 + n + 2 * OFFICE.size + 3 * n + 1
-    return _Layout(courtiers, courtier, _FORTUNE + 1 + n + 3, size, {})
+    return _Layout(n, courtiers, courtier, _FORTUNE + 1 + n + 3, size, {}, {}, {}, {})
 
 
-def _court_at(values: dict[int, float], state: VersaillesState, courtiers: list[Courtier],
-              seat: int, n: int) -> None:
-    """:func:`_court` from the state."""
-    k = COURT_LOCATIONS.pos.get(state.location)
-    if k is not None:
-        values[k] = 1.0
-    if state.wars:
-        for country, count in _count(state.wars).items():
-            k = COUNTRY.pos.get(country)
-            if k is not None:
-                values[_WARS + k] = count / 1.0
-    if state.ministry:
-        values.update(_card_slots(_MINISTRY, tuple(state.ministry)))
-    if state.king_alive:
-        values[_SOVEREIGNS] = state.king_alive / 1.0
-    if state.regency:
-        values[_SOVEREIGNS + 1] = state.regency / 1.0
-    if state.queen_alive:
-        values[_SOVEREIGNS + 2] = state.queen_alive / 1.0
-    k = COUNTRY.pos.get(state.queen_origin)
-    if k is not None:
-        values[_SOVEREIGNS + 3 + k] = 1.0
-    start = _SOVEREIGNS + 3 + COUNTRY.size
-    who = state.secret_wife
-    if who is not None and who >= 0:
-        values[start + (who - seat) % n] = 1.0
-    # state.favourite() and state.lover(): the first seat holding each
-    favourite = lover = None
-    for s, c in enumerate(courtiers):
-        if c.cards:
-            for card in c.cards:
-                kind = KIND_OF[card]
-                if kind == "favourite":
-                    if favourite is None:
-                        favourite = s
-                elif kind == "lover" and lover is None:
-                    lover = s
-    if favourite is not None:
-        values[start + n + (favourite - seat) % n] = 1.0
-    if lover is not None:
-        values[start + 2 * n + (lover - seat) % n] = 1.0
-    start += 3 * n
-    if state.house:
-        values.update(_card_slots(start, tuple(state.house)))
-    if state.discard:
-        values.update(_card_slots(start + CARDS.size, tuple(state.discard)))
-    if state.pile:
-        values[start + 2 * CARDS.size] = len(state.pile) / DECK_SIZE
+def _kept(memo: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) -> Any:
+    """``value`` kept in ``memo`` by ``key`` (emptied first when full);
+    never changed once kept: only copied out."""
+    if len(memo) >= _PARTS_KEPT:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
-def _line_slots(lines: dict[tuple[Any, ...], dict[int, float]], key: tuple[Any, ...],
-                c: Courtier, start: int, seat: int, n: int) -> dict[int, float]:
+def _line_slots(lines: dict[tuple[Any, ...], Line], key: tuple[Any, ...], c: Courtier,
+                start: int, seat: int, n: int) -> Line:
     """:func:`_courtier`'s slots of the Register's line at ``start`` but its
-    fortune and its hand's size, kept in ``lines`` by ``key`` (whatever
-    else they read; never changed once made: only copied out)."""
-    if len(lines) >= _LINES_KEPT:
-        lines.clear()
-    out: dict[int, float] = {}
+    fortune and its hand's size, and whether its cards hold the Favourite,
+    the Lover; kept in ``lines`` by ``key`` (whatever else they read)."""
+    out: Slots = {}
     k = _SEX.get(c.sex)
     if k is not None:
         out[start + k] = 1.0
@@ -366,18 +337,69 @@ def _line_slots(lines: dict[tuple[Any, ...], dict[int, float]], key: tuple[Any, 
         out[start + 1] = 1.0
     if c.generation != 1:
         out[start + 2] = (c.generation - 1) / 5
-    lines[key] = out
+    kinds = {KIND_OF[card] for card in c.cards}
+    return _kept(lines, key, (out, "favourite" in kinds, "lover" in kinds))
+
+
+def _court_at(values: Slots, at: _Layout, state: VersaillesState, seat: int,
+              favourite: int | None, lover: int | None) -> None:
+    """:func:`_court` from the state: the discards and the pile written,
+    the rest kept by what it reads (:func:`_court_slots`)."""
+    key = (seat, state.location, state.king_alive, state.regency, state.queen_alive,
+           state.queen_origin, state.secret_wife, favourite, lover, tuple(state.wars),
+           tuple(state.ministry), tuple(state.house))
+    part = at.court.get(key)
+    if part is None:
+        part = _kept(at.court, key, _court_slots(key, at.n))
+    values.update(part)
+    start = _SOVEREIGNS + 3 + COUNTRY.size + 3 * at.n
+    if state.discard:
+        values.update(_card_slots(start + CARDS.size, tuple(state.discard)))
+    if state.pile:
+        values[start + 2 * CARDS.size] = len(state.pile) / DECK_SIZE
+
+
+def _court_slots(key: tuple[Any, ...], n: int) -> Slots:
+    """The court's slots but the discards' and the pile's, from
+    :func:`_court_at`'s key."""
+    (seat, location, king_alive, regency, queen_alive, queen_origin, secret_wife,
+     favourite, lover, wars, ministry, house) = key
+    out: Slots = {}
+    k = COURT_LOCATIONS.pos.get(location)
+    if k is not None:
+        out[k] = 1.0
+    for country, count in _count(wars).items():
+        k = COUNTRY.pos.get(country)
+        if k is not None:
+            out[_WARS + k] = count / 1.0
+    if ministry:
+        out.update(_card_slots(_MINISTRY, ministry))
+    if king_alive:
+        out[_SOVEREIGNS] = king_alive / 1.0
+    if regency:
+        out[_SOVEREIGNS + 1] = regency / 1.0
+    if queen_alive:
+        out[_SOVEREIGNS + 2] = queen_alive / 1.0
+    k = COUNTRY.pos.get(queen_origin)
+    if k is not None:
+        out[_SOVEREIGNS + 3 + k] = 1.0
+    start = _SOVEREIGNS + 3 + COUNTRY.size
+    for who in (secret_wife, favourite, lover):
+        if who is not None and who >= 0:
+            out[start + (who - seat) % n] = 1.0
+        start += n
+    if house:
+        out.update(_card_slots(start, house))
     return out
 
 
 @lru_cache(maxsize=4096)
-def _card_slots(start: int, cards: tuple[str, ...]) -> dict[int, float]:
+def _card_slots(start: int, cards: tuple[str, ...]) -> Slots:
     """``f.counts(_count(cards), CARDS, MAX_COPIES)``'s slots and values at
-    ``start`` for these cards, in this order:
-    kept, as a pile or hand is mostly the same from one step to the next
-    (never changed once made: only copied out)."""
+    ``start`` for these cards: kept, as a pile or hand is mostly the same
+    from one step to the next (never changed once made: only copied out)."""
     pos = CARDS.pos
-    out: dict[int, float] = {}
+    out: Slots = {}
     for card, count in _count(cards).items():
         k = pos.get(card)
         if k is not None:
@@ -385,47 +407,23 @@ def _card_slots(start: int, cards: tuple[str, ...]) -> dict[int, float]:
     return out
 
 
-def _turn_state(values: dict[int, float], start: int, state: VersaillesState, seat: int,
-                n: int, goal: int) -> None:
-    """:func:`_turn` from the state, at ``start`` (:func:`relative` written
-    out: every seat here is a seat, never None)."""
-    stage = state.stage
-    playing = stage == PLAY
-    k = STAGES.pos.get(stage)
-    if k is not None:
-        values[start + k] = 1.0
-    start += STAGES.size
-    if state.turn:
-        values[start] = state.turn / state.options["turn_limit"]
-    if goal:
-        values[start + 1] = goal / 50000
-    start += 2
-    if state.gc >= 0:
-        values[start + (state.gc - seat) % n] = 1.0
-    start += n
-    if playing and not state.over:
-        current = state.order[state.pos]  # state.current()
-        if current >= 0:
-            values[start + (current - seat) % n] = 1.0
-    start += n
-    if playing and state.actions_left:
-        values[start] = state.actions_left / ACTIONS_PER_TURN
-    start += 1
-    for s in state.open_seats:
-        if s >= 0:
-            values[start + (s - seat) % n] = 1.0
-    start += n
-    pos = OFFICE.pos
-    for office in state.powers_used:
-        k = pos.get(office)
-        if k is not None:
-            values[start + k] = 1.0
-    start += OFFICE.size
-    for office in state.offices_moved:
-        k = pos.get(office)
-        if k is not None:
-            values[start + k] = 1.0
-    start += OFFICE.size
+def _turn_at(values: Slots, at: _Layout, start: int, state: VersaillesState, seat: int,
+             goal: int) -> None:
+    """:func:`_turn` from the state, at ``start``: the breaches written, the
+    payments and the rest kept by what they read (:func:`_turn_slots`,
+    :func:`_payment_slots`)."""
+    playing = state.stage == PLAY
+    key = (start, seat, state.stage, state.turn, state.options["turn_limit"], goal, state.gc,
+           state.order[state.pos] if playing and not state.over else None,
+           state.actions_left if playing else 0, state.over, tuple(state.open_seats),
+           frozenset(state.powers_used) if state.powers_used else (),
+           frozenset(state.offices_moved) if state.offices_moved else ())
+    part = at.turn.get(key)
+    if part is None:
+        part = _kept(at.turn, key, _turn_slots(key, at.n))
+    values.update(part)
+    n = at.n
+    start += STAGES.size + 2 + 2 * n + 1 + n + 2 * OFFICE.size
     if state.breaches:
         breaches: dict[int, int] = {}
         for _, s, _, _ in state.breaches:
@@ -436,31 +434,79 @@ def _turn_state(values: dict[int, float], start: int, state: VersaillesState, se
             values[start + who] = count / 1.0
     start += n
     if state.payments:
-        _payments_at(values, start, state.payments, seat, n)
-    if state.over:
-        values[start + 2 * n] = 1.0
+        paid = (start, seat, *state.payments)
+        part = at.paid.get(paid)
+        if part is None:
+            part = _kept(at.paid, paid, _payment_slots(start, state.payments, seat, n))
+        values.update(part)
 
 
-def _payments_at(values: dict[int, float], start: int, paid: list[tuple[int, int, int]],
-                 seat: int, n: int) -> None:
+def _turn_slots(key: tuple[Any, ...], n: int) -> Slots:
+    """The turn's slots but the breaches' and the payments' (:func:`relative`
+    written out: every seat here is a seat, never None), from
+    :func:`_turn_at`'s key."""
+    (start, seat, stage, turn, turn_limit, goal, gc, current, actions_left, over, open_seats,
+     powers_used, offices_moved) = key
+    out: Slots = {}
+    k = STAGES.pos.get(stage)
+    if k is not None:
+        out[start + k] = 1.0
+    start += STAGES.size
+    if turn:
+        out[start] = turn / turn_limit
+    if goal:
+        out[start + 1] = goal / 50000
+    start += 2
+    if gc >= 0:
+        out[start + (gc - seat) % n] = 1.0
+    start += n
+    if current is not None and current >= 0:
+        out[start + (current - seat) % n] = 1.0
+    start += n
+    if actions_left:
+        out[start] = actions_left / ACTIONS_PER_TURN
+    start += 1
+    for s in open_seats:
+        if s >= 0:
+            out[start + (s - seat) % n] = 1.0
+    start += n
+    pos = OFFICE.pos
+    for office in powers_used:
+        k = pos.get(office)
+        if k is not None:
+            out[start + k] = 1.0
+    start += OFFICE.size
+    for office in offices_moved:
+        k = pos.get(office)
+        if k is not None:
+            out[start + k] = 1.0
+    start += OFFICE.size + n  # the breaches'
+    if over:
+        out[start + 2 * n] = 1.0
+    return out
+
+
+def _payment_slots(start: int, paid: list[tuple[int, int, int]], seat: int, n: int) -> Slots:
     """:func:`_payments` at ``start`` (:func:`_payment_sums` written out:
     payer and payee are seats, never None)."""
+    out: Slots = {}
     paid_out: dict[int, int] = {}
     paid_in: dict[int, int] = {}
     for payer, payee, amount in paid:
         if payer >= 0:
-            out = (payer - seat) % n
-            paid_out[out] = paid_out.get(out, 0) + amount
+            who = (payer - seat) % n
+            paid_out[who] = paid_out.get(who, 0) + amount
         if payee >= 0:
             to = (payee - seat) % n
             paid_in[to] = paid_in.get(to, 0) + amount
     for who, total in paid_out.items():
         if total:
-            values[start + who] = total / 10000
+            out[start + who] = total / 10000
     start += n
     for who, total in paid_in.items():
         if total:
-            values[start + who] = total / 10000
+            out[start + who] = total / 10000
+    return out
 
 
 def _count(cards: Any) -> dict[str, int]:

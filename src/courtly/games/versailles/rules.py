@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 from operator import itemgetter
 from typing import Any, ClassVar
 
@@ -138,6 +138,9 @@ _CARD_IDS: tuple[str, ...] = tuple(sorted(DECK.types))
 _INDEX: dict[str, int] = {card: i for i, card in enumerate(_CARD_IDS)}
 _KINDS = len(_INDEX)
 _PAIR_BASE = [_KINDS * (first + 1) for first in range(_KINDS)]
+#: The number of each pair (first, second), first < second.
+_PAIR_CODE = {(first, second): _PAIR_BASE[first] + second
+              for first in range(_KINDS) for second in range(first + 1, _KINDS)}
 #: Gifts to each seat, by bundle number: made once (every bundle, on the
 #: first gift menu for that seat), shared by every menu.
 _GIFTS: dict[int, list[GiveCards]] = {}
@@ -162,14 +165,19 @@ def bundles(kinds: list[str], doubles: Collection[str]) -> list[int]:
     """One card, or two (a pair only if held twice), of a hand with these
     (sorted) kinds of card, ``doubles`` held at least twice: each kind alone,
     then each pair in order ((a, a) if held twice, (a, b), (a, c) ... (b, b) ...)."""
-    index = [_INDEX[k] for k in kinds]
-    if not doubles:
-        return index + [_PAIR_BASE[first] + second for first, second in combinations(index, 2)]
-    twice = set(map(_INDEX.__getitem__, doubles))
-    # (a, a) comes first among a's pairs, as combinations_with_replacement gives them
-    return index + [_PAIR_BASE[first] + second
-                    for first, second in combinations_with_replacement(index, 2)
-                    if first != second or first in twice]
+    index = list(map(_INDEX.__getitem__, kinds))
+    # the pairs of two kinds at C speed, in combinations' order
+    codes = index + list(map(_PAIR_CODE.__getitem__, combinations(index, 2)))
+    if doubles:
+        # (a, a) first among a's pairs, as combinations_with_replacement
+        # gives them: a's pairs start after those of the r kinds before it
+        m, added, rank = len(index), len(index), {k: r for r, k in enumerate(kinds)}
+        for kind in sorted(doubles, key=rank.__getitem__):
+            r = rank[kind]
+            first = index[r]
+            codes.insert(added + r * (m - 1) - r * (r - 1) // 2, _PAIR_BASE[first] + first)
+            added += 1
+    return codes
 
 
 def gifts(seat: int, players: int, hand: list[str], kinds: list[str] | None = None
