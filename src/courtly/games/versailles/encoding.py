@@ -61,6 +61,7 @@ them gifts (1,364 bundles to each seat).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -398,13 +399,9 @@ def _card_slots(start: int, cards: tuple[str, ...]) -> Slots:
     """``f.counts(_count(cards), CARDS, MAX_COPIES)``'s slots and values at
     ``start`` for these cards: kept, as a pile or hand is mostly the same
     from one step to the next (never changed once made: only copied out)."""
-    pos = CARDS.pos
-    out: Slots = {}
-    for card, count in _count(cards).items():
-        k = pos.get(card)
-        if k is not None:
-            out[start + k] = count / MAX_COPIES
-    return out
+    pos = CARDS.pos  # counted at C speed: a hand or pile changes often
+    return {start + pos[card]: count / MAX_COPIES
+            for card, count in Counter(cards).items() if card in pos}
 
 
 def _turn_at(values: Slots, at: _Layout, start: int, state: VersaillesState, seat: int,

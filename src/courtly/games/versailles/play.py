@@ -143,6 +143,9 @@ class PlayRules(CourtRules):
     _king_memo: Memo
     _queen_key: tuple[Any, ...] | None = None
     _queen_memo: Memo
+    #: Everything the six memos' keys read, and the memos made for it.
+    _whole_key: tuple[Any, ...] | None = None
+    _memos: Memos
 
     # ----- conditions (§9.1) ----------------------------------------------------------
     def is_titled(self, seat: int) -> bool:
@@ -278,6 +281,13 @@ class PlayRules(CourtRules):
         the audiences about courtiers; an intervention or a refused request
         (which moves a standing about one menu in five) keeps the other
         scale's."""
+        courtiers = self.courtiers
+        whole = (self.location, self.king_alive, self.queen_alive, self.regency,
+                 self.secret_wife, tuple(self.wars), frozenset(self.offices_moved),
+                 tuple([(c.place, c.sex, c.spouse, c.used_poison, c.used_philtre, c.king,
+                         c.queen, *c.cards) for c in courtiers]))
+        if whole == self._whole_key:  # the court and the standings as they were, most often
+            return self._memos
         key = self.court_key()
         if key != self._cards_key:  # the bare court's key only then
             self._cards_key, self._cards_memo = key, {}
@@ -299,8 +309,10 @@ class PlayRules(CourtRules):
             queen = _levels(queens, *_NEEDS["queen"])
             if queen != self._queen_key:
                 self._queen_key, self._queen_memo = queen, {}
-        return (self._memo, self._cards_memo, self._standing_memo, self._king_memo,
-                self._queen_memo, self._placed_memo)
+        self._whole_key = whole
+        self._memos = (self._memo, self._cards_memo, self._standing_memo, self._king_memo,
+                       self._queen_memo, self._placed_memo)
+        return self._memos
 
     def hand_moves(self, seat: int, kinds: list[str], memos: Memos
                    ) -> list[Action]:

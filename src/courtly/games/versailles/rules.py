@@ -905,6 +905,8 @@ class VersaillesState(PlayRules, State):
         state["_standings_key"], state["_standing_memo"] = None, {}
         state["_king_key"], state["_king_memo"] = None, {}
         state["_queen_key"], state["_queen_memo"] = None, {}
+        state["_whole_key"] = None
+        state.pop("_memos", None)
         return state
 
     def clone(self) -> VersaillesState:
@@ -924,6 +926,7 @@ class VersaillesState(PlayRules, State):
                      "_standing_memo", "_king_memo", "_queen_memo"):  # on first use
             if name in self.__dict__:
                 setattr(other, name, dict(self.__dict__[name]))
+        other._whole_key = None  # its memos are the copies: looked up again
         return other
 
     def _snapshot(self) -> Any:
