@@ -81,9 +81,10 @@ _NEEDS = {s: (min(v), max(v)) for s in ("king", "queen") for v in [[
 #: card played on oneself only, and the lettre de cachet (its asker spared).
 _BY_SEAT = frozenset(card for card, t in TYPE_OF.items() if t.self_only or t.kind == "lettre")
 #: What :meth:`PlayRules.hand_moves` reads of each card, in one look-up:
-#: whether it is a request card, its memo (:data:`MEMO_OF`), whether its
-#: uses are kept by seat (:data:`_BY_SEAT`).
-_HAND_KEYS = {card: (card in REQUEST_CARDS, MEMO_OF[card], card in _BY_SEAT)
+#: its memo (:data:`MEMO_OF`), and how its uses are kept and listed: 0 a
+#: play kept by its user's place and sex, 1 a request kept by the asker's
+#: standings, 2 a play and 3 a request kept by seat (:data:`_BY_SEAT`).
+_HAND_KEYS = {card: (MEMO_OF[card], 2 * (card in _BY_SEAT) + (card in REQUEST_CARDS))
               for card in TYPE_OF}
 
 
@@ -321,29 +322,26 @@ class PlayRules(CourtRules):
         may receive it (§8; a lettre de cachet: against each courtier it may
         strike), made once for this court (``memos``, from :meth:`court_memos`)."""
         me = self.courtiers[seat]
-        asks = me.place == COURT and self.track("king") is not None
         # A card's uses read of their user only his place and sex (a play,
         # :meth:`_may_play`) or his standings (a request: the route through
         # the Queen), unless the card is played on oneself, the user is a
         # prisoner or the asker of a lettre de cachet (spared): kept by that,
         # and then by seat, so that one seat's uses serve the next's.
-        user: Any = seat if me.place == BASTILLE else (me.place, me.sex)
-        asker = (me.king, me.queen)
+        owners = (seat if me.place == BASTILLE else (me.place, me.sex), (me.king, me.queen),
+                  seat, seat)
         plays: list[Action] = []
         requests: list[Action] = []
+        outs = (plays, requests, plays, requests)
+        if not (me.place == COURT and self.track("king") is not None):
+            kinds = [card for card in kinds if card not in REQUEST_CARDS]  # asks nothing
         for card in kinds:
-            is_request, which, by_seat = _HAND_KEYS[card]
-            if is_request and not asks:
-                continue
+            which, mode = _HAND_KEYS[card]
             memo = memos[which]
-            key = (seat if by_seat else asker if is_request else user, card)
+            key = (owners[mode], card)
             found = memo.get(key)
             if found is None:
                 found = memo[key] = self._uses_of(seat, card, memos)
-            if is_request:
-                requests += found
-            else:
-                plays += found
+            outs[mode].extend(found)
         return plays + requests
 
     def _uses_of(self, seat: int, card: str, memos: Memos

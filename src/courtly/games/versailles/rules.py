@@ -740,10 +740,12 @@ class VersaillesState(PlayRules, State):
             return []
         if self.turn_cut:
             return self._cut_turn()
-        if self.courtiers[seat].place == DEAD:
+        c = self.courtiers[seat]
+        if c.place == DEAD:
             return self._next_player()
-        if (self.actions_left <= 0 and len(self.hands[seat]) <= HAND_LIMIT
-                and not any(True for _ in self.power_moves(seat))):
+        if self.actions_left <= 0 and len(self.hands[seat]) <= HAND_LIMIT and not (
+                # an office laid at court (power_moves' own test, first)
+                c.cards and c.place == COURT and any(True for _ in self.power_moves(seat))):
             return self._end_player_turn()
         return []
 
