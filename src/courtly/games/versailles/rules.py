@@ -251,6 +251,26 @@ def _paid(seat: int, to: int, amount: int) -> Event:
 
 
 @_kept
+def _drawn(seat: int, card: str) -> Event:
+    """A card drawn: only the drawer reads which (§7.41)."""
+    public = Event("draw", f"Seat {seat} draws a card", {"seat": seat})
+    return Event("draw", f"Seat {seat} draws {TYPE_OF[card].name_fr}",
+                 {"seat": seat, "card": card}, audience=frozenset({seat}), redacted=public)
+
+
+@_kept
+def _located(place: str) -> Event:
+    """The Grand Chamberlain's choice of the court's place (§7.3)."""
+    return Event("location", SetLocation(place).describe(), {"location": place})
+
+
+@_kept
+def _timed_out() -> Event:
+    """The referee's time-up closing the window (§7.2)."""
+    return Event("time_up", "Five minutes: the negotiation is over")
+
+
+@_kept
 def _done(seat: int) -> Event:
     """A negotiator's Done (§7.2)."""
     return Event("done", f"Seat {seat} is done negotiating", {"seat": seat})
@@ -696,8 +716,7 @@ class VersaillesState(PlayRules, State):
             return self._heir(seat, action.party)
         if isinstance(action, SetLocation):
             self.location = action.place
-            return [Event("location", action.describe(), {"location": action.place}),
-                    *self._start_round()]
+            return [_located(action.place), *self._start_round()]
         return self._turn_action(seat, action)
 
     def _turn_action(self, seat: int, action: Action) -> list[Event]:
@@ -759,10 +778,7 @@ class VersaillesState(PlayRules, State):
             events.append(Event("reshuffle", "The discards are shuffled into a new draw pile"))
         card = self.pile.pop()
         self.hands[seat].append(card)
-        public = Event("draw", f"Seat {seat} draws a card", {"seat": seat})
-        events.append(Event("draw", f"Seat {seat} draws {TYPE_OF[card].name_fr}",
-                            {"seat": seat, "card": card}, audience=frozenset({seat}),
-                            redacted=public))
+        events.append(_drawn(seat, card))
         return events
 
     def _give(self, seat: int, action: GiveCards) -> list[Event]:
@@ -776,8 +792,7 @@ class VersaillesState(PlayRules, State):
         """The window closes when all are done, at the referee's time-up, or
         after its bound of moves (our decision)."""
         if isinstance(action, TimeUp):
-            return [Event("time_up", "Five minutes: the negotiation is over"),
-                    *self._close_window()]
+            return [_timed_out(), *self._close_window()]
         if isinstance(action, Done):
             self.open_seats.remove(seat)
             events = [_done(seat)]
