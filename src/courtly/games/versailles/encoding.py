@@ -270,6 +270,9 @@ _PARTS_KEPT = 4096
 
 Slots = dict[int, float]
 Line = tuple[Slots, bool, bool]
+#: The payments' slots, and what each seat (from the observer's chair)
+#: paid and received.
+Paid = tuple[Slots, dict[int, int], dict[int, int]]
 
 
 class _Layout(NamedTuple):
@@ -286,7 +289,7 @@ class _Layout(NamedTuple):
     lines: dict[tuple[Any, ...], Line]
     court: dict[tuple[Any, ...], Slots]
     turn: dict[tuple[Any, ...], Slots]
-    paid: dict[tuple[Any, ...], Slots]
+    paid: dict[tuple[Any, ...], Paid]
 
 
 @cache
@@ -432,10 +435,11 @@ def _turn_at(values: Slots, at: _Layout, start: int, state: VersaillesState, sea
     start += n
     if state.payments:
         paid = (start, seat, *state.payments)
-        part = at.paid.get(paid)
-        if part is None:
-            part = _kept(at.paid, paid, _payment_slots(start, state.payments, seat, n))
-        values.update(part)
+        sums = at.paid.get(paid)
+        if sums is None:
+            sums = _kept(at.paid, paid, _payment_slots(
+                start, state.payments, seat, n, at.paid.get(paid[:-1])))
+        values.update(sums[0])
 
 
 def _turn_slots(key: tuple[Any, ...], n: int) -> Slots:
@@ -483,12 +487,18 @@ def _turn_slots(key: tuple[Any, ...], n: int) -> Slots:
     return out
 
 
-def _payment_slots(start: int, paid: list[tuple[int, int, int]], seat: int, n: int) -> Slots:
+def _payment_slots(start: int, paid: list[tuple[int, int, int]], seat: int, n: int,
+                   before: Paid | None) -> Paid:
     """:func:`_payments` at ``start`` (:func:`_payment_sums` written out:
-    payer and payee are seats, never None)."""
-    out: Slots = {}
+    payer and payee are seats, never None), with what each seat paid and
+    received in livres; from ``before``, the same of all payments but the
+    last, if kept (a payment is made at most once a step)."""
     paid_out: dict[int, int] = {}
     paid_in: dict[int, int] = {}
+    if before is not None:
+        paid_out.update(before[1])
+        paid_in.update(before[2])
+        paid = paid[-1:]
     for payer, payee, amount in paid:
         if payer >= 0:
             who = (payer - seat) % n
@@ -496,6 +506,7 @@ def _payment_slots(start: int, paid: list[tuple[int, int, int]], seat: int, n: i
         if payee >= 0:
             to = (payee - seat) % n
             paid_in[to] = paid_in.get(to, 0) + amount
+    out: Slots = {}
     for who, total in paid_out.items():
         if total:
             out[start + who] = total / 10000
@@ -503,7 +514,7 @@ def _payment_slots(start: int, paid: list[tuple[int, int, int]], seat: int, n: i
     for who, total in paid_in.items():
         if total:
             out[start + who] = total / 10000
-    return out
+    return out, paid_out, paid_in
 
 
 def _count(cards: Any) -> dict[str, int]:
