@@ -975,9 +975,7 @@ def _checked_choice(state: VersaillesState, seat: int, rng: random.Random) -> ob
     the menu of a copy without memos."""
     legal = state.legal_actions(seat)
     bare = state.clone()
-    bare._gift_memo, bare._window_memo = {}, {}
-    bare._memo_key = bare._cards_key = bare._standings_key = None
-    bare._king_key = bare._queen_key = bare._placed_key = None
+    bare._gift_memo, bare._window_memo, bare._memo_store = {}, {}, {}
     assert bare.legal_actions(seat) == legal
     return rng.choice(legal)
 

@@ -82,10 +82,24 @@ _NEEDS = {s: (min(v), max(v)) for s in ("king", "queen") for v in [[
 _BY_SEAT = frozenset(card for card, t in TYPE_OF.items() if t.self_only or t.kind == "lettre")
 #: What :meth:`PlayRules.hand_moves` reads of each card, in one look-up:
 #: its memo (:data:`MEMO_OF`), and how its uses are kept and listed: 0 a
-#: play kept by its user's place and sex, 1 a request kept by the asker's
-#: standings, 2 a play and 3 a request kept by seat (:data:`_BY_SEAT`).
+#: play kept by its user's place and sex, 1 a request kept by whether the
+#: asker may go through the Queen, 2 a play and 3 a request kept by seat
+#: (:data:`_BY_SEAT`).
 _HAND_KEYS = {card: (MEMO_OF[card], 2 * (card in _BY_SEAT) + (card in REQUEST_CARDS))
               for card in TYPE_OF}
+
+
+#: The memos kept by :meth:`PlayRules.court_memos` (each of its six for
+#: the courts and standings met lately) before all are let go.
+_MEMOS_KEPT = 192
+
+
+def _memo_in(store: dict[tuple[Any, ...], Memo], key: tuple[Any, ...]) -> Memo:
+    """The memo kept in ``store`` for ``key``, a new one if none."""
+    memo = store.get(key)
+    if memo is None:
+        memo = store[key] = {}
+    return memo
 
 
 def _levels(standings: tuple[int | None, ...], least: int, most: int
@@ -132,18 +146,8 @@ class PlayRules(CourtRules):
 
     offices_moved: set[str]
     powers_used: set[str]
-    _memo_key: tuple[Any, ...] | None = None
-    _memo: Memo
-    _placed_key: tuple[Any, ...] | None = None
-    _placed_memo: Memo
-    _cards_key: tuple[Any, ...] | None = None
-    _cards_memo: Memo
-    _standings_key: tuple[Any, ...] | None = None
-    _standing_memo: Memo
-    _king_key: tuple[Any, ...] | None = None
-    _king_memo: Memo
-    _queen_key: tuple[Any, ...] | None = None
-    _queen_memo: Memo
+    #: The memos kept (:meth:`court_memos`), by which memo and its key.
+    _memo_store: dict[tuple[Any, ...], Memo]
     #: Everything the six memos' keys read, and the memos made for it.
     _whole_key: tuple[Any, ...] | None = None
     _memos: Memos
@@ -281,7 +285,9 @@ class PlayRules(CourtRules):
         §9.1). A card laid or an office moved keeps most cards' reach and
         the audiences about courtiers; an intervention or a refused request
         (which moves a standing about one menu in five) keeps the other
-        scale's."""
+        scale's. The memos of the courts met lately are kept too, each
+        by its key: the court goes back to where it was, a standing
+        back to its level."""
         courtiers = self.courtiers
         whole = (self.location, self.king_alive, self.queen_alive, self.regency,
                  self.secret_wife, tuple(self.wars), frozenset(self.offices_moved),
@@ -289,31 +295,19 @@ class PlayRules(CourtRules):
                          c.queen, *c.cards) for c in courtiers]))
         if whole == self._whole_key:  # the court and the standings as they were, most often
             return self._memos
-        key = self.court_key()
-        if key != self._cards_key:  # the bare court's key only then
-            self._cards_key, self._cards_memo = key, {}
-            self._standings_key = self._king_key = self._queen_key = None
-            bare = self._bare_court_key()
-            if bare != self._memo_key:
-                self._memo_key, self._memo, self._placed_key = bare, {}, None
-            if self._placed_key != (self.location,):  # the court moved alone, most often
-                self._placed_key, self._placed_memo = (self.location,), {}
-        standings = tuple([(c.king, c.queen) for c in self.courtiers])
-        if standings != self._standings_key:
-            self._standings_key, self._standing_memo = standings, {}
-            queens = tuple([c.queen for c in self.courtiers])
-            # the Regent hears all (§10.1, A38)
-            kings = queens if self.regency else tuple([c.king for c in self.courtiers])
-            king = _levels(kings, *_NEEDS["king"])
-            if king != self._king_key:
-                self._king_key, self._king_memo = king, {}
-            queen = _levels(queens, *_NEEDS["queen"])
-            if queen != self._queen_key:
-                self._queen_key, self._queen_memo = queen, {}
-        self._whole_key = whole
-        self._memos = (self._memo, self._cards_memo, self._standing_memo, self._king_memo,
-                       self._queen_memo, self._placed_memo)
-        return self._memos
+        key, bare = self.court_key(), self._bare_court_key()
+        queens = tuple([c.queen for c in courtiers])
+        # the Regent hears all (§10.1, A38)
+        kings = queens if self.regency else tuple([c.king for c in courtiers])
+        store = self.__dict__.setdefault("_memo_store", {})  # a state pickled before it
+        if len(store) >= _MEMOS_KEPT:
+            store.clear()
+        memos: Any = tuple(_memo_in(store, part) for part in (
+            (0, bare), (1, key), (2, key, tuple([(c.king, c.queen) for c in courtiers])),
+            (3, key, _levels(kings, *_NEEDS["king"])),
+            (4, key, _levels(queens, *_NEEDS["queen"])), (5, bare, self.location)))
+        self._whole_key, self._memos = whole, memos
+        return memos
 
     def hand_moves(self, seat: int, kinds: list[str], memos: Memos
                    ) -> list[Action]:
@@ -323,16 +317,17 @@ class PlayRules(CourtRules):
         strike), made once for this court (``memos``, from :meth:`court_memos`)."""
         me = self.courtiers[seat]
         # A card's uses read of their user only his place and sex (a play,
-        # :meth:`_may_play`) or his standings (a request: the route through
-        # the Queen), unless the card is played on oneself, the user is a
-        # prisoner or the asker of a lettre de cachet (spared): kept by that,
-        # and then by seat, so that one seat's uses serve the next's.
-        owners = (seat if me.place == BASTILLE else (me.place, me.sex), (me.king, me.queen),
-                  seat, seat)
+        # :meth:`_may_play`) or whether the route through the Queen is open
+        # to him (a request), unless the card is played on oneself, the user
+        # is a prisoner or the asker of a lettre de cachet (spared): kept by
+        # that, and then by seat, so that one seat's uses serve the next's.
+        asks = me.place == COURT and self.track("king") is not None
+        owners = (seat if me.place == BASTILLE else (me.place, me.sex),
+                  asks and self.queen_route_open(seat), seat, seat)
         plays: list[Action] = []
         requests: list[Action] = []
         outs = (plays, requests, plays, requests)
-        if not (me.place == COURT and self.track("king") is not None):
+        if not asks:
             kinds = [card for card in kinds if card not in REQUEST_CARDS]  # asks nothing
         for card in kinds:
             which, mode = _HAND_KEYS[card]

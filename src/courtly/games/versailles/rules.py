@@ -328,6 +328,8 @@ class VersaillesState(PlayRules, State):
         #: seat, code, words); ``breach_count`` numbers them.
         self.breaches: list[tuple[int, int, str, str]] = []
         self.breach_count = 0
+        #: The menus' memos (PlayRules.court_memos), by memo and key (a cache).
+        self._memo_store = {}
         #: Each seat's last gift menu, with the hand it was made for (a cache).
         self._gift_memo: dict[int, tuple[tuple[str, ...], list[GiveCards]]] = {}
         #: Each seat's last window menu, with the fortune (in 500s) and the
@@ -915,13 +917,7 @@ class VersaillesState(PlayRules, State):
         cache, not part of the game (:meth:`clone`, which determinize uses,
         keeps it: what it holds is true of the court it was made for)."""
         state = self.__dict__.copy()
-        state["_memo_key"], state["_memo"], state["_gift_memo"] = None, {}, {}
-        state["_window_memo"] = {}
-        state["_cards_key"], state["_cards_memo"] = None, {}
-        state["_placed_key"], state["_placed_memo"] = None, {}
-        state["_standings_key"], state["_standing_memo"] = None, {}
-        state["_king_key"], state["_king_memo"] = None, {}
-        state["_queen_key"], state["_queen_memo"] = None, {}
+        state["_gift_memo"], state["_window_memo"], state["_memo_store"] = {}, {}, {}
         state["_whole_key"] = None
         state.pop("_memos", None)
         return state
@@ -939,11 +935,9 @@ class VersaillesState(PlayRules, State):
             setattr(other, name, set(getattr(self, name)))
         other.hands = [list(hand) for hand in self.hands]
         other.courtiers = [c.copy() for c in self.courtiers]
-        for name in ("_gift_memo", "_window_memo", "_memo", "_cards_memo", "_placed_memo",
-                     "_standing_memo", "_king_memo", "_queen_memo"):  # on first use
-            if name in self.__dict__:
-                setattr(other, name, dict(self.__dict__[name]))
-        other._whole_key = None  # its memos are the copies: looked up again
+        for name in ("_gift_memo", "_window_memo", "_memo_store"):
+            setattr(other, name, dict(self.__dict__.get(name, {})))
+        other._whole_key = None  # its memos looked up again in its store
         return other
 
     def _snapshot(self) -> Any:
