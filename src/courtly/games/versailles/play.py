@@ -89,12 +89,12 @@ _HAND_KEYS = {card: (MEMO_OF[card], 2 * (card in _BY_SEAT) + (card in REQUEST_CA
               for card in TYPE_OF}
 
 
-#: The memos kept by :meth:`PlayRules.court_memos` (each of its six for
-#: the courts and standings met lately) before all are let go.
-_MEMOS_KEPT = 192
+#: The courts whose memos :meth:`PlayRules.court_memos` keeps (those met
+#: lately) before all are let go.
+_MEMOS_KEPT = 64
 
 
-def _memo_in(store: dict[tuple[Any, ...], Memo], key: tuple[Any, ...]) -> Memo:
+def _memo_in(store: dict[Any, Memo], key: Any) -> Memo:
     """The memo kept in ``store`` for ``key``, a new one if none."""
     memo = store.get(key)
     if memo is None:
@@ -146,8 +146,8 @@ class PlayRules(CourtRules):
 
     offices_moved: set[str]
     powers_used: set[str]
-    #: The memos kept (:meth:`court_memos`), by which memo and its key.
-    _memo_store: dict[tuple[Any, ...], Memo]
+    #: The memos kept (:meth:`court_memos`), by court key and bare court key.
+    _memo_store: dict[tuple[Any, ...], tuple[Memo, ...]]
     #: Everything the six memos' keys read, and the memos made for it.
     _whole_key: tuple[Any, ...] | None = None
     _memos: Memos
@@ -295,17 +295,24 @@ class PlayRules(CourtRules):
                          c.queen, *c.cards) for c in courtiers]))
         if whole == self._whole_key:  # the court and the standings as they were, most often
             return self._memos
-        key, bare = self.court_key(), self._bare_court_key()
-        queens = tuple([c.queen for c in courtiers])
-        # the Regent hears all (§10.1, A38)
-        kings = queens if self.regency else tuple([c.king for c in courtiers])
         store = self.__dict__.setdefault("_memo_store", {})  # a state pickled before it
         if len(store) >= _MEMOS_KEPT:
             store.clear()
-        memos: Any = tuple(_memo_in(store, part) for part in (
-            (0, bare), (1, key), (2, key, tuple([(c.king, c.queen) for c in courtiers])),
-            (3, key, _levels(kings, *_NEEDS["king"])),
-            (4, key, _levels(queens, *_NEEDS["queen"])), (5, bare, self.location)))
+        key, bare = self.court_key(), self._bare_court_key()
+        court = store.get(key)  # its memo, and its memos by standings, by each scale's levels
+        if court is None:
+            court = store[key] = ({}, {}, {}, {})
+        placed = store.get(bare)  # its memo, and its memos by location
+        if placed is None:
+            placed = store[bare] = ({}, {})
+        queens = tuple([c.queen for c in courtiers])
+        # the Regent hears all (§10.1, A38)
+        kings = queens if self.regency else tuple([c.king for c in courtiers])
+        memos: Any = (placed[0], court[0],
+                      _memo_in(court[1], tuple([(c.king, c.queen) for c in courtiers])),
+                      _memo_in(court[2], _levels(kings, *_NEEDS["king"])),
+                      _memo_in(court[3], _levels(queens, *_NEEDS["queen"])),
+                      _memo_in(placed[1], self.location))
         self._whole_key, self._memos = whole, memos
         return memos
 
