@@ -192,12 +192,9 @@ def gifts(seat: int, players: int, hand: list[str], kinds: list[str] | None = No
         return []
     if len(codes) == 1:
         return [_gifts_to(to)[codes[0]] for to in range(players) if to != seat]
-    rows = _receivers(seat, players)
-    if len(rows) == 1:  # two players: one gather, at C speed
-        return list(map(rows[0].__getitem__, codes))
     pick = itemgetter(*codes)  # one gather per receiver, at C speed
     out: list[GiveCards] = []
-    for row in rows:
+    for row in _receivers(seat, players):
         out += pick(row)
     return out
 
