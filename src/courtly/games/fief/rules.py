@@ -126,6 +126,10 @@ class FiefState(WarRules, CourtRules, State):
 
     board: Board
     cards: CardSet
+    #: Kept by the research encoding (encoding.py: the pieces' part of the
+    #: last observation, checked against the state before use): no part of
+    #: the position, shared harmlessly by a clone.
+    observed: Any = None
 
     # ----- set-up ("The Beginning of the Game") ---------------------------------------
     def setup(self) -> list[Event]:
