@@ -12,6 +12,7 @@ one small function or table here.
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -701,9 +702,12 @@ class FiefState(WarRules, CourtRules, State):
     def _purchase_moves(self, seat: int) -> list[Action]:
         out: list[Action] = [END_TURN]
         limits = self._purchase_limits(seat)
+        if max(limits.values()) <= 0:  # nothing to buy anywhere (the usual case)
+            return out
         for village in self.held(seat):
             for item, most in self._most_at(village, limits).items():
-                out += [buy(item, village, count) for count in range(1, most + 1)]
+                if most > 0:
+                    out += _purchases(item, village, most)
         return out
 
     def most_to_buy(self, seat: int, item: str, village: str) -> int:
@@ -776,7 +780,10 @@ class FiefState(WarRules, CourtRules, State):
             if not info.outside:
                 inside.setdefault(info.village, info.owner)
         if not self.fiefs:  # the usual case: no village is held by a fief alone
-            return {v: inside.get(v) for v in self.board.villages}
+            # every piece stands in a village of the board: its keys, in its order
+            out: dict[str, int | None] = dict.fromkeys(self.board.villages)
+            out.update(inside)
+            return out
         return {v: inside[v] if v in inside else self.fief_owner(v) for v in self.board.villages}
 
     def soldiers_of(self, seat: int) -> int:
@@ -1152,6 +1159,13 @@ class FiefState(WarRules, CourtRules, State):
                 sorted(self.custody), vars(self.election) if self.election else None,
                 self.founding, self.custody_claim, self.open_seats, self.window_moves,
                 sorted(self.given.items()), self.paid)
+
+
+@functools.cache
+def _purchases(item: str, village: str, most: int) -> tuple[Action, ...]:
+    """Buying 1 to ``most`` of ``item`` at ``village`` (the shared actions:
+    a menu's purchases, made once)."""
+    return tuple(buy(item, village, count) for count in range(1, most + 1))
 
 
 # ----- decisions, each one small function -------------------------------------------------
