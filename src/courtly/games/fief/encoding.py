@@ -11,8 +11,8 @@ every action the game can offer, and the mask is exactly the legal actions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import cache
+from collections.abc import Iterable, Mapping
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from courtly.core import Action, Block, Done, Features, Index, Numbering, block, joint, seats
@@ -281,7 +281,7 @@ def _seats(f: Features, view: Mapping[str, Any], seat: int, n: int) -> None:
     f.number(view["deck_size"], 30)
 
 
-def _count(cards: list[str]) -> dict[str, int]:
+def _count(cards: Iterable[str]) -> dict[str, int]:
     out: dict[str, int] = {}
     for c in cards:
         out[c] = out.get(c, 0) + 1
@@ -629,18 +629,25 @@ def _seats_state(values: dict[int, float], start: int, state: FiefState, votes: 
         if got[s]:
             values[at + 2] = got[s] / 10000
         start = at + 3
-    d_pos = DECK.pos
-    for card, count in _count(hands[seat]).items():
-        j = d_pos.get(card)
-        if j is not None:
-            values[start + j] = count / 1.0
+    values.update(_card_counts(tuple(hands[seat]), start, 1.0))
     start += DECK.size
-    for card, count in _count(state.discard).items():
-        j = d_pos.get(card)
-        if j is not None:
-            values[start + j] = count / 3
+    values.update(_card_counts(tuple(state.discard), start, 3))
     if state.deck:
         values[start + DECK.size] = len(state.deck) / 30
+
+
+@lru_cache(maxsize=4096)
+def _card_counts(cards: tuple[str, ...], start: int, scale: float) -> dict[int, float]:
+    """Each card's count over ``scale`` at its :data:`DECK` place from
+    ``start`` (not to be changed: kept, as a hand and the discard pile
+    stay the same over most steps)."""
+    out: dict[int, float] = {}
+    d_pos = DECK.pos
+    for card, count in _count(cards).items():
+        j = d_pos.get(card)
+        if j is not None:
+            out[start + j] = count / scale
+    return out
 
 
 def _phase_state(values: dict[int, float], start: int, state: FiefState, seat: int,
