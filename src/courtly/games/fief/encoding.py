@@ -592,48 +592,63 @@ def _seats_state(values: dict[int, float], start: int, state: FiefState, votes: 
     """:func:`_seats` from the state (and its seats' ``votes``): each seat
     from ``seat``'s chair round, then one's hand, the discard pile and the
     deck's size."""
-    order, money, hands, tithes = state.order, state.money, state.hands, state.tithes
-    r_pos, t_pos = REGIONS.pos, TITHES.pos
-    negotiating: frozenset[int] | set[int] = frozenset()
-    gave, got = [0] * n, [0] * n
-    if state.stage == NEGOTIATION:
-        negotiating = set(state.open_seats)
-        for payer, payee, amount in state.paid:
-            gave[payer] += amount
-            got[payee] += amount
-    for k in range(n):
-        s = (seat + k) % n
-        at = start
-        r = r_pos.get(state.region[s])
+    order, money, hands, tithes, region = (state.order, state.money, state.hands, state.tithes,
+                                           state.region)
+    r_pos, r_size, t_pos = REGIONS.pos, REGIONS.size, TITHES.pos
+    numbers = r_size + n  # a seat's row: its region, its place, then its numbers
+    row = numbers + 3 + TITHES.size + 3
+    at = start
+    for s in _chairs(seat, n):
+        r = r_pos.get(region[s])
         if r is not None:
             values[at + r] = 1.0
-        at += REGIONS.size
         if s in order:
-            values[at + order.index(s)] = 1.0
-        at += n
+            values[at + r_size + order.index(s)] = 1.0
+        k = at + numbers
         if money[s]:
-            values[at] = money[s] / 10000
+            values[k] = money[s] / 10000
         if hands[s]:
-            values[at + 1] = len(hands[s]) / HAND
+            values[k + 1] = len(hands[s]) / HAND
         if votes[s]:
-            values[at + 2] = votes[s] / 10
+            values[k + 2] = votes[s] / 10
         for t in tithes[s]:
             j = t_pos.get(t[0])
             if j is not None:
-                values[at + 3 + j] = 1.0
-        at += 3 + TITHES.size
-        if s in negotiating:
-            values[at] = 1.0
-        if gave[s]:
-            values[at + 1] = gave[s] / 10000
-        if got[s]:
-            values[at + 2] = got[s] / 10000
-        start = at + 3
+                values[k + 3 + j] = 1.0
+        at += row
+    if state.stage == NEGOTIATION:
+        _negotiation_state(values, start + numbers + 3 + TITHES.size, row, state, seat, n)
+    start = at
     values.update(_card_counts(tuple(hands[seat]), start, 1.0))
     start += DECK.size
     values.update(_card_counts(tuple(state.discard), start, 3))
     if state.deck:
         values[start + DECK.size] = len(state.deck) / 30
+
+
+@cache
+def _chairs(seat: int, n: int) -> tuple[int, ...]:
+    """The seats from ``seat``'s chair round: ``seat``, then the next ones."""
+    return tuple((seat + k) % n for k in range(n))
+
+
+def _negotiation_state(values: dict[int, float], start: int, row: int, state: FiefState,
+                       seat: int, n: int) -> None:
+    """Each seat's place in the negotiation (still in it, crowns paid and
+    received), from ``seat``'s chair round, rows of ``row`` slots from ``start``."""
+    negotiating = set(state.open_seats)
+    gave, got = [0] * n, [0] * n
+    for payer, payee, amount in state.paid:
+        gave[payer] += amount
+        got[payee] += amount
+    for s in _chairs(seat, n):
+        if s in negotiating:
+            values[start] = 1.0
+        if gave[s]:
+            values[start + 1] = gave[s] / 10000
+        if got[s]:
+            values[start + 2] = got[s] / 10000
+        start += row
 
 
 @lru_cache(maxsize=4096)

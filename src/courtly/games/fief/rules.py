@@ -331,11 +331,11 @@ class FiefState(WarRules, CourtRules, State):
 
     def _plays_of(self, seat: int, card: str) -> list[Action]:
         kind = self.cards.kind(card)
-        mine = sorted(lord for lord, info in self.lords.items() if info.owner == seat)
         if kind == "lord":
             lord = card.partition(":")[2]
             return [play_lord(lord, v) for v in self.lord_destinations(seat)]
         if kind == "bishop":
+            mine = sorted(lord for lord, info in self.lords.items() if info.owner == seat)
             bishopric = card.partition(":")[2]
             return [PlayBishop(bishopric, lord) for lord in mine if not self.lords[lord].bishop
                     and not self.is_king(lord)]
@@ -864,10 +864,11 @@ class FiefState(WarRules, CourtRules, State):
             return [END_TURN, *self.moves_for(seat)]
         if self.stage == CARDS:
             moves = self._card_moves(seat)
+            if not self.cardinals_left:
+                return moves
             # asking the bank for a cardinal plays no card of one's hand
             return moves + [TakeCardinal(lord) for lord, i in sorted(self.lords.items())
-                            if i.owner == seat and i.bishop and not i.cardinal
-                            and self.cardinals_left]
+                            if i.owner == seat and i.bishop and not i.cardinal]
         if self.stage == REVENUES:
             return self._tithe_moves(seat)
         return self._purchase_moves(seat)
