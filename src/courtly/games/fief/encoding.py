@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from courtly.core import Action, Block, Done, Features, Index, Numbering, block, joint, seats
@@ -378,10 +377,6 @@ def _layout(n: int) -> _Layout:
     return _Layout(board, seats, phase, size)
 
 
-#: A dict's keys and its values' fields, in its order.
-_Keyed = tuple[list[str], list[tuple[Any, ...]]]
-
-
 class _Pieces:
     """What the board's and the lords' parts of the observation (and the
     seats' votes) read of a state, copied; and those parts' numbers, made
@@ -394,8 +389,8 @@ class _Pieces:
                  "king", "lords", "mills", "numbers", "presses", "soldiers", "trips", "votes",
                  "weather", "wide")
 
-    def __init__(self, state: FiefState, lords: _Keyed,
-                 gates: list[tuple[Any, ...]], fiefs: _Keyed) -> None:
+    def __init__(self, state: FiefState, lords: list[tuple[Any, ...]],
+                 gates: list[tuple[Any, ...]], fiefs: list[tuple[Any, ...]]) -> None:
         self.lords, self.gates, self.fiefs = lords, gates, fiefs
         self.soldiers = dict(state.soldiers)
         self.castles = frozenset(state.castles)
@@ -416,8 +411,8 @@ class _Pieces:
         #: Each seat's numbers of these parts, once asked for.
         self.numbers: dict[int, dict[int, float]] = {}
 
-    def same(self, state: FiefState, lords: _Keyed,
-             gates: list[tuple[Any, ...]], fiefs: _Keyed) -> bool:
+    def same(self, state: FiefState, lords: list[tuple[Any, ...]],
+             gates: list[tuple[Any, ...]], fiefs: list[tuple[Any, ...]]) -> bool:
         """Whether ``state`` has exactly these pieces (plain dict and set
         equality: a Counter's zero entry differs from a missing one, which
         only costs a recount)."""
@@ -446,19 +441,14 @@ class _Pieces:
         return values
 
 
-#: What :func:`_pieces_memo` compares of each lord, gate and fief.
-_LORD_FIELDS = attrgetter("owner", "village", "bishop", "cardinal", "outside")
-_GATE_FIELDS = attrgetter("owner", "village", "stance", "soldiers", "order")
-_FIEF_FIELDS = attrgetter("owner", "capital", "title")
-
-
 def _pieces_memo(state: FiefState) -> _Pieces:
     """The state's :class:`_Pieces`: the one it keeps if its pieces are still
     those, else a new one (kept in its place)."""
     # in their order too (which lord a village's holder is read from)
-    lords = (list(state.lords), list(map(_LORD_FIELDS, state.lords.values())))
-    gates = list(map(_GATE_FIELDS, state.gates))
-    fiefs = (list(state.fiefs), list(map(_FIEF_FIELDS, state.fiefs.values())))
+    lords = [(k, i.owner, i.village, i.bishop, i.cardinal, i.outside)
+             for k, i in state.lords.items()]
+    gates = [(g.owner, g.village, g.stance, g.soldiers, g.order) for g in state.gates]
+    fiefs = [(r, f.owner, f.capital, f.title) for r, f in state.fiefs.items()]
     memo = state.observed
     if memo is None or not memo.same(state, lords, gates, fiefs):
         memo = state.observed = _Pieces(state, lords, gates, fiefs)
