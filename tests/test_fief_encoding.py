@@ -20,7 +20,7 @@ from courtly.games.fief import GAME
 from courtly.games.fief.actions import DONE, END_TURN
 from courtly.games.fief.court import Election, Fief
 from courtly.games.fief.encoding import ENCODING
-from courtly.games.fief.rules import FiefState
+from courtly.games.fief.rules import FiefState, Lord
 from courtly.games.fief.war import Battle, Gate
 
 
@@ -116,3 +116,81 @@ def test_menus_hand_out_the_same_objects() -> None:
                 assert seen.setdefault(action, action) is action, action
         state.apply(seat, rng.choice(menu))
     assert END_TURN in seen and DONE in seen
+
+
+def _observed_everywhere(state: FiefState) -> None:
+    """Every seat's observation is its view's, read twice (the second time
+    from what the state keeps of the first: ``FiefState.observed``)."""
+    same_as_the_view(state)
+    same_as_the_view(state)
+
+
+def test_what_the_observation_keeps_is_checked_against_the_state() -> None:
+    """observe_state keeps the pieces' part of its numbers on the state;
+    each piece changed in place afterwards (a lord's place, owner or cards,
+    soldiers, counters, castles, gates, fiefs, gifts, custody, weather,
+    famine, the King, the trips) shows at the next observation, as in a
+    clone changed apart from its original, after an undo and in a guess."""
+    state = midgame(3)
+    villages, regions = list(state.board.villages), list(state.board.regions)
+    lords = sorted(state.cards.lords)
+    lord = lords[0]
+    info = state.lords.setdefault(lord, Lord(0, villages[0]))
+    _observed_everywhere(state)
+    changes: list[Any] = [
+        lambda: setattr(info, "village", villages[7]), lambda: setattr(info, "outside", True),
+        lambda: setattr(info, "owner", (info.owner + 1) % 3),
+        lambda: setattr(info, "bishop", list(state.board.bishoprics)[1]),
+        lambda: setattr(info, "cardinal", True),
+        lambda: state.soldiers.__setitem__(villages[8], (2, 4)),
+        lambda: state.soldiers.__setitem__(villages[8], (1, 4)),
+        lambda: state.mills.update({villages[8]: 1}),
+        lambda: state.presses.update({villages[8]: 2}),
+        lambda: state.castles.add(villages[9]),
+        lambda: state.gates.append(Gate(1, villages[10], "siege", 2, 50)),
+        lambda: setattr(state.gates[-1], "soldiers", 5),
+        lambda: setattr(state.gates[-1], "stance", "attack"),
+        lambda: state.fiefs.__setitem__(regions[0], Fief(0, state.board.regions[regions[0]]
+                                                         .villages[0], lord)),
+        lambda: setattr(state.fiefs[regions[0]], "title", None),
+        lambda: setattr(state.fiefs[regions[0]], "owner", 2),
+        lambda: state.given.__setitem__(state.board.regions[regions[0]].villages[1], 1),
+        lambda: state.custody.add(regions[1]), lambda: state.weather.add(regions[2]),
+        lambda: state.famine.add(regions[3]), lambda: setattr(state, "king", lord),
+        lambda: state.trips.update({lord: 1}), lambda: state.lords.pop(lord),
+        lambda: state.lords.__setitem__(lords[-1], Lord(1, villages[11])),
+    ]
+    for change in changes:
+        before = [ENCODING.observe_state(state, seat) for seat in range(3)]
+        change()
+        _observed_everywhere(state)
+        assert [ENCODING.observe_state(state, seat) for seat in range(3)] != before
+    copy = state.clone()
+    copy.soldiers[villages[12]] = (0, 3)
+    _observed_everywhere(copy)
+    _observed_everywhere(state)
+    guess = state.determinize(1, random.Random(3))
+    assert isinstance(guess, FiefState)
+    _observed_everywhere(guess)
+
+
+def test_the_observation_after_an_undo_is_the_views() -> None:
+    """A purchase observed, then taken back: the position before it shows."""
+    state = GAME.new_game(3, seed=2)
+    assert isinstance(state, FiefState)
+    rng = random.Random(2)
+    bought = 0
+    while bought < 3 and not state.is_over:
+        seat = state.to_act[0] if state.to_act else state.may_act[0]
+        menu = state.legal_actions(seat)
+        buys = [a for a in menu if a.kind == "buy"]
+        if buys:
+            before = [ENCODING.observe_state(state, s) for s in range(3)]
+            state.apply(seat, buys[-1])
+            _observed_everywhere(state)
+            state.undo(seat)
+            _observed_everywhere(state)
+            assert [ENCODING.observe_state(state, s) for s in range(3)] == before
+            bought += 1
+        state.apply(seat, rng.choice(menu))
+    assert bought == 3

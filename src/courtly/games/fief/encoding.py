@@ -11,8 +11,8 @@ every action the game can offer, and the mask is exactly the legal actions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import cache
+from collections.abc import Iterable, Mapping
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from courtly.core import Action, Block, Done, Features, Index, Numbering, block, joint, seats
@@ -157,15 +157,19 @@ class FiefEncoding:
         hands its own and the others' sizes, of the sealed bids its own.
 
         Written out against :func:`_layout`'s fixed places (a hot path: one
-        call a step in the research environments)."""
+        call a step in the research environments); the board's and the
+        lords' parts kept on the state from one observation to the next
+        while its pieces stay the same (:class:`_Pieces`)."""
         n = state.num_players
         at = _layout(n)
+        memo = _pieces_memo(state)
         f = Features()
         f.size = at.size
-        values = f.values
-        _board_state(values, state, seat, n)
-        _lords_state(values, at.lords, state, seat, n)
-        _seats_state(values, at.seats, state, seat, n)
+        pieces = memo.numbers.get(seat)
+        if pieces is None:
+            pieces = memo.seated(seat, n)
+        f.values = values = dict(pieces)
+        _seats_state(values, at.seats, state, memo.votes, seat, n)
         _phase_state(values, at.phase, state, seat, n)
         return f
 
@@ -277,7 +281,7 @@ def _seats(f: Features, view: Mapping[str, Any], seat: int, n: int) -> None:
     f.number(view["deck_size"], 30)
 
 
-def _count(cards: list[str]) -> dict[str, int]:
+def _count(cards: Iterable[str]) -> dict[str, int]:
     out: dict[str, int] = {}
     for c in cards:
         out[c] = out.get(c, 0) + 1
@@ -373,6 +377,84 @@ def _layout(n: int) -> _Layout:
     return _Layout(board, seats, phase, size)
 
 
+class _Pieces:
+    """What the board's and the lords' parts of the observation (and the
+    seats' votes) read of a state, copied; and those parts' numbers, made
+    from a state equal in all of it. Kept on the state (``FiefState.observed``)
+    and checked against it at each observation (:func:`_pieces_memo`): the
+    pieces move at few of a game's steps (a trip, a purchase, a battle),
+    while the turn, the phase, the money and the cards change at most."""
+
+    __slots__ = ("castles", "cells", "custody", "famine", "fiefs", "fixed", "gates", "given",
+                 "king", "lords", "mills", "numbers", "presses", "soldiers", "trips", "votes",
+                 "weather", "wide")
+
+    def __init__(self, state: FiefState, lords: list[tuple[Any, ...]],
+                 gates: list[tuple[Any, ...]], fiefs: list[tuple[Any, ...]]) -> None:
+        self.lords, self.gates, self.fiefs = lords, gates, fiefs
+        self.soldiers = dict(state.soldiers)
+        self.castles = frozenset(state.castles)
+        self.mills, self.presses = dict(state.mills), dict(state.presses)
+        self.given = dict(state.given)
+        self.custody = frozenset(state.custody)
+        self.weather, self.famine = frozenset(state.weather), frozenset(state.famine)
+        self.king = state.king
+        self.trips = dict(state.trips)
+        self.votes = state.votes()
+        n = state.num_players
+        #: The numbers every seat sees alike, and the cells placed by seat.
+        self.fixed: dict[int, float] = {}
+        self.cells: list[_SeatCell] = []
+        self.wide: list[_SeatCell] = []
+        _board_state(self.fixed, self.cells, self.wide, state, n)
+        _lords_state(self.fixed, self.cells, _layout(n).lords, state, n)
+        #: Each seat's numbers of these parts, once asked for.
+        self.numbers: dict[int, dict[int, float]] = {}
+
+    def same(self, state: FiefState, lords: list[tuple[Any, ...]],
+             gates: list[tuple[Any, ...]], fiefs: list[tuple[Any, ...]]) -> bool:
+        """Whether ``state`` has exactly these pieces (plain dict and set
+        equality: a Counter's zero entry differs from a missing one, which
+        only costs a recount)."""
+        return (lords == self.lords and state.soldiers == self.soldiers
+                and dict.__eq__(state.mills, self.mills)
+                and dict.__eq__(state.presses, self.presses)
+                and dict.__eq__(state.trips, self.trips)
+                and gates == self.gates and fiefs == self.fiefs
+                and state.castles == self.castles and state.given == self.given
+                and state.weather == self.weather and state.famine == self.famine
+                and state.custody == self.custody and state.king == self.king)
+
+    def seated(self, seat: int, n: int) -> dict[int, float]:
+        """``seat``'s numbers of these parts (kept): each cell at its seat's
+        place from ``seat``'s chair, added in order (gates may share one)."""
+        values = dict(self.fixed)
+        get = values.get
+        for base, other, value in self.cells:
+            k = base + (other - seat) % n
+            values[k] = get(k, 0.0) + value
+        width = STANCE.size
+        for base, other, value in self.wide:
+            k = base + (other - seat) % n * width
+            values[k] = get(k, 0.0) + value
+        self.numbers[seat] = values
+        return values
+
+
+def _pieces_memo(state: FiefState) -> _Pieces:
+    """The state's :class:`_Pieces`: the one it keeps if its pieces are still
+    those, else a new one (kept in its place)."""
+    # in their order too (which lord a village's holder is read from)
+    lords = [(k, i.owner, i.village, i.bishop, i.cardinal, i.outside)
+             for k, i in state.lords.items()]
+    gates = [(g.owner, g.village, g.stance, g.soldiers, g.order) for g in state.gates]
+    fiefs = [(r, f.owner, f.capital, f.title) for r, f in state.fiefs.items()]
+    memo = state.observed
+    if memo is None or not memo.same(state, lords, gates, fiefs):
+        memo = state.observed = _Pieces(state, lords, gates, fiefs)
+    return memo
+
+
 def _set_seat(values: dict[int, float], start: int, other: Any, seat: int, n: int) -> None:
     """1 at ``start`` plus ``other``'s place from ``seat``'s chair (:func:`_rel`;
     nothing for a non-seat)."""
@@ -380,71 +462,82 @@ def _set_seat(values: dict[int, float], start: int, other: Any, seat: int, n: in
         values[start + (other - seat) % n] = 1.0
 
 
-def _board_state(values: dict[int, float], state: FiefState, seat: int, n: int) -> None:
-    """:func:`_board` from the state (it starts at slot 0)."""
+#: A cell whose place depends on the seat observing: (the first of its n
+#: slots, the seat it is about, the number added there); see :func:`_seated`.
+_SeatCell = tuple[int, int, float]
+
+
+def _board_state(fixed: dict[int, float], cells: list[_SeatCell], wide: list[_SeatCell],
+                 state: FiefState, n: int) -> None:
+    """:func:`_board` from the state (it starts at slot 0): the numbers
+    every seat's observation has in ``fixed``, the seats' grids in
+    ``cells`` (and the gates' stances in ``wide``: see :func:`_gates_state`)."""
     v_pos, v_size = VILLAGES.pos, VILLAGES.size
-    soldiers = state.soldiers
+    add = cells.append
     for v, owner in state.holders().items():
         k = v_pos.get(v)
         if k is not None and owner is not None and owner >= 0:
-            values[k * n + (owner - seat) % n] = 1.0
+            add((k * n, owner, 1.0))
     start = v_size * n
     counts = start + v_size * n
-    for v, (owner, count) in soldiers.items():
+    for v, (owner, count) in state.soldiers.items():
         k = v_pos.get(v)
         if k is not None:
             if isinstance(owner, int) and owner >= 0:
-                values[start + k * n + (owner - seat) % n] = 1.0
+                add((start + k * n, owner, 1.0))
             if count:
-                values[counts + k] = count / 10
+                fixed[counts + k] = count / 10
     start = counts + v_size
     for v in state.castles:
         k = v_pos.get(v)
         if k is not None:
-            values[start + k] = 1.0
+            fixed[start + k] = 1.0
     start += v_size
     for counters in (state.mills, state.presses):
         for v, count in counters.items():
             k = v_pos.get(v)
             if k is not None and count:
-                values[start + k] = count / MAX_COUNTERS_PER_VILLAGE
+                fixed[start + k] = count / MAX_COUNTERS_PER_VILLAGE
         start += v_size
     for v, owner in state.given.items():
         k = v_pos.get(v)
         if k is not None and isinstance(owner, int) and owner >= 0:
-            values[start + k * n + (owner - seat) % n] = 1.0
+            add((start + k * n, owner, 1.0))
     start += v_size * n
-    _gates_state(values, start, state, seat, n)
+    _gates_state(cells, wide, start, state, n)
     start += v_size * n * (1 + STANCE.size)
-    fiefs, r_pos = state.fiefs, REGIONS.pos
+    r_pos = REGIONS.pos
     part = 1 + n + v_size + LORDS.size
-    for r, fief in fiefs.items():
+    for r, fief in state.fiefs.items():
         k = r_pos.get(r)
         if k is None:
             continue
         at = start + k * part
-        values[at] = 1.0
-        _set_seat(values, at + 1, fief.owner, seat, n)
+        fixed[at] = 1.0
+        owner = fief.owner
+        if isinstance(owner, int) and owner >= 0:
+            add((at + 1, owner, 1.0))
         k = v_pos.get(fief.capital)
         if k is not None:
-            values[at + 1 + n + k] = 1.0
+            fixed[at + 1 + n + k] = 1.0
         k = LORDS.pos.get(fief.title)
         if k is not None:
-            values[at + 1 + n + v_size + k] = 1.0
+            fixed[at + 1 + n + v_size + k] = 1.0
     start += REGIONS.size * part
     for regions in (state.custody, state.weather, state.famine):
         for r in regions:
             k = r_pos.get(r)
             if k is not None:
-                values[start + k] = 1.0
+                fixed[start + k] = 1.0
         start += REGIONS.size
 
 
-def _gates_state(values: dict[int, float], start: int, state: FiefState, seat: int,
+def _gates_state(cells: list[_SeatCell], wide: list[_SeatCell], start: int, state: FiefState,
                  n: int) -> None:
-    """The forces at the gates (each seat's soldiers, then each seat's
-    stances), summed in the gates' order as the view lists them (so the
-    same floating-point sums)."""
+    """The forces at the gates: each seat's soldiers (``cells``), each
+    seat's stances (``wide``: a row per seat, :data:`STANCE` wide), in the
+    gates' order as the view lists them (so that the cells, added in this
+    order, make the same floating-point sums)."""
     gates = state.gates
     if not gates:
         return
@@ -455,15 +548,13 @@ def _gates_state(values: dict[int, float], start: int, state: FiefState, seat: i
     for g in gates:
         row, owner = v_pos[g.village], g.owner
         if isinstance(owner, int) and owner >= 0 and g.soldiers:
-            k = start + row * n + (owner - seat) % n
-            values[k] = values.get(k, 0.0) + g.soldiers / 10
-        k = stances + row * n * width + (owner - seat) % n * width + stance_pos[g.stance]
-        values[k] = values.get(k, 0.0) + 1.0
+            cells.append((start + row * n, owner, g.soldiers / 10))
+        wide.append((stances + row * n * width + stance_pos[g.stance], owner, 1.0))
 
 
-def _lords_state(values: dict[int, float], start: int, state: FiefState, seat: int,
-                 n: int) -> None:
-    """:func:`_lords` from the state."""
+def _lords_state(fixed: dict[int, float], cells: list[_SeatCell], start: int,
+                 state: FiefState, n: int) -> None:
+    """:func:`_lords` from the state, as :func:`_board_state`."""
     pos, size = LORDS.pos, LORDS.size
     v_pos, b_pos = VILLAGES.pos, BISHOPRICS.pos
     owners = start + size
@@ -474,80 +565,104 @@ def _lords_state(values: dict[int, float], start: int, state: FiefState, seat: i
         row = pos.get(lord)
         if row is None:
             continue
-        values[start + row] = 1.0
-        _set_seat(values, owners + row * n, i.owner, seat, n)
-        values[villages + row * VILLAGES.size + v_pos[i.village]] = 1.0
+        fixed[start + row] = 1.0
+        owner = i.owner
+        if isinstance(owner, int) and owner >= 0:
+            cells.append((owners + row * n, owner, 1.0))
+        fixed[villages + row * VILLAGES.size + v_pos[i.village]] = 1.0
         k = b_pos.get(i.bishop)
         if k is not None:
-            values[bishops + row * BISHOPRICS.size + k] = 1.0
+            fixed[bishops + row * BISHOPRICS.size + k] = 1.0
         if i.cardinal:
-            values[cards + 2 * row] = 1.0
+            fixed[cards + 2 * row] = 1.0
         if i.outside:
-            values[cards + 2 * row + 1] = 1.0
+            fixed[cards + 2 * row + 1] = 1.0
     king = cards + 2 * size
     row = pos.get(state.king)
     if row is not None:
-        values[king + row] = 1.0
+        fixed[king + row] = 1.0
     for lord, count in state.trips.items():
         row = pos.get(lord)
         if row is not None and count:
-            values[king + size + row] = count / 2
+            fixed[king + size + row] = count / 2
 
 
-def _seats_state(values: dict[int, float], start: int, state: FiefState, seat: int,
-                 n: int) -> None:
-    """:func:`_seats` from the state: each seat from ``seat``'s chair round,
-    then one's hand, the discard pile and the deck's size."""
-    order, money, hands, tithes = state.order, state.money, state.hands, state.tithes
-    r_pos, t_pos = REGIONS.pos, TITHES.pos
-    votes = state.votes()
-    negotiating: frozenset[int] | set[int] = frozenset()
-    gave, got = [0] * n, [0] * n
-    if state.stage == NEGOTIATION:
-        negotiating = set(state.open_seats)
-        for payer, payee, amount in state.paid:
-            gave[payer] += amount
-            got[payee] += amount
-    for k in range(n):
-        s = (seat + k) % n
-        at = start
-        r = r_pos.get(state.region[s])
+def _seats_state(values: dict[int, float], start: int, state: FiefState, votes: list[int],
+                 seat: int, n: int) -> None:
+    """:func:`_seats` from the state (and its seats' ``votes``): each seat
+    from ``seat``'s chair round, then one's hand, the discard pile and the
+    deck's size."""
+    order, money, hands, tithes, region = (state.order, state.money, state.hands, state.tithes,
+                                           state.region)
+    r_pos, r_size, t_pos = REGIONS.pos, REGIONS.size, TITHES.pos
+    numbers = r_size + n  # a seat's row: its region, its place, then its numbers
+    row = numbers + 3 + TITHES.size + 3
+    at = start
+    for s in _chairs(seat, n):
+        r = r_pos.get(region[s])
         if r is not None:
             values[at + r] = 1.0
-        at += REGIONS.size
         if s in order:
-            values[at + order.index(s)] = 1.0
-        at += n
+            values[at + r_size + order.index(s)] = 1.0
+        k = at + numbers
         if money[s]:
-            values[at] = money[s] / 10000
+            values[k] = money[s] / 10000
         if hands[s]:
-            values[at + 1] = len(hands[s]) / HAND
+            values[k + 1] = len(hands[s]) / HAND
         if votes[s]:
-            values[at + 2] = votes[s] / 10
+            values[k + 2] = votes[s] / 10
         for t in tithes[s]:
             j = t_pos.get(t[0])
             if j is not None:
-                values[at + 3 + j] = 1.0
-        at += 3 + TITHES.size
-        if s in negotiating:
-            values[at] = 1.0
-        if gave[s]:
-            values[at + 1] = gave[s] / 10000
-        if got[s]:
-            values[at + 2] = got[s] / 10000
-        start = at + 3
-    d_pos = DECK.pos
-    for card, count in _count(hands[seat]).items():
-        j = d_pos.get(card)
-        if j is not None:
-            values[start + j] = count / 1.0
+                values[k + 3 + j] = 1.0
+        at += row
+    if state.stage == NEGOTIATION:
+        _negotiation_state(values, start + numbers + 3 + TITHES.size, row, state, seat, n)
+    start = at
+    values.update(_card_counts(tuple(hands[seat]), start, 1.0))
     start += DECK.size
-    for card, count in _count(state.discard).items():
-        j = d_pos.get(card)
-        if j is not None:
-            values[start + j] = count / 3
+    values.update(_card_counts(tuple(state.discard), start, 3))
     if state.deck:
         values[start + DECK.size] = len(state.deck) / 30
+
+
+@cache
+def _chairs(seat: int, n: int) -> tuple[int, ...]:
+    """The seats from ``seat``'s chair round: ``seat``, then the next ones."""
+    return tuple((seat + k) % n for k in range(n))
+
+
+def _negotiation_state(values: dict[int, float], start: int, row: int, state: FiefState,
+                       seat: int, n: int) -> None:
+    """Each seat's place in the negotiation (still in it, crowns paid and
+    received), from ``seat``'s chair round, rows of ``row`` slots from ``start``."""
+    negotiating = set(state.open_seats)
+    gave, got = [0] * n, [0] * n
+    for payer, payee, amount in state.paid:
+        gave[payer] += amount
+        got[payee] += amount
+    for s in _chairs(seat, n):
+        if s in negotiating:
+            values[start] = 1.0
+        if gave[s]:
+            values[start + 1] = gave[s] / 10000
+        if got[s]:
+            values[start + 2] = got[s] / 10000
+        start += row
+
+
+@lru_cache(maxsize=4096)
+def _card_counts(cards: tuple[str, ...], start: int, scale: float) -> dict[int, float]:
+    """Each card's count over ``scale`` at its :data:`DECK` place from
+    ``start`` (not to be changed: kept, as a hand and the discard pile
+    stay the same over most steps)."""
+    out: dict[int, float] = {}
+    d_pos = DECK.pos
+    for card, count in _count(cards).items():
+        j = d_pos.get(card)
+        if j is not None:
+            out[start + j] = count / scale
+    return out
 
 
 def _phase_state(values: dict[int, float], start: int, state: FiefState, seat: int,

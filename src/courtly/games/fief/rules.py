@@ -12,6 +12,7 @@ one small function or table here.
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -126,6 +127,10 @@ class FiefState(WarRules, CourtRules, State):
 
     board: Board
     cards: CardSet
+    #: Kept by the research encoding (encoding.py: the pieces' part of the
+    #: last observation, checked against the state before use): no part of
+    #: the position, shared harmlessly by a clone.
+    observed: Any = None
 
     # ----- set-up ("The Beginning of the Game") ---------------------------------------
     def setup(self) -> list[Event]:
@@ -326,11 +331,11 @@ class FiefState(WarRules, CourtRules, State):
 
     def _plays_of(self, seat: int, card: str) -> list[Action]:
         kind = self.cards.kind(card)
-        mine = sorted(lord for lord, info in self.lords.items() if info.owner == seat)
         if kind == "lord":
             lord = card.partition(":")[2]
             return [play_lord(lord, v) for v in self.lord_destinations(seat)]
         if kind == "bishop":
+            mine = sorted(lord for lord, info in self.lords.items() if info.owner == seat)
             bishopric = card.partition(":")[2]
             return [PlayBishop(bishopric, lord) for lord in mine if not self.lords[lord].bishop
                     and not self.is_king(lord)]
@@ -697,9 +702,12 @@ class FiefState(WarRules, CourtRules, State):
     def _purchase_moves(self, seat: int) -> list[Action]:
         out: list[Action] = [END_TURN]
         limits = self._purchase_limits(seat)
+        if max(limits.values()) <= 0:  # nothing to buy anywhere (the usual case)
+            return out
         for village in self.held(seat):
             for item, most in self._most_at(village, limits).items():
-                out += [buy(item, village, count) for count in range(1, most + 1)]
+                if most > 0:
+                    out += _purchases(item, village, most)
         return out
 
     def most_to_buy(self, seat: int, item: str, village: str) -> int:
@@ -772,7 +780,10 @@ class FiefState(WarRules, CourtRules, State):
             if not info.outside:
                 inside.setdefault(info.village, info.owner)
         if not self.fiefs:  # the usual case: no village is held by a fief alone
-            return {v: inside.get(v) for v in self.board.villages}
+            # every piece stands in a village of the board: its keys, in its order
+            out: dict[str, int | None] = dict.fromkeys(self.board.villages)
+            out.update(inside)
+            return out
         return {v: inside[v] if v in inside else self.fief_owner(v) for v in self.board.villages}
 
     def soldiers_of(self, seat: int) -> int:
@@ -853,10 +864,11 @@ class FiefState(WarRules, CourtRules, State):
             return [END_TURN, *self.moves_for(seat)]
         if self.stage == CARDS:
             moves = self._card_moves(seat)
+            if not self.cardinals_left:
+                return moves
             # asking the bank for a cardinal plays no card of one's hand
             return moves + [TakeCardinal(lord) for lord, i in sorted(self.lords.items())
-                            if i.owner == seat and i.bishop and not i.cardinal
-                            and self.cardinals_left]
+                            if i.owner == seat and i.bishop and not i.cardinal]
         if self.stage == REVENUES:
             return self._tithe_moves(seat)
         return self._purchase_moves(seat)
@@ -1148,6 +1160,13 @@ class FiefState(WarRules, CourtRules, State):
                 sorted(self.custody), vars(self.election) if self.election else None,
                 self.founding, self.custody_claim, self.open_seats, self.window_moves,
                 sorted(self.given.items()), self.paid)
+
+
+@functools.cache
+def _purchases(item: str, village: str, most: int) -> tuple[Action, ...]:
+    """Buying 1 to ``most`` of ``item`` at ``village`` (the shared actions:
+    a menu's purchases, made once)."""
+    return tuple(buy(item, village, count) for count in range(1, most + 1))
 
 
 # ----- decisions, each one small function -------------------------------------------------

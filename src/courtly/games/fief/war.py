@@ -14,6 +14,7 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from courtly.core import Action, Event
@@ -54,6 +55,14 @@ class Battle:
     step: str  # "ask", "answer", "bid"
     bids: dict[int, int] = field(default_factory=dict)
     floor: dict[int, int] = field(default_factory=dict)
+
+
+@cache
+def _trip_moves(lord: str, to: str, stances: tuple[str, ...], low: int, high: int
+                ) -> tuple[Action, ...]:
+    """``lord``'s trips to ``to`` in each of ``stances`` with ``low`` to
+    ``high`` soldiers, in that order (the shared actions, made once)."""
+    return tuple(move(lord, to, s, k) for s in stances for k in range(low, high + 1))
 
 
 class WarRules(ABC):
@@ -128,12 +137,15 @@ class WarRules(ABC):
     def moves_for(self, seat: int) -> list[Action]:
         """Every trip ``seat``'s lords may make now."""
         out: list[Action] = []
+        villages, weather = self.board.villages, self.weather
         for lord in sorted(lord for lord, i in self.lords.items() if i.owner == seat):
             if self.trips[lord] >= TRIPS:
                 continue
+            low, high = self._soldier_bounds(lord)
             for to, stances in self._destinations(lord):
-                low, high = self.soldier_range(lord, to)
-                out += [move(lord, to, s, k) for s in stances for k in range(low, high + 1)]
+                top = 0 if villages[to].region in weather else high  # soldier_range's
+                if low <= top:
+                    out += _trip_moves(lord, to, stances, low, top)
         return out
 
     def soldier_range(self, lord: str, to: str) -> tuple[int, int]:
@@ -141,14 +153,20 @@ class WarRules(ABC):
         under bad weather ("soldiers can no longer move" there); all of a gate's
         force when its last lord leaves it (soldiers "never move alone" and hold
         nothing outside a village). An empty range: he may not go there."""
-        high = self.movable_soldiers(lord)
+        low, high = self._soldier_bounds(lord)
         if self.board.villages[to].region in self.weather:
             high = 0
+        return low, high
+
+    def _soldier_bounds(self, lord: str) -> tuple[int, int]:
+        """:meth:`soldier_range` to a village under fair weather: the same
+        wherever he goes."""
+        high = self.movable_soldiers(lord)
         info = self.lords[lord]
         low = 0
         if info.outside and not info.bishop and self.lords_at(info.owner, info.village,
                                                               True) == [lord]:
-            low = self.movable_soldiers(lord)
+            low = high
         return low, high
 
     def movable_soldiers(self, lord: str) -> int:
