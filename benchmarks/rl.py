@@ -7,17 +7,23 @@ every registered game, against PettingZoo's own ``tictactoe_v3`` in the same run
 For each game (at its smallest player count with the default options, or
 ``--players``), with the environment's infos on (the default: the view and
 the legal actions' text) and off (``infos=False``), and for the reference,
-play whole games for about ``--seconds``: ``reset(seed)``, then for each agent
-``last()``, a uniformly random action among the mask's ones (None once done),
-``step``. A step is one ``step`` call. The time is split into ``--rounds``
-slices interleaved across all measurements, so that a change in the
-machine's load affects every row alike; each row plays on one environment,
-reset for each game. ``ratio`` is the row's rate over the reference's for
-the whole run; ``slices`` the median and quartiles of the same ratio taken
-slice by slice (each slice against the reference's slice of the same
-round, a few seconds apart: a drift in the machine's speed between rounds
-cancels). The target: a ratio >= 1.0 to the reference. A measurement, not
-a test: the exit code is 0 either way.
+play whole games for about ``--seconds`` with PettingZoo's documented loop:
+``reset(seed)``, then for each agent ``last()``, the policy
+``env.action_space(agent).sample(mask)`` (a uniformly random legal action;
+None once done; each agent's space seeded from the game's seed), ``step``.
+A step is one ``step`` call. Each row is measured twice: the whole loop,
+and the environment alone (the loop's time less the policy's, which grows
+with the mask's length and is the agent's cost, not the environment's).
+
+The time is split into ``--rounds`` slices interleaved across all
+measurements, so that a change in the machine's load affects every row
+alike; each row plays on one environment, reset for each game. ``ratio``
+is the row's rate over the reference's for the whole run; ``slices`` the
+median and quartiles of the same ratio taken slice by slice (each slice
+against the reference's slice of the same round, a few seconds apart: a
+drift in the machine's speed between rounds cancels). The target: a ratio
+>= 1.0 to the reference. A measurement, not a test: the exit code is 0
+either way.
 
 ``--context`` adds other PettingZoo classic environments as rows (by default
 ``connect_four_v3`` and ``go_v5``, 19x19: larger boards and action spaces,
@@ -37,9 +43,7 @@ import time
 import types
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
-
-import numpy as np
+from typing import Any, NamedTuple
 
 import courtly
 import courtly.rl as rl
@@ -66,6 +70,18 @@ def _classic_module(name: str) -> types.ModuleType:
     return importlib.import_module(f"pettingzoo.classic.{name}")
 
 
+class Slice(NamedTuple):
+    """One slice of a row: its steps, its seconds, and of those the policy's."""
+
+    steps: int
+    seconds: float
+    policy: float = 0.0
+
+    def rate(self, env_only: bool) -> float:
+        """Steps per second of the whole loop, or of the environment alone."""
+        return self.steps / (self.seconds - self.policy if env_only else self.seconds)
+
+
 @dataclass
 class Row:
     """One environment's games so far, and each slice's steps and seconds."""
@@ -74,18 +90,18 @@ class Row:
     make: Callable[[], Any]
     games: int = 0
     seed: int = 0
-    slices: list[tuple[int, float]] = field(default_factory=list)
+    slices: list[Slice] = field(default_factory=list)
     env: Any = None
 
     @property
     def steps(self) -> int:
         """Steps over every slice."""
-        return sum(steps for steps, _ in self.slices)
+        return sum(s.steps for s in self.slices)
 
-    @property
-    def seconds(self) -> float:
-        """Seconds over every slice."""
-        return sum(seconds for _, seconds in self.slices)
+    def rate(self, env_only: bool) -> float:
+        """Steps per second over every slice (see :meth:`Slice.rate`)."""
+        return Slice(self.steps, sum(s.seconds for s in self.slices),
+                     sum(s.policy for s in self.slices)).rate(env_only)
 
     def run_for(self, budget: float) -> None:
         """Whole games for about ``budget`` seconds (at least one), on the
@@ -93,34 +109,44 @@ class Row:
         and resets it)."""
         if self.env is None:
             self.env = self.make()
-        rng = np.random.default_rng(self.seed)
-        start, steps = time.perf_counter(), 0
+        start, steps, policy = time.perf_counter(), 0, 0.0
         while True:
-            steps += _one_game(self.env, self.seed, rng)
+            played, picking = _one_game(self.env, self.seed)
+            steps += played
+            policy += picking
             self.games += 1
             self.seed += 1
             if time.perf_counter() - start >= budget:
                 break
-        self.slices.append((steps, time.perf_counter() - start))
+        self.slices.append(Slice(steps, time.perf_counter() - start, policy))
 
-    def slice_ratios(self, reference: Row) -> list[float]:
+    def slice_ratios(self, reference: Row, env_only: bool = False) -> list[float]:
         """Each slice's rate over the reference's in the same round (the
         two ran a few seconds apart at most: a change in the machine's speed
         between rounds cancels)."""
-        return [(s / t) / (rs / rt)
-                for (s, t), (rs, rt) in zip(self.slices, reference.slices, strict=True)]
+        return [mine.rate(env_only) / theirs.rate(env_only)
+                for mine, theirs in zip(self.slices, reference.slices, strict=True)]
 
 
-def _one_game(env: Any, seed: int, rng: np.random.Generator) -> int:
+def _one_game(env: Any, seed: int) -> tuple[int, float]:
+    """One whole game by PettingZoo's documented loop: its steps, and the
+    seconds its policy took (the ``sample`` calls)."""
+    clock = time.perf_counter
     env.reset(seed=seed)
-    steps = 0
+    for k, agent in enumerate(env.possible_agents):
+        env.action_space(agent).seed(seed * 100 + k)
+    steps, policy = 0, 0.0
     for agent in env.agent_iter():
         obs, _, term, trunc, _ = env.last()
-        done = term or trunc
-        env.step(None if done else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        if term or trunc:
+            action = None
+        else:
+            start = clock()
+            action = int(env.action_space(agent).sample(obs["action_mask"]))
+            policy += clock() - start
+        env.step(action)
         steps += 1
-        del agent
-    return steps
+    return steps, policy
 
 
 def rows(games: list[str], players: int | None, context: list[str]) -> list[Row]:
@@ -155,17 +181,25 @@ def main(argv: list[str] | None = None) -> int:
     for _ in range(args.rounds):
         for row in table:
             row.run_for(args.seconds / args.rounds)
-    reference = table[0].steps / table[0].seconds
     print(f"Python {platform.python_version()}, {platform.machine()}, "
           f"{args.seconds:g} s per row in {args.rounds} slices")
+    for env_only in (False, True):
+        _print_table(table, env_only)
+    return 0
+
+
+def _print_table(table: list[Row], env_only: bool) -> None:
+    """One table: the whole loop's rates, or the environment's alone."""
+    print("\nthe environment alone (the loop less its policy's time)" if env_only
+          else "\nthe whole loop (the environment and its policy)")
     print(f"{'environment':34} {'steps/s':>10} {'steps/game':>11} {'games':>7} {'ratio':>6} "
           f"{'slices: median':>15} {'(quartiles)':>13}")
+    reference = table[0].rate(env_only)
     for row in table:
-        rate = row.steps / row.seconds
-        low, median, high = _quartiles(row.slice_ratios(table[0]))
+        rate = row.rate(env_only)
+        low, median, high = _quartiles(row.slice_ratios(table[0], env_only))
         print(f"{row.name:34} {rate:10.0f} {row.steps / row.games:11.1f} {row.games:7d} "
               f"{rate / reference:6.2f} {median:15.2f}   ({low:.2f}-{high:.2f})")
-    return 0
 
 
 def _quartiles(values: list[float]) -> tuple[float, float, float]:

@@ -27,9 +27,10 @@ def bench() -> ModuleType:
 
 def test_a_short_run_prints_every_row_with_its_slice_ratios(
         bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
-    """The reference, a context row, the game with infos on and off; each
-    with a whole-run ratio and the slices' median and quartiles (the
-    reference's own: exactly 1)."""
+    """Two tables (the whole loop, the environment alone), each with the
+    reference, a context row, the game with infos on and off; each row with
+    a whole-run ratio and the slices' median and quartiles (the reference's
+    own: exactly 1)."""
     argv = ["--seconds", "0.02", "--rounds", "2", "--games", "courtisans",
             "--context", "connect_four_v3"]
     assert bench.main(argv) == 0
@@ -37,17 +38,39 @@ def test_a_short_run_prints_every_row_with_its_slice_ratios(
     names = ["tictactoe_v3 (PettingZoo)", "connect_four_v3 (PettingZoo)",
              "courtisans (2p)", "courtisans (2p, infos=False)"]
     rows = [line for line in lines if any(line.startswith(n) for n in names)]
-    assert len(rows) == 4
-    assert re.search(r" 1\.00 +1\.00 +\(1\.00-1\.00\)$", rows[0])
-    for row in rows[1:]:
-        assert re.search(r" \d+\.\d\d +\d+\.\d\d +\(\d+\.\d\d-\d+\.\d\d\)$", row), row
+    assert [row.split(" (")[0] for row in rows] == [n.split(" (")[0] for n in names] * 2
+    assert any(line.startswith("the environment alone") for line in lines)
+    for table in (rows[:4], rows[4:]):
+        assert re.search(r" 1\.00 +1\.00 +\(1\.00-1\.00\)$", table[0])
+        for row in table[1:]:
+            assert re.search(r" \d+\.\d\d +\d+\.\d\d +\(\d+\.\d\d-\d+\.\d\d\)$", row), row
+
+
+def test_the_environment_alone_is_the_loop_less_the_policy(bench: ModuleType) -> None:
+    part = bench.Slice(steps=100, seconds=2.0, policy=1.5)
+    assert (part.rate(env_only=False), part.rate(env_only=True)) == (50.0, 200.0)
+
+
+def test_one_game_is_reproducible_and_times_its_policy(bench: ModuleType) -> None:
+    """The same seed plays the same game (each agent's space is seeded),
+    and the policy's seconds are a part of the game's."""
+    import courtly.rl as rl
+
+    env = rl.env("courtisans", 2, infos=False)
+    steps, policy = bench._one_game(env, 7)
+    record = env.unwrapped.table.state.record.actions
+    assert policy > 0
+    assert bench._one_game(env, 7)[0] == steps
+    assert env.unwrapped.table.state.record.actions == record
 
 
 def test_slice_ratios_pair_each_slice_with_the_references_of_its_round(
         bench: ModuleType) -> None:
-    reference = bench.Row("ref", lambda: None, slices=[(100, 1.0), (100, 2.0)])
-    row = bench.Row("row", lambda: None, slices=[(50, 1.0), (100, 1.0)])
+    reference = bench.Row("ref", lambda: None,
+                          slices=[bench.Slice(100, 1.0), bench.Slice(100, 2.0, 1.0)])
+    row = bench.Row("row", lambda: None, slices=[bench.Slice(50, 1.0), bench.Slice(100, 1.0)])
     assert row.slice_ratios(reference) == [0.5, 2.0]
+    assert row.slice_ratios(reference, env_only=True) == [0.5, 1.0]
     assert bench._quartiles([0.5]) == (0.5, 0.5, 0.5)
 
 

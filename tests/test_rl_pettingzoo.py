@@ -178,7 +178,11 @@ def test_mask_is_the_legal_actions_and_rewards_are_the_result(
 
 def _final_rewards(game: str, n: int, opts: dict[str, Any], seed: int) -> list[float]:
     """The rewards an AEC run by the mask hands out, summed per agent."""
-    env = rl.env(game, n, opts)
+    return _reward_totals(rl.env(game, n, opts), seed)
+
+
+def _reward_totals(env: Any, seed: int) -> list[float]:
+    """Play ``env``'s game from ``seed`` by the mask; each agent's rewards summed."""
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     totals = dict.fromkeys(env.possible_agents, 0.0)
@@ -404,15 +408,9 @@ def test_bad_settings_are_refused() -> None:
 def test_margin_rewards_are_score_differences() -> None:
     """reward="margin": each seat's score minus the best other score."""
     env = rl.env("courtisans", 2, reward="margin")
-    env.reset(seed=4)
-    rng = np.random.default_rng(4)
-    totals = dict.fromkeys(env.possible_agents, 0.0)
-    for agent in env.agent_iter():
-        obs, reward, term, trunc, _ = env.last()
-        totals[agent] += reward
-        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    totals = _reward_totals(env, 4)
     scores = env.unwrapped.table.state.result().scores
-    assert list(totals.values()) == [scores[0] - scores[1], scores[1] - scores[0]]
+    assert totals == [scores[0] - scores[1], scores[1] - scores[0]]
 
 
 def test_in_parallel_every_seat_of_a_window_acts_in_one_step() -> None:
