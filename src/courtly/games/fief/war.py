@@ -137,13 +137,12 @@ class WarRules(ABC):
     def moves_for(self, seat: int) -> list[Action]:
         """Every trip ``seat``'s lords may make now."""
         out: list[Action] = []
-        villages, weather = self.board.villages, self.weather
         for lord in sorted(lord for lord, i in self.lords.items() if i.owner == seat):
             if self.trips[lord] >= TRIPS:
                 continue
             low, high = self._soldier_bounds(lord)
             for to, stances in self._destinations(lord):
-                top = 0 if villages[to].region in weather else high  # soldier_range's
+                top = self._weather_cap(to, high)
                 if low <= top:
                     out += _trip_moves(lord, to, stances, low, top)
         return out
@@ -154,9 +153,12 @@ class WarRules(ABC):
         force when its last lord leaves it (soldiers "never move alone" and hold
         nothing outside a village). An empty range: he may not go there."""
         low, high = self._soldier_bounds(lord)
-        if self.board.villages[to].region in self.weather:
-            high = 0
-        return low, high
+        return low, self._weather_cap(to, high)
+
+    def _weather_cap(self, to: str, high: int) -> int:
+        """``high`` soldiers may go to ``to``, none under its region's bad
+        weather ("soldiers can no longer move" there)."""
+        return 0 if self.board.villages[to].region in self.weather else high
 
     def _soldier_bounds(self, lord: str) -> tuple[int, int]:
         """:meth:`soldier_range` to a village under fair weather: the same
