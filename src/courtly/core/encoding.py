@@ -59,7 +59,8 @@ def joint(names: Sequence[str], values: Iterable[Sequence[Any]]
     return tuple(names), tuple(tuple(v) for v in values)
 
 
-#: How many action objects :meth:`Numbering.indices` keeps by identity.
+#: How many action objects :meth:`Numbering.indices` keeps by identity at
+#: least (a numbering keeps as many as it has numbers, if more).
 _MEMO_LIMIT = 50_000
 
 
@@ -88,6 +89,10 @@ class Numbering:
         #: other object can take that id.
         self._by_id: dict[int, int] = {}
         self._held: list[Action] = []
+        #: Past this many objects the memo is emptied (rules that make new
+        #: objects at every menu); rules that share one object per action
+        #: never reach it, however long the run.
+        self.memo_limit = max(_MEMO_LIMIT, total)
 
     def __len__(self) -> int:
         return self.size
@@ -132,7 +137,7 @@ class Numbering:
     def _learned(self, actions: Iterable[Action]) -> list[int]:
         """:meth:`indices`, keeping the number of each object not known yet."""
         memo = self._by_id
-        if len(memo) > _MEMO_LIMIT:  # rules that make new objects at every menu
+        if len(memo) > self.memo_limit:
             memo.clear()
             self._held.clear()
         known = memo.get
