@@ -130,12 +130,14 @@ class Row:
 
 def _one_game(env: Any, seed: int) -> tuple[int, float]:
     """One whole game by PettingZoo's documented loop: its steps, and the
-    seconds its policy took (the ``sample`` calls)."""
+    seconds its policy took (seeding the agents' spaces, the ``sample``
+    calls: a short game's seeding would otherwise weigh on its steps)."""
     clock = time.perf_counter
     env.reset(seed=seed)
+    start = clock()
     for k, agent in enumerate(env.possible_agents):
         env.action_space(agent).seed(seed * 100 + k)
-    steps, policy = 0, 0.0
+    steps, policy = 0, clock() - start
     for agent in env.agent_iter():
         obs, _, term, trunc, _ = env.last()
         if term or trunc:
