@@ -17,9 +17,10 @@ turn them into arrays.
 from __future__ import annotations
 
 import zlib
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
 
 from courtly.core.action import Action
@@ -363,6 +364,17 @@ class Declared:
 def seats(n: int) -> Index:
     """The index of ``n`` seats (or places round the table)."""
     return Index(range(n))
+
+
+@lru_cache(maxsize=8192)
+def count_slots(keys: Index, start: int, items: tuple[Any, ...], scale: float = 1.0
+                ) -> dict[int, float]:
+    """:meth:`Features.counts` of ``items`` (each key's count over ``scale``)
+    as its slots from ``start`` and their values, for a state encoder to copy
+    in: kept, as a hand or a pile is mostly the same from one step to the
+    next, so never to be changed."""
+    pos = keys.pos
+    return {start + pos[key]: n / scale for key, n in Counter(items).items() if key in pos}
 
 
 def relative(seat: int | None, other: int | None, num_players: int) -> int | None:

@@ -12,11 +12,11 @@ every action the game can offer, and the mask is exactly the legal actions.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import cache, lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from courtly.core import Action, Block, Done, Features, Index, Numbering, block, joint, seats
-from courtly.core.encoding import relative
+from courtly.core.encoding import count_slots, relative
 from courtly.games.fief.actions import (
     ATTACKS_ON_REGIONS,
     PURCHASES,
@@ -463,8 +463,16 @@ def _set_seat(values: dict[int, float], start: int, other: Any, seat: int, n: in
 
 
 #: A cell whose place depends on the seat observing: (the first of its n
-#: slots, the seat it is about, the number added there); see :func:`_seated`.
+#: slots, the seat it is about, the number added there); see :meth:`_Pieces.seated`.
 _SeatCell = tuple[int, int, float]
+
+
+def _add_cell(cells: list[_SeatCell], start: int, other: Any) -> None:
+    """A 1 for ``other`` among the n slots at ``start``, placed from each
+    observer's chair later (:meth:`_Pieces.seated`); nothing for a non-seat,
+    as :func:`_set_seat`."""
+    if isinstance(other, int) and other >= 0:
+        cells.append((start, other, 1.0))
 
 
 def _board_state(fixed: dict[int, float], cells: list[_SeatCell], wide: list[_SeatCell],
@@ -473,18 +481,16 @@ def _board_state(fixed: dict[int, float], cells: list[_SeatCell], wide: list[_Se
     every seat's observation has in ``fixed``, the seats' grids in
     ``cells`` (and the gates' stances in ``wide``: see :func:`_gates_state`)."""
     v_pos, v_size = VILLAGES.pos, VILLAGES.size
-    add = cells.append
     for v, owner in state.holders().items():
         k = v_pos.get(v)
-        if k is not None and owner is not None and owner >= 0:
-            add((k * n, owner, 1.0))
+        if k is not None:
+            _add_cell(cells, k * n, owner)
     start = v_size * n
     counts = start + v_size * n
     for v, (owner, count) in state.soldiers.items():
         k = v_pos.get(v)
         if k is not None:
-            if isinstance(owner, int) and owner >= 0:
-                add((start + k * n, owner, 1.0))
+            _add_cell(cells, start + k * n, owner)
             if count:
                 fixed[counts + k] = count / 10
     start = counts + v_size
@@ -501,8 +507,8 @@ def _board_state(fixed: dict[int, float], cells: list[_SeatCell], wide: list[_Se
         start += v_size
     for v, owner in state.given.items():
         k = v_pos.get(v)
-        if k is not None and isinstance(owner, int) and owner >= 0:
-            add((start + k * n, owner, 1.0))
+        if k is not None:
+            _add_cell(cells, start + k * n, owner)
     start += v_size * n
     _gates_state(cells, wide, start, state, n)
     start += v_size * n * (1 + STANCE.size)
@@ -514,9 +520,7 @@ def _board_state(fixed: dict[int, float], cells: list[_SeatCell], wide: list[_Se
             continue
         at = start + k * part
         fixed[at] = 1.0
-        owner = fief.owner
-        if isinstance(owner, int) and owner >= 0:
-            add((at + 1, owner, 1.0))
+        _add_cell(cells, at + 1, fief.owner)
         k = v_pos.get(fief.capital)
         if k is not None:
             fixed[at + 1 + n + k] = 1.0
@@ -566,9 +570,7 @@ def _lords_state(fixed: dict[int, float], cells: list[_SeatCell], start: int,
         if row is None:
             continue
         fixed[start + row] = 1.0
-        owner = i.owner
-        if isinstance(owner, int) and owner >= 0:
-            cells.append((owners + row * n, owner, 1.0))
+        _add_cell(cells, owners + row * n, i.owner)
         fixed[villages + row * VILLAGES.size + v_pos[i.village]] = 1.0
         k = b_pos.get(i.bishop)
         if k is not None:
@@ -619,9 +621,9 @@ def _seats_state(values: dict[int, float], start: int, state: FiefState, votes: 
     if state.stage == NEGOTIATION:
         _negotiation_state(values, start + numbers + 3 + TITHES.size, row, state, seat, n)
     start = at
-    values.update(_card_counts(tuple(hands[seat]), start, 1.0))
+    values.update(count_slots(DECK, start, tuple(hands[seat])))
     start += DECK.size
-    values.update(_card_counts(tuple(state.discard), start, 3))
+    values.update(count_slots(DECK, start, tuple(state.discard), 3))
     if state.deck:
         values[start + DECK.size] = len(state.deck) / 30
 
@@ -649,20 +651,6 @@ def _negotiation_state(values: dict[int, float], start: int, row: int, state: Fi
         if got[s]:
             values[start + 2] = got[s] / 10000
         start += row
-
-
-@lru_cache(maxsize=4096)
-def _card_counts(cards: tuple[str, ...], start: int, scale: float) -> dict[int, float]:
-    """Each card's count over ``scale`` at its :data:`DECK` place from
-    ``start`` (not to be changed: kept, as a hand and the discard pile
-    stay the same over most steps)."""
-    out: dict[int, float] = {}
-    d_pos = DECK.pos
-    for card, count in _count(cards).items():
-        j = d_pos.get(card)
-        if j is not None:
-            out[start + j] = count / scale
-    return out
 
 
 def _phase_state(values: dict[int, float], start: int, state: FiefState, seat: int,

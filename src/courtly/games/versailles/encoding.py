@@ -61,13 +61,12 @@ them gifts (1,364 bundles to each seat).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
-from functools import cache, lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from courtly.core import Block, Done, Features, Index, Numbering, block, joint, seats
-from courtly.core.encoding import relative
+from courtly.core.encoding import count_slots, relative
 from courtly.games.versailles.actions import (
     PAY_UNIT,
     POWER_USES,
@@ -397,14 +396,10 @@ def _court_slots(key: tuple[Any, ...], n: int) -> Slots:
     return out
 
 
-@lru_cache(maxsize=4096)
 def _card_slots(start: int, cards: tuple[str, ...]) -> Slots:
     """``f.counts(_count(cards), CARDS, MAX_COPIES)``'s slots and values at
-    ``start`` for these cards: kept, as a pile or hand is mostly the same
-    from one step to the next (never changed once made: only copied out)."""
-    pos = CARDS.pos  # counted at C speed: a hand or pile changes often
-    return {start + pos[card]: count / MAX_COPIES
-            for card, count in Counter(cards).items() if card in pos}
+    ``start`` (:func:`count_slots`: kept, never to be changed)."""
+    return count_slots(CARDS, start, cards, MAX_COPIES)
 
 
 def _turn_at(values: Slots, at: _Layout, start: int, state: VersaillesState, seat: int,
