@@ -7,7 +7,7 @@ The court's life is in court.py, the player's actions in play.py.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 from itertools import combinations
 from operator import itemgetter
@@ -206,22 +206,9 @@ def _receivers(seat: int, players: int) -> tuple[list[GiveCards], ...]:
 
 
 #: The events of the commonest actions, made once for each seat and
-#: action (events are immutable): at most this many of each are kept.
-_EVENTS_KEPT = 20_000
-
-
-def _kept(make: Callable[..., Event]) -> Callable[..., Event]:
-    """``make``, its events kept by their arguments (at most :data:`_EVENTS_KEPT`)."""
-    memo: dict[tuple[Any, ...], Event] = {}
-
-    def kept(*key: Any) -> Event:
-        event = memo.get(key)
-        if event is None:
-            if len(memo) >= _EVENTS_KEPT:
-                memo.clear()
-            event = memo[key] = make(*key)
-        return event
-    return kept
+#: action (events are immutable), by their arguments: at most this many of
+#: each are kept.
+_kept = lru_cache(maxsize=20_000)
 
 
 @_kept
