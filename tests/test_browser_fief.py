@@ -14,7 +14,6 @@ import pytest
 from test_browser import (
     BOT,
     PERSON,
-    PlaywrightTimeout,
     act_through_forms,
     api,
     browser,
@@ -47,19 +46,21 @@ def _check_pieces(page) -> None:
     assert drawn["counts"] == expected
 
 
-#: This seat is to act in a phase whose actions name villages (purchases, movement).
-MY_TURN_ON_THE_MAP = ("(() => { const s = window.courtly.state; return !s.pending && s.phase &&"
-                      " ['purchases', 'movement'].includes(s.phase.name) &&"
-                      " s.toAct.includes(s.seat); })()")
-
-
-def _targets_shown(page) -> bool:
-    """The map outlines the villages the seat's actions name (waiting for the redraw)."""
-    try:
-        page.wait_for_selector(".fief-village.target", timeout=5000)
-    except PlaywrightTimeout:
-        return False
-    return True
+#: This seat's turn, read at one instant once it has come (null before; the
+#: game's end counts as one): whether its actions name villages (purchases,
+#: movement) and how many villages the map outlines for them. Waiting for the
+#: seat's own turn, not reading the page while the bots play, leaves no gap in
+#: which the turn could arrive between the reading and the acting.
+MY_TURN = """() => {
+  const s = window.courtly.state;
+  if (s.pending) return null;
+  if (s.table && s.table.status === 'over') return {over: true};
+  if (!s.toAct.includes(s.seat) && !s.mayAct.includes(s.seat)) return null;
+  return {over: false,
+          map: !!s.phase && ['purchases', 'movement'].includes(s.phase.name)
+               && s.toAct.includes(s.seat),
+          targets: document.querySelectorAll('.fief-village.target').length};
+}"""
 
 
 def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Path):
@@ -80,8 +81,10 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
     while api(server, f"/api/tables/{tid}")["status"] != "over":
         assert time.monotonic() < deadline, (
             f"the game did not end: {api(server, f'/api/tables/{tid}/state')['phase']}")
-        page.wait_for_function("!window.courtly.state.pending")
-        if not clicked and page.evaluate(MY_TURN_ON_THE_MAP) and _targets_shown(page):
+        turn = page.wait_for_function(MY_TURN, timeout=60_000).json_value()
+        if turn["over"]:
+            break
+        if not clicked and turn["map"] and turn["targets"]:
             # a village on the map fills the forms' village field with it
             village = page.locator(".fief-village.target").last
             name = village.get_attribute("data-village")
