@@ -129,8 +129,9 @@ def test_what_the_observation_keeps_is_checked_against_the_state() -> None:
     """observe_state keeps the pieces' part of its numbers on the state;
     each piece changed in place afterwards (a lord's place, owner or cards,
     soldiers, counters, castles, gates, fiefs, gifts, custody, weather,
-    famine, the King, the trips) shows at the next observation, as in a
-    clone changed apart from its original, after an undo and in a guess."""
+    famine, the King, the trips; the seats' tithes, order and regions) shows
+    at the next observation, as in a clone changed apart from its original,
+    after an undo and in a guess."""
     state = midgame(3)
     villages, regions = list(state.board.villages), list(state.board.regions)
     lords = sorted(state.cards.lords)
@@ -159,6 +160,8 @@ def test_what_the_observation_keeps_is_checked_against_the_state() -> None:
         lambda: state.famine.add(regions[3]), lambda: setattr(state, "king", lord),
         lambda: state.trips.update({lord: 1}), lambda: state.lords.pop(lord),
         lambda: state.lords.__setitem__(lords[-1], Lord(1, villages[11])),
+        lambda: state.tithes[0].append(("royal_tithe", None)), lambda: state.order.reverse(),
+        lambda: state.region.reverse(),
     ]
     for change in changes:
         before = [ENCODING.observe_state(state, seat) for seat in range(3)]

@@ -16,6 +16,7 @@ import functools
 import random
 from collections import Counter
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from courtly.core import Action, Done, Event, Result, State, TimeUp, game_over_event
@@ -80,6 +81,8 @@ PHASES = (CARDS, REVENUES, PURCHASES, MOVEMENT, COMBAT, ELECTION, FIEFS, NEGOTIA
 HAND = 3
 RANSOM_PER_PIP = 300
 MAX_COUNTERS_PER_VILLAGE = 3
+#: A village's soldiers' owner (``soldiers`` holds (owner, count) pairs).
+_OWNER = itemgetter(0)
 #: How a lord dies, as a code in the event's data (for the clients' own words).
 DEATHS = {"falls in battle": "battle", "dies of the plague": "plague",
           "is assassinated": "assassination", "is executed by Justice": "justice"}
@@ -663,7 +666,11 @@ class FiefState(WarRules, CourtRules, State):
 
     def village_revenue(self, village: str) -> int:
         """A held village's 100, its presses' 100 and mills' 200 each (not under famine)."""
-        if self.controller(village) is None:
+        return self._revenue(village, self.controller(village))
+
+    def _revenue(self, village: str, holder: int | None) -> int:
+        """:meth:`village_revenue` of ``village`` held by ``holder`` (its controller)."""
+        if holder is None:
             return 0
         income = self.board.setup.income
         total = income["village"]
@@ -676,23 +683,24 @@ class FiefState(WarRules, CourtRules, State):
         villages belonging to the bishopric": their holders get nothing from them."""
         earned = [0] * self.num_players
         taken: set[str] = set()
+        holders = self.holders()  # each village's controller, in one pass
         for seat in range(self.num_players):
             for card, lord in self.tithes[seat]:
                 if card == "bishopric_tithe" and lord in self.lords:
                     bishopric = self.board.bishoprics[self.lords[lord].bishop or ""]
                     taken |= set(bishopric.villages)
-                    earned[seat] += sum(self.village_revenue(v) for v in bishopric.villages)
+                    earned[seat] += sum(self._revenue(v, holders[v]) for v in bishopric.villages)
                 elif card == "lords_tithe":
                     earned[seat] += 200 * len(self.fief_villages(seat))
                 elif card == "royal_tithe":
                     earned[seat] += 1500
         king = self.king_seat()
         for village in self.board.villages:
-            holder = self.controller(village)
+            holder = controller = holders[village]
             if self.board.villages[village].region in self.custody and king is not None:
                 holder = king  # "It is then the King who receives all the revenues of the fief"
             if holder is not None and village not in taken:
-                earned[holder] += self.village_revenue(village)
+                earned[holder] += self._revenue(village, controller)
         for seat, amount in enumerate(earned):
             self.money[seat] += amount
         text = ", ".join(f"Seat {s} {amount} crowns" for s, amount in enumerate(earned))
@@ -775,16 +783,28 @@ class FiefState(WarRules, CourtRules, State):
 
     def holders(self) -> dict[str, int | None]:
         """Every village's holder (:meth:`controller`), in board order, in one pass."""
-        inside: dict[str, int | None] = {v: owner for v, (owner, _n) in self.soldiers.items()}
+        soldiers = self.soldiers
+        inside: dict[str, int | None] = dict(zip(soldiers, map(_OWNER, soldiers.values()),
+                                                 strict=True))
         for info in self.lords.values():
             if not info.outside:
                 inside.setdefault(info.village, info.owner)
+        villages = self.board.villages
+        out: dict[str, int | None] = dict.fromkeys(villages)
         if not self.fiefs:  # the usual case: no village is held by a fief alone
             # every piece stands in a village of the board: its keys, in its order
-            out: dict[str, int | None] = dict.fromkeys(self.board.villages)
             out.update(inside)
             return out
-        return {v: inside[v] if v in inside else self.fief_owner(v) for v in self.board.villages}
+        # fief_owner, written out: the hot path of a game with fiefs
+        fiefs, given = self.fiefs, self.given
+        for v, village in villages.items():
+            if v in inside:
+                out[v] = inside[v]
+            else:
+                fief = fiefs.get(village.region)
+                if fief is not None and fief.capital != v:
+                    out[v] = given.get(v, fief.owner)
+        return out
 
     def soldiers_of(self, seat: int) -> int:
         """Soldiers ``seat`` has on the board (in villages and at their gates)."""
