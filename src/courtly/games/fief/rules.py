@@ -795,15 +795,8 @@ class FiefState(WarRules, CourtRules, State):
             # every piece stands in a village of the board: its keys, in its order
             out.update(inside)
             return out
-        # fief_owner, written out: the hot path of a game with fiefs
-        fiefs, given = self.fiefs, self.given
-        for v, village in villages.items():
-            if v in inside:
-                out[v] = inside[v]
-            else:
-                fief = fiefs.get(village.region)
-                if fief is not None and fief.capital != v:
-                    out[v] = given.get(v, fief.owner)
+        for v in villages:
+            out[v] = inside[v] if v in inside else self.fief_owner(v)
         return out
 
     def soldiers_of(self, seat: int) -> int:
