@@ -444,3 +444,20 @@ def test_the_environments_import_no_training_library() -> None:
             "    env = make('courtisans', 2)\n"
             "    env.reset(seed=1)\n")
     assert imported_after(code, {"torch", "stable_baselines3", "sb3_contrib"}) == []
+
+
+def test_observation_arrays_are_fresh_at_every_step() -> None:
+    """Changing a returned mask or observation changes no later one (the
+    environment keeps no array it hands out)."""
+    env = rl.env("versailles", 2, infos=False)
+    env.reset(seed=3)
+    first = env.observe(env.agent_selection)
+    mask, obs = first["action_mask"].copy(), first["observation"].copy()
+    first["action_mask"][:] = 1
+    first["observation"][:] = 9.0
+    again = env.observe(env.agent_selection)
+    assert np.array_equal(again["action_mask"], mask)
+    assert np.array_equal(again["observation"], obs)
+    assert again["action_mask"].flags.writeable and again["observation"].flags.writeable
+    other = next(a for a in env.agents if a != env.agent_selection)
+    assert not env.observe(other)["action_mask"].any()

@@ -440,15 +440,18 @@ class CourtlyEnv(AECEnv[str, dict[str, np.ndarray], int]):
                     self.terminations[agent] = True
             self.agent_selection = self.agents[0]
             return
-        self.agent_selection = self.possible_agents[seat]
+        self.agent_selection = agent = self.possible_agents[seat]
         # only the seat to act has something to read: the others' earlier
         # infos would describe a position gone by
-        self.infos = {a: {} for a in self.agents}
-        self.infos[self.agent_selection] = self.table.info(seat, True)
+        infos = self.infos = {a: {} for a in self.agents}
+        if self.table.with_infos:
+            infos[agent] = self.table.info(seat, True)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's observation (its mask is empty unless it is selected)."""
-        seat = self.possible_agents.index(agent)
+        seat = self._seats.get(agent)
+        if seat is None:  # not an agent: the error list.index gives
+            seat = self.possible_agents.index(agent)
         acting = agent == self.agent_selection and not self.terminations.get(agent, True)
         return self.table.observation(seat, acting)
 
@@ -471,7 +474,8 @@ class CourtlyEnv(AECEnv[str, dict[str, np.ndarray], int]):
         if (self.max_cycles is not None and not self.table.state.is_over
                 and self._steps >= self.max_cycles * len(self.possible_agents)):
             self.truncations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
+        if self.table.state.is_over:  # before the end every reward is 0.0: nothing to add
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
