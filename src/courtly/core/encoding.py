@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 from courtly.core.action import Action
@@ -73,14 +74,15 @@ class Numbering:
         self.blocks = tuple(blocks)
         self._offsets: list[int] = []
         self._kinds: dict[type[Action], list[int]] = {}
-        # per block, per field group: the values' positions
-        self._positions: list[list[dict[tuple[Any, ...], int]]] = []
+        # per block, per field group: how to read the group off an action
+        # (one field: its value; several: a tuple), the values' positions so
+        # keyed, and how many values there are
+        self._groups: list[list[tuple[Callable[[Action], Any], dict[Any, int], int]]] = []
         total = 0
         for i, b in enumerate(self.blocks):
             self._offsets.append(total)
             self._kinds.setdefault(b.cls, []).append(i)
-            self._positions.append([{v: k for k, v in enumerate(values)}
-                                    for _, values in b.fields])
+            self._groups.append([_group(names, values) for names, values in b.fields])
             total += b.size
         self.size = total
         self._cache: dict[Action, int] = {}
@@ -111,12 +113,12 @@ class Numbering:
         raise KeyError(f"{action.describe()} has no number in this configuration")
 
     def _index_in(self, i: int, action: Action) -> int | None:
-        b, n = self.blocks[i], 0
-        for (names, values), positions in zip(b.fields, self._positions[i], strict=True):
-            k = positions.get(tuple(getattr(action, name) for name in names))
+        n = 0
+        for read, positions, size in self._groups[i]:
+            k = positions.get(read(action))
             if k is None:
                 return None
-            n = n * len(values) + k
+            n = n * size + k
         return self._offsets[i] + n
 
     def indices(self, actions: Iterable[Action]) -> list[int]:
@@ -171,6 +173,17 @@ class Numbering:
             rest, k = divmod(rest, len(values))
             kwargs.update(zip(names, values[k], strict=True))
         return b.cls(**kwargs)
+
+
+def _group(names: tuple[str, ...], values: tuple[tuple[Any, ...], ...]
+           ) -> tuple[Callable[[Action], Any], dict[Any, int], int]:
+    """A field group of a block as :meth:`Numbering._index_in` reads it: a
+    reader of the group's value off an action (``attrgetter``: one field's
+    value, or several fields' tuple), each value's position keyed the same
+    way, and how many values there are."""
+    if len(names) == 1:
+        return attrgetter(names[0]), {v[0]: k for k, v in enumerate(values)}, len(values)
+    return attrgetter(*names), {v: k for k, v in enumerate(values)}, len(values)
 
 
 def _last_at_most(offsets: list[int], number: int) -> int:
