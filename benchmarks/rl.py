@@ -2,7 +2,7 @@
 every registered game, against PettingZoo's own ``tictactoe_v3`` in the same run.
 
     python benchmarks/rl.py [--seconds 3] [--rounds 3] [--games NAME ...] [--players N]
-                            [--context NAME ...]
+                            [--context NAME ...] [--bound]
 
 For each game (at its smallest player count with the default options, or
 ``--players``), with the environment's infos on (the default: the view and
@@ -24,6 +24,12 @@ against the reference's slice of the same round, a few seconds apart: a
 drift in the machine's speed between rounds cancels). The target: a ratio
 >= 1.0 to the reference. A measurement, not a test: the exit code is 0
 either way.
+
+``--bound`` adds for each game a row with its encoding not run (infos
+off; every observation has the numbers of the game's first, the array
+still made from them; the menus, rules and bookkeeping as they are): not
+an environment anyone should use, but a bound on what the step costs
+without the game's observation, so what a faster observation could give.
 
 ``--context`` adds other PettingZoo classic environments as rows (by default
 ``connect_four_v3`` and ``go_v5``, 19x19: larger boards and action spaces,
@@ -151,8 +157,10 @@ def _one_game(env: Any, seed: int) -> tuple[int, float]:
     return steps, policy
 
 
-def rows(games: list[str], players: int | None, context: list[str]) -> list[Row]:
-    """The reference, the context rows, then each game with infos on and off."""
+def rows(games: list[str], players: int | None, context: list[str], bound: bool = False
+         ) -> list[Row]:
+    """The reference, the context rows, then each game with infos on and
+    off (and with its observation free: :func:`observation_free`)."""
     out = [Row(f"{name} (PettingZoo)", functools.partial(classic, name))
            for name in (REFERENCE, *context)]
     for name in games:
@@ -161,7 +169,22 @@ def rows(games: list[str], players: int | None, context: list[str]) -> list[Row]
         out.append(Row(f"{name} ({n}p)", functools.partial(rl.env, name, n)))
         out.append(Row(f"{name} ({n}p, infos=False)",
                        functools.partial(rl.env, name, n, infos=False)))
+        if bound:
+            out.append(Row(f"{name} ({n}p, observation free)",
+                           functools.partial(observation_free, name, n)))
     return out
+
+
+def observation_free(name: str, n: int) -> Any:
+    """``rl.env(name, n, infos=False)`` whose game encoding is never run:
+    every observation has the numbers of the game's first position (the
+    ``--bound`` row)."""
+    env = rl.env(name, n, infos=False)
+    env.reset(seed=0)
+    table = env.unwrapped.table
+    kept = table.features(0)
+    table.features = lambda seat: kept
+    return env
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -172,9 +195,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", nargs="*", default=sorted(courtly.GAMES))
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--context", nargs="*", default=list(CONTEXT))
+    parser.add_argument("--bound", action="store_true",
+                        help="add each game with its observation free (a bound)")
     args = parser.parse_args(argv)
     try:
-        table = rows(args.games, args.players, args.context)
+        table = rows(args.games, args.players, args.context, args.bound)
         for name in args.context:
             _classic_module(name)
     except (courtly.UnknownGame, ValueError, ImportError) as exc:
