@@ -25,11 +25,11 @@ drift in the machine's speed between rounds cancels). The target: a ratio
 >= 1.0 to the reference. A measurement, not a test: the exit code is 0
 either way.
 
-``--bound`` adds for each game a row with its encoding not run (infos
-off; every observation has the numbers of the game's first, the array
-still made from them; the menus, rules and bookkeeping as they are): not
-an environment anyone should use, but a bound on what the step costs
-without the game's observation, so what a faster observation could give.
+``--bound`` adds for each game a row with its encoding never run (infos
+off; every observation has the numbers of the game's first position, the
+array still made from them; the menus, rules and bookkeeping as they
+are): not an environment anyone should use, but a bound on what a step
+costs without the game's observation, so on what a faster one could give.
 
 ``--context`` adds other PettingZoo classic environments as rows (by default
 ``connect_four_v3`` and ``go_v5``, 19x19: larger boards and action spaces,
