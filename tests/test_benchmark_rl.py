@@ -85,12 +85,12 @@ def test_the_bound_row_runs_the_game_without_its_observation(
         bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
     """``--bound``: each game once more with its encoding not run; the
     observations all the first position's numbers, the masks the real ones."""
+    import courtly.rl as rl
+
     argv = ["--seconds", "0.02", "--rounds", "1", "--games", "courtisans", "--context", "--bound"]
     assert bench.main(argv) == 0
     out = capsys.readouterr().out
     assert out.count("courtisans (2p, observation free)") == 2
-    import courtly.rl as rl
-
     free, real = bench.observation_free("courtisans", 2), rl.env("courtisans", 2, infos=False)
     real.reset(seed=0)
     first = free.observe(free.agent_selection)["observation"]
