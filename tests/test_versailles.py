@@ -157,11 +157,31 @@ def test_set_up_deals_six_cards_draws_parties_and_asks_the_sex_first():
     state = new(5, seed=3)
     assert [len(h) for h in state.hands] == [6] * 5 and len(state.pile) == 110 - 30
     assert state.stage == "choose_sex" and state.to_act == (state.gc,)
-    assert all(c.party in ("england", "spain", "netherlands") for c in state.courtiers)
-    assert state.queen_origin in ("england", "spain", "netherlands")
     assert len({c.family for c in state.courtiers}) == 5
     family = state.courtiers[state.gc].family
     assert state.legal_actions(state.gc) == [ChooseSex("man", family), ChooseSex("woman", family)]
+    while state.stage == "choose_sex":
+        state.apply(state.to_act[0], ChooseSex("man"))
+    assert all(c.party in ("england", "spain", "netherlands") for c in state.courtiers)
+    assert state.queen_origin in ("england", "spain", "netherlands")
+
+
+def test_the_sex_is_chosen_before_the_party_and_the_queens_origin_are_rolled():
+    """§6 (Setup): each player chooses "the sex of his character (choose it
+    according to the cards that were dealt to you)"; then "At the Grand
+    Chamberlain's invitation [...] each player rolls the die to determine
+    the PARTY"; then the goal, then "the origin of the first Queen". While a
+    sex is still to choose, nobody sees a party or the Queen's origin."""
+    state = new(4, seed=5)
+    while state.stage == "choose_sex":
+        for seat in range(4):
+            view = state.view(seat)
+            assert view["queen"]["origin"] is None
+            assert all(c["party"] is None for c in view["courtiers"])
+        state.apply(state.to_act[0], ChooseSex("woman"))
+    view = state.view(0)
+    assert view["queen"]["origin"] in ("england", "spain", "netherlands")
+    assert all(c["party"] in ("england", "spain", "netherlands") for c in view["courtiers"])
 
 
 def test_party_rolls():
@@ -178,8 +198,7 @@ def test_presentation_rerolls_ten_and_gives_the_queens_party_two():
     """§7.1: "If a die shows 0 (10), roll it again. Players who are 'of the
     Queen's party' add 2 points ... The maximum standing is 9"."""
     state = new(2, seed=0)
-    state.courtiers[0].party = state.queen_origin = "spain"
-    state.courtiers[1].party = "england"
+    state.setup_rolls = (("spain", "england"), "spain")  # the party dice, forced (§6)
     state.rng = Dice(10, 3, 10, 8, 4, 5)  # type: ignore[assignment]
     state.apply(state.to_act[0], ChooseSex("man"))
     state.apply(state.to_act[0], ChooseSex("woman"))

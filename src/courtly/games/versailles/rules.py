@@ -281,6 +281,9 @@ class VersaillesState(PlayRules, State):
         "done": frozenset({"done"}), "set_location": frozenset({"location"})}
     #: The referee's ruling of a breach of etiquette (§3), judged from the chat.
     REFEREE_RULINGS: ClassVar[tuple[type[Action], ...]] = (Breach,)
+    #: The parties and the Queen's origin until every sex is chosen (§6), then
+    #: None (the default also for a state pickled before the field existed).
+    setup_rolls: tuple[tuple[str, ...], str] | None = None
 
     # ----- set-up (§5, §6) -------------------------------------------------------------
     def setup(self) -> None:
@@ -295,11 +298,14 @@ class VersaillesState(PlayRules, State):
         names = list(_NAMES)
         self.rng.shuffle(names)
         self.courtiers = [Courtier(names[i % len(names)]) for i in range(n)]
-        for c in self.courtiers:
-            c.party = country_of(d10_reroll_ten(self.rng))
+        # §6 rolls the parties and the Queen's origin after the sexes are
+        # chosen "according to the cards": drawn here (the dice's order kept),
+        # revealed when the last sex is chosen (:meth:`_reveal_setup_rolls`)
+        parties = tuple(country_of(d10_reroll_ten(self.rng)) for _ in self.courtiers)
         self.location = "versailles"
         self.king_alive = self.queen_alive = True
-        self.queen_origin = country_of(d10_reroll_ten(self.rng))
+        self.queen_origin = None
+        self.setup_rolls = (parties, country_of(d10_reroll_ten(self.rng)))
         self.regency, self.regency_turn, self.secret_wife = False, None, None
         self.gc = self.rng.randrange(n)
         self.turn, self.stage, self.over, self.turn_cut = 1, SEX, False, False
@@ -699,6 +705,7 @@ class VersaillesState(PlayRules, State):
                                    f"{c.family}", {"seat": seat, "sex": action.sex,
                                                    "family": c.family})]
             if all(c.sex for c in self.courtiers):
+                self._reveal_setup_rolls()
                 events += self._begin_turn()
             return events
         if isinstance(action, ChooseParty):
@@ -707,6 +714,16 @@ class VersaillesState(PlayRules, State):
             self.location = action.place
             return [_located(action.place), *self._start_round()]
         return self._turn_action(seat, action)
+
+    def _reveal_setup_rolls(self) -> None:
+        """§6: "each player rolls the die to determine the PARTY", then the
+        Queen's origin is drawn, once every sex is chosen."""
+        if self.setup_rolls is None:
+            return
+        parties, self.queen_origin = self.setup_rolls
+        for c, party in zip(self.courtiers, parties, strict=True):
+            c.party = party
+        self.setup_rolls = None
 
     def _turn_action(self, seat: int, action: Action) -> list[Event]:
         if isinstance(action, EndTurn):
@@ -898,6 +915,10 @@ class VersaillesState(PlayRules, State):
                 size = len(self.hands[s])
                 self.hands[s], unseen = unseen[:size], unseen[size:]
         self.pile = unseen
+        if self.setup_rolls is not None:  # the parties and origin, not rolled yet (§6)
+            self.setup_rolls = (
+                tuple(country_of(d10_reroll_ten(rng)) for _ in self.courtiers),
+                country_of(d10_reroll_ten(rng)))
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickles and generic deep copies leave the menu memo behind: it is a
@@ -931,8 +952,9 @@ class VersaillesState(PlayRules, State):
         return (self.pile, self.hands, self.discard, self.house, self.ministry, self.wars,
                 [c.snapshot() for c in self.courtiers], self.location, self.king_alive,
                 self.queen_alive, self.queen_origin, self.regency, self.regency_turn,
-                self.secret_wife, self.gc, self.turn, self.stage, self.over, self.turn_cut,
-                self.open_seats, self.window_moves, self.order, self.pos, self.actions_left,
+                self.secret_wife, self.setup_rolls, self.gc, self.turn, self.stage, self.over,
+                self.turn_cut, self.open_seats, self.window_moves, self.order, self.pos,
+                self.actions_left,
                 sorted(self.offices_moved), sorted(self.powers_used), sorted(self.offices_paid),
                 self.breaches, self.breach_count, self.payments)
 
