@@ -80,9 +80,11 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
     bertrand, errors_b = french_page(browser)
     take_seat(bertrand, server, made["links"]["seats"]["1"], "Bertrand")
 
-    # the first decision: sex and family NAME, the player's name proposed (§6)
+    # the first decision: sex and family NAME, the player's name proposed (§6),
+    # before the parties and the Queen's origin are rolled
     for page, name, sex in ((bertrand, "Bertrand", "man"), (ada, "Ada", "woman")):
         page.wait_for_selector("#vs-sex-form button:enabled")
+        assert "une fois les sexes choisis" in page.locator(".vs-origin-line").text_content()
         assert page.locator("#vs-family").input_value() == name
         page.check(f"#vs-sex-{sex}")
         page.click("#vs-sex-send")

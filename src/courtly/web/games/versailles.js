@@ -70,6 +70,7 @@ const strings = {
     "vs.party.netherlands": "parti hollandais",
     "vs.queen_from": "La Reine vient de : {country}",
     "vs.no_queen": "Pas de Reine",
+    "vs.queen_not_drawn": "L'origine de la Reine sera tirée une fois les sexes choisis",
     "vs.at_war": "En guerre contre : {list}",
     "vs.peace": "La France est en paix",
     "vs.house": "Maison du Roi",
@@ -345,6 +346,7 @@ const strings = {
     "vs.party.netherlands": "Dutch party",
     "vs.queen_from": "The Queen comes from {country}",
     "vs.no_queen": "No Queen",
+    "vs.queen_not_drawn": "The Queen's origin is drawn once every sex is chosen",
     "vs.at_war": "At war with: {list}",
     "vs.peace": "France is at peace",
     "vs.house": "The King's House",
@@ -731,7 +733,8 @@ function europe(ctx) {
   return h("div", { class: "vs-europe", id: "vs-europe" },
     h("h3", {}, ctx.t("vs.europe")),
     s("svg", { viewBox: "0 0 180 165", class: "vs-map", role: "img", "aria-label": ctx.t("vs.europe") }, land),
-    h("p", { class: "vs-origin-line" }, origin ? ctx.t("vs.queen_from", { country: ctx.t(`vs.country.${origin}`) }) : ctx.t("vs.no_queen")),
+    h("p", { class: "vs-origin-line" }, origin ? ctx.t("vs.queen_from", { country: ctx.t(`vs.country.${origin}`) })
+      : ctx.t(v.queen && v.queen.alive ? "vs.queen_not_drawn" : "vs.no_queen")),
     h("p", { class: ["vs-war-line", wars.size && "vs-warring"] },
       wars.size ? ctx.t("vs.at_war", { list: [...wars].map((w) => ctx.t(`vs.country.${w}`)).join(", ") }) : ctx.t("vs.peace")));
 }
