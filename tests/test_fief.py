@@ -826,6 +826,31 @@ def test_the_first_to_the_fiefs_wins():
     assert state.is_over and state.result().winners == (holder,)
 
 
+def test_the_first_to_the_fiefs_wins_even_if_another_gets_there_in_the_same_phase():
+    """"b) The number of fiefs: the winner is the player who is the first to have 2, 3
+    or 4 fiefs" (004_4acaab6420c0f155.txt, The Beginning of the Game, 5 b): the game
+    ends when a player has them, not at the end of the phase, where a second player
+    made a fief by the King in the same phase would tie and win on soldiers."""
+    state = placed(["maconnais", "bresse", "tournugeois", "louhannais"])
+    first = next(s for s in range(4) if state.region[s] == "bresse")
+    later = next(s for s in range(4) if state.region[s] == "maconnais")
+    king = next(s for s in range(4) if s not in (first, later))
+    put(state, king, "tournus", 0, "henry")
+    for village in ("brancion", "cluny", "berze"):
+        put(state, later, village, 5)  # more soldiers: the tie-break would favour him
+    put(state, later, "cluny", 5, "louis", "jean")
+    for village in ("cuiseaux", "coligny", "treffort"):
+        put(state, first, village, 1)
+    put(state, first, "coligny", 1, "pierre", "roland")
+    state.fiefs["dombes"] = Fief(later, "blaye", "jean")
+    state.fiefs["louhannais"] = Fief(first, "louhans", "roland")
+    crowned(state, king, "henry")
+    to_phase(state, "fiefs")
+    state.apply(king, CreateFief("revermont"))
+    state.apply(first, FoundFief("pierre", "coligny", False))
+    assert state.is_over and state.result().winners == (first,)
+
+
 def test_the_king_in_custody_takes_the_fiefs_revenues():
     """"It is then the King who receives all the revenues of the fief"."""
     state = placed(["maconnais", "bresse", "tournugeois", "louhannais"])
