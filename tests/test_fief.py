@@ -1045,6 +1045,26 @@ def test_without_a_king_a_new_lord_takes_the_waiting_titles():
     assert state.fiefs_of(holder) == ["maconnais"]
 
 
+def test_a_king_made_by_a_capital_takes_the_titles_of_a_player_without_lords():
+    """"If, during the disappearance of the last lord of a fief, there is no king, the
+    player keeps all his titles of nobility until the advent of a new sovereign"; then
+    "all the titles of Nobility for the fiefs are given to the King"
+    (004_4acaab6420c0f155.txt, Phase 6, points 5 and 6). The advent of a King by a
+    capital ("he becomes king ... without election", point 4) is one, as a coronation
+    after an election is."""
+    state, holder, other = fief_of_maconnais()
+    lordless = next(s for s in state.phase_order() if s not in (holder, other))
+    state.fiefs["revermont"] = Fief(lordless, "coligny", None)  # waiting for a new lord
+    state.soldiers.pop("cluny")
+    state.lords["louis"].village = "berze"
+    put(state, holder, "berze", 2)
+    put(state, other, "brancion", 2, "henry")
+    until_turn_of(state, other)
+    state.apply(other, Move("henry", "cluny", "enter", 2))
+    assert state.king == "henry"
+    assert state.fiefs["revermont"].owner is None and "revermont" in state.custody
+
+
 def test_an_election_every_turn_a_tie_leaves_the_throne_vacant():
     """"Phase 6 of the turn is devoted to the election of the king"; "If two lords
     share the same number of votes, the throne remains vacant"."""

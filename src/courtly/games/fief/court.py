@@ -376,6 +376,9 @@ class CourtRules(ABC):
             events.append(Event("crowned", f"{lord_name(lords[0])} takes a capital on a vacant "
                                 "throne and becomes King",
                                 {"lord": lords[0], "seat": by, "capital": village}))
+            # "keeps all his titles of nobility until the advent of a new sovereign"
+            for seat in range(self.num_players):
+                events += self.last_lord_lost(seat)
         king = self.king_seat()
         if king is not None and king != by:
             fief.title = lords[0] if lords else None
