@@ -1034,6 +1034,19 @@ def test_a_player_without_lords_loses_his_fiefs_to_the_king():
     assert "maconnais" in state.custody
 
 
+def test_a_title_granted_brings_no_soldier_beyond_the_thirty_in_the_box():
+    """"30 counters - "soldier" per player" (004_4acaab6420c0f155.txt, Equipment): "The
+    new owners of fiefs each receive a soldier counter" (Phase 6, point 5) only while
+    one of theirs is left in the box."""
+    state, _holder, other = fief_of_maconnais()
+    put(state, other, "tournus", 30, "henry")
+    state.king = "henry"
+    state._kill_lord("louis", "dies")
+    state.soldiers.pop("cluny")
+    state.grant_title("maconnais", "henry")
+    assert state.fiefs["maconnais"].owner == other and state.soldiers_of(other) == 30
+
+
 def test_without_a_king_a_new_lord_takes_the_waiting_titles():
     """"If he gains in the meantime a new lord card, he keeps all his titles of
     nobility and fiefs"."""
