@@ -826,6 +826,31 @@ def test_the_first_to_the_fiefs_wins():
     assert state.is_over and state.result().winners == (holder,)
 
 
+def test_the_first_to_the_fiefs_wins_even_if_another_gets_there_in_the_same_phase():
+    """"b) The number of fiefs: the winner is the player who is the first to have 2, 3
+    or 4 fiefs" (004_4acaab6420c0f155.txt, The Beginning of the Game, 5 b): the game
+    ends when a player has them, not at the end of the phase, where a second player
+    made a fief by the King in the same phase would tie and win on soldiers."""
+    state = placed(["maconnais", "bresse", "tournugeois", "louhannais"])
+    first = next(s for s in range(4) if state.region[s] == "bresse")
+    later = next(s for s in range(4) if state.region[s] == "maconnais")
+    king = next(s for s in range(4) if s not in (first, later))
+    put(state, king, "tournus", 0, "henry")
+    for village in ("brancion", "cluny", "berze"):
+        put(state, later, village, 5)  # more soldiers: the tie-break would favour him
+    put(state, later, "cluny", 5, "louis", "jean")
+    for village in ("cuiseaux", "coligny", "treffort"):
+        put(state, first, village, 1)
+    put(state, first, "coligny", 1, "pierre", "roland")
+    state.fiefs["dombes"] = Fief(later, "blaye", "jean")
+    state.fiefs["louhannais"] = Fief(first, "louhans", "roland")
+    crowned(state, king, "henry")
+    to_phase(state, "fiefs")
+    state.apply(king, CreateFief("revermont"))
+    state.apply(first, FoundFief("pierre", "coligny", False))
+    assert state.is_over and state.result().winners == (first,)
+
+
 def test_the_king_in_custody_takes_the_fiefs_revenues():
     """"It is then the King who receives all the revenues of the fief"."""
     state = placed(["maconnais", "bresse", "tournugeois", "louhannais"])
@@ -917,6 +942,29 @@ def test_the_last_lord_leaving_a_gate_takes_its_soldiers():
     assert {a.soldiers for a in away} == {3}
 
 
+def test_under_bad_weather_the_last_lord_at_a_gate_does_not_abandon_its_soldiers():
+    """"BAD WEATHER: throughout the area under attack, soldiers can no longer move"
+    (004_4acaab6420c0f155.txt, Phase 1, a) Attacks) and "soldiers cannot move without
+    lord" (Phase 4): the besieging lord may not walk away from his soldiers, who would
+    be left at the gate without a lord and disband (our decision 11); his siege stays,
+    and he may still turn it into an assault."""
+    state = placed()
+    me = mover(state)
+    other = next(s for s in state.order if s != me)
+    put(state, me, "tournus", 3, "henry")
+    put(state, other, "st_andromy", 2)
+    state.apply(me, Move("henry", "st_andromy", "siege", 3))
+    next_turn(state)
+    to_phase(state, "movement")
+    state.weather.add("tournugeois")
+    state._legal_cache.clear()
+    until_turn_of(state, me)
+    trips = [a for a in state.legal_actions(me) if isinstance(a, Move)]
+    assert trips and all(a.to == "st_andromy" and a.stance == "attack" for a in trips)
+    assert not state.is_legal(me, Move("henry", "st_medard", "enter", 0))
+    assert state.soldiers_of(me) == 3
+
+
 def test_no_soldier_moves_into_a_region_under_bad_weather():
     state = placed()
     me = mover(state)
@@ -986,6 +1034,19 @@ def test_a_player_without_lords_loses_his_fiefs_to_the_king():
     assert "maconnais" in state.custody
 
 
+def test_a_title_granted_brings_no_soldier_beyond_the_thirty_in_the_box():
+    """"30 counters - "soldier" per player" (004_4acaab6420c0f155.txt, Equipment): "The
+    new owners of fiefs each receive a soldier counter" (Phase 6, point 5) only while
+    one of theirs is left in the box."""
+    state, _holder, other = fief_of_maconnais()
+    put(state, other, "tournus", 30, "henry")
+    state.king = "henry"
+    state._kill_lord("louis", "dies")
+    state.soldiers.pop("cluny")
+    state.grant_title("maconnais", "henry")
+    assert state.fiefs["maconnais"].owner == other and state.soldiers_of(other) == 30
+
+
 def test_without_a_king_a_new_lord_takes_the_waiting_titles():
     """"If he gains in the meantime a new lord card, he keeps all his titles of
     nobility and fiefs"."""
@@ -995,6 +1056,26 @@ def test_without_a_king_a_new_lord_takes_the_waiting_titles():
     state.hands[holder].append("lord:jean")
     state._lay_lord(holder, "jean", "cluny")
     assert state.fiefs_of(holder) == ["maconnais"]
+
+
+def test_a_king_made_by_a_capital_takes_the_titles_of_a_player_without_lords():
+    """"If, during the disappearance of the last lord of a fief, there is no king, the
+    player keeps all his titles of nobility until the advent of a new sovereign"; then
+    "all the titles of Nobility for the fiefs are given to the King"
+    (004_4acaab6420c0f155.txt, Phase 6, points 5 and 6). The advent of a King by a
+    capital ("he becomes king ... without election", point 4) is one, as a coronation
+    after an election is."""
+    state, holder, other = fief_of_maconnais()
+    lordless = next(s for s in state.phase_order() if s not in (holder, other))
+    state.fiefs["revermont"] = Fief(lordless, "coligny", None)  # waiting for a new lord
+    state.soldiers.pop("cluny")
+    state.lords["louis"].village = "berze"
+    put(state, holder, "berze", 2)
+    put(state, other, "brancion", 2, "henry")
+    until_turn_of(state, other)
+    state.apply(other, Move("henry", "cluny", "enter", 2))
+    assert state.king == "henry"
+    assert state.fiefs["revermont"].owner is None and "revermont" in state.custody
 
 
 def test_an_election_every_turn_a_tie_leaves_the_throne_vacant():

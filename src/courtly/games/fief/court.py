@@ -119,6 +119,10 @@ class CourtRules(ABC):
         """``count`` fewer soldiers inside ``village`` (war.py)."""
 
     @abstractmethod
+    def soldiers_of(self, seat: int) -> int:
+        """Soldiers ``seat`` has on the board (rules.py)."""
+
+    @abstractmethod
     def evict(self, village: str, seat: int) -> list[Event]:
         """``seat``'s pieces inside ``village`` go out to its gate (war.py)."""
 
@@ -376,6 +380,9 @@ class CourtRules(ABC):
             events.append(Event("crowned", f"{lord_name(lords[0])} takes a capital on a vacant "
                                 "throne and becomes King",
                                 {"lord": lords[0], "seat": by, "capital": village}))
+            # "keeps all his titles of nobility until the advent of a new sovereign"
+            for seat in range(self.num_players):
+                events += self.last_lord_lost(seat)
         king = self.king_seat()
         if king is not None and king != by:
             fief.title = lords[0] if lords else None
@@ -409,7 +416,9 @@ class CourtRules(ABC):
             self.end_gifts(region)
         fief.owner = owner
         held = self.soldiers.get(fief.capital)
-        if held is None or held[0] == owner:
+        # the box has "30 counters - soldier per player": none left, none given
+        if (held is None or held[0] == owner) and (
+                self.soldiers_of(owner) < self.board.setup.soldiers_per_player):
             self.add_soldiers(fief.capital, owner, 1)
         return [Event("title", f"The King grants the title of {self.board.regions[region].name}"
                       f" to {lord_name(lord)}", {"region": region, "lord": lord})]

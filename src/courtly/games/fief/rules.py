@@ -281,8 +281,15 @@ class FiefState(WarRules, CourtRules, State):
         return self.order[self.first:] + self.order[:self.first]
 
     def paused(self) -> bool:
-        """A battle or the King's custody waits for a decision."""
-        return self.battle is not None or self.custody_claim is not None
+        """A battle or the King's custody waits for a decision, or someone has
+        just won (no further battle is fought)."""
+        return self.battle is not None or self.custody_claim is not None or self._won_now()
+
+    def _won_now(self) -> bool:
+        """"the winner is the player who is the first to have 2, 3 or 4 fiefs": a
+        player has the fiefs to win now (not while the King may still claim
+        custody of a fief just taken)."""
+        return bool(self.fiefs) and self.custody_claim is None and self._someone_won()
 
     def _go_on_fighting(self) -> list[Event]:
         events = self.fight_battles()
@@ -907,6 +914,16 @@ class FiefState(WarRules, CourtRules, State):
         return [DestroyCounter(v, c) for v, c in self._counters_in(pending.region)]
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        """The action, then the end of the game as soon as a player has the fiefs
+        to win ("the first to have"), whatever the phase: a second player
+        reaching them later in the same phase does not share the win."""
+        events = self._dispatch(seat, action)
+        if not self.over and self._won_now():
+            self.over = True
+            events.append(game_over_event(self._result()))
+        return events
+
+    def _dispatch(self, seat: int, action: Action) -> list[Event]:
         # the kinds of action are disjoint: the most frequent are tried first
         if isinstance(action, Pay | Done | TimeUp | GiveVillage):
             return self._negotiate(seat, action)

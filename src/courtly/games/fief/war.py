@@ -191,7 +191,8 @@ class WarRules(ABC):
             force = self.gate(info.owner, here)
             if force is None or force.stance in ("attack", "sortie"):
                 return []  # committed to the coming battle (or at an unguarded gate)
-            out = [(to, self._stances(info.owner, to)) for to in self.board.neighbours[here]]
+            out = [] if self._held_by_weather(lord, force) else [
+                (to, self._stances(info.owner, to)) for to in self.board.neighbours[here]]
             if force.stance == "siege":
                 out.append((here, ("attack",)))  # the siege becomes an assault
             return [(to, s) for to, s in out if s]
@@ -199,6 +200,15 @@ class WarRules(ABC):
             return [(here, ("sortie",))]
         return [(to, s) for to in self.board.neighbours[here] if (s := self._stances(
             info.owner, to))]
+
+    def _held_by_weather(self, lord: str, force: Gate) -> bool:
+        """The last lord at a gate under bad weather stays: his soldiers "can no
+        longer move" and would be left there without a lord (they "never move
+        alone"), so he may not leave them (not even alone)."""
+        info = self.lords[lord]
+        return (bool(force.soldiers) and not info.bishop
+                and self.board.villages[force.village].region in self.weather
+                and self.lords_at(info.owner, force.village, True) == [lord])
 
     def _stances(self, seat: int, to: str) -> tuple[str, ...]:
         """What a force of ``seat`` may do arriving at ``to``: enter a free or own
