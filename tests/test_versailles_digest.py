@@ -15,9 +15,9 @@ GAME = game("versailles")
 
 
 #: The digests of these games (3,000 actions at most) before the speed work (n, seed: digest); every
-#: one of these games ends before 3,000 actions. Pinned again once since, for one rules change
-#: alone: §6's parties and the Queen's origin shown only once every sex is chosen (the old digests
-#: come back with them revealed at set-up, as before).
+#: one of these games ends before 3,000 actions. Pinned again since for two rules changes, each
+#: alone (the digests before it come back with it undone): §6's parties and the Queen's origin
+#: shown only once every sex is chosen; Justice frees a prisoner (A29; only (6, 1) changed).
 PINNED = {
     (2, 0): "50e3f3cdc5a5a29d",
     (2, 1): "d13cfddd1dd649a1",
@@ -32,7 +32,7 @@ PINNED = {
     (4, 2): "f9565fc5bfe0a82b",
     (4, 3): "0d922754ebde03a6",
     (6, 0): "29c9cc1c17319822",
-    (6, 1): "a4d729439d6446e3",
+    (6, 1): "a193e7ba5df0e1a4",
     (6, 2): "15f521e5198a7368",
     (6, 3): "deb8959c1525d624",
 }

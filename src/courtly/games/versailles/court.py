@@ -182,7 +182,7 @@ class CourtRules:
             self.secret_wife = None
         return [Event("death", f"The courtier of Seat {seat} dies", {"seat": seat})]
 
-    # ----- trials (§9.5 Chancelier, Justice) ---------------------------------------------
+    # ----- trials (§9.5 Chancelier) -----------------------------------------------------
     def trial(self, seat: int) -> list[Event]:
         """1-3 death; 4-6 exile; 7-9 a fine of half his fortune (A31: of a
         positive fortune, rounded down), then presented; 10 acquitted, presented."""

@@ -566,9 +566,7 @@ class PlayRules(CourtRules):
             return self.exile(target)
         if kind == "bastille":
             return self.imprison(target)
-        if kind == "justice":
-            return self.trial(target)
-        if kind == "glory":
+        if kind in ("justice", "glory"):  # §12: "or by means of a JUSTICE card" (A29)
             return self.release(target)
         if kind == "secret_marriage":
             self.secret_wife = target
