@@ -965,6 +965,29 @@ def test_under_bad_weather_the_last_lord_at_a_gate_does_not_abandon_its_soldiers
     assert state.soldiers_of(me) == 3
 
 
+def test_a_bishop_at_a_gate_does_not_abandon_its_soldiers():
+    """"A Bishop may move but is never accompanied by soldiers" (004_4acaab6420c0f155.txt,
+    The "Bishop" card: "not recommended to turn the only lord available into a bishop,
+    because then soldiers could not move"): a besieging lord made a bishop may not walk
+    away from his soldiers, who would be left at the gate without a lord and disband
+    (our decisions 11 and 20); his siege stays, and he may still turn it into an assault."""
+    state = placed()
+    me = mover(state)
+    other = next(s for s in state.order if s != me)
+    put(state, me, "tournus", 3, "henry")
+    put(state, other, "st_andromy", 2)
+    state.apply(me, Move("henry", "st_andromy", "siege", 3))
+    next_turn(state)
+    to_phase(state, "movement")
+    state.lords["henry"].bishop = "tournus"
+    state._legal_cache.clear()
+    until_turn_of(state, me)
+    trips = [a for a in state.legal_actions(me) if isinstance(a, Move)]
+    assert trips and all(a.to == "st_andromy" and a.stance == "attack" for a in trips)
+    assert not state.is_legal(me, Move("henry", "st_medard", "enter", 0))
+    assert state.soldiers_of(me) == 3
+
+
 def test_no_soldier_moves_into_a_region_under_bad_weather():
     state = placed()
     me = mover(state)

@@ -191,7 +191,7 @@ class WarRules(ABC):
             force = self.gate(info.owner, here)
             if force is None or force.stance in ("attack", "sortie"):
                 return []  # committed to the coming battle (or at an unguarded gate)
-            out = [] if self._held_by_weather(lord, force) else [
+            out = [] if self._held_at_gate(lord, force) else [
                 (to, self._stances(info.owner, to)) for to in self.board.neighbours[here]]
             if force.stance == "siege":
                 out.append((here, ("attack",)))  # the siege becomes an assault
@@ -201,13 +201,16 @@ class WarRules(ABC):
         return [(to, s) for to in self.board.neighbours[here] if (s := self._stances(
             info.owner, to))]
 
-    def _held_by_weather(self, lord: str, force: Gate) -> bool:
-        """The last lord at a gate under bad weather stays: his soldiers "can no
-        longer move" and would be left there without a lord (they "never move
-        alone"), so he may not leave them (not even alone)."""
+    def _held_at_gate(self, lord: str, force: Gate) -> bool:
+        """The last lord at a gate with soldiers stays if he cannot take them:
+        under bad weather they "can no longer move", and "A Bishop may move but
+        is never accompanied by soldiers"; left there without a lord (they
+        "never move alone") they would be lost, so he may not leave them
+        (decisions 9 and 11)."""
         info = self.lords[lord]
-        return (bool(force.soldiers) and not info.bishop
-                and self.board.villages[force.village].region in self.weather
+        return (bool(force.soldiers)
+                and (info.bishop is not None
+                     or self.board.villages[force.village].region in self.weather)
                 and self.lords_at(info.owner, force.village, True) == [lord])
 
     def _stances(self, seat: int, to: str) -> tuple[str, ...]:
