@@ -112,6 +112,73 @@ def test_the_office_after_a_comma_is_still_part_of_the_address():
     assert codes("Chancelier, Monsieur le Duc, merci.", ARGENSON) == ["wrong_office"]
 
 
+MARECHAL_MARQUIS = Addressee("man", "de la Trémière", titles=("marquis",), marechal=True)
+CHANCELIER = Addressee("man", "de Lauzun", titles=("comte",), offices=("chancelier",))
+GOUVERNANTE = married_to(Addressee("woman", "de la Tour qui Penche",
+                                   offices=("gouvernante_enfants",)), MARQUIS)
+
+
+@pytest.mark.parametrize(("text", "courtier", "expected"), [
+    # the dignity after the title
+    ("Monsieur le Marquis le Maréchal, bonjour.", MARECHAL_MARQUIS, ["wrong_order"]),
+    ("Monsieur le Marquis le Maréchal, bonjour.", MARQUIS, ["wrong_dignity", "wrong_order"]),
+    # the title after the name
+    ("Monsieur de la Trémière le Marquis, bonjour.", MARQUIS, ["wrong_order"]),
+    # a title he does not hold, and the order
+    ("Monsieur le Duc le Marquis, bonjour.", MARQUIS, ["wrong_title", "wrong_order"]),
+    ("Bonjour Monsieur le Duc le Marquis !", MARQUIS, ["wrong_title", "wrong_order"]),
+    ("Je vous salue, Monsieur le Chancelier le Comte.", CHANCELIER, ["wrong_order"]),
+    ("Madame de la Trémière la Marquise, bonjour.", GOUVERNANTE, ["wrong_order"]),
+    ("Bonjour Monsieur le Marquis de La Trémière le Maréchal", MARECHAL_MARQUIS,
+     ["wrong_order"]),
+])
+def test_an_address_with_a_second_article_is_one_address(text, courtier, expected):
+    """§3: "never in a different order", also when an article comes again
+    before a later element: the breaches are those of the same address
+    without it ("Monsieur le Marquis Maréchal")."""
+    assert codes(text, courtier) == expected
+    without = text.replace(" le Maréchal", " Maréchal").replace(" le Marquis", " Marquis")
+    without = without.replace(" le Comte", " Comte").replace(" la Marquise", " Marquise")
+    assert without != text and codes(without, courtier) == expected
+    assert len(vocatives(text, [courtier])) == 1
+
+
+@pytest.mark.parametrize(("text", "courtier", "found"), [
+    ("Monsieur le Maréchal le Marquis de la Trémière, bonjour.", MARECHAL_MARQUIS,
+     "Monsieur le Maréchal le Marquis de la Trémière"),
+    ("Monsieur le Maréchal le Marquis, bonjour.", MARECHAL_MARQUIS,
+     "Monsieur le Maréchal le Marquis"),
+    ("Monsieur le Comte de Lauzun le Chancelier, je vous salue.", CHANCELIER,
+     "Monsieur le Comte de Lauzun le Chancelier"),
+    ("Bonjour Monsieur le Comte le Chancelier", CHANCELIER, "Monsieur le Comte le Chancelier"),
+    ("Madame la Marquise de la Trémière la Gouvernante, bonjour.", GOUVERNANTE,
+     "Madame la Marquise de la Trémière la Gouvernante"),
+    ("Merci, Madame la Marquise la Gouvernante des Enfants de France.", GOUVERNANTE,
+     "Madame la Marquise la Gouvernante des Enfants de France"),
+])
+def test_a_second_article_in_a_correct_address_is_no_breach(text, courtier, found):
+    """The elements in §3's order, an article before each: one address, correct."""
+    assert vocatives(text, [courtier]) == [found]
+    assert codes(text, courtier) == []
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # an address followed by a third person named with his article stays the
+    # address alone, as before: the clause goes on after him
+    ("Bonjour Monsieur le Marquis le Duc vous attend.", ["Monsieur le Marquis"]),
+    ("@Monsieur le Marquis le Chancelier est arrivé", ["Monsieur le Marquis"]),
+    # speaking of somebody (E11): not judged
+    ("Monsieur le Duc le Marquis est servi.", []),
+    ("Je parlerai à Monsieur le Duc le Marquis demain.", []),
+    ("Monsieur le Marquis, le Duc vous attend.", ["Monsieur le Marquis"]),
+    # an epithet after a bare name is no address
+    ("Merci, Dupont le Duc.", []),
+])
+def test_a_second_article_that_starts_another_phrase(text, found):
+    assert vocatives(text, [MARQUIS]) == found
+    assert codes(text, MARQUIS) == []
+
+
 def test_highest_title():
     """§3: "A courtier who holds several noble titles is addressed by his
     highest title"."""

@@ -529,6 +529,8 @@ class _Reader:
             i += size
         items, j = self.run(clause, i, at)
         whole = j == len(clause)
+        if j < len(clause) and clause[j].norm != "@":
+            items = _before_second_article(items)
         if not any(item.kind != "article" for item in items) or not (lead or whole):
             return [], False, False
         return items, whole, lead
@@ -538,7 +540,8 @@ class _Reader:
         while i < len(clause):
             hit = self.known(clause, i)
             if hit is not None and (hit[0].kind != "article" or self._article(clause, i, items)):
-                items.append(hit[0])
+                second = hit[0].kind == "article" and items[-1].kind != "quality"
+                items.append(replace(hit[0], value="second") if second else hit[0])
                 i += hit[1]
             elif (clause[i].norm == "et" and items and i + 1 < len(clause)
                   and self.kind_at(clause, i + 1) == "quality"):
@@ -554,12 +557,19 @@ class _Reader:
         return items, i
 
     def _article(self, clause: list[_Token], i: int, items: list[_Item]) -> bool:
-        """An article belongs to the address only between the quality and a
-        dignity, title or office ("Monsieur le Marquis", "Madame la
-        Gouvernante"); elsewhere it may open a name ("Le Nôtre")."""
+        """An article belongs to the address only before a dignity, title or
+        office, after the quality ("Monsieur le Marquis", "Madame la
+        Gouvernante") or, as a second article, after a later element of an
+        address that already has a quality, dignity or title ("Monsieur le
+        Marquis le Maréchal", "Monsieur de la Trémière le Marquis"; see
+        :func:`_before_second_article`); elsewhere it may open a name ("Le
+        Nôtre")."""
         nxt = self.known(clause, i + 1) if i + 1 < len(clause) else None
-        return (bool(items) and items[-1].kind == "quality" and nxt is not None
-                and nxt[0].kind in ("dignity", "title", "office"))
+        if not items or nxt is None or nxt[0].kind not in ("dignity", "title", "office"):
+            return False
+        return items[-1].kind == "quality" or (
+            items[-1].kind in _BEFORE_SECOND_ARTICLE
+            and any(item.kind in ("quality", "dignity", "title") for item in items))
 
     def _name_at(self, clause: list[_Token], i: int, items: list[_Item], at: bool) -> bool:
         """Whether an unknown name starts at ``i``: a capitalised word that does
@@ -595,6 +605,19 @@ class _Reader:
                 continue
             break
         return j
+
+
+_BEFORE_SECOND_ARTICLE = frozenset({"dignity", "title", "name", "given", "unknown", "office"})
+
+
+def _before_second_article(items: list[_Item]) -> list[_Item]:
+    """An address with a second article is one address only when it ends the
+    clause ("Monsieur le Duc le Marquis, bonjour."): in "Bonjour Monsieur le
+    Marquis le Duc vous attend", the article opens a third person, who is
+    left out as before."""
+    cut = next((k for k, item in enumerate(items)
+                if item.kind == "article" and item.value == "second"), len(items))
+    return items[:cut]
 
 
 def _split(items: list[_Item]) -> list[list[_Item]]:
