@@ -690,6 +690,35 @@ def test_no_coalition_b_and_c_fight_first():
     assert fights[0] == (b, c) and fights[-1] == (b, a)
 
 
+def test_refused_c_fights_the_survivor_who_stands_as_an_intruder():
+    """"If there is a rejection by C, in response to B's coalition request, players A and
+    B fight. One of them disappears and C is forced to fight the survivor"
+    (004_4acaab6420c0f155.txt, Phase 5: The Combat, Special cases, b). At a fief's village
+    that is not its capital, B who beat A stands at the gate as an intruder ("their
+    presence does not constitute a title deed", Phase 6, point 2): C fights him there, in
+    open ground, and the winner stays as the intruder (our decision 13)."""
+    state, holder, _other = fief_of_maconnais()
+    b, c = [s for s in state.phase_order() if s != holder][:2]
+    put(state, holder, "berze", 1)
+    put(state, b, "uchizy", 3, "henry")
+    put(state, c, "blaye", 3, "roland")
+    until_turn_of(state, b)
+    state.apply(b, Move("henry", "berze", "attack", 3))
+    until_turn_of(state, c)
+    state.apply(c, Move("roland", "berze", "attack", 3))
+    to_phase(state, "combat")
+    state.apply(b, AskCoalition(True))
+    state.rng = Dice(6, 1, 6, 1, 6, 1, 6, 1)  # type: ignore[assignment]
+    events = state.apply(c, AnswerCoalition(False))
+    fights = [(e.data["attacker"], e.data["defender"], e.data["in_castle"])
+              for e in events if e.kind == "combat"]
+    assert fights[0][:2] == (b, holder)
+    assert fights[-1] == (c, b, False)  # C attacks B at the gate, no castle for him
+    assert state.gate(b, "berze") is None
+    assert state.gate(c, "berze").stance == "intrude"
+    assert state.controller("berze") == holder
+
+
 # ----- phase 6: the election, the fiefs, the negotiation ---------------------------------
 def test_the_election_and_a_tie_leaves_the_throne_vacant():
     """"If two lords share the same number of votes, the throne remains vacant"."""

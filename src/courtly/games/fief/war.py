@@ -602,13 +602,16 @@ class WarRules(ABC):
         assert holder is not None
         if not accept:
             self.battle = None
-            events += self._assault(self._gate(battle.first, village), village)
-            survivor = self.controller(village)
+            first = self._gate(battle.first, village)
+            events += self._assault(first, village)
             second = self.gate(battle.second, village)
-            if second is not None:
-                events += (self._assault(second, village) if survivor is not None
-                           else self._occupy(second, village))
-            return events
+            if second is None:
+                return events
+            if self.gate(battle.first, village) is first and first.stance == "intrude":
+                return events + self._fight_intruder(second, first, village)
+            survivor = self.controller(village)
+            return events + (self._assault(second, village) if survivor is not None
+                             else self._occupy(second, village))
         winner, fought = self._fight(village, battle.first, holder, True,
                                      village in self.castles, alternate=battle.second)
         events += fought
@@ -623,6 +626,15 @@ class WarRules(ABC):
         battle.step = "bid"
         return [*events, Event("bidding", "The allies bid for the village, hands closed",
                                {"village": village})]
+
+    def _fight_intruder(self, force: Gate, survivor: Gate, village: str) -> list[Event]:
+        """"C is forced to fight the survivor" where B, who beat A in a fief's
+        village, stands at its gate as an intruder: C attacks him there in open
+        ground, and the winner stays as the intruder (our decision 13)."""
+        winner, events = self._fight(village, force.owner, survivor.owner, False, False)
+        if winner == force.owner:
+            events += self._occupy(force, village)
+        return events
 
     def _no_coalition(self, battle: Battle) -> list[Event]:
         """"If there is no coalition: the players B and C fight, then A fights with the
