@@ -24,6 +24,7 @@ from courtly.games.fief.actions import (
     Bid,
     Buy,
     ChooseRegion,
+    ClaimCustody,
     Consecrate,
     CreateFief,
     DiscardCard,
@@ -31,6 +32,7 @@ from courtly.games.fief.actions import (
     ExchangeCard,
     Execute,
     FoundFief,
+    GrantTitle,
     Move,
     Pay,
     PlayBishop,
@@ -1097,6 +1099,35 @@ def test_a_title_granted_brings_no_soldier_beyond_the_thirty_in_the_box():
     state.soldiers.pop("cluny")
     state.grant_title("maconnais", "henry")
     assert state.fiefs["maconnais"].owner == other and state.soldiers_of(other) == 30
+
+
+def test_a_title_granted_from_custody_hands_over_the_capital():
+    """"the player who manages to occupy the capital of a fief becomes the rightful
+    owner of all the fief ... unless the King opposes ... The King, if he will, will
+    grant the title of nobility of the fief to the lord of his choice"
+    (004_4acaab6420c0f155.txt, Phase 6, point 3). Our decision 15: the grant makes the
+    lord's player the owner ("The new owners of fiefs", point 5), and the capital goes
+    with the fief: its taker leaves it with a right of way ("The person who has to leave
+    the premises automatically obtains a right of way. He will move on the next turn",
+    Phase 5, Special cases), and the new owner's soldier stands in it."""
+    state, holder, king = fief_of_maconnais()
+    taker = next(s for s in state.phase_order() if s not in (holder, king))
+    put(state, king, "tournus", 0, "henry")
+    state.king = "henry"
+    state.soldiers.pop("cluny")
+    state.lords["louis"].village = "berze"
+    put(state, holder, "berze", 2)
+    put(state, taker, "brancion", 2, "roland")
+    until_turn_of(state, taker)
+    state.apply(taker, Move("roland", "cluny", "enter", 2))
+    state.apply(king, ClaimCustody(True))
+    to_phase(state, "fiefs")
+    state.apply(king, GrantTitle("maconnais", "henry"))
+    assert state.fiefs["maconnais"].owner == king and state.fiefs_of(king) == ["maconnais"]
+    assert state.controller("cluny") == king and state.soldiers["cluny"] == (king, 1)
+    force = state.gate(taker, "cluny")
+    assert force is not None and force.stance == "passage" and force.soldiers == 2
+    assert state.lords["roland"].outside
 
 
 def test_without_a_king_a_new_lord_takes_the_waiting_titles():

@@ -306,9 +306,12 @@ class WarRules(ABC):
         self.add_soldiers(village, seat, force.soldiers)
         self.gates.remove(force)
 
-    def evict(self, village: str, seat: int) -> list[Event]:
+    def evict(self, village: str, seat: int, leave: bool = False) -> list[Event]:
         """``seat``'s pieces inside ``village`` go out to its gate as intruders (a
-        fief's village lost with its capital: "all the fief" is the new owner's)."""
+        fief's village lost with its capital: "all the fief" is the new owner's);
+        with ``leave``, with a right of way, to go on next turn (a capital the King
+        grants to another: "The person who has to leave the premises automatically
+        obtains a right of way")."""
         lords = self.lords_at(seat, village, False)
         held = self.soldiers.get(village)
         soldiers = held[1] if held and held[0] == seat else 0
@@ -318,9 +321,14 @@ class WarRules(ABC):
             self.drop_soldiers(village, soldiers)
         for lord in lords:
             self.lords[lord].outside = True
-        self._join_gate(seat, village, "intrude", soldiers)
-        events = [Event("evicted", f"Seat {seat}'s pieces at {village_name(village)} are now "
-                        "intruders there", {"seat": seat, "village": village})]
+        self._join_gate(seat, village, "passage" if leave else "intrude", soldiers)
+        if leave:
+            events = [Event("evicted", f"Seat {seat}'s pieces leave {village_name(village)} "
+                            "with a right of way", {"seat": seat, "village": village,
+                                                    "leaves": True})]
+        else:
+            events = [Event("evicted", f"Seat {seat}'s pieces at {village_name(village)} are "
+                            "now intruders there", {"seat": seat, "village": village})]
         return events + self.disband_if_leaderless(seat, village)
 
     def answer_passage(self, grant: bool) -> list[Event]:
