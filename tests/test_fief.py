@@ -24,6 +24,7 @@ from courtly.games.fief.actions import (
     Bid,
     Buy,
     ChooseRegion,
+    ClaimCustody,
     Consecrate,
     CreateFief,
     DiscardCard,
@@ -31,6 +32,7 @@ from courtly.games.fief.actions import (
     ExchangeCard,
     Execute,
     FoundFief,
+    GrantTitle,
     Move,
     Pay,
     PlayBishop,
@@ -690,6 +692,35 @@ def test_no_coalition_b_and_c_fight_first():
     assert fights[0] == (b, c) and fights[-1] == (b, a)
 
 
+def test_refused_c_fights_the_survivor_who_stands_as_an_intruder():
+    """"If there is a rejection by C, in response to B's coalition request, players A and
+    B fight. One of them disappears and C is forced to fight the survivor"
+    (004_4acaab6420c0f155.txt, Phase 5: The Combat, Special cases, b). At a fief's village
+    that is not its capital, B who beat A stands at the gate as an intruder ("their
+    presence does not constitute a title deed", Phase 6, point 2): C fights him there, in
+    open ground, and the winner stays as the intruder (our decision 13)."""
+    state, holder, _other = fief_of_maconnais()
+    b, c = [s for s in state.phase_order() if s != holder][:2]
+    put(state, holder, "berze", 1)
+    put(state, b, "uchizy", 3, "henry")
+    put(state, c, "blaye", 3, "roland")
+    until_turn_of(state, b)
+    state.apply(b, Move("henry", "berze", "attack", 3))
+    until_turn_of(state, c)
+    state.apply(c, Move("roland", "berze", "attack", 3))
+    to_phase(state, "combat")
+    state.apply(b, AskCoalition(True))
+    state.rng = Dice(6, 1, 6, 1, 6, 1, 6, 1)  # type: ignore[assignment]
+    events = state.apply(c, AnswerCoalition(False))
+    fights = [(e.data["attacker"], e.data["defender"], e.data["in_castle"])
+              for e in events if e.kind == "combat"]
+    assert fights[0][:2] == (b, holder)
+    assert fights[-1] == (c, b, False)  # C attacks B at the gate, no castle for him
+    assert state.gate(b, "berze") is None
+    assert state.gate(c, "berze").stance == "intrude"
+    assert state.controller("berze") == holder
+
+
 # ----- phase 6: the election, the fiefs, the negotiation ---------------------------------
 def test_the_election_and_a_tie_leaves_the_throne_vacant():
     """"If two lords share the same number of votes, the throne remains vacant"."""
@@ -1068,6 +1099,35 @@ def test_a_title_granted_brings_no_soldier_beyond_the_thirty_in_the_box():
     state.soldiers.pop("cluny")
     state.grant_title("maconnais", "henry")
     assert state.fiefs["maconnais"].owner == other and state.soldiers_of(other) == 30
+
+
+def test_a_title_granted_from_custody_hands_over_the_capital():
+    """"the player who manages to occupy the capital of a fief becomes the rightful
+    owner of all the fief ... unless the King opposes ... The King, if he will, will
+    grant the title of nobility of the fief to the lord of his choice"
+    (004_4acaab6420c0f155.txt, Phase 6, point 3). Our decision 15: the grant makes the
+    lord's player the owner ("The new owners of fiefs", point 5), and the capital goes
+    with the fief: its taker leaves it with a right of way ("The person who has to leave
+    the premises automatically obtains a right of way. He will move on the next turn",
+    Phase 5, Special cases), and the new owner's soldier stands in it."""
+    state, holder, king = fief_of_maconnais()
+    taker = next(s for s in state.phase_order() if s not in (holder, king))
+    put(state, king, "tournus", 0, "henry")
+    state.king = "henry"
+    state.soldiers.pop("cluny")
+    state.lords["louis"].village = "berze"
+    put(state, holder, "berze", 2)
+    put(state, taker, "brancion", 2, "roland")
+    until_turn_of(state, taker)
+    state.apply(taker, Move("roland", "cluny", "enter", 2))
+    state.apply(king, ClaimCustody(True))
+    to_phase(state, "fiefs")
+    state.apply(king, GrantTitle("maconnais", "henry"))
+    assert state.fiefs["maconnais"].owner == king and state.fiefs_of(king) == ["maconnais"]
+    assert state.controller("cluny") == king and state.soldiers["cluny"] == (king, 1)
+    force = state.gate(taker, "cluny")
+    assert force is not None and force.stance == "passage" and force.soldiers == 2
+    assert state.lords["roland"].outside
 
 
 def test_without_a_king_a_new_lord_takes_the_waiting_titles():

@@ -123,7 +123,7 @@ class CourtRules(ABC):
         """Soldiers ``seat`` has on the board (rules.py)."""
 
     @abstractmethod
-    def evict(self, village: str, seat: int) -> list[Event]:
+    def evict(self, village: str, seat: int, leave: bool = False) -> list[Event]:
         """``seat``'s pieces inside ``village`` go out to its gate (war.py)."""
 
     # ----- votes ("The election of the king") -----------------------------------------
@@ -406,22 +406,45 @@ class CourtRules(ABC):
 
     def grant_title(self, region: str, lord: str) -> list[Event]:
         """"The King, if he will, will grant the title of nobility of the fief to the
-        lord of his choice"; the lord's player becomes the fief's owner and "each
-        receive[s] a soldier counter" (in the capital, our decision)."""
+        lord of his choice"; the lord's player becomes the fief's owner, its capital
+        his (:meth:`hand_over`), and "each receive[s] a soldier counter" (in the
+        capital, our decision)."""
         self.custody.discard(region)
         fief = self.fiefs[region]
         fief.title = lord
         owner = self.lords[lord].owner
+        events = [Event("title", f"The King grants the title of "
+                        f"{self.board.regions[region].name} to {lord_name(lord)}",
+                        {"region": region, "lord": lord})]
         if fief.owner != owner:
             self.end_gifts(region)
+            events += self.hand_over(region, fief.owner, owner)
         fief.owner = owner
         held = self.soldiers.get(fief.capital)
         # the box has "30 counters - soldier per player": none left, none given
         if (held is None or held[0] == owner) and (
                 self.soldiers_of(owner) < self.board.setup.soldiers_per_player):
             self.add_soldiers(fief.capital, owner, 1)
-        return [Event("title", f"The King grants the title of {self.board.regions[region].name}"
-                      f" to {lord_name(lord)}", {"region": region, "lord": lord})]
+        return events
+
+    def hand_over(self, region: str, before: int | None, owner: int) -> list[Event]:
+        """A fief granted to ``owner``'s lord comes with its capital ("the player who
+        manages to occupy the capital of a fief becomes the rightful owner of all the
+        fief"): another player inside it leaves with a right of way, as the loser of
+        a sealed bid "automatically obtains a right of way", and ``owner``'s force at
+        its gate goes in; the former owner's pieces in its other villages become
+        intruders, as when a capital is taken (our decision 15)."""
+        capital = self.fiefs[region].capital
+        events: list[Event] = []
+        inside = self._pieces_inside(capital)
+        if inside is not None and inside != owner:
+            events += self.evict(capital, inside, leave=True)
+        self.merge_gate(owner, capital)
+        if before is not None:
+            for village in self.board.regions[region].villages:
+                if village != capital:
+                    events += self.evict(village, before)
+        return events
 
     def last_lord_lost(self, seat: int) -> list[Event]:
         """"When a player loses his last lord and possesses one or more fiefs, all the

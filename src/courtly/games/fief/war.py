@@ -306,9 +306,12 @@ class WarRules(ABC):
         self.add_soldiers(village, seat, force.soldiers)
         self.gates.remove(force)
 
-    def evict(self, village: str, seat: int) -> list[Event]:
+    def evict(self, village: str, seat: int, leave: bool = False) -> list[Event]:
         """``seat``'s pieces inside ``village`` go out to its gate as intruders (a
-        fief's village lost with its capital: "all the fief" is the new owner's)."""
+        fief's village lost with its capital: "all the fief" is the new owner's);
+        with ``leave``, with a right of way, to go on next turn (a capital the King
+        grants to another: "The person who has to leave the premises automatically
+        obtains a right of way")."""
         lords = self.lords_at(seat, village, False)
         held = self.soldiers.get(village)
         soldiers = held[1] if held and held[0] == seat else 0
@@ -318,9 +321,14 @@ class WarRules(ABC):
             self.drop_soldiers(village, soldiers)
         for lord in lords:
             self.lords[lord].outside = True
-        self._join_gate(seat, village, "intrude", soldiers)
-        events = [Event("evicted", f"Seat {seat}'s pieces at {village_name(village)} are now "
-                        "intruders there", {"seat": seat, "village": village})]
+        self._join_gate(seat, village, "passage" if leave else "intrude", soldiers)
+        if leave:
+            events = [Event("evicted", f"Seat {seat}'s pieces leave {village_name(village)} "
+                            "with a right of way", {"seat": seat, "village": village,
+                                                    "leaves": True})]
+        else:
+            events = [Event("evicted", f"Seat {seat}'s pieces at {village_name(village)} are "
+                            "now intruders there", {"seat": seat, "village": village})]
         return events + self.disband_if_leaderless(seat, village)
 
     def answer_passage(self, grant: bool) -> list[Event]:
@@ -602,13 +610,16 @@ class WarRules(ABC):
         assert holder is not None
         if not accept:
             self.battle = None
-            events += self._assault(self._gate(battle.first, village), village)
-            survivor = self.controller(village)
+            first = self._gate(battle.first, village)
+            events += self._assault(first, village)
             second = self.gate(battle.second, village)
-            if second is not None:
-                events += (self._assault(second, village) if survivor is not None
-                           else self._occupy(second, village))
-            return events
+            if second is None:
+                return events
+            if self.gate(battle.first, village) is first and first.stance == "intrude":
+                return events + self._fight_intruder(second, first, village)
+            survivor = self.controller(village)
+            return events + (self._assault(second, village) if survivor is not None
+                             else self._occupy(second, village))
         winner, fought = self._fight(village, battle.first, holder, True,
                                      village in self.castles, alternate=battle.second)
         events += fought
@@ -623,6 +634,15 @@ class WarRules(ABC):
         battle.step = "bid"
         return [*events, Event("bidding", "The allies bid for the village, hands closed",
                                {"village": village})]
+
+    def _fight_intruder(self, force: Gate, survivor: Gate, village: str) -> list[Event]:
+        """"C is forced to fight the survivor" where B, who beat A in a fief's
+        village, stands at its gate as an intruder: C attacks him there in open
+        ground, and the winner stays as the intruder (our decision 13)."""
+        winner, events = self._fight(village, force.owner, survivor.owner, False, False)
+        if winner == force.owner:
+            events += self._occupy(force, village)
+        return events
 
     def _no_coalition(self, battle: Battle) -> list[Event]:
         """"If there is no coalition: the players B and C fight, then A fights with the

@@ -88,6 +88,7 @@ export const strings = {
     "fn.log.move": "{who}: {lord} {stance} {place} with {n} soldier(s).",
     "fn.log.move_alone": "{who}: {lord} {stance} {place}.",
     "fn.log.evicted": "{who}'s pieces at {place} are now intruders there.",
+    "fn.log.evicted_leave": "{who}'s pieces leave {place} with a right of way.",
     "fn.log.passage_yes": "{who} grants right of way through {place}.",
     "fn.log.passage_no": "{who} refuses right of way through {place}: there will be a fight.",
     "fn.log.resistance": "The villagers of {place} resist {who}: they roll {die}.",
@@ -265,6 +266,7 @@ export const strings = {
     "fn.log.move": "{who} : {lord} {stance} {place} avec {n} soldat(s).",
     "fn.log.move_alone": "{who} : {lord} {stance} {place}.",
     "fn.log.evicted": "Les pièces de {who} à {place} y sont désormais des intrus.",
+    "fn.log.evicted_leave": "Les pièces de {who} quittent {place} avec un droit de passage.",
     "fn.log.passage_yes": "{who} accorde le droit de passage par {place}.",
     "fn.log.passage_no": "{who} refuse le passage par {place} : on se battra.",
     "fn.log.resistance": "Les villageois de {place} résistent à {who} : ils font {die}.",
@@ -458,7 +460,7 @@ export function describeEvent(e, ctx) {
       const args = { who, lord: lordName(d.lord), stance, place: place(d.to), n: d.soldiers };
       return d.soldiers ? t("move", args) : t("move_alone", args);
     }
-    case "evicted": return t("evicted", { who, place: place(d.village) });
+    case "evicted": return t(d.leaves ? "evicted_leave" : "evicted", { who, place: place(d.village) });
     case "passage": return t(d.grant ? "passage_yes" : "passage_no", { who, place: place(d.village) });
     case "resistance": return t("resistance", { who, place: place(d.village), die: d.die });
     case "converge": return t("converge", { who: ctx.joinNames((d.seats || []).map(ctx.name)), place: place(d.village) });
