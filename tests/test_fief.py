@@ -1130,6 +1130,29 @@ def test_a_title_granted_from_custody_hands_over_the_capital():
     assert state.lords["roland"].outside
 
 
+def test_the_taker_of_a_capital_holds_the_villages_where_he_stood_as_an_intruder():
+    """"the player who manages to occupy the capital of a fief becomes the rightful
+    owner of all the fief" (004_4acaab6420c0f155.txt, Phase 6, point 3) and "The owner
+    of the fief rolls a die each time enemy soldiers are in one of his villages": the
+    taker's own intruders in the fief's other villages go in (our decision 15), and its
+    villagers never resist their own lord's soldiers."""
+    state, _holder, taker = fief_of_maconnais()
+    state.soldiers.pop("cluny")
+    state.lords["louis"].village = "st_medard"
+    put(state, taker, "uchizy", 3, "henry")
+    put(state, taker, "brancion", 2, "roland")
+    until_turn_of(state, taker)
+    state.apply(taker, Move("henry", "berze", "intrude", 3))
+    assert state.gate(taker, "berze").stance == "intrude"
+    state.apply(taker, Move("roland", "cluny", "enter", 2))
+    assert state.fiefs["maconnais"].owner == taker
+    assert state.gate(taker, "berze") is None and not state.lords["henry"].outside
+    assert state.controller("berze") == taker and state.soldiers["berze"] == (taker, 3)
+    state.rng = Dice(6, 6, 6)  # type: ignore[assignment]
+    assert not [e for e in state.resist() if e.kind == "resistance"]
+    assert state.soldiers["berze"] == (taker, 3)
+
+
 def test_without_a_king_a_new_lord_takes_the_waiting_titles():
     """"If he gains in the meantime a new lord card, he keeps all his titles of
     nobility and fiefs"."""

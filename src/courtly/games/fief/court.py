@@ -111,6 +111,10 @@ class CourtRules(ABC):
         """``seat``'s force at ``village``'s gate goes in (war.py)."""
 
     @abstractmethod
+    def intruders_go_in(self, region: str, owner: int) -> None:
+        """``owner``'s intruders in his new fief go in (war.py)."""
+
+    @abstractmethod
     def add_soldiers(self, village: str, seat: int, count: int) -> None:
         """``count`` more of ``seat``'s soldiers inside ``village`` (war.py)."""
 
@@ -375,6 +379,7 @@ class CourtRules(ABC):
             for other in self.board.regions[region].villages:
                 if other != village:
                     events += self.evict(other, before)
+        self.intruders_go_in(region, by)
         if self.king is None and lords:
             self.king = lords[0]
             events.append(Event("crowned", f"{lord_name(lords[0])} takes a capital on a vacant "
@@ -444,6 +449,7 @@ class CourtRules(ABC):
             for village in self.board.regions[region].villages:
                 if village != capital:
                     events += self.evict(village, before)
+        self.intruders_go_in(region, owner)
         return events
 
     def last_lord_lost(self, seat: int) -> list[Event]:

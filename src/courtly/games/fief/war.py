@@ -306,6 +306,16 @@ class WarRules(ABC):
         self.add_soldiers(village, seat, force.soldiers)
         self.gates.remove(force)
 
+    def intruders_go_in(self, region: str, owner: int) -> None:
+        """``owner``'s intruders at the gates of his new fief's villages go in
+        where nobody else is inside: the villages are his ("all the fief"), and
+        its villagers resist only "enemy soldiers" (our decision 15)."""
+        for village in self.board.regions[region].villages:
+            force = self.gate(owner, village)
+            if (force is not None and force.stance == "intrude"
+                    and self._pieces_inside(village) is None):
+                self.merge_gate(owner, village)
+
     def evict(self, village: str, seat: int, leave: bool = False) -> list[Event]:
         """``seat``'s pieces inside ``village`` go out to its gate as intruders (a
         fief's village lost with its capital: "all the fief" is the new owner's);
@@ -383,8 +393,9 @@ class WarRules(ABC):
         was granted a right of passage)."""
         events: list[Event] = []
         for force in sorted(self.gates, key=lambda g: g.order):
-            if force.stance != "intrude" or not force.soldiers:
-                continue
+            if (force.stance != "intrude" or not force.soldiers
+                    or self.fief_owner(force.village) == force.owner):
+                continue  # not "enemy soldiers" (a village given to him, or his own)
             if self.board.villages[force.village].region in self.weather:
                 continue
             die = self.rng.randint(1, 6)
