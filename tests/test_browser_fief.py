@@ -6,6 +6,7 @@ test_browser.py."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -63,6 +64,22 @@ MY_TURN = """() => {
 }"""
 
 
+#: The labels of the forms' menus that name villages, lords, cards and regions.
+FORM_LABELS = """() => [...document.querySelectorAll('.generic-actions select')]
+  .filter((s) => /\\.(village|to|capital|lord|card|region|bishopric)$/.test(s.dataset.field))
+  .flatMap((s) => [...s.options].map((o) => o.textContent))"""
+
+
+def _forms_named(page) -> int:
+    """The forms under the map name villages, lords and cards as the map and the
+    hand do, never by the engine's ids ("bourg", "lord:eric", "null"); the count
+    of such labels."""
+    labels = page.evaluate(FORM_LABELS)
+    raw = [label for label in labels if label == "null" or re.fullmatch(r"[a-z_:]+", label)]
+    assert not raw, f"engine ids in the forms: {raw}"
+    return len(labels)
+
+
 def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Path):
     made = new_table(server, "fief", [PERSON, BOT, BOT], seed=4, turn_limit=1)
     tid = made["table"]["id"]
@@ -77,6 +94,7 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
     no_horizontal_scroll(page)
 
     shot_taken = clicked = False
+    named = 0
     deadline = time.monotonic() + 120
     while api(server, f"/api/tables/{tid}")["status"] != "over":
         assert time.monotonic() < deadline, (
@@ -95,7 +113,8 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
             continue
 
         def shoot() -> None:
-            nonlocal shot_taken
+            nonlocal shot_taken, named
+            named += _forms_named(page)
             if not shot_taken and page.locator(".fief-soldiers").count():
                 _check_pieces(page)
                 # the README's docs/screenshots/fief.png is test_browser_fief_game.py's
@@ -111,6 +130,7 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
     page.wait_for_selector(".banner-over")
     _check_pieces(page)
     assert shot_taken and clicked, "no purchase or move of this seat outlined a village"
+    assert named > 0
     assert errors == []
 
 

@@ -1200,10 +1200,25 @@ function sidePanel(ctx) {
     playersPanel(ctx));
 }
 
+/** A value of the forms under the map by its name (not the engine's id): a
+ *  village, lord, card, region or bishopric; null (no lord) "—". Other fields
+ *  (seats, counts, kinds) are named by the generic forms. */
+function formValue(ctx, field, value) {
+  if (value === null) return "—";
+  if (typeof value !== "string") return null;
+  if (["village", "to", "capital"].includes(field) && VILLAGE[value]) return villageName(value);
+  if (field === "lord") return lordName(value);
+  if (field === "card") return cardName(ctx, value);
+  if (field === "region" && REGION[value]) return regionName(value);
+  if (field === "bishopric") return bishopricName(value);
+  return null;
+}
+
 function render(root, ctx) {
   current = ctx;
+  const forms = { ...ctx, valueLabel: (field, value) => formValue(ctx, field, value) };
   root.append(h("div", { class: "fief-board" },
-    h("div", { class: "fief-col-map" }, mapPanel(ctx), lastMovePanel(ctx), actions(ctx)),
+    h("div", { class: "fief-col-map" }, mapPanel(ctx), lastMovePanel(ctx), actions(forms)),
     sidePanel(ctx)));
   const box = root.querySelector(".fief-viewport");
   const at = ctx.ui.fiefScroll;
