@@ -131,6 +131,11 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
     _check_pieces(page)
     assert shot_taken and clicked, "no purchase or move of this seat outlined a village"
     assert named > 0
+    # the last move is told as the log tells it (not the engine's English, nor its raw scores)
+    last = page.locator("#last-move li").all_text_contents()
+    marked = page.locator("#log .log-line[aria-current]").all_text_contents()
+    assert last and last == marked
+    assert not any("scores" in line for line in last)
     assert errors == []
 
 

@@ -101,7 +101,7 @@ export function lastMovePanel(ctx) {
   const who = last.seat === null || last.seat === undefined ? ctx.t("seat.referee") : ctx.name(last.seat);
   return h("section", { class: "panel generic-last last-move-panel", id: "last-move" },
     h("h2", {}, ctx.t("last.by", { who })),
-    h("ul", {}, last.events.map((e) => h("li", {}, ctx.withNames(e.text)))));
+    h("ul", {}, last.events.map((e) => h("li", {}, ctx.describe ? ctx.describe(e) : ctx.withNames(e.text)))));
 }
 
 // ----- forms from the action schema -----------------------------------------------------

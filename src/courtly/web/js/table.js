@@ -100,7 +100,7 @@ function context() {
   }
   const canAct = !replay && !st.pending && seat !== null && st.table && st.table.status === "playing"
     && (toAct.includes(seat) || mayAct.includes(seat)) && (legal.length > 0 || schema.length > 0);
-  return {
+  const ctx = {
     game: st.table ? st.table.game : null,
     table: st.table,
     view,
@@ -137,6 +137,9 @@ function context() {
       renderBoard();
     },
   };
+  // an event in the log's words (the renderer's, else the engine's text with names)
+  ctx.describe = (e) => describeEvent(e, ctx);
+  return ctx;
 }
 
 // ----- acting and chatting -----------------------------------------------------------
