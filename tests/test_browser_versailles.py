@@ -136,6 +136,9 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
         wait_idle(bertrand)
         bertrand.click("#vs-done")
         bertrand.wait_for_function("!window.courtly.state.pending")
+    # the Chamberlain's question is below the hand: the banner says what is asked
+    bertrand.wait_for_selector("#vs-turn button[data-place='versailles']:enabled")
+    assert "où va la Cour" in bertrand.locator("#banner").text_content()
     bertrand.click("#vs-turn button[data-place='versailles']")
 
     # Bertrand's turn: a request (card, then its target on the Register), its d10 shown

@@ -256,6 +256,8 @@ const strings = {
     "vs.banner.negotiate_wait": "Négociation : {who} négocie encore.",
     "vs.banner.play": (p) => `À vous de jouer : ${p.n} action${p.n === 1 ? "" : "s"}.`,
     "vs.banner.fine": "Grand Chambellan : un manquement à l'étiquette attend votre décision.",
+    "vs.banner.location": "Grand Chambellan : où va la Cour, à Versailles ou à la chasse ? Choisissez sous « Votre tour ».",
+    "vs.banner.party": "Choisissez le parti de votre héritier sous « Votre tour ».",
     "vs.log.sex": "{who} entre à la Cour : {sex} de la famille {family}",
     "vs.log.turn": "Tour {turn} : {who} est Grand Chambellan",
     "vs.log.presented": "{who} est présenté : Roi {king}, Reine {queen}",
@@ -531,6 +533,8 @@ const strings = {
     "vs.banner.negotiate_wait": "Negotiation: {who} still negotiating.",
     "vs.banner.play": (p) => `Your turn: ${p.n} action${p.n === 1 ? "" : "s"}.`,
     "vs.banner.fine": "Grand Chamberlain: a breach of etiquette awaits your decision.",
+    "vs.banner.location": "Grand Chamberlain: does the court stay at Versailles or go hunting? Choose under “Your turn”.",
+    "vs.banner.party": "Choose your heir's party under “Your turn”.",
     "vs.log.sex": "{who} enters the court: a {sex} of the family {family}",
     "vs.log.turn": "Turn {turn}: {who} is Grand Chamberlain",
     "vs.log.presented": "{who} is presented: King {king}, Queen {queen}",
@@ -1265,6 +1269,9 @@ function banner(ctx) {
   if (!v || ctx.replay || (ctx.table && ctx.table.status !== "playing") || ctx.seat === null) return null;
   if ((v.breaches || []).length && legalOf(ctx, "fine").length) return { text: ctx.t("vs.banner.fine"), kind: "mine" };
   if (legalOf(ctx, "choose_sex").length) return { text: ctx.t("vs.banner.sex"), kind: "mine" };
+  // the turn panel's questions are below the hand: the banner says what is asked
+  if (legalOf(ctx, "set_location").length) return { text: ctx.t("vs.banner.location"), kind: "mine" };
+  if (legalOf(ctx, "choose_party").length) return { text: ctx.t("vs.banner.party"), kind: "mine" };
   if (v.stage === "negotiation") {
     const open = v.negotiating || [];
     if (open.includes(ctx.seat)) return { text: ctx.t("vs.banner.negotiate"), kind: "mine" };
