@@ -182,4 +182,8 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
         page.wait_for_selector("#vs-register tr[data-seat='0'] td[data-fortune='-500']")
     state = api(server, f"/api/tables/{tid}/state")
     assert state["view"]["courtiers"][ADA]["fortune"] == -500
+    # standing changes in French: "auprès du Roi", "auprès de la Reine"
+    standing = ada.locator("#log .log-standing").all_text_contents()
+    assert standing and all("auprès du Roi" in line or "auprès de la Reine" in line
+                            for line in standing), standing
     assert errors_a == [] and errors_b == []

@@ -128,6 +128,8 @@ const strings = {
     "vs.sov.queen": "la Reine",
     "vs.sov.king_short": "Roi",
     "vs.sov.queen_short": "Reine",
+    "vs.sov.king_with": "du Roi",
+    "vs.sov.queen_with": "de la Reine",
     "vs.kind.title": "Titre",
     "vs.kind.office": "Charge",
     "vs.kind.dignity": "Dignité",
@@ -273,7 +275,7 @@ const strings = {
     "vs.log.roll_ok": "accordé",
     "vs.log.roll_no": "refusé",
     "vs.log.roll_iv": "{who} : d10 = {die} pour l'intervention",
-    "vs.log.standing": "{who} : faveur auprès {sov} {before} → {after}",
+    "vs.log.standing": "{who} : faveur auprès {sov_with} {before} → {after}",
     "vs.log.granted": "{who} reçoit « {card} »",
     "vs.log.give_n": (p) => `${p.who} donne ${p.n} carte${p.n === 1 ? "" : "s"} à ${p.to}`,
     "vs.log.give": "{who} donne {cards} à {to}",
@@ -405,6 +407,8 @@ const strings = {
     "vs.sov.queen": "the Queen",
     "vs.sov.king_short": "King",
     "vs.sov.queen_short": "Queen",
+    "vs.sov.king_with": "the King",
+    "vs.sov.queen_with": "the Queen",
     "vs.kind.title": "Title",
     "vs.kind.office": "Office",
     "vs.kind.dignity": "Dignity",
@@ -550,7 +554,7 @@ const strings = {
     "vs.log.roll_ok": "granted",
     "vs.log.roll_no": "refused",
     "vs.log.roll_iv": "{who}: d10 = {die} for the intervention",
-    "vs.log.standing": "{who}: standing with {sov} {before} → {after}",
+    "vs.log.standing": "{who}: standing with {sov_with} {before} → {after}",
     "vs.log.granted": "{who} receives “{card}”",
     "vs.log.give_n": (p) => `${p.who} gives ${p.n} card${p.n === 1 ? "" : "s"} to ${p.to}`,
     "vs.log.give": "{who} gives {cards} to {to}",
@@ -1307,7 +1311,10 @@ function describeEvent(e, ctx) {
     case "roll":
       if (d.sovereign === undefined) return ctx.t("vs.log.roll_iv", { who: ctx.name(d.seat), die: d.die });
       return ctx.t("vs.log.roll", { who: ctx.name(d.seat), die: d.die, standing: d.standing, sov: sovName(ctx, d.sovereign), ok: ctx.t(d.granted ? "vs.log.roll_ok" : "vs.log.roll_no") });
-    case "standing": return ctx.t("vs.log.standing", { who: w(d.seat), sov: sovName(ctx, d.sovereign), before: d.before ?? "—", after: d.after ?? "—" });
+    case "standing": return ctx.t("vs.log.standing", {
+      who: w(d.seat), sov_with: ctx.t(`vs.sov.${d.sovereign === "regent" ? "queen" : d.sovereign}_with`),
+      before: d.before ?? "—", after: d.after ?? "—",
+    });
     case "granted": return ctx.t("vs.log.granted", { who: w(d.seat), card: cardName(ctx, d.card) });
     case "give":
       return d.cards ? ctx.t("vs.log.give", { who: w(d.seat), to: w(d.to), cards: d.cards.map((c) => `« ${cardName(ctx, c)} »`).join(", ") })
