@@ -334,6 +334,36 @@ def test_moves_purchases_and_answers_on_the_map(server, browser, tmp_path: Path)
     assert errors == []
 
 
+def test_a_player_without_a_lord_is_told_so_at_movement(server, browser):
+    """A player who laid no lord is not told his lords "have no trip left"."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("svg.fief-map")
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, "no movement phase came"
+        state = _read(page)
+        if not state["mine"]:
+            time.sleep(0.1)
+        elif state["mode"] == "region":
+            _region_by_clicking(page, server, state)
+        elif state["phase"] == "movement":
+            break
+        elif state["question"]:
+            _answer(page, None)
+        elif page.locator(".fief-act .fief-end").count():
+            page.locator(".fief-act .fief-end").click()  # never lays a lord
+            time.sleep(0.1)
+        else:
+            act_through_forms(page)
+    assert not any(lord["owner"] == 0 for lord in state["lords"].values())
+    rest = page.locator(".fief-act .fief-rest")
+    assert rest.get_attribute("data-rest") == "no_lord"
+    assert "no lord on the map" in rest.text_content()
+    assert errors == []
+
+
 def _tap_sizes(page) -> list[float]:
     return page.evaluate("""() => [...document.querySelectorAll('.fief-village .fief-hit')]
       .map((c) => { const r = c.getBoundingClientRect(); return Math.min(r.width, r.height); })""")

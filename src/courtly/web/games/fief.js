@@ -96,6 +96,7 @@ const strings = {
     "fief.act.nothing.revenues": "Revenues: they are counted once everyone has ended this phase.",
     "fief.act.nothing.purchases": "Nothing you can buy now.",
     "fief.act.nothing.movement": "Your lords have no trip left this turn.",
+    "fief.act.nothing.no_lord": "You have no lord on the map: nothing to move.",
     "fief.act.nothing.other": "Nothing to do on the map now.",
     "fief.act.tithe_help": "Take a tithe with a card of your hand:",
     "fief.act.more_below": "Other actions are in the forms below the map.",
@@ -215,6 +216,7 @@ const strings = {
     "fief.act.nothing.revenues": "Revenus : ils sont comptés quand chacun a fini cette phase.",
     "fief.act.nothing.purchases": "Rien que vous puissiez acheter maintenant.",
     "fief.act.nothing.movement": "Vos seigneurs n'ont plus de trajet ce tour-ci.",
+    "fief.act.nothing.no_lord": "Vous n'avez aucun seigneur sur la carte : rien à déplacer.",
     "fief.act.nothing.other": "Rien à faire sur la carte maintenant.",
     "fief.act.tithe_help": "Prélevez une dîme avec une carte de votre main :",
     "fief.act.more_below": "Les autres actions sont dans les formulaires sous la carte.",
@@ -1032,7 +1034,10 @@ function restBar(ctx) {
   const phase = ctx.view.phase;
   const tithes = legalOf(ctx, "tithe");
   const others = ctx.legal.some((l) => !["end_turn", "tithe"].includes(l.action.type));
-  return [h("p", {}, ctx.t(`fief.act.nothing.${REST_MODE[phase] ? phase : "other"}`)),
+  // "no trip left" would be wrong for a player who has no lord at all
+  const lordless = phase === "movement" && !Object.values(ctx.view.lords || {}).some((l) => l.owner === ctx.seat);
+  const key = lordless ? "no_lord" : REST_MODE[phase] ? phase : "other";
+  return [h("p", { class: "fief-rest", dataset: { rest: key } }, ctx.t(`fief.act.nothing.${key}`)),
     tithes.length ? [h("p", {}, ctx.t("fief.act.tithe_help")),
       h("div", { class: "fief-choices" }, tithes.map((a) => button(titheLabel(ctx, a), () => send(ctx, a),
         { class: "fief-choice fief-tithe", dataset: { card: a.card } })))] : null,
