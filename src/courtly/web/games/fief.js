@@ -15,7 +15,7 @@
 
 import { button, h, s, sameJSON } from "../js/dom.js";
 import { actions, lastMovePanel, phaseLine } from "./generic.js";
-import { BOARD, CARDS, REGION, VILLAGE, bishopricName, cardName, lordName, regionName, villageName } from "./fief_data.js";
+import { BOARD, CARDS, REGION, VILLAGE, agreeing, bishopricName, cardName, lordName, regionName, villageName } from "./fief_data.js";
 import news from "./fief_news.js";
 
 /** A strong shade of each region's colour: the player who chose it. */
@@ -49,7 +49,7 @@ const strings = {
     "fief.castle": "castle",
     "fief.mill": "mill",
     "fief.press": "press",
-    "fief.gate": "{who}: {n} soldier(s) at the gate of {place} ({stance})",
+    "fief.gate": agreeing("{who}: {n} soldier[|s] at the gate of {place} ({stance})"),
     "fief.stance.siege": "besieging",
     "fief.stance.passage": "asking right of way",
     "fief.stance.attack": "attacking",
@@ -81,7 +81,7 @@ const strings = {
     "fief.act.soldiers": "Soldiers to take",
     "fief.act.of": "of {n}",
     "fief.act.no_dest": "No village can be reached with that many soldiers.",
-    "fief.act.stance": "{lord} with {n} soldier(s) to {place}, held by {holder} ({held}): what does the force do?",
+    "fief.act.stance": agreeing("{lord} with {n} soldier[|s] to {place}, held by {holder} ({held}): what does the force do?"),
     "fief.act.buy_help": "Click one of your villages (outlined) to buy there.",
     "fief.act.buy_at": "Buy at {place}",
     "fief.act.buy": "{n} {item} · {price} crowns",
@@ -100,10 +100,10 @@ const strings = {
     "fief.act.nothing.other": "Nothing to do on the map now.",
     "fief.act.tithe_help": "Take a tithe with a card of your hand:",
     "fief.act.more_below": "Other actions are in the forms below the map.",
-    "fief.item.soldier": "soldier(s)",
+    "fief.item.soldier": agreeing("soldier[|s]"),
     "fief.item.castle": "castle",
-    "fief.item.mill": "mill(s)",
-    "fief.item.press": "press(es)",
+    "fief.item.mill": agreeing("mill[|s]"),
+    "fief.item.press": agreeing("press[|es]"),
     "fief.do.enter": "Enter",
     "fief.do.attack": "Attack",
     "fief.do.siege": "Besiege",
@@ -115,10 +115,10 @@ const strings = {
     "fief.ask.die": "The die shows {die}.",
     "fief.ask.execute": "You parried {attacker}'s assassin with Justice: execute one of {attacker}'s lords.",
     "fief.ask.destroy": "Your revolt in {target} destroys a mill or a press: which one?",
-    "fief.ask.passage": "{asker} asks right of way through your village {place} for {lords} with {n} soldier(s). Granted, the force goes on next turn; refused, there is a fight.",
+    "fief.ask.passage": agreeing("{asker} asks right of way through your village {place} for {lords} with {n} soldier[|s]. Granted, the force goes on next turn; refused, there is a fight."),
     "fief.ask.ask": "At {place} you ({mine}) arrived first; {other} ({theirs}) arrived too. Ask {other} for a coalition against {holder} ({held})?",
     "fief.ask.answer": "At {place}, {first} ({theirs}) asks you ({mine}) for a coalition against {holder} ({held}).",
-    "fief.ask.force": "{n} soldier(s){lords}",
+    "fief.ask.force": agreeing("{n} soldier[|s]{lords}"),
     "fief.ask.bid": "Sealed bid for {place} against {other}: the highest takes the village and pays the other.",
     "fief.ask.consecrate": "{asker} asks you to consecrate {lord} as king.",
     "fief.ask.ask_consecration": "{lord} is elected: ask a player with a bishop or a cardinal to consecrate him.",
@@ -142,7 +142,7 @@ const strings = {
     "fief.ans.refuse": "Refuse",
     "fief.ans.ask_seat": "Ask {name}",
     "fief.ans.give_up": "Leave the throne vacant",
-    "fief.ans.vote": "{n} vote(s) for {lord}",
+    "fief.ans.vote": agreeing("{n} vote[|s] for {lord}"),
     "fief.ans.abstain": "Abstain",
   },
   fr: {
@@ -169,7 +169,7 @@ const strings = {
     "fief.castle": "château",
     "fief.mill": "moulin",
     "fief.press": "pressoir",
-    "fief.gate": "{who} : {n} soldat(s) aux portes de {place} ({stance})",
+    "fief.gate": agreeing("{who} : {n} soldat[|s] aux portes de {place} ({stance})", true),
     "fief.stance.siege": "siège",
     "fief.stance.passage": "demande le droit de passage",
     "fief.stance.attack": "attaque",
@@ -201,7 +201,7 @@ const strings = {
     "fief.act.soldiers": "Soldats emmenés",
     "fief.act.of": "sur {n}",
     "fief.act.no_dest": "Aucun village n'est accessible avec autant de soldats.",
-    "fief.act.stance": "{lord} avec {n} soldat(s) vers {place}, tenu par {holder} ({held}) : que fait la troupe ?",
+    "fief.act.stance": agreeing("{lord} avec {n} soldat[|s] vers {place}, tenu par {holder} ({held}) : que fait la troupe ?", true),
     "fief.act.buy_help": "Cliquez un de vos villages (entouré) pour y acheter.",
     "fief.act.buy_at": "Acheter à {place}",
     "fief.act.buy": "{n} {item} · {price} écus",
@@ -220,10 +220,10 @@ const strings = {
     "fief.act.nothing.other": "Rien à faire sur la carte maintenant.",
     "fief.act.tithe_help": "Prélevez une dîme avec une carte de votre main :",
     "fief.act.more_below": "Les autres actions sont dans les formulaires sous la carte.",
-    "fief.item.soldier": "soldat(s)",
+    "fief.item.soldier": agreeing("soldat[|s]", true),
     "fief.item.castle": "château",
-    "fief.item.mill": "moulin(s)",
-    "fief.item.press": "pressoir(s)",
+    "fief.item.mill": agreeing("moulin[|s]", true),
+    "fief.item.press": agreeing("pressoir[|s]", true),
     "fief.do.enter": "Entrer",
     "fief.do.attack": "Attaquer",
     "fief.do.siege": "Assiéger",
@@ -235,10 +235,10 @@ const strings = {
     "fief.ask.die": "Le dé donne {die}.",
     "fief.ask.execute": "Vous avez paré l'assassin de {attacker} par la Justice : exécutez un des seigneurs de {attacker}.",
     "fief.ask.destroy": "Votre révolte en {target} détruit un moulin ou un pressoir : lequel ?",
-    "fief.ask.passage": "{asker} demande le droit de passage par votre village {place} pour {lords} avec {n} soldat(s). Accordé, la troupe passe au tour suivant ; refusé, on se bat.",
+    "fief.ask.passage": agreeing("{asker} demande le droit de passage par votre village {place} pour {lords} avec {n} soldat[|s]. Accordé, la troupe passe au tour suivant ; refusé, on se bat.", true),
     "fief.ask.ask": "À {place}, vous ({mine}) êtes arrivé le premier ; {other} ({theirs}) est arrivé aussi. Proposer à {other} une coalition contre {holder} ({held}) ?",
     "fief.ask.answer": "À {place}, {first} ({theirs}) vous ({mine}) propose une coalition contre {holder} ({held}).",
-    "fief.ask.force": "{n} soldat(s){lords}",
+    "fief.ask.force": agreeing("{n} soldat[|s]{lords}", true),
     "fief.ask.bid": "Enchère secrète pour {place} contre {other} : le plus offrant prend le village et paie l'autre.",
     "fief.ask.consecrate": "{asker} vous demande de sacrer {lord} roi.",
     "fief.ask.ask_consecration": "{lord} est élu : demandez à un joueur qui a un évêque ou un cardinal de le sacrer.",
@@ -834,7 +834,7 @@ function buyBar(ctx, m, buys) {
           m.counts[item] = k;
           ctx.rerender();
         }) : null,
-        button(ctx.t("fief.act.buy", { n, item: ctx.t(`fief.item.${item}`), price: price(ctx, action) }),
+        button(ctx.t("fief.act.buy", { n, item: ctx.t(`fief.item.${item}`, { n }), price: price(ctx, action) }),
           () => {
             const at = m.buyAt;
             send(ctx, action);

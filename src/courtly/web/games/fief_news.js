@@ -18,7 +18,7 @@
 // others'). Rulebook: "Phase 5: The Combat", "Special cases", "Phase 6".
 
 import { h, s } from "../js/dom.js";
-import { REGION, bishopricName, cardName, lordName, regionName, villageName } from "./fief_data.js";
+import { REGION, agreeing, bishopricName, cardName, lordName, regionName, villageName } from "./fief_data.js";
 
 const INK = { red: "#c0392b", yellow: "#b7950b", green: "#2e8b57", blue: "#2c6fb5", purple: "#7d3c98", orange: "#d35400" };
 const DIE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
@@ -40,9 +40,9 @@ export const strings = {
     "phase.negotiation": "negotiation",
     "kind.pay": "Pay",
     "kind.give_village": "Give a village",
-    "fn.item.soldier": "{n} soldier(s)",
-    "fn.item.mill": "a mill",
-    "fn.item.press": "a press",
+    "fn.item.soldier": agreeing("{n} soldier[|s]"),
+    "fn.item.mill": agreeing("[a mill|{n} mills]"),
+    "fn.item.press": agreeing("[a press|{n} presses]"),
     "fn.item.castle": "a castle",
     "fn.stance.enter": "enters",
     "fn.stance.attack": "attacks",
@@ -54,7 +54,7 @@ export const strings = {
     "fn.log.start": "{who} is the banker and plays first; order of play: {order}.",
     "fn.log.turn": "Turn {turn}: {who} plays first in every phase.",
     "fn.log.reshuffle": "The discard becomes the new deck.",
-    "fn.log.deal": "{who} is dealt {n} card(s).",
+    "fn.log.deal": agreeing("{who} is dealt {n} card[|s]."),
     "fn.log.deal_mine": "You are dealt {cards}.",
     "fn.log.bishop": "{who} makes {lord} Bishop of {bishopric}.",
     "fn.log.cardinal": "{who} makes {lord} a cardinal.",
@@ -66,11 +66,11 @@ export const strings = {
     "fn.log.bad_weather": "Bad weather on {region}: no movement and no combat there this turn.",
     "fn.log.famine": "Famine in {region}: mills and presses yield nothing this turn.",
     "fn.log.plague": "Plague in {region}.",
-    "fn.log.casualties": "{n} soldier(s) of {who} die at {place}.",
+    "fn.log.casualties": agreeing("{n} soldier[|s] of {who} die[s|] at {place}."),
     "fn.log.revolt.subsides": "The revolt in {region} subsides by itself.",
     "fn.log.revolt.destroyed": "The revolt destroys every mill and press of {region}.",
     "fn.log.revolt.no_castle": "The rebels of {region} find no castle to attack.",
-    "fn.log.revolt.castle": "The villagers attack the castle of {place}: {n} soldier(s) to kill.",
+    "fn.log.revolt.castle": agreeing("The villagers attack the castle of {place}: {n} soldier[|s] to kill."),
     "fn.log.revolt.counter": "The villagers destroy the {counter} at {place}.",
     "fn.log.lord_dies.battle": "{lord} ({who}) falls in battle at {place}.",
     "fn.log.lord_dies.plague": "{lord} ({who}) dies of the plague.",
@@ -85,7 +85,7 @@ export const strings = {
     "fn.log.exchange": "{who} exchanges {card} for a new card.",
     "fn.log.exchange_mine": "You exchange {card} for {new}.",
     "fn.log.lord": "{who} lays Lord {lord} at {place}.",
-    "fn.log.move": "{who}: {lord} {stance} {place} with {n} soldier(s).",
+    "fn.log.move": agreeing("{who}: {lord} {stance} {place} with {n} soldier[|s]."),
     "fn.log.move_alone": "{who}: {lord} {stance} {place}.",
     "fn.log.evicted": "{who}'s pieces at {place} are now intruders there.",
     "fn.log.passage_yes": "{who} grants right of way through {place}.",
@@ -94,7 +94,7 @@ export const strings = {
     "fn.log.converge": "{who} converge on {place}.",
     "fn.log.destroyed": "The mills and presses of {place} are destroyed.",
     "fn.log.combat": "At {place}: {att} ({a}) rolls {aroll}, {def} loses {dl}; {def} ({d}) rolls {droll}, {att} loses {al}.",
-    "fn.log.disband": "{n} soldier(s) of {who} at {place}, left without a lord, disband.",
+    "fn.log.disband": agreeing("{n} soldier[|s] of {who} at {place}, left without a lord, disband[s|]."),
     "fn.log.intrude": "{who} stays in {place} as an intruder: a fief's village is never taken.",
     "fn.log.capture": "{who} takes {place}.",
     "fn.log.coalition_ask": "{who} asks {to} for a coalition.",
@@ -106,7 +106,7 @@ export const strings = {
     "fn.log.bid_mine": "You bid {amount} crowns (sealed).",
     "fn.log.bids": "Hands open: {list}.",
     "fn.log.bought": "{who} pays {paid} crowns to {to} for {place}.",
-    "fn.log.vote": "{who}: {n} vote(s) for {lord}.",
+    "fn.log.vote": agreeing("{who}: {n} vote[|s] for {lord}."),
     "fn.log.abstain": "{who} abstains.",
     "fn.log.election_none": "Nobody votes.",
     "fn.log.election_tie": "No lord has the most votes: the throne stays vacant until the next election.",
@@ -130,7 +130,7 @@ export const strings = {
     "fn.log.pay": "{who} pays {amount} crowns to {to}.",
     "fn.log.done": "{who} is done negotiating.",
     "fn.log.time_up": "Time is up: the negotiation is over.",
-    "fn.log.game_over": "Game over: {who} win(s).",
+    "fn.log.game_over": agreeing("Game over: {who} win[s|]."),
     "fn.log.game_over_none": "Game over: nobody wins.",
     "fn.title.duchy": "duchy",
     "fn.title.county": "county",
@@ -217,9 +217,9 @@ export const strings = {
     "phase.negotiation": "négociation",
     "kind.pay": "Payer",
     "kind.give_village": "Donner un village",
-    "fn.item.soldier": "{n} soldat(s)",
-    "fn.item.mill": "un moulin",
-    "fn.item.press": "un pressoir",
+    "fn.item.soldier": agreeing("{n} soldat[|s]", true),
+    "fn.item.mill": agreeing("[un moulin|{n} moulins]", true),
+    "fn.item.press": agreeing("[un pressoir|{n} pressoirs]", true),
     "fn.item.castle": "un château",
     "fn.stance.enter": "entre à",
     "fn.stance.attack": "attaque",
@@ -231,7 +231,7 @@ export const strings = {
     "fn.log.start": "{who} est le banquier et joue en premier ; ordre de jeu : {order}.",
     "fn.log.turn": "Tour {turn} : {who} joue en premier à chaque phase.",
     "fn.log.reshuffle": "La défausse devient la nouvelle pioche.",
-    "fn.log.deal": "{who} reçoit {n} carte(s).",
+    "fn.log.deal": agreeing("{who} reçoit {n} carte[|s].", true),
     "fn.log.deal_mine": "Vous recevez {cards}.",
     "fn.log.bishop": "{who} fait de {lord} l'évêque de {bishopric}.",
     "fn.log.cardinal": "{who} fait de {lord} un cardinal.",
@@ -243,11 +243,11 @@ export const strings = {
     "fn.log.bad_weather": "Intempéries sur {region} : ni mouvement ni combat ce tour-ci.",
     "fn.log.famine": "Famine en {region} : moulins et pressoirs ne rapportent rien ce tour-ci.",
     "fn.log.plague": "Peste en {region}.",
-    "fn.log.casualties": "{n} soldat(s) de {who} meurent à {place}.",
+    "fn.log.casualties": agreeing("{n} soldat[|s] de {who} meur[t|ent] à {place}.", true),
     "fn.log.revolt.subsides": "La révolte en {region} s'apaise d'elle-même.",
     "fn.log.revolt.destroyed": "La révolte détruit tous les moulins et pressoirs de {region}.",
     "fn.log.revolt.no_castle": "Les révoltés de {region} ne trouvent aucun château à attaquer.",
-    "fn.log.revolt.castle": "Les villageois attaquent le château de {place} : {n} soldat(s) à tuer.",
+    "fn.log.revolt.castle": agreeing("Les villageois attaquent le château de {place} : {n} soldat[|s] à tuer.", true),
     "fn.log.revolt.counter": "Les villageois détruisent le {counter} de {place}.",
     "fn.log.lord_dies.battle": "{lord} ({who}) tombe au combat à {place}.",
     "fn.log.lord_dies.plague": "{lord} ({who}) meurt de la peste.",
@@ -262,7 +262,7 @@ export const strings = {
     "fn.log.exchange": "{who} échange {card} contre une nouvelle carte.",
     "fn.log.exchange_mine": "Vous échangez {card} contre {new}.",
     "fn.log.lord": "{who} pose le seigneur {lord} à {place}.",
-    "fn.log.move": "{who} : {lord} {stance} {place} avec {n} soldat(s).",
+    "fn.log.move": agreeing("{who} : {lord} {stance} {place} avec {n} soldat[|s].", true),
     "fn.log.move_alone": "{who} : {lord} {stance} {place}.",
     "fn.log.evicted": "Les pièces de {who} à {place} y sont désormais des intrus.",
     "fn.log.passage_yes": "{who} accorde le droit de passage par {place}.",
@@ -271,7 +271,7 @@ export const strings = {
     "fn.log.converge": "{who} convergent sur {place}.",
     "fn.log.destroyed": "Les moulins et pressoirs de {place} sont détruits.",
     "fn.log.combat": "À {place} : {att} ({a}) fait {aroll}, {def} perd {dl} ; {def} ({d}) fait {droll}, {att} perd {al}.",
-    "fn.log.disband": "{n} soldat(s) de {who} à {place}, sans seigneur, se dispersent.",
+    "fn.log.disband": agreeing("{n} soldat[|s] de {who} à {place}, sans seigneur, se disperse[|nt].", true),
     "fn.log.intrude": "{who} reste à {place} en intrus : le village d'un fief ne se prend pas.",
     "fn.log.capture": "{who} prend {place}.",
     "fn.log.coalition_ask": "{who} propose une coalition à {to}.",
@@ -307,7 +307,7 @@ export const strings = {
     "fn.log.pay": "{who} paie {amount} écus à {to}.",
     "fn.log.done": "{who} a fini de négocier.",
     "fn.log.time_up": "Le temps est écoulé : la négociation est close.",
-    "fn.log.game_over": "Partie terminée : {who} l'emporte(nt).",
+    "fn.log.game_over": agreeing("Partie terminée : {who} l'emporte[|nt].", true),
     "fn.log.game_over_none": "Partie terminée : personne ne l'emporte.",
     "fn.title.duchy": "duché",
     "fn.title.county": "comté",
@@ -447,7 +447,7 @@ export function describeEvent(e, ctx) {
       return t("revenues", { list: earned.map(([s, n]) => `${ctx.name(Number(s))} ${n}`).join(", ") });
     }
     case "buy": {
-      const item = d.item === "soldier" ? ctx.t("fn.item.soldier", { n: d.count }) : ctx.t(`fn.item.${d.item}`);
+      const item = ctx.t(`fn.item.${d.item}`, { n: d.count ?? 1 });
       return t("buy", { who, item, place: place(d.village) });
     }
     case "discard": return t("discard", { who, card: cardName(ctx, d.card) });
@@ -506,7 +506,7 @@ export function describeEvent(e, ctx) {
     case "time_up": return t("time_up");
     case "game_over": {
       const winners = d.winners || [];
-      return winners.length ? t("game_over", { who: ctx.joinNames(winners.map(ctx.name)) }) : t("game_over_none");
+      return winners.length ? t("game_over", { who: ctx.joinNames(winners.map(ctx.name)), n: winners.length }) : t("game_over_none");
     }
     default: return null;
   }
