@@ -131,6 +131,9 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
     _check_pieces(page)
     assert shot_taken and clicked, "no purchase or move of this seat outlined a village"
     assert named > 0
+    # the game's own "start" (the banker, the order of play) is told, not taken for the server's
+    log = page.locator("#log").text_content()
+    assert "is the banker and plays first" in log and log.count("the game begins") == 1
     # the last move is told as the log tells it (not the engine's English, nor its raw scores)
     last = page.locator("#last-move li").all_text_contents()
     marked = page.locator("#log .log-line[aria-current]").all_text_contents()
