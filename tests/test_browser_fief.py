@@ -367,6 +367,42 @@ def test_a_player_without_a_lord_is_told_so_at_movement(server, browser):
     assert errors == []
 
 
+#: The kinds' and fields' labels of the forms under the map, and the plain buttons.
+FORM_WORDS = """() => [...document.querySelectorAll(
+  '.generic-actions h3, .generic-actions .gf-fields label, .generic-actions button')]
+  .map((e) => e.textContent.trim())"""
+
+
+def test_the_forms_under_the_map_speak_the_page_language(server, browser):
+    """In French, the forms under the map say "Poser un seigneur", "Village",
+    "Finir cette phase": not the English made from the engine's names."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=4, turn_limit=1)
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("svg.fief-map")
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, "no phase with forms came"
+        state = _read(page)
+        if state["mine"] and state["mode"] == "region":
+            _region_by_clicking(page, server, state)
+        elif state["mine"] and page.locator(".generic-actions form.action-form").count():
+            break
+        else:
+            time.sleep(0.1)
+    words = page.evaluate(FORM_WORDS)
+    english = {"Play lord", "Discard card", "Exchange card", "Attack region", "End turn", "Lord",
+               "Card", "Region", "Buy", "Move", "Vote"}
+    assert words and not english & set(words), words
+    assert "Finir cette phase" in words
+    _forms_named(page)
+    assert errors == []
+    context.close()
+
+
 def _tap_sizes(page) -> list[float]:
     return page.evaluate("""() => [...document.querySelectorAll('.fief-village .fief-hit')]
       .map((c) => { const r = c.getBoundingClientRect(); return Math.min(r.width, r.height); })""")
