@@ -13,6 +13,7 @@ missing (or with COURTLY_UPDATE_SCREENSHOTS)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -186,4 +187,8 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
     standing = ada.locator("#log .log-standing").all_text_contents()
     assert standing and all("auprès du Roi" in line or "auprès de la Reine" in line
                             for line in standing), standing
+    # sums in the log as in the Register: "3 000 livres", never "3000 livres"
+    sums = ada.locator("#log .log-income, #log .log-fortune, #log .log-pay").all_text_contents()
+    assert any(re.search(r"\d[\s\u202f\u00a0]000", line) for line in sums), sums
+    assert not any(re.search(r"\d{4}", line) for line in sums), sums
     assert errors_a == [] and errors_b == []

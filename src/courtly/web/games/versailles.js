@@ -606,6 +606,11 @@ function cardName(ctx, id) {
   return CARD[id] ? tr(ctx, CARD[id].name) : String(id);
 }
 
+/** A sum as the Register writes it: "4 000" in French, "4,000" in English. */
+function sumText(ctx, n) {
+  return Number(n).toLocaleString(ctx.lang === "fr" ? "fr-FR" : "en-GB");
+}
+
 function livres(ctx, n) {
   return ctx.t("vs.livres", { n: Number(n).toLocaleString(ctx.lang === "fr" ? "fr-FR" : "en-GB") });
 }
@@ -1304,7 +1309,7 @@ function describeEvent(e, ctx) {
       return d.card ? ctx.t("vs.log.show", { who: w(d.seat), to: w(d.to), card: cardName(ctx, d.card) })
         : ctx.t("vs.log.show_hidden", { who: w(d.seat), to: w(d.to) });
     case "done": return ctx.t("vs.log.done", { who: w(d.seat) });
-    case "pay": return ctx.t("vs.log.pay", { who: w(d.seat), to: w(d.to), amount: d.amount });
+    case "pay": return ctx.t("vs.log.pay", { who: w(d.seat), to: w(d.to), amount: sumText(ctx, d.amount) });
     case "location": return ctx.t("vs.log.location", { where: ctx.t(`vs.loc.${d.location}`) });
     case "request":
       return ctx.t(d.via_queen ? "vs.log.request_queen" : "vs.log.request", { who: w(d.seat), card: cardName(ctx, d.card), target: w(d.target) });
@@ -1327,8 +1332,8 @@ function describeEvent(e, ctx) {
       if (typeof d.target === "number") return ctx.t("vs.log.play_on", { who: w(d.seat), card: cardName(ctx, d.card), target: w(d.target) });
       if (d.sovereign) return ctx.t("vs.log.play_on", { who: w(d.seat), card: cardName(ctx, d.card), target: sovName(ctx, d.sovereign) });
       return ctx.t("vs.log.play", { who: w(d.seat), card: cardName(ctx, d.card) });
-    case "income": return ctx.t("vs.log.income", { who: w(d.seat), total: d.total });
-    case "fortune": return ctx.t("vs.log.fortune", { who: w(d.seat), amount: d.amount > 0 ? `+${d.amount}` : d.amount });
+    case "income": return ctx.t("vs.log.income", { who: w(d.seat), total: sumText(ctx, d.total) });
+    case "fortune": return ctx.t("vs.log.fortune", { who: w(d.seat), amount: d.amount > 0 ? `+${sumText(ctx, d.amount)}` : sumText(ctx, d.amount) });
     case "breach": return ctx.t("vs.log.breach", { who: w(d.seat), reason: reason(ctx, d.code), words: d.words });
     case "fine": return ctx.t("vs.log.fine", { who: w(d.seat) });
     case "breaches_pass": return ctx.t("vs.log.pass");
@@ -1365,7 +1370,7 @@ function describeAction(entry, ctx) {
   const a = entry.action || {};
   switch (a.type) {
     case "choose_sex": return ctx.t("vs.act.choose_sex", { sex: ctx.t(`vs.card.${a.sex}`), family: a.family || "—" });
-    case "pay": return ctx.t("vs.log.pay", { who: "", to: who(ctx, a.to), amount: a.amount }).trim();
+    case "pay": return ctx.t("vs.log.pay", { who: "", to: who(ctx, a.to), amount: sumText(ctx, a.amount) }).trim();
     case "set_location": return ctx.t("vs.log.location", { where: ctx.t(`vs.loc.${a.place}`) });
     case "draw": return ctx.t("vs.draw");
     case "take_from_house": return ctx.t("vs.act.take", { card: cardName(ctx, a.card) });
