@@ -350,7 +350,11 @@ def test_a_player_without_a_lord_is_told_so_at_movement(server, browser):
         if not state["mine"]:
             time.sleep(0.1)
         elif state["mode"] == "region":
+            # before turn 1 the side panel says so (it said "Turn 0 of 1")
+            assert page.locator(".fief-turn").text_content().startswith("Before turn 1 (of 1)")
             _region_by_clicking(page, server, state)
+            page.wait_for_function(
+                "document.querySelector('.fief-turn').textContent === 'Turn 1 of 1'")
         elif state["phase"] == "movement":
             break
         elif state["question"]:
