@@ -6,6 +6,7 @@ test_browser.py."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -63,6 +64,22 @@ MY_TURN = """() => {
 }"""
 
 
+#: The labels of the forms' menus that name villages, lords, cards and regions.
+FORM_LABELS = """() => [...document.querySelectorAll('.generic-actions select')]
+  .filter((s) => /\\.(village|to|capital|lord|card|region|bishopric)$/.test(s.dataset.field))
+  .flatMap((s) => [...s.options].map((o) => o.textContent))"""
+
+
+def _forms_named(page) -> int:
+    """The forms under the map name villages, lords and cards as the map and the
+    hand do, never by the engine's ids ("bourg", "lord:eric", "null"); the count
+    of such labels."""
+    labels = page.evaluate(FORM_LABELS)
+    raw = [label for label in labels if label == "null" or re.fullmatch(r"[a-z_:]+", label)]
+    assert not raw, f"engine ids in the forms: {raw}"
+    return len(labels)
+
+
 def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Path):
     made = new_table(server, "fief", [PERSON, BOT, BOT], seed=4, turn_limit=1)
     tid = made["table"]["id"]
@@ -77,6 +94,7 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
     no_horizontal_scroll(page)
 
     shot_taken = clicked = False
+    named = 0
     deadline = time.monotonic() + 120
     while api(server, f"/api/tables/{tid}")["status"] != "over":
         assert time.monotonic() < deadline, (
@@ -95,7 +113,8 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
             continue
 
         def shoot() -> None:
-            nonlocal shot_taken
+            nonlocal shot_taken, named
+            named += _forms_named(page)
             if not shot_taken and page.locator(".fief-soldiers").count():
                 _check_pieces(page)
                 # the README's docs/screenshots/fief.png is test_browser_fief_game.py's
@@ -111,6 +130,15 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
     page.wait_for_selector(".banner-over")
     _check_pieces(page)
     assert shot_taken and clicked, "no purchase or move of this seat outlined a village"
+    assert named > 0
+    # the game's own "start" (the banker, the order of play) is told, not taken for the server's
+    log = page.locator("#log").text_content()
+    assert "is the banker and plays first" in log and log.count("the game begins") == 1
+    # the last move is told as the log tells it (not the engine's English, nor its raw scores)
+    last = page.locator("#last-move li").all_text_contents()
+    marked = page.locator("#log .log-line[aria-current]").all_text_contents()
+    assert last and last == marked
+    assert not any("scores" in line for line in last)
     assert errors == []
 
 
@@ -307,6 +335,76 @@ def test_moves_purchases_and_answers_on_the_map(server, browser, tmp_path: Path)
     assert done["answered"], "no question was answered from the prompt"
     page.wait_for_selector(".banner-over")
     assert errors == []
+
+
+def test_a_player_without_a_lord_is_told_so_at_movement(server, browser):
+    """A player who laid no lord is not told his lords "have no trip left"."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("svg.fief-map")
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, "no movement phase came"
+        state = _read(page)
+        if not state["mine"]:
+            time.sleep(0.1)
+        elif state["mode"] == "region":
+            # before turn 1 the side panel says so (it said "Turn 0 of 1")
+            assert page.locator(".fief-turn").text_content().startswith("Before turn 1 (of 1)")
+            _region_by_clicking(page, server, state)
+            page.wait_for_function(
+                "document.querySelector('.fief-turn').textContent === 'Turn 1 of 1'")
+        elif state["phase"] == "movement":
+            break
+        elif state["question"]:
+            _answer(page, None)
+        elif page.locator(".fief-act .fief-end").count():
+            page.locator(".fief-act .fief-end").click()  # never lays a lord
+            time.sleep(0.1)
+        else:
+            act_through_forms(page)
+    assert not any(lord["owner"] == 0 for lord in state["lords"].values())
+    rest = page.locator(".fief-act .fief-rest")
+    assert rest.get_attribute("data-rest") == "no_lord"
+    assert "no lord on the map" in rest.text_content()
+    assert errors == []
+
+
+#: The kinds' and fields' labels of the forms under the map, and the plain buttons.
+FORM_WORDS = """() => [...document.querySelectorAll(
+  '.generic-actions h3, .generic-actions .gf-fields label, .generic-actions button')]
+  .map((e) => e.textContent.trim())"""
+
+
+def test_the_forms_under_the_map_speak_the_page_language(server, browser):
+    """In French, the forms under the map say "Poser un seigneur", "Village",
+    "Finir cette phase": not the English made from the engine's names."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=4, turn_limit=1)
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("svg.fief-map")
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, "no phase with forms came"
+        state = _read(page)
+        if state["mine"] and state["mode"] == "region":
+            _region_by_clicking(page, server, state)
+        elif state["mine"] and page.locator(".generic-actions form.action-form").count():
+            break
+        else:
+            time.sleep(0.1)
+    words = page.evaluate(FORM_WORDS)
+    english = {"Play lord", "Discard card", "Exchange card", "Attack region", "End turn", "Lord",
+               "Card", "Region", "Buy", "Move", "Vote"}
+    assert words and not english & set(words), words
+    assert "Finir cette phase" in words
+    _forms_named(page)
+    assert errors == []
+    context.close()
 
 
 def _tap_sizes(page) -> list[float]:

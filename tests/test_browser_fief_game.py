@@ -299,7 +299,8 @@ class Person:
         assert {"Grant right of way", "Refuse (fight)"} <= {a["text"] for a in state["answers"]}
         gate = next(g for g in state["view"]["gates"] if g["village"] == MEET
                     and g["owner"] == other.seat)
-        assert f"with {gate['soldiers']} soldier(s)" in asked, asked
+        n = gate["soldiers"]
+        assert f"with {n} soldier{'' if n == 1 else 's'}" in asked, asked
         self.page.screenshot(path=str(self.shots / f"fief-passage-{self.name}.png"))
         self.page.locator('.fief-question .fief-answer[data-kind="answer_passage"]').filter(
             has_text="Refuse").click()

@@ -391,6 +391,9 @@ def test_every_fief_event_in_words_and_the_sealed_bid(server, browser):
         text = line["text"]
         assert text, f"no words for {line}"
         assert not re.search(r"undefined|NaN|\[object|\bnull\b|fn\.|\{\w+\}", text), line
+        # words agree with their counts: no "soldier(s)", no template's "[|s]" left
+        assert not re.search(r"\((s|es|nt)\)|\[[^\]]*\|", text), line
+        assert not re.search(r"\b1 (soldiers|cards|votes|soldats|cartes)\b", text), line
 
     bid = _sealed_bid()
     a, b, c = bid["a"], bid["b"], bid["c"]

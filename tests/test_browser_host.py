@@ -103,6 +103,24 @@ def test_a_seat_link_opened_by_the_wrong_browser_says_whose_it_is(server, browse
     assert errors_a == errors_b == errors_e == []
 
 
+def test_the_lobby_does_not_invite_to_create_a_first_table_beside_ones_own(server, browser):
+    """Right after creating a table, the listed tables (filtered to its game,
+    which no other test of this file plays) hold only it, shown under "Your
+    tables": the list below says there is no other, not "create the first one"."""
+    page, errors = open_page(browser)
+    page.goto(server + "/")
+    page.wait_for_selector("#game option[value=vive_le_roi]", state="attached")
+    page.select_option("#filter-game", "vive_le_roi")
+    page.wait_for_selector("#tables-none[data-none='lobby.no_match']")
+    page.select_option("#game", "vive_le_roi")
+    page.click("#create-button")
+    page.wait_for_selector("#created a.button-link")
+    page.wait_for_selector("#my-tables .table-item")
+    page.wait_for_selector("#tables-none[data-none='lobby.no_other_tables']")
+    assert "No other table" in page.locator("#tables").text_content()
+    assert errors == []
+
+
 def test_the_host_gives_a_link_again_replaces_it_and_puts_a_bot_in_a_seat(server, browser,
                                                                            tmp_path):
     host, errors_h = open_page(browser)

@@ -13,6 +13,7 @@ missing (or with COURTLY_UPDATE_SCREENSHOTS)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -138,6 +139,9 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
         wait_idle(bertrand)
         bertrand.click("#vs-done")
         bertrand.wait_for_function("!window.courtly.state.pending")
+    # the Chamberlain's question is below the hand: the banner says what is asked
+    bertrand.wait_for_selector("#vs-turn button[data-place='versailles']:enabled")
+    assert "où va la Cour" in bertrand.locator("#banner").text_content()
     bertrand.click("#vs-turn button[data-place='versailles']")
 
     # Bertrand's turn: a request (card, then its target on the Register), its d10 shown
@@ -181,4 +185,12 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
         page.wait_for_selector("#vs-register tr[data-seat='0'] td[data-fortune='-500']")
     state = api(server, f"/api/tables/{tid}/state")
     assert state["view"]["courtiers"][ADA]["fortune"] == -500
+    # standing changes in French: "auprès du Roi", "auprès de la Reine"
+    standing = ada.locator("#log .log-standing").all_text_contents()
+    assert standing and all("auprès du Roi" in line or "auprès de la Reine" in line
+                            for line in standing), standing
+    # sums in the log as in the Register: "3 000 livres", never "3000 livres"
+    sums = ada.locator("#log .log-income, #log .log-fortune, #log .log-pay").all_text_contents()
+    assert any(re.search(r"\d[\s\u202f\u00a0]000", line) for line in sums), sums
+    assert not any(re.search(r"\d{4}", line) for line in sums), sums
     assert errors_a == [] and errors_b == []

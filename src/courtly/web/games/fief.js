@@ -15,7 +15,7 @@
 
 import { button, h, s, sameJSON } from "../js/dom.js";
 import { actions, lastMovePanel, phaseLine } from "./generic.js";
-import { BOARD, CARDS, REGION, VILLAGE, bishopricName, cardName, lordName, regionName, villageName } from "./fief_data.js";
+import { BOARD, CARDS, REGION, VILLAGE, agreeing, bishopricName, cardName, lordName, regionName, villageName } from "./fief_data.js";
 import news from "./fief_news.js";
 
 /** A strong shade of each region's colour: the player who chose it. */
@@ -41,7 +41,8 @@ const strings = {
     "fief.king": "King",
     "fief.no_king": "no king",
     "fief.turn": "Turn {turn} of {limit}",
-    "fief.waiting": "Waiting",
+    "fief.turn_setup": "Before turn 1 (of {limit}): setting up",
+    "fief.waiting": "Pending questions",
     "fief.bishop_of": "Bishop of {name}",
     "fief.cardinal": "cardinal",
     "fief.outside": "outside the board",
@@ -49,7 +50,7 @@ const strings = {
     "fief.castle": "castle",
     "fief.mill": "mill",
     "fief.press": "press",
-    "fief.gate": "{who}: {n} soldier(s) at the gate of {place} ({stance})",
+    "fief.gate": agreeing("{who}: {n} soldier[|s] at the gate of {place} ({stance})"),
     "fief.stance.siege": "besieging",
     "fief.stance.passage": "asking right of way",
     "fief.stance.attack": "attacking",
@@ -66,7 +67,7 @@ const strings = {
     "fief.q.my_bid": "Your bid: {bid} crowns.",
     "fief.q.election": "Election of the king: {votes}.",
     "fief.q.elected": "{lord} is elected and awaits consecration.",
-    "fief.q.none": "Nothing is waiting.",
+    "fief.q.none": "None now (parries, rights of way, coalitions, bids, the election appear here).",
     "fief.click_help": "Click a village to put it in the forms below.",
     "fief.at_gate": "at the gate of {place}",
     "fief.zoom_in": "Zoom in",
@@ -81,7 +82,7 @@ const strings = {
     "fief.act.soldiers": "Soldiers to take",
     "fief.act.of": "of {n}",
     "fief.act.no_dest": "No village can be reached with that many soldiers.",
-    "fief.act.stance": "{lord} with {n} soldier(s) to {place}, held by {holder} ({held}): what does the force do?",
+    "fief.act.stance": agreeing("{lord} with {n} soldier[|s] to {place}, held by {holder} ({held}): what does the force do?"),
     "fief.act.buy_help": "Click one of your villages (outlined) to buy there.",
     "fief.act.buy_at": "Buy at {place}",
     "fief.act.buy": "{n} {item} · {price} crowns",
@@ -96,13 +97,14 @@ const strings = {
     "fief.act.nothing.revenues": "Revenues: they are counted once everyone has ended this phase.",
     "fief.act.nothing.purchases": "Nothing you can buy now.",
     "fief.act.nothing.movement": "Your lords have no trip left this turn.",
+    "fief.act.nothing.no_lord": "You have no lord on the map: nothing to move.",
     "fief.act.nothing.other": "Nothing to do on the map now.",
     "fief.act.tithe_help": "Take a tithe with a card of your hand:",
     "fief.act.more_below": "Other actions are in the forms below the map.",
-    "fief.item.soldier": "soldier(s)",
+    "fief.item.soldier": agreeing("soldier[|s]"),
     "fief.item.castle": "castle",
-    "fief.item.mill": "mill(s)",
-    "fief.item.press": "press(es)",
+    "fief.item.mill": agreeing("mill[|s]"),
+    "fief.item.press": agreeing("press[|es]"),
     "fief.do.enter": "Enter",
     "fief.do.attack": "Attack",
     "fief.do.siege": "Besiege",
@@ -114,10 +116,10 @@ const strings = {
     "fief.ask.die": "The die shows {die}.",
     "fief.ask.execute": "You parried {attacker}'s assassin with Justice: execute one of {attacker}'s lords.",
     "fief.ask.destroy": "Your revolt in {target} destroys a mill or a press: which one?",
-    "fief.ask.passage": "{asker} asks right of way through your village {place} for {lords} with {n} soldier(s). Granted, the force goes on next turn; refused, there is a fight.",
+    "fief.ask.passage": agreeing("{asker} asks right of way through your village {place} for {lords} with {n} soldier[|s]. Granted, the force goes on next turn; refused, there is a fight."),
     "fief.ask.ask": "At {place} you ({mine}) arrived first; {other} ({theirs}) arrived too. Ask {other} for a coalition against {holder} ({held})?",
     "fief.ask.answer": "At {place}, {first} ({theirs}) asks you ({mine}) for a coalition against {holder} ({held}).",
-    "fief.ask.force": "{n} soldier(s){lords}",
+    "fief.ask.force": agreeing("{n} soldier[|s]{lords}"),
     "fief.ask.bid": "Sealed bid for {place} against {other}: the highest takes the village and pays the other.",
     "fief.ask.consecrate": "{asker} asks you to consecrate {lord} as king.",
     "fief.ask.ask_consecration": "{lord} is elected: ask a player with a bishop or a cardinal to consecrate him.",
@@ -141,7 +143,7 @@ const strings = {
     "fief.ans.refuse": "Refuse",
     "fief.ans.ask_seat": "Ask {name}",
     "fief.ans.give_up": "Leave the throne vacant",
-    "fief.ans.vote": "{n} vote(s) for {lord}",
+    "fief.ans.vote": agreeing("{n} vote[|s] for {lord}"),
     "fief.ans.abstain": "Abstain",
   },
   fr: {
@@ -160,7 +162,8 @@ const strings = {
     "fief.king": "Roi",
     "fief.no_king": "pas de roi",
     "fief.turn": "Tour {turn} sur {limit}",
-    "fief.waiting": "En attente",
+    "fief.turn_setup": "Avant le tour 1 (sur {limit}) : mise en place",
+    "fief.waiting": "Questions en suspens",
     "fief.bishop_of": "Évêque de {name}",
     "fief.cardinal": "cardinal",
     "fief.outside": "hors du plateau",
@@ -168,7 +171,7 @@ const strings = {
     "fief.castle": "château",
     "fief.mill": "moulin",
     "fief.press": "pressoir",
-    "fief.gate": "{who} : {n} soldat(s) aux portes de {place} ({stance})",
+    "fief.gate": agreeing("{who} : {n} soldat[|s] aux portes de {place} ({stance})", true),
     "fief.stance.siege": "siège",
     "fief.stance.passage": "demande le droit de passage",
     "fief.stance.attack": "attaque",
@@ -185,7 +188,7 @@ const strings = {
     "fief.q.my_bid": "Votre mise : {bid} écus.",
     "fief.q.election": "Élection du roi : {votes}.",
     "fief.q.elected": "{lord} est élu et attend le sacre.",
-    "fief.q.none": "Rien en attente.",
+    "fief.q.none": "Aucune pour l'instant (parades, droits de passage, coalitions, enchères, l'élection s'affichent ici).",
     "fief.click_help": "Cliquez un village pour le choisir dans les formulaires ci-dessous.",
     "fief.at_gate": "aux portes de {place}",
     "fief.zoom_in": "Agrandir",
@@ -200,7 +203,7 @@ const strings = {
     "fief.act.soldiers": "Soldats emmenés",
     "fief.act.of": "sur {n}",
     "fief.act.no_dest": "Aucun village n'est accessible avec autant de soldats.",
-    "fief.act.stance": "{lord} avec {n} soldat(s) vers {place}, tenu par {holder} ({held}) : que fait la troupe ?",
+    "fief.act.stance": agreeing("{lord} avec {n} soldat[|s] vers {place}, tenu par {holder} ({held}) : que fait la troupe ?", true),
     "fief.act.buy_help": "Cliquez un de vos villages (entouré) pour y acheter.",
     "fief.act.buy_at": "Acheter à {place}",
     "fief.act.buy": "{n} {item} · {price} écus",
@@ -215,13 +218,14 @@ const strings = {
     "fief.act.nothing.revenues": "Revenus : ils sont comptés quand chacun a fini cette phase.",
     "fief.act.nothing.purchases": "Rien que vous puissiez acheter maintenant.",
     "fief.act.nothing.movement": "Vos seigneurs n'ont plus de trajet ce tour-ci.",
+    "fief.act.nothing.no_lord": "Vous n'avez aucun seigneur sur la carte : rien à déplacer.",
     "fief.act.nothing.other": "Rien à faire sur la carte maintenant.",
     "fief.act.tithe_help": "Prélevez une dîme avec une carte de votre main :",
     "fief.act.more_below": "Les autres actions sont dans les formulaires sous la carte.",
-    "fief.item.soldier": "soldat(s)",
+    "fief.item.soldier": agreeing("soldat[|s]", true),
     "fief.item.castle": "château",
-    "fief.item.mill": "moulin(s)",
-    "fief.item.press": "pressoir(s)",
+    "fief.item.mill": agreeing("moulin[|s]", true),
+    "fief.item.press": agreeing("pressoir[|s]", true),
     "fief.do.enter": "Entrer",
     "fief.do.attack": "Attaquer",
     "fief.do.siege": "Assiéger",
@@ -233,10 +237,10 @@ const strings = {
     "fief.ask.die": "Le dé donne {die}.",
     "fief.ask.execute": "Vous avez paré l'assassin de {attacker} par la Justice : exécutez un des seigneurs de {attacker}.",
     "fief.ask.destroy": "Votre révolte en {target} détruit un moulin ou un pressoir : lequel ?",
-    "fief.ask.passage": "{asker} demande le droit de passage par votre village {place} pour {lords} avec {n} soldat(s). Accordé, la troupe passe au tour suivant ; refusé, on se bat.",
+    "fief.ask.passage": agreeing("{asker} demande le droit de passage par votre village {place} pour {lords} avec {n} soldat[|s]. Accordé, la troupe passe au tour suivant ; refusé, on se bat.", true),
     "fief.ask.ask": "À {place}, vous ({mine}) êtes arrivé le premier ; {other} ({theirs}) est arrivé aussi. Proposer à {other} une coalition contre {holder} ({held}) ?",
     "fief.ask.answer": "À {place}, {first} ({theirs}) vous ({mine}) propose une coalition contre {holder} ({held}).",
-    "fief.ask.force": "{n} soldat(s){lords}",
+    "fief.ask.force": agreeing("{n} soldat[|s]{lords}", true),
     "fief.ask.bid": "Enchère secrète pour {place} contre {other} : le plus offrant prend le village et paie l'autre.",
     "fief.ask.consecrate": "{asker} vous demande de sacrer {lord} roi.",
     "fief.ask.ask_consecration": "{lord} est élu : demandez à un joueur qui a un évêque ou un cardinal de le sacrer.",
@@ -832,7 +836,7 @@ function buyBar(ctx, m, buys) {
           m.counts[item] = k;
           ctx.rerender();
         }) : null,
-        button(ctx.t("fief.act.buy", { n, item: ctx.t(`fief.item.${item}`), price: price(ctx, action) }),
+        button(ctx.t("fief.act.buy", { n, item: ctx.t(`fief.item.${item}`, { n }), price: price(ctx, action) }),
           () => {
             const at = m.buyAt;
             send(ctx, action);
@@ -1032,7 +1036,10 @@ function restBar(ctx) {
   const phase = ctx.view.phase;
   const tithes = legalOf(ctx, "tithe");
   const others = ctx.legal.some((l) => !["end_turn", "tithe"].includes(l.action.type));
-  return [h("p", {}, ctx.t(`fief.act.nothing.${REST_MODE[phase] ? phase : "other"}`)),
+  // "no trip left" would be wrong for a player who has no lord at all
+  const lordless = phase === "movement" && !Object.values(ctx.view.lords || {}).some((l) => l.owner === ctx.seat);
+  const key = lordless ? "no_lord" : REST_MODE[phase] ? phase : "other";
+  return [h("p", { class: "fief-rest", dataset: { rest: key } }, ctx.t(`fief.act.nothing.${key}`)),
     tithes.length ? [h("p", {}, ctx.t("fief.act.tithe_help")),
       h("div", { class: "fief-choices" }, tithes.map((a) => button(titheLabel(ctx, a), () => send(ctx, a),
         { class: "fief-choice fief-tithe", dataset: { card: a.card } })))] : null,
@@ -1186,7 +1193,7 @@ function sidePanel(ctx) {
   const hand = Array.isArray(view.hand) ? view.hand : null;
   return h("div", { class: "fief-side" },
     h("section", { class: "panel fief-state" },
-      h("p", { class: "fief-turn" }, ctx.t("fief.turn", { turn: view.turn, limit: view.turn_limit })),
+      h("p", { class: "fief-turn" }, ctx.t(view.turn ? "fief.turn" : "fief.turn_setup", { turn: view.turn, limit: view.turn_limit })),
       phaseLine(ctx),
       h("p", { class: "fief-king" }, h("span", { class: "muted" }, `${ctx.t("fief.king")}${ctx.t("colon")}`),
         king ? `♔ ${lordName(king)} (${ctx.name(view.lords[king].owner)})` : ctx.t("fief.no_king")),
@@ -1200,10 +1207,25 @@ function sidePanel(ctx) {
     playersPanel(ctx));
 }
 
+/** A value of the forms under the map by its name (not the engine's id): a
+ *  village, lord, card, region or bishopric; null (no lord) "—". Other fields
+ *  (seats, counts, kinds) are named by the generic forms. */
+function formValue(ctx, field, value) {
+  if (value === null) return "—";
+  if (typeof value !== "string") return null;
+  if (["village", "to", "capital"].includes(field) && VILLAGE[value]) return villageName(value);
+  if (field === "lord") return lordName(value);
+  if (field === "card") return cardName(ctx, value);
+  if (field === "region" && REGION[value]) return regionName(value);
+  if (field === "bishopric") return bishopricName(value);
+  return null;
+}
+
 function render(root, ctx) {
   current = ctx;
+  const forms = { ...ctx, valueLabel: (field, value) => formValue(ctx, field, value) };
   root.append(h("div", { class: "fief-board" },
-    h("div", { class: "fief-col-map" }, mapPanel(ctx), lastMovePanel(ctx), actions(ctx)),
+    h("div", { class: "fief-col-map" }, mapPanel(ctx), lastMovePanel(ctx), actions(forms)),
     sidePanel(ctx)));
   const box = root.querySelector(".fief-viewport");
   const at = ctx.ui.fiefScroll;

@@ -36,3 +36,18 @@ export function cardName(ctx, card) {
   const names = CARDS.names && CARDS.names[card];
   return names ? names[ctx.lang] || names.en : String(card).replace(/_/g, " ");
 }
+
+/**
+ * A string whose words agree with its count {n}: in `template`, "[one|many]"
+ * is `one` for a single thing (French: also for none), else `many`; {name}
+ * are the parameters, as in i18n's t(). For a strings table:
+ * `"fn.log.deal": agreeing("{who} is dealt {n} card[|s].")`.
+ */
+export function agreeing(template, french = false) {
+  return (p = {}) => {
+    const n = Math.abs(Number(p.n));
+    const single = n === 1 || (french && n === 0);
+    return template.replace(/\[([^|\]]*)\|([^\]]*)\]/g, (m, one, many) => (single ? one : many))
+      .replace(/\{(\w+)\}/g, (m, name) => (name in p ? String(p[name]) : m));
+  };
+}

@@ -101,7 +101,7 @@ export function lastMovePanel(ctx) {
   const who = last.seat === null || last.seat === undefined ? ctx.t("seat.referee") : ctx.name(last.seat);
   return h("section", { class: "panel generic-last last-move-panel", id: "last-move" },
     h("h2", {}, ctx.t("last.by", { who })),
-    h("ul", {}, last.events.map((e) => h("li", {}, ctx.withNames(e.text)))));
+    h("ul", {}, last.events.map((e) => h("li", {}, ctx.describe ? ctx.describe(e) : ctx.withNames(e.text)))));
 }
 
 // ----- forms from the action schema -----------------------------------------------------
@@ -119,6 +119,10 @@ function fieldLabel(ctx, name) {
 const SEAT_FIELDS = /^(to|seat|from|target|player|seats|players|targets)$/;
 
 function valueLabel(ctx, name, value) {
+  // a renderer may name its own values (Fief: villages, lords, cards by their names)
+  const own = ctx.valueLabel ? ctx.valueLabel(name, value) : null;
+  if (own !== null && own !== undefined) return own;
+  if (value === null) return "—";
   if (typeof value === "number" && SEAT_FIELDS.test(name)) return ctx.name(value);
   if (typeof value === "boolean") return ctx.t(`value.${value}`);
   if (isScalar(value)) return has(`value.${value}`) ? ctx.t(`value.${value}`) : label(value);

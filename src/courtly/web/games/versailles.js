@@ -129,6 +129,8 @@ const strings = {
     "vs.sov.queen": "la Reine",
     "vs.sov.king_short": "Roi",
     "vs.sov.queen_short": "Reine",
+    "vs.sov.king_with": "du Roi",
+    "vs.sov.queen_with": "de la Reine",
     "vs.kind.title": "Titre",
     "vs.kind.office": "Charge",
     "vs.kind.dignity": "Dignité",
@@ -257,6 +259,8 @@ const strings = {
     "vs.banner.negotiate_wait": "Négociation : {who} négocie encore.",
     "vs.banner.play": (p) => `À vous de jouer : ${p.n} action${p.n === 1 ? "" : "s"}.`,
     "vs.banner.fine": "Grand Chambellan : un manquement à l'étiquette attend votre décision.",
+    "vs.banner.location": "Grand Chambellan : où va la Cour, à Versailles ou à la chasse ? Choisissez sous « Votre tour ».",
+    "vs.banner.party": "Choisissez le parti de votre héritier sous « Votre tour ».",
     "vs.log.sex": "{who} entre à la Cour : {sex} de la famille {family}",
     "vs.log.turn": "Tour {turn} : {who} est Grand Chambellan",
     "vs.log.presented": "{who} est présenté : Roi {king}, Reine {queen}",
@@ -272,7 +276,7 @@ const strings = {
     "vs.log.roll_ok": "accordé",
     "vs.log.roll_no": "refusé",
     "vs.log.roll_iv": "{who} : d10 = {die} pour l'intervention",
-    "vs.log.standing": "{who} : faveur auprès {sov} {before} → {after}",
+    "vs.log.standing": "{who} : faveur auprès {sov_with} {before} → {after}",
     "vs.log.granted": "{who} reçoit « {card} »",
     "vs.log.give_n": (p) => `${p.who} donne ${p.n} carte${p.n === 1 ? "" : "s"} à ${p.to}`,
     "vs.log.give": "{who} donne {cards} à {to}",
@@ -405,6 +409,8 @@ const strings = {
     "vs.sov.queen": "the Queen",
     "vs.sov.king_short": "King",
     "vs.sov.queen_short": "Queen",
+    "vs.sov.king_with": "the King",
+    "vs.sov.queen_with": "the Queen",
     "vs.kind.title": "Title",
     "vs.kind.office": "Office",
     "vs.kind.dignity": "Dignity",
@@ -533,6 +539,8 @@ const strings = {
     "vs.banner.negotiate_wait": "Negotiation: {who} still negotiating.",
     "vs.banner.play": (p) => `Your turn: ${p.n} action${p.n === 1 ? "" : "s"}.`,
     "vs.banner.fine": "Grand Chamberlain: a breach of etiquette awaits your decision.",
+    "vs.banner.location": "Grand Chamberlain: does the court stay at Versailles or go hunting? Choose under “Your turn”.",
+    "vs.banner.party": "Choose your heir's party under “Your turn”.",
     "vs.log.sex": "{who} enters the court: a {sex} of the family {family}",
     "vs.log.turn": "Turn {turn}: {who} is Grand Chamberlain",
     "vs.log.presented": "{who} is presented: King {king}, Queen {queen}",
@@ -548,7 +556,7 @@ const strings = {
     "vs.log.roll_ok": "granted",
     "vs.log.roll_no": "refused",
     "vs.log.roll_iv": "{who}: d10 = {die} for the intervention",
-    "vs.log.standing": "{who}: standing with {sov} {before} → {after}",
+    "vs.log.standing": "{who}: standing with {sov_with} {before} → {after}",
     "vs.log.granted": "{who} receives “{card}”",
     "vs.log.give_n": (p) => `${p.who} gives ${p.n} card${p.n === 1 ? "" : "s"} to ${p.to}`,
     "vs.log.give": "{who} gives {cards} to {to}",
@@ -598,6 +606,11 @@ function tr(ctx, texts) {
 
 function cardName(ctx, id) {
   return CARD[id] ? tr(ctx, CARD[id].name) : String(id);
+}
+
+/** A sum as the Register writes it: "4 000" in French, "4,000" in English. */
+function sumText(ctx, n) {
+  return Number(n).toLocaleString(ctx.lang === "fr" ? "fr-FR" : "en-GB");
 }
 
 function livres(ctx, n) {
@@ -1268,6 +1281,9 @@ function banner(ctx) {
   if (!v || ctx.replay || (ctx.table && ctx.table.status !== "playing") || ctx.seat === null) return null;
   if ((v.breaches || []).length && legalOf(ctx, "fine").length) return { text: ctx.t("vs.banner.fine"), kind: "mine" };
   if (legalOf(ctx, "choose_sex").length) return { text: ctx.t("vs.banner.sex"), kind: "mine" };
+  // the turn panel's questions are below the hand: the banner says what is asked
+  if (legalOf(ctx, "set_location").length) return { text: ctx.t("vs.banner.location"), kind: "mine" };
+  if (legalOf(ctx, "choose_party").length) return { text: ctx.t("vs.banner.party"), kind: "mine" };
   if (v.stage === "negotiation") {
     const open = v.negotiating || [];
     if (open.includes(ctx.seat)) return { text: ctx.t("vs.banner.negotiate"), kind: "mine" };
@@ -1296,14 +1312,17 @@ function describeEvent(e, ctx) {
       return d.card ? ctx.t("vs.log.show", { who: w(d.seat), to: w(d.to), card: cardName(ctx, d.card) })
         : ctx.t("vs.log.show_hidden", { who: w(d.seat), to: w(d.to) });
     case "done": return ctx.t("vs.log.done", { who: w(d.seat) });
-    case "pay": return ctx.t("vs.log.pay", { who: w(d.seat), to: w(d.to), amount: d.amount });
+    case "pay": return ctx.t("vs.log.pay", { who: w(d.seat), to: w(d.to), amount: sumText(ctx, d.amount) });
     case "location": return ctx.t("vs.log.location", { where: ctx.t(`vs.loc.${d.location}`) });
     case "request":
       return ctx.t(d.via_queen ? "vs.log.request_queen" : "vs.log.request", { who: w(d.seat), card: cardName(ctx, d.card), target: w(d.target) });
     case "roll":
       if (d.sovereign === undefined) return ctx.t("vs.log.roll_iv", { who: ctx.name(d.seat), die: d.die });
       return ctx.t("vs.log.roll", { who: ctx.name(d.seat), die: d.die, standing: d.standing, sov: sovName(ctx, d.sovereign), ok: ctx.t(d.granted ? "vs.log.roll_ok" : "vs.log.roll_no") });
-    case "standing": return ctx.t("vs.log.standing", { who: w(d.seat), sov: sovName(ctx, d.sovereign), before: d.before ?? "—", after: d.after ?? "—" });
+    case "standing": return ctx.t("vs.log.standing", {
+      who: w(d.seat), sov_with: ctx.t(`vs.sov.${d.sovereign === "regent" ? "queen" : d.sovereign}_with`),
+      before: d.before ?? "—", after: d.after ?? "—",
+    });
     case "granted": return ctx.t("vs.log.granted", { who: w(d.seat), card: cardName(ctx, d.card) });
     case "give":
       return d.cards ? ctx.t("vs.log.give", { who: w(d.seat), to: w(d.to), cards: d.cards.map((c) => `« ${cardName(ctx, c)} »`).join(", ") })
@@ -1316,8 +1335,8 @@ function describeEvent(e, ctx) {
       if (typeof d.target === "number") return ctx.t("vs.log.play_on", { who: w(d.seat), card: cardName(ctx, d.card), target: w(d.target) });
       if (d.sovereign) return ctx.t("vs.log.play_on", { who: w(d.seat), card: cardName(ctx, d.card), target: sovName(ctx, d.sovereign) });
       return ctx.t("vs.log.play", { who: w(d.seat), card: cardName(ctx, d.card) });
-    case "income": return ctx.t("vs.log.income", { who: w(d.seat), total: d.total });
-    case "fortune": return ctx.t("vs.log.fortune", { who: w(d.seat), amount: d.amount > 0 ? `+${d.amount}` : d.amount });
+    case "income": return ctx.t("vs.log.income", { who: w(d.seat), total: sumText(ctx, d.total) });
+    case "fortune": return ctx.t("vs.log.fortune", { who: w(d.seat), amount: d.amount > 0 ? `+${sumText(ctx, d.amount)}` : sumText(ctx, d.amount) });
     case "breach": return ctx.t("vs.log.breach", { who: w(d.seat), reason: reason(ctx, d.code), words: d.words });
     case "fine": return ctx.t("vs.log.fine", { who: w(d.seat) });
     case "breaches_pass": return ctx.t("vs.log.pass");
@@ -1354,7 +1373,7 @@ function describeAction(entry, ctx) {
   const a = entry.action || {};
   switch (a.type) {
     case "choose_sex": return ctx.t("vs.act.choose_sex", { sex: ctx.t(`vs.card.${a.sex}`), family: a.family || "—" });
-    case "pay": return ctx.t("vs.log.pay", { who: "", to: who(ctx, a.to), amount: a.amount }).trim();
+    case "pay": return ctx.t("vs.log.pay", { who: "", to: who(ctx, a.to), amount: sumText(ctx, a.amount) }).trim();
     case "set_location": return ctx.t("vs.log.location", { where: ctx.t(`vs.loc.${a.place}`) });
     case "draw": return ctx.t("vs.draw");
     case "take_from_house": return ctx.t("vs.act.take", { card: cardName(ctx, a.card) });

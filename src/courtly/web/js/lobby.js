@@ -288,7 +288,12 @@ function renderTables() {
   el("tables-more").hidden = lastTables.length >= total;
   const mineIds = new Set(myTables.map((tb) => tb.id));
   const others = lastTables.filter((tb) => !mineIds.has(tb.id)); // each table once
-  if (!others.length) return fill(el("tables"), h("li", { class: "muted" }, t("lobby.no_tables")));
+  if (!others.length) {
+    // "create the first one" only when no table at all is listed, whatever the filters
+    const filtered = el("filter-status").value || el("filter-game").value;
+    const key = lastTables.length ? "lobby.no_other_tables" : filtered ? "lobby.no_match" : "lobby.no_tables";
+    return fill(el("tables"), h("li", { class: "muted", id: "tables-none", dataset: { none: key } }, t(key)));
+  }
   fill(el("tables"), others.map(tableItem));
 }
 

@@ -100,7 +100,7 @@ function context() {
   }
   const canAct = !replay && !st.pending && seat !== null && st.table && st.table.status === "playing"
     && (toAct.includes(seat) || mayAct.includes(seat)) && (legal.length > 0 || schema.length > 0);
-  return {
+  const ctx = {
     game: st.table ? st.table.game : null,
     table: st.table,
     view,
@@ -137,6 +137,9 @@ function context() {
       renderBoard();
     },
   };
+  // an event in the log's words (the renderer's, else the engine's text with names)
+  ctx.describe = (e) => describeEvent(e, ctx);
+  return ctx;
 }
 
 // ----- acting and chatting -----------------------------------------------------------
@@ -564,7 +567,9 @@ function describeEvent(e, ctx) {
   const d = e.data || {};
   const hostText = hostEventText(e, seatName);
   if (hostText) return hostText;
-  switch (e.kind) {
+  // the server's own notes carry no move; a game's event of the same kind (Fief's
+  // "start": the banker and the order of play) is the game's to tell
+  switch (e.move ? null : e.kind) {
     case "join": return t("log.join", { who: d.name || seatName(d.seat), n: d.seat + 1 });
     case "start": return t("log.start");
     case "away": return t("log.away", { who: seatName(d.seat) });
@@ -594,7 +599,7 @@ function renderLog() {
   const kinds = st.renderer.logKinds || {};
   const marked = new Set(st.lastMove && !st.replay ? st.lastMove.events : []);
   fill(log, events.map((e) => {
-    const style = kinds[e.kind] || (["join", "start", "away", "back", "clock", "rematch", ...HOST_KINDS].includes(e.kind) ? "server" : "");
+    const style = kinds[e.kind] || (!e.move && ["join", "start", "away", "back", "clock", "rematch", ...HOST_KINDS].includes(e.kind) ? "server" : "");
     const seat = e.data && (e.data.seat ?? e.data.position);
     const standin = e.move && e.move.by === "standin";
     return h("li", {
