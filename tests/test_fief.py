@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -979,29 +980,20 @@ def test_under_bad_weather_the_last_lord_at_a_gate_does_not_abandon_its_soldiers
     lord" (Phase 4): the besieging lord may not walk away from his soldiers, who would
     be left at the gate without a lord and disband (our decision 11); his siege stays,
     and he may still turn it into an assault."""
-    state = placed()
-    me = mover(state)
-    other = next(s for s in state.order if s != me)
-    put(state, me, "tournus", 3, "henry")
-    put(state, other, "st_andromy", 2)
-    state.apply(me, Move("henry", "st_andromy", "siege", 3))
-    next_turn(state)
-    to_phase(state, "movement")
-    state.weather.add("tournugeois")
-    state._legal_cache.clear()
-    until_turn_of(state, me)
-    trips = [a for a in state.legal_actions(me) if isinstance(a, Move)]
-    assert trips and all(a.to == "st_andromy" and a.stance == "attack" for a in trips)
-    assert not state.is_legal(me, Move("henry", "st_medard", "enter", 0))
-    assert state.soldiers_of(me) == 3
+    _a_besieger_held(lambda state: state.weather.add("tournugeois"))
 
 
 def test_a_bishop_at_a_gate_does_not_abandon_its_soldiers():
     """"A Bishop may move but is never accompanied by soldiers" (004_4acaab6420c0f155.txt,
     The "Bishop" card: "not recommended to turn the only lord available into a bishop,
     because then soldiers could not move"): a besieging lord made a bishop may not walk
-    away from his soldiers, who would be left at the gate without a lord and disband
-    (our decisions 11 and 20); his siege stays, and he may still turn it into an assault."""
+    away from his soldiers either (our decision 11)."""
+    _a_besieger_held(lambda state: setattr(state.lords["henry"], "bishop", "tournus"))
+
+
+def _a_besieger_held(hold: Callable[[FiefState], object]) -> None:
+    """Henry besieges St. Andromy with 3 soldiers; ``hold`` then keeps him there:
+    his only trips are the assault, and his soldiers stay on the board."""
     state = placed()
     me = mover(state)
     other = next(s for s in state.order if s != me)
@@ -1010,7 +1002,7 @@ def test_a_bishop_at_a_gate_does_not_abandon_its_soldiers():
     state.apply(me, Move("henry", "st_andromy", "siege", 3))
     next_turn(state)
     to_phase(state, "movement")
-    state.lords["henry"].bishop = "tournus"
+    hold(state)
     state._legal_cache.clear()
     until_turn_of(state, me)
     trips = [a for a in state.legal_actions(me) if isinstance(a, Move)]
