@@ -1342,3 +1342,13 @@ def test_a_clone_shares_nothing_the_rules_change():
             break
         referee.step(copy, lambda seat: rng.choice(copy.legal_actions(seat)))
     assert (state.view(None), state.hands) == before
+
+
+def test_titles_rank_as_the_nobility_whatever_their_incomes():
+    """§9.1: "Baron, Comte, Marquis or Duc"; the rank, not our deck's incomes,
+    says which title a courtier is addressed by (§3: his highest)."""
+    from courtly.games.versailles.cards import DECK
+    from courtly.games.versailles.courtier import TITLE_RANK, Courtier
+
+    assert set(TITLE_RANK) == {t.id for t in DECK.types.values() if t.kind == "title"}
+    assert Courtier("x", cards=["baron", "duc", "comte"]).titles() == ["duc", "comte", "baron"]

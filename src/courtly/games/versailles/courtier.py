@@ -12,13 +12,13 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from courtly.games.versailles.cards import DECK, KIND_OF, TYPE_OF
+from courtly.games.versailles.cards import KIND_OF, TYPE_OF
 
 COURT, WAITING, DEAD, EXILE, BASTILLE = "court", "waiting", "dead", "exile", "bastille"
-#: The title cards by rank, highest first (§3: "addressed by his highest title").
-TITLE_RANK: tuple[str, ...] = tuple(
-    t.id for t in sorted((t for t in DECK.types.values() if t.kind == "title"),
-                         key=lambda t: -t.income))
+#: The title cards by rank, highest first (§3: "addressed by his highest title";
+#: §9.1 names them "Baron, Comte, Marquis or Duc"): the ranks of the nobility,
+#: not the incomes our deck sets, which a retuning could reorder.
+TITLE_RANK: tuple[str, ...] = ("duc", "marquis", "comte", "baron")
 MIN_STANDING, MAX_STANDING = -2, 9
 
 
