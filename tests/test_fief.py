@@ -1145,6 +1145,27 @@ def test_the_taker_of_a_capital_holds_the_villages_where_he_stood_as_an_intruder
     assert state.soldiers["berze"] == (taker, 3)
 
 
+def test_a_village_given_ends_with_the_fief_and_its_guest_stands_outside():
+    """"The owner of the fief can give one or more villages, except the capital, to one
+    of the other players so that his troops may stay there" (004_4acaab6420c0f155.txt,
+    Phase 6, point 2); the capital taken, "all the fief" is the taker's (point 3): the
+    gift ends, and the guest's pieces inside are intruders there (our decision 15)."""
+    state, holder, taker = fief_of_maconnais()
+    guest = next(s for s in range(4) if s not in (holder, taker))
+    state.soldiers.pop("cluny")
+    state.lords["louis"].village = "st_medard"
+    state.given["berze"] = guest
+    put(state, guest, "berze", 2, "eric")
+    put(state, taker, "brancion", 2, "roland")
+    until_turn_of(state, taker)
+    state.apply(taker, Move("roland", "cluny", "enter", 2))
+    assert state.fiefs["maconnais"].owner == taker and "berze" not in state.given
+    force = state.gate(guest, "berze")
+    assert force is not None and force.stance == "intrude" and force.soldiers == 2
+    assert state.lords["eric"].outside and "berze" not in state.soldiers
+    assert state.controller("berze") == taker
+
+
 def test_without_a_king_a_new_lord_takes_the_waiting_titles():
     """"If he gains in the meantime a new lord card, he keeps all his titles of
     nobility and fiefs"."""

@@ -370,15 +370,12 @@ class CourtRules(ABC):
         fief = self.fiefs[region]
         if fief.owner == by:
             return events
-        before, fief.owner = fief.owner, by
+        fief.owner = by
         self.end_gifts(region)
         events.append(Event("fief_taken", f"Seat {by} takes the capital of "
                             f"{self.board.regions[region].name}: the fief is theirs",
                             {"seat": by, "region": region}))
-        if before is not None:
-            for other in self.board.regions[region].villages:
-                if other != village:
-                    events += self.evict(other, before)
+        events += self.others_out(region, by)
         self.intruders_go_in(region, by)
         if self.king is None and lords:
             self.king = lords[0]
@@ -423,7 +420,7 @@ class CourtRules(ABC):
                         {"region": region, "lord": lord})]
         if fief.owner != owner:
             self.end_gifts(region)
-            events += self.hand_over(region, fief.owner, owner)
+            events += self.hand_over(region, owner)
         fief.owner = owner
         held = self.soldiers.get(fief.capital)
         # the box has "30 counters - soldier per player": none left, none given
@@ -432,7 +429,7 @@ class CourtRules(ABC):
             self.add_soldiers(fief.capital, owner, 1)
         return events
 
-    def hand_over(self, region: str, before: int | None, owner: int) -> list[Event]:
+    def hand_over(self, region: str, owner: int) -> list[Event]:
         """A fief granted to ``owner``'s lord comes with its capital ("the player who
         manages to occupy the capital of a fief becomes the rightful owner of all the
         fief"): another player inside it leaves with a right of way, as the loser of
@@ -445,11 +442,20 @@ class CourtRules(ABC):
         if inside is not None and inside != owner:
             events += self.evict(capital, inside, leave=True)
         self.merge_gate(owner, capital)
-        if before is not None:
-            for village in self.board.regions[region].villages:
-                if village != capital:
-                    events += self.evict(village, before)
+        events += self.others_out(region, owner)
         self.intruders_go_in(region, owner)
+        return events
+
+    def others_out(self, region: str, owner: int) -> list[Event]:
+        """The fief is ``owner``'s ("all the fief"): whoever else is inside its
+        other villages, the former owner or a player he had given one to (the
+        gift ends with the fief), is an intruder there now (our decision 15)."""
+        events: list[Event] = []
+        capital = self.fiefs[region].capital
+        for village in self.board.regions[region].villages:
+            inside = self._pieces_inside(village)
+            if village != capital and inside is not None and inside != owner:
+                events += self.evict(village, inside)
         return events
 
     def last_lord_lost(self, seat: int) -> list[Event]:
