@@ -263,6 +263,13 @@ def _done(seat: int) -> Event:
     return Event("done", f"Seat {seat} is done negotiating", {"seat": seat})
 
 
+def setup_rolls(rng: random.Random, players: int) -> tuple[tuple[str, ...], str]:
+    """§6: "each player rolls the die to determine the PARTY", then the origin
+    of the first Queen (each a d10, a 10 rolled again)."""
+    parties = tuple(country_of(d10_reroll_ten(rng)) for _ in range(players))
+    return parties, country_of(d10_reroll_ten(rng))
+
+
 def round_order(chamberlain: int, players: int) -> list[int]:
     """§7.4: the Grand Chamberlain first, then to his left, and he plays a
     second time to complete the round."""
@@ -301,11 +308,10 @@ class VersaillesState(PlayRules, State):
         # §6 rolls the parties and the Queen's origin after the sexes are
         # chosen "according to the cards": drawn here (the dice's order kept),
         # revealed when the last sex is chosen (:meth:`_reveal_setup_rolls`)
-        parties = tuple(country_of(d10_reroll_ten(self.rng)) for _ in self.courtiers)
+        self.setup_rolls = setup_rolls(self.rng, n)
         self.location = "versailles"
         self.king_alive = self.queen_alive = True
         self.queen_origin = None
-        self.setup_rolls = (parties, country_of(d10_reroll_ten(self.rng)))
         self.regency, self.regency_turn, self.secret_wife = False, None, None
         self.gc = self.rng.randrange(n)
         self.turn, self.stage, self.over, self.turn_cut = 1, SEX, False, False
@@ -916,9 +922,7 @@ class VersaillesState(PlayRules, State):
                 self.hands[s], unseen = unseen[:size], unseen[size:]
         self.pile = unseen
         if self.setup_rolls is not None:  # the parties and origin, not rolled yet (§6)
-            self.setup_rolls = (
-                tuple(country_of(d10_reroll_ten(rng)) for _ in self.courtiers),
-                country_of(d10_reroll_ten(rng)))
+            self.setup_rolls = setup_rolls(rng, self.num_players)
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickles and generic deep copies leave the menu memo behind: it is a
