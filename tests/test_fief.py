@@ -961,14 +961,7 @@ def test_an_unparried_revolt_brings_its_famine():
 
 def test_the_last_lord_leaving_a_gate_takes_its_soldiers():
     """Soldiers "never move alone": the last lord at a gate takes them all."""
-    state = placed()
-    me = mover(state)
-    other = next(s for s in state.order if s != me)
-    put(state, me, "tournus", 3, "henry")
-    put(state, other, "st_andromy", 2)
-    state.apply(me, Move("henry", "st_andromy", "siege", 3))
-    next_turn(state)
-    to_phase(state, "movement")
+    state, me = _a_siege_a_turn_on()
     until_turn_of(state, me)
     away = [a for a in state.legal_actions(me) if isinstance(a, Move) and a.to == "tournus"]
     assert {a.soldiers for a in away} == {3}
@@ -991,9 +984,9 @@ def test_a_bishop_at_a_gate_does_not_abandon_its_soldiers():
     _a_besieger_held(lambda state: setattr(state.lords["henry"], "bishop", "tournus"))
 
 
-def _a_besieger_held(hold: Callable[[FiefState], object]) -> None:
-    """Henry besieges St. Andromy with 3 soldiers; ``hold`` then keeps him there:
-    his only trips are the assault, and his soldiers stay on the board."""
+def _a_siege_a_turn_on() -> tuple[FiefState, int]:
+    """Henry (the seat returned) besieged St. Andromy with 3 soldiers last turn;
+    this turn's movement phase has begun."""
     state = placed()
     me = mover(state)
     other = next(s for s in state.order if s != me)
@@ -1002,6 +995,13 @@ def _a_besieger_held(hold: Callable[[FiefState], object]) -> None:
     state.apply(me, Move("henry", "st_andromy", "siege", 3))
     next_turn(state)
     to_phase(state, "movement")
+    return state, me
+
+
+def _a_besieger_held(hold: Callable[[FiefState], object]) -> None:
+    """Henry besieges St. Andromy with 3 soldiers; ``hold`` then keeps him there:
+    his only trips are the assault, and his soldiers stay on the board."""
+    state, me = _a_siege_a_turn_on()
     hold(state)
     state._legal_cache.clear()
     until_turn_of(state, me)
