@@ -1208,10 +1208,9 @@ function sidePanel(ctx) {
 }
 
 /** A value of the forms under the map by its name (not the engine's id): a
- *  village, lord, card, region or bishopric; null (no lord) "—". Other fields
- *  (seats, counts, kinds) are named by the generic forms. */
+ *  village, lord, card, region or bishopric. Other values (seats, counts,
+ *  kinds, null for no lord) are named by the generic forms. */
 function formValue(ctx, field, value) {
-  if (value === null) return "—";
   if (typeof value !== "string") return null;
   if (["village", "to", "capital"].includes(field) && VILLAGE[value]) return villageName(value);
   if (field === "lord") return lordName(value);
