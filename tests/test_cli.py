@@ -634,6 +634,7 @@ def test_serve_passes_its_settings_to_the_server(runner, tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     hub = served["app"].state.hub
     assert (served["port"], hub.away_after, hub.list_ended_for) == (8765, 30.0, 120.0)
+    assert hub.pause_after == 30.0  # by default the same as --away-after (docs/api.md)
     assert (served["proxy_headers"], served["forwarded_allow_ips"]) == (True, "127.0.0.1")
     behind = runner.invoke(app, ["serve", "--db", db, "--port", "8765",
                                  "--forwarded-allow-ips", "10.0.0.2"])

@@ -92,6 +92,21 @@ def play_rest(client: TestClient, tid: str, tokens: dict[str, str], moves: int,
         assert answer.status_code == 200, answer.text
 
 
+def a_stand_in_moves(client: TestClient, tid: str, token: str, seat: int,
+                     since: int = -1) -> Callable[[], bool]:
+    """For ``wait_until``: ``seat``, a person polling through REST with its
+    token (so seen, and there), plays its turns (its first legal action);
+    true once a stand-in has moved after the log's index ``since``."""
+    def check() -> bool:
+        now = state(client, tid, token)
+        if now["to_act"] == [seat] and now["table"]["status"] == "playing":
+            client.post(f"/api/tables/{tid}/actions",
+                        json={"token": token, "action": now["legal"][0]["action"]})
+        return any(e.get("move", {}).get("by") == "standin" and e["index"] > since
+                   for e in state(client, tid)["events"])
+    return check
+
+
 def wait_until(predicate, timeout: float = 20.0) -> None:
     deadline = time.monotonic() + timeout
     while not predicate():
@@ -341,13 +356,38 @@ def test_a_bot_says_why_in_the_chat_from_its_seat(client, monkeypatch):
 # ----- stand-ins and clocks -----------------------------------------------------------
 
 def test_a_person_who_left_is_played_by_a_bot_and_the_log_says_so(tmp_path):
+    """While another person is at the table (here connected, and playing)."""
     with make_client(tmp_path, away_after=0.2) as client:
         tid, tokens = person_table(client, 2)
         with client.websocket_connect(f"/ws/tables/{tid}?token={tokens['1']}"):
             pass
-        wait_until(lambda: state(client, tid)["table"]["moves"] > 3)
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens['0']}"):
+            wait_until(a_stand_in_moves(client, tid, tokens["0"], 0))
         texts = [e["text"] for e in state(client, tid)["events"]]
-        assert any("is away: a bot plays for them" in t for t in texts)
+        assert any("Seat 1 (P1) is away: a bot plays for them" in t for t in texts)
+
+
+def test_with_nobody_there_the_stand_ins_wait_and_a_token_wakes_them(tmp_path):
+    """Stand-ins play so that the persons there need not wait: with none
+    connected or seen by token for ``away_after`` (the default
+    ``pause_after``), the table pauses and nothing more is played, not even
+    by bots; a person seen again, here a program polling with its token,
+    wakes it (docs/api.md, "Idle tables")."""
+    with make_client(tmp_path, away_after=0.3) as client:
+        assert client.app.state.hub.pause_after == 0.3
+        made = new_table(client, [{"kind": "person"}, {"kind": "person"},
+                                  {"kind": "bot", "bot": "random"}], bot_delay=0.05)
+        tid, tokens = made["table"]["id"], made["tokens"]
+        for seat, token in tokens.items():
+            client.post(f"/api/tables/{tid}/join", json={"token": token, "name": f"P{seat}"})
+        wait_until(lambda: client.get(f"/api/tables/{tid}").json()["paused"])
+        moves = state(client, tid)["table"]["moves"]
+        time.sleep(0.8)  # more than two stand-in or bot moves' delay
+        assert state(client, tid)["table"]["moves"] == moves
+        assert client.get(f"/api/tables/{tid}").json()["paused"]
+        since = state(client, tid)["events"][-1]["index"]
+        wait_until(a_stand_in_moves(client, tid, tokens["1"], 1, since))
+        assert state(client, tid)["table"]["moves"] > moves
 
 
 def test_the_move_clock_lets_a_bot_play_a_late_move(tmp_path):
@@ -548,7 +588,9 @@ def test_bots_in_a_window_take_a_bounded_share_then_say_done(tmp_path):
 
 @pytest.mark.slow
 def test_a_stand_in_says_done_in_a_window_and_the_move_clock_spares_windows(tmp_path, caplog):
-    with market_client(tmp_path, away_after=0.3) as client:
+    # a server told to play on for absent persons (--pause-after): the
+    # stand-in plays the whole game for the person who never came
+    with market_client(tmp_path, away_after=0.3, pause_after=600) as client:
         tid, tokens = market_table(client, [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
         wait_until(lambda: state(client, tid)["table"]["status"] == "over")
     moves = stored_moves(tmp_path / "db.sqlite", tid)

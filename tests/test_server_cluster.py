@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 
 from courtly.server import create_app
 from courtly.server.cluster import LOCK_EVERY
-from test_server import new_table, person_table, state, wait_until
+from test_server import a_stand_in_moves, new_table, person_table, state, wait_until
 
 pytestmark = pytest.mark.slow  # PostgreSQL: CI runs it (.ci/run)
 
@@ -217,3 +217,28 @@ def test_a_host_change_on_one_instance_evicts_the_seats_clients_on_the_other(pai
         told = receive_within(bob, lambda m: m["type"] == "error")
         assert told["status"] == 403
     assert b.get(f"/api/tables/{tid}/state", params={"token": tokens["1"]}).status_code == 403
+
+
+def test_a_token_used_on_one_instance_wakes_the_table_the_other_drives(request):
+    """docs/api.md, "Idle tables": with nobody there the driving instance
+    pauses the table; a program polling with its token through the other
+    instance is announced as seen there, and the stand-ins play again."""
+    from postgres import new_database
+
+    url = new_database(request.getfixturevalue("postgres_base"))
+    with TestClient(create_app(url, tables_per_minute=0, away_after=0.5)) as a, \
+            TestClient(create_app(url, tables_per_minute=0, away_after=0.5)) as b:
+        made = new_table(a, [{"kind": "person"}, {"kind": "person"},
+                             {"kind": "bot", "bot": "random"}], bot_delay=0.05)
+        tid, tokens = made["table"]["id"], made["tokens"]
+        for seat, token in tokens.items():
+            a.post(f"/api/tables/{tid}/join", json={"token": token, "name": f"P{seat}"})
+        b.get(f"/api/tables/{tid}")  # B knows the table
+        wait_until(lambda: hub(a).drives(tid) or hub(b).drives(tid))
+        driver, other = (a, b) if hub(a).drives(tid) else (b, a)
+        wait_until(lambda: driver.get(f"/api/tables/{tid}").json()["paused"])
+        moves = state(driver, tid)["table"]["moves"]
+        time.sleep(0.6)
+        assert state(driver, tid)["table"]["moves"] == moves
+        since = state(driver, tid)["events"][-1]["index"]
+        wait_until(a_stand_in_moves(other, tid, tokens["1"], 1, since), timeout=30)

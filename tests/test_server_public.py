@@ -11,7 +11,15 @@ from typing import Any
 
 import pytest
 
-from test_server import client, make_client, person_table, play_rest, state, wait_until
+from test_server import (
+    a_stand_in_moves,
+    client,
+    make_client,
+    person_table,
+    play_rest,
+    state,
+    wait_until,
+)
 
 __all__ = ["client"]  # fixture used by name
 
@@ -242,7 +250,9 @@ def test_searching_bots_cannot_starve_another_tables_bots(tmp_path):
                  "seats": [{"kind": "bot", "bot": "ismcts:seconds=2"}] * 2}
     quick = {"game": "courtisans", "num_players": 2, "bot_delay": 0,
              "seats": [{"kind": "bot", "bot": "random"}] * 2}
-    with make_client(tmp_path, away_after=0) as c:
+    # a server told to play on for absent persons (--pause-after): both
+    # stand-ins play at once
+    with make_client(tmp_path, away_after=0, pause_after=600) as c:
         hub = c.app.state.hub
         held = threading.Event()
         for _ in range(hub.search_pool._max_workers):
@@ -280,17 +290,8 @@ def test_a_table_nobody_comes_back_to_pauses_then_expires(tmp_path):
         assert not c.get(f"/api/tables/{bots['table']['id']}").json()["paused"]
         with c.websocket_connect(f"/ws/tables/{tid}?token={tokens['0']}"):
             assert not c.get(f"/api/tables/{tid}").json()["paused"]
-
-            def seat_1_played() -> bool:  # by its stand-in; seat 0 plays for itself here
-                now = state(c, tid, tokens["0"])
-                if now["to_act"] == [0] and now["table"]["status"] == "playing":
-                    c.post(f"/api/tables/{tid}/actions",
-                           json={"token": tokens["0"], "action": now["legal"][0]["action"]})
-                return any(e.get("move", {}).get("by") == "standin" and e["index"] > last
-                           for e in state(c, tid)["events"])
-
-            last = state(c, tid)["events"][-1]["index"]
-            wait_until(seat_1_played, timeout=10)
+            last = state(c, tid)["events"][-1]["index"]  # seat 1's stand-in plays on
+            wait_until(a_stand_in_moves(c, tid, tokens["0"], 0, last), timeout=10)
         assert c.portal.call(hub.expire) == []  # idle again, but not for 3 s yet
         time.sleep(3.1)
         assert c.portal.call(hub.expire) == [tid]

@@ -916,9 +916,10 @@ def serve_command(
     tables_per_minute: Annotated[int, typer.Option(
         min=0, help="Tables one client address may create a minute (as many at once; "
         "0: no limit).")] = 20,
-    pause_after: Annotated[float, typer.Option(
+    pause_after: Annotated[float | None, typer.Option(
         min=0, help="Seconds with no person connected before a table stops being played "
-        "by stand-ins (until one comes back).")] = 900.0,
+        "by bots and stand-ins, until one comes back (default: --away-after, so that "
+        "stand-ins play only while someone is kept waiting).")] = None,
     expire_after: Annotated[float, typer.Option(
         min=0, help="Seconds with no person connected before an unfinished table is closed "
         "(its replay stays).")] = 7 * 24 * 3600.0,

@@ -39,7 +39,6 @@ from courtly.server.errors import (
 from courtly.server.hub import (
     EXPIRE_AFTER,
     LIST_ENDED_FOR,
-    PAUSE_AFTER,
     STATUS_ORDER,
     Client,
     Hub,
@@ -89,7 +88,7 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
                list_ended_for: float = LIST_ENDED_FOR,
                allowed_origins: Iterable[str] = (),
                tables_per_minute: int = TABLES_PER_MINUTE, max_body: int = MAX_BODY,
-               pause_after: float = PAUSE_AFTER, expire_after: float = EXPIRE_AFTER,
+               pause_after: float | None = None, expire_after: float = EXPIRE_AFTER,
                mix_seeds: bool = True) -> FastAPI:
     """The application, on the database at ``db_url`` (default: COURTLY_DB or ./courtly.db).
 
@@ -101,8 +100,9 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
     server's own (security.py); a malformed one raises ValueError.
     ``tables_per_minute``: tables one client address may create a minute (as
     many at once; 0: no limit); ``max_body``: the largest request body, bytes.
-    ``pause_after`` / ``expire_after``: seconds with no person connected before
-    a table pauses / is closed (hub.py). ``mix_seeds=False`` lets a table
+    ``pause_after`` / ``expire_after``: seconds with no person connected (or
+    seen by token) before a table pauses (default: ``away_after``) / is
+    closed (hub.py). ``mix_seeds=False`` lets a table
     with person seats play the seed chosen (tests of a known deal only: anyone
     who knows the seed knows every hidden card).
     """

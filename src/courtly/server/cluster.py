@@ -297,7 +297,7 @@ class Cluster:
         elif notice.kind == "seen":
             number = notice.data.get("seat")
             if isinstance(number, int) and 0 <= number < len(table.seats):
-                table.seats[number].last_seen = time.monotonic()
+                table.seen(number, time.monotonic())
         elif notice.kind == "chat":
             table.spawn(table.push_chat([notice.data["id"]]))
         elif notice.kind == "move" and "action" in notice.data:

@@ -84,11 +84,12 @@ HEARTBEAT_TIMEOUT = 15.0
 #: each failure in a row, RETRY_MAX at most (a database that is down for a
 #: while is tried twice a minute, not thousands of times).
 RETRY_BASE, RETRY_MAX = 0.5, 30.0
-#: A table no person has been connected to for PAUSE_AFTER seconds stops
-#: being played (stand-ins, clocks) until one comes back; one idle for
+#: A table no person has been connected to (or seen by token) for the
+#: hub's ``pause_after`` seconds, by default its ``away_after``, stops being
+#: played (stand-ins, bots, clocks) until one comes back; one idle for
 #: EXPIRE_AFTER is closed (abandoned; its replay stays). Checked every
 #: SWEEP_EVERY seconds.
-PAUSE_AFTER, EXPIRE_AFTER, SWEEP_EVERY = 15 * 60.0, 7 * 24 * 3600.0, 60.0
+EXPIRE_AFTER, SWEEP_EVERY = 7 * 24 * 3600.0, 60.0
 #: Bots that search (seconds a decision) and the threads they share; every
 #: other bot and the stand-ins share QUICK_THREADS (Hub.think).
 SEARCH_BOTS = frozenset({"ismcts"})
@@ -300,9 +301,11 @@ class LiveTable:
         return now - max(s.last_seen for s in persons)
 
     def paused(self, now: float) -> bool:
-        """No person has been connected for ``hub.pause_after`` seconds: the
-        stand-ins and clocks stop until one comes back (a table nobody watches
-        is not played out by bots)."""
+        """No person has been connected or seen for ``hub.pause_after`` seconds
+        (by default ``hub.away_after``): the bots, stand-ins and clocks stop
+        until one comes back. Stand-ins play for the absent so that those
+        present need not wait; with nobody present nobody waits, and a game
+        people left is not played out by bots."""
         idle = self.idle_for(now)
         return not self.finished and idle is not None and idle >= self.hub.pause_after
 
@@ -313,10 +316,18 @@ class LiveTable:
         digest = hash_token(token)
         for number, seat in enumerate(self.seats):
             if seat.token_hash and hmac.compare_digest(seat.token_hash, digest):
-                seat.last_seen = time.monotonic()
+                self.seen(number, time.monotonic())
                 self._tell_seen(number, seat.last_seen)
                 return number
         raise Forbidden("this token holds no seat at this table", "bad_token")
+
+    def seen(self, seat: int, now: float) -> None:
+        """A seat's person was seen (its token used, here or on another
+        instance): it counts from ``now``, and a paused table wakes."""
+        was_paused = self.paused(now)
+        self.seats[seat].last_seen = now
+        if was_paused:
+            self.changed.set()
 
     def acting_seat(self, token: str | None) -> int:
         """The seat of a token that may act: Forbidden for spectators and bad tokens."""
@@ -955,12 +966,15 @@ class Hub:
 
     def __init__(self, store: Store, away_after: float = 60.0, bot_delay: float = 0.8,
                  games: Mapping[str, Game] | None = None,
-                 list_ended_for: float = LIST_ENDED_FOR, pause_after: float = PAUSE_AFTER,
+                 list_ended_for: float = LIST_ENDED_FOR, pause_after: float | None = None,
                  expire_after: float = EXPIRE_AFTER, mix_seeds: bool = True) -> None:
         self.store = store
-        #: seconds with no person connected before a table pauses
-        #: (LiveTable.paused), and before an unfinished one is closed (expire)
-        self.pause_after, self.expire_after = pause_after, expire_after
+        #: seconds with no person connected or seen before a table pauses
+        #: (LiveTable.paused: by default ``away_after``, so that stand-ins play
+        #: only while a person is there to be kept waiting), and before an
+        #: unfinished one is closed (expire)
+        self.pause_after = away_after if pause_after is None else pause_after
+        self.expire_after = expire_after
         self.list_ended_for = list_ended_for
         self.away_after = away_after
         self.bot_delay = bot_delay
