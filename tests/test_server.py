@@ -367,6 +367,35 @@ def test_a_person_who_left_is_played_by_a_bot_and_the_log_says_so(tmp_path):
         assert any("Seat 1 (P1) is away: a bot plays for them" in t for t in texts)
 
 
+def test_a_program_back_with_its_token_gets_its_seat_back_from_the_stand_in(tmp_path):
+    """A seat played by its stand-in is its person's again once the person
+    is seen, also through REST only (a program polling with its token): the
+    log says so and the stand-in no longer plays its turns."""
+    with make_client(tmp_path, away_after=0.3) as client:
+        tid, tokens = person_table(client, 2)
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens['0']}"):
+            wait_until(a_stand_in_moves(client, tid, tokens["0"], 0))  # seat 1 is away
+            state(client, tid, tokens["1"])  # seat 1's program polls again
+            wait_until(lambda: any("Seat 1 (P1) is back" in e["text"]
+                                   for e in state(client, tid)["events"]))
+            turns_of_1 = 0
+            while turns_of_1 < 3:  # seat 1 plays its own turns now, seat 0 its own
+                now = state(client, tid, tokens["1"])
+                seat = now["to_act"][0]
+                if seat == 1:
+                    time.sleep(0.2)  # polling (seen), but slower than the stand-in would be
+                    again = state(client, tid, tokens["1"])
+                    assert again["table"]["moves"] == now["table"]["moves"]
+                    turns_of_1 += 1
+                legal = state(client, tid, tokens[str(seat)])["legal"]
+                client.post(f"/api/tables/{tid}/actions",
+                            json={"token": tokens[str(seat)], "action": legal[0]["action"]})
+        events = state(client, tid)["events"]
+        back = next(e["index"] for e in events if "Seat 1 (P1) is back" in e["text"])
+        assert not any(e.get("move", {}).get("by") == "standin" and e["index"] > back
+                       for e in events)
+
+
 def test_with_nobody_there_the_stand_ins_wait_and_a_token_wakes_them(tmp_path):
     """Stand-ins play so that the persons there need not wait: with none
     connected or seen by token for ``away_after`` (the default

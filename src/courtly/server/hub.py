@@ -323,11 +323,35 @@ class LiveTable:
 
     def seen(self, seat: int, now: float) -> None:
         """A seat's person was seen (its token used, here or on another
-        instance): it counts from ``now``, and a paused table wakes."""
+        instance; maybe from a worker thread, a synchronous route): it counts
+        as there from ``now``, a paused table wakes, and a seat a stand-in
+        was playing is its person's again (a program playing through REST
+        returns so)."""
         was_paused = self.paused(now)
-        self.seats[seat].last_seen = now
-        if was_paused:
-            self.changed.set()
+        info = self.seats[seat]
+        info.last_seen = now
+        if info.away:
+            self._on_loop(lambda: self.spawn(self.came_back(seat)))
+        elif was_paused:
+            self._on_loop(self.changed.set)
+
+    def _on_loop(self, call: Callable[[], object]) -> None:
+        """``call()`` now on the event loop, or soon from a worker thread."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            if self.hub.loop is not None:
+                self.hub.loop.call_soon_threadsafe(call)
+            return
+        call()
+
+    async def came_back(self, seat: int) -> None:
+        """The seat's person is back: its stand-in stops, and the log says so."""
+        info = self.seats[seat]
+        if info.away:
+            info.away = False
+            await self.note("back", f"{self.seat_label(seat)} is back", seat=seat)
+        self.changed.set()
 
     def acting_seat(self, token: str | None) -> int:
         """The seat of a token that may act: Forbidden for spectators and bad tokens."""
@@ -668,10 +692,7 @@ class LiveTable:
             info.clients += 1
             info.last_seen = time.monotonic()
             self.connected_once.add(client.seat)
-            if info.away:
-                info.away = False
-                await self.note("back", f"{self.seat_label(client.seat)} is back",
-                                seat=client.seat)
+            await self.came_back(client.seat)
             await self.send_presence(skip=client)
             self.hub.tell_presence(self)
         self.changed.set()
