@@ -200,6 +200,42 @@ def log_indices(page: Page) -> list[int]:
 
 # ----- Courtisans ---------------------------------------------------------------------------
 
+def test_the_lobby_offers_a_bot_menu_only_for_bot_seats_and_shows_it_whole(server, browser):
+    """A person's seat has no (greyed) bot menu beside it, and a bot seat's
+    menu shows its choice whole ("heuristic (plays well)"), on a desktop and
+    a phone, in both languages; the filters of the list show theirs too."""
+    for width in (1280, 390):
+        page, errors = open_page(browser, width, 844)
+        page.goto(server + "/")
+        page.wait_for_selector("#game option[value=courtisans]", state="attached")
+        page.select_option("#game", "courtisans")
+        page.select_option("#num-players", "3")
+        for language in ("en", "fr"):
+            assert page.locator("#seat-0-bot").count() == 0  # a person
+            page.select_option("#seat-2-kind", "person")
+            assert page.locator("#seat-2-bot").count() == 0
+            page.select_option("#seat-2-kind", "bot")
+            for menu in ("#seat-1-bot", "#seat-2-bot", ".lobby-filters select"):
+                cut = page.eval_on_selector_all(menu, """menus => menus.map((m) => {
+                    const probe = document.createElement("span");
+                    probe.style.font = getComputedStyle(m).font;
+                    probe.style.position = "absolute";
+                    probe.style.visibility = "hidden";
+                    probe.textContent = m.options[m.selectedIndex].text;
+                    document.body.append(probe);
+                    const room = m.clientWidth - 24;  // less its arrow
+                    const need = probe.getBoundingClientRect().width;
+                    probe.remove();
+                    return need > room ? m.options[m.selectedIndex].text : null;
+                })""")
+                assert [c for c in cut if c] == [], (width, language, menu)
+            if language == "en":
+                page.click("#lang-toggle")
+                page.wait_for_function("document.documentElement.lang === 'fr'")
+        page.close()
+        assert errors == []
+
+
 NASTY = '<img src=x onerror="window.__p=1">Ada'
 
 

@@ -137,15 +137,20 @@ function fillSeats() {
       h("option", { value: "person" }, t("lobby.person")),
       h("option", { value: "bot" }, t("lobby.bot")));
     kind.value = choice.kind;
-    const bot = h("select", { id: `seat-${i}-bot`, "aria-label": `${t("lobby.seat", { n: i + 1 })}: bot`, disabled: choice.kind !== "bot" },
-      bots.map((b) => h("option", { value: b }, botLabel(b))));
-    bot.value = choice.bot || bots[0];
+    // a person's seat has no bot to choose: no greyed menu beside it
+    const bot = choice.kind === "bot"
+      ? h("select", { id: `seat-${i}-bot`, "aria-label": `${t("lobby.seat", { n: i + 1 })}: bot` },
+        bots.map((b) => h("option", { value: b }, botLabel(b))))
+      : h("span", { class: "seat-spec-none" });
+    if (choice.kind === "bot") {
+      bot.value = choice.bot || bots[0];
+      bot.addEventListener("change", () => { choice.bot = bot.value; });
+    }
     kind.addEventListener("change", () => {
       choice.kind = kind.value;
       if (!choice.bot) choice.bot = bots.includes("heuristic") ? "heuristic" : bots[0];
       fillSeats();
     });
-    bot.addEventListener("change", () => { choice.bot = bot.value; });
     return h("li", { class: "seat-spec" },
       h("span", { class: ["avatar", `avatar-${i % 8}`], title: t("lobby.seat", { n: i + 1 }) }, String(i + 1)),
       kind, bot);
