@@ -551,7 +551,7 @@ def test_a_narrowed_move_asks_where_then_what_then_how_many(monkeypatch):
     assert _ask_action(console, FIEF, state, me) == Move("roland", "blaye", "attack", 21)
     out = console.export_text()
     assert out.index("1. to Blaye (78 choices)") < out.index("1. stance attack (26 choices)")
-    assert "22. Roland and 21 soldier(s) attack Blaye" in out
+    assert "22. Roland and 21 soldiers attack Blaye" in out
     assert "2. to Cluny (" in out and "to to " not in out  # not 'to to Cluny'
 
 

@@ -1369,7 +1369,8 @@ def test_purchases_read_as_english_with_their_price():
 def test_a_lord_alone_attacks_a_lord_with_soldiers_attack():
     assert Move("roland", "blaye", "attack", 0).describe() == "Roland attacks Blaye"
     assert Move("roland", "blaye", "attack", 2).describe() == \
-        "Roland and 2 soldier(s) attack Blaye"
+        "Roland and 2 soldiers attack Blaye"
+    assert Move("roland", "blaye", "enter", 1).describe() == "Roland and 1 soldier to Blaye"
     assert Move("roland", "blaye", "passage", 0).describe() == \
         "Roland asks right of way through Blaye"
 
@@ -1417,7 +1418,7 @@ def test_the_map_shows_soldiers_on_the_board_and_trips_left():
     put(state, me, "cluny", 3)
     state.apply(me, Move("henry", "st_andromy", "enter", 6))
     text = GAME.render(state.view(me))
-    assert "you: " in text and " 11 soldier(s), " in text
+    assert "you: " in text and " 11 soldiers, " in text
     assert "Henry (1 trip left)" in text
     put(state, (me + 1) % 4, "cluny", 0, "eric")
     assert "Eric (" not in GAME.render(state.view(me))  # others' trips: not one's business
@@ -1448,7 +1449,7 @@ def test_the_final_map_gives_the_standing_in_the_rules_order():
         state = GAME.new_game(3, seed=seed, options={"turn_limit": 2})
         _play_on(state, 10_000, random.Random(seed))
         text = GAME.render(state.view(None))
-        rows = re.findall(r"  \d\. Seat (\d): (\d+) fief\(s\), (\d+) soldier\(s\), (\d+) crowns"
+        rows = re.findall(r"  \d\. Seat (\d): (\d+) fiefs?, (\d+) soldiers?, (\d+) crowns"
                           r"( - wins)?", text)
         assert len(rows) == 3
         keys = [tuple(map(int, r[1:4])) for r in rows]

@@ -37,6 +37,7 @@ from courtly.core.options import Option, flag
 from courtly.core.phase import REFEREE, WINDOW_ACTIONS, Phase, Referee
 from courtly.core.record import GameRecord
 from courtly.core.teams import game_over_event, opposite_teams, team_scores
+from courtly.core.words import counted, listed
 
 __all__ = [
     "REFEREE",
@@ -76,10 +77,12 @@ __all__ = [
     "UnknownGame",
     "Value",
     "block",
+    "counted",
     "flag",
     "game_over_event",
     "hashed_view",
     "joint",
+    "listed",
     "opposite_teams",
     "redact",
     "seats",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from courtly.core import Action
+from courtly.core import Action, listed
 from courtly.games.courtisans.actions import Eliminate, Play, Take
 from courtly.games.courtisans.cards import FAMILIES, FAMILY_NAMES, ROLE_NAMES, ROLES
 
@@ -121,8 +121,8 @@ def _final(final: Mapping[str, Any], teams: list[list[int]] | None = None) -> li
         low = team[totals.index(min(totals))]
         lines.append(f"  Team {' + '.join(f'Seat {s}' for s in team)}: the lower score, "
                      f"Seat {low}'s {min(totals)}, is the team's")
-    lines.append(f"Scores: {final['scores']}; winner(s): "
-                 + (", ".join(f"Seat {w}" for w in final["winners"]) or "nobody"))
+    lines.append(f"Scores: {final['scores']}; "
+                 + listed("winner", [f"Seat {w}" for w in final["winners"]]))
     return lines
 
 

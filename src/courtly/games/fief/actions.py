@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar
 
-from courtly.core import Action, Done, InvalidAction
+from courtly.core import Action, Done, InvalidAction, counted
 from courtly.games.fief.board import default_board
 from courtly.games.fief.cards import card_set
 
@@ -353,9 +353,10 @@ class Move(Action):
         _one_of(self.kind, "stance", self.stance, STANCES)
 
     def describe(self) -> str:
-        """'Henry and 6 soldier(s) to St. Andromy', 'Henry attacks Bourg', 'Henry and
-        2 soldier(s) attack Bourg': the verb agrees with the force."""
-        who = lord_name(self.lord) + (f" and {self.soldiers} soldier(s)" if self.soldiers else "")
+        """'Henry and 6 soldiers to St. Andromy', 'Henry attacks Bourg', 'Henry and
+        1 soldier attack Bourg': the verb agrees with the force."""
+        who = lord_name(self.lord) + (f" and {counted(self.soldiers, 'soldier')}"
+                                      if self.soldiers else "")
         s = "" if self.soldiers else "s"
         where = village_name(self.to)
         return {"enter": f"{who} to {where}", "attack": f"{who} attack{s} {where}",

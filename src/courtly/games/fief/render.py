@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from courtly.core import counted
 from courtly.games.fief.board import default_board
 from courtly.games.fief.cards import card_set
 from courtly.games.fief.war import TRIPS
@@ -85,7 +86,7 @@ def _village_line(view: Mapping[str, Any], village: str) -> str:
              if info["village"] == village and not info.get("outside")]
     force = []
     if soldiers:
-        force.append(f"{soldiers[1]} soldier(s)")
+        force.append(counted(soldiers[1], "soldier"))
     if lords:
         force.append(", ".join(lords))
     parts.append("; ".join(force) or "-")
@@ -93,9 +94,9 @@ def _village_line(view: Mapping[str, Any], village: str) -> str:
     if village in view["castles"]:
         marks.append("castle")
     if view["mills"].get(village):
-        marks.append(f"{view['mills'][village]} mill(s)")
+        marks.append(counted(view["mills"][village], "mill"))
     if view["presses"].get(village):
-        marks.append(f"{view['presses'][village]} press(es)")
+        marks.append(counted(view["presses"][village], "press", "presses"))
     if marks:
         parts.append("[" + ", ".join(marks) + "]")
     roads = ", ".join(_village(n) for n in default_board().neighbours[village])
@@ -118,7 +119,7 @@ def _gates(view: Mapping[str, Any]) -> list[str]:
     for gate in view["gates"]:
         lords = ", ".join(card_set().lord_names[lord] for lord in gate["lords"]) or "no lord"
         lines.append(f"  {_seat(view, gate['owner'])} at {_village(gate['village'])}: "
-                     f"{gate['stance']}, {gate['soldiers']} soldier(s), {lords}")
+                     f"{gate['stance']}, {counted(gate['soldiers'], 'soldier')}, {lords}")
     return lines
 
 
@@ -131,8 +132,9 @@ def _players(view: Mapping[str, Any]) -> list[str]:
                  for lord, info in view["lords"].items() if info["owner"] == seat]
         titles = [_region_name(r) for r, f in view["fiefs"].items() if f["owner"] == seat]
         lines.append(f"{_seat(view, seat)}: {view['money'][seat]} crowns, "
-                     f"{_soldiers_of(view, seat)} soldier(s), "
-                     f"{view['hand_sizes'][seat]} card(s), {view['votes'][seat]} vote(s); "
+                     f"{counted(_soldiers_of(view, seat), 'soldier')}, "
+                     f"{counted(view['hand_sizes'][seat], 'card')}, "
+                     f"{counted(view['votes'][seat], 'vote')}; "
                      f"region {_region_name(region) if region else '-'}; "
                      f"lords {', '.join(lords) or '-'}; fiefs {', '.join(titles) or '-'}")
     return lines
@@ -149,7 +151,8 @@ def _standing(view: Mapping[str, Any]) -> list[str]:
     lines = ["", "Final standing (fiefs, then soldiers on the board, then crowns):"]
     for rank, seat in enumerate(sorted(keys, key=lambda s: keys[s], reverse=True), start=1):
         fiefs, soldiers, crowns = keys[seat]
-        lines.append(f"  {rank}. {_seat(view, seat)}: {fiefs} fief(s), {soldiers} soldier(s), "
+        lines.append(f"  {rank}. {_seat(view, seat)}: {counted(fiefs, 'fief')}, "
+                     f"{counted(soldiers, 'soldier')}, "
                      f"{crowns} crowns" + (" - wins" if keys[seat] == best else ""))
     return lines
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, ClassVar
 
-from courtly.core import Action, Done, Event, Result, State, TimeUp, game_over_event
+from courtly.core import Action, Done, Event, Result, State, TimeUp, counted, game_over_event
 from courtly.games.fief.actions import (
     END_TURN,
     AnswerCoalition,
@@ -319,7 +319,7 @@ class FiefState(WarRules, CourtRules, State):
                 self.hands[seat].append(card)
                 dealt.append(card)
             if dealt:
-                hidden = Event("deal", f"Seat {seat} is dealt {len(dealt)} card(s)",
+                hidden = Event("deal", f"Seat {seat} is dealt {counted(len(dealt), 'card')}",
                                {"seat": seat, "count": len(dealt)})
                 names = ", ".join(map(self.cards.label, dealt))
                 events.append(Event("deal", f"You are dealt {names}",
@@ -528,8 +528,10 @@ class FiefState(WarRules, CourtRules, State):
                 dead[largest] += 1
             for (village, _n, outside), count in zip(stacks, dead, strict=True):
                 if count and outside:  # one line per stack, not per soldier
-                    events.append(Event("casualties", f"{count} soldier(s) of Seat {seat} at "
-                                        f"the gate of {village_name(village)} die of the plague",
+                    verb = "dies" if count == 1 else "die"
+                    events.append(Event("casualties", f"{counted(count, 'soldier')} of Seat "
+                                        f"{seat} at the gate of {village_name(village)} {verb} "
+                                        "of the plague",
                                         {"seat": seat, "village": village, "dead": count}))
                     events += self._remove(seat, village, True, count)
                 elif count:
@@ -604,7 +606,8 @@ class FiefState(WarRules, CourtRules, State):
         target = max(castles, key=lambda v: (self.soldiers.get(v, (0, 0))[1], -castles.index(v)))
         killed = sum(self.rng.randint(1, 6) for _ in range(dice))
         events = [Event("revolt", f"The villagers attack the castle of {village_name(target)}: "
-                        f"{killed} soldier(s) to kill", {"village": target, "killed": killed})]
+                        f"{counted(killed, 'soldier')} to kill",
+                        {"village": target, "killed": killed})]
         return events + self._kill_soldiers(target, killed, "the revolt")
 
     def _destroy(self, village: str, counter: str) -> list[Event]:
@@ -620,8 +623,9 @@ class FiefState(WarRules, CourtRules, State):
         if not dead:
             return []
         self.drop_soldiers(village, dead)
-        return [Event("casualties", f"{dead} soldier(s) of Seat {owner} at "
-                      f"{village_name(village)} die of {cause}",
+        verb = "dies" if dead == 1 else "die"
+        return [Event("casualties", f"{counted(dead, 'soldier')} of Seat {owner} at "
+                      f"{village_name(village)} {verb} of {cause}",
                       {"seat": owner, "village": village, "dead": dead})]
 
     def _kill_lord(self, lord: str, how: str) -> list[Event]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from courtly.core import Action, Event
+from courtly.core import Action, Event, counted
 from courtly.games.fief.actions import (
     AnswerCoalition,
     AnswerPassage,
@@ -527,8 +527,9 @@ class WarRules(ABC):
         self.gates.remove(force)
         if not force.soldiers:
             return []
-        return [Event("disband", f"{force.soldiers} soldier(s) of Seat {owner} left without a "
-                      f"lord at {village_name(village)} disband",
+        verb = "disbands" if force.soldiers == 1 else "disband"
+        return [Event("disband", f"{counted(force.soldiers, 'soldier')} of Seat {owner} left "
+                      f"without a lord at {village_name(village)} {verb}",
                       {"seat": owner, "village": village, "soldiers": force.soldiers})]
 
     def _assault(self, force: Gate, village: str) -> list[Event]:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from courtly.core import counted, listed
 from courtly.games.versailles.cards import COUNTRY_NAMES, DECK, PARTY_NAMES
 
 PLACES = {"versailles": "at Versailles", "hunt": "at the hunt", "war": "at war"}
@@ -114,11 +115,11 @@ def render(view: Mapping[str, Any]) -> str:
             f"the {who.capitalize()}: {' or '.join(forms)}" for who, forms in royal.items()))
     lines += _breaches(view)
     if view["current"] is not None:
-        lines.append(named_seats(view, f"Seat {view['current']} plays "
-                                       f"({view['actions_left']} action(s) left)", "short"))
+        left = counted(view["actions_left"], "action")
+        lines.append(named_seats(view, f"Seat {view['current']} plays ({left} left)", "short"))
     if view["hand"] is not None:
         lines.append(f"Your hand: {_cards(view['hand'])}")
     if "final" in view:
         winners = [named_seats(view, f"Seat {w}", "short") for w in view["final"]["winners"]]
-        lines.append(f"Winner(s): {', '.join(winners) or 'nobody'}")
+        lines.append(listed("Winner", winners))
     return "\n".join(lines)

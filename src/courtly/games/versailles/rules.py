@@ -13,7 +13,17 @@ from itertools import combinations
 from operator import itemgetter
 from typing import Any, ClassVar
 
-from courtly.core import REFEREE, Action, Done, Event, Result, State, TimeUp, game_over_event
+from courtly.core import (
+    REFEREE,
+    Action,
+    Done,
+    Event,
+    Result,
+    State,
+    TimeUp,
+    counted,
+    game_over_event,
+)
 from courtly.core.game import winners_by_score
 from courtly.games import package_data
 from courtly.games.versailles import etiquette
@@ -214,7 +224,7 @@ _kept = lru_cache(maxsize=20_000)
 @_kept
 def _given(seat: int, to: int, cards: tuple[str, ...]) -> Event:
     """Cards given: the giver and the receiver read which (§7.41)."""
-    public = Event("give", f"Seat {seat} gives {len(cards)} card(s) to Seat {to}",
+    public = Event("give", f"Seat {seat} gives {counted(len(cards), 'card')} to Seat {to}",
                    {"seat": seat, "to": to, "count": len(cards)})
     names = ", ".join([TYPE_OF[c].name_fr for c in cards])
     return Event("give", f"Seat {seat} gives {names} to Seat {to}",

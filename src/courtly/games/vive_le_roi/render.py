@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from courtly.core import Action
+from courtly.core import Action, counted, listed
 from courtly.games.vive_le_roi import castle
 from courtly.games.vive_le_roi.actions import ChooseAmbition, Climb, EnterWC, LeaveWC, Place, Vote
 from courtly.games.vive_le_roi.ambitions import AMBITIONS
@@ -53,7 +53,8 @@ def _header(view: Mapping[str, Any]) -> str:
         verb = "place" if view["phase"] == "placement" else "move"
         state = f"{players[view['current']]} to {verb}"
     you = f" You are {players[view['seat']]}." if view["seat"] is not None else ""
-    return (f"Vive le Roi !{variants} {view['num_players']} player(s), round {view['round']}/"
+    return (f"Vive le Roi !{variants} {counted(view['num_players'], 'player')}, "
+            f"round {view['round']}/"
             f"{view['rounds']}: {state}.{you}")
 
 
@@ -169,8 +170,8 @@ def _history(view: Mapping[str, Any]) -> list[str]:
 
 def _final(view: Mapping[str, Any]) -> str:
     final, players = view["final"], view["players"]
-    won = ", ".join(players[w] for w in final["winners"]) or "nobody"
-    text = f"scores {final['scores']}, winner(s) {won}"
+    won = [players[w] for w in final["winners"]]
+    text = f"scores {final['scores']}, {listed('winner', won)}"
     if "beat_emissaries" in final:
         if final["winners"]:
             text += " (margins over the best Emissary: the winners beat it)"
