@@ -15,7 +15,8 @@
 
 import { button, h, s, sameJSON } from "../js/dom.js";
 import { actions, lastMovePanel, phaseLine } from "./generic.js";
-import { BOARD, CARDS, REGION, VILLAGE, agreeing, bishopricName, cardName, lordName, regionName, villageName } from "./fief_data.js";
+import { BOARD, CARDS, REGION, VILLAGE, agreeing, bishopricName, cardHelp, cardName, lordName, regionName, villageName } from "./fief_data.js";
+import { withHelp } from "../js/cardhelp.js";
 import news from "./fief_news.js";
 
 /** A strong shade of each region's colour: the player who chose it. */
@@ -29,6 +30,7 @@ const strings = {
     "fief.map": "The map",
     "fief.players": "Players",
     "fief.hand": "Your hand",
+    "fief.played": "Cards played (discard pile: {n})",
     "fief.no_cards": "no card",
     "fief.money": "Crowns",
     "fief.soldiers": "Soldiers",
@@ -150,6 +152,7 @@ const strings = {
     "fief.map": "La carte",
     "fief.players": "Joueurs",
     "fief.hand": "Votre main",
+    "fief.played": "Cartes jouées (défausse : {n})",
     "fief.no_cards": "aucune carte",
     "fief.money": "Écus",
     "fief.soldiers": "Soldats",
@@ -1113,13 +1116,33 @@ function soldiersOf(view, seat) {
     + (view.gates || []).reduce((a, g) => a + (g.owner === seat ? g.soldiers : 0), 0);
 }
 
+/** A card named in a line, with its help (hover, or a tap on its "?"). */
+function cardChip(ctx, card, key) {
+  return withHelp(h("span", { class: "fief-card fief-chip", dataset: { card } }, cardName(ctx, card)), cardHelp(ctx, card), key);
+}
+
+/** The red title card a fief gives, by its region's size (Phase 6, point 2). */
+function fiefTitle(region) {
+  const size = REGION[region] ? REGION[region].villages.length : 0;
+  return { 5: "duchy", 4: "county", 3: "barony" }[size] || null;
+}
+
 function lordLine(ctx, id, lord) {
   const where = lord.outside && lord.village ? ctx.t("fief.at_gate", { place: villageName(lord.village) })
     : lord.outside ? ctx.t("fief.outside") : lord.village ? ctx.t("fief.at", { place: villageName(lord.village) }) : "";
-  const rank = [lord.bishop ? ctx.t("fief.bishop_of", { name: bishopricName(lord.bishop) }) : null,
-    lord.cardinal ? ctx.t("fief.cardinal") : null, ctx.view.king === id ? `♔ ${ctx.t("fief.king")}` : null].filter(Boolean);
-  return `${lordName(id)}${rank.length ? ` (${rank.join(", ")})` : ""} ${where}`.trim();
+  const bishop = lord.bishop ? ctx.t("fief.bishop_of", { name: bishopricName(lord.bishop) }) : null;
+  const chips = [lord.cardinal ? cardChip(ctx, "cardinal", `cardinal:${id}`) : null,
+    ctx.view.king === id ? cardChip(ctx, "king", "king") : null].filter(Boolean);
+  return [lordName(id), bishop ? ` (${bishop})` : "", chips.length ? " " : "", chips, where ? ` ${where}` : ""];
 }
+
+function fiefLine(ctx, region, f) {
+  const title = fiefTitle(region);
+  return [regionName(region), " ", title ? cardChip(ctx, title, `title:${region}`) : null,
+    f.title || f.capital ? ` (${[f.title ? lordName(f.title) : null, f.capital ? villageName(f.capital) : null].filter(Boolean).join(", ")})` : ""];
+}
+
+const joined = (lines) => lines.flatMap((line, i) => (i ? ["; ", line] : [line]));
 
 function playersPanel(ctx) {
   const view = ctx.view;
@@ -1139,10 +1162,8 @@ function playersPanel(ctx) {
           row(ctx.t("fief.soldiers"), String(soldiersOf(view, seat))),
           row(ctx.t("fief.cards"), String(view.hand_sizes[seat])),
           row(ctx.t("fief.votes"), String((view.votes || [])[seat] ?? 0)),
-          row(ctx.t("fief.lords"), lords.length ? lords.map(([id, l]) => lordLine(ctx, id, l)).join("; ") : ctx.t("fief.none")),
-          row(ctx.t("fief.fiefs"), fiefs.length
-            ? fiefs.map(([r, f]) => `${regionName(r)} (${f.title}${f.capital ? `, ${villageName(f.capital)}` : ""})`).join("; ")
-            : ctx.t("fief.none"))));
+          row(ctx.t("fief.lords"), lords.length ? joined(lords.map(([id, l]) => lordLine(ctx, id, l))) : ctx.t("fief.none")),
+          row(ctx.t("fief.fiefs"), fiefs.length ? joined(fiefs.map(([r, f]) => fiefLine(ctx, r, f))) : ctx.t("fief.none"))));
     }));
 }
 
@@ -1152,10 +1173,11 @@ function questions(ctx) {
   const p = view.pending;
   if (p) {
     const target = p.region ? regionName(p.region) : p.lord ? lordName(p.lord) : "";
-    out.push(ctx.t(`fief.q.${p.what}`, {
+    const line = ctx.t(`fief.q.${p.what}`, {
       attacker: ctx.name(p.attacker), answerer: ctx.name(p.answerer), target,
       card: p.card ? cardName(ctx, p.card) : "",
-    }));
+    });
+    out.push(p.card ? [line, " ", cardChip(ctx, p.card, `pending:${p.card}`)] : line);
   }
   if (view.passage) {
     const [holder, village] = view.passage;
@@ -1186,6 +1208,8 @@ function votesText(ctx, e) {
   return votes.join("; ") || "—";
 }
 
+const PLAYED_SHOWN = 8;
+
 function sidePanel(ctx) {
   const view = ctx.view;
   const king = view.king;
@@ -1196,15 +1220,28 @@ function sidePanel(ctx) {
       h("p", { class: "fief-turn" }, ctx.t(view.turn ? "fief.turn" : "fief.turn_setup", { turn: view.turn, limit: view.turn_limit })),
       phaseLine(ctx),
       h("p", { class: "fief-king" }, h("span", { class: "muted" }, `${ctx.t("fief.king")}${ctx.t("colon")}`),
-        king ? `♔ ${lordName(king)} (${ctx.name(view.lords[king].owner)})` : ctx.t("fief.no_king")),
+        king ? [`♔ ${lordName(king)} (${ctx.name(view.lords[king].owner)}) `, cardChip(ctx, "king", "king-line")] : ctx.t("fief.no_king")),
       h("div", { class: "fief-questions", id: "fief-questions" },
         h("h3", {}, ctx.t("fief.waiting")),
         qs.length ? h("ul", {}, qs.map((q) => h("li", {}, q))) : h("p", { class: "muted" }, ctx.t("fief.q.none")))),
     hand ? h("section", { class: "panel fief-hand" },
       h("h2", {}, ctx.t("fief.hand")),
-      hand.length ? h("ul", { class: "fief-cards" }, hand.map((c) => h("li", { class: "fief-card", dataset: { card: c } }, cardName(ctx, c))))
+      hand.length ? h("ul", { class: "fief-cards" }, hand.map((c, i) => withHelp(
+        h("li", { class: "fief-card", dataset: { card: c } }, cardName(ctx, c)), cardHelp(ctx, c), `hand:${i}:${c}`)))
         : h("p", { class: "muted" }, ctx.t("fief.no_cards"))) : null,
+    playedPanel(ctx),
     playersPanel(ctx));
+}
+
+/** The cards played lately (the discard pile, latest first), each with its help. */
+function playedPanel(ctx) {
+  const pile = Array.isArray(ctx.view.discard) ? ctx.view.discard : [];
+  if (!pile.length) return null;
+  const latest = pile.slice(-PLAYED_SHOWN).reverse();
+  return h("section", { class: "panel fief-played", id: "fief-played" },
+    h("h2", {}, ctx.t("fief.played", { n: pile.length })),
+    h("ul", { class: "fief-cards" }, latest.map((c, i) => withHelp(
+      h("li", { class: "fief-card", dataset: { card: c } }, cardName(ctx, c)), cardHelp(ctx, c), `played:${pile.length - i}:${c}`))));
 }
 
 /** A value of the forms under the map by its name (not the engine's id): a
