@@ -89,6 +89,17 @@ def test_the_end_of_a_fief_game_says_who_won_and_why(server, browser, seed, turn
     assert f"after turn {turn_limit} of {turn_limit}" in how
     page.locator("#final").scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"webux_fief_end_en_{turn_limit}.png"))
+    if not shared:  # the red cards in the players' panel explain themselves (card help)
+        title = page.locator(".fief-players .fief-chip[data-card=barony]")
+        king = page.locator(".fief-king .fief-chip[data-card=king]")
+        assert title.count() == 1 and king.count() == 1
+        title.scroll_into_view_if_needed()
+        title.locator(".card-help-button").click()
+        page.wait_for_selector("#card-help:visible")
+        text = page.locator("#card-help").text_content()
+        assert "three villages" in text and "Rulebook: Phase 6" in text, text
+        page.screenshot(path=str(SHOTS / "webux_fief_title_help_en.png"))
+        page.keyboard.press("Escape")
 
     page.click("#lang-toggle")
     page.wait_for_selector("#final th:has-text('Ce qui a décidé')")

@@ -26,6 +26,7 @@ function popover() {
     if (open && !open.pinned && !open.anchor.contains(ev.target)) hide();
   });
   window.addEventListener("resize", () => open && place());
+  window.addEventListener("langchange", () => hide()); // its text is in the old language
   return pop;
 }
 
