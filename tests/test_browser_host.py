@@ -195,3 +195,58 @@ def test_the_host_gives_a_link_again_replaces_it_and_puts_a_bot_in_a_seat(server
     host.wait_for_selector(f"#my-tables .table-item[data-table='{tid}'] [data-manage]")
     shot(host, "lobby_mine.png", tmp_path)
     assert errors_h == errors_f == errors_l == []
+
+
+def _panel_height(page) -> float:
+    box = page.locator("#host-panel").bounding_box()
+    assert box
+    return box["height"]
+
+
+def test_the_host_panel_folds_away_once_the_game_has_started(server, browser, tmp_path):
+    made = new_table(server, "courtisans", [PERSON, PERSON, BOT], seed=5)
+    tid, links = made["table"]["id"], made["links"]
+    host, errors_h = open_page(browser)
+    host.goto(server + links["host"])  # kept in this browser once the server confirms it
+    host.wait_for_function(f"!!localStorage.getItem('courtly.host.{tid}')")
+    take_seat(host, server, links["seats"]["0"], "Hana")
+
+    # the lobby phase: everything in sight (the links to hand out)
+    host.wait_for_selector("#host-details[open] #host-link-1")
+    assert host.locator("#host-link-1").is_visible()
+    lobby = _panel_height(host)
+    shot(host, "webux_host_lobby.png", tmp_path)
+
+    # the game starts: the links, the listing and "Abandon" fold away, the seats stay
+    friend, errors_f = open_page(browser)
+    take_seat(friend, server, links["seats"]["1"], "Bob")
+    host.wait_for_selector("#host-details[data-phase=play]:not([open])", state="attached")
+    host.wait_for_selector(".ct-hand")
+    assert host.locator("#host-link-1").is_hidden() and host.locator("#host-abandon").is_hidden()
+    assert host.locator("#host-panel [data-host-action=token][data-seat='1']").is_visible()
+    assert _panel_height(host) < lobby / 2, (_panel_height(host), lobby)
+    shot(host, "webux_host_play.png", tmp_path)
+
+    # opened by a click, it stays open across updates (Bob's move would redraw it)
+    host.click("#host-details summary")
+    host.wait_for_selector("#host-details[open]")
+    assert host.locator("#host-link-1").is_visible()
+    host.fill("#chat-text", "hello")  # an update redraws the page
+    host.click("#chat-form button[type=submit]")
+    host.wait_for_selector("#chat li:has-text('hello')")
+    assert host.locator("#host-details[open]").count() == 1
+    host.click("#host-details summary")
+    host.wait_for_selector("#host-details:not([open])", state="attached")
+
+    # a page opened during play shows it folded, in French and on a phone too
+    host.set_viewport_size({"width": 390, "height": 844})
+    host.reload()
+    host.wait_for_selector("#host-details:not([open])", state="attached")
+    host.click("#lang-toggle")
+    host.wait_for_selector("#host-details summary:has-text('Liens')")
+    no_horizontal_scroll(host)
+    host.locator("#host-panel").scroll_into_view_if_needed()
+    host.screenshot(path=str(Path(os.environ.get("COURTLY_SHOTS") or tmp_path)
+                             / "webux_host_play_fr_phone.png"))
+    host.click("#lang-toggle")
+    assert not errors_h and not errors_f, errors_h + errors_f

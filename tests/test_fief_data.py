@@ -90,3 +90,15 @@ def test_the_58_blue_cards():
     assert cards.label("lord:henry") == "Lord Henry"
     assert cards.label("bad_weather", "fr") == "Intempéries"
     assert sum(cards.titles.values()) + cards.cardinals + 1 == 10  # the red cards
+
+
+def test_every_card_kind_has_help_in_both_languages_with_its_section():
+    """The browser's card help (docs/web.md "Card help"): every card kind the
+    names know (blue and red) has a short text in English and French, and the
+    rulebook section it comes from."""
+    cards = card_set()
+    assert set(cards.help) == set(cards.names)
+    for kind, text in cards.help.items():
+        assert text["en"] and text["fr"] and text["en"] != text["fr"], kind
+        assert text["source"].startswith("Phase "), kind
+    assert cards.to_json()["help"] == cards.help

@@ -1352,3 +1352,11 @@ def test_titles_rank_as_the_nobility_whatever_their_incomes():
 
     assert set(TITLE_RANK) == {t.id for t in DECK.types.values() if t.kind == "title"}
     assert Courtier("x", cards=["baron", "duc", "comte"]).titles() == ["duc", "comte", "baron"]
+
+
+def test_every_card_has_its_effect_in_french_too():
+    """The browser's card help shows a card's effect in the page's language
+    (docs/web.md "Card help"): every card of the deck has one in French."""
+    from courtly.games.versailles.cards import DECK
+    cards = DECK.to_json()
+    assert all(c["effect"] and c["effect_fr"] and c["effect_fr"] != c["effect"] for c in cards)

@@ -10,7 +10,7 @@ King) are never dealt: the bank gives them when the rules say.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -29,6 +29,9 @@ class CardSet:
     titles: dict[str, int]
     cardinals: int
     names: dict[str, dict[str, str]]
+    #: a short help text per card kind (the keys of ``names``): ``en``, ``fr``
+    #: and ``source``, the rulebook section it comes from (for the browser)
+    help: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def blue_deck(self) -> list[str]:
         """The 58 blue cards, in a fixed order (the game shuffles them)."""
@@ -65,7 +68,7 @@ class CardSet:
         """The card data as clients read it."""
         return {"lords": list(self.lords), "lord_names": self.lord_names,
                 "blue": self.blue_deck(), "names": self.names,
-                "titles": self.titles, "cardinals": self.cardinals}
+                "titles": self.titles, "cardinals": self.cardinals, "help": self.help}
 
 
 @cache
@@ -76,4 +79,5 @@ def card_set() -> CardSet:
     blue, red = data["blue"], data["red"]
     return CardSet(tuple(data["lords"]), dict(data["lord_names"]), dict(blue["attack"]),
                    dict(blue["parry"]), dict(blue["tax"]), tuple(blue["bishop"]),
-                   dict(red["title"]), int(red["cardinal"]), data["names"])
+                   dict(red["title"]), int(red["cardinal"]), data["names"],
+                   dict(data.get("help", {})))

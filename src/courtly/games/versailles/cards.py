@@ -74,6 +74,7 @@ class CardType:
     user_sex: str = "any"
     self_only: bool = False
     effect: str = ""
+    effect_fr: str = ""  # the same effect in French (the browser's card help)
     #: A request card (§8.1): read from the kind, kept as a field because
     #: every menu asks it of every card.
     is_request: bool = field(init=False)
@@ -105,7 +106,7 @@ class Deck:
                  "min_standing": None if t.min_standing is None else
                  {"sovereign": t.min_standing.sovereign, "value": t.min_standing.value},
                  "titled": t.titled, "user_sex": t.user_sex, "request": t.is_request,
-                 "effect": t.effect} for t in self.types.values()]
+                 "effect": t.effect, "effect_fr": t.effect_fr} for t in self.types.values()]
 
 
 def _field(card: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
@@ -177,7 +178,8 @@ def _card_type(card: Any, index: int) -> CardType:
         won=card.get("won"), dk=int(card.get("dk", 0)), dq=int(card.get("dq", 0)),
         amount=int(card.get("amount", 0)),
         user_sex=_one_of(card.get("user_sex", "any"), SEXES, "user_sex", where),
-        self_only=bool(card.get("self_only", False)), effect=str(card.get("effect", "")))
+        self_only=bool(card.get("self_only", False)), effect=str(card.get("effect", "")),
+        effect_fr=str(card.get("effect_fr", "")))
 
 
 def load_deck(data: Any) -> Deck:

@@ -15,7 +15,8 @@
 
 import { button, h, s, sameJSON } from "../js/dom.js";
 import { actions, lastMovePanel, phaseLine } from "./generic.js";
-import { BOARD, CARDS, REGION, VILLAGE, agreeing, bishopricName, cardName, lordName, regionName, villageName } from "./fief_data.js";
+import { BOARD, CARDS, REGION, VILLAGE, agreeing, bishopricName, cardHelp, cardName, lordName, regionName, villageName } from "./fief_data.js";
+import { withHelp } from "../js/cardhelp.js";
 import news from "./fief_news.js";
 
 /** A strong shade of each region's colour: the player who chose it. */
@@ -29,6 +30,18 @@ const strings = {
     "fief.map": "The map",
     "fief.players": "Players",
     "fief.hand": "Your hand",
+    "fief.played": "Cards played (discard pile: {n})",
+    "fief.final.why": "What decided it",
+    "fief.final.by_turns": "The game ended after turn {turn} of {limit}.",
+    "fief.final.by_goal": "The game ended as soon as a player held {goal} fiefs.",
+    "fief.final.won_fiefs": "most fiefs",
+    "fief.final.won_soldiers": "as many fiefs; most soldiers",
+    "fief.final.won_money": "as many fiefs and soldiers; most crowns",
+    "fief.final.why_level": "level on fiefs, soldiers and crowns: a shared victory",
+    "fief.final.lost_fiefs": "fewer fiefs ({n} against {best})",
+    "fief.final.lost_soldiers": "as many fiefs; fewer soldiers ({n} against {best})",
+    "fief.final.lost_money": "as many fiefs and soldiers; fewer crowns ({n} against {best})",
+    "fief.final.rule": "Most fiefs (a fief counts once one of your lords holds its title) wins; a tie goes to the most soldiers on the board, then to the most crowns (rulebook: The Beginning of the Game, 5).",
     "fief.no_cards": "no card",
     "fief.money": "Crowns",
     "fief.soldiers": "Soldiers",
@@ -150,6 +163,18 @@ const strings = {
     "fief.map": "La carte",
     "fief.players": "Joueurs",
     "fief.hand": "Votre main",
+    "fief.played": "Cartes jouées (défausse : {n})",
+    "fief.final.why": "Ce qui a décidé",
+    "fief.final.by_turns": "La partie s'est terminée après le tour {turn} sur {limit}.",
+    "fief.final.by_goal": "La partie s'est terminée dès qu'un joueur a tenu {goal} fiefs.",
+    "fief.final.won_fiefs": "le plus de fiefs",
+    "fief.final.won_soldiers": "autant de fiefs ; le plus de soldats",
+    "fief.final.won_money": "autant de fiefs et de soldats ; le plus d'écus",
+    "fief.final.why_level": "à égalité de fiefs, de soldats et d'écus : victoire partagée",
+    "fief.final.lost_fiefs": "moins de fiefs ({n} contre {best})",
+    "fief.final.lost_soldiers": "autant de fiefs ; moins de soldats ({n} contre {best})",
+    "fief.final.lost_money": "autant de fiefs et de soldats ; moins d'écus ({n} contre {best})",
+    "fief.final.rule": "Le plus de fiefs l'emporte (un fief compte dès qu'un de vos seigneurs en tient le titre) ; à égalité, le plus de soldats sur le plateau, puis le plus d'écus (règle : Le début de la partie, 5).",
     "fief.no_cards": "aucune carte",
     "fief.money": "Écus",
     "fief.soldiers": "Soldats",
@@ -1113,13 +1138,33 @@ function soldiersOf(view, seat) {
     + (view.gates || []).reduce((a, g) => a + (g.owner === seat ? g.soldiers : 0), 0);
 }
 
+/** A card named in a line, with its help (hover, or a tap on its "?"). */
+function cardChip(ctx, card, key) {
+  return withHelp(h("span", { class: "fief-card fief-chip", dataset: { card } }, cardName(ctx, card)), cardHelp(ctx, card), key);
+}
+
+/** The red title card a fief gives, by its region's size (Phase 6, point 2). */
+function fiefTitle(region) {
+  const size = REGION[region] ? REGION[region].villages.length : 0;
+  return { 5: "duchy", 4: "county", 3: "barony" }[size] || null;
+}
+
 function lordLine(ctx, id, lord) {
   const where = lord.outside && lord.village ? ctx.t("fief.at_gate", { place: villageName(lord.village) })
     : lord.outside ? ctx.t("fief.outside") : lord.village ? ctx.t("fief.at", { place: villageName(lord.village) }) : "";
-  const rank = [lord.bishop ? ctx.t("fief.bishop_of", { name: bishopricName(lord.bishop) }) : null,
-    lord.cardinal ? ctx.t("fief.cardinal") : null, ctx.view.king === id ? `♔ ${ctx.t("fief.king")}` : null].filter(Boolean);
-  return `${lordName(id)}${rank.length ? ` (${rank.join(", ")})` : ""} ${where}`.trim();
+  const bishop = lord.bishop ? ctx.t("fief.bishop_of", { name: bishopricName(lord.bishop) }) : null;
+  const chips = [lord.cardinal ? cardChip(ctx, "cardinal", `cardinal:${id}`) : null,
+    ctx.view.king === id ? cardChip(ctx, "king", "king") : null].filter(Boolean);
+  return [lordName(id), bishop ? ` (${bishop})` : "", chips.length ? " " : "", chips, where ? ` ${where}` : ""];
 }
+
+function fiefLine(ctx, region, f) {
+  const title = fiefTitle(region);
+  return [regionName(region), " ", title ? cardChip(ctx, title, `title:${region}`) : null,
+    f.title || f.capital ? ` (${[f.title ? lordName(f.title) : null, f.capital ? villageName(f.capital) : null].filter(Boolean).join(", ")})` : ""];
+}
+
+const joined = (lines) => lines.flatMap((line, i) => (i ? ["; ", line] : [line]));
 
 function playersPanel(ctx) {
   const view = ctx.view;
@@ -1139,10 +1184,8 @@ function playersPanel(ctx) {
           row(ctx.t("fief.soldiers"), String(soldiersOf(view, seat))),
           row(ctx.t("fief.cards"), String(view.hand_sizes[seat])),
           row(ctx.t("fief.votes"), String((view.votes || [])[seat] ?? 0)),
-          row(ctx.t("fief.lords"), lords.length ? lords.map(([id, l]) => lordLine(ctx, id, l)).join("; ") : ctx.t("fief.none")),
-          row(ctx.t("fief.fiefs"), fiefs.length
-            ? fiefs.map(([r, f]) => `${regionName(r)} (${f.title}${f.capital ? `, ${villageName(f.capital)}` : ""})`).join("; ")
-            : ctx.t("fief.none"))));
+          row(ctx.t("fief.lords"), lords.length ? joined(lords.map(([id, l]) => lordLine(ctx, id, l))) : ctx.t("fief.none")),
+          row(ctx.t("fief.fiefs"), fiefs.length ? joined(fiefs.map(([r, f]) => fiefLine(ctx, r, f))) : ctx.t("fief.none"))));
     }));
 }
 
@@ -1152,10 +1195,11 @@ function questions(ctx) {
   const p = view.pending;
   if (p) {
     const target = p.region ? regionName(p.region) : p.lord ? lordName(p.lord) : "";
-    out.push(ctx.t(`fief.q.${p.what}`, {
+    const line = ctx.t(`fief.q.${p.what}`, {
       attacker: ctx.name(p.attacker), answerer: ctx.name(p.answerer), target,
       card: p.card ? cardName(ctx, p.card) : "",
-    }));
+    });
+    out.push(p.card ? [line, " ", cardChip(ctx, p.card, `pending:${p.card}`)] : line);
   }
   if (view.passage) {
     const [holder, village] = view.passage;
@@ -1186,6 +1230,8 @@ function votesText(ctx, e) {
   return votes.join("; ") || "—";
 }
 
+const PLAYED_SHOWN = 8;
+
 function sidePanel(ctx) {
   const view = ctx.view;
   const king = view.king;
@@ -1196,15 +1242,98 @@ function sidePanel(ctx) {
       h("p", { class: "fief-turn" }, ctx.t(view.turn ? "fief.turn" : "fief.turn_setup", { turn: view.turn, limit: view.turn_limit })),
       phaseLine(ctx),
       h("p", { class: "fief-king" }, h("span", { class: "muted" }, `${ctx.t("fief.king")}${ctx.t("colon")}`),
-        king ? `♔ ${lordName(king)} (${ctx.name(view.lords[king].owner)})` : ctx.t("fief.no_king")),
+        king ? [`♔ ${lordName(king)} (${ctx.name(view.lords[king].owner)}) `, cardChip(ctx, "king", "king-line")] : ctx.t("fief.no_king")),
       h("div", { class: "fief-questions", id: "fief-questions" },
         h("h3", {}, ctx.t("fief.waiting")),
         qs.length ? h("ul", {}, qs.map((q) => h("li", {}, q))) : h("p", { class: "muted" }, ctx.t("fief.q.none")))),
     hand ? h("section", { class: "panel fief-hand" },
       h("h2", {}, ctx.t("fief.hand")),
-      hand.length ? h("ul", { class: "fief-cards" }, hand.map((c) => h("li", { class: "fief-card", dataset: { card: c } }, cardName(ctx, c))))
+      hand.length ? h("ul", { class: "fief-cards" }, hand.map((c, i) => withHelp(
+        h("li", { class: "fief-card", dataset: { card: c } }, cardName(ctx, c)), cardHelp(ctx, c), `hand:${i}:${c}`)))
         : h("p", { class: "muted" }, ctx.t("fief.no_cards"))) : null,
+    playedPanel(ctx),
     playersPanel(ctx));
+}
+
+/** The cards played lately (the discard pile, latest first), each with its help. */
+function playedPanel(ctx) {
+  const pile = Array.isArray(ctx.view.discard) ? ctx.view.discard : [];
+  if (!pile.length) return null;
+  const latest = pile.slice(-PLAYED_SHOWN).reverse();
+  return h("section", { class: "panel fief-played", id: "fief-played" },
+    h("h2", {}, ctx.t("fief.played", { n: pile.length })),
+    h("ul", { class: "fief-cards" }, latest.map((c, i) => withHelp(
+      h("li", { class: "fief-card", dataset: { card: c } }, cardName(ctx, c)), cardHelp(ctx, c), `played:${pile.length - i}:${c}`))));
+}
+
+// ----- the end of the game ---------------------------------------------------------------------
+
+/** What the engine's result() ranks by (rules.py _result; rulebook "The Beginning of
+ *  the Game", 5: "Any draws are decided by the number of possessed fiefs; then by
+ *  the number of soldiers on the ground ... by the quantity of money"): the fiefs
+ *  whose title one of the seat's lords holds, its soldiers on the board (in the
+ *  villages and at their gates), its crowns. */
+function standing(view, seat) {
+  const fiefs = Object.entries(view.fiefs || {})
+    .filter(([, f]) => f.title && view.lords[f.title] && view.lords[f.title].owner === seat).map(([r]) => r);
+  return { fiefs, keys: [fiefs.length, soldiersOf(view, seat), view.money[seat]] };
+}
+
+const RANKS = ["fiefs", "soldiers", "money"];
+
+/** Why a seat won or lost: the first of fiefs, soldiers, crowns where it differs
+ *  from the best seat's (null: level with it on all three). */
+function decider(keys, best) {
+  const at = keys.findIndex((k, i) => k !== best[i]);
+  return at < 0 ? null : at;
+}
+
+function finalSection(ctx) {
+  const view = ctx.view;
+  const winners = (ctx.result && ctx.result.winners) || [];
+  const seats = (view.regions || []).map((_, i) => i);
+  const rows = seats.map((seat) => ({ seat, ...standing(view, seat) }));
+  const best = rows.map((r) => r.keys).reduce((a, b) => (compareKeys(b, a) > 0 ? b : a));
+  const others = rows.filter((r) => !winners.includes(r.seat));
+  // what decided the game: the first rank where the winners beat the best of the others
+  const runnerUp = others.map((r) => r.keys).reduce((a, b) => (!a || compareKeys(b, a) > 0 ? b : a), null);
+  const decisive = runnerUp ? decider(runnerUp, best) : null;
+  const goal = Number(((ctx.table && ctx.table.options) || {}).fiefs_to_win) || 0;
+  const byGoal = goal > 0 && rows.some((r) => r.fiefs.length >= goal);
+  const why = (r) => {
+    const at = decider(r.keys, best);
+    if (winners.includes(r.seat)) {
+      return decisive === null ? ctx.t("fief.final.why_level") : ctx.t(`fief.final.won_${RANKS[decisive]}`);
+    }
+    return at === null ? ctx.t("fief.final.why_level") : ctx.t(`fief.final.lost_${RANKS[at]}`, { n: r.keys[at], best: best[at] });
+  };
+  const cell = (r, i, text) => h("td", { class: ["num", decisive === i && winners.includes(r.seat) ? "fief-decisive" : null] }, text);
+  return h("section", { class: "final fief-final", id: "final", "aria-labelledby": "final-title" },
+    h("h2", { id: "final-title" }, "♔ ", ctx.t("final.title")),
+    h("p", { class: "final-winners" }, ctx.t("final.winner", { who: ctx.joinNames(winners.map(ctx.name)), n: winners.length })),
+    h("p", { class: "fief-final-how" }, byGoal ? ctx.t("fief.final.by_goal", { goal })
+      : ctx.t("fief.final.by_turns", { turn: view.turn, limit: view.turn_limit })),
+    h("div", { class: "table-scroll" }, h("table", { class: "scores fief-scores" },
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col" }, ctx.t("final.seat")),
+        h("th", { scope: "col" }, ctx.t("fief.fiefs")),
+        h("th", { scope: "col" }, ctx.t("fief.soldiers")),
+        h("th", { scope: "col" }, ctx.t("fief.money")),
+        h("th", { scope: "col", class: "fief-final-why" }, ctx.t("fief.final.why")))),
+      h("tbody", {}, rows.map((r) => h("tr", { class: winners.includes(r.seat) ? "winner" : null, dataset: { seat: r.seat } },
+        h("th", { scope: "row" }, winners.includes(r.seat) ? "♔ " : "", ctx.name(r.seat),
+          h("small", { class: "fief-final-why-inline" }, why(r))), // a phone: under the name
+        cell(r, 0, [String(r.fiefs.length), r.fiefs.length
+          ? h("small", { class: "fief-final-regions" }, ` (${r.fiefs.map(regionName).join(", ")})`) : null]),
+        cell(r, 1, String(r.keys[1])),
+        cell(r, 2, String(r.keys[2])),
+        h("td", { class: "fief-final-why" }, why(r))))))),
+    h("p", { class: "muted" }, ctx.t("fief.final.rule")));
+}
+
+function compareKeys(a, b) {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return 0;
 }
 
 /** A value of the forms under the map by its name (not the engine's id): a
@@ -1223,7 +1352,9 @@ function formValue(ctx, field, value) {
 function render(root, ctx) {
   current = ctx;
   const forms = { ...ctx, valueLabel: (field, value) => formValue(ctx, field, value) };
+  const over = ctx.table && ctx.table.status === "over" && ctx.result && !ctx.replay;
   root.append(h("div", { class: "fief-board" },
+    over ? finalSection(ctx) : null,
     h("div", { class: "fief-col-map" }, mapPanel(ctx), lastMovePanel(ctx), actions(forms)),
     sidePanel(ctx)));
   const box = root.querySelector(".fief-viewport");

@@ -51,3 +51,13 @@ export function agreeing(template, french = false) {
       .replace(/\{(\w+)\}/g, (m, name) => (name in p ? String(p[name]) : m));
   };
 }
+
+/** A card's help (js/cardhelp.js) in the page's language: {title, text, source}
+ *  from cards.json's "help" (kept beside the names, served with the game's data),
+ *  by the card's kind ("lord:henry" -> "lord", "bishop:blaye" -> "bishop"). */
+export function cardHelp(ctx, card) {
+  const kind = String(card).split(":")[0];
+  const help = CARDS.help && CARDS.help[kind];
+  if (!help) return null;
+  return { title: cardName(ctx, card), text: help[ctx.lang] || help.en, source: help.source };
+}

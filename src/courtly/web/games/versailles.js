@@ -24,6 +24,7 @@
 import { api } from "../js/api.js";
 import { button, clickable, h, s } from "../js/dom.js";
 import { actions } from "./generic.js";
+import { withHelp } from "../js/cardhelp.js";
 
 const DATA = (await api.game("versailles")).data;
 const CARD = Object.fromEntries(DATA.deck.map((c) => [c.id, c]));
@@ -765,14 +766,22 @@ function statusBar(ctx) {
     h("span", { class: "vs-chip" }, ctx.t("vs.goal", { goal: Number(v.goal).toLocaleString(ctx.lang === "fr" ? "fr-FR" : "en-GB") })));
 }
 
+/** A card's effect as card help (js/cardhelp.js), in the page's language. */
+function cardHelp(ctx, id) {
+  const c = CARD[id];
+  if (!c) return null;
+  return { title: tr(ctx, c.name), text: (ctx.lang === "fr" && c.effect_fr) || c.effect };
+}
+
+let tileCount = 0; // tiles drawn in this render: the help's keys
+
 function cardTile(ctx, id, opts = {}) {
   const c = CARD[id];
   const tile = h("span", {
     class: ["vs-card", `vs-kind-${c ? c.kind : "x"}`, opts.cls], dataset: { card: id },
-    title: c ? `${tr(ctx, c.name)} — ${c.effect}` : id,
   }, h("span", { class: "vs-card-name" }, cardName(ctx, id)), opts.extra || null);
   if (opts.onClick) clickable(tile, opts.onClick, opts.label || cardName(ctx, id));
-  return tile;
+  return withHelp(tile, cardHelp(ctx, id), `tile:${tileCount++}:${id}`);
 }
 
 function placesRow(ctx) {
@@ -929,7 +938,7 @@ function handPanel(ctx) {
     const playable = uses.some((a) => ["play_card", "request"].includes(a.type));
     const tile = h("li", {
       class: ["vs-hand-card", `vs-kind-${c.kind}`, playable && "vs-playable", chosen === id && "vs-chosen", uses.length && "vs-usable"],
-      dataset: { card: id, i }, title: c.effect || "",
+      dataset: { card: id, i },
     },
     h("span", { class: "vs-card-name" }, tr(ctx, c.name)),
     h("span", { class: "vs-conds" }, conditions(ctx, c)),
@@ -940,7 +949,7 @@ function handPanel(ctx) {
         ctx.rerender();
       }, tr(ctx, c.name));
     }
-    return tile;
+    return withHelp(tile, cardHelp(ctx, id), `hand:${i}:${id}`);
   });
   let bar = null;
   if (chosen && hand.includes(chosen)) {
@@ -1254,6 +1263,7 @@ function lastMovePanel(ctx) {
 }
 
 function render(root, ctx) {
+  tileCount = 0;
   const targets = cardTargets(ctx);
   const chosen = ctx.ui.vsCard;
   if (chosen && !(ctx.view.hand || []).includes(chosen)) ctx.ui.vsCard = null;

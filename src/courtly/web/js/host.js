@@ -19,6 +19,7 @@ addStrings({
     "link.open": "open",
     "join.duplicate": "{name} is already at this table: choose another name.",
     "host.title": "Host tools",
+    "host.more": "Links, listing, abandon",
     "host.help": "You created this table. These links stay here; each seat's link is private to its player.",
     "host.link": "Seat {n} link",
     "host.copy": "Copy",
@@ -57,6 +58,7 @@ addStrings({
     "link.open": "libre",
     "join.duplicate": "{name} est déjà à cette table : choisissez un autre nom.",
     "host.title": "Outils de l'hôte",
+    "host.more": "Liens, visibilité, abandon",
     "host.help": "Vous avez créé cette table. Ces liens restent ici ; le lien de chaque place est réservé à son joueur.",
     "host.link": "Lien de la place {n}",
     "host.copy": "Copier",
@@ -215,9 +217,10 @@ async function loadLinks(tableId, host) {
   hostState.loading = false;
 }
 
-async function hostAction(tableId, run, redraw) {
+async function hostAction(tableId, run, redraw, done = null) {
   try {
     await run();
+    if (done) done();
   } catch (err) {
     toast(t("error.generic", { detail: err.detail || String(err) }), "error");
   }
@@ -253,16 +256,24 @@ export function renderHostPanel(box, tableId, table, seatName, redraw) {
   }
   const links = hostState.links;
   const live = table.status === "waiting" || table.status === "playing";
+  // the lobby phase (seats still open) shows everything; once the game has started the
+  // links, the listing and "Abandon" fold away (<details>, opened by a click, remembered
+  // until the phase changes) and only the seats with their buttons stay in sight
+  const phase = table.status === "waiting" ? "lobby" : "play";
+  const open = box.dataset.openPhase === phase ? box.dataset.open === "1" : phase === "lobby";
+  const unfold = () => { // a new link to hand out: show it
+    box.dataset.openPhase = phase;
+    box.dataset.open = "1";
+  };
   const seats = table.seats.map((seat) => {
     const n = seat.seat;
-    const link = links && links.seats[String(n)];
     const who = seat.name || (seat.kind === "bot" ? seatName(n) : t("host.open_seat"));
     const actions = [];
     if (live && seat.kind === "person") {
       actions.push(button(t("host.new_link"), async () => {
         const ok = await choose({ id: "host-confirm", title: t("host.title"), text: t("host.new_link_confirm", { n: n + 1 }),
           choices: [{ label: t("host.confirm"), value: true, primary: true, id: "host-yes" }, { label: t("host.cancel"), value: false, id: "host-no" }] });
-        if (ok) hostAction(tableId, () => api.hostToken(tableId, host, n), redraw);
+        if (ok) hostAction(tableId, () => api.hostToken(tableId, host, n), redraw, unfold);
       }, { class: "small", dataset: { hostAction: "token", seat: n } }));
       actions.push(button(t("host.to_bot"), async () => {
         const ok = await choose({ id: "host-confirm", title: t("host.title"), text: t("host.to_bot_confirm", { n: n + 1, who }),
@@ -270,23 +281,30 @@ export function renderHostPanel(box, tableId, table, seatName, redraw) {
         if (ok) hostAction(tableId, () => api.hostBot(tableId, host, n), redraw);
       }, { class: "small", dataset: { hostAction: "bot", seat: n } }));
     } else if (live && seat.kind === "bot") {
-      actions.push(button(t("host.to_person"), () => hostAction(tableId, () => api.hostPerson(tableId, host, n), redraw),
+      actions.push(button(t("host.to_person"), () => hostAction(tableId, () => api.hostPerson(tableId, host, n), redraw, unfold),
         { class: "small", dataset: { hostAction: "person", seat: n } }));
     }
     return h("li", { class: "host-seat", dataset: { seat: n } },
       h("div", { class: "host-seat-head" },
         h("span", { class: ["avatar", `avatar-${n % 8}`], "aria-hidden": "true" }, String(n + 1)),
         h("span", { class: "host-seat-name" }, who),
-        h("span", { class: "host-seat-actions" }, actions)),
-      link ? copyRow(t("host.link", { n: n + 1 }), link, `host-link-${n}`) : null);
+        h("span", { class: "host-seat-actions" }, actions)));
   });
+  const seatLinks = table.seats.map((seat) => {
+    const link = links && links.seats[String(seat.seat)];
+    const label = t("host.link", { n: seat.seat + 1 });
+    return link ? h("li", { dataset: { seat: seat.seat } }, h("span", { class: "muted small-text" }, label),
+      copyRow(label, link, `host-link-${seat.seat}`)) : null;
+  }).filter(Boolean);
   const listed = h("input", { type: "checkbox", id: "host-listed", checked: table.listed !== false });
   listed.addEventListener("change", () => hostAction(tableId, () => api.hostListed(tableId, host, listed.checked), redraw));
   fill(box,
-    h("details", { class: "host-details", open: box.dataset.open !== "0" },
-      h("summary", {}, h("h2", { id: "host-title" }, t("host.title"))),
+    h("h2", { id: "host-title" }, t("host.title")),
+    h("ul", { class: "host-seats", id: "host-seats" }, seats),
+    h("details", { class: "host-details", id: "host-details", open, dataset: { phase } },
+      h("summary", {}, t("host.more")),
       h("p", { class: "muted small-text" }, t("host.help")),
-      h("ul", { class: "host-seats", id: "host-seats" }, seats),
+      seatLinks.length ? h("ul", { class: "host-links", id: "host-links" }, seatLinks) : null,
       h("label", { class: "host-listed" }, listed, h("span", {}, t("host.listed"))),
       links ? h("div", { class: "host-own" }, h("span", { class: "muted small-text" }, t("host.host_link")),
         copyRow(t("host.host_link"), links.host, "host-link-host")) : null,
@@ -296,5 +314,8 @@ export function renderHostPanel(box, tableId, table, seatName, redraw) {
         if (ok) hostAction(tableId, () => api.hostAbandon(tableId, host), redraw);
       }, { class: "small danger", id: "host-abandon" }) : null));
   const details = box.querySelector("details");
-  details.addEventListener("toggle", () => { box.dataset.open = details.open ? "1" : "0"; });
+  details.addEventListener("toggle", () => {
+    box.dataset.openPhase = phase;
+    box.dataset.open = details.open ? "1" : "0";
+  });
 }

@@ -7,6 +7,7 @@ import { api, ApiError, TableConnection, preferredName, savePreferredName, saveT
 import { button, fill, h, s, toast } from "./dom.js";
 import { addStrings, applyStatic, botBadge, errorText, has, lang, langToggle, t } from "./i18n.js";
 import { icon } from "./icons.js";
+import { afterRender as cardHelpAfterRender } from "./cardhelp.js";
 import { HOST_KINDS, adoptHostLink, hostEventText, linkContext, renderHostPanel, resolveSeatLink } from "./host.js";
 import { genericRenderer, rendererFor } from "../games/index.js";
 
@@ -467,6 +468,7 @@ function renderBoard() {
     fill(board);
     genericRenderer.render(board, ctx);
   }
+  cardHelpAfterRender(); // an open card help follows its card, or closes
   if (st.table.status === "over" && !st.replay) {
     const invite = h("div", { class: "replay-invite" },
       button(t("replay.open"), () => openReplay(), { class: "primary", id: "replay-open" }),

@@ -1,0 +1,119 @@
+"""Fief's end of the game (docs/web.md "Fief's end of the game"): a summary
+table names the winner and, for each seat, what the engine's result() ranks
+by (fiefs held with their titles, then soldiers on the board, then crowns) and
+what decided it, in English and French, at a desktop's and a phone's width.
+Fixtures from test_browser.py."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from test_browser import BOT, api, browser, new_table, no_horizontal_scroll, open_page, server
+
+pytestmark = pytest.mark.slow
+__all__ = ["browser", "server"]  # fixtures used by name
+
+SHOTS = Path(os.environ.get("COURTLY_SHOTS", "/tmp"))
+
+
+def _keys(view: dict[str, Any], seat: int) -> tuple[int, int, int]:
+    """rules.py _result's keys, from the spectator's final view."""
+    fiefs = sum(1 for f in view["fiefs"].values()
+                if f["title"] in view["lords"] and view["lords"][f["title"]]["owner"] == seat)
+    soldiers = sum(n for owner, n in view["soldiers"].values() if owner == seat) + sum(
+        g["soldiers"] for g in view["gates"] if g["owner"] == seat)
+    return fiefs, soldiers, view["money"][seat]
+
+
+Keys = list[tuple[int, int, int]]
+
+
+def _finished(server: str, seed: int, turn_limit: int) -> tuple[str, Keys, Any]:
+    """A game of three bots played to its end: its id, each seat's keys, the result."""
+    made = new_table(server, "fief", [BOT, BOT, BOT], seed=seed, turn_limit=turn_limit)
+    tid = made["table"]["id"]
+    deadline = time.monotonic() + 240
+    while api(server, f"/api/tables/{tid}")["status"] != "over":
+        assert time.monotonic() < deadline, "the bots' game did not end"
+        time.sleep(0.5)
+    state = api(server, f"/api/tables/{tid}/state")
+    view, result = state["view"], state["result"]
+    keys = [_keys(view, seat) for seat in range(3)]
+    # the keys the page shows are the engine's: its scores are made of them
+    assert [round(f + s / 1000 + m / 10**10, 10) for f, s, m in keys] == result["scores"]
+    return tid, keys, result
+
+
+def _check_table(page: Any, keys: Keys, result: Any) -> None:
+    """Each seat's fiefs, soldiers and crowns, and why it won or lost."""
+    names = [page.evaluate(f"window.courtly.state.table.seats[{s}].name") or f"Seat {s + 1}"
+             for s in range(3)]
+    winners = page.locator("#final .final-winners").text_content()
+    assert all(names[w] in winners for w in result["winners"]), winners
+    best = max(keys)
+    losers = [k for s, k in enumerate(keys) if s not in result["winners"]]
+    decisive = next((i for i in range(3) if max(losers)[i] != best[i]), None) if losers else None
+    for seat, (fiefs, soldiers, money) in enumerate(keys):
+        row = page.locator(f"#final tr[data-seat='{seat}']")
+        cells = row.locator("td").all_text_contents()
+        assert cells[0].split(" ")[0] == str(fiefs) and cells[1:3] == [str(soldiers), str(money)]
+        assert ("winner" in (row.get_attribute("class") or "")) == (seat in result["winners"])
+        why = cells[3]
+        if seat in result["winners"] and decisive is None:
+            assert why.startswith("level on fiefs, soldiers and crowns"), why
+        elif seat in result["winners"]:
+            assert why == ["most fiefs", "as many fiefs; most soldiers",
+                           "as many fiefs and soldiers; most crowns"][decisive], why
+            decided = row.locator("td.fief-decisive")
+            assert decided.count() == 1 and decided.evaluate("(td) => td.cellIndex") == decisive + 1
+        else:  # a loser is told the first rank where it fell short, with both numbers
+            at = next(i for i in range(3) if keys[seat][i] != best[i])
+            assert ["fewer fiefs", "fewer soldiers", "fewer crowns"][at] in why, why
+            assert f"({keys[seat][at]} against {best[at]})" in why
+
+
+@pytest.mark.parametrize(("seed", "turn_limit", "shared"), [(4, 1, True), (4, 2, False)])
+def test_the_end_of_a_fief_game_says_who_won_and_why(server, browser, seed, turn_limit, shared):
+    tid, keys, result = _finished(server, seed, turn_limit)
+    assert (len(result["winners"]) == 3) == shared  # a shared victory, and one decided
+    page, errors = open_page(browser)
+    page.goto(f"{server}/table/{tid}")
+    page.wait_for_selector("#final.fief-final")
+    _check_table(page, keys, result)
+    how = page.locator("#final .fief-final-how").text_content()
+    assert f"after turn {turn_limit} of {turn_limit}" in how
+    page.locator("#final").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"webux_fief_end_en_{turn_limit}.png"))
+    if not shared:  # the red cards in the players' panel explain themselves (card help)
+        title = page.locator(".fief-players .fief-chip[data-card=barony]")
+        king = page.locator(".fief-king .fief-chip[data-card=king]")
+        assert title.count() == 1 and king.count() == 1
+        title.scroll_into_view_if_needed()
+        title.locator(".card-help-button").click()
+        page.wait_for_selector("#card-help:visible")
+        text = page.locator("#card-help").text_content()
+        assert "three villages" in text and "Rulebook: Phase 6" in text, text
+        page.screenshot(path=str(SHOTS / "webux_fief_title_help_en.png"))
+        page.keyboard.press("Escape")
+
+    page.click("#lang-toggle")
+    page.wait_for_selector("#final th:has-text('Ce qui a décidé')")
+    assert "Scores finaux" in page.locator("#final h2").text_content()
+    how = page.locator("#final .fief-final-how").text_content()
+    assert f"après le tour {turn_limit} sur {turn_limit}" in how
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(200)
+    no_horizontal_scroll(page)
+    # the reasons go under the names: no column squeezed off a phone's table
+    assert page.locator("#final td.fief-final-why").first.is_hidden()
+    assert page.locator("#final .fief-final-why-inline").first.is_visible()
+    table = page.locator("#final table").bounding_box()
+    assert table and table["width"] <= 390
+    page.locator("#final").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"webux_fief_end_fr_phone_{turn_limit}.png"))
+    assert not errors, errors
