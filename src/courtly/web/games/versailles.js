@@ -109,6 +109,7 @@ const strings = {
     "vs.where.exile": "exil",
     "vs.where.bastille": "Bastille",
     "vs.where.dead": "mort",
+    "vs.where.dead_woman": "morte",
     "vs.favourite": "la Favorite",
     "vs.lover": "l'Amant de la Reine",
     "vs.secret_wife": "épouse secrète du Roi",
@@ -264,8 +265,8 @@ const strings = {
     "vs.banner.party": "Choisissez le parti de votre héritier sous « Votre tour ».",
     "vs.log.sex": "{who} entre à la Cour : {sex} de la famille {family}",
     "vs.log.turn": "Tour {turn} : {who} est Grand Chambellan",
-    "vs.log.presented": "{who} est présenté : Roi {king}, Reine {queen}",
-    "vs.log.presented_queen": "{who} est présenté à la Reine : {queen}",
+    "vs.log.presented": "{who} est présenté{e} : Roi {king}, Reine {queen}",
+    "vs.log.presented_queen": "{who} est présenté{e} à la Reine : {queen}",
     "vs.log.show_hidden": "{who} montre une carte à {to}",
     "vs.log.show": "{who} montre « {card} » à {to}",
     "vs.log.done": "{who} a fini de négocier",
@@ -294,7 +295,7 @@ const strings = {
     "vs.log.fine": "Le Grand Chambellan inflige 1 000 livres d'amende à {who}",
     "vs.log.pass": "Le Grand Chambellan laisse passer sans amende",
     "vs.log.exile": "{who} part en exil",
-    "vs.log.bastille": "{who} est embastillé",
+    "vs.log.bastille": "{who} est embastillé{e}",
     "vs.log.death": "Le courtisan de {who} meurt",
     "vs.log.marriage": "{who} épouse {partner}",
     "vs.log.war": "La France déclare la guerre : {country}",
@@ -308,7 +309,7 @@ const strings = {
     "vs.log.power": "{who} use du pouvoir de sa charge : {use}",
     "vs.log.power_on": "{who} use du pouvoir de sa charge : {use}, sur {target}",
     "vs.log.released": "{who} revient à la Cour",
-    "vs.log.trial": "{who} est jugé : d10 = {die}",
+    "vs.log.trial": "{who} est jugé{e} : d10 = {die}",
     "vs.log.king_dies": "Le Roi est mort : la Reine est Régente",
     "vs.log.queen_dies": "La Reine est morte",
     "vs.log.both_die": "Le Roi et la Reine sont morts : le tour s'achève",
@@ -630,6 +631,13 @@ function who(ctx, seat) {
   return form ? `${ctx.name(seat)} (${form})` : ctx.name(seat);
 }
 
+/** Where a courtier is, as the Register's tag: "mort" agrees with a lady ("morte"). */
+function placeTag(ctx, c) {
+  const key = `vs.where.${c.place}`;
+  const hers = `${key}_woman`;
+  return c.sex === "woman" && ctx.t(hers) !== hers ? ctx.t(hers) : ctx.t(key);
+}
+
 /** The full form of address, for a hover. */
 function fullAddress(ctx, seat) {
   const c = courtier(ctx, seat);
@@ -849,7 +857,7 @@ function register(ctx, targets) {
     },
     h("td", { class: "vs-address", title: fullAddress(ctx, seat) },
       h("div", { class: "vs-who" }, marker(ctx, seat), " ", ctx.name(seat), " ",
-        h("span", { class: ["vs-where-tag", `vs-at-${c.place}`], title: ctx.t("vs.col.place") }, ctx.t(`vs.where.${c.place}`))),
+        h("span", { class: ["vs-where-tag", `vs-at-${c.place}`], title: ctx.t("vs.col.place") }, placeTag(ctx, c))),
       c.address ? h("div", { class: "vs-form-of-address" }, c.address.full)
         : h("div", { class: "muted" }, `${c.family} ${ctx.t("vs.no_courtier")}`),
       v.grand_chamberlain === seat ? h("div", { class: "vs-gc" }, `⚜ ${ctx.t("vs.gc")}`) : null,
@@ -1312,12 +1320,14 @@ function purposeText(ctx, a) {
 function describeEvent(e, ctx) {
   const d = e.data || {};
   const w = (seat) => who(ctx, seat);
+  // French participles agree with the courtier (the log names its present line, as `who` does)
+  const fem = (seat) => (courtier(ctx, seat)?.sex === "woman" ? "e" : "");
   switch (e.kind) {
     case "sex": return ctx.t("vs.log.sex", { who: ctx.name(d.seat), sex: ctx.t(`vs.card.${d.sex}`), family: d.family });
     case "turn": return ctx.t("vs.log.turn", { turn: d.turn, who: w(d.chamberlain) });
     case "presented":
-      return d.king === undefined ? ctx.t("vs.log.presented_queen", { who: w(d.seat), queen: d.queen })
-        : ctx.t("vs.log.presented", { who: w(d.seat), king: d.king ?? "—", queen: d.queen ?? "—" });
+      return d.king === undefined ? ctx.t("vs.log.presented_queen", { who: w(d.seat), e: fem(d.seat), queen: d.queen })
+        : ctx.t("vs.log.presented", { who: w(d.seat), e: fem(d.seat), king: d.king ?? "—", queen: d.queen ?? "—" });
     case "show":
       return d.card ? ctx.t("vs.log.show", { who: w(d.seat), to: w(d.to), card: cardName(ctx, d.card) })
         : ctx.t("vs.log.show_hidden", { who: w(d.seat), to: w(d.to) });
@@ -1351,7 +1361,7 @@ function describeEvent(e, ctx) {
     case "fine": return ctx.t("vs.log.fine", { who: w(d.seat) });
     case "breaches_pass": return ctx.t("vs.log.pass");
     case "exile": return ctx.t("vs.log.exile", { who: w(d.seat) });
-    case "bastille": return ctx.t("vs.log.bastille", { who: w(d.seat) });
+    case "bastille": return ctx.t("vs.log.bastille", { who: w(d.seat), e: fem(d.seat) });
     case "death": return ctx.t("vs.log.death", { who: ctx.name(d.seat) });
     case "marriage": return ctx.t("vs.log.marriage", { who: w(d.seat), partner: w(d.partner) });
     case "war": return ctx.t("vs.log.war", { country: ctx.t(`vs.country.${d.country}`) });
@@ -1366,7 +1376,7 @@ function describeEvent(e, ctx) {
       return typeof d.target === "number" ? ctx.t("vs.log.power_on", { who: w(d.seat), use: ctx.t(`vs.use.${d.use}`), target: w(d.target) })
         : ctx.t("vs.log.power", { who: w(d.seat), use: ctx.t(`vs.use.${d.use}`) });
     case "released": return ctx.t("vs.log.released", { who: w(d.seat) });
-    case "trial": return ctx.t("vs.log.trial", { who: w(d.seat), die: d.die });
+    case "trial": return ctx.t("vs.log.trial", { who: w(d.seat), e: fem(d.seat), die: d.die });
     case "king_dies": return ctx.t("vs.log.king_dies");
     case "queen_dies": return ctx.t("vs.log.queen_dies");
     case "both_die": return ctx.t("vs.log.both_die");
