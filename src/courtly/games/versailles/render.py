@@ -86,10 +86,12 @@ def _line(c: Mapping[str, Any], view: Mapping[str, Any]) -> str:
     head = f"Seat {seat} {c['family']} ({c['sex'] or '?'}, {party} party)"
     standing = f"King {c['king']}, Queen {c['queen']}" if c["place"] == "court" else c["place"]
     address = c["address"]
+    if address:  # the short form only where it differs (a title or a dignity, §3)
+        short = address["short"]
+        address = address["full"] + (f" (short: {short})" if short != address["full"] else "")
     return (f"  {head}: {c['fortune']} livres; {standing}; hand {c['hand']}"
             + (f"; {', '.join(marks)}" if marks else "")
-            + (f"\n      address: {address['full']} (short: {address['short']})"
-               if address else "")
+            + (f"\n      address: {address}" if address else "")
             + f"\n      cards: {_cards(c['cards'])}")
 
 
