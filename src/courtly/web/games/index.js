@@ -25,3 +25,24 @@ export async function rendererFor(game) {
     return generic;
   }
 }
+
+// "How to play": each game's rules summary in English and French (data only,
+// drawn by js/howto.js). A game without an entry shows no panel.
+const HOWTO = {
+  courtisans: () => import("./courtisans_howto.js"),
+  vive_le_roi: () => import("./vive_le_roi_howto.js"),
+  fief: () => import("./fief_howto.js"),
+  versailles: () => import("./versailles_howto.js"),
+};
+
+/** The game's summary {en: [{h, p}], fr: [...]}, or null. */
+export async function howtoFor(game) {
+  const load = HOWTO[game];
+  if (!load) return null;
+  try {
+    return (await load()).default;
+  } catch (err) {
+    console.error(`the rules summary of ${game} failed to load`, err);
+    return null;
+  }
+}

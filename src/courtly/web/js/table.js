@@ -9,7 +9,8 @@ import { addStrings, applyStatic, botBadge, errorText, has, lang, langToggle, t 
 import { icon } from "./icons.js";
 import { afterRender as cardHelpAfterRender } from "./cardhelp.js";
 import { HOST_KINDS, adoptHostLink, hostEventText, linkContext, renderHostPanel, resolveSeatLink } from "./host.js";
-import { genericRenderer, rendererFor } from "../games/index.js";
+import { genericRenderer, howtoFor, rendererFor } from "../games/index.js";
+import { mountHowto } from "./howto.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const params = new URLSearchParams(location.search);
@@ -851,6 +852,7 @@ async function start() {
   const loaded = forceGeneric ? genericRenderer : await rendererFor(first.table.game);
   st.renderer = loaded;
   if (loaded.strings) addStrings(loaded.strings);
+  mountHowto(await howtoFor(first.table.game));
   if (st.seat !== null && !first.table.seats[st.seat].taken) {
     if ((await askName(st.seat)) === null) { // watch instead: this browser keeps no seat
       if (savedToken(tableId) === st.token) saveToken(tableId, null);
