@@ -18,8 +18,9 @@ export default {
     { h: "The roles", p: [
       "Noble: counts as two cards everywhere. Spy: played face down; at the Queen's table it "
       + "waits in the Queen's column until the end. Assassin: as you place it you may remove "
-      + "another card of that place. Guard: can never be removed. Expansion: a Diplomat takes a "
-      + "card of its place into your domain; a Confidant sends your next card to the same place.",
+      + "another card of that place. Guard: can never be removed. Expansion: a Diplomat at the "
+      + "Queen's table or in an opponent's domain may take a card there (not a Guard) into your "
+      + "domain; a Confidant sends your next card to the same place.",
     ] },
     { h: "Scoring", p: [
       "At the end the Spies are revealed and join their family's column, same side. More weight "
@@ -49,8 +50,9 @@ export default {
       "Noble : compte pour deux cartes partout. Espion : posé face cachée ; à la table de la "
       + "Reine, il attend dans la colonne de la Reine jusqu'à la fin. Assassin : en le posant, "
       + "vous pouvez éliminer une autre carte du même endroit. Garde : jamais éliminé. Extension "
-      + ": un Diplomate ramène dans votre domaine une carte de son endroit ; un Confident envoie "
-      + "votre carte suivante au même endroit.",
+      + ": un Diplomate posé à la table de la Reine ou chez un adversaire peut ramener dans votre "
+      + "domaine une carte de cet endroit (pas un Garde) ; un Confident envoie votre carte "
+      + "suivante au même endroit.",
     ] },
     { h: "Le décompte", p: [
       "À la fin, les Espions sont révélés et rejoignent la colonne de leur famille, du même côté. "

@@ -18,13 +18,13 @@ export default {
     ] },
     { h: "Your player-turn", p: [
       "Two actions (§7.41): draw (the pile or the King's House), play a card, present a request, "
-      + "ask an audience, or give one or two cards; plus one office power (§9.5). Then collect "
-      + "your cards' income (shared with a spouse) and keep at most 10 cards.",
+      + "ask an audience, or give one or two cards; plus your office's power, once a turn (§9.5). "
+      + "Then collect your cards' income (shared with a spouse) and keep at most 10 cards.",
       "Titles, offices, pensions, Maréchal and lettres de cachet need a request: a d10 at or "
-      + "under your King standing grants it; above, you lose 1 and the card goes to the King's "
-      + "House. The Queen may carry it if she likes you better (§8). Audiences roll likewise, "
-      + "without a card: take an office, marry, remarry the King, intervene, free a prisoner, "
-      + "recall an exile (§8.4).",
+      + "under your King standing grants it; above, you lose 1 with him and the card goes to the "
+      + "King's House. The Queen may carry it if she likes you better (§8.3). Audiences roll "
+      + "likewise, without a card: take an office, marry, remarry the King, intervene, free a "
+      + "prisoner, recall an exile (§8.4).",
     ] },
     { h: "Etiquette", p: [
       "In the chat, address others in order: Madame, Mademoiselle or Monsieur, dignity, title, "
@@ -53,13 +53,14 @@ export default {
     ] },
     { h: "Votre tour de joueur", p: [
       "Deux actions (§7.41) : piocher (la pioche ou la Maison du Roi), jouer une carte, présenter "
-      + "une requête, demander audience, ou donner une ou deux cartes ; plus un pouvoir de charge "
-      + "(§9.5). Puis touchez vos revenus (partagés avec le conjoint) ; gardez 10 cartes au plus.",
+      + "une requête, demander audience, ou donner une ou deux cartes ; plus le pouvoir de votre "
+      + "charge, une fois par tour (§9.5). Puis touchez vos revenus (partagés avec le conjoint) ; "
+      + "gardez 10 cartes au plus.",
       "Titres, charges, pensions, Maréchal et lettres de cachet demandent une requête : un d10 "
-      + "jusqu'à votre cote auprès du Roi l'obtient ; au-delà, vous perdez 1 et la carte va à la "
-      + "Maison du Roi. La Reine peut la porter si elle vous estime plus (§8). Les audiences, "
-      + "sans carte, se jouent de même : prendre une charge, se marier, remarier le Roi, "
-      + "intervenir, libérer un prisonnier, rappeler un exilé (§8.4).",
+      + "jusqu'à votre cote auprès du Roi l'obtient ; au-delà, vous perdez 1 auprès de lui et la "
+      + "carte va à la Maison du Roi. La Reine peut la porter si elle vous estime plus (§8.3). "
+      + "Les audiences, sans carte, se jouent de même : prendre une charge, se marier, remarier "
+      + "le Roi, intervenir, libérer un prisonnier, rappeler un exilé (§8.4).",
     ] },
     { h: "L'étiquette", p: [
       "Dans le chat, on s'adresse aux autres dans l'ordre : Madame, Mademoiselle ou Monsieur, "

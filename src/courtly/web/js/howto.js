@@ -6,6 +6,15 @@
 import { fill, h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 
+/** French typography: no line break inside "2 000" nor before ";", ":", "?", "!", "»"
+ * or after "«" (a no-break space there), so a narrow column never starts a line with ";". */
+function frenchSpaces(text) {
+  return text
+    .replace(/(\d) (?=\d{3}\b)/g, "$1\u00a0")
+    .replace(/ ([;:?!»])/g, "\u00a0$1")
+    .replace(/« /g, "«\u00a0");
+}
+
 /**
  * The panel for a game's summary, or null when the game has none.
  * @param {{en: Array<{h: string, p: string[]}>, fr: Array<{h: string, p: string[]}>} | null} howto
@@ -18,11 +27,13 @@ export function howtoPanel(howto) {
   const panel = h("details", { class: "panel panel-howto", id: "howto-panel" }, summary, body);
   const draw = () => {
     summary.textContent = t("howto.title");
-    const sections = howto[lang()] || howto.en;
+    const fr = lang() === "fr" && howto.fr;
+    const sections = fr ? howto.fr : howto.en;
+    const typo = fr ? frenchSpaces : (text) => text;
     fill(body,
       sections.map((section) => h("section", { class: "howto-section" },
-        h("h3", null, section.h),
-        section.p.map((text) => h("p", null, text)))));
+        h("h3", null, typo(section.h)),
+        section.p.map((text) => h("p", null, typo(text))))));
   };
   draw();
   // the open or closed state is the reader's: a change of language redraws the text only
