@@ -11,11 +11,15 @@ export default {
       + "fiefs, then soldiers on the board, then crowns (\"Goal of the Game\").",
     ] },
     { h: "A turn", p: [
-      "Six phases, each played by all in turn: 1. cards: lords go on the board at once, bishops "
-      + "join a lord, attacks (bad weather, famine, revolt, plague, assassination) strike a "
-      + "region unless parried; 2. revenues: 100 crowns a village and a press, 200 a mill, and "
-      + "tithes; 3. purchases: soldier 100, press 200, mill 300, castle 2,000; 4. movement; 5. "
-      + "combat; 6. election, fiefs, negotiation.",
+      "Six phases, each played by everyone in turn (\"The Game Turn\"):",
+    ], ol: [
+      "Cards: lords go on the board at once, bishops join a lord; attacks (bad weather, famine, "
+      + "revolt, plague, assassination) strike a region unless parried.",
+      "Revenues: 100 crowns a village and a press, 200 a mill, and tithes.",
+      "Purchases: soldier 100, press 200, mill 300, castle 2,000.",
+      "Movement.",
+      "Combat.",
+      "Election, fiefs, negotiation.",
     ] },
     { h: "Moving and fighting", p: [
       "A lord makes two trips a turn, taking any of his soldiers; soldiers never move alone. "
@@ -43,11 +47,15 @@ export default {
       + "limite de tours (30), le plus de fiefs, puis de soldats sur le plateau, puis d'écus.",
     ] },
     { h: "Un tour", p: [
-      "Six phases, jouées par chacun à son tour : 1. les cartes : seigneurs posés aussitôt, "
-      + "évêques auprès d'un seigneur, attaques (intempéries, famine, révolte, peste, assassinat) "
-      + "contre une région, sauf parade ; 2. revenus : 100 écus par village et pressoir, 200 par "
-      + "moulin, et les dîmes ; 3. achats : soldat 100, pressoir 200, moulin 300, château 2 000 ; "
-      + "4. déplacements ; 5. combats ; 6. élection, fiefs, négociation.",
+      "Six phases, jouées par chacun à son tour :",
+    ], ol: [
+      "Cartes : seigneurs posés aussitôt, évêques auprès d'un seigneur ; les attaques "
+      + "(intempéries, famine, révolte, peste, assassinat) frappent une région, sauf parade.",
+      "Revenus : 100 écus par village et par pressoir, 200 par moulin, et les dîmes.",
+      "Achats : soldat 100, pressoir 200, moulin 300, château 2 000.",
+      "Déplacements.",
+      "Combats.",
+      "Élection, fiefs, négociation.",
     ] },
     { h: "Se déplacer et combattre", p: [
       "Un seigneur fait deux trajets par tour avec ses soldats, qui ne bougent jamais seuls. "

@@ -11,10 +11,12 @@ export default {
       + "and the Queen's country are drawn (§5, §6).",
     ] },
     { h: "A turn", p: [
-      "Four phases (§7): presentation (a new courtier rolls his standing with the King, blue, and "
-      + "the Queen, red); negotiation (5 minutes: talk, pay, show a card; cards never change "
-      + "hands); the Grand Chamberlain keeps the court at Versailles or goes hunting; the round, "
-      + "which he opens and closes. The role passes left each turn (§4).",
+      "Four phases (§7):",
+    ], ol: [
+      "Presentation: a new courtier rolls his standing with the King (blue) and the Queen (red).",
+      "Negotiation (5 minutes): talk, pay, show a card; cards never change hands.",
+      "Location: the Grand Chamberlain keeps the court at Versailles or goes hunting.",
+      "The round: he plays first and last; the role then passes left (§4).",
     ] },
     { h: "Your player-turn", p: [
       "Two actions (§7.41): draw (the pile or the King's House), play a card, present a request, "
@@ -45,11 +47,13 @@ export default {
       + "nom de votre courtisan ; votre parti et le pays de la Reine sont tirés au dé (§5, §6).",
     ] },
     { h: "Un tour", p: [
-      "Quatre phases (§7) : présentation (un nouveau courtisan tire sa cote auprès du Roi, en "
-      + "bleu, et de la Reine, en rouge) ; négociation (5 minutes : parler, payer, montrer une "
-      + "carte, jamais l'échanger) ; le Grand Chambellan garde la cour à Versailles ou part "
-      + "chasser ; le tour de jeu, qu'il ouvre et ferme. Le rôle passe à gauche à chaque tour "
-      + "(§4).",
+      "Quatre phases (§7) :",
+    ], ol: [
+      "Présentation : un nouveau courtisan tire sa cote auprès du Roi (en bleu) et de la Reine "
+      + "(en rouge).",
+      "Négociation (5 minutes) : parler, payer, montrer une carte, jamais l'échanger.",
+      "Lieu : le Grand Chambellan garde la cour à Versailles ou part chasser.",
+      "Le tour de jeu : il joue le premier et le dernier ; puis le rôle passe à gauche (§4).",
     ] },
     { h: "Votre tour de joueur", p: [
       "Deux actions (§7.41) : piocher (la pioche ou la Maison du Roi), jouer une carte, présenter "

@@ -17,7 +17,10 @@ function frenchSpaces(text) {
 
 /**
  * The panel for a game's summary, or null when the game has none.
- * @param {{en: Array<{h: string, p: string[]}>, fr: Array<{h: string, p: string[]}>} | null} howto
+ * Each language is a list of sections: a heading, paragraphs, and optionally
+ * a numbered list (a turn's phases).
+ * @param {{en: Array<{h: string, p: string[], ol?: string[]}>,
+ *          fr: Array<{h: string, p: string[], ol?: string[]}>} | null} howto
  * @returns {HTMLDetailsElement | null}
  */
 export function howtoPanel(howto) {
@@ -33,7 +36,8 @@ export function howtoPanel(howto) {
     fill(body,
       sections.map((section) => h("section", { class: "howto-section" },
         h("h3", null, typo(section.h)),
-        section.p.map((text) => h("p", null, typo(text))))));
+        section.p.map((text) => h("p", null, typo(text))),
+        section.ol ? h("ol", null, section.ol.map((text) => h("li", null, typo(text)))) : null)));
   };
   draw();
   // the open or closed state is the reader's: a change of language redraws the text only
