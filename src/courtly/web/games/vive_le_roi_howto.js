@@ -12,8 +12,8 @@ export default {
     { h: "A round", p: [
       "Placement: the Jester starts on floor 3; in turn, everyone puts pretenders on floors 1–4, "
       + "four characters a floor at most; the rest start on floor 0. Then, on your turn, move any "
-      + "one character up one floor with room. When floor 3 or 4 is full, a character below may "
-      + "slip into its empty WC and step out once there is room (\"WC\").",
+      + "one character up one floor, onto a floor with room. When floor 3 or 4 is full, a "
+      + "character below may slip into its empty WC and step out once there is room (\"WC\").",
     ] },
     { h: "The vote", p: [
       "A character entering the Throne room is voted on at once, everyone choosing a card in "
@@ -37,15 +37,15 @@ export default {
     { h: "Le but", p: [
       "Treize prétendants et le Bouffon gravissent un château, étages 0 à 5, vers la Salle du "
       + "Trône. Votre carte de Favoris, secrète, désigne six prétendants que vous soutenez : ne "
-      + "la montrez jamais. Trois manches, closes chacune par un couronnement ; partis de 20 "
-      + "points, le meilleur total après le troisième gagne.",
+      + "la montrez jamais. Trois manches, closes chacune par un couronnement ; chacun part de 20 "
+      + "points et le meilleur total après le troisième gagne.",
     ] },
     { h: "Une manche", p: [
       "Placement : le Bouffon part de l'étage 3 ; à tour de rôle, chacun installe des prétendants "
       + "aux étages 1 à 4, quatre personnages par étage au plus ; les autres partent de l'étage "
-      + "0. Puis, à votre tour, faites monter un personnage d'un étage où il reste de la place. "
-      + "Quand l'étage 3 ou 4 est plein, un personnage du dessous peut se glisser dans ses WC "
-      + "libres, puis en sortir.",
+      + "0. Puis, à votre tour, faites monter un personnage d'un étage, vers un étage où il reste "
+      + "de la place. Quand l'étage 3 ou 4 est plein, un personnage du dessous peut se glisser "
+      + "dans ses WC libres, puis en sortir.",
     ] },
     { h: "Le vote", p: [
       "Un personnage qui entre dans la Salle du Trône est aussitôt soumis au vote, chacun "
