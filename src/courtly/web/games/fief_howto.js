@@ -36,7 +36,7 @@ export default {
     { h: "Our readings", p: [
       "The map is ours (the 1984 board is not public); you start with 6 soldiers in your region's "
       + "castle and 1,000 crowns. The bank never runs dry. The player with the most lords in a "
-      + "region may parry an attack on it. The King is elected every turn.",
+      + "region may parry an attack on it. An election is held every turn.",
     ] },
   ],
   fr: [
@@ -73,7 +73,7 @@ export default {
     { h: "Nos lectures", p: [
       "La carte est la nôtre (celle de 1984 n'est pas publique) ; vous commencez avec 6 soldats "
       + "au château de votre région et 1 000 écus. La banque ne s'épuise jamais. Qui a le plus de "
-      + "seigneurs dans une région peut y parer une attaque. Le Roi est élu à chaque tour.",
+      + "seigneurs dans une région peut y parer une attaque. L'élection a lieu à chaque tour.",
     ] },
   ],
 };

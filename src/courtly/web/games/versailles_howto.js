@@ -13,7 +13,8 @@ export default {
     { h: "A turn", p: [
       "Four phases (§7):",
     ], ol: [
-      "Presentation: a new courtier rolls his standing with the King (blue) and the Queen (red).",
+      "Presentation: a new courtier rolls his standing with the King (blue) and the Queen (red), "
+      + "+2 with her if he is of her party.",
       "Negotiation (5 minutes): talk, pay, show a card; cards never change hands.",
       "Location: the Grand Chamberlain keeps the court at Versailles or goes hunting.",
       "The round: he plays first and last; the role then passes left (§4).",
@@ -35,8 +36,8 @@ export default {
     ] },
     { h: "Our readings", p: [
       "The 110 cards are our design: the rulebook lists none. Both actions are optional. Money "
-      + "moves only in the negotiation, by 500 livres. After the turn limit (100) the richest "
-      + "wins.",
+      + "moves only in the negotiation, by 500 livres. After the turn limit (100 by default) the "
+      + "richest wins.",
     ] },
   ],
   fr: [
@@ -74,7 +75,7 @@ export default {
     { h: "Nos lectures", p: [
       "Les 110 cartes sont de notre invention (la règle n'en donne pas la liste). Les deux "
       + "actions sont facultatives. L'argent ne circule qu'en négociation, par 500 livres. Après "
-      + "100 tours, le plus riche gagne.",
+      + "la limite de tours (100 par défaut), le plus riche gagne.",
     ] },
   ],
 };

@@ -27,8 +27,8 @@ export default {
       + "refused one goes back to floor 3.",
     ] },
     { h: "Our readings", p: [
-      "The throne is worth 10 (the 2003 value). Stomach-ache beats No. Each round brings fresh "
-      + "vote cards and the next first player. Each player places 13 ÷ players pretenders "
+      "The throne is worth 10 (the 2003 value). Stomach-ache beats No. Each round deals fresh "
+      + "vote cards, and the next seat starts it. Each player places 13 ÷ players pretenders "
       + "(rounded down). Played vote cards are public. Ties share the win. The table's options "
       + "are the rulebook's variants.",
     ] },
@@ -61,9 +61,9 @@ export default {
     ] },
     { h: "Nos lectures", p: [
       "Le trône vaut 10 (la valeur de 2003). Le Mal-au-Ventre l'emporte sur le Non. Chaque manche "
-      + "redonne les cartes Vote et change de premier joueur. Chacun place 13 ÷ joueurs "
-      + "prétendants (arrondi en dessous). Les cartes Vote jouées sont publiques. Une égalité "
-      + "partage la victoire. Les options sont les variantes de la règle.",
+      + "redonne les cartes Vote, et c'est au joueur suivant de l'ouvrir. Chacun place 13 ÷ "
+      + "joueurs prétendants (arrondi en dessous). Les cartes Vote jouées sont publiques. Une "
+      + "égalité partage la victoire. Les options sont les variantes de la règle.",
     ] },
   ],
 };
