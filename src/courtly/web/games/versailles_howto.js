@@ -51,7 +51,7 @@ export default {
       "Quatre phases (§7) :",
     ], ol: [
       "Présentation : un nouveau courtisan tire sa cote auprès du Roi (en bleu) et de la Reine "
-      + "(en rouge).",
+      + "(en rouge), +2 auprès d'elle s'il est de son parti.",
       "Négociation (5 minutes) : parler, payer, montrer une carte, jamais l'échanger.",
       "Lieu : le Grand Chambellan garde la cour à Versailles ou part chasser.",
       "Le tour de jeu : il joue le premier et le dernier ; puis le rôle passe à gauche (§4).",
