@@ -35,8 +35,8 @@ export default {
       + "address. The Grand Chamberlain may fine each slip 1,000 livres.",
     ] },
     { h: "Our readings", p: [
-      "The 110 cards are our design: the rulebook lists none. Both actions are optional. Money "
-      + "moves only in the negotiation, by 500 livres. After the turn limit (100 by default) the "
+      "The 110 cards are our design: the rulebook lists none. Both actions are optional. Players "
+      + "pay one another only in the negotiation, by 500 livres. After the turn limit (100 by default) the "
       + "richest wins.",
     ] },
   ],
@@ -74,7 +74,7 @@ export default {
     ] },
     { h: "Nos lectures", p: [
       "Les 110 cartes sont de notre invention (la règle n'en donne pas la liste). Les deux "
-      + "actions sont facultatives. L'argent ne circule qu'en négociation, par 500 livres. Après "
+      + "actions sont facultatives. Les joueurs ne se paient qu'en négociation, par 500 livres. Après "
       + "la limite de tours (100 par défaut), le plus riche gagne.",
     ] },
   ],
