@@ -5,6 +5,7 @@ across a real server process killed with SIGKILL; tables that no longer replay."
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
@@ -105,6 +106,17 @@ def a_stand_in_moves(client: TestClient, tid: str, token: str, seat: int,
         return any(e.get("move", {}).get("by") == "standin" and e["index"] > since
                    for e in state(client, tid)["events"])
     return check
+
+
+def settled_moves(client: TestClient, tid: str, quiet: float = 0.3) -> int:
+    """The table's move count once it has stayed the same for ``quiet`` seconds."""
+    moves = state(client, tid)["table"]["moves"]
+    while True:
+        time.sleep(quiet)
+        now = state(client, tid)["table"]["moves"]
+        if now == moves:
+            return moves
+        moves = now
 
 
 def wait_until(predicate, timeout: float = 20.0) -> None:
@@ -396,6 +408,92 @@ def test_a_program_back_with_its_token_gets_its_seat_back_from_the_stand_in(tmp_
                        for e in events)
 
 
+def test_a_program_polling_with_its_token_is_not_counted_gone(tmp_path):
+    """A person playing through REST only is there while it polls (docs/api.md):
+    on its turn, thinking longer than ``away_after`` while polling, it is not
+    marked away and no stand-in plays for it."""
+    with make_client(tmp_path, away_after=0.3) as client:
+        tid, tokens = person_table(client, 2)
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens['0']}"):
+            while (now := state(client, tid, tokens["1"]))["to_act"] != [1]:
+                legal = state(client, tid, tokens["0"])["legal"]
+                client.post(f"/api/tables/{tid}/actions",
+                            json={"token": tokens["0"], "action": legal[0]["action"]})
+            moves = now["table"]["moves"]
+            deadline = time.monotonic() + 1.0  # more than three times away_after
+            while time.monotonic() < deadline:
+                assert state(client, tid, tokens["1"])["table"]["moves"] == moves
+                time.sleep(0.05)
+        assert not any("is away" in e["text"] for e in state(client, tid)["events"])
+
+
+def test_a_stand_in_thinking_when_its_person_comes_back_does_not_play(tmp_path, monkeypatch):
+    """The seat is its person's again from the moment the person is seen: a
+    stand-in that was still choosing drops its move (docs/api.md)."""
+    from courtly.server.hub import LiveTable
+
+    decide, thinking = LiveTable._decide, threading.Event()
+
+    async def slowly(self, state, seat, spec):
+        thinking.set()
+        await asyncio.sleep(0.6)  # its person comes back meanwhile
+        return await decide(self, state, seat, spec)
+
+    monkeypatch.setattr(LiveTable, "_decide", slowly)
+    with make_client(tmp_path, away_after=0.2) as client:
+        tid, tokens = person_table(client, 2)
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens['1']}"):
+            pass
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens['0']}"):
+            while state(client, tid, tokens["0"])["to_act"] != [1]:
+                legal = state(client, tid, tokens["0"])["legal"]
+                client.post(f"/api/tables/{tid}/actions",
+                            json={"token": tokens["0"], "action": legal[0]["action"]})
+            assert thinking.wait(5)  # seat 1 is away: its stand-in is choosing
+            state(client, tid, tokens["1"])  # ... when its program polls again
+            wait_until(lambda: any("Seat 1 (P1) is back" in e["text"]
+                                   for e in state(client, tid)["events"]))
+            time.sleep(0.8)  # the stand-in's choice is made by now
+        events = state(client, tid)["events"]
+        assert not any(e.get("move", {}).get("by") == "standin" for e in events)
+        assert state(client, tid)["to_act"] == [1]
+
+
+def test_a_pause_stops_the_move_clock_until_a_person_comes_back(tmp_path):
+    """docs/api.md, "Idle tables": while a table is paused its clocks stop.
+    A person who left with 0.7 s of a 1 s move clock left (the pause began
+    0.3 s in) and comes back much later still has them; then the clock runs."""
+    with make_client(tmp_path, away_after=0.3) as client:
+        made = new_table(client, [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
+                         move_clock=1.0, bot_delay=0.05)
+        tid, token = made["table"]["id"], made["tokens"]["0"]
+        client.post(f"/api/tables/{tid}/join", json={"token": token, "name": "Ann"})
+        assert state(client, tid)["to_act"] == [0]
+        wait_until(lambda: client.get(f"/api/tables/{tid}").json()["paused"])
+        time.sleep(1.2)  # longer than the whole move clock
+        with client.websocket_connect(f"/ws/tables/{tid}?token={token}"):
+            time.sleep(0.4)
+            texts = [e["text"] for e in state(client, tid)["events"]]
+            assert not any("ran out of time" in t for t in texts)
+            wait_until(lambda: any("ran out of time" in e["text"]
+                                   for e in state(client, tid)["events"]), timeout=5)
+
+
+def test_a_seat_given_back_to_a_person_is_played_while_the_host_is_there(tmp_path):
+    """The host's giving a bot's seat back counts as someone there: its
+    stand-in plays the seat until a person sits down (the table of bots does
+    not pause at once)."""
+    with make_client(tmp_path, away_after=1.0) as client:
+        made = new_table(client, [{"kind": "bot", "bot": "random"}] * 2, bot_delay=0.05)
+        tid, host = made["table"]["id"], made["links"]["host"].split("host=")[1]
+        time.sleep(1.2)  # longer than away_after since the table was made
+        answer = client.post(f"/api/tables/{tid}/host/seats/1/person", json={"host": host})
+        assert answer.status_code == 200, answer.text
+        moves = state(client, tid)["table"]["moves"]
+        assert not client.get(f"/api/tables/{tid}").json()["paused"]
+        wait_until(lambda: state(client, tid)["table"]["moves"] > moves + 2, timeout=5)
+
+
 def test_with_nobody_there_the_stand_ins_wait_and_a_token_wakes_them(tmp_path):
     """Stand-ins play so that the persons there need not wait: with none
     connected or seen by token for ``away_after`` (the default
@@ -407,10 +505,12 @@ def test_with_nobody_there_the_stand_ins_wait_and_a_token_wakes_them(tmp_path):
         made = new_table(client, [{"kind": "person"}, {"kind": "person"},
                                   {"kind": "bot", "bot": "random"}], bot_delay=0.05)
         tid, tokens = made["table"]["id"], made["tokens"]
+        waiting = new_table(client, [{"kind": "person"}] * 2)["table"]["id"]  # nobody sat down
         for seat, token in tokens.items():
             client.post(f"/api/tables/{tid}/join", json={"token": token, "name": f"P{seat}"})
         wait_until(lambda: client.get(f"/api/tables/{tid}").json()["paused"])
-        moves = state(client, tid)["table"]["moves"]
+        assert not client.get(f"/api/tables/{waiting}").json()["paused"]  # it waits anyway
+        moves = settled_moves(client, tid)  # a move begun before the pause may land after it
         time.sleep(0.8)  # more than two stand-in or bot moves' delay
         assert state(client, tid)["table"]["moves"] == moves
         assert client.get(f"/api/tables/{tid}").json()["paused"]

@@ -917,12 +917,13 @@ def serve_command(
         min=0, help="Tables one client address may create a minute (as many at once; "
         "0: no limit).")] = 20,
     pause_after: Annotated[float | None, typer.Option(
-        min=0, help="Seconds with no person connected before a table stops being played "
-        "by bots and stand-ins, until one comes back (default: --away-after, so that "
-        "stand-ins play only while someone is kept waiting).")] = None,
+        min=0, help="Seconds with no person connected or seen by token before a table "
+        "stops being played by bots and stand-ins and its clocks stop, until one comes back "
+        "(default: --away-after, so that stand-ins play only while someone is kept "
+        "waiting).")] = None,
     expire_after: Annotated[float, typer.Option(
-        min=0, help="Seconds with no person connected before an unfinished table is closed "
-        "(its replay stays).")] = 7 * 24 * 3600.0,
+        min=0, help="Seconds with no person connected or seen by token before an "
+        "unfinished table is closed (its replay stays).")] = 7 * 24 * 3600.0,
     forwarded_allow_ips: Annotated[str, typer.Option(
         metavar="ADDRESSES", help="Reverse proxies (comma-separated addresses, or *) trusted "
         "to give the client's address in X-Forwarded-For (docs/deploy.md).")] = "127.0.0.1",

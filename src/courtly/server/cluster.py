@@ -35,6 +35,7 @@ import contextlib
 import hashlib
 import json
 import logging
+import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
@@ -225,6 +226,8 @@ class Cluster:
         #: What to tell the other instances at the next heartbeat.
         self._presence_due: set[str] = set()
         self._seen_due: set[tuple[str, int]] = set()
+        #: ``tell_seen`` runs in worker threads too: the set is swapped under it
+        self._seen_lock = threading.Lock()
 
     async def leave(self) -> None:
         """Tell the others that this instance's clients are gone (it stops)."""
@@ -250,7 +253,8 @@ class Cluster:
     def tell_seen(self, table: LiveTable, seat: int) -> None:
         """Tell the others, at the next :meth:`heartbeat`, that a seat's
         client was seen here (may be called from a worker thread)."""
-        self._seen_due.add((table.id, seat))
+        with self._seen_lock:
+            self._seen_due.add((table.id, seat))
 
     async def heartbeat(self) -> None:
         """Every :data:`ANNOUNCE_EVERY` seconds, tell the other instances in one
@@ -266,7 +270,8 @@ class Cluster:
                 self._presence_due.update(t.id for t in list(self.hub.tables.values())
                                           if t.clients and not t.finished)
             presence, self._presence_due = self._presence_due, set()
-            seen, self._seen_due = self._seen_due, set()
+            with self._seen_lock:
+                seen, self._seen_due = self._seen_due, set()
             notices: list[tuple[str, str, dict[str, Any]]] = [
                 (tid, "presence", {"c": [s.clients for s in self.hub.tables[tid].seats]})
                 for tid in presence if tid in self.hub.tables]
@@ -297,7 +302,8 @@ class Cluster:
         elif notice.kind == "seen":
             number = notice.data.get("seat")
             if isinstance(number, int) and 0 <= number < len(table.seats):
-                table.seen(number, time.monotonic())
+                # the instance driving the table brings a seat back from its stand-in
+                table.seen(number, time.monotonic(), back=self.hub.drives(table.id))
         elif notice.kind == "chat":
             table.spawn(table.push_chat([notice.data["id"]]))
         elif notice.kind == "move" and "action" in notice.data:

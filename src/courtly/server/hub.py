@@ -248,6 +248,11 @@ class LiveTable:
         self._catching_up: asyncio.Task[None] | None = None
         #: When this instance last told the others a seat's REST client was seen.
         self._seen_told: dict[int, float] = {}
+        #: While the table is paused (no person there): when the pause began
+        #: (monotonic), so that the clocks resume where they stopped; and
+        #: whether the driver is parked on it (``seen`` then wakes it).
+        self.paused_from: float | None = None
+        self.parked = False
 
     # ----- facts ----------------------------------------------------------
     @property
@@ -306,8 +311,10 @@ class LiveTable:
         until one comes back. Stand-ins play for the absent so that those
         present need not wait; with nobody present nobody waits, and a game
         people left is not played out by bots."""
+        if self.status != "playing":
+            return False  # waiting for its seats to be taken, or ended: nothing to pause
         idle = self.idle_for(now)
-        return not self.finished and idle is not None and idle >= self.hub.pause_after
+        return idle is not None and idle >= self.hub.pause_after
 
     def seat_for(self, token: str | None) -> int | None:
         """The seat a token holds; None without a token; Forbidden for a bad one."""
@@ -321,18 +328,19 @@ class LiveTable:
                 return number
         raise Forbidden("this token holds no seat at this table", "bad_token")
 
-    def seen(self, seat: int, now: float) -> None:
+    def seen(self, seat: int, now: float, back: bool = True) -> None:
         """A seat's person was seen (its token used, here or on another
         instance; maybe from a worker thread, a synchronous route): it counts
-        as there from ``now``, a paused table wakes, and a seat a stand-in
-        was playing is its person's again (a program playing through REST
-        returns so)."""
-        was_paused = self.paused(now)
+        as there from ``now``, and the driver plans again (a paused table
+        wakes; a stand-in's plan to play the seat as gone is dropped). With
+        ``back``, a seat a stand-in was playing is its person's again (a
+        program playing through REST returns so); another instance's
+        sighting leaves that to the instance driving the table."""
         info = self.seats[seat]
-        info.last_seen = now
-        if info.away:
+        info.last_seen = now  # before reading `parked`: see _plan
+        if back and info.away:
             self._on_loop(lambda: self.spawn(self.came_back(seat)))
-        elif was_paused:
+        elif self.parked:
             self._on_loop(self.changed.set)
 
     def _on_loop(self, call: Callable[[], object]) -> None:
@@ -421,21 +429,28 @@ class LiveTable:
                 continue
 
     # ----- changes ------------------------------------------------------------
-    async def submit(self, seat: int, action_json: Any, by: str = "person") -> list[Event]:
+    async def submit(self, seat: int, action_json: Any, by: str = "person",
+                     still: Callable[[], bool] | None = None) -> list[Event]:
         """Apply, store, then publish one action. Errors change nothing; a
         move another instance beat to the store (Stale) brings the table up
-        to date before the refusal is answered."""
+        to date before the refusal is answered. ``still``: checked under the
+        table's lock, the move is refused (Conflict) unless it holds (a
+        stand-in's move, once its person is back)."""
         try:
-            return await self._submit(seat, action_json, by)
+            return await self._submit(seat, action_json, by, still)
         except Stale:
             await self.catch_up()
             raise
 
-    async def _submit(self, seat: int, action_json: Any, by: str) -> list[Event]:
+    async def _submit(self, seat: int, action_json: Any, by: str,
+                      still: Callable[[], bool] | None = None) -> list[Event]:
         action = self.state.game.parse_action(action_json)
         async with self.lock:
             self._check_playing()
             self._check_turn(seat)
+            if still is not None and not still():
+                raise Conflict(f"{self.seat_label(seat)} is back: the stand-in's move is dropped",
+                               "seat_returned")
             deadline = self.timing.deadline
             if seat != REFEREE and deadline is not None and time.time() >= deadline:
                 # the deadline is hard: the referee's TimeUp comes first
@@ -553,8 +568,17 @@ class LiveTable:
         if self.status != "playing" or not self.hub.drives(self.id):
             return None  # another instance drives it (cluster.py); gaining it sets `changed`
         now = time.monotonic()
+        # `parked` is set before the pause is read, and `seen` sets last_seen
+        # before reading `parked`: a sighting racing this check wakes us
+        self.parked = True
         if self.paused(now):
-            return None  # a person's return (connect) sets `changed`
+            if self.paused_from is None:
+                self.paused_from = max(s.last_seen for s in self.seats
+                                       if s.kind == "person") + self.hub.pause_after
+            return None  # a person's return (connect, a token used) sets `changed`
+        self.parked = False
+        if self.paused_from is not None:
+            self._resume_clocks(now)
         phase = self.state.phase
         options: list[tuple[float, int, str] | None] = []
         for seat in (*phase.to_act, *(s for s in phase.may_act if s not in phase.to_act)):
@@ -570,6 +594,25 @@ class LiveTable:
         if self.timing.deadline is not None:
             options.append((self.timing.deadline - time.time(), REFEREE, "time"))
         return min((o for o in options if o is not None), default=None)
+
+    def _resume_clocks(self, now: float) -> None:
+        """The clocks stopped while the table was paused: the move clock and
+        a timed phase's deadline move on by the pause's length (stored, so a
+        restart keeps it), and the clients are told."""
+        stopped = max(0.0, now - (self.paused_from or now))
+        self.paused_from = None
+        if not stopped:
+            return
+        self.turn_started += stopped
+        if self.timing.deadline is not None:
+            self.timing.deadline += stopped
+            self.hub.store.set_clock(self.id, (self.timing.since, self.timing.deadline))
+        self.spawn(self.broadcast())
+
+    def gone(self, seat: int, now: float) -> bool:
+        """Whether ``seat``'s person has been away (no client, not seen) for ``away_after``."""
+        info = self.seats[seat]
+        return not info.present() and now >= info.last_seen + self.hub.away_after
 
     def _person_deadline(self, seat: int, info: Seat, now: float
                          ) -> tuple[float, int, str] | None:
@@ -598,8 +641,11 @@ class LiveTable:
                 continue  # something changed: plan again
             except TimeoutError:
                 pass
-            if self.paused(time.monotonic()):
+            now = time.monotonic()
+            if self.paused(now):
                 continue  # nobody came back before this move: plan (and wait) again
+            if why == "gone" and not self.gone(seat, now):
+                continue  # seen since (a token used): plan again
             try:
                 await self._play_for(seat, why)
                 self.failures = 0
@@ -638,8 +684,13 @@ class LiveTable:
             action = Done()  # a stand-in, or a bot that has had its share of the window
         if self.state is not state:
             return  # the game moved on while the bot thought; plan again
+        # a stand-in plays for its person only while the person is away (or
+        # the seat untaken): one who came back while it thought plays himself
+        still = None if info.kind == "bot" or why == "clock" else \
+            (lambda: info.away or info.name is None)
         try:
-            await self.submit(seat, action.to_json(), by="bot" if info.kind == "bot" else "standin")
+            await self.submit(seat, action.to_json(),
+                              by="bot" if info.kind == "bot" else "standin", still=still)
         except (Conflict, courtly.IllegalAction):
             return  # the state moved on while the bot thought; plan again
         if said is not None and info.kind == "bot":
@@ -1333,6 +1384,7 @@ class Hub:
             raise Conflict(f"seat {seat} is already a person's seat")
         token = self._new_token(table, host, seat, kind="person", bot=None, name=None)
         info.kind, info.bot, info.name, info.away = "person", None, None, False
+        info.last_seen = time.monotonic()  # the host is there: the table plays on
         await table.note("host_person", f"The host opens Seat {seat} to a person again",
                          seat=seat)
         table.changed.set()
