@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 import courtly
 from courtly.cli import app, format_value, parse_options
+from courtly.core import listed
 
 COURTISANS = courtly.game("courtisans")
 BAD_INPUTS = "abc\n\n0\n999\n-1\n"
@@ -114,7 +115,7 @@ def test_play_a_whole_game_and_save(runner, tmp_path):
     assert state.is_over
     final = state.result()
     assert f"Scores: {', '.join(f'{s:g}' for s in final.scores)}" in out
-    assert "Winner(s): " + ", ".join(f"Seat {w}" for w in final.winners) in out
+    assert listed("Winner", [f"Seat {w}" for w in final.winners]) in out
     assert (record.seed, record.num_players) == (7, 2)
 
     # The same seed and the same answers give the same game.
@@ -221,7 +222,7 @@ def test_replay_shows_final_position_and_result(runner, saved_game):
     result = runner.invoke(app, ["replay", str(saved_game)])
     assert result.exit_code == 0, result.output
     assert COURTISANS.render(state.view(None)) in result.output
-    assert "Winner(s): " + ", ".join(f"Seat {w}" for w in state.result().winners) in result.output
+    assert listed("Winner", [f"Seat {w}" for w in state.result().winners]) in result.output
     seat_view = runner.invoke(app, ["replay", str(saved_game), "--seat", "1"])
     assert seat_view.exit_code == 0
     assert COURTISANS.render(state.view(1)) in seat_view.output
@@ -615,7 +616,7 @@ def test_replay_says_the_emissary_wins_when_no_seat_beat_it(runner, tmp_path):
     path = tmp_path / "vlr.json"
     path.write_text(json.dumps(state.record.to_json()))
     out = runner.invoke(app, ["replay", str(path)]).output
-    assert "Winner(s): nobody" in out
+    assert "Winners: nobody" in out
     assert "no seat beat it, the Emissary wins" in out
     assert "★" not in out
 

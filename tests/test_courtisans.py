@@ -593,7 +593,9 @@ def test_the_events_of_seeded_games_are_pinned() -> None:
     data in its key order, audience, redacted form) hashes as the rules gave
     them before issue 17's second speed round, which rewrote how a play's
     event is built: a change of rules or texts changes it (re-pin then,
-    saying why)."""
+    saying why). Re-pinned for the game-over event's words ("winner: Seat 1",
+    not "winner(s) Seat 1": core/words.py); the old pin returns with the old
+    words put back."""
     import hashlib
     import json
 
@@ -608,4 +610,4 @@ def test_the_events_of_seeded_games_are_pinned() -> None:
                     digest.update(json.dumps([
                         e.kind, e.text, e.data, sorted(e.audience or []),
                         e.redacted and e.redacted.to_json()]).encode())
-    assert digest.hexdigest()[:16] == "ec0411e808a90138"
+    assert digest.hexdigest()[:16] == "06ceb33a83b608d3"

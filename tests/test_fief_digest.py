@@ -33,20 +33,21 @@ def _pick(rng: random.Random, menu: list[Action], by_kind: bool) -> Action:
 #: King grants hands over the fief's capital, and a fief changing hands puts a guest of its old
 #: owner out of the village given him (decision 15; each moved (4, 0) kind-first alone). Pinned
 #: again for the events' words agreeing with their counts ("1 soldier dies", not "1 soldier(s)
-#: die"; every digest returns with the old words put back: core/words.py's ``counted``).
+#: die"; every digest returns with the old words put back: core/words.py's ``counted`` and ``listed``;
+#: the game-over event's "winner: Seat 1", not "winner(s) Seat 1").
 PINNED: dict[tuple[int, int, bool], str] = {
-    (3, 0, False): "a7a960ea4d25d9b7",
-    (3, 0, True): "45adf0a5de218b61",
-    (3, 1, False): "c26b83698817cda9",
-    (3, 1, True): "682bc86380f38d66",
-    (4, 0, False): "2cd3b048cfa7eb0b",
-    (4, 0, True): "2838f8b2fc355b53",
-    (4, 1, False): "9f6c7380152dd727",
-    (4, 1, True): "07f862591f9368b8",
-    (6, 0, False): "b24c32a535c7f1b3",
-    (6, 0, True): "48034e40db8b76a9",
-    (6, 1, False): "79fa7672972bd228",
-    (6, 1, True): "35985d14bf9f9066",
+    (3, 0, False): "3ea3eae9c588b198",
+    (3, 0, True): "a9c96e757bee0fa8",
+    (3, 1, False): "84dbe0911a4095ce",
+    (3, 1, True): "ce7e2194dd936bd6",
+    (4, 0, False): "1df5d62948b95bf0",
+    (4, 0, True): "2d4126eb8ecbd994",
+    (4, 1, False): "fb20fd428419d69b",
+    (4, 1, True): "0c45770b1956b43e",
+    (6, 0, False): "ea852bce19967f61",
+    (6, 0, True): "918066c3e2618d00",
+    (6, 1, False): "d477d9c8f04dc4b1",
+    (6, 1, True): "f4871031ff71de98",
 }
 
 

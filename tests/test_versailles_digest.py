@@ -19,24 +19,25 @@ GAME = game("versailles")
 #: alone (the digests before it come back with it undone): §6's parties and the Queen's origin
 #: shown only once every sex is chosen; Justice frees a prisoner (A29; only (6, 1) changed). Pinned
 #: again for the events' words agreeing with their counts ("gives 1 card", not "1 card(s)";
-#: every digest returns with the old words put back: core/words.py's ``counted``).
+#: every digest returns with the old words put back: core/words.py's ``counted`` and ``listed``;
+#: the game-over event's "winner: Seat 1", not "winner(s) Seat 1").
 PINNED = {
-    (2, 0): "16b18c23fc85b07f",
-    (2, 1): "57c8ffff99aca3e4",
-    (2, 2): "fbbeae5abd4388b0",
-    (2, 3): "70987f83309e47a6",
-    (3, 0): "d02489d5949354f8",
-    (3, 1): "320066b518ef6c84",
-    (3, 2): "9b2c30a8491e8f90",
-    (3, 3): "8fd639169198a0b5",
-    (4, 0): "e2a1fadffed6b32b",
-    (4, 1): "71b37c678bbb8461",
-    (4, 2): "0794246ef58d9b2e",
-    (4, 3): "c857ff32d656a03f",
-    (6, 0): "013b85526463ca01",
-    (6, 1): "55f4c6997db9c9ca",
-    (6, 2): "ed4a52d9cece92a5",
-    (6, 3): "f1aa837e1aa250d2",
+    (2, 0): "722cb7168815a3d9",
+    (2, 1): "c11ce04d4a3e1692",
+    (2, 2): "bd6aa70b29ca32f6",
+    (2, 3): "512d03807848fd18",
+    (3, 0): "bbc793fd30c8a2ed",
+    (3, 1): "b7a79afbdbeb932c",
+    (3, 2): "3bdcd2f772c7712e",
+    (3, 3): "fd24b87f8389e96e",
+    (4, 0): "e8d1990a761f8606",
+    (4, 1): "354c2fd902e77c48",
+    (4, 2): "a4f9262f54d5eb06",
+    (4, 3): "cddd464a44891f43",
+    (6, 0): "839eee024b7223fc",
+    (6, 1): "5982b2f19f6b2a2d",
+    (6, 2): "3e92ea4b3ee1f81b",
+    (6, 3): "d3ea057f5d7875c9",
 }
 
 

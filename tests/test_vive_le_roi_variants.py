@@ -135,7 +135,7 @@ def test_the_game_over_event_says_the_emissary_wins():
     over = events[-1]
     assert over.kind == "game_over" and over.data["winners"] == []
     assert over.data["emissary_winners"] == [2]
-    assert "winner(s) nobody" in over.text and "the Emissary wins" in over.text
+    assert "winners: nobody" in over.text and "the Emissary wins" in over.text
 
 
 def test_a_tie_with_the_emissary_does_not_win():

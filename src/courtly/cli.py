@@ -41,6 +41,7 @@ from courtly.core import (
     Referee,
     State,
     TimeUp,
+    listed,
 )
 from courtly.sim import (
     BACKENDS,
@@ -219,7 +220,7 @@ def _show_result(console: Console, state: State, seat: int | None) -> None:
     result = state.result()
     console.print(_result_table(state, seat))
     _plain(console, f"Scores: {', '.join(f'{s:g}' for s in result.scores)}", "bold")
-    _plain(console, f"Winner(s): {_seat_list(result.winners)}", "bold")
+    _plain(console, listed("Winner", [f"Seat {s}" for s in result.winners]), "bold")
 
 
 # ----- courtly games ------------------------------------------------------------

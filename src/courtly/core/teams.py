@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 from courtly.core.event import Event
 from courtly.core.game import Result
+from courtly.core.words import listed
 
 
 def opposite_teams(num_players: int) -> list[tuple[int, int]]:
@@ -30,7 +31,7 @@ def game_over_event(result: Result, label: Callable[[int], str] = lambda s: f"Se
                     ) -> Event:
     """The event every game ends with: scores and winners ("nobody" when no
     seat won, which a game may allow), the result as data."""
-    won = ", ".join(label(s) for s in result.winners) or "nobody"
+    won = [label(s) for s in result.winners]
     scores = ", ".join(f"{x:g}" if x != int(x) else str(int(x)) for x in result.scores)
-    return Event("game_over", f"Game over: scores {scores}; winner(s) {won}",
+    return Event("game_over", f"Game over: scores {scores}; {listed('winner', won)}",
                  result.to_json())

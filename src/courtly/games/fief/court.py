@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from courtly.core import Action, Event
+from courtly.core import Action, Event, counted
 from courtly.games.fief.actions import (
     DONE,
     END_TURN,
@@ -199,8 +199,8 @@ class CourtRules(ABC):
             self.election = None  # a King re-elected stays crowned
             return [Event("election", f"{lord_name(lord)} is re-elected and stays King",
                           {"lord": lord, "tally": dict(tally), "again": True})]
-        events = [Event("election", f"{lord_name(lord)} is elected King ({ranked[0][1]} "
-                        "votes)", {"lord": lord, "tally": dict(tally)})]
+        events = [Event("election", f"{lord_name(lord)} is elected King "
+                        f"({counted(ranked[0][1], 'vote')})", {"lord": lord, "tally": dict(tally)})]
         return events + self._consecrate_if_enough()
 
     # ----- consecration --------------------------------------------------------------------

@@ -108,7 +108,7 @@ def render(view: Mapping[str, Any]) -> str:
              _sovereigns(view),
              f"War Ministry: {_cards(view['war_ministry'])}",
              f"King's House: {_cards(view['kings_house'])}",
-             f"Draw pile: {view['pile']} cards; discards: {len(view['discard'])}",
+             f"Draw pile: {counted(view['pile'], 'card')}; discards: {len(view['discard'])}",
              "Great Register of Courtiers:"]
     lines += [_line(c, view) for c in view["courtiers"]]
     royal = view["sovereigns_address"]
