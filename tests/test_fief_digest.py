@@ -33,8 +33,8 @@ def _pick(rng: random.Random, menu: list[Action], by_kind: bool) -> Action:
 #: King grants hands over the fief's capital, and a fief changing hands puts a guest of its old
 #: owner out of the village given him (decision 15; each moved (4, 0) kind-first alone). Pinned
 #: again for the events' words agreeing with their counts ("1 soldier dies", not "1 soldier(s)
-#: die"; every digest returns with the old words put back: core/words.py's ``counted`` and ``listed``;
-#: the game-over event's "winner: Seat 1", not "winner(s) Seat 1").
+#: die"; the game-over event's "winner: Seat 1", not "winner(s) Seat 1"): every digest returns
+#: with the old words put back (core/words.py's ``counted`` and ``listed``).
 PINNED: dict[tuple[int, int, bool], str] = {
     (3, 0, False): "3ea3eae9c588b198",
     (3, 0, True): "a9c96e757bee0fa8",
