@@ -151,6 +151,11 @@ class Seat:
     #: (how many, monotonic time of the announcement).
     remote: dict[str, tuple[int, float]] = field(default_factory=dict)
 
+    def stood_in(self) -> bool:
+        """A person seat its stand-in plays: its person away, or the seat given
+        back by the host and not taken yet."""
+        return self.kind == "person" and (self.away or self.name is None)
+
     def present(self) -> int:
         """The seat's clients here and, as last announced, on other instances."""
         now = time.monotonic()
@@ -573,8 +578,8 @@ class LiveTable:
         self.parked = True
         if self.paused(now):
             if self.paused_from is None:
-                self.paused_from = max(s.last_seen for s in self.seats
-                                       if s.kind == "person") + self.hub.pause_after
+                idle = self.idle_for(now) or 0.0  # paused: a person seat, none there
+                self.paused_from = now - idle + self.hub.pause_after
             return None  # a person's return (connect, a token used) sets `changed`
         self.parked = False
         if self.paused_from is not None:
@@ -585,12 +590,12 @@ class LiveTable:
             info = self.seats[seat]
             if info.kind == "bot":
                 options.append((self.row.bot_delay, seat, "bot"))
-            elif info.away or info.name is None:  # away, or given back and not taken yet
+            elif info.stood_in():
                 options.append((self.row.bot_delay, seat, "away"))
             elif seat in phase.to_act:
                 options.append(self._person_deadline(seat, info, now))
-            elif not info.present():  # the move clock is for seats that must act only
-                options.append((info.last_seen + self.hub.away_after - now, seat, "gone"))
+            elif (gone_in := self._gone_in(info, now)) is not None:
+                options.append((gone_in, seat, "gone"))  # the move clock: seats that must act
         if self.timing.deadline is not None:
             options.append((self.timing.deadline - time.time(), REFEREE, "time"))
         return min((o for o in options if o is not None), default=None)
@@ -609,16 +614,22 @@ class LiveTable:
             self.hub.store.set_clock(self.id, (self.timing.since, self.timing.deadline))
         self.spawn(self.broadcast())
 
+    def _gone_in(self, info: Seat, now: float) -> float | None:
+        """Seconds until a person seat counts as gone (no client, not seen for
+        ``away_after``: negative once it is); None while a client is there."""
+        return None if info.present() else info.last_seen + self.hub.away_after - now
+
     def gone(self, seat: int, now: float) -> bool:
         """Whether ``seat``'s person has been away (no client, not seen) for ``away_after``."""
-        info = self.seats[seat]
-        return not info.present() and now >= info.last_seen + self.hub.away_after
+        gone_in = self._gone_in(self.seats[seat], now)
+        return gone_in is not None and gone_in <= 0
 
     def _person_deadline(self, seat: int, info: Seat, now: float
                          ) -> tuple[float, int, str] | None:
         options = []
-        if not info.present():
-            options.append((info.last_seen + self.hub.away_after - now, seat, "gone"))
+        gone_in = self._gone_in(info, now)
+        if gone_in is not None:
+            options.append((gone_in, seat, "gone"))
         if self.row.move_clock:
             options.append((self.turn_started + self.row.move_clock - now, seat, "clock"))
         return min(options) if options else None
@@ -686,8 +697,7 @@ class LiveTable:
             return  # the game moved on while the bot thought; plan again
         # a stand-in plays for its person only while the person is away (or
         # the seat untaken): one who came back while it thought plays himself
-        still = None if info.kind == "bot" or why == "clock" else \
-            (lambda: info.away or info.name is None)
+        still = None if info.kind == "bot" or why == "clock" else info.stood_in
         try:
             await self.submit(seat, action.to_json(),
                               by="bot" if info.kind == "bot" else "standin", still=still)
@@ -790,7 +800,7 @@ class LiveTable:
         out: list[dict[str, Any]] = []
         for seat in (*phase.to_act, *(s for s in phase.may_act if s not in phase.to_act)):
             info = self.seats[seat]
-            if info.kind != "person" or info.away or info.name is None:
+            if info.kind != "person" or info.stood_in():
                 continue  # a bot, or a stand-in already playing: no clock to show
             if seat not in self.connected_once:
                 # never connected since the server started (a program polling
@@ -800,8 +810,8 @@ class LiveTable:
                         if seat in phase.to_act and self.row.move_clock else None)
             elif seat in phase.to_act:
                 plan = self._person_deadline(seat, info, mono)
-            elif not info.present():
-                plan = (info.last_seen + self.hub.away_after - mono, seat, "gone")
+            elif (gone_in := self._gone_in(info, mono)) is not None:
+                plan = (gone_in, seat, "gone")
             else:
                 plan = None
             if plan is None:
