@@ -22,6 +22,7 @@ from courtly.games.fief.court import Election, Fief
 from courtly.games.fief.encoding import ENCODING
 from courtly.games.fief.rules import FiefState, Lord
 from courtly.games.fief.war import Battle, Gate
+from courtly.rl.arrays import dense
 
 
 def midgame(n: int, steps: int = 60) -> FiefState:
@@ -37,8 +38,13 @@ def midgame(n: int, steps: int = 60) -> FiefState:
 
 
 def same_as_the_view(state: FiefState) -> None:
+    """Each seat's observation read from the state, as numbers and as an
+    array (``observe_array``), is its view's."""
     for seat in range(state.num_players):
-        assert ENCODING.observe_state(state, seat) == ENCODING.observe(state.view(seat)), seat
+        expected = ENCODING.observe(state.view(seat))
+        assert ENCODING.observe_state(state, seat) == expected, seat
+        array = ENCODING.observe_array(state, seat)
+        assert array.tolist() == dense(expected).tolist(), seat
 
 
 @pytest.mark.parametrize("n", [3, 6])
@@ -123,7 +129,8 @@ def test_menus_hand_out_the_same_objects() -> None:
 
 def _observed_everywhere(state: FiefState) -> None:
     """Every seat's observation is its view's, read twice (the second time
-    from what the state keeps of the first: ``FiefState.observed``)."""
+    from what the state keeps of the first: ``FiefState.observed`` and
+    ``observed_array``)."""
     same_as_the_view(state)
     same_as_the_view(state)
 

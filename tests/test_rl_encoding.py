@@ -156,6 +156,69 @@ def _compare_encoders(game: courtly.Game, state: State, rng: random.Random) -> N
     check(state)
 
 
+ARRAYS = [g for g in GAMES if hasattr(g.companions.encoding, "observe_array")]
+
+
+def _array_cases() -> list[Any]:
+    """Every configuration of the games whose encoding makes its array from
+    the state, 2 seeded games each, and 4 more at the smallest one."""
+    out = []
+    for g in ARRAYS:
+        for i, (n, opts) in enumerate(g.configurations()):
+            seeds = range(6) if i == 0 else range(2)
+            out.append(pytest.param(g, n, opts, seeds, id=f"{g.name}-{n}-{i}"))
+    return out
+
+
+@pytest.mark.parametrize(("game", "n", "opts", "seeds"), _array_cases())
+def test_state_arrays_give_exactly_the_view_encoders_numbers(
+        game: courtly.Game, n: int, opts: dict[str, object], seeds: range) -> None:
+    """``observe_array(state, seat)`` (the observation as an array made at
+    the cost of what changed, for speed) equals ``dense`` of the view's
+    encoding for every seat on every position of seeded random games (of
+    ``observe_state``'s, itself the view's by the test above; of the view's
+    own every 8th step and at the end), in a guess, and whatever the caller
+    does with an array it was given: each is the caller's own."""
+    pytest.importorskip("numpy")
+    for seed in seeds:
+        _compare_arrays(game, game.new_game(n, seed=seed, options=opts), seed)
+
+
+def _compare_arrays(game: courtly.Game, state: State, seed: int) -> None:
+    import numpy as np
+
+    from courtly.rl.arrays import dense
+
+    enc: Any = game.companions.encoding
+    steps = [0]
+    given: list[tuple[Any, Any]] = []
+
+    def check(state: State) -> None:
+        steps[0] += 1
+        for kept, copy in given:  # later play changes no array given out
+            assert np.array_equal(kept, copy)
+        given.clear()
+        for seat in range(state.num_players):
+            array = enc.observe_array(state, seat)
+            assert array.dtype == np.float32
+            expected = dense(enc.observe_state(state, seat))
+            assert np.array_equal(array, expected), (seed, steps[0], seat)
+            if steps[0] % 8 == 0 or state.is_over:
+                assert np.array_equal(array, dense(enc.observe(state.view(seat))))
+            if steps[0] % 50 == seat:
+                guess = state.determinize(seat, random.Random(steps[0]))
+                assert np.array_equal(enc.observe_array(guess, seat), array)
+            given.append((array, array.copy()))
+        if steps[0] % 7 == 0:  # an array changed by its caller changes nothing kept
+            given[0][0][:] = 9.0
+            given[0] = (given[0][0], given[0][0].copy())
+            assert np.array_equal(enc.observe_array(state, 0), dense(enc.observe_state(state, 0)))
+
+    _play(state, random.Random(seed), check, limit=100_000)
+    assert state.is_over
+    check(state)
+
+
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 def test_every_number_decodes_to_an_action_that_encodes_back(game: courtly.Game) -> None:
     """The numbering is a bijection: each number's action has that number,

@@ -11,7 +11,7 @@ every action the game can offer, and the mask is exactly the legal actions.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, MutableSequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -170,8 +170,23 @@ class FiefEncoding:
             pieces = memo.seated(seat, n)
         f.values = values = dict(pieces)
         _seats_state(values, at.seats, state, memo.votes, seat, n)
+        _cards_state(values, at.phase - 2 * DECK.size - 1, state, seat)
         _phase_state(values, at.phase, state, seat, n)
         return f
+
+    def observe_array(self, state: FiefState, seat: int) -> Any:
+        """``dense(observe(state.view(seat)))`` as a new float32 numpy array,
+        made at the cost of what changed since the state's last one
+        (:mod:`courtly.games.fief.arrays`, which needs numpy: loaded here
+        when first used, so that the game itself does not)."""
+        return _arrays().observe_array(state, seat)
+
+
+@cache
+def _arrays() -> Any:
+    from courtly.games.fief import arrays
+
+    return arrays
 
 
 def _most_votes(regions: int) -> int:
@@ -339,6 +354,9 @@ def _battle(f: Features, battle: Mapping[str, Any] | None, seat: int, n: int) ->
 
 
 # ----- observe_state: the same numbers, read from the state at fixed places -----------------
+#: Where the seats' and the phase's numbers are written: the observation's
+#: slot dict, or an array of all its slots (:mod:`courtly.games.fief.arrays`).
+Slots = dict[int, float] | MutableSequence[float]
 #: Slots per lord in :func:`_lords` but the owner's: on the board, where,
 #: the bishopric, cardinal and outside (the King and the trips: 2 more).
 _LORD_PARTS = 1 + VILLAGES.size + BISHOPRICS.size + 2
@@ -455,7 +473,7 @@ def _pieces_memo(state: FiefState) -> _Pieces:
     return memo
 
 
-def _set_seat(values: dict[int, float], start: int, other: Any, seat: int, n: int) -> None:
+def _set_seat(values: Slots, start: int, other: Any, seat: int, n: int) -> None:
     """1 at ``start`` plus ``other``'s place from ``seat``'s chair (:func:`_rel`;
     nothing for a non-seat)."""
     if isinstance(other, int) and other >= 0:
@@ -589,11 +607,10 @@ def _lords_state(fixed: dict[int, float], cells: list[_SeatCell], start: int,
             fixed[king + size + row] = count / 2
 
 
-def _seats_state(values: dict[int, float], start: int, state: FiefState, votes: list[int],
-                 seat: int, n: int) -> None:
-    """:func:`_seats` from the state (and its seats' ``votes``): each seat
-    from ``seat``'s chair round, then one's hand, the discard pile and the
-    deck's size."""
+def _seats_state(values: Slots, start: int, state: FiefState, votes: list[int], seat: int,
+                 n: int) -> None:
+    """:func:`_seats` from the state (and its seats' ``votes``) but its
+    cards (:func:`_cards_state`): each seat from ``seat``'s chair round."""
     order, money, hands, tithes, region = (state.order, state.money, state.hands, state.tithes,
                                            state.region)
     r_pos, r_size, t_pos = REGIONS.pos, REGIONS.size, TITHES.pos
@@ -620,8 +637,11 @@ def _seats_state(values: dict[int, float], start: int, state: FiefState, votes: 
         at += row
     if state.stage == NEGOTIATION:
         _negotiation_state(values, start + numbers + 3 + TITHES.size, row, state, seat, n)
-    start = at
-    values.update(count_slots(DECK, start, tuple(hands[seat])))
+
+
+def _cards_state(values: dict[int, float], start: int, state: FiefState, seat: int) -> None:
+    """The end of :func:`_seats`: one's hand, the discard pile, the deck's size."""
+    values.update(count_slots(DECK, start, tuple(state.hands[seat])))
     start += DECK.size
     values.update(count_slots(DECK, start, tuple(state.discard), 3))
     if state.deck:
@@ -634,7 +654,7 @@ def _chairs(seat: int, n: int) -> tuple[int, ...]:
     return tuple((seat + k) % n for k in range(n))
 
 
-def _negotiation_state(values: dict[int, float], start: int, row: int, state: FiefState,
+def _negotiation_state(values: Slots, start: int, row: int, state: FiefState,
                        seat: int, n: int) -> None:
     """Each seat's place in the negotiation (still in it, crowns paid and
     received), from ``seat``'s chair round, rows of ``row`` slots from ``start``."""
@@ -653,7 +673,7 @@ def _negotiation_state(values: dict[int, float], start: int, row: int, state: Fi
         start += row
 
 
-def _phase_state(values: dict[int, float], start: int, state: FiefState, seat: int,
+def _phase_state(values: Slots, start: int, state: FiefState, seat: int,
                  n: int) -> None:
     """:func:`_phase` from the state."""
     if not state.over:
@@ -690,7 +710,7 @@ def _phase_state(values: dict[int, float], start: int, state: FiefState, seat: i
         _set_seat(values, start + REGIONS.size, claim[1], seat, n)
 
 
-def _seat_and_place(values: dict[int, float], start: int, pair: Any, places: Index,
+def _seat_and_place(values: Slots, start: int, pair: Any, places: Index,
                     seat: int, n: int) -> None:
     """A (seat, place) pair: the seat from ``seat``'s chair at ``start``, the
     place among ``places`` after it (a passage asked, a fief being founded)."""
@@ -700,7 +720,7 @@ def _seat_and_place(values: dict[int, float], start: int, pair: Any, places: Ind
         values[start + n + k] = 1.0
 
 
-def _pending_state(values: dict[int, float], start: int, p: Pending, seat: int,
+def _pending_state(values: Slots, start: int, p: Pending, seat: int,
                    n: int) -> None:
     """The attack (or revolt's choice, or execution) waiting."""
     k = PENDING.pos.get(p.what)
@@ -720,7 +740,7 @@ def _pending_state(values: dict[int, float], start: int, p: Pending, seat: int,
         values[start + 1] = p.die * RANSOM_PER_PIP / 10000
 
 
-def _battle_state(values: dict[int, float], start: int, b: Battle, seat: int,
+def _battle_state(values: Slots, start: int, b: Battle, seat: int,
                   n: int) -> None:
     """:func:`_battle` from the state's battle: of the sealed bids, which
     seats have bid and the seat's own bid only."""
@@ -750,7 +770,7 @@ def _battle_state(values: dict[int, float], start: int, b: Battle, seat: int,
             values[start + k] = value / 10000
 
 
-def _election_state(values: dict[int, float], start: int, e: Election, seat: int,
+def _election_state(values: Slots, start: int, e: Election, seat: int,
                     n: int) -> None:
     """The votes cast (each seat from ``seat``'s chair round), the elected
     lord, the seats asked and supporting the consecration, the one waited for."""

@@ -134,6 +134,9 @@ class FiefState(WarRules, CourtRules, State):
     #: last observation, checked against the state before use): no part of
     #: the position, shared harmlessly by a clone.
     observed: Any = None
+    #: The same for the observation as an array (arrays.py): a clone makes
+    #: its own copy before changing it.
+    observed_array: Any = None
 
     # ----- set-up ("The Beginning of the Game") ---------------------------------------
     def setup(self) -> list[Event]:
