@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import pickle
 import random
 from typing import Any
 
@@ -182,6 +183,7 @@ def test_what_the_observation_keeps_is_checked_against_the_state() -> None:
     copy.soldiers[villages[12]] = (0, 3)
     _observed_everywhere(copy)
     _observed_everywhere(state)
+    _observed_everywhere(pickle.loads(pickle.dumps(state)))  # kept parts pickled empty
     guess = state.determinize(1, random.Random(3))
     assert isinstance(guess, FiefState)
     _observed_everywhere(guess)

@@ -166,6 +166,11 @@ class _Board:
         self.discard: list[str] = []
         self.piled: dict[str, int] = {}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled empty: a state unpickled is another object, for which
+        :func:`_kept` makes them anew anyway."""
+        return _Board, (self.n, 0)
+
     def update(self, state: FiefState) -> None:
         """Bring the kept parts to ``state``'s pieces: each kind compared
         whole first (most steps move none), piece by piece if it differs."""
