@@ -1171,8 +1171,9 @@ function negotiationPanel(ctx) {
   const v = ctx.view;
   if (v.stage !== "negotiation" || ctx.replay) return null;
   const phase = ctx.phase;
-  const clock = phase && phase.deadline !== null && phase.deadline !== undefined && ctx.countdown
-    ? ctx.countdown(phase.deadline, ctx.t("vs.time_left"), { id: "vs-countdown", total: phase.time_limit }) : null;
+  const timed = phase && ((phase.deadline !== null && phase.deadline !== undefined) || typeof phase.seconds_left === "number");
+  const clock = timed && ctx.countdown // standing still while the table is paused (no deadline)
+    ? ctx.countdown(phase.deadline, ctx.t("vs.time_left"), { id: "vs-countdown", total: phase.time_limit, left: phase.seconds_left }) : null;
   const open = new Set(v.negotiating || []);
   const mayDone = ctx.seat !== null && legalOf(ctx, "done").length > 0 && open.has(ctx.seat);
   return h("section", { class: "panel vs-negotiation", id: "vs-negotiation" },
