@@ -1383,6 +1383,7 @@ function seatInfo(ctx, seat) {
 }
 
 export default {
-  strings: news.withStrings(strings), render, seatInfo, describeEvent: news.describeEvent, banner: news.banner,
+  strings: news.withStrings(strings), render, seatInfo, describeEvent: news.describeEvent, cardHelp,
+  banner: news.banner,
   mergeViews: news.mergeViews, chatChanged: news.chatChanged, logKinds: news.logKinds,
 };

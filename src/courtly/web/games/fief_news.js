@@ -509,7 +509,8 @@ const place = villageName;
 
 
 function titleName(ctx, title) {
-  return title ? ctx.t(`fn.title.${title}`) : "";
+  const name = title ? ctx.t(`fn.title.${title}`) : "";
+  return title && ctx.markCard ? ctx.markCard(title, name) : name; // a red card: its help in the log
 }
 
 function ink(view, seat) {

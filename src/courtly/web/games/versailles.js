@@ -606,8 +606,11 @@ function tr(ctx, texts) {
   return (texts && (texts[ctx.lang] ?? texts.fr)) || "";
 }
 
+/** A card's name in the page's language (marked, in the log's pass that
+ *  finds the cards a line names: ctx.markCard). */
 function cardName(ctx, id) {
-  return CARD[id] ? tr(ctx, CARD[id].name) : String(id);
+  const name = CARD[id] ? tr(ctx, CARD[id].name) : String(id);
+  return ctx.markCard && CARD[id] ? ctx.markCard(id, name) : name;
 }
 
 /** A sum as the Register writes it: "4 000" in French, "4,000" in English. */
@@ -1428,6 +1431,6 @@ function mergeViews(views) {
 }
 
 export default {
-  strings, render, banner, describeEvent, describeAction, seatInfo, mergeViews, chatNotes,
+  strings, render, banner, describeEvent, cardHelp, describeAction, seatInfo, mergeViews, chatNotes,
   logKinds: { breach: "highlight", fine: "highlight", roll: "highlight", turn: "highlight", game_over: "highlight", draw: "minor", done: "minor", presented: "minor" },
 };

@@ -7,7 +7,7 @@ import { api, ApiError, TableConnection, preferredName, savePreferredName, saveT
 import { button, fill, h, s, toast } from "./dom.js";
 import { addStrings, applyStatic, botBadge, errorText, has, lang, langToggle, t } from "./i18n.js";
 import { icon } from "./icons.js";
-import { afterRender as cardHelpAfterRender } from "./cardhelp.js";
+import { afterRender as cardHelpAfterRender, withHelp } from "./cardhelp.js";
 import { HOST_KINDS, adoptHostLink, hostEventText, linkContext, renderHostPanel, resolveSeatLink } from "./host.js";
 import { genericRenderer, howtoFor, rendererFor } from "../games/index.js";
 import { mountHowto } from "./howto.js";
@@ -134,6 +134,7 @@ function context() {
     sendChat,
     online: online(),
     countdown: (deadline, label, opts) => countdown(deadline, label, opts),
+    markCard: null, // set only while the log finds the cards a line names (withCardHelp)
     rerender: () => {
       renderBanner();
       renderBoard();
@@ -627,9 +628,40 @@ function renderLog() {
       dataset: { index: e.index, ...(typeof seat === "number" ? { seat } : {}), ...(e.move ? { by: e.move.by } : {}) },
       ...(marked.has(e.index) ? { "aria-current": "true" } : {}),
     }, standin ? h("span", { class: "standin-mark", title: t("standin.title") }, t("standin.mark")) : null,
-    describeEvent(e, ctx));
+    withCardHelp(e, describeEvent(e, ctx), ctx));
   }));
   if (atBottom) log.scrollTop = log.scrollHeight;
+  cardHelpAfterRender(); // an open help on a card named in the log follows it
+}
+
+/** A log line whose cards explain themselves as on the table (js/cardhelp.js):
+ * the same text, each card's name a span with hover and tap help. The line is
+ * described a second time with `ctx.markCard` set, which the renderer's card
+ * names call: each name comes back between two NULs, so a name found
+ * elsewhere in the line (a courtier "Monsieur le Marquis" beside the card
+ * "Marquis") is never taken for the card. Kept only if the two texts agree. */
+function withCardHelp(e, text, ctx) {
+  if (!st.renderer.cardHelp || typeof text !== "string") return text;
+  const cards = [];
+  const markCard = (id, name) => `\u0000${cards.push({ id, name }) - 1}\u0000`;
+  const marked = describeEvent(e, { ...ctx, markCard });
+  if (!cards.length || typeof marked !== "string") return text;
+  const parts = marked.split("\u0000");
+  if (parts.length !== 2 * cards.length + 1) return text;
+  const plain = parts.map((p, i) => (i % 2 ? cards[Number(p)].name : p)).join("");
+  if (plain !== text) return text;
+  return parts.map((p, i) => {
+    if (i % 2 === 0) return p;
+    const card = cards[Number(p)];
+    let help = null;
+    try {
+      help = st.renderer.cardHelp(ctx, card.id);
+    } catch (err) {
+      console.error(err);
+    }
+    const span = h("span", { class: "log-card", dataset: { card: card.id } }, card.name);
+    return help ? withHelp(span, help, `log:${e.index}:${(i - 1) / 2}`, { tap: "self" }) : card.name;
+  });
 }
 
 function renderChat() {
