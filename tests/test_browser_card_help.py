@@ -144,3 +144,102 @@ def test_versailles_cards_explain_themselves_in_the_page_language(server, browse
     english.keyboard.press("Escape")
     english.wait_for_selector(HELP, state="hidden")
     assert not errors, errors
+
+
+# ----- cards named in the log -------------------------------------------------------------
+
+LOG_CARD = "#log .log-card"
+
+
+def _log_line_unchanged(page: Any, card: Any) -> None:
+    """The line that names the card reads as the log's words, in their order."""
+    line = card.locator("xpath=ancestor::li[1]")
+    index = int(line.get_attribute("data-index"))
+    words = page.evaluate("""(i) => {
+        const ctx = window.courtly.context();
+        return ctx.describe(ctx.events.find((e) => e.index === i));
+    }""", index)
+    assert line.text_content() == words
+    assert line.locator(".card-help-button").count() == 0
+    indices = [int(i) for i in page.eval_on_selector_all(
+        "#log .log-line", "lines => lines.map(l => l.dataset.index)")]
+    assert indices == sorted(indices)
+
+
+def _check_log_help(page: Any, expected: Any, shot: str) -> None:
+    """A card's name in the log: hover shows its help, leaving hides it; a tap
+    on the name pins it, a second tap or Escape closes it."""
+    card = page.locator(LOG_CARD).first
+    text = expected(card.get_attribute("data-card"))
+    _log_line_unchanged(page, card)
+    card.scroll_into_view_if_needed()
+    card.hover()
+    page.wait_for_selector(f"{HELP}:visible")
+    assert text in (_shown(page) or "")
+    page.mouse.move(1, 1)
+    page.wait_for_selector(HELP, state="hidden")
+    assert card.get_attribute("aria-expanded") == "false"
+    card.click()
+    page.wait_for_selector(f"{HELP}:visible")
+    assert text in (_shown(page) or "")
+    assert page.locator(LOG_CARD).first.get_attribute("aria-expanded") == "true"
+    box = page.locator(HELP).bounding_box()
+    width = page.viewport_size["width"]
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width
+    page.screenshot(path=str(SHOTS / shot), full_page=False)
+    page.mouse.move(1, 1)
+    assert _shown(page)  # pinned
+    page.locator(LOG_CARD).first.click()
+    page.wait_for_selector(HELP, state="hidden")
+    page.locator(LOG_CARD).first.click()
+    page.wait_for_selector(f"{HELP}:visible")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(HELP, state="hidden")
+
+
+def test_fief_cards_named_in_the_log_explain_themselves(server, browser):
+    helps = api(server, "/api/games/fief")["data"]["cards"]["help"]
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=4, turn_limit=2)
+    tid = made["table"]["id"]
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("svg.fief-map")
+    deadline = time.monotonic() + 120
+    while not page.locator(LOG_CARD).count():
+        assert time.monotonic() < deadline, "no card was named in the log"
+        assert api(server, f"/api/tables/{tid}")["status"] != "over"
+        act_through_forms(page)
+    page.wait_for_timeout(300)  # let the bots' moves settle the log for a moment
+    _check_log_help(page, lambda c: helps[c.split(":")[0]]["en"], "webux_fief_log_help_en.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.click("#lang-toggle")
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    _check_log_help(page, lambda c: helps[c.split(":")[0]]["fr"],
+                    "webux_fief_log_help_fr_phone.png")
+    assert not errors, errors
+
+
+def test_versailles_cards_named_in_the_log_explain_themselves(server, browser):
+    deck = {c["id"]: c for c in api(server, "/api/games/versailles")["data"]["deck"]}
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=15)
+    tid, token = made["table"]["id"], made["tokens"]["0"]
+    page, errors = french_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Ada")
+    page.wait_for_selector("#vs-sex-form button:enabled")
+    for _ in range(2):  # the courtier's sex and family, then Done in the negotiation
+        legal = api(server, f"/api/tables/{tid}/state?token={token}")["legal"]
+        api(server, f"/api/tables/{tid}/actions", {"token": token, "action": legal[0]["action"]})
+    page.wait_for_selector("#log .log-request .log-card", timeout=30_000)
+    page.wait_for_timeout(300)
+    # the card is the one the request names, never the same word in a courtier's
+    # form of address ("Monsieur le Marquis" presents a request: « Marquis »)
+    for line in page.locator("#log .log-request").all():
+        assert line.locator(".log-card").count() == 1
+        before = line.locator(".log-card").evaluate("s => s.previousSibling.textContent")
+        assert before.endswith("« "), before
+    _check_log_help(page, lambda c: deck[c]["effect_fr"], "webux_vs_log_help_fr.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.click("#lang-toggle")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    _check_log_help(page, lambda c: deck[c]["effect"], "webux_vs_log_help_en_phone.png")
+    assert not errors, errors

@@ -117,3 +117,42 @@ def test_the_end_of_a_fief_game_says_who_won_and_why(server, browser, seed, turn
     page.locator("#final").scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"webux_fief_end_fr_phone_{turn_limit}.png"))
     assert not errors, errors
+
+
+def test_a_fief_replay_ends_on_the_end_of_the_game(server, browser):
+    """The replay's last step shows the same summary as the table at the end
+    (who won and why), whoever's view it shows; an earlier step does not."""
+    tid, keys, result = _finished(server, 4, 1)
+    page, errors = open_page(browser)
+    page.goto(f"{server}/table/{tid}?replay=1")
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    page.wait_for_selector("#final.fief-final")
+    step = page.locator("#replay-step").text_content()
+    last = step.split("/")[1].strip()
+    assert step.split("/")[0].strip() == last
+    _check_table(page, keys, result)
+    assert page.locator("#replay-open").count() == 0  # no "Replay this game" in the replay
+    page.locator("#final").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "webux_fief_replay_end_en.png"))
+    page.click("#replay-prev")
+    page.wait_for_selector("#final", state="detached")
+    page.select_option("#replay-pov", "all")
+    page.click("#replay-last")
+    page.wait_for_selector("#final.fief-final")
+    _check_table(page, keys, result)
+    # the replay's log: a card it names explains itself (docs/web.md "Card help")
+    card = page.locator("#log .log-card").first
+    card.scroll_into_view_if_needed()
+    card.hover()
+    page.wait_for_selector("#card-help:visible")
+    page.mouse.move(1, 1)
+    page.wait_for_selector("#card-help", state="hidden")
+
+    page.click("#lang-toggle")
+    page.wait_for_selector("#final th:has-text('Ce qui a décidé')")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(200)
+    no_horizontal_scroll(page)
+    page.locator("#final").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "webux_fief_replay_end_fr_phone.png"))
+    assert not errors, errors

@@ -479,6 +479,74 @@ def test_a_pause_stops_the_move_clock_until_a_person_comes_back(tmp_path):
                                    for e in state(client, tid)["events"]), timeout=5)
 
 
+def receive_until(ws: Any, predicate: Callable[[dict[str, Any]], bool],
+                  timeout: float = 10.0) -> dict[str, Any]:
+    """The first message on the socket that ``predicate`` accepts, within
+    ``timeout`` seconds (a daemon thread reads: the test client's own
+    receive waits for ever)."""
+    found: list[dict[str, Any]] = []
+
+    def read() -> None:
+        while not (found and predicate(found[-1])):
+            found.append(ws.receive_json())
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(timeout)
+    kinds = [m.get("type") for m in found]
+    assert found and predicate(found[-1]), f"no such message in {timeout} s: {kinds}"
+    return found[-1]
+
+
+def test_watchers_are_told_of_a_pause_and_its_clocks_stand_still(tmp_path):
+    """docs/api.md, "Idle tables": when a table pauses, a spectator watching
+    gets an update at once with ``table.paused`` and the clocks standing
+    still (``deadline`` null, ``left``: what they keep); a person back
+    wakes it, and the clocks run again from what they kept."""
+    with market_client(tmp_path, away_after=0.3) as client:
+        tid, tokens = market_table(client, window_seconds=20)
+        with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+            paused = receive_until(ws, lambda m: m["type"] == "update"
+                                   and m["table"]["paused"])
+            assert paused["phase"]["deadline"] is None
+            left = paused["phase"]["seconds_left"]
+            assert 18 < left < 20
+            assert paused["clocks"] == [{"kind": "phase", "seat": None, "deadline": None,
+                                         "left": left, "total": 20.0}]
+            time.sleep(0.5)
+            again = state(client, tid)
+            assert again["table"]["paused"] and again["clocks"] == paused["clocks"]
+            assert again["phase"]["seconds_left"] == left
+            with client.websocket_connect(f"/ws/tables/{tid}?token={tokens['0']}"):
+                presence = receive_until(ws, lambda m: m["type"] == "presence")
+                assert presence["paused"] is False
+                woken = receive_until(ws, lambda m: m["type"] == "update")
+                assert not woken["table"]["paused"]
+                [clock] = [c for c in woken["clocks"] if c["kind"] == "phase"]
+                assert "left" not in clock
+                assert clock["deadline"] == woken["phase"]["deadline"]
+                assert abs(clock["deadline"] - woken["server_time"] - left) < 1.0
+
+
+def test_a_paused_move_clock_is_sent_with_the_time_it_keeps(tmp_path):
+    """The move clock of a paused table: no deadline, the seconds left when
+    the pause began; away timers are not sent while nobody is there."""
+    with make_client(tmp_path, away_after=0.3) as client:
+        made = new_table(client, [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
+                         move_clock=10.0, bot_delay=0.05)
+        tid, token = made["table"]["id"], made["tokens"]["0"]
+        client.post(f"/api/tables/{tid}/join", json={"token": token, "name": "Ann"})
+        with client.websocket_connect(f"/ws/tables/{tid}?token={token}"):
+            pass  # Ann has been connected: her away timer would show
+        wait_until(lambda: client.get(f"/api/tables/{tid}").json()["paused"])
+        first = state(client, tid)["clocks"]
+        time.sleep(0.4)
+        assert state(client, tid)["clocks"] == first
+        [clock] = first
+        assert clock["kind"] == "move" and clock["seat"] == 0 and clock["deadline"] is None
+        assert 9 < clock["left"] < 10
+
+
 def test_a_seat_given_back_to_a_person_is_played_while_the_host_is_there(tmp_path):
     """The host's giving a bot's seat back counts as someone there: its
     stand-in plays the seat until a person sits down (the table of bots does

@@ -418,9 +418,11 @@ class LiveTable:
         return {"seat": None if who == REFEREE else who, "events": seen}
 
     def phase_json(self, phase: Phase) -> dict[str, Any]:
-        """The phase, with its deadline (epoch seconds) and the seconds left, if running."""
-        deadline = self.timing.deadline if self.status == "playing" else None
-        left = None if deadline is None else round(max(deadline - time.time(), 0.0), 3)
+        """The phase, with its deadline (epoch seconds) and the seconds left, if
+        running; while the table is paused, no deadline and the seconds it keeps."""
+        deadline, left = self.phase_clock(time.monotonic())
+        if deadline is not None:
+            left = round(max(deadline - time.time(), 0.0), 3)
         return {**phase.to_json(), "deadline": deadline, "seconds_left": left}
 
     async def broadcast(self) -> None:
@@ -578,8 +580,8 @@ class LiveTable:
         self.parked = True
         if self.paused(now):
             if self.paused_from is None:
-                idle = self.idle_for(now) or 0.0  # paused: a person seat, none there
-                self.paused_from = now - idle + self.hub.pause_after
+                self.paused_from = self.clocks_stopped_at(now)
+                self.spawn(self.broadcast())  # who watches learns it (table.paused, clocks)
             return None  # a person's return (connect, a token used) sets `changed`
         self.parked = False
         if self.paused_from is not None:
@@ -598,6 +600,8 @@ class LiveTable:
                 options.append((gone_in, seat, "gone"))  # the move clock: seats that must act
         if self.timing.deadline is not None:
             options.append((self.timing.deadline - time.time(), REFEREE, "time"))
+        if (idle := self.idle_for(now)) is not None:
+            options.append((self.hub.pause_after - idle, REFEREE, "pause"))  # to say so on time
         return min((o for o in options if o is not None), default=None)
 
     def _resume_clocks(self, now: float) -> None:
@@ -606,13 +610,13 @@ class LiveTable:
         restart keeps it), and the clients are told."""
         stopped = max(0.0, now - (self.paused_from or now))
         self.paused_from = None
+        self.spawn(self.broadcast())  # no longer paused, whatever the clocks
         if not stopped:
             return
         self.turn_started += stopped
         if self.timing.deadline is not None:
             self.timing.deadline += stopped
             self.hub.store.set_clock(self.id, (self.timing.since, self.timing.deadline))
-        self.spawn(self.broadcast())
 
     def _gone_in(self, info: Seat, now: float) -> float | None:
         """Seconds until a person seat counts as gone (no client, not seen for
@@ -653,7 +657,7 @@ class LiveTable:
             except TimeoutError:
                 pass
             now = time.monotonic()
-            if self.paused(now):
+            if self.paused(now) or why == "pause":
                 continue  # nobody came back before this move: plan (and wait) again
             if why == "gone" and not self.gone(seat, now):
                 continue  # seen since (a token used): plan again
@@ -791,45 +795,88 @@ class LiveTable:
         person seat the driver would play for, the sooner of its move clock
         (``move``) and its away timer (``away``: its last client has left), as
         ``{kind, seat, deadline, total}`` (deadline: epoch seconds; total: the
-        clock's full length). The same rules as :meth:`_plan`."""
+        clock's full length). The same rules as :meth:`_plan`. While the table
+        is paused the clocks stand still: each has ``deadline`` None and
+        ``left``, the seconds it keeps for when play resumes, and away timers
+        are left out (nobody is there); once a person is back, before the
+        driver moves the clocks on, the deadlines are already those of after."""
         if self.status != "playing":
             return []
         mono = time.monotonic()
         epoch = self.hub.epoch  # the same deadline in every update, to the millisecond
+        stopped = self.clocks_stopped_at(mono)
+        frozen = self.paused(mono)
+        at = mono if stopped is None else stopped  # the instant the stopped clocks read
         phase = self.state.phase
         out: list[dict[str, Any]] = []
         for seat in (*phase.to_act, *(s for s in phase.may_act if s not in phase.to_act)):
             info = self.seats[seat]
             if info.kind != "person" or info.stood_in():
                 continue  # a bot, or a stand-in already playing: no clock to show
-            if seat not in self.connected_once:
-                # never connected since the server started (a program polling
-                # over REST, or not back yet): its away timer moves with every
-                # request, so only the move clock is shown
-                plan = ((self.turn_started + self.row.move_clock - mono, seat, "clock")
-                        if seat in phase.to_act and self.row.move_clock else None)
-            elif seat in phase.to_act:
-                plan = self._person_deadline(seat, info, mono)
-            elif (gone_in := self._gone_in(info, mono)) is not None:
-                plan = (gone_in, seat, "gone")
-            else:
-                plan = None
+            plan = self._clock_plan(seat, info, mono, at, frozen)
             if plan is None:
                 continue
-            delay, _, why = plan
+            delay, why = plan
             away = why == "gone"
             out.append({"kind": "away" if away else "move", "seat": seat,
-                        "deadline": round(epoch + mono + delay, 3),
+                        **self._reading(epoch + mono + delay, delay, frozen),
                         "total": self.hub.away_after if away else self.row.move_clock})
-        if self.timing.deadline is not None:
-            out.append({"kind": "phase", "seat": None, "deadline": self.timing.deadline,
-                        "total": phase.time_limit})
+        deadline, left = self.phase_clock(mono)
+        if deadline is not None or left is not None:
+            reading = {"deadline": None, "left": left} if frozen else {"deadline": deadline}
+            out.append({"kind": "phase", "seat": None, **reading, "total": phase.time_limit})
         return out
+
+    def _clock_plan(self, seat: int, info: Seat, mono: float, at: float,
+                    frozen: bool) -> tuple[float, str] | None:
+        """A person seat's clock as :meth:`clocks` shows it: (seconds left, why).
+        The move clock reads at ``at`` (it stood still while paused); the
+        away timer is real time, and not shown while paused. A seat never
+        connected since the server started (a program polling over REST, or
+        not back yet) has only its move clock: its away timer moves with
+        every request."""
+        phase = self.state.phase
+        move = ((self.turn_started + self.row.move_clock - at, "clock")
+                if seat in phase.to_act and self.row.move_clock else None)
+        if frozen or seat not in self.connected_once:
+            return move
+        gone_in = self._gone_in(info, mono)
+        gone = None if gone_in is None else (gone_in, "gone")
+        return min((p for p in (move, gone) if p is not None), default=None)
+
+    @staticmethod
+    def _reading(deadline: float, left: float, frozen: bool) -> dict[str, Any]:
+        """A clock's ``deadline`` (epoch seconds), or while paused ``left``."""
+        if frozen:
+            return {"deadline": None, "left": round(max(left, 0.0), 3)}
+        return {"deadline": round(deadline, 3)}
+
+    def clocks_stopped_at(self, now: float) -> float | None:
+        """When (monotonic) the clocks stopped, while they stand still: the
+        table is paused, or was and the driver has not moved them on yet (a
+        person just came back); None while they run."""
+        if self.paused(now):
+            return now - (self.idle_for(now) or 0.0) + self.hub.pause_after
+        return self.paused_from
+
+    def phase_clock(self, mono: float) -> tuple[float | None, float | None]:
+        """The timed phase's (deadline, left): the deadline (epoch seconds)
+        while its clock runs, moved on by a pause that just ended; while the
+        table is paused, None and the seconds it keeps. (None, None) untimed."""
+        deadline = self.timing.deadline if self.status == "playing" else None
+        if deadline is None:
+            return None, None
+        stopped = self.clocks_stopped_at(mono)
+        if stopped is None:
+            return deadline, None
+        if self.paused(mono):
+            return None, round(max(deadline - (self.hub.epoch + stopped), 0.0), 3)
+        return round(deadline + (mono - stopped), 3), None
 
     def presence(self) -> dict[str, Any]:
         """The seats (who is connected, who is away) and the clocks, for everyone."""
         return {"type": "presence", "seats": [s.public(i) for i, s in enumerate(self.seats)],
-                "clocks": self.clocks()}
+                "clocks": self.clocks(), "paused": self.paused(time.monotonic())}
 
     async def send_presence(self, skip: Client | None = None) -> None:
         """Tell every client (but ``skip``) who is here now: sent when a seat's

@@ -1352,7 +1352,9 @@ function formValue(ctx, field, value) {
 function render(root, ctx) {
   current = ctx;
   const forms = { ...ctx, valueLabel: (field, value) => formValue(ctx, field, value) };
-  const over = ctx.table && ctx.table.status === "over" && ctx.result && !ctx.replay;
+  // the end of the game: at the table, and at a replay's last step (the same final view)
+  const atEnd = !ctx.replay || ctx.replay.step >= ctx.replay.steps;
+  const over = ctx.table && ctx.table.status === "over" && ctx.result && atEnd;
   root.append(h("div", { class: "fief-board" },
     over ? finalSection(ctx) : null,
     h("div", { class: "fief-col-map" }, mapPanel(ctx), lastMovePanel(ctx), actions(forms)),
@@ -1383,6 +1385,7 @@ function seatInfo(ctx, seat) {
 }
 
 export default {
-  strings: news.withStrings(strings), render, seatInfo, describeEvent: news.describeEvent, banner: news.banner,
+  strings: news.withStrings(strings), render, seatInfo, describeEvent: news.describeEvent, cardHelp,
+  banner: news.banner,
   mergeViews: news.mergeViews, chatChanged: news.chatChanged, logKinds: news.logKinds,
 };

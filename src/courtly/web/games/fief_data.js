@@ -28,8 +28,14 @@ export function bishopricName(id) {
   return b ? b.name : named(id);
 }
 
-/** A card of the hand or the discard by its name in the player's language. */
+/** A card of the hand or the discard by its name in the player's language
+ *  (marked, in the log's pass that finds the cards a line names: ctx.markCard). */
 export function cardName(ctx, card) {
+  const name = plainCardName(ctx, card);
+  return ctx.markCard ? ctx.markCard(card, name) : name;
+}
+
+function plainCardName(ctx, card) {
   const [kind, arg] = String(card).split(":");
   if (kind === "lord") return lordName(arg);
   if (kind === "bishop") return ctx.t("fief.bishop_of", { name: bishopricName(arg) });
@@ -59,5 +65,5 @@ export function cardHelp(ctx, card) {
   const kind = String(card).split(":")[0];
   const help = CARDS.help && CARDS.help[kind];
   if (!help) return null;
-  return { title: cardName(ctx, card), text: help[ctx.lang] || help.en, source: help.source };
+  return { title: plainCardName(ctx, card), text: help[ctx.lang] || help.en, source: help.source };
 }

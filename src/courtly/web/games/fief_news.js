@@ -509,7 +509,8 @@ const place = villageName;
 
 
 function titleName(ctx, title) {
-  return title ? ctx.t(`fn.title.${title}`) : "";
+  const name = title ? ctx.t(`fn.title.${title}`) : "";
+  return title && ctx.markCard ? ctx.markCard(title, name) : name; // a red card: its help in the log
 }
 
 function ink(view, seat) {
@@ -1010,8 +1011,9 @@ function negotiationPanel(ctx) {
   const view = ctx.view;
   if (view.phase !== "negotiation" || ctx.replay || (ctx.table && ctx.table.status !== "playing")) return null;
   const phase = ctx.phase;
-  const clock = phase && phase.deadline !== null && phase.deadline !== undefined && ctx.countdown
-    ? ctx.countdown(phase.deadline, ctx.t("fn.time_left"), { id: "fief-countdown", total: phase.time_limit }) : null;
+  const timed = phase && ((phase.deadline !== null && phase.deadline !== undefined) || typeof phase.seconds_left === "number");
+  const clock = timed && ctx.countdown // standing still while the table is paused (no deadline)
+    ? ctx.countdown(phase.deadline, ctx.t("fn.time_left"), { id: "fief-countdown", total: phase.time_limit, left: phase.seconds_left }) : null;
   const mayDone = ctx.seat !== null && (ctx.schema || []).some((e) => e.type === "done");
   return h("section", { class: "panel fn-negotiation", id: "fief-negotiation" },
     h("h2", {}, ctx.t("fn.negotiation"), clock ? h("span", { class: "fn-clock" }, clock) : null),

@@ -606,8 +606,11 @@ function tr(ctx, texts) {
   return (texts && (texts[ctx.lang] ?? texts.fr)) || "";
 }
 
+/** A card's name in the page's language (marked, in the log's pass that
+ *  finds the cards a line names: ctx.markCard). */
 function cardName(ctx, id) {
-  return CARD[id] ? tr(ctx, CARD[id].name) : String(id);
+  const name = CARD[id] ? tr(ctx, CARD[id].name) : String(id);
+  return ctx.markCard && CARD[id] ? ctx.markCard(id, name) : name;
 }
 
 /** A sum as the Register writes it: "4 000" in French, "4,000" in English. */
@@ -1171,8 +1174,9 @@ function negotiationPanel(ctx) {
   const v = ctx.view;
   if (v.stage !== "negotiation" || ctx.replay) return null;
   const phase = ctx.phase;
-  const clock = phase && phase.deadline !== null && phase.deadline !== undefined && ctx.countdown
-    ? ctx.countdown(phase.deadline, ctx.t("vs.time_left"), { id: "vs-countdown", total: phase.time_limit }) : null;
+  const timed = phase && ((phase.deadline !== null && phase.deadline !== undefined) || typeof phase.seconds_left === "number");
+  const clock = timed && ctx.countdown // standing still while the table is paused (no deadline)
+    ? ctx.countdown(phase.deadline, ctx.t("vs.time_left"), { id: "vs-countdown", total: phase.time_limit, left: phase.seconds_left }) : null;
   const open = new Set(v.negotiating || []);
   const mayDone = ctx.seat !== null && legalOf(ctx, "done").length > 0 && open.has(ctx.seat);
   return h("section", { class: "panel vs-negotiation", id: "vs-negotiation" },
@@ -1427,6 +1431,6 @@ function mergeViews(views) {
 }
 
 export default {
-  strings, render, banner, describeEvent, describeAction, seatInfo, mergeViews, chatNotes,
+  strings, render, banner, describeEvent, cardHelp, describeAction, seatInfo, mergeViews, chatNotes,
   logKinds: { breach: "highlight", fine: "highlight", roll: "highlight", turn: "highlight", game_over: "highlight", draw: "minor", done: "minor", presented: "minor" },
 };

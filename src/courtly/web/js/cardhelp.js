@@ -40,8 +40,9 @@ function place() {
   pop.style.setProperty("top", `${r.bottom + window.scrollY + 4}px`);
 }
 
+/** The tap target: the card's "?" button, or the card itself (a name in the log). */
 function buttonOf(anchor) {
-  return anchor.querySelector(":scope > .card-help-button");
+  return anchor.dataset.helpTap === "self" ? anchor : anchor.querySelector(":scope > .card-help-button");
 }
 
 function show(anchor, help, pinned) {
@@ -72,32 +73,48 @@ export function hide() {
  * Give `el` (a card: a hand tile, a chip in a line) its help: `help` is
  * {title, text, source?} (source: the rulebook section), `key` names the card
  * across redraws (unique on the page). Appends a "?" button (the tap target)
- * and returns `el`.
+ * and returns `el`. With `{tap: "self"}` the element itself is the tap target
+ * and nothing is added to its text (a card's name in the log).
  */
-export function withHelp(el, help, key) {
+export function withHelp(el, help, key, { tap = "button" } = {}) {
   if (!help || !help.text) return el;
   el.classList.add("has-help");
   el.dataset.helpKey = key;
-  const b = h("button", {
-    type: "button", class: "card-help-button", "aria-expanded": "false", "aria-controls": "card-help",
-    "aria-label": t("help.about", { card: help.title }), title: t("help.about", { card: help.title }),
-  }, "?");
-  b.addEventListener("click", (ev) => {
+  const toggle = (ev) => {
     ev.stopPropagation(); // the card's own click (choose it) is not a help tap
     ev.preventDefault();
     if (open && open.anchor === el && open.pinned) hide();
     else show(el, help, true);
-  });
-  b.addEventListener("keydown", (ev) => { // Enter on "?" is not Enter on the card
-    if (ev.key === "Enter" || ev.key === " ") ev.stopPropagation();
-  });
+  };
+  let b;
+  if (tap === "self") {
+    b = el;
+    el.dataset.helpTap = "self";
+    el.setAttribute("role", "button");
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("aria-expanded", "false");
+    el.setAttribute("aria-controls", "card-help");
+    el.addEventListener("click", toggle);
+    el.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" || ev.key === " ") toggle(ev);
+    });
+  } else {
+    b = h("button", {
+      type: "button", class: "card-help-button", "aria-expanded": "false", "aria-controls": "card-help",
+      "aria-label": t("help.about", { card: help.title }), title: t("help.about", { card: help.title }),
+    }, "?");
+    b.addEventListener("click", toggle);
+    b.addEventListener("keydown", (ev) => { // Enter on "?" is not Enter on the card
+      if (ev.key === "Enter" || ev.key === " ") ev.stopPropagation();
+    });
+    el.append(b);
+  }
   el.addEventListener("mouseenter", () => {
     if (!open || !open.pinned) show(el, help, false);
   });
   el.addEventListener("mouseleave", () => {
     if (open && open.anchor === el && !open.pinned) hide();
   });
-  el.append(b);
   if (open && open.key === key && !open.anchor.isConnected) {
     open.anchor = el; // the same card, redrawn
     b.setAttribute("aria-expanded", "true");
@@ -112,6 +129,8 @@ export function afterRender() {
     const again = document.querySelector(`[data-help-key="${CSS.escape(open.key)}"]`);
     if (!again) return hide();
     open.anchor = again;
+    const b = buttonOf(again);
+    if (b) b.setAttribute("aria-expanded", "true");
   }
   place();
 }

@@ -7,7 +7,7 @@ import { api, ApiError, TableConnection, preferredName, savePreferredName, saveT
 import { button, fill, h, s, toast } from "./dom.js";
 import { addStrings, applyStatic, botBadge, errorText, has, lang, langToggle, t } from "./i18n.js";
 import { icon } from "./icons.js";
-import { afterRender as cardHelpAfterRender } from "./cardhelp.js";
+import { afterRender as cardHelpAfterRender, withHelp } from "./cardhelp.js";
 import { HOST_KINDS, adoptHostLink, hostEventText, linkContext, renderHostPanel, resolveSeatLink } from "./host.js";
 import { genericRenderer, howtoFor, rendererFor } from "../games/index.js";
 import { mountHowto } from "./howto.js";
@@ -134,6 +134,7 @@ function context() {
     sendChat,
     online: online(),
     countdown: (deadline, label, opts) => countdown(deadline, label, opts),
+    markCard: null, // set only while the log finds the cards a line names (withCardHelp)
     rerender: () => {
       renderBanner();
       renderBoard();
@@ -423,11 +424,17 @@ function phaseName(phase) {
 function phaseChip() {
   const phase = st.phase;
   if (st.replay || !phase || !st.table || st.table.status !== "playing") return null;
-  const timed = phase.deadline !== null && phase.deadline !== undefined;
+  // a paused table's phase clock stands still: no deadline, the seconds it keeps
+  const timed = (phase.deadline !== null && phase.deadline !== undefined) || typeof phase.seconds_left === "number";
   if (!timed && !(phase.may_act && phase.may_act.length)) return null;
   return h("span", { class: "phase-chip", id: "phase" },
     h("span", { class: "phase-name", id: "phase-name" }, phaseName(phase)),
-    timed ? countdown(phase.deadline, t("phase.time_left"), { id: "countdown", total: phase.time_limit }) : null);
+    timed ? countdown(phase.deadline, t("phase.time_left"), { id: "countdown", total: phase.time_limit, left: phase.seconds_left }) : null);
+}
+
+function pauseIcon() {
+  return s("svg", { viewBox: "0 0 16 16", width: "15", height: "15", class: "clock-icon pause-icon", "aria-hidden": "true" },
+    s("path", { d: "M5.5 3.5v9M10.5 3.5v9", fill: "none", stroke: "currentColor", "stroke-width": "2.4", "stroke-linecap": "round" }));
 }
 
 function clockIcon() {
@@ -445,9 +452,20 @@ function renderBanner() {
     ? h("span", { class: "banner-conn" }, t("table.reconnecting")) : null;
   fill(banner, h("span", { class: "banner-text" }, text), detail ? h("span", { class: "banner-detail" }, detail) : null,
     kind === "offline" ? null : phaseChip(), kind === "offline" ? null : bannerClockChip(),
-    kind === "offline" ? null : undoButton(), conn);
+    kind === "offline" ? null : undoButton(), conn, kind === "offline" ? null : pausedNote());
   document.body.classList.toggle("offline", kind === "offline");
   tick();
+}
+
+/** While the table is paused (nobody there: docs/api.md "Idle tables"), a
+ * line of the banner says why nothing moves and the clocks stand still. */
+function isPaused() {
+  return !st.replay && !!st.table && st.table.status === "playing" && !!st.table.paused;
+}
+
+function pausedNote() {
+  if (!isPaused()) return null;
+  return h("span", { class: "banner-paused", id: "paused-note" }, pauseIcon(), h("span", {}, t("table.paused")));
 }
 
 function renderBoard() {
@@ -610,9 +628,40 @@ function renderLog() {
       dataset: { index: e.index, ...(typeof seat === "number" ? { seat } : {}), ...(e.move ? { by: e.move.by } : {}) },
       ...(marked.has(e.index) ? { "aria-current": "true" } : {}),
     }, standin ? h("span", { class: "standin-mark", title: t("standin.title") }, t("standin.mark")) : null,
-    describeEvent(e, ctx));
+    withCardHelp(e, describeEvent(e, ctx), ctx));
   }));
   if (atBottom) log.scrollTop = log.scrollHeight;
+  cardHelpAfterRender(); // an open help on a card named in the log follows it
+}
+
+/** A log line whose cards explain themselves as on the table (js/cardhelp.js):
+ * the same text, each card's name a span with hover and tap help. The line is
+ * described a second time with `ctx.markCard` set, which the renderer's card
+ * names call: each name comes back between two NULs, so a name found
+ * elsewhere in the line (a courtier "Monsieur le Marquis" beside the card
+ * "Marquis") is never taken for the card. Kept only if the two texts agree. */
+function withCardHelp(e, text, ctx) {
+  if (!st.renderer.cardHelp || typeof text !== "string") return text;
+  const cards = [];
+  const markCard = (id, name) => `\u0000${cards.push({ id, name }) - 1}\u0000`;
+  const marked = describeEvent(e, { ...ctx, markCard });
+  if (!cards.length || typeof marked !== "string") return text;
+  const parts = marked.split("\u0000");
+  if (parts.length !== 2 * cards.length + 1) return text;
+  const plain = parts.map((p, i) => (i % 2 ? cards[Number(p)].name : p)).join("");
+  if (plain !== text) return text;
+  return parts.map((p, i) => {
+    if (i % 2 === 0) return p;
+    const card = cards[Number(p)];
+    let help = null;
+    try {
+      help = st.renderer.cardHelp(ctx, card.id);
+    } catch (err) {
+      console.error(err);
+    }
+    const span = h("span", { class: "log-card", dataset: { card: card.id } }, card.name);
+    return help ? withHelp(span, help, `log:${e.index}:${(i - 1) / 2}`, { tap: "self" }) : card.name;
+  });
 }
 
 function renderChat() {
@@ -941,8 +990,19 @@ function clockText(leftMs) {
   return `${m}:${String(left % 60).padStart(2, "0")}`;
 }
 
-/** A live countdown to `deadline` (epoch seconds): the one look of every clock. */
-function countdown(deadline, label, { id = null, total = null, kind = "phase", seat = null } = {}) {
+/** A live countdown to `deadline` (epoch seconds): the one look of every clock.
+ * Without a deadline (the table is paused) the clock stands still at `left`
+ * seconds: no data-deadline, so tick() leaves it as it is. */
+function countdown(deadline, label, { id = null, total = null, kind = "phase", seat = null, left: kept = null } = {}) {
+  if ((deadline === null || deadline === undefined) && typeof kept === "number") {
+    return h("span", {
+      class: ["countdown-box", `countdown-${kind}`, "countdown-paused"],
+      title: `${label} — ${t("clock.paused")}`,
+      dataset: { left: kept, kind, ...(seat === null ? {} : { seat }) },
+    }, pauseIcon(),
+    h("span", { class: "countdown", id, role: "timer", "aria-label": `${label} — ${t("clock.paused")}` },
+      clockText(kept * 1000)));
+  }
   const left = deadline * 1000 - serverNow();
   return h("span", {
     class: ["countdown-box", `countdown-${kind}`, left <= WARN_MS && "countdown-low"],
@@ -975,7 +1035,7 @@ function seatClock(n) {
   if (!clock) return null;
   return h("span", { class: ["seat-clock", `seat-clock-${clock.kind}`] },
     h("span", { class: "seat-clock-label" }, t(clock.kind === "away" ? "clock.away" : "clock.move")),
-    countdown(clock.deadline, clockLabel(clock), { kind: clock.kind, seat: n, total: clock.total }));
+    countdown(clock.deadline, clockLabel(clock), { kind: clock.kind, seat: n, total: clock.total, left: clock.left }));
 }
 
 /** In the banner: when the stand-in bot would play for this player; else the
@@ -986,18 +1046,18 @@ function bannerClockChip() {
   if (mine) {
     return h("span", { class: "phase-chip my-clock", id: "my-clock" },
       h("span", {}, t("clock.mine")),
-      countdown(mine.deadline, t("clock.mine"), { kind: mine.kind, seat: st.seat, total: mine.total }));
+      countdown(mine.deadline, t("clock.mine"), { kind: mine.kind, seat: st.seat, total: mine.total, left: mine.left }));
   }
   const other = st.clocks.find((c) => c.seat !== null && st.toAct.includes(c.seat));
   if (!other) return null;
   return h("span", { class: "phase-chip other-clock", id: "other-clock" },
     h("span", {}, `${seatName(other.seat)}${t("colon")}`),
-    countdown(other.deadline, clockLabel(other), { kind: other.kind, seat: other.seat, total: other.total }));
+    countdown(other.deadline, clockLabel(other), { kind: other.kind, seat: other.seat, total: other.total, left: other.left }));
 }
 
 function onPresence(msg) {
   if (!st.table) return;
-  st.table = { ...st.table, seats: msg.seats };
+  st.table = { ...st.table, seats: msg.seats, ...(typeof msg.paused === "boolean" ? { paused: msg.paused } : {}) };
   st.clocks = msg.clocks || [];
   renderSeats();
   renderBanner();

@@ -1,0 +1,127 @@
+"""A paused table in a real Chromium (see tests/test_browser.py for the set-up):
+when nobody is at the table any more (docs/api.md "Idle tables"), a spectator
+watching is told at once why nothing moves, in English and French, and the
+countdowns stand still; a player back wakes it and they run again.
+
+Screenshots go to COURTLY_SHOTS (default: the test's temporary directory).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from test_browser import (
+    PERSON,
+    _free_port,
+    api,
+    browser,  # noqa: F401 - a fixture
+    no_horizontal_scroll,
+    open_page,
+    take_seat,
+)
+
+pytestmark = pytest.mark.slow
+
+AWAY_AFTER = 1.5  # and so pause_after: the table pauses 1.5 s after its last person left
+PAUSED = "Paused: nobody is at the table. Play resumes when a player comes back."
+FR_PAUSED = "En pause : personne n'est à la table. La partie reprend quand un joueur revient."
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real application under uvicorn, with a short away timer (and pause)."""
+    import uvicorn
+
+    from courtly.server import create_app
+    from market_game import GAME as MARKET
+
+    db = tmp_path_factory.mktemp("browser_pause") / "courtly.sqlite"
+    app = create_app(f"sqlite:///{db}", tables_per_minute=0, bot_delay=0.05,
+                     away_after=AWAY_AFTER, games={MARKET.name: MARKET})
+    port = _free_port()
+    uv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
+                                       log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=uv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not uv.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    uv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("COURTLY_SHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def seconds(text: str) -> int:
+    match = re.fullmatch(r"(\d+):(\d\d)", text.strip())
+    assert match, f"not a countdown: {text!r}"
+    return int(match[1]) * 60 + int(match[2])
+
+
+def test_a_spectator_is_told_the_table_is_paused_and_its_clock_stands_still(
+        server, browser, shots):  # noqa: F811
+    made = api(server, "/api/tables", {"game": "market", "num_players": 2,
+                                       "seats": [PERSON, PERSON], "seed": 3, "bot_delay": 0.05,
+                                       "options": {"window_seconds": 90}})
+    tid = made["table"]["id"]
+    api(server, f"/api/tables/{tid}/join",
+        {"token": made["tokens"]["1"], "name": "Bob"})  # Bob never opens the page
+    ann, errors_a = open_page(browser)
+    take_seat(ann, server, made["links"]["seats"]["0"], "Ann")
+    watcher, errors_w = open_page(browser)
+    watcher.goto(f"{server}/table/{tid}")
+    clock = "#countdown"
+    watcher.wait_for_selector(f".countdown-box[data-deadline] {clock}")
+    assert watcher.locator("#paused-note").count() == 0
+
+    ann.close()  # the last person leaves: the table pauses AWAY_AFTER later
+    note = watcher.wait_for_selector("#paused-note", timeout=10_000)
+    assert note.text_content().strip() == PAUSED
+    assert api(server, f"/api/tables/{tid}")["paused"]
+    # no countdown runs: the phase's clock shows what it keeps, and stays there
+    assert watcher.locator(".countdown-box[data-deadline]").count() == 0
+    assert watcher.locator(f".countdown-paused {clock}").count() == 1
+    first = seconds(watcher.locator(clock).text_content())
+    watcher.wait_for_timeout(2200)
+    assert seconds(watcher.locator(clock).text_content()) == first
+    assert 80 < first < 90
+    watcher.screenshot(path=str(shots / "pause_en.png"))
+    watcher.click("#lang-toggle")
+    watcher.wait_for_function("document.documentElement.lang === 'fr'")
+    assert watcher.locator("#paused-note").text_content().strip() == FR_PAUSED
+    watcher.screenshot(path=str(shots / "pause_fr.png"))
+    watcher.set_viewport_size({"width": 390, "height": 844})
+    watcher.wait_for_timeout(200)
+    no_horizontal_scroll(watcher)
+    box = watcher.locator("#paused-note").bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    watcher.screenshot(path=str(shots / "pause_fr_phone.png"))
+    watcher.click("#lang-toggle")
+    watcher.wait_for_function("document.documentElement.lang === 'en'")
+    watcher.screenshot(path=str(shots / "pause_en_phone.png"))
+
+    # Ann comes back (this browser kept her seat): the table wakes, the clock runs
+    back = ann.context.new_page()
+    back.goto(f"{server}/table/{tid}")
+    watcher.wait_for_selector("#paused-note", state="detached", timeout=10_000)
+    watcher.wait_for_selector(f".countdown-box[data-deadline] {clock}")
+    resumed = seconds(watcher.locator(clock).text_content())
+    assert first - 2 <= resumed <= first  # the clock kept its time through the pause
+    watcher.wait_for_timeout(1500)
+    assert seconds(watcher.locator(clock).text_content()) < resumed
+    assert back.locator("#paused-note").count() == 0
+    assert errors_a == [] and errors_w == []
