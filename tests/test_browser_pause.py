@@ -91,6 +91,7 @@ def test_a_spectator_is_told_the_table_is_paused_and_its_clock_stands_still(
     ann.close()  # the last person leaves: the table pauses AWAY_AFTER later
     note = watcher.wait_for_selector("#paused-note", timeout=10_000)
     assert note.text_content().strip() == PAUSED
+    assert watcher.locator("#table-status").text_content() == "Paused"
     assert api(server, f"/api/tables/{tid}")["paused"]
     # no countdown runs: the phase's clock shows what it keeps, and stays there
     assert watcher.locator(".countdown-box[data-deadline]").count() == 0
@@ -103,6 +104,7 @@ def test_a_spectator_is_told_the_table_is_paused_and_its_clock_stands_still(
     watcher.click("#lang-toggle")
     watcher.wait_for_function("document.documentElement.lang === 'fr'")
     assert watcher.locator("#paused-note").text_content().strip() == FR_PAUSED
+    assert watcher.locator("#table-status").text_content() == "En pause"
     watcher.screenshot(path=str(shots / "pause_fr.png"))
     watcher.set_viewport_size({"width": 390, "height": 844})
     watcher.wait_for_timeout(200)
@@ -124,4 +126,5 @@ def test_a_spectator_is_told_the_table_is_paused_and_its_clock_stands_still(
     watcher.wait_for_timeout(1500)
     assert seconds(watcher.locator(clock).text_content()) < resumed
     assert back.locator("#paused-note").count() == 0
+    assert watcher.locator("#table-status").text_content() == "Playing"
     assert errors_a == [] and errors_w == []

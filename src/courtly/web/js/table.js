@@ -316,8 +316,9 @@ function renderHeader() {
   document.getElementById("game-title").textContent = title;
   const status = document.getElementById("table-status");
   if (st.table) {
-    status.textContent = t(`status.${st.table.status}`);
-    status.className = `pill pill-${st.table.status}`;
+    const shown = isPaused() ? "paused" : st.table.status;
+    status.textContent = t(`status.${shown}`);
+    status.className = `pill pill-${shown}`;
   }
   const who = document.getElementById("whoami");
   if (st.seat !== null && st.table) {
@@ -1059,6 +1060,7 @@ function onPresence(msg) {
   if (!st.table) return;
   st.table = { ...st.table, seats: msg.seats, ...(typeof msg.paused === "boolean" ? { paused: msg.paused } : {}) };
   st.clocks = msg.clocks || [];
+  renderHeader();
   renderSeats();
   renderBanner();
 }
