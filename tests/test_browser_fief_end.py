@@ -6,6 +6,8 @@ Fixtures from test_browser.py."""
 
 from __future__ import annotations
 
+import re
+
 import os
 import time
 from pathlib import Path
@@ -150,6 +152,18 @@ def test_a_fief_replay_ends_on_the_end_of_the_game(server, browser):
 
     page.click("#lang-toggle")
     page.wait_for_selector("#final th:has-text('Ce qui a décidé')")
+    # the banner names each step's action in French too, as the forms do
+    said = []
+    for _ in range(12):
+        said.append(page.locator("#banner").text_content())
+        page.click("#replay-prev")
+        page.wait_for_function("t => document.querySelector('#banner').textContent !== t",
+                               arg=said[-1])
+    english = re.compile(r"\b(Done|End this phase|Move a lord|Vote|votes?|Pay|Take a tithe|Buy)\b")
+    assert not [s for s in said if english.search(s)], said
+    assert any(s.endswith(" : Terminé") for s in said), said
+    page.click("#replay-last")
+    page.wait_for_selector("#final.fief-final")
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(200)
     no_horizontal_scroll(page)

@@ -14,7 +14,7 @@
 // from the legal actions, and the server checks every one again.
 
 import { button, h, s, sameJSON } from "../js/dom.js";
-import { actions, lastMovePanel, phaseLine } from "./generic.js";
+import { actionText, actions, lastMovePanel, phaseLine } from "./generic.js";
 import { BOARD, CARDS, REGION, VILLAGE, agreeing, bishopricName, cardHelp, cardName, lordName, regionName, villageName } from "./fief_data.js";
 import { withHelp } from "../js/cardhelp.js";
 import news from "./fief_news.js";
@@ -1349,9 +1349,18 @@ function formValue(ctx, field, value) {
   return null;
 }
 
+/** A replay step's action in the page's language, in the forms' words. */
+function describeAction(entry, ctx) {
+  return actionText(withNamedValues(ctx), entry.action || {});
+}
+
+function withNamedValues(ctx) {
+  return { ...ctx, valueLabel: (field, value) => formValue(ctx, field, value) };
+}
+
 function render(root, ctx) {
   current = ctx;
-  const forms = { ...ctx, valueLabel: (field, value) => formValue(ctx, field, value) };
+  const forms = withNamedValues(ctx);
   // the end of the game: at the table, and at a replay's last step (the same final view)
   const atEnd = !ctx.replay || ctx.replay.step >= ctx.replay.steps;
   const over = ctx.table && ctx.table.status === "over" && ctx.result && atEnd;
@@ -1386,6 +1395,6 @@ function seatInfo(ctx, seat) {
 
 export default {
   strings: news.withStrings(strings), render, seatInfo, describeEvent: news.describeEvent, cardHelp,
-  banner: news.banner,
+  banner: news.banner, describeAction,
   mergeViews: news.mergeViews, chatChanged: news.chatChanged, logKinds: news.logKinds,
 };

@@ -112,6 +112,16 @@ function kindLabel(ctx, type) {
   return has(`kind.${type}`) ? ctx.t(`kind.${type}`) : capital(label(type));
 }
 
+/** An action in the forms' words: its kind, then each field and its value
+ *  (a replay's banner, for a game that names its actions no other way). */
+export function actionText(ctx, action) {
+  const fields = Object.entries(action).filter(([name]) => name !== "type");
+  const kind = kindLabel(ctx, action.type);
+  if (!fields.length) return kind;
+  return `${kind}${ctx.t("colon")}${fields.map(([name, value]) =>
+    `${fieldLabel(ctx, name).toLowerCase()} ${valueLabel(ctx, name, value)}`).join(", ")}`;
+}
+
 function fieldLabel(ctx, name) {
   return has(`field.${name}`) ? ctx.t(`field.${name}`) : capital(label(name));
 }
