@@ -209,3 +209,22 @@ def test_the_observation_after_an_undo_is_the_views() -> None:
             bought += 1
         state.apply(seat, rng.choice(menu))
     assert bought == 3
+
+
+def test_lords_and_fiefs_handed_to_each_others_names_show() -> None:
+    """Two lords (and two fiefs) whose pieces trade names, the dict rebuilt
+    in the other order (so its pieces, read in order, are those of before):
+    each name's own piece shows (observe_array once missed it)."""
+    state = midgame(3)
+    villages, regions = list(state.board.villages), list(state.board.regions)
+    a, b = sorted(state.cards.lords)[:2]
+    others = {k: v for k, v in state.lords.items() if k not in (a, b)}
+    state.lords = others | {a: Lord(0, villages[0]), b: Lord(1, villages[1])}
+    capitals = [state.board.regions[r].villages[0] for r in regions[:2]]
+    state.fiefs = {regions[0]: Fief(0, capitals[0], None), regions[1]: Fief(1, capitals[1], b)}
+    _observed_everywhere(state)
+    state.lords = others | {b: Lord(0, villages[0]), a: Lord(1, villages[1])}
+    _observed_everywhere(state)
+    state.fiefs = {regions[1]: Fief(0, capitals[0], None), regions[0]: Fief(1, capitals[1], b)}
+    _observed_everywhere(state)
+

@@ -158,10 +158,11 @@ class _Board:
         self.blocks = [(array("f", zeros), place) for place in _places(n)]
         self.parts = {name: _Part() for name in _writers(n)}
         self.votes: list[int] = [0] * n
-        #: The lords', gates' and fiefs' pieces as last compared, in order.
-        self.lords: list[tuple[Any, ...]] = []
+        #: The lords' and fiefs' (name, piece) pairs and the gates' pieces as
+        #: last compared, in order.
+        self.lords: list[tuple[str, tuple[Any, ...]]] = []
         self.gates: list[tuple[Any, ...]] = []
-        self.fiefs: list[tuple[Any, ...]] = []
+        self.fiefs: list[tuple[str, tuple[Any, ...]]] = []
         #: The discard pile as last written, and its count of each card.
         self.discard: list[str] = []
         self.piled: dict[str, int] = {}
@@ -177,10 +178,10 @@ class _Board:
         parts, sync = self.parts, self._sync
         changed = False
         lords = state.lords
-        rows = list(map(_LORD, lords.values()))
-        if rows != self.lords or lords.keys() != parts["lords"].was.keys():
-            self.lords = rows
-            changed = sync("lords", dict(zip(lords, rows, strict=True)))
+        named = list(zip(lords, map(_LORD, lords.values())))
+        if named != self.lords:  # each name with its piece: pieces may trade names
+            self.lords = named
+            changed = sync("lords", dict(named))
         if state.soldiers != parts["soldiers"].was:
             changed |= sync("soldiers", state.soldiers)
         # Counters compared as dicts, in C (a zero count then differs from
@@ -201,10 +202,10 @@ class _Board:
             self.gates = gates
             changed |= sync("gates", {"gates": tuple(sorted(gates, key=_FIRST))}
                             if gates else {})
-        fiefs = list(map(_FIEF, state.fiefs.values()))
-        if fiefs != self.fiefs or state.fiefs.keys() != parts["fiefs"].was.keys():
+        fiefs = list(zip(state.fiefs, map(_FIEF, state.fiefs.values())))
+        if fiefs != self.fiefs:
             self.fiefs = fiefs
-            changed |= sync("fiefs", dict(zip(state.fiefs, fiefs, strict=True)))
+            changed |= sync("fiefs", dict(fiefs))
         if state.king != parts["king"].was.get("king"):
             changed |= sync("king", {"king": state.king})
         if changed:  # what only these pieces decide
