@@ -228,3 +228,19 @@ def test_lords_and_fiefs_handed_to_each_others_names_show() -> None:
     state.fiefs = {regions[1]: Fief(0, capitals[0], None), regions[0]: Fief(1, capitals[1], b)}
     _observed_everywhere(state)
 
+
+def test_lords_reordered_hold_their_village_as_the_view_says() -> None:
+    """Two seats' lords inside one village without soldiers: the first in
+    the state's order holds it (``holders``), so reordering the lords alone
+    changes the holder (observe_array once kept the old one)."""
+    state = midgame(3)
+    busy = set(state.soldiers) | {i.village for i in state.lords.values()}
+    village = next(v for v in state.board.villages if v not in busy)
+    a, b = sorted(state.cards.lords)[:2]
+    others = {k: v for k, v in state.lords.items() if k not in (a, b)}
+    state.lords = others | {a: Lord(0, village), b: Lord(1, village)}
+    _observed_everywhere(state)
+    assert state.holders()[village] == 0
+    state.lords = others | {b: state.lords[b], a: state.lords[a]}
+    assert state.holders()[village] == 1
+    _observed_everywhere(state)

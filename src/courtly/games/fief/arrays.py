@@ -181,7 +181,8 @@ class _Board:
         named = list(zip(lords, map(_LORD, lords.values())))
         if named != self.lords:  # each name with its piece: pieces may trade names
             self.lords = named
-            changed = sync("lords", dict(named))
+            sync("lords", dict(named))
+            changed = True  # even if only their order: the first inside a village holds it
         if state.soldiers != parts["soldiers"].was:
             changed |= sync("soldiers", state.soldiers)
         # Counters compared as dicts, in C (a zero count then differs from
