@@ -178,7 +178,7 @@ class _Board:
         parts, sync = self.parts, self._sync
         changed = False
         lords = state.lords
-        named = list(zip(lords, map(_LORD, lords.values())))
+        named = list(zip(lords, map(_LORD, lords.values()), strict=True))
         if named != self.lords:  # each name with its piece: pieces may trade names
             self.lords = named
             sync("lords", dict(named))
@@ -203,7 +203,7 @@ class _Board:
             self.gates = gates
             changed |= sync("gates", {"gates": tuple(sorted(gates, key=_FIRST))}
                             if gates else {})
-        fiefs = list(zip(state.fiefs, map(_FIEF, state.fiefs.values())))
+        fiefs = list(zip(state.fiefs, map(_FIEF, state.fiefs.values()), strict=True))
         if fiefs != self.fiefs:
             self.fiefs = fiefs
             changed |= sync("fiefs", dict(fiefs))
