@@ -147,8 +147,8 @@ class _Board:
     parts and the cards everyone sees, kept piece by piece (module
     docstring), the rest 0; and the seats' votes, which only the pieces move."""
 
-    __slots__ = ("blocks", "discard", "fiefs", "gates", "lords", "n", "owner", "parts", "piled",
-                 "votes")
+    __slots__ = ("blocks", "discard", "fiefs", "gates", "lords", "n", "names", "owner", "parts",
+                 "piled", "regions", "votes")
 
     def __init__(self, n: int, owner: int) -> None:
         self.n = n
@@ -158,11 +158,13 @@ class _Board:
         self.blocks = [(array("f", zeros), place) for place in _places(n)]
         self.parts = {name: _Part() for name in _writers(n)}
         self.votes: list[int] = [0] * n
-        #: The lords' and fiefs' (name, piece) pairs and the gates' pieces as
-        #: last compared, in order.
-        self.lords: list[tuple[str, tuple[Any, ...]]] = []
+        #: The lords', gates' and fiefs' pieces as last compared, in order,
+        #: and the lords' and fiefs' names in that order (pieces may trade names).
+        self.lords: list[tuple[Any, ...]] = []
         self.gates: list[tuple[Any, ...]] = []
-        self.fiefs: list[tuple[str, tuple[Any, ...]]] = []
+        self.fiefs: list[tuple[Any, ...]] = []
+        self.names: list[str] = []
+        self.regions: list[str] = []
         #: The discard pile as last written, and its count of each card.
         self.discard: list[str] = []
         self.piled: dict[str, int] = {}
@@ -178,10 +180,10 @@ class _Board:
         parts, sync = self.parts, self._sync
         changed = False
         lords = state.lords
-        named = list(zip(lords, map(_LORD, lords.values()), strict=True))
-        if named != self.lords:  # each name with its piece: pieces may trade names
-            self.lords = named
-            sync("lords", dict(named))
+        rows, names = list(map(_LORD, lords.values())), list(lords)
+        if rows != self.lords or names != self.names:
+            self.lords, self.names = rows, names
+            sync("lords", dict(zip(names, rows, strict=True)))
             changed = True  # even if only their order: the first inside a village holds it
         if state.soldiers != parts["soldiers"].was:
             changed |= sync("soldiers", state.soldiers)
@@ -203,10 +205,11 @@ class _Board:
             self.gates = gates
             changed |= sync("gates", {"gates": tuple(sorted(gates, key=_FIRST))}
                             if gates else {})
-        fiefs = list(zip(state.fiefs, map(_FIEF, state.fiefs.values()), strict=True))
-        if fiefs != self.fiefs:
-            self.fiefs = fiefs
-            changed |= sync("fiefs", dict(fiefs))
+        fiefs = state.fiefs
+        rows, names = list(map(_FIEF, fiefs.values())), list(fiefs)
+        if rows != self.fiefs or names != self.regions:
+            self.fiefs, self.regions = rows, names
+            changed |= sync("fiefs", dict(zip(names, rows, strict=True)))
         if state.king != parts["king"].was.get("king"):
             changed |= sync("king", {"king": state.king})
         if changed:  # what only these pieces decide
