@@ -244,3 +244,39 @@ def test_lords_reordered_hold_their_village_as_the_view_says() -> None:
     state.lords = others | {b: state.lords[b], a: state.lords[a]}
     assert state.holders()[village] == 1
     _observed_everywhere(state)
+
+
+def test_two_threads_observing_one_state_get_its_numbers(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    """observe_array brings the blocks it keeps on the state up to date in
+    place: a second thread observing the same (unchanged) state while the
+    first is half-way through writing them gets the state's numbers, not a
+    half-written block (it waits; it once copied the block as it was).
+    The second thread is started at that very point, so no luck is needed."""
+    import threading
+
+    from courtly.games.fief import arrays
+
+    state = midgame(3)
+    _observed_everywhere(state)
+    village = list(state.board.villages)[8]
+    assert state.holders()[village] != 2
+    state.soldiers[village] = (2, 4)  # written: the soldiers, then the holders
+    put, got, threads, calls = arrays._put, {}, [], []
+
+    def put_then_let_another_observe(blocks: Any, cells: Any) -> None:
+        calls.append(cells)
+        if len(calls) == 2:  # the soldiers written and kept, the holders not yet
+            thread = threading.Thread(
+                target=lambda: got.update({1: ENCODING.observe_array(state, 1)}))
+            threads.append(thread)
+            thread.start()
+            thread.join(0.5)  # it finishes meanwhile, or waits for this one
+        put(blocks, cells)
+
+    monkeypatch.setattr(arrays, "_put", put_then_let_another_observe)
+    mine = ENCODING.observe_array(state, 0)
+    threads[0].join()
+    monkeypatch.undo()
+    assert mine.tolist() == dense(ENCODING.observe(state.view(0))).tolist()
+    assert got[1].tolist() == dense(ENCODING.observe(state.view(1))).tolist()

@@ -23,6 +23,7 @@ from array import array
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from functools import cache
 from operator import attrgetter, itemgetter
+from threading import Lock
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -59,23 +60,23 @@ def observe_array(state: FiefState, seat: int) -> np.ndarray:
     """``seat``'s observation as a new float32 array (the caller may keep
     or change it: nothing kept refers to it)."""
     kept = _kept(state)
+    with kept.lock:  # one thread at a time brings them up to date and copies
+        kept.update(state)
+        out, votes = kept.blocks[seat][0][:], kept.votes
     n = state.num_players
-    out = kept.blocks[seat][0][:]
     at = _layout(n)
-    _seats_state(out, at.seats, state, kept.votes, seat, n)
+    _seats_state(out, at.seats, state, votes, seat, n)
     _hand(out, at.phase - 2 * DECK.size - 1, state, seat)
     _phase_state(out, at.phase, state, seat, n)
     return np.frombuffer(out, np.float32)
 
 
 def _kept(state: FiefState) -> _Board:
-    """The state's kept blocks, brought up to date. Made anew for a state
-    that shares them with another (a clone or a copy shares its original's
-    attributes): never read while another thread might be changing them."""
+    """The state's kept blocks. Made anew for a state that shares them with
+    another (a clone or a copy shares its original's attributes)."""
     kept = state.observed_array
     if kept is None or kept.owner != id(state):
         kept = state.observed_array = _Board(state.num_players, id(state))
-    kept.update(state)
     return kept
 
 
@@ -147,13 +148,16 @@ class _Board:
     parts and the cards everyone sees, kept piece by piece (module
     docstring), the rest 0; and the seats' votes, which only the pieces move."""
 
-    __slots__ = ("blocks", "discard", "fiefs", "gates", "lords", "n", "names", "owner", "parts",
-                 "piled", "regions", "votes")
+    __slots__ = ("blocks", "discard", "fiefs", "gates", "lock", "lords", "n", "names", "owner",
+                 "parts", "piled", "regions", "votes")
 
     def __init__(self, n: int, owner: int) -> None:
         self.n = n
         #: The ``id`` of the state they are kept for (see :func:`_kept`).
         self.owner = owner
+        #: Held while the blocks are brought up to date and one copied:
+        #: threads observing one state would otherwise copy a half-written one.
+        self.lock = Lock()
         zeros = bytes(4 * _layout(n).size)
         self.blocks = [(array("f", zeros), place) for place in _places(n)]
         self.parts = {name: _Part() for name in _writers(n)}
