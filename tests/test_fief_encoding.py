@@ -209,3 +209,74 @@ def test_the_observation_after_an_undo_is_the_views() -> None:
             bought += 1
         state.apply(seat, rng.choice(menu))
     assert bought == 3
+
+
+def test_lords_and_fiefs_handed_to_each_others_names_show() -> None:
+    """Two lords (and two fiefs) whose pieces trade names, the dict rebuilt
+    in the other order (so its pieces, read in order, are those of before):
+    each name's own piece shows (observe_array once missed it)."""
+    state = midgame(3)
+    villages, regions = list(state.board.villages), list(state.board.regions)
+    a, b = sorted(state.cards.lords)[:2]
+    others = {k: v for k, v in state.lords.items() if k not in (a, b)}
+    state.lords = others | {a: Lord(0, villages[0]), b: Lord(1, villages[1])}
+    capitals = [state.board.regions[r].villages[0] for r in regions[:2]]
+    state.fiefs = {regions[0]: Fief(0, capitals[0], None), regions[1]: Fief(1, capitals[1], b)}
+    _observed_everywhere(state)
+    state.lords = others | {b: Lord(0, villages[0]), a: Lord(1, villages[1])}
+    _observed_everywhere(state)
+    state.fiefs = {regions[1]: Fief(0, capitals[0], None), regions[0]: Fief(1, capitals[1], b)}
+    _observed_everywhere(state)
+
+
+def test_lords_reordered_hold_their_village_as_the_view_says() -> None:
+    """Two seats' lords inside one village without soldiers: the first in
+    the state's order holds it (``holders``), so reordering the lords alone
+    changes the holder (observe_array once kept the old one)."""
+    state = midgame(3)
+    busy = set(state.soldiers) | {i.village for i in state.lords.values()}
+    village = next(v for v in state.board.villages if v not in busy)
+    a, b = sorted(state.cards.lords)[:2]
+    others = {k: v for k, v in state.lords.items() if k not in (a, b)}
+    state.lords = others | {a: Lord(0, village), b: Lord(1, village)}
+    _observed_everywhere(state)
+    assert state.holders()[village] == 0
+    state.lords = others | {b: state.lords[b], a: state.lords[a]}
+    assert state.holders()[village] == 1
+    _observed_everywhere(state)
+
+
+def test_two_threads_observing_one_state_get_its_numbers(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    """observe_array brings the blocks it keeps on the state up to date in
+    place: a second thread observing the same (unchanged) state while the
+    first is half-way through writing them gets the state's numbers, not a
+    half-written block (it waits; it once copied the block as it was).
+    The second thread is started at that very point, so no luck is needed."""
+    import threading
+
+    from courtly.games.fief import arrays
+
+    state = midgame(3)
+    _observed_everywhere(state)
+    village = list(state.board.villages)[8]
+    assert state.holders()[village] != 2
+    state.soldiers[village] = (2, 4)  # written: the soldiers, then the holders
+    put, got, threads, calls = arrays._put, {}, [], []
+
+    def put_then_let_another_observe(blocks: Any, cells: Any) -> None:
+        calls.append(cells)
+        if len(calls) == 2:  # the soldiers written and kept, the holders not yet
+            thread = threading.Thread(
+                target=lambda: got.update({1: ENCODING.observe_array(state, 1)}))
+            threads.append(thread)
+            thread.start()
+            thread.join(0.5)  # it finishes meanwhile, or waits for this one
+        put(blocks, cells)
+
+    monkeypatch.setattr(arrays, "_put", put_then_let_another_observe)
+    mine = ENCODING.observe_array(state, 0)
+    threads[0].join()
+    monkeypatch.undo()
+    assert mine.tolist() == dense(ENCODING.observe(state.view(0))).tolist()
+    assert got[1].tolist() == dense(ENCODING.observe(state.view(1))).tolist()

@@ -23,6 +23,7 @@ from array import array
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from functools import cache
 from operator import attrgetter, itemgetter
+from threading import Lock
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -59,23 +60,23 @@ def observe_array(state: FiefState, seat: int) -> np.ndarray:
     """``seat``'s observation as a new float32 array (the caller may keep
     or change it: nothing kept refers to it)."""
     kept = _kept(state)
+    with kept.lock:  # one thread at a time brings them up to date and copies
+        kept.update(state)
+        out, votes = kept.blocks[seat][0][:], kept.votes
     n = state.num_players
-    out = kept.blocks[seat][0][:]
     at = _layout(n)
-    _seats_state(out, at.seats, state, kept.votes, seat, n)
+    _seats_state(out, at.seats, state, votes, seat, n)
     _hand(out, at.phase - 2 * DECK.size - 1, state, seat)
     _phase_state(out, at.phase, state, seat, n)
     return np.frombuffer(out, np.float32)
 
 
 def _kept(state: FiefState) -> _Board:
-    """The state's kept blocks, brought up to date. Made anew for a state
-    that shares them with another (a clone or a copy shares its original's
-    attributes): never read while another thread might be changing them."""
+    """The state's kept blocks. Made anew for a state that shares them with
+    another (a clone or a copy shares its original's attributes)."""
     kept = state.observed_array
     if kept is None or kept.owner != id(state):
         kept = state.observed_array = _Board(state.num_players, id(state))
-    kept.update(state)
     return kept
 
 
@@ -147,21 +148,27 @@ class _Board:
     parts and the cards everyone sees, kept piece by piece (module
     docstring), the rest 0; and the seats' votes, which only the pieces move."""
 
-    __slots__ = ("blocks", "discard", "fiefs", "gates", "lords", "n", "owner", "parts", "piled",
-                 "votes")
+    __slots__ = ("blocks", "discard", "fiefs", "gates", "lock", "lords", "n", "names", "owner",
+                 "parts", "piled", "regions", "votes")
 
     def __init__(self, n: int, owner: int) -> None:
         self.n = n
         #: The ``id`` of the state they are kept for (see :func:`_kept`).
         self.owner = owner
+        #: Held while the blocks are brought up to date and one copied:
+        #: threads observing one state would otherwise copy a half-written one.
+        self.lock = Lock()
         zeros = bytes(4 * _layout(n).size)
         self.blocks = [(array("f", zeros), place) for place in _places(n)]
         self.parts = {name: _Part() for name in _writers(n)}
         self.votes: list[int] = [0] * n
-        #: The lords', gates' and fiefs' pieces as last compared, in order.
+        #: The lords', gates' and fiefs' pieces as last compared, in order,
+        #: and the lords' and fiefs' names in that order (pieces may trade names).
         self.lords: list[tuple[Any, ...]] = []
         self.gates: list[tuple[Any, ...]] = []
         self.fiefs: list[tuple[Any, ...]] = []
+        self.names: list[str] = []
+        self.regions: list[str] = []
         #: The discard pile as last written, and its count of each card.
         self.discard: list[str] = []
         self.piled: dict[str, int] = {}
@@ -177,10 +184,11 @@ class _Board:
         parts, sync = self.parts, self._sync
         changed = False
         lords = state.lords
-        rows = list(map(_LORD, lords.values()))
-        if rows != self.lords or lords.keys() != parts["lords"].was.keys():
-            self.lords = rows
-            changed = sync("lords", dict(zip(lords, rows, strict=True)))
+        rows, names = list(map(_LORD, lords.values())), list(lords)
+        if rows != self.lords or names != self.names:
+            self.lords, self.names = rows, names
+            sync("lords", dict(zip(names, rows, strict=True)))
+            changed = True  # even if only their order: the first inside a village holds it
         if state.soldiers != parts["soldiers"].was:
             changed |= sync("soldiers", state.soldiers)
         # Counters compared as dicts, in C (a zero count then differs from
@@ -201,10 +209,11 @@ class _Board:
             self.gates = gates
             changed |= sync("gates", {"gates": tuple(sorted(gates, key=_FIRST))}
                             if gates else {})
-        fiefs = list(map(_FIEF, state.fiefs.values()))
-        if fiefs != self.fiefs or state.fiefs.keys() != parts["fiefs"].was.keys():
-            self.fiefs = fiefs
-            changed |= sync("fiefs", dict(zip(state.fiefs, fiefs, strict=True)))
+        fiefs = state.fiefs
+        rows, names = list(map(_FIEF, fiefs.values())), list(fiefs)
+        if rows != self.fiefs or names != self.regions:
+            self.fiefs, self.regions = rows, names
+            changed |= sync("fiefs", dict(zip(names, rows, strict=True)))
         if state.king != parts["king"].was.get("king"):
             changed |= sync("king", {"king": state.king})
         if changed:  # what only these pieces decide
