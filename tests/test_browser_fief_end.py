@@ -6,9 +6,8 @@ Fixtures from test_browser.py."""
 
 from __future__ import annotations
 
-import re
-
 import os
+import re
 import time
 from pathlib import Path
 from typing import Any

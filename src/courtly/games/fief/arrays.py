@@ -49,9 +49,10 @@ _FIRST = itemgetter(0)
 _LORD = attrgetter("owner", "village", "bishop", "cardinal", "outside")
 _GATE = attrgetter("order", "owner", "village", "stance", "soldiers")
 _FIEF = attrgetter("owner", "capital", "title")
+#: Two dicts' equality as plain dicts: in C, where a Counter's own is Python code.
 _SAME = dict.__eq__
-#: The state's sets of places.
-_SETS = ("castles", "custody", "weather", "famine")
+#: The state's sets of places but the custody (which the votes read).
+_PLACES = ("castles", "weather", "famine")
 #: One piece's numbers: (slot, value) pairs in seat 0's layout.
 Cells = list[tuple[int, float]]
 
@@ -71,12 +72,12 @@ def observe_array(state: FiefState, seat: int) -> np.ndarray:
     return np.frombuffer(out, np.float32)
 
 
-def _kept(state: FiefState) -> _Board:
+def _kept(state: FiefState) -> _Kept:
     """The state's kept blocks. Made anew for a state that shares them with
     another (a clone or a copy shares its original's attributes)."""
     kept = state.observed_array
     if kept is None or kept.owner != id(state):
-        kept = state.observed_array = _Board(state.num_players, id(state))
+        kept = state.observed_array = _Kept(state.num_players, id(state))
     return kept
 
 
@@ -110,7 +111,7 @@ class _Part:
         """Write the pieces of ``now`` that differ from those kept (and clear
         those gone) with ``write``, into every seat's block; whether any did."""
         was = self.was
-        if _SAME(now, was) is True:  # in C, if ``now`` is a Counter too
+        if _SAME(now, was) is True:  # (NotImplemented, were ``now`` no dict, is truthy)
             return False
         slots = self.slots
         for key in was.keys() - now.keys():
@@ -143,7 +144,7 @@ def _put(blocks: _Blocks, cells: Cells) -> None:
             block[place[i]] = x
 
 
-class _Board:
+class _Kept:
     """Every seat's block of the observation: the board's and the lords'
     parts and the cards everyone sees, kept piece by piece (module
     docstring), the rest 0; and the seats' votes, which only the pieces move."""
@@ -176,49 +177,59 @@ class _Board:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled empty: a state unpickled is another object, for which
         :func:`_kept` makes them anew anyway."""
-        return _Board, (self.n, 0)
+        return _Kept, (self.n, 0)
 
     def update(self, state: FiefState) -> None:
         """Bring the kept parts to ``state``'s pieces: each kind compared
-        whole first (most steps move none), piece by piece if it differs."""
+        whole first (most steps move none), piece by piece if it differs.
+
+        Lords, gates and fiefs are objects the rules change in place: they
+        are compared as tuples of their fields (:data:`_LORD`, ...), kept
+        with their names in order. The other kinds are dicts and sets of
+        plain values, compared as they are. The holders and the votes are
+        counted again when what they read moved (``FiefState.holders`` and
+        ``votes``: the lords, the soldiers, the fiefs, the custody, the King)."""
         parts, sync = self.parts, self._sync
-        changed = False
+        recount = False
         lords = state.lords
         rows, names = list(map(_LORD, lords.values())), list(lords)
         if rows != self.lords or names != self.names:
             self.lords, self.names = rows, names
             sync("lords", dict(zip(names, rows, strict=True)))
-            changed = True  # even if only their order: the first inside a village holds it
+            recount = True  # even if only their order: the first inside a village holds it
         if state.soldiers != parts["soldiers"].was:
-            changed |= sync("soldiers", state.soldiers)
-        # Counters compared as dicts, in C (a zero count then differs from
-        # none, which costs only a rewrite of nothing)
-        if not _SAME(state.trips, parts["trips"].was):
-            changed |= sync("trips", state.trips)
-        if not (_SAME(state.mills, parts["mills"].was)
-                and _SAME(state.presses, parts["presses"].was)):
-            changed |= sync("mills", state.mills) | sync("presses", state.presses)
-        if state.given != parts["given"].was:
-            changed |= sync("given", state.given)
-        for name in _SETS:
-            now = getattr(state, name)
-            if now != parts[name].was.keys():
-                changed |= sync(name, dict.fromkeys(now, True))
-        gates = list(map(_GATE, state.gates))
-        if gates != self.gates:
-            self.gates = gates
-            changed |= sync("gates", {"gates": tuple(sorted(gates, key=_FIRST))}
-                            if gates else {})
+            recount |= sync("soldiers", state.soldiers)
         fiefs = state.fiefs
         rows, names = list(map(_FIEF, fiefs.values())), list(fiefs)
         if rows != self.fiefs or names != self.regions:
             self.fiefs, self.regions = rows, names
-            changed |= sync("fiefs", dict(zip(names, rows, strict=True)))
+            recount |= sync("fiefs", dict(zip(names, rows, strict=True)))
+        if state.custody != parts["custody"].was.keys():
+            recount |= sync("custody", dict.fromkeys(state.custody, True))
         if state.king != parts["king"].was.get("king"):
-            changed |= sync("king", {"king": state.king})
-        if changed:  # what only these pieces decide
+            recount |= sync("king", {"king": state.king})
+        if recount:
             sync("holders", state.holders())
             self.votes = state.votes()
+        # Counters compared as plain dicts (``_SAME``, in C: Counter's own
+        # comparison is Python code); a zero count then differs from none,
+        # which costs only a rewrite of nothing
+        if not _SAME(state.trips, parts["trips"].was):
+            sync("trips", state.trips)
+        if not (_SAME(state.mills, parts["mills"].was)
+                and _SAME(state.presses, parts["presses"].was)):
+            sync("mills", state.mills)
+            sync("presses", state.presses)
+        if state.given != parts["given"].was:
+            sync("given", state.given)
+        for name in _PLACES:
+            now = getattr(state, name)
+            if now != parts[name].was.keys():
+                sync(name, dict.fromkeys(now, True))
+        gates = list(map(_GATE, state.gates))
+        if gates != self.gates:
+            self.gates = gates
+            sync("gates", {"gates": tuple(sorted(gates, key=_FIRST))} if gates else {})
         if state.discard != self.discard:
             self._pile(state.discard)
         if len(state.deck) != parts["deck"].was.get("deck", 0):
