@@ -188,7 +188,8 @@ class _Kept:
         with their names in order. The other kinds are dicts and sets of
         plain values, compared as they are. The holders and the votes are
         counted again when what they read moved (``FiefState.holders`` and
-        ``votes``: the lords, the soldiers, the fiefs, the custody, the King)."""
+        ``votes``: the lords, the soldiers, the fiefs and the villages given in
+        them, the custody, the King)."""
         parts, sync = self.parts, self._sync
         recount = False
         lords = state.lords
@@ -204,6 +205,8 @@ class _Kept:
         if rows != self.fiefs or names != self.regions:
             self.fiefs, self.regions = rows, names
             recount |= sync("fiefs", dict(zip(names, rows, strict=True)))
+        if state.given != parts["given"].was:  # a fief's village given holds for its guest
+            recount |= sync("given", state.given)
         if state.custody != parts["custody"].was.keys():
             recount |= sync("custody", dict.fromkeys(state.custody, True))
         if state.king != parts["king"].was.get("king"):
@@ -220,8 +223,6 @@ class _Kept:
                 and _SAME(state.presses, parts["presses"].was)):
             sync("mills", state.mills)
             sync("presses", state.presses)
-        if state.given != parts["given"].was:
-            sync("given", state.given)
         for name in _PLACES:
             now = getattr(state, name)
             if now != parts[name].was.keys():
