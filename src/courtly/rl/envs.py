@@ -206,6 +206,10 @@ class Table:
         self.encoding: Encoding = encoding
         self.observe_state: Callable[[State, int], Features] | None = getattr(
             encoding, "observe_state", None)
+        #: Its observation as an array straight from the state, where it
+        #: has one (``observe_array``, equal to ``dense`` of ``observe``).
+        self.observe_array: Callable[[State, int], np.ndarray] | None = getattr(
+            encoding, "observe_array", None)
         self.numbering: Numbering = encoding.numbering(num_players, self.options)
         self.reward, self.window_actions, self.with_infos = reward, window_actions, infos
         self.agents_all = [f"player_{i}" for i in range(num_players)]
@@ -324,6 +328,8 @@ class Table:
         mask = np.zeros(self.numbering.size, np.int8)
         if acting:
             mask.put(self.numbered(seat), 1)
+        if self.observe_array is not None:
+            return {"observation": self.observe_array(self.state, seat), "action_mask": mask}
         return {"observation": dense(self.features(seat)), "action_mask": mask}
 
     def features(self, seat: int) -> Features:

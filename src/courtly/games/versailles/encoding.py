@@ -61,7 +61,8 @@ them gifts (1,364 bundles to each seat).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from array import array
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -116,6 +117,8 @@ from courtly.games.versailles.rules import (
 )
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from courtly.games.versailles.courtier import Courtier
     from courtly.games.versailles.rules import VersaillesState
 
@@ -245,6 +248,91 @@ class VersaillesEncoding:
         _turn_at(values, at, start + CARDS.size, state, seat, goal)
         return f
 
+    def observe_array(self, state: VersaillesState, seat: int) -> np.ndarray:
+        """``dense(observe(state.view(seat)))`` (courtly.rl.arrays), read
+        from the state as :meth:`observe_state` reads it: exactly the same
+        numbers (a test compares both on every position of many games), as a
+        new float32 array, the caller's to keep or change.
+
+        The layout is a run of blocks (the court, the discards, each
+        Register line, the hand, the turn), so the array is the float32
+        bytes of the blocks that change seldom joined, each kept by
+        everything it reads (:class:`_Blocks`), then the numbers that move
+        at most steps written in one by one: the fortunes, the hands' sizes,
+        the pile, the seat's own hand (new at half its observations), whose
+        turn it is and its actions left, the breaches and the payments. No
+        dict of numbers, and no numpy call but the last. (numpy arrays for
+        the blocks and one ``concatenate`` cost as much as the dict: each
+        new block meant numpy calls.)"""
+        n = state.num_players
+        b = _blocks(n)
+        courtiers, hands, goal = state.courtiers, state.hands, state.options["goal"]
+        discard = tuple(state.discard)
+        counts = _COUNTS.get(discard)
+        if counts is None:
+            counts = _counts_bytes(discard)
+        lines = b.lines
+        parts: list[bytes] = [b"", counts, b.zero]
+        favourite = lover = None  # state.favourite() and state.lover(): the first seats
+        for k in range(n):
+            other = (seat + k) % n
+            c = courtiers[other]
+            # observe_state's key but the line's start: a block is the same anywhere
+            key = (seat, c.sex, c.party, c.place, c.king, c.queen, c.spouse, c.used_poison,
+                   c.used_philtre, c.generation, *c.cards)
+            line = lines.get(key)
+            if line is None:
+                line = _line_block(b, key, c, seat)
+            parts.append(line[0])
+            if line[1] and (favourite is None or other < favourite):
+                favourite = other
+            if line[2] and (lover is None or other < lover):
+                lover = other
+        key = _court_key(state, seat, favourite, lover)
+        court = b.court.get(key)
+        if court is None:
+            court = _kept(b.court, key, _slot_bytes(_court_slots(key, n), 0, b.discards))
+        parts[0] = court
+        # the turn's block but whose turn it is and its actions left, which
+        # move at every action of a player-turn
+        turn_key = _turn_key(state, b.turn, seat, goal)
+        rest = turn_key[:7] + turn_key[9:]
+        turn = b.turns.get(rest)
+        if turn is None:
+            turn = _turn_block(b, rest)
+        parts += (b.no_cards, turn)
+        out = array("f", b"".join(parts))
+        if state.pile:
+            out[b.discards + CARDS.size] = len(state.pile) / DECK_SIZE
+        at = b.at
+        start, step, hand_at = at.courtiers, at.courtier, at.hand
+        for k in range(n):
+            other = (seat + k) % n
+            fortune = courtiers[other].fortune
+            if fortune:
+                out[start + _FORTUNE] = fortune / goal
+            if hands[other]:
+                out[start + hand_at] = len(hands[other]) / HAND_LIMIT
+            start += step
+        hand = hands[seat]
+        pos = CARDS.pos
+        for card in hand:  # _card_slots' counts
+            at_card = pos.get(card)
+            if at_card is not None:
+                out[start + at_card] = hand.count(card) / MAX_COPIES
+        current, actions_left = turn_key[7], turn_key[8]
+        if current is not None and current >= 0:
+            out[b.current + (current - seat) % n] = 1.0
+        if actions_left:
+            out[b.current + n] = actions_left / ACTIONS_PER_TURN
+        if state.breaches:
+            _write_breaches(out, b.breaches, state.breaches, seat, n)
+        if state.payments:
+            for k, value in _payment_slots(b.breaches + n, state.payments, seat, n,
+                                           None)[0].items():
+                out[k] = value
+        return b.frombuffer(out, b.float32)
+
 
 #: Where the court's parts start (:meth:`VersaillesEncoding.observe`'s order).
 _WARS = COURT_LOCATIONS.size
@@ -300,6 +388,102 @@ def _layout(n: int) -> _Layout:
     return _Layout(n, courtiers, courtier, _FORTUNE + 1 + n + 3, size, {}, {}, {}, {})
 
 
+class _Blocks(NamedTuple):
+    """:meth:`VersaillesEncoding.observe_array`'s kept blocks for n seats, as
+    float32 bytes: the Register's lines (by everything but the line's start
+    they read, each with whether its cards hold the Favourite, the Lover),
+    the court's (to the discards), the turn's (from the turn's start, but
+    whose turn it is and its actions left). Where the discards, the turn,
+    its current seat and the breaches start; the blocks of one 0 and of no
+    cards; numpy's ``frombuffer`` and float32 (numpy is the research
+    extra's: imported once a configuration needs it)."""
+
+    n: int
+    at: _Layout
+    discards: int
+    turn: int
+    current: int
+    breaches: int
+    lines: dict[tuple[Any, ...], tuple[bytes, bool, bool]]
+    court: dict[tuple[Any, ...], bytes]
+    turns: dict[tuple[Any, ...], bytes]
+    zero: bytes
+    no_cards: bytes
+    frombuffer: Callable[..., np.ndarray]
+    float32: Any
+
+
+@cache
+def _blocks(n: int) -> _Blocks:
+    import numpy as np
+
+    at = _layout(n)
+    discards = _SOVEREIGNS + 3 + COUNTRY.size + 3 * n + CARDS.size
+    turn = at.courtiers + n * at.courtier + CARDS.size
+    current = turn + STAGES.size + 2 + n
+    breaches = current + n + 1 + n + 2 * OFFICE.size
+    return _Blocks(n, at, discards, turn, current, breaches, {}, {}, {}, bytes(4),
+                   bytes(4 * CARDS.size), np.frombuffer, np.float32)
+
+
+#: Card-count blocks (a hand, the discards) by their cards, as float32
+#: bytes, for every configuration.
+_COUNTS: dict[tuple[str, ...], bytes] = {}
+
+
+def _slot_bytes(slots: Mapping[int, float], start: int, stop: int) -> bytes:
+    """Positions ``start`` to ``stop - 1`` of ``slots`` (0 where missing) as
+    float32 bytes (each number rounded as numpy rounds it: a C cast)."""
+    out = array("f", bytes(4 * (stop - start)))
+    for k, v in slots.items():
+        if start <= k < stop:
+            out[k - start] = v
+    return out.tobytes()
+
+
+def _counts_bytes(cards: tuple[str, ...]) -> bytes:
+    """:func:`_card_slots` of ``cards`` as a block of float32 bytes, kept."""
+    out = _COUNTS.get(cards)
+    if out is None:
+        out = _kept(_COUNTS, cards, _slot_bytes(_count_slots(cards, 0), 0, CARDS.size))
+    return out
+
+
+def _count_slots(cards: tuple[str, ...], start: int) -> Slots:
+    """:func:`_card_slots` anew (its memo is the view's path's)."""
+    counts = _count(cards)
+    pos = CARDS.pos
+    return {start + pos[card]: k / MAX_COPIES for card, k in counts.items() if card in pos}
+
+
+def _line_block(b: _Blocks, key: tuple[Any, ...], c: Courtier, seat: int
+                ) -> tuple[bytes, bool, bool]:
+    """:func:`_line_parts` as :class:`_Blocks` keeps a line, kept by ``key``."""
+    slots, holds_favourite, holds_lover = _line_parts(c, 0, seat, b.n)
+    return _kept(b.lines, key, (_slot_bytes(slots, 0, b.at.courtier), holds_favourite,
+                                holds_lover))
+
+
+def _turn_block(b: _Blocks, rest: tuple[Any, ...]) -> bytes:
+    """:func:`_turn_slots` with no current seat and no action left, as
+    :class:`_Blocks` keeps them (the breaches and payments 0), kept by
+    ``rest`` (:func:`_turn_key` less those two)."""
+    slots = _turn_slots((*rest[:7], None, 0, *rest[7:]), b.n)
+    return _kept(b.turns, rest, _slot_bytes(slots, b.turn, b.at.size))
+
+
+def _write_breaches(out: array[float], start: int, breaches: list[tuple[int, int, str, str]],
+                    seat: int, n: int) -> None:
+    """:func:`_turn_at`'s breaches awaiting a fine, by courtier, into ``out``."""
+    counts: dict[int, int] = {}
+    for _, s, _, _ in breaches:
+        if s >= 0:
+            who = (s - seat) % n
+            counts[who] = counts.get(who, 0) + 1
+    for who, count in counts.items():
+        out[start + who] = count / 1.0
+
+
 def _kept(memo: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) -> Any:
     """``value`` kept in ``memo`` by ``key`` (emptied first when full);
     never changed once kept: only copied out."""
@@ -311,9 +495,14 @@ def _kept(memo: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) ->
 
 def _line_slots(lines: dict[tuple[Any, ...], Line], key: tuple[Any, ...], c: Courtier,
                 start: int, seat: int, n: int) -> Line:
+    """:func:`_line_parts`, kept in ``lines`` by ``key`` (whatever they read)."""
+    return _kept(lines, key, _line_parts(c, start, seat, n))
+
+
+def _line_parts(c: Courtier, start: int, seat: int, n: int) -> Line:
     """:func:`_courtier`'s slots of the Register's line at ``start`` but its
     fortune and its hand's size, and whether its cards hold the Favourite,
-    the Lover; kept in ``lines`` by ``key`` (whatever else they read)."""
+    the Lover."""
     out: Slots = {}
     k = _SEX.get(c.sex)
     if k is not None:
@@ -341,16 +530,14 @@ def _line_slots(lines: dict[tuple[Any, ...], Line], key: tuple[Any, ...], c: Cou
     if c.generation != 1:
         out[start + 2] = (c.generation - 1) / 5
     kinds = {KIND_OF[card] for card in c.cards}
-    return _kept(lines, key, (out, "favourite" in kinds, "lover" in kinds))
+    return out, "favourite" in kinds, "lover" in kinds
 
 
 def _court_at(values: Slots, at: _Layout, state: VersaillesState, seat: int,
               favourite: int | None, lover: int | None) -> None:
     """:func:`_court` from the state: the discards and the pile written,
     the rest kept by what it reads (:func:`_court_slots`)."""
-    key = (seat, state.location, state.king_alive, state.regency, state.queen_alive,
-           state.queen_origin, state.secret_wife, favourite, lover, tuple(state.wars),
-           tuple(state.ministry), tuple(state.house))
+    key = _court_key(state, seat, favourite, lover)
     part = at.court.get(key)
     if part is None:
         part = _kept(at.court, key, _court_slots(key, at.n))
@@ -360,6 +547,14 @@ def _court_at(values: Slots, at: _Layout, state: VersaillesState, seat: int,
         values.update(_card_slots(start + CARDS.size, tuple(state.discard)))
     if state.pile:
         values[start + 2 * CARDS.size] = len(state.pile) / DECK_SIZE
+
+
+def _court_key(state: VersaillesState, seat: int, favourite: int | None, lover: int | None
+               ) -> tuple[Any, ...]:
+    """Everything :func:`_court_slots` reads, from the state."""
+    return (seat, state.location, state.king_alive, state.regency, state.queen_alive,
+            state.queen_origin, state.secret_wife, favourite, lover, tuple(state.wars),
+            tuple(state.ministry), tuple(state.house))
 
 
 def _court_slots(key: tuple[Any, ...], n: int) -> Slots:
@@ -407,12 +602,7 @@ def _turn_at(values: Slots, at: _Layout, start: int, state: VersaillesState, sea
     """:func:`_turn` from the state, at ``start``: the breaches written, the
     payments and the rest kept by what they read (:func:`_turn_slots`,
     :func:`_payment_slots`)."""
-    playing = state.stage == PLAY
-    key = (start, seat, state.stage, state.turn, state.options["turn_limit"], goal, state.gc,
-           state.order[state.pos] if playing and not state.over else None,
-           state.actions_left if playing else 0, state.over, tuple(state.open_seats),
-           frozenset(state.powers_used) if state.powers_used else (),
-           frozenset(state.offices_moved) if state.offices_moved else ())
+    key = _turn_key(state, start, seat, goal)
     part = at.turn.get(key)
     if part is None:
         part = _kept(at.turn, key, _turn_slots(key, at.n))
@@ -435,6 +625,16 @@ def _turn_at(values: Slots, at: _Layout, start: int, state: VersaillesState, sea
             sums = _kept(at.paid, paid, _payment_slots(
                 start, state.payments, seat, n, at.paid.get(paid[:-1])))
         values.update(sums[0])
+
+
+def _turn_key(state: VersaillesState, start: int, seat: int, goal: int) -> tuple[Any, ...]:
+    """Everything :func:`_turn_slots` reads, from the state."""
+    playing = state.stage == PLAY
+    return (start, seat, state.stage, state.turn, state.options["turn_limit"], goal, state.gc,
+            state.order[state.pos] if playing and not state.over else None,
+            state.actions_left if playing else 0, state.over, tuple(state.open_seats),
+            frozenset(state.powers_used) if state.powers_used else (),
+            frozenset(state.offices_moved) if state.offices_moved else ())
 
 
 def _turn_slots(key: tuple[Any, ...], n: int) -> Slots:
