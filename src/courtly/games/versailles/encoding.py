@@ -254,84 +254,69 @@ class VersaillesEncoding:
         numbers (a test compares both on every position of many games), as a
         new float32 array, the caller's to keep or change.
 
-        The layout is a run of blocks (the court, the discards, each
-        Register line, the hand, the turn), so the array is the float32
-        bytes of the blocks that change seldom joined, each kept by
-        everything it reads (:class:`_Blocks`), then the numbers that move
-        at most steps written in one by one: the fortunes, the hands' sizes,
-        the pile, the seat's own hand (new at half its observations), whose
-        turn it is and its actions left, the breaches and the payments. No
-        dict of numbers, and no numpy call but the last. (numpy arrays for
-        the blocks and one ``concatenate`` cost as much as the dict: each
-        new block meant numpy calls.)"""
+        The layout is a run of parts (the court, the discards, each Register
+        line, the hand, the turn), so the array is their float32 bytes
+        joined: each part kept by everything it reads (:class:`_Blocks`),
+        and the numbers that move at most steps (the fortunes, the hands'
+        sizes, the pile, whose turn it is and its actions left) kept apart
+        by their values. No dict of numbers and no number written one by
+        one, and no numpy call but the last. (numpy arrays for the parts and
+        one ``concatenate`` cost as much as the dict: each new part meant
+        numpy calls.)"""
         n = state.num_players
         b = _blocks(n)
         courtiers, hands, goal = state.courtiers, state.hands, state.options["goal"]
+        fortunes = b.fortunes.get(goal)
+        if fortunes is None:
+            fortunes = b.fortunes[goal] = {}
+        lines, sizes = b.lines, _SIZES
         discard = tuple(state.discard)
         counts = _COUNTS.get(discard)
         if counts is None:
-            counts = _counts_bytes(discard)
-        lines = b.lines
-        parts: list[bytes] = [b"", counts, b.zero]
+            counts = _counts_bytes(_COUNTS, discard)
+        parts: list[bytes] = [b"", counts, _PILES[len(state.pile)]]
         favourite = lover = None  # state.favourite() and state.lover(): the first seats
         for k in range(n):
             other = (seat + k) % n
             c = courtiers[other]
-            # observe_state's key but the line's start: a block is the same anywhere
+            # observe_state's key but the line's start: a line is the same anywhere
             key = (seat, c.sex, c.party, c.place, c.king, c.queen, c.spouse, c.used_poison,
                    c.used_philtre, c.generation, *c.cards)
             line = lines.get(key)
             if line is None:
                 line = _line_block(b, key, c, seat)
-            parts.append(line[0])
-            if line[1] and (favourite is None or other < favourite):
+            fortune = fortunes.get(c.fortune)
+            if fortune is None:
+                fortune = fortunes[c.fortune] = _floats(c.fortune / goal)
+            parts += (line[0], fortune, line[1], sizes[len(hands[other])])
+            if line[2] and (favourite is None or other < favourite):
                 favourite = other
-            if line[2] and (lover is None or other < lover):
+            if line[3] and (lover is None or other < lover):
                 lover = other
         key = _court_key(state, seat, favourite, lover)
         court = b.court.get(key)
         if court is None:
             court = _kept(b.court, key, _slot_bytes(_court_slots(key, n), 0, b.discards))
         parts[0] = court
-        # the turn's block but whose turn it is and its actions left, which
+        hand = tuple(hands[seat])
+        counts = b.hands.get(hand)
+        if counts is None:
+            counts = _counts_bytes(b.hands, hand)
+        # the turn's part but whose turn it is and its actions left, which
         # move at every action of a player-turn
         turn_key = _turn_key(state, b.turn, seat, goal)
+        current, actions_left = turn_key[7], turn_key[8]
         rest = turn_key[:7] + turn_key[9:]
         turn = b.turns.get(rest)
         if turn is None:
             turn = _turn_block(b, rest)
-        parts += (b.no_cards, turn)
-        out = array("f", b"".join(parts))
-        if state.pile:
-            out[b.discards + CARDS.size] = len(state.pile) / DECK_SIZE
-        at = b.at
-        start, step, hand_at = at.courtiers, at.courtier, at.hand
-        for k in range(n):
-            other = (seat + k) % n
-            fortune = courtiers[other].fortune
-            if fortune:
-                out[start + _FORTUNE] = fortune / goal
-            if hands[other]:
-                out[start + hand_at] = len(hands[other]) / HAND_LIMIT
-            start += step
-        hand = hands[seat]
-        pos = CARDS.pos
-        for card in hand:  # _card_slots' counts
-            at_card = pos.get(card)
-            if at_card is not None:
-                out[start + at_card] = hand.count(card) / MAX_COPIES
-        current, actions_left = turn_key[7], turn_key[8]
-        if current is not None and current >= 0:
-            out[b.current + (current - seat) % n] = 1.0
-        if actions_left:
-            out[b.current + n] = actions_left / ACTIONS_PER_TURN
-        if state.breaches:
-            _write_breaches(out, b.breaches, state.breaches, seat, n)
-        if state.payments:
-            for k, value in _payment_slots(b.breaches + n, state.payments, seat, n,
-                                           None)[0].items():
-                out[k] = value
-        return b.frombuffer(out, b.float32)
+        parts += (counts, turn[0], b.seats[(current - seat) % n]
+                  if current is not None and current >= 0 else b.no_seat,
+                  b.actions[actions_left], turn[1],
+                  _breach_bytes(state.breaches, seat, n) if state.breaches else b.no_seat,
+                  _paid_bytes(b, state.payments, seat) if state.payments else b.no_payments,
+                  turn[2])
+        return b.frombuffer(bytearray().join(parts), b.float32)
 
 
 #: Where the court's parts start (:meth:`VersaillesEncoding.observe`'s order).
@@ -389,26 +374,32 @@ def _layout(n: int) -> _Layout:
 
 
 class _Blocks(NamedTuple):
-    """:meth:`VersaillesEncoding.observe_array`'s kept blocks for n seats, as
-    float32 bytes: the Register's lines (by everything but the line's start
-    they read, each with whether its cards hold the Favourite, the Lover),
-    the court's (to the discards), the turn's (from the turn's start, but
-    whose turn it is and its actions left). Where the discards, the turn,
-    its current seat and the breaches start; the blocks of one 0 and of no
-    cards; numpy's ``frombuffer`` and float32 (numpy is the research
+    """:meth:`VersaillesEncoding.observe_array`'s parts for n seats, as
+    float32 bytes, kept by what they read: the Register's lines (by
+    everything but the line's start: before the fortune, between the
+    fortune and the hand's size, and whether the cards hold the Favourite,
+    the Lover), the court's (to the discards), the turn's (but whose turn it
+    is and its actions left: to the current seat, from the actions left to
+    the breaches, and its last number), the payments', the seat's hand; the
+    fortunes by goal and amount. Where the discards and the turn start; a
+    seat's place among n (one 1) and none, the actions left by their number,
+    no payment; numpy's ``frombuffer`` and float32 (numpy is the research
     extra's: imported once a configuration needs it)."""
 
     n: int
     at: _Layout
     discards: int
     turn: int
-    current: int
-    breaches: int
-    lines: dict[tuple[Any, ...], tuple[bytes, bool, bool]]
+    lines: dict[tuple[Any, ...], tuple[bytes, bytes, bool, bool]]
     court: dict[tuple[Any, ...], bytes]
-    turns: dict[tuple[Any, ...], bytes]
-    zero: bytes
-    no_cards: bytes
+    turns: dict[tuple[Any, ...], tuple[bytes, bytes, bytes]]
+    paid: dict[tuple[Any, ...], bytes]
+    hands: dict[tuple[Any, ...], bytes]
+    fortunes: dict[int, dict[int, bytes]]
+    seats: list[bytes]
+    no_seat: bytes
+    actions: list[bytes]
+    no_payments: bytes
     frombuffer: Callable[..., np.ndarray]
     float32: Any
 
@@ -420,20 +411,20 @@ def _blocks(n: int) -> _Blocks:
     at = _layout(n)
     discards = _SOVEREIGNS + 3 + COUNTRY.size + 3 * n + CARDS.size
     turn = at.courtiers + n * at.courtier + CARDS.size
-    current = turn + STAGES.size + 2 + n
-    breaches = current + n + 1 + n + 2 * OFFICE.size
-    return _Blocks(n, at, discards, turn, current, breaches, {}, {}, {}, bytes(4),
-                   bytes(4 * CARDS.size), np.frombuffer, np.float32)
+    seats = [_slot_bytes({k: 1.0}, 0, n) for k in range(n)]
+    actions = [_floats(k / ACTIONS_PER_TURN) for k in range(ACTIONS_PER_TURN + 1)]
+    return _Blocks(n, at, discards, turn, {}, {}, {}, {}, {}, {}, seats, bytes(4 * n), actions,
+                   bytes(8 * n), np.frombuffer, np.float32)
 
 
-#: Card-count blocks (a hand, the discards) by their cards, as float32
-#: bytes, for every configuration.
-_COUNTS: dict[tuple[str, ...], bytes] = {}
+def _floats(value: float) -> bytes:
+    """One number as float32 bytes (rounded as numpy rounds it: a C cast)."""
+    return array("f", (value,)).tobytes()
 
 
 def _slot_bytes(slots: Mapping[int, float], start: int, stop: int) -> bytes:
     """Positions ``start`` to ``stop - 1`` of ``slots`` (0 where missing) as
-    float32 bytes (each number rounded as numpy rounds it: a C cast)."""
+    float32 bytes."""
     out = array("f", bytes(4 * (stop - start)))
     for k, v in slots.items():
         if start <= k < stop:
@@ -441,47 +432,66 @@ def _slot_bytes(slots: Mapping[int, float], start: int, stop: int) -> bytes:
     return out.tobytes()
 
 
-def _counts_bytes(cards: tuple[str, ...]) -> bytes:
-    """:func:`_card_slots` of ``cards`` as a block of float32 bytes, kept."""
-    out = _COUNTS.get(cards)
-    if out is None:
-        out = _kept(_COUNTS, cards, _slot_bytes(_count_slots(cards, 0), 0, CARDS.size))
-    return out
+#: Card-count blocks of the discards, by their cards (for every
+#: configuration); a hand's size and the pile's as float32 bytes, by length.
+_COUNTS: dict[tuple[Any, ...], bytes] = {}
+_SIZES = [_floats(k / HAND_LIMIT) for k in range(DECK_SIZE + 1)]
+_PILES = [_floats(k / DECK_SIZE) for k in range(DECK_SIZE + 1)]
+_NO_CARDS = bytes(4 * CARDS.size)
 
 
-def _count_slots(cards: tuple[str, ...], start: int) -> Slots:
-    """:func:`_card_slots` anew (its memo is the view's path's)."""
-    counts = _count(cards)
+def _counts_bytes(memo: dict[tuple[Any, ...], bytes], cards: tuple[str, ...]) -> bytes:
+    """:func:`_card_slots` of ``cards`` as float32 bytes, kept in ``memo``."""
+    out = array("f", _NO_CARDS)
     pos = CARDS.pos
-    return {start + pos[card]: k / MAX_COPIES for card, k in counts.items() if card in pos}
+    for card in cards:
+        k = pos.get(card)
+        if k is not None:
+            out[k] = cards.count(card) / MAX_COPIES
+    return _kept(memo, cards, out.tobytes())
 
 
 def _line_block(b: _Blocks, key: tuple[Any, ...], c: Courtier, seat: int
-                ) -> tuple[bytes, bool, bool]:
+                ) -> tuple[bytes, bytes, bool, bool]:
     """:func:`_line_parts` as :class:`_Blocks` keeps a line, kept by ``key``."""
     slots, holds_favourite, holds_lover = _line_parts(c, 0, seat, b.n)
-    return _kept(b.lines, key, (_slot_bytes(slots, 0, b.at.courtier), holds_favourite,
-                                holds_lover))
+    return _kept(b.lines, key, (_slot_bytes(slots, 0, _FORTUNE),
+                                _slot_bytes(slots, _FORTUNE + 1, b.at.hand),
+                                holds_favourite, holds_lover))
 
 
-def _turn_block(b: _Blocks, rest: tuple[Any, ...]) -> bytes:
+def _turn_block(b: _Blocks, rest: tuple[Any, ...]) -> tuple[bytes, bytes, bytes]:
     """:func:`_turn_slots` with no current seat and no action left, as
-    :class:`_Blocks` keeps them (the breaches and payments 0), kept by
-    ``rest`` (:func:`_turn_key` less those two)."""
-    slots = _turn_slots((*rest[:7], None, 0, *rest[7:]), b.n)
-    return _kept(b.turns, rest, _slot_bytes(slots, b.turn, b.at.size))
+    :class:`_Blocks` keeps them, kept by ``rest`` (:func:`_turn_key` less
+    those two)."""
+    n, start = b.n, b.turn
+    slots = _turn_slots((*rest[:7], None, 0, *rest[7:]), n)
+    current = start + STAGES.size + 2 + n
+    breaches = current + n + 1 + n + 2 * OFFICE.size
+    return _kept(b.turns, rest, (_slot_bytes(slots, start, current),
+                                 _slot_bytes(slots, current + n + 1, breaches),
+                                 _slot_bytes(slots, breaches + 3 * n, b.at.size)))
 
 
-def _write_breaches(out: array[float], start: int, breaches: list[tuple[int, int, str, str]],
-                    seat: int, n: int) -> None:
-    """:func:`_turn_at`'s breaches awaiting a fine, by courtier, into ``out``."""
+def _paid_bytes(b: _Blocks, payments: list[tuple[int, int, int]], seat: int) -> bytes:
+    """:func:`_payment_slots` of ``payments`` from ``seat``'s chair as
+    float32 bytes, kept by the payments."""
+    key = (seat, *payments)
+    out = b.paid.get(key)
+    if out is None:
+        slots = _payment_slots(0, payments, seat, b.n, None)[0]
+        out = _kept(b.paid, key, _slot_bytes(slots, 0, 2 * b.n))
+    return out
+
+
+def _breach_bytes(breaches: list[tuple[int, int, str, str]], seat: int, n: int) -> bytes:
+    """:func:`_turn_at`'s breaches awaiting a fine, by courtier, as float32 bytes."""
     counts: dict[int, int] = {}
     for _, s, _, _ in breaches:
         if s >= 0:
             who = (s - seat) % n
             counts[who] = counts.get(who, 0) + 1
-    for who, count in counts.items():
-        out[start + who] = count / 1.0
+    return _slot_bytes({who: count / 1.0 for who, count in counts.items()}, 0, n)
 
 
 def _kept(memo: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) -> Any:
