@@ -305,8 +305,8 @@ class VersaillesEncoding:
         # the turn's part but whose turn it is and its actions left, which
         # move at every action of a player-turn
         turn_key = _turn_key(state, b.turn, seat, goal)
-        current, actions_left = turn_key[7], turn_key[8]
-        rest = turn_key[:7] + turn_key[9:]
+        current, actions_left = turn_key[-2:]
+        rest = turn_key[:-2]
         turn = b.turns.get(rest)
         if turn is None:
             turn = _turn_block(b, rest)
@@ -463,9 +463,9 @@ def _line_block(b: _Blocks, key: tuple[Any, ...], c: Courtier, seat: int
 def _turn_block(b: _Blocks, rest: tuple[Any, ...]) -> tuple[bytes, bytes, bytes]:
     """:func:`_turn_slots` with no current seat and no action left, as
     :class:`_Blocks` keeps them, kept by ``rest`` (:func:`_turn_key` less
-    those two)."""
+    those two, its last)."""
     n, start = b.n, b.turn
-    slots = _turn_slots((*rest[:7], None, 0, *rest[7:]), n)
+    slots = _turn_slots((*rest, None, 0), n)
     current = start + STAGES.size + 2 + n
     breaches = current + n + 1 + n + 2 * OFFICE.size
     return _kept(b.turns, rest, (_slot_bytes(slots, start, current),
@@ -638,21 +638,23 @@ def _turn_at(values: Slots, at: _Layout, start: int, state: VersaillesState, sea
 
 
 def _turn_key(state: VersaillesState, start: int, seat: int, goal: int) -> tuple[Any, ...]:
-    """Everything :func:`_turn_slots` reads, from the state."""
+    """Everything :func:`_turn_slots` reads, from the state (whose turn it is and its
+    actions left last: :meth:`VersaillesEncoding.observe_array` keeps the rest)."""
     playing = state.stage == PLAY
     return (start, seat, state.stage, state.turn, state.options["turn_limit"], goal, state.gc,
-            state.order[state.pos] if playing and not state.over else None,
-            state.actions_left if playing else 0, state.over, tuple(state.open_seats),
+            state.over, tuple(state.open_seats),
             frozenset(state.powers_used) if state.powers_used else (),
-            frozenset(state.offices_moved) if state.offices_moved else ())
+            frozenset(state.offices_moved) if state.offices_moved else (),
+            state.order[state.pos] if playing and not state.over else None,
+            state.actions_left if playing else 0)
 
 
 def _turn_slots(key: tuple[Any, ...], n: int) -> Slots:
     """The turn's slots but the breaches' and the payments' (:func:`relative`
     written out: every seat here is a seat, never None), from
     :func:`_turn_at`'s key."""
-    (start, seat, stage, turn, turn_limit, goal, gc, current, actions_left, over, open_seats,
-     powers_used, offices_moved) = key
+    (start, seat, stage, turn, turn_limit, goal, gc, over, open_seats, powers_used,
+     offices_moved, current, actions_left) = key
     out: Slots = {}
     k = STAGES.pos.get(stage)
     if k is not None:
