@@ -269,7 +269,7 @@ class VersaillesEncoding:
         fortunes = b.fortunes.get(goal)
         if fortunes is None:
             fortunes = b.fortunes[goal] = {}
-        lines, sizes = b.lines, _SIZES
+        lines, sizes, standing, no_standing = b.lines, _SIZES, _STANDING.get, _NO_STANDING
         discard = tuple(state.discard)
         counts = _COUNTS.get(discard)
         if counts is None:
@@ -279,19 +279,21 @@ class VersaillesEncoding:
         for k in range(n):
             other = (seat + k) % n
             c = courtiers[other]
-            # observe_state's key but the line's start: a line is the same anywhere
-            key = (seat, c.sex, c.party, c.place, c.king, c.queen, c.spouse, c.used_poison,
-                   c.used_philtre, c.generation, *c.cards)
+            # observe_state's key but the line's start (a line is the same
+            # anywhere) and the standings (which move at most plays)
+            key = (seat, c.sex, c.party, c.place, c.spouse, c.used_poison, c.used_philtre,
+                   c.generation, *c.cards)
             line = lines.get(key)
             if line is None:
                 line = _line_block(b, key, c, seat)
             fortune = fortunes.get(c.fortune)
             if fortune is None:
                 fortune = fortunes[c.fortune] = _floats(c.fortune / goal)
-            parts += (line[0], fortune, line[1], sizes[len(hands[other])])
-            if line[2] and (favourite is None or other < favourite):
+            parts += (line[0], standing(c.king, no_standing), standing(c.queen, no_standing),
+                      line[1], fortune, line[2], sizes[len(hands[other])])
+            if line[3] and (favourite is None or other < favourite):
                 favourite = other
-            if line[3] and (lover is None or other < lover):
+            if line[4] and (lover is None or other < lover):
                 lover = other
         key = _court_key(state, seat, favourite, lover)
         court = b.court.get(key)
@@ -376,9 +378,10 @@ def _layout(n: int) -> _Layout:
 class _Blocks(NamedTuple):
     """:meth:`VersaillesEncoding.observe_array`'s parts for n seats, as
     float32 bytes, kept by what they read: the Register's lines (by
-    everything but the line's start: before the fortune, between the
-    fortune and the hand's size, and whether the cards hold the Favourite,
-    the Lover), the court's (to the discards), the turn's (but whose turn it
+    everything but the line's start and the standings: before the
+    standings, from the cards to the fortune, between the fortune and the
+    hand's size, and whether the cards hold the Favourite, the Lover), the
+    court's (to the discards), the turn's (but whose turn it
     is and its actions left: to the current seat, from the actions left to
     the breaches, and its last number), the payments', the seat's hand; the
     fortunes by goal and amount. Where the discards and the turn start; a
@@ -390,7 +393,7 @@ class _Blocks(NamedTuple):
     at: _Layout
     discards: int
     turn: int
-    lines: dict[tuple[Any, ...], tuple[bytes, bytes, bool, bool]]
+    lines: dict[tuple[Any, ...], tuple[bytes, bytes, bytes, bool, bool]]
     court: dict[tuple[Any, ...], bytes]
     turns: dict[tuple[Any, ...], tuple[bytes, bytes, bytes]]
     paid: dict[tuple[Any, ...], bytes]
@@ -438,6 +441,10 @@ _COUNTS: dict[tuple[Any, ...], bytes] = {}
 _SIZES = [_floats(k / HAND_LIMIT) for k in range(DECK_SIZE + 1)]
 _PILES = [_floats(k / DECK_SIZE) for k in range(DECK_SIZE + 1)]
 _NO_CARDS = bytes(4 * CARDS.size)
+#: A standing with the King or the Queen (one 1 among the standings) by its
+#: value, and none.
+_STANDING = {k: _slot_bytes({v: 1.0}, 0, STANDINGS.size) for k, v in STANDINGS.pos.items()}
+_NO_STANDING = bytes(4 * STANDINGS.size)
 
 
 def _counts_bytes(memo: dict[tuple[Any, ...], bytes], cards: tuple[str, ...]) -> bytes:
@@ -452,10 +459,11 @@ def _counts_bytes(memo: dict[tuple[Any, ...], bytes], cards: tuple[str, ...]) ->
 
 
 def _line_block(b: _Blocks, key: tuple[Any, ...], c: Courtier, seat: int
-                ) -> tuple[bytes, bytes, bool, bool]:
+                ) -> tuple[bytes, bytes, bytes, bool, bool]:
     """:func:`_line_parts` as :class:`_Blocks` keeps a line, kept by ``key``."""
     slots, holds_favourite, holds_lover = _line_parts(c, 0, seat, b.n)
-    return _kept(b.lines, key, (_slot_bytes(slots, 0, _FORTUNE),
+    return _kept(b.lines, key, (_slot_bytes(slots, 0, _KING),
+                                _slot_bytes(slots, _LINE_CARDS, _FORTUNE),
                                 _slot_bytes(slots, _FORTUNE + 1, b.at.hand),
                                 holds_favourite, holds_lover))
 
