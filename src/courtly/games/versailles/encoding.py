@@ -314,7 +314,8 @@ class VersaillesEncoding:
             turn = _turn_block(b, rest)
         parts += (counts, turn[0], b.seats[(current - seat) % n]
                   if current is not None and current >= 0 else b.no_seat,
-                  b.actions[actions_left], turn[1],
+                  b.actions.get(actions_left) or _floats(actions_left / ACTIONS_PER_TURN),
+                  turn[1],
                   _breach_bytes(state.breaches, seat, n) if state.breaches else b.no_seat,
                   _paid_bytes(b, state.payments, seat) if state.payments else b.no_payments,
                   turn[2])
@@ -381,9 +382,9 @@ class _Blocks(NamedTuple):
     everything but the line's start and the standings: before the
     standings, from the cards to the fortune, between the fortune and the
     hand's size, and whether the cards hold the Favourite, the Lover), the
-    court's (to the discards), the turn's (but whose turn it
-    is and its actions left: to the current seat, from the actions left to
-    the breaches, and its last number), the payments', the seat's hand; the
+    court's (to the discards), the turn's (but whose turn it is and its
+    actions left: to the current seat, after the actions left to the
+    breaches, and its last number), the payments', the seat's hand; the
     fortunes by goal and amount. Where the discards and the turn start; a
     seat's place among n (one 1) and none, the actions left by their number,
     no payment; numpy's ``frombuffer`` and float32 (numpy is the research
@@ -401,7 +402,7 @@ class _Blocks(NamedTuple):
     fortunes: dict[int, dict[int, bytes]]
     seats: list[bytes]
     no_seat: bytes
-    actions: list[bytes]
+    actions: dict[int, bytes]
     no_payments: bytes
     frombuffer: Callable[..., np.ndarray]
     float32: Any
@@ -415,7 +416,7 @@ def _blocks(n: int) -> _Blocks:
     discards = _SOVEREIGNS + 3 + COUNTRY.size + 3 * n + CARDS.size
     turn = at.courtiers + n * at.courtier + CARDS.size
     seats = [_slot_bytes({k: 1.0}, 0, n) for k in range(n)]
-    actions = [_floats(k / ACTIONS_PER_TURN) for k in range(ACTIONS_PER_TURN + 1)]
+    actions = {k: _floats(k / ACTIONS_PER_TURN) for k in range(ACTIONS_PER_TURN + 1)}
     return _Blocks(n, at, discards, turn, {}, {}, {}, {}, {}, {}, seats, bytes(4 * n), actions,
                    bytes(8 * n), np.frombuffer, np.float32)
 
