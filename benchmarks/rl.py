@@ -184,7 +184,7 @@ def observation_free(name: str, n: int) -> Any:
     table = env.unwrapped.table
     kept = table.features(0)
     table.features = lambda seat: kept
-    table.observe_array = None  # so that the (free) features are what it reads
+    table.observe_array = None  # else a game's array path (observe_array) would run
     return env
 
 
