@@ -61,7 +61,8 @@ them gifts (1,364 bundles to each seat).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from array import array
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -116,6 +117,8 @@ from courtly.games.versailles.rules import (
 )
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from courtly.games.versailles.courtier import Courtier
     from courtly.games.versailles.rules import VersaillesState
 
@@ -245,6 +248,79 @@ class VersaillesEncoding:
         _turn_at(values, at, start + CARDS.size, state, seat, goal)
         return f
 
+    def observe_array(self, state: VersaillesState, seat: int) -> np.ndarray:
+        """``dense(observe(state.view(seat)))`` (courtly.rl.arrays), read
+        from the state as :meth:`observe_state` reads it: exactly the same
+        numbers (a test compares both on every position of many games), as a
+        new float32 array, the caller's to keep or change.
+
+        The layout is a run of parts (the court, the discards, each Register
+        line, the hand, the turn), so the array is their float32 bytes
+        joined: each part kept by everything it reads (:class:`_Blocks`),
+        and the numbers that move at most steps (the fortunes, the hands'
+        sizes, the pile, whose turn it is and its actions left) kept apart
+        by their values. No dict of numbers and no number written one by
+        one, and no numpy call but the last. (numpy arrays for the parts and
+        one ``concatenate`` cost as much as the dict: each new part meant
+        numpy calls.)"""
+        n = state.num_players
+        b = _blocks(n)
+        courtiers, hands, goal = state.courtiers, state.hands, state.options["goal"]
+        fortunes = b.fortunes.get(goal)
+        if fortunes is None:
+            fortunes = b.fortunes[goal] = {}
+        lines, sizes, standing, no_standing = b.lines, _SIZES, _STANDING.get, _NO_STANDING
+        discard = tuple(state.discard)
+        counts = _COUNTS.get(discard)
+        if counts is None:
+            counts = _counts_bytes(_COUNTS, discard)
+        parts: list[bytes] = [b"", counts, _PILES[len(state.pile)]]
+        favourite = lover = None  # state.favourite() and state.lover(): the first seats
+        for k in range(n):
+            other = (seat + k) % n
+            c = courtiers[other]
+            # observe_state's key but the line's start (a line is the same
+            # anywhere) and the standings (which move at most plays)
+            key = (seat, c.sex, c.party, c.place, c.spouse, c.used_poison, c.used_philtre,
+                   c.generation, *c.cards)
+            line = lines.get(key)
+            if line is None:
+                line = _line_block(b, key, c, seat)
+            fortune = fortunes.get(c.fortune)
+            if fortune is None:
+                fortune = fortunes[c.fortune] = _floats(c.fortune / goal)
+            parts += (line[0], standing(c.king, no_standing), standing(c.queen, no_standing),
+                      line[1], fortune, line[2], sizes[len(hands[other])])
+            if line[3] and (favourite is None or other < favourite):
+                favourite = other
+            if line[4] and (lover is None or other < lover):
+                lover = other
+        key = _court_key(state, seat, favourite, lover)
+        court = b.court.get(key)
+        if court is None:
+            court = _kept(b.court, key, _slot_bytes(_court_slots(key, n), 0, b.discards))
+        parts[0] = court
+        hand = tuple(hands[seat])
+        counts = b.hands.get(hand)
+        if counts is None:
+            counts = _counts_bytes(b.hands, hand)
+        # the turn's part but whose turn it is and its actions left, which
+        # move at every action of a player-turn
+        turn_key = _turn_key(state, b.turn, seat, goal)
+        current, actions_left = turn_key[-2:]
+        rest = turn_key[:-2]
+        turn = b.turns.get(rest)
+        if turn is None:
+            turn = _turn_block(b, rest)
+        parts += (counts, turn[0], b.seats[(current - seat) % n]
+                  if current is not None and current >= 0 else b.no_seat,
+                  b.actions.get(actions_left) or _floats(actions_left / ACTIONS_PER_TURN),
+                  turn[1],
+                  _breach_bytes(state.breaches, seat, n) if state.breaches else b.no_seat,
+                  _paid_bytes(b, state.payments, seat) if state.payments else b.no_payments,
+                  turn[2])
+        return b.frombuffer(bytearray().join(parts), b.float32)
+
 
 #: Where the court's parts start (:meth:`VersaillesEncoding.observe`'s order).
 _WARS = COURT_LOCATIONS.size
@@ -300,6 +376,133 @@ def _layout(n: int) -> _Layout:
     return _Layout(n, courtiers, courtier, _FORTUNE + 1 + n + 3, size, {}, {}, {}, {})
 
 
+class _Blocks(NamedTuple):
+    """:meth:`VersaillesEncoding.observe_array`'s parts for n seats, as
+    float32 bytes, kept by what they read: the Register's lines (by
+    everything but the line's start and the standings: before the
+    standings, from the cards to the fortune, between the fortune and the
+    hand's size, and whether the cards hold the Favourite, the Lover), the
+    court's (to the discards), the turn's (but whose turn it is and its
+    actions left: to the current seat, after the actions left to the
+    breaches, and its last number), the payments', the seat's hand; the
+    fortunes by goal and amount. Where the discards and the turn start; a
+    seat's place among n (one 1) and none, the actions left by their number,
+    no payment; numpy's ``frombuffer`` and float32 (numpy is the research
+    extra's: imported once a configuration needs it)."""
+
+    n: int
+    at: _Layout
+    discards: int
+    turn: int
+    lines: dict[tuple[Any, ...], tuple[bytes, bytes, bytes, bool, bool]]
+    court: dict[tuple[Any, ...], bytes]
+    turns: dict[tuple[Any, ...], tuple[bytes, bytes, bytes]]
+    paid: dict[tuple[Any, ...], bytes]
+    hands: dict[tuple[Any, ...], bytes]
+    fortunes: dict[int, dict[int, bytes]]
+    seats: list[bytes]
+    no_seat: bytes
+    actions: dict[int, bytes]
+    no_payments: bytes
+    frombuffer: Callable[..., np.ndarray]
+    float32: Any
+
+
+@cache
+def _blocks(n: int) -> _Blocks:
+    import numpy as np
+
+    at = _layout(n)
+    discards = _SOVEREIGNS + 3 + COUNTRY.size + 3 * n + CARDS.size
+    turn = at.courtiers + n * at.courtier + CARDS.size
+    seats = [_slot_bytes({k: 1.0}, 0, n) for k in range(n)]
+    actions = {k: _floats(k / ACTIONS_PER_TURN) for k in range(ACTIONS_PER_TURN + 1)}
+    return _Blocks(n, at, discards, turn, {}, {}, {}, {}, {}, {}, seats, bytes(4 * n), actions,
+                   bytes(8 * n), np.frombuffer, np.float32)
+
+
+def _floats(value: float) -> bytes:
+    """One number as float32 bytes (rounded as numpy rounds it: a C cast)."""
+    return array("f", (value,)).tobytes()
+
+
+def _slot_bytes(slots: Mapping[int, float], start: int, stop: int) -> bytes:
+    """Positions ``start`` to ``stop - 1`` of ``slots`` (0 where missing) as
+    float32 bytes."""
+    out = array("f", bytes(4 * (stop - start)))
+    for k, v in slots.items():
+        if start <= k < stop:
+            out[k - start] = v
+    return out.tobytes()
+
+
+#: Card-count blocks of the discards, by their cards (for every
+#: configuration); a hand's size and the pile's as float32 bytes, by length.
+_COUNTS: dict[tuple[Any, ...], bytes] = {}
+_SIZES = [_floats(k / HAND_LIMIT) for k in range(DECK_SIZE + 1)]
+_PILES = [_floats(k / DECK_SIZE) for k in range(DECK_SIZE + 1)]
+_NO_CARDS = bytes(4 * CARDS.size)
+#: A standing with the King or the Queen (one 1 among the standings) by its
+#: value, and none.
+_STANDING = {k: _slot_bytes({v: 1.0}, 0, STANDINGS.size) for k, v in STANDINGS.pos.items()}
+_NO_STANDING = bytes(4 * STANDINGS.size)
+
+
+def _counts_bytes(memo: dict[tuple[Any, ...], bytes], cards: tuple[str, ...]) -> bytes:
+    """:func:`_card_slots` of ``cards`` as float32 bytes, kept in ``memo``."""
+    out = array("f", _NO_CARDS)
+    pos = CARDS.pos
+    for card in cards:
+        k = pos.get(card)
+        if k is not None:
+            out[k] = cards.count(card) / MAX_COPIES
+    return _kept(memo, cards, out.tobytes())
+
+
+def _line_block(b: _Blocks, key: tuple[Any, ...], c: Courtier, seat: int
+                ) -> tuple[bytes, bytes, bytes, bool, bool]:
+    """:func:`_line_parts` as :class:`_Blocks` keeps a line, kept by ``key``."""
+    slots, holds_favourite, holds_lover = _line_parts(c, 0, seat, b.n)
+    return _kept(b.lines, key, (_slot_bytes(slots, 0, _KING),
+                                _slot_bytes(slots, _LINE_CARDS, _FORTUNE),
+                                _slot_bytes(slots, _FORTUNE + 1, b.at.hand),
+                                holds_favourite, holds_lover))
+
+
+def _turn_block(b: _Blocks, rest: tuple[Any, ...]) -> tuple[bytes, bytes, bytes]:
+    """:func:`_turn_slots` with no current seat and no action left, as
+    :class:`_Blocks` keeps them, kept by ``rest`` (:func:`_turn_key` less
+    those two, its last)."""
+    n, start = b.n, b.turn
+    slots = _turn_slots((*rest, None, 0), n)
+    current = start + STAGES.size + 2 + n
+    breaches = current + n + 1 + n + 2 * OFFICE.size
+    return _kept(b.turns, rest, (_slot_bytes(slots, start, current),
+                                 _slot_bytes(slots, current + n + 1, breaches),
+                                 _slot_bytes(slots, breaches + 3 * n, b.at.size)))
+
+
+def _paid_bytes(b: _Blocks, payments: list[tuple[int, int, int]], seat: int) -> bytes:
+    """:func:`_payment_slots` of ``payments`` from ``seat``'s chair as
+    float32 bytes, kept by the payments."""
+    key = (seat, *payments)
+    out = b.paid.get(key)
+    if out is None:
+        slots = _payment_slots(0, payments, seat, b.n, None)[0]
+        out = _kept(b.paid, key, _slot_bytes(slots, 0, 2 * b.n))
+    return out
+
+
+def _breach_bytes(breaches: list[tuple[int, int, str, str]], seat: int, n: int) -> bytes:
+    """:func:`_turn_at`'s breaches awaiting a fine, by courtier, as float32 bytes."""
+    counts: dict[int, int] = {}
+    for _, s, _, _ in breaches:
+        if s >= 0:
+            who = (s - seat) % n
+            counts[who] = counts.get(who, 0) + 1
+    return _slot_bytes({who: count / 1.0 for who, count in counts.items()}, 0, n)
+
+
 def _kept(memo: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) -> Any:
     """``value`` kept in ``memo`` by ``key`` (emptied first when full);
     never changed once kept: only copied out."""
@@ -311,9 +514,14 @@ def _kept(memo: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) ->
 
 def _line_slots(lines: dict[tuple[Any, ...], Line], key: tuple[Any, ...], c: Courtier,
                 start: int, seat: int, n: int) -> Line:
+    """:func:`_line_parts`, kept in ``lines`` by ``key`` (whatever they read)."""
+    return _kept(lines, key, _line_parts(c, start, seat, n))
+
+
+def _line_parts(c: Courtier, start: int, seat: int, n: int) -> Line:
     """:func:`_courtier`'s slots of the Register's line at ``start`` but its
     fortune and its hand's size, and whether its cards hold the Favourite,
-    the Lover; kept in ``lines`` by ``key`` (whatever else they read)."""
+    the Lover."""
     out: Slots = {}
     k = _SEX.get(c.sex)
     if k is not None:
@@ -341,16 +549,14 @@ def _line_slots(lines: dict[tuple[Any, ...], Line], key: tuple[Any, ...], c: Cou
     if c.generation != 1:
         out[start + 2] = (c.generation - 1) / 5
     kinds = {KIND_OF[card] for card in c.cards}
-    return _kept(lines, key, (out, "favourite" in kinds, "lover" in kinds))
+    return out, "favourite" in kinds, "lover" in kinds
 
 
 def _court_at(values: Slots, at: _Layout, state: VersaillesState, seat: int,
               favourite: int | None, lover: int | None) -> None:
     """:func:`_court` from the state: the discards and the pile written,
     the rest kept by what it reads (:func:`_court_slots`)."""
-    key = (seat, state.location, state.king_alive, state.regency, state.queen_alive,
-           state.queen_origin, state.secret_wife, favourite, lover, tuple(state.wars),
-           tuple(state.ministry), tuple(state.house))
+    key = _court_key(state, seat, favourite, lover)
     part = at.court.get(key)
     if part is None:
         part = _kept(at.court, key, _court_slots(key, at.n))
@@ -360,6 +566,14 @@ def _court_at(values: Slots, at: _Layout, state: VersaillesState, seat: int,
         values.update(_card_slots(start + CARDS.size, tuple(state.discard)))
     if state.pile:
         values[start + 2 * CARDS.size] = len(state.pile) / DECK_SIZE
+
+
+def _court_key(state: VersaillesState, seat: int, favourite: int | None, lover: int | None
+               ) -> tuple[Any, ...]:
+    """Everything :func:`_court_slots` reads, from the state."""
+    return (seat, state.location, state.king_alive, state.regency, state.queen_alive,
+            state.queen_origin, state.secret_wife, favourite, lover, tuple(state.wars),
+            tuple(state.ministry), tuple(state.house))
 
 
 def _court_slots(key: tuple[Any, ...], n: int) -> Slots:
@@ -407,12 +621,7 @@ def _turn_at(values: Slots, at: _Layout, start: int, state: VersaillesState, sea
     """:func:`_turn` from the state, at ``start``: the breaches written, the
     payments and the rest kept by what they read (:func:`_turn_slots`,
     :func:`_payment_slots`)."""
-    playing = state.stage == PLAY
-    key = (start, seat, state.stage, state.turn, state.options["turn_limit"], goal, state.gc,
-           state.order[state.pos] if playing and not state.over else None,
-           state.actions_left if playing else 0, state.over, tuple(state.open_seats),
-           frozenset(state.powers_used) if state.powers_used else (),
-           frozenset(state.offices_moved) if state.offices_moved else ())
+    key = _turn_key(state, start, seat, goal)
     part = at.turn.get(key)
     if part is None:
         part = _kept(at.turn, key, _turn_slots(key, at.n))
@@ -437,12 +646,24 @@ def _turn_at(values: Slots, at: _Layout, start: int, state: VersaillesState, sea
         values.update(sums[0])
 
 
+def _turn_key(state: VersaillesState, start: int, seat: int, goal: int) -> tuple[Any, ...]:
+    """Everything :func:`_turn_slots` reads, from the state (whose turn it is and its
+    actions left last: :meth:`VersaillesEncoding.observe_array` keeps the rest)."""
+    playing = state.stage == PLAY
+    return (start, seat, state.stage, state.turn, state.options["turn_limit"], goal, state.gc,
+            state.over, tuple(state.open_seats),
+            frozenset(state.powers_used) if state.powers_used else (),
+            frozenset(state.offices_moved) if state.offices_moved else (),
+            state.order[state.pos] if playing and not state.over else None,
+            state.actions_left if playing else 0)
+
+
 def _turn_slots(key: tuple[Any, ...], n: int) -> Slots:
     """The turn's slots but the breaches' and the payments' (:func:`relative`
     written out: every seat here is a seat, never None), from
     :func:`_turn_at`'s key."""
-    (start, seat, stage, turn, turn_limit, goal, gc, current, actions_left, over, open_seats,
-     powers_used, offices_moved) = key
+    (start, seat, stage, turn, turn_limit, goal, gc, over, open_seats, powers_used,
+     offices_moved, current, actions_left) = key
     out: Slots = {}
     k = STAGES.pos.get(stage)
     if k is not None:
