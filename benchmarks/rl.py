@@ -17,7 +17,9 @@ with the mask's length and is the agent's cost, not the environment's).
 
 The time is split into ``--rounds`` slices interleaved across all
 measurements, so that a change in the machine's load affects every row
-alike; each row plays on one environment, reset for each game. ``ratio``
+alike, each round starting one row further on, so that every row takes
+every place in the order (a row's place weighs on it); each row plays on
+one environment, reset for each game. ``ratio``
 is the row's rate over the reference's for the whole run; ``slices`` the
 median and quartiles of the same ratio taken slice by slice (each slice
 against the reference's slice of the same round, a few seconds apart: a
@@ -206,8 +208,12 @@ def main(argv: list[str] | None = None) -> int:
     except (courtly.UnknownGame, ValueError, ImportError) as exc:
         print(exc, file=sys.stderr)
         return 2
-    for _ in range(args.rounds):
-        for row in table:
+    for k in range(args.rounds):
+        # each round starts one row further on: a row's place in the round
+        # weighs on it (the row after the reference ran some 10% slower),
+        # so every row takes every place in turn
+        start = k % len(table)
+        for row in table[start:] + table[:start]:
             row.run_for(args.seconds / args.rounds)
     print(f"Python {platform.python_version()}, {platform.machine()}, "
           f"{args.seconds:g} s per row in {args.rounds} slices")
