@@ -243,6 +243,13 @@ def _region_by_clicking(page, server, state: dict) -> str:
 def _attack_by_clicking(page, server, shot: Path) -> str:
     """Play the first attack by the map, then click its target: a village of
     the region struck, or the lord. The log tells the attack on it."""
+    choice = page.locator(".fief-act .fief-choice-card").first  # the card explains itself
+    assert choice.locator(".card-help-button").count() == 1
+    choice.hover()
+    page.wait_for_selector("#card-help:visible")
+    assert page.locator("#card-help").text_content().strip()
+    page.mouse.move(1, 1)
+    page.wait_for_selector("#card-help", state="hidden")
     page.locator(".fief-act .fief-attack").first.click()
     state = _read(page)
     assert state["targets"], "no target outlined for the attack"

@@ -895,8 +895,9 @@ function cardsBar(ctx, m) {
   };
   return [
     cards.length ? [h("p", {}, ctx.t("fief.act.attack_help")),
-      h("div", { class: "fief-choices" }, cards.map((c) => button(cardName(ctx, c), choose("attack", c),
-        { class: "fief-choice fief-attack", dataset: { card: c } })))] : null,
+      h("div", { class: "fief-choices" }, cards.map((c, i) => cardChoice(ctx, c, `attack:${i}:${c}`,
+        button(cardName(ctx, c), choose("attack", c), { class: "fief-choice fief-attack", dataset: { card: c } }))))]
+      : null,
     lays.length ? [h("p", {}, ctx.t("fief.act.lay_help")),
       h("div", { class: "fief-choices" }, lays.map((l) => button(lordName(l), choose("lay", l),
         { class: "fief-choice fief-lay", dataset: { lord: l } })))] : null,
@@ -1066,8 +1067,9 @@ function restBar(ctx) {
   const key = lordless ? "no_lord" : REST_MODE[phase] ? phase : "other";
   return [h("p", { class: "fief-rest", dataset: { rest: key } }, ctx.t(`fief.act.nothing.${key}`)),
     tithes.length ? [h("p", {}, ctx.t("fief.act.tithe_help")),
-      h("div", { class: "fief-choices" }, tithes.map((a) => button(titheLabel(ctx, a), () => send(ctx, a),
-        { class: "fief-choice fief-tithe", dataset: { card: a.card } })))] : null,
+      h("div", { class: "fief-choices" }, tithes.map((a, i) => cardChoice(ctx, a.card, `tithe:${i}:${a.card}`,
+        button(titheLabel(ctx, a), () => send(ctx, a), { class: "fief-choice fief-tithe", dataset: { card: a.card } }))))]
+      : null,
     others ? h("p", { class: "muted" }, ctx.t("fief.act.more_below")) : null,
     h("div", { class: "fief-row" }, end)];
 }
@@ -1136,6 +1138,12 @@ function pinch(ctx, box) {
 function soldiersOf(view, seat) {
   return Object.values(view.soldiers || {}).reduce((a, [o, n]) => a + (o === seat ? n : 0), 0)
     + (view.gates || []).reduce((a, g) => a + (g.owner === seat ? g.soldiers : 0), 0);
+}
+
+/** A button that plays a card, with the card's help beside it (hover, or a
+ *  tap on its "?": a button holds no other button). */
+function cardChoice(ctx, card, key, choice) {
+  return withHelp(h("span", { class: "fief-choice-card" }, choice), cardHelp(ctx, card), key);
 }
 
 /** A card named in a line, with its help (hover, or a tap on its "?"). */
