@@ -279,7 +279,18 @@ def _lay_by_clicking(page) -> str:
     button = page.locator(".fief-act .fief-lay").first
     lord = button.get_attribute("data-lord")
     button.click()
-    village = _read(page)["targets"][0]
+    targets = _read(page)["targets"]
+    if page.text_content("#fief-zoom-level") != "×1":  # zoomed (a phone): the map stays on home
+        assert page.evaluate("""(ids) => {
+          const box = document.querySelector('.fief-viewport').getBoundingClientRect();
+          return ids.some((id) => {
+            const r = document.querySelector(`.fief-village[data-village="${id}"]`)
+              .getBoundingClientRect();
+            return r.left >= box.left && r.right <= box.right
+              && r.top >= box.top && r.bottom <= box.bottom;
+          });
+        }""", targets), "no village where he may arrive is in sight"
+    village = targets[0]
     _village(page, village)
     page.wait_for_function(
         "([lord, to]) => (window.courtly.state.view.lords[lord] || {}).village === to",
@@ -561,4 +572,27 @@ def test_right_of_way_asked_and_answered_on_the_map(server, browser, tmp_path: P
     assert asked is not None, "Bob's request for right of way never reached Fay"
     assert "Bob" in asked and "Sagy" in asked and "Grant right of way" in asked, asked
     page.wait_for_function("!window.courtly.state.view.passage")
+    assert errors == []
+
+
+def test_the_phone_map_stays_on_home_after_the_region_is_chosen(server, browser):
+    """At a phone's zoom the map centres on the region chosen, and stays there
+    through the redraws that follow: a lord's button tapped next shows the
+    villages where he may arrive without panning (it once jumped to the
+    map's corner: the centring was never kept)."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=5, turn_limit=1)
+    page, errors = open_page(browser, width=390, height=844)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".fief-act[data-mode=region]")
+    assert page.text_content("#fief-zoom-level") == "×2"
+    deadline = time.monotonic() + 60
+    while not page.locator(".fief-act .fief-lay").count():
+        assert time.monotonic() < deadline, "no lord to lay came"
+        state = _read(page)
+        if state["mine"] and state["mode"] == "region":
+            _region_by_clicking(page, server, state)
+        else:
+            time.sleep(0.1)
+    page.wait_for_timeout(300)  # the redraws after the deal
+    _lay_by_clicking(page)
     assert errors == []

@@ -523,7 +523,8 @@ function mapPanel(ctx) {
   s("g", { class: "fief-gates" }, gateLayer(ctx, plan)));
   const box = h("div", { class: ["fief-viewport", zoom > 1 ? "zoomed" : null] }, svg);
   box.addEventListener("scroll", () => {
-    ctx.ui.fiefScroll = [box.scrollLeft, box.scrollTop];
+    // a map redrawn since reads 0 here: its position is not the map's any more
+    if (box.isConnected) ctx.ui.fiefScroll = [box.scrollLeft, box.scrollTop];
   }, { passive: true });
   pinch(ctx, box);
   const onlyForms = plan.villages.size && !actBarShown(ctx);
@@ -1386,6 +1387,7 @@ function render(root, ctx) {
   const centre = ([x, y]) => {
     box.scrollLeft = ((x + 40) / 1080) * box.scrollWidth - box.clientWidth / 2;
     box.scrollTop = ((y + 50) / 1110) * box.scrollHeight - box.clientHeight / 2;
+    ctx.ui.fiefScroll = [box.scrollLeft, box.scrollTop]; // kept for the next redraw
   };
   if (box && zoomOf(ctx) > 1 && centreMine) centre(centroid(mine.villages));
   else if (box && at) {
