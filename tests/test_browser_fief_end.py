@@ -137,6 +137,16 @@ def test_a_fief_replay_ends_on_the_end_of_the_game(server, browser):
     page.screenshot(path=str(SHOTS / "webux_fief_replay_end_en.png"))
     page.click("#replay-prev")
     page.wait_for_selector("#final", state="detached")
+    # the log stops at the step shown: the end is not told before it comes
+    assert page.locator("#log .log-game_over").count() == 0
+    page.click("#replay-first")
+    page.wait_for_function("document.querySelector('#replay-step').textContent.startsWith('0')")
+    page.click("#replay-next")
+    page.wait_for_selector("#log .log-line")
+    early = page.locator("#log .log-line").count()
+    page.click("#replay-next")
+    page.wait_for_function("(n) => document.querySelectorAll('#log .log-line').length > n",
+                           arg=early)
     page.select_option("#replay-pov", "all")
     page.click("#replay-last")
     page.wait_for_selector("#final.fief-final")

@@ -613,6 +613,17 @@ def test_a_finished_game_can_be_stepped_through(client):
     last = client.get(url, params={"step": steps, "seat": "spectator"}).json()
     assert last["views"]["spectator"]["phase"] == "over"
     assert client.get(url, params={"seat": "9"}).status_code == 400
+    # the log goes with the step, as the seat saw it at the table: nothing later, nothing hidden
+    early = client.get(url, params={"step": 10, "seat": "0"}).json()["events"]
+    assert early and "game_over" not in {e["kind"] for e in early}
+    whole = client.get(url, params={"step": steps, "seat": "0"}).json()["events"]
+    assert whole[-1]["kind"] == "game_over" and whole[:len(early)] == early
+    live = [e for e in state(client, tid, tokens["0"])["events"] if "move" in e]
+    assert [(e["kind"], e["text"], e["data"]) for e in whole] == [
+        (e["kind"], e["text"], e["data"]) for e in live]
+    everything = client.get(url, params={"step": steps, "seat": "all"}).json()["events"]
+    spectator = client.get(url, params={"step": steps, "seat": "spectator"}).json()["events"]
+    assert len(spectator) <= len(whole) <= len(everything)
 
 
 def test_a_thinking_bot_does_not_stop_the_server(tmp_path, monkeypatch):

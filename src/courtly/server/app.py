@@ -362,24 +362,29 @@ def _replay(table: LiveTable, step: int, seat: str) -> dict[str, Any]:
     record = table.state.record
     steps = len(record.actions)
     step = min(step, steps)
-    state = table.state.game.new_game(record.num_players, record.seed, record.options)
-    for who, action in record.actions[:step]:
-        state.apply(who, action)
     seats: list[int | None]
     if seat == "all":
-        seats = list(range(state.num_players))
+        seats = list(range(record.num_players))
     elif seat == "spectator":
         seats = [None]
-    elif seat.isdigit() and int(seat) < state.num_players:
+    elif seat.isdigit() and int(seat) < record.num_players:
         seats = [int(seat)]
     else:
         raise ValueError(f"seat must be a seat number, 'spectator' or 'all', not {seat!r}")
+    state = table.state.game.new_game(record.num_players, record.seed, record.options)
+    events: list[dict[str, Any]] = []  # the game's log to this step, as the point of view saw it
+    for who, action in record.actions[:step]:
+        for event in state.apply(who, action):
+            seen = event if seat == "all" else event.for_seat(seats[0])
+            if seen is not None:
+                events.append({"index": len(events), **seen.to_json()})
     last = record.actions[step - 1] if step else None
     return {"step": step, "steps": steps, "seed": record.seed,
             "action": None if last is None else {
                 "seat": "referee" if last[0] == REFEREE else last[0],
                 "action": last[1].to_json(), "text": last[1].describe()},
-            "views": {("spectator" if s is None else str(s)): state.view(s) for s in seats}}
+            "views": {("spectator" if s is None else str(s)): state.view(s) for s in seats},
+            "events": events}
 
 
 def _websocket_route(app: FastAPI, hub: Hub, origins: frozenset[str]) -> None:

@@ -616,7 +616,9 @@ function renderLog() {
   const log = document.getElementById("log");
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
   const ctx = context();
-  const events = [...st.events.values()].sort((a, b) => a.index - b.index);
+  // a replay's log stops at its step (the server replays it as the point of view saw it)
+  const replayed = st.replay && st.replay.data && st.replay.data.events;
+  const events = replayed || [...st.events.values()].sort((a, b) => a.index - b.index);
   if (!events.length) return fill(log, h("li", { class: "muted" }, t("log.empty")));
   const kinds = st.renderer.logKinds || {};
   const marked = new Set(st.lastMove && !st.replay ? st.lastMove.events : []);
