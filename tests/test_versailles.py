@@ -373,8 +373,12 @@ def test_request_through_the_queen_example():
     give(state, gc, "chancelier")
     assert state.is_legal(gc, Request("chancelier", gc, via_queen=True))
     state.rng = Dice(7, 5)  # type: ignore[assignment]
-    state.apply(gc, Request("chancelier", gc, via_queen=True))
+    events = state.apply(gc, Request("chancelier", gc, via_queen=True))
     assert "chancelier" in state.courtiers[gc].cards
+    # two rolls on her standing: the second one is hers to the King (the page words it so)
+    rolls = [e.data for e in events if e.kind == "roll"]
+    assert [(r["die"], r["granted"], r.get("to_king", False)) for r in rolls] == [
+        (7, True, False), (5, True, True)]
 
 
 def test_through_the_queen_failures():

@@ -20,24 +20,26 @@ GAME = game("versailles")
 #: shown only once every sex is chosen; Justice frees a prisoner (A29; only (6, 1) changed). Pinned
 #: again for the events' words agreeing with their counts ("gives 1 card", not "1 card(s)";
 #: every digest returns with the old words put back: core/words.py's ``counted`` and ``listed``;
-#: the game-over event's "winner: Seat 1", not "winner(s) Seat 1").
+#: the game-over event's "winner: Seat 1", not "winner(s) Seat 1"). Pinned again for the Queen's
+#: second roll (§8.3: she speaks to the King) marked in its event's data (``to_king``), so that
+#: the page tells it from her first; the digests before come back with that field taken out.
 PINNED = {
     (2, 0): "722cb7168815a3d9",
     (2, 1): "c11ce04d4a3e1692",
-    (2, 2): "bd6aa70b29ca32f6",
-    (2, 3): "512d03807848fd18",
-    (3, 0): "bbc793fd30c8a2ed",
-    (3, 1): "b7a79afbdbeb932c",
-    (3, 2): "3bdcd2f772c7712e",
-    (3, 3): "fd24b87f8389e96e",
+    (2, 2): "01165160675292bf",
+    (2, 3): "1001e14f97ff685d",
+    (3, 0): "43867359d4ba79fc",
+    (3, 1): "e7541b8fb2d25ae1",
+    (3, 2): "0ef82e46e3861074",
+    (3, 3): "c99b730e8cafb6f8",
     (4, 0): "e8d1990a761f8606",
-    (4, 1): "354c2fd902e77c48",
+    (4, 1): "8206f684b17e1cf1",
     (4, 2): "a4f9262f54d5eb06",
-    (4, 3): "cddd464a44891f43",
-    (6, 0): "839eee024b7223fc",
-    (6, 1): "5982b2f19f6b2a2d",
-    (6, 2): "3e92ea4b3ee1f81b",
-    (6, 3): "d3ea057f5d7875c9",
+    (4, 3): "d2606091ebfb00a4",
+    (6, 0): "2b8279f0f12bed70",
+    (6, 1): "1df9c3853c905c1a",
+    (6, 2): "f586d9990e6bd99c",
+    (6, 3): "60a252e04b83c794",
 }
 
 

@@ -234,7 +234,7 @@ class PlayRules(CourtRules):
         events.append(Event("roll", f"Seat {seat} rolls {roll} against {standing} (the Queen "
                                     f"speaks to the King): {'granted' if ok else 'refused'}",
                             {"seat": seat, "sovereign": "queen", "die": roll,
-                             "standing": standing, "granted": ok}))
+                             "standing": standing, "granted": ok, "to_king": True}))
         if not ok:
             events += self.shift(seat, "king", -1)
         return ok, events

@@ -275,6 +275,7 @@ const strings = {
     "vs.log.request": "{who} présente une requête : « {card} » pour {target}",
     "vs.log.request_queen": "{who} présente une requête par la Reine : « {card} » pour {target}",
     "vs.log.roll": "{who} : d10 = {die} contre {standing} ({sov}) : {ok}",
+    "vs.log.roll_to_king": "{who} : d10 = {die} contre {standing} (la Reine parle au Roi) : {ok}",
     "vs.log.roll_ok": "accordé",
     "vs.log.roll_no": "refusé",
     "vs.log.roll_iv": "{who} : d10 = {die} pour l'intervention",
@@ -555,6 +556,7 @@ const strings = {
     "vs.log.request": "{who} presents a request: “{card}” for {target}",
     "vs.log.request_queen": "{who} presents a request through the Queen: “{card}” for {target}",
     "vs.log.roll": "{who}: d10 = {die} against {standing} ({sov}): {ok}",
+    "vs.log.roll_to_king": "{who}: d10 = {die} against {standing} (the Queen speaks to the King): {ok}",
     "vs.log.roll_ok": "granted",
     "vs.log.roll_no": "refused",
     "vs.log.roll_iv": "{who}: d10 = {die} for the intervention",
@@ -1342,7 +1344,7 @@ function describeEvent(e, ctx) {
       return ctx.t(d.via_queen ? "vs.log.request_queen" : "vs.log.request", { who: w(d.seat), card: cardName(ctx, d.card), target: w(d.target) });
     case "roll":
       if (d.sovereign === undefined) return ctx.t("vs.log.roll_iv", { who: ctx.name(d.seat), die: d.die });
-      return ctx.t("vs.log.roll", { who: ctx.name(d.seat), die: d.die, standing: d.standing, sov: sovName(ctx, d.sovereign), ok: ctx.t(d.granted ? "vs.log.roll_ok" : "vs.log.roll_no") });
+      return ctx.t(d.to_king ? "vs.log.roll_to_king" : "vs.log.roll", { who: ctx.name(d.seat), die: d.die, standing: d.standing, sov: sovName(ctx, d.sovereign), ok: ctx.t(d.granted ? "vs.log.roll_ok" : "vs.log.roll_no") });
     case "standing": return ctx.t("vs.log.standing", {
       who: w(d.seat), sov_with: ctx.t(`vs.sov.${d.sovereign === "regent" ? "queen" : d.sovereign}_with`),
       before: d.before ?? "—", after: d.after ?? "—",
