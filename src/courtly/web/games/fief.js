@@ -1358,9 +1358,15 @@ function formValue(ctx, field, value) {
   return null;
 }
 
-/** A replay step's action in the page's language, in the forms' words. */
+/** The kinds of action the questions name as answers ("Abstain", "Grant the right of way"). */
+const ANSWERS = new Set(["respond", "execute", "destroy_counter", "answer_passage", "ask_coalition",
+  "answer_coalition", "bid", "consecrate", "ask_consecration", "vote"]);
+
+/** A replay step's action in the page's language: an answer as its button
+ *  says it, any other in the forms' words. */
 function describeAction(entry, ctx) {
-  return actionText(withNamedValues(ctx), entry.action || {});
+  const a = entry.action || {};
+  return ANSWERS.has(a.type) ? answerLabel(ctx, a) : actionText(withNamedValues(ctx), a);
 }
 
 function withNamedValues(ctx) {
