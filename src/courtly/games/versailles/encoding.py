@@ -212,7 +212,7 @@ class VersaillesEncoding:
         Written out against :func:`_layout`'s fixed places (a hot path: one
         call a step in the research environments). Most parts stay the same
         from one step to the next: each is kept by everything it reads
-        (:func:`_kept_slots`), and copied out at C speed; the fortunes, the
+        (:func:`_kept`), and copied out at C speed; the fortunes, the
         hands, the discards and the pile are written directly."""
         n = state.num_players
         at = _layout(n)
@@ -307,7 +307,7 @@ class VersaillesEncoding:
         # the turn's part but whose turn it is and its actions left, which
         # move at every action of a player-turn
         turn_key = _turn_key(state, b.turn, seat, goal)
-        current, actions_left = turn_key[-2:]
+        current, actions_left = turn_key[-2:]  # _turn_key keeps these two last
         rest = turn_key[:-2]
         turn = b.turns.get(rest)
         if turn is None:
@@ -339,7 +339,7 @@ _KING_AT = {k: _KING + v for k, v in STANDINGS.pos.items()}
 _QUEEN_AT = {k: _QUEEN + v for k, v in STANDINGS.pos.items()}
 #: A line's fortune, after its cards.
 _FORTUNE = _LINE_CARDS + CARDS.size
-#: The parts kept (:func:`_kept_slots`) for each player count, of each
+#: The parts kept (:func:`_kept`) for each player count, of each
 #: kind, before that memo is emptied.
 _PARTS_KEPT = 4096
 
