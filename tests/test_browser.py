@@ -25,6 +25,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -63,19 +64,11 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The real application under uvicorn, on a free port; yields its base URL."""
+@contextmanager
+def serving(app: Any) -> Iterator[str]:
+    """``app`` under uvicorn in a thread, on a free port, while the block runs: its base URL."""
     import uvicorn
 
-    from courtly.server import create_app
-    from market_game import GAME as MARKET
-
-    db = tmp_path_factory.mktemp("browser") / "courtly.sqlite"
-    # Every test of the module creates its tables from one address: no limit;
-    # tests choose their deal by its seed, persons' tables too.
-    app = create_app(f"sqlite:///{db}", tables_per_minute=0, mix_seeds=False, bot_delay=0.05,
-                     games={MARKET.name: MARKET})
     port = _free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                             lifespan="on")
@@ -87,9 +80,34 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         assert thread.is_alive(), "the server did not start"
         assert time.monotonic() < deadline, "the server did not start in time"
         time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    uv.should_exit = True
-    thread.join(timeout=10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        uv.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real application under uvicorn, on a free port; yields its base URL."""
+    from courtly.server import create_app
+    from market_game import GAME as MARKET
+
+    db = tmp_path_factory.mktemp("browser") / "courtly.sqlite"
+    # Every test of the module creates its tables from one address: no limit;
+    # tests choose their deal by its seed, persons' tables too.
+    app = create_app(f"sqlite:///{db}", tables_per_minute=0, mix_seeds=False, bot_delay=0.05,
+                     games={MARKET.name: MARKET})
+    with serving(app) as url:
+        yield url
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """Where a test's screenshots go: COURTLY_SHOTS, else its temporary directory."""
+    folder = Path(os.environ.get("COURTLY_SHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def api(base: str, path: str, body: dict[str, Any] | None = None) -> Any:

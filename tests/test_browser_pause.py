@@ -8,22 +8,19 @@ Screenshots go to COURTLY_SHOTS (default: the test's temporary directory).
 
 from __future__ import annotations
 
-import os
 import re
-import threading
-import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from test_browser import (
     PERSON,
-    _free_port,
     api,
     browser,  # noqa: F401 - a fixture
     no_horizontal_scroll,
     open_page,
+    serving,
+    shots,  # noqa: F401 - a fixture
     take_seat,
 )
 
@@ -37,33 +34,14 @@ FR_PAUSED = "En pause : personne n'est à la table. La partie reprend quand un j
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real application under uvicorn, with a short away timer (and pause)."""
-    import uvicorn
-
     from courtly.server import create_app
     from market_game import GAME as MARKET
 
     db = tmp_path_factory.mktemp("browser_pause") / "courtly.sqlite"
     app = create_app(f"sqlite:///{db}", tables_per_minute=0, bot_delay=0.05,
                      away_after=AWAY_AFTER, games={MARKET.name: MARKET})
-    port = _free_port()
-    uv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
-                                       log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=uv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not uv.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    uv.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("COURTLY_SHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    with serving(app) as url:
+        yield url
 
 
 def seconds(text: str) -> int:

@@ -15,7 +15,6 @@ import re
 import signal
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,6 +28,8 @@ from test_browser import (
     api,
     browser,  # noqa: F401 - a fixture
     open_page,
+    serving,
+    shots,  # noqa: F401 - a fixture
     take_seat,
 )
 
@@ -41,32 +42,13 @@ AWAY_AFTER = 30.0
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real application under uvicorn, with a short away timer."""
-    import uvicorn
-
     from courtly.server import create_app
 
     db = tmp_path_factory.mktemp("browser_time") / "courtly.sqlite"
     # Every test of the module creates its tables from one address: no limit.
     app = create_app(f"sqlite:///{db}", tables_per_minute=0, bot_delay=0.05, away_after=AWAY_AFTER)
-    port = _free_port()
-    uv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
-                                       log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=uv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not uv.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    uv.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("COURTLY_SHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    with serving(app) as url:
+        yield url
 
 
 def table(base: str, seats: list[dict], seed: int = 7, **extra) -> dict:
@@ -93,8 +75,8 @@ def only_refused_sockets(errors: list[str]) -> list[str]:
             and "ERR_CONNECTION_REFUSED" not in e]
 
 
-def test_countdowns_tick_for_everyone_warn_and_the_stand_in_is_marked(server, browser,  # noqa: F811
-                                                                     shots):
+def test_countdowns_tick_for_everyone_warn_and_the_stand_in_is_marked(
+        server, browser, shots):  # noqa: F811
     made = table(server, [PERSON, PERSON, BOT], move_clock=14)
     tid = made["table"]["id"]
     ann, errors_a = open_page(browser)
@@ -206,8 +188,8 @@ class ServerProcess:
             self.proc.wait(timeout=10)
 
 
-def test_server_down_disables_actions_keeps_the_selection_then_recovers(browser, tmp_path,  # noqa: F811
-                                                                          shots):
+def test_server_down_disables_actions_keeps_the_selection_then_recovers(
+        browser, tmp_path, shots):  # noqa: F811
     server = ServerProcess(tmp_path / "db.sqlite")
     server.start()
     try:
