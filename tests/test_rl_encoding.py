@@ -112,21 +112,20 @@ def test_numbering_covers_every_legal_action_and_observations_have_one_size(
     _play(game.new_game(n, seed=n * 7 + 1, options=opts), rng, check)
 
 
-DIRECT = [g for g in GAMES if hasattr(g.companions.encoding, "observe_state")]
-
-
-def _direct_cases() -> list[Any]:
-    """Every configuration of the games whose encoding reads the state
-    directly, 2 seeded games each, and 12 more at the smallest one."""
+def _cases(method: str, first: int) -> list[Any]:
+    """Every configuration of the games whose encoding offers ``method``,
+    2 seeded games each, and ``first`` at the smallest one."""
     out = []
-    for g in DIRECT:
+    for g in GAMES:
+        if not hasattr(g.companions.encoding, method):
+            continue
         for i, (n, opts) in enumerate(g.configurations()):
-            seeds = range(14) if i == 0 else range(2)
+            seeds = range(first) if i == 0 else range(2)
             out.append(pytest.param(g, n, opts, seeds, id=f"{g.name}-{n}-{i}"))
     return out
 
 
-@pytest.mark.parametrize(("game", "n", "opts", "seeds"), _direct_cases())
+@pytest.mark.parametrize(("game", "n", "opts", "seeds"), _cases("observe_state", 14))
 def test_state_encoders_give_exactly_the_view_encoders_numbers(
         game: courtly.Game, n: int, opts: dict[str, object], seeds: range) -> None:
     """``observe_state(state, seat)`` (the encoding read from the state, for
@@ -156,21 +155,7 @@ def _compare_encoders(game: courtly.Game, state: State, rng: random.Random) -> N
     check(state)
 
 
-ARRAYS = [g for g in GAMES if hasattr(g.companions.encoding, "observe_array")]
-
-
-def _array_cases() -> list[Any]:
-    """Every configuration of the games whose encoding makes its array from
-    the state, 2 seeded games each, and 4 more at the smallest one."""
-    out = []
-    for g in ARRAYS:
-        for i, (n, opts) in enumerate(g.configurations()):
-            seeds = range(6) if i == 0 else range(2)
-            out.append(pytest.param(g, n, opts, seeds, id=f"{g.name}-{n}-{i}"))
-    return out
-
-
-@pytest.mark.parametrize(("game", "n", "opts", "seeds"), _array_cases())
+@pytest.mark.parametrize(("game", "n", "opts", "seeds"), _cases("observe_array", 6))
 def test_state_arrays_give_exactly_the_view_encoders_numbers(
         game: courtly.Game, n: int, opts: dict[str, object], seeds: range) -> None:
     """``observe_array(state, seat)`` (the observation as an array made at
