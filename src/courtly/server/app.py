@@ -24,7 +24,7 @@ from fastapi.staticfiles import StaticFiles
 
 import courtly
 from courtly.bots import BOTS
-from courtly.core import REFEREE, Game
+from courtly.core import REFEREE, Game, redact
 from courtly.server.errors import (
     STATUS,
     BadField,
@@ -374,10 +374,9 @@ def _replay(table: LiveTable, step: int, seat: str) -> dict[str, Any]:
     state = table.state.game.new_game(record.num_players, record.seed, record.options)
     events: list[dict[str, Any]] = []  # the game's log to this step, as the point of view saw it
     for who, action in record.actions[:step]:
-        for event in state.apply(who, action):
-            seen = event if seat == "all" else event.for_seat(seats[0])
-            if seen is not None:
-                events.append({"index": len(events), **seen.to_json()})
+        made = state.apply(who, action)
+        for event in made if seat == "all" else redact(made, seats[0]):
+            events.append({"index": len(events), **event.to_json()})
     last = record.actions[step - 1] if step else None
     return {"step": step, "steps": steps, "seed": record.seed,
             "action": None if last is None else {

@@ -134,8 +134,8 @@ class FiefState(WarRules, CourtRules, State):
     #: last observation, checked against the state before use): no part of
     #: the position, shared harmlessly by a clone.
     observed: Any = None
-    #: The same for the observation as an array (arrays.py): a clone makes
-    #: its own copy before changing it.
+    #: The same for the observation as an array (arrays.py): kept for this
+    #: state object alone (a clone sharing it makes its own at first use).
     observed_array: Any = None
 
     # ----- set-up ("The Beginning of the Game") ---------------------------------------
