@@ -41,6 +41,11 @@ def test_undo_is_offered_only_while_allowed(server, browser, tmp_path: Path):
     bob.wait_for_function("document.querySelectorAll('#log .log-line').length > 0")
     assert bob.locator("#undo-button").count() == 0
     shot(ada, "undo_offered.png", tmp_path)
+    # in French it is not "Annuler", the word of every Cancel button
+    ada.click("#lang-toggle")
+    ada.wait_for_function("document.querySelector('#undo-button').textContent.includes('Reprendre')")
+    ada.click("#lang-toggle")
+    ada.wait_for_function("document.querySelector('#undo-button').textContent.includes('Undo')")
     ada.click("#undo-button")
     ada.wait_for_selector("#undo-button", state="detached")
     ada.wait_for_function(f"document.querySelectorAll('.ct-hand .ct-card').length === {cards}")

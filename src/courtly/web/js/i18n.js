@@ -274,7 +274,7 @@ const STRINGS = {
     "table.you_are": "Vous êtes {name}",
     "table.connecting": "Connexion…",
     "table.reconnecting": "Connexion perdue, reconnexion…",
-    "table.undo": "Annuler",
+    "table.undo": "Reprendre",
     "table.undo_help": "Reprendre votre dernière action (possible tant que rien n'est révélé et qu'aucun autre joueur n'a joué)",
     "log.undo": "{who} reprend sa dernière action",
     "table.not_found": "Cette table n'existe pas.",
