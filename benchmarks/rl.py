@@ -237,10 +237,12 @@ def _print_table(table: list[Row], env_only: bool) -> None:
 
 
 def _quartiles(values: list[float]) -> tuple[float, float, float]:
-    """The first quartile, the median and the third (one value: itself thrice)."""
+    """The first quartile, the median and the third (one value: itself thrice),
+    each within the values: Python's default method ("exclusive") reaches
+    beyond them for a few slices, even below zero."""
     if len(values) == 1:
         return values[0], values[0], values[0]
-    q1, q2, q3 = statistics.quantiles(values, n=4)
+    q1, q2, q3 = statistics.quantiles(values, n=4, method="inclusive")
     return q1, q2, q3
 
 

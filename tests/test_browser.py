@@ -146,10 +146,12 @@ class Errors(list):
     """Console errors and uncaught exceptions of a page; a test ends with none."""
 
 
-def open_page(browser: Browser, width: int = 1280, height: int = 800) -> tuple[Page, Errors]:
+def open_page(browser: Browser, width: int = 1280, height: int = 800, touch: bool = False
+              ) -> tuple[Page, Errors]:
     """A page at that size under the server's Content-Security-Policy (any
-    violation is a console error, so a test fails on it)."""
-    context = browser.new_context(viewport={"width": width, "height": height})
+    violation is a console error, so a test fails on it); with ``touch``, a
+    touch screen (CSS ``pointer: coarse``, as on a phone)."""
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     _wait_with_functions(page)

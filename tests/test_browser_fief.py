@@ -200,6 +200,12 @@ def _move_by_clicking(page, shot: Path) -> str | None:
         return None  # the turn moved on meanwhile
     lord = state["lord"]
     assert state["selected"] == [home] and state["lords"][lord]["village"] == home
+    hint = page.text_content(".fief-lord-chosen")
+    if page.evaluate("matchMedia('(pointer: coarse)').matches"):  # a phone: no Esc key
+        assert "Esc" not in hint and "Échap" not in hint, hint
+        assert "tap" in hint or "touchez" in hint, hint
+    else:
+        assert "Esc" in hint or "Échap" in hint, hint
     legal_to = {a["to"] for a in state["moves"] if a["lord"] == lord}
     dests = [v for v in state["targets"] if v != home]
     assert dests and set(dests) <= legal_to, (dests, legal_to)
@@ -432,7 +438,7 @@ def _tap_sizes(page) -> list[float]:
 
 def test_the_map_on_a_phone(server, browser, tmp_path: Path):
     made = new_table(server, "fief", [PERSON, BOT, BOT], seed=5, turn_limit=1)
-    page, errors = open_page(browser, width=390, height=844)
+    page, errors = open_page(browser, width=390, height=844, touch=True)
     take_seat(page, server, made["links"]["seats"]["0"], "Fay")
     page.wait_for_selector("svg.fief-map")
     no_horizontal_scroll(page)

@@ -92,6 +92,7 @@ const strings = {
     "fief.act.pick_lord": "Click one of your lords on the map (outlined) to move him.",
     "fief.act.which_lord": "Which lord at {place}?",
     "fief.act.lord_chosen": "{lord} at {place}: click a village outlined on the map (Esc or a second click on him cancels).",
+    "fief.act.lord_chosen_touch": "{lord} at {place}: tap a village outlined on the map (tapping him again cancels).",
     "fief.act.soldiers": "Soldiers to take",
     "fief.act.of": "of {n}",
     "fief.act.no_dest": "No village can be reached with that many soldiers.",
@@ -225,6 +226,7 @@ const strings = {
     "fief.act.pick_lord": "Cliquez un de vos seigneurs sur la carte (entouré) pour le déplacer.",
     "fief.act.which_lord": "Quel seigneur à {place} ?",
     "fief.act.lord_chosen": "{lord} à {place} : cliquez un village entouré sur la carte (Échap ou un second clic sur lui annule).",
+    "fief.act.lord_chosen_touch": "{lord} à {place} : touchez un village entouré sur la carte (le toucher à nouveau annule).",
     "fief.act.soldiers": "Soldats emmenés",
     "fief.act.of": "sur {n}",
     "fief.act.no_dest": "Aucun village n'est accessible avec autant de soldats.",
@@ -833,7 +835,9 @@ function moveBar(ctx, m, moves) {
         { class: ["fief-choice", "primary"], dataset: { stance: a.stance } }))),
       h("div", { class: "fief-row" }, cancelButton(ctx))];
   }
-  return [h("p", {}, ctx.t("fief.act.lord_chosen", { lord: lordName(m.lord), place })),
+  // a phone has no Esc key and is tapped, not clicked
+  const touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+  return [h("p", { class: "fief-lord-chosen" }, ctx.t(touch ? "fief.act.lord_chosen_touch" : "fief.act.lord_chosen", { lord: lordName(m.lord), place })),
     m.counts.length > 1 ? soldiers : h("p", { class: "fief-soldiers-pick" }, `${ctx.t("fief.act.soldiers")}${ctx.t("colon")}${m.soldiers}`),
     mine.length ? null : h("p", { class: "muted" }, ctx.t("fief.act.no_dest")),
     h("div", { class: "fief-row" }, cancelButton(ctx), endTurnButton(ctx))];
