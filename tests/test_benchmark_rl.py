@@ -108,3 +108,35 @@ def test_the_bound_row_runs_the_game_without_its_observation(
     assert (later["observation"] == first).all()
     assert not (real.observe(real.agent_selection)["observation"] == first).all()
     assert (later["action_mask"] == real.observe(real.agent_selection)["action_mask"]).all()
+
+
+POLICY_SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "rl_policy.py"
+
+
+@pytest.fixture(scope="module")
+def policy_bench() -> ModuleType:
+    return load_script(POLICY_SCRIPT, "bench_rl_policy")
+
+
+def test_the_replays_play_the_game_the_sample_played(policy_bench: ModuleType) -> None:
+    """The three policies of rl_policy.py choose the same actions: the
+    replays end the seeded game exactly where ``sample`` ended it."""
+    import courtly.rl as rl
+
+    env, actions = rl.env("courtisans", 2, infos=False), []
+    ends = []
+    for policy in policy_bench.POLICIES:
+        assert policy_bench.one_game(env, 3, policy, actions) > 0
+        ends.append((env.unwrapped.table.state.record, dict(env.unwrapped._cumulative_rewards)))
+    assert actions
+    assert ends[0] == ends[1] == ends[2]
+
+
+def test_a_short_policy_run_prints_every_row(policy_bench: ModuleType,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    assert policy_bench.main(["--repeats", "1", "--games", "courtisans"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split() == ["environment", *policy_bench.POLICIES]
+    assert lines[2].startswith("tictactoe_v3 (PettingZoo), reference")
+    assert re.search(r"1\.00\).*1\.00\).*1\.00\)", lines[2])
+    assert lines[3].startswith("courtisans (2p, infos=False)") and len(lines) == 4
