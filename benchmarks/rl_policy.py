@@ -9,9 +9,10 @@ the policy's, ``env.action_space(agent).sample(mask)``. What that leaves out
 is what the policy does to the caches: Gymnasium's ``sample`` reads the mask
 and makes arrays of its length (some 0.4 MB for Fief's 91,968 actions at 3
 players, against 9 bytes for tic-tac-toe), and the environment's next step
-finds its own data evicted. Here each row plays one seeded game ``--repeats``
-times (infos off) under each policy, and keeps each policy's fastest run
-(the fastest is the one the machine's other work disturbed least):
+finds its own data evicted. Here each row plays one seeded game (the
+reference 50, its games being short) ``--repeats`` times (infos off) under
+each policy, and keeps each policy's fastest run (the one the machine's
+other work disturbed least):
 
 - ``sample``: the documented loop, as ``rl.py`` (its actions recorded);
 - ``replay``: the recorded actions again, the mask never read;
@@ -46,18 +47,21 @@ POLICIES = ("sample", "replay", "replay+traffic")
 TRAFFIC = np.ones(600_000, np.int8)
 
 
-def one_game(env: Any, seed: int, policy: str, actions: list[int]) -> float:
-    """Microseconds a step of one game spends in the environment (the
-    loop's time less the policy's). ``sample`` records its actions into
-    ``actions``; the replays play them back."""
+def one_game(env: Any, seed: int, policy: str, actions: list[int]) -> tuple[int, float]:
+    """One game's steps and the seconds it spent in the environment (the
+    loop's time, ``reset`` included, less the policy's, the seeding of the
+    agents' spaces included, as ``rl.py`` counts them). ``sample`` records
+    its actions into ``actions``; the replays play them back."""
     clock = time.perf_counter
+    start = clock()
     env.reset(seed=seed)
+    began = clock()
     for k, agent in enumerate(env.possible_agents):
         env.action_space(agent).seed(seed * 100 + k)
     if policy == "sample":
         actions.clear()
     queue = iter(list(actions))
-    steps, picking, start = 0, 0.0, clock()
+    steps, picking = 0, clock() - began
     for agent in env.agent_iter():
         obs, _, term, trunc, _ = env.last()
         began = clock()
@@ -73,18 +77,23 @@ def one_game(env: Any, seed: int, policy: str, actions: list[int]) -> float:
         picking += clock() - began
         env.step(action)
         steps += 1
-    return (clock() - start - picking) / steps * 1e6
+    return steps, clock() - start - picking
 
 
-def fastest(make: Callable[[], Any], repeats: int, seed: int = 0) -> dict[str, float]:
-    """Each policy's fastest run of the seeded game (µs a step), the
-    policies taking turns so that the machine's load weighs on each alike."""
-    env, actions = make(), []
-    one_game(env, seed, "sample", actions)  # warm: first-use caches
+def fastest(make: Callable[[], Any], repeats: int, seeds: range) -> dict[str, float]:
+    """Each policy's fastest run over the seeded games (µs a step: the
+    run's environment time over its steps), the policies taking turns so
+    that the machine's load weighs on each alike."""
+    env = make()
+    recorded: dict[int, list[int]] = {seed: [] for seed in seeds}
+    for seed in seeds:  # records the actions; warms first-use caches
+        one_game(env, seed, "sample", recorded[seed])
     best = dict.fromkeys(POLICIES, float("inf"))
     for _ in range(repeats):
         for policy in POLICIES:
-            best[policy] = min(best[policy], one_game(env, seed, policy, actions))
+            runs = [one_game(env, seed, policy, recorded[seed]) for seed in seeds]
+            steps, seconds = sum(r[0] for r in runs), sum(r[1] for r in runs)
+            best[policy] = min(best[policy], seconds / steps * 1e6)
     return best
 
 
@@ -106,8 +115,9 @@ def main(argv: list[str] | None = None) -> int:
     except (courtly.UnknownGame, ValueError) as exc:
         print(exc, file=sys.stderr)
         return 2
-    # the reference's games are short: as many of its seeds as make a game's length
-    rows = [(label, _reference(make, args.repeats) if not k else fastest(make, args.repeats))
+    # a tic-tac-toe game is under ten steps: as many of its seeds as make
+    # about a game of the others' length
+    rows = [(label, fastest(make, args.repeats, range(50 if not k else 1)))
             for k, (label, make) in enumerate(makers)]
     print("the environment alone, µs a step (fastest of "
           f"{args.repeats} runs), and its ratio to the reference's under the same policy")
@@ -117,20 +127,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{label:34}" + "".join(
             f"{best[p]:12.1f} ({reference[p] / best[p]:5.2f})  " for p in POLICIES))
     return 0
-
-
-def _reference(make: Callable[[], Any], repeats: int, games: int = 50) -> dict[str, float]:
-    """:func:`fastest` of the reference over ``games`` seeds each (a
-    tic-tac-toe game is under ten steps: one alone is too short to time)."""
-    env, best = make(), dict.fromkeys(POLICIES, float("inf"))
-    recorded: dict[int, list[int]] = {seed: [] for seed in range(games)}
-    for seed in range(games):
-        one_game(env, seed, "sample", recorded[seed])
-    for _ in range(repeats):
-        for policy in POLICIES:
-            run = sum(one_game(env, seed, policy, recorded[seed]) for seed in range(games))
-            best[policy] = min(best[policy], run / games)
-    return best
 
 
 if __name__ == "__main__":

@@ -126,7 +126,8 @@ def test_the_replays_play_the_game_the_sample_played(policy_bench: ModuleType) -
     env, actions = rl.env("courtisans", 2, infos=False), []
     ends = []
     for policy in policy_bench.POLICIES:
-        assert policy_bench.one_game(env, 3, policy, actions) > 0
+        steps, seconds = policy_bench.one_game(env, 3, policy, actions)
+        assert steps > len(actions) > 0 and seconds > 0
         ends.append((env.unwrapped.table.state.record, dict(env.unwrapped._cumulative_rewards)))
     assert actions
     assert ends[0] == ends[1] == ends[2]
