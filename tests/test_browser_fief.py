@@ -47,6 +47,45 @@ def _check_pieces(page) -> None:
     assert drawn["counts"] == expected
 
 
+#: Each seat's colours, read at one instant: its badge in the seats list and in
+#: the players' panel, its holder's ring on the map (all as computed rgb()), and
+#: every region ink's contrast with the text the badges write on it.
+COLOURS = """async () => {
+  const rgb = (c) => {
+    const probe = document.createElement('i');
+    probe.style.color = c;
+    document.body.append(probe);
+    const out = getComputedStyle(probe).color;
+    probe.remove();
+    return out;
+  };
+  const seats = {};
+  for (const li of document.querySelectorAll('#seats li[data-seat]')) {
+    const n = li.dataset.seat;
+    const ring = document.querySelector(`.fief-holder[data-seat="${n}"]`);
+    const panel = document.querySelector(`.fief-player[data-seat="${n}"] .avatar`);
+    seats[n] = {badge: getComputedStyle(li.querySelector('.avatar')).backgroundColor,
+                ring: ring ? rgb(ring.getAttribute('stroke')) : null,
+                panel: panel ? getComputedStyle(panel).backgroundColor : null};
+  }
+  const {INK} = await import('/static/games/fief_data.js');
+  const {contrast, textOn} = await import('/static/js/dom.js');
+  const ratios = Object.values(INK).map((ink) => contrast(ink, textOn(ink)));
+  return {seats, ratios};
+}"""
+
+
+def _check_colours(page) -> None:
+    """Each seat's badge, in the seats list and the players' panel, is in the
+    colour of its pieces on the map; its number reads on every region's ink
+    (WCAG AA, 4.5:1)."""
+    read = page.evaluate(COLOURS)
+    assert read["seats"] and all(s["ring"] for s in read["seats"].values()), read
+    for seat in read["seats"].values():
+        assert seat["badge"] == seat["ring"] == seat["panel"], read
+    assert min(read["ratios"]) >= 4.5, read["ratios"]
+
+
 #: This seat's turn, read at one instant once it has come (null before; the
 #: game's end counts as one): whether its actions name villages (purchases,
 #: movement) and how many villages the map outlines for them. Waiting for the
@@ -117,6 +156,7 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
             named += _forms_named(page)
             if not shot_taken and page.locator(".fief-soldiers").count():
                 _check_pieces(page)
+                _check_colours(page)
                 # the README's docs/screenshots/fief.png is test_browser_fief_game.py's
                 page.evaluate("window.scrollTo(0, 0)")
                 page.screenshot(path=str(tmp_path / "fief-turn.png"))

@@ -10,6 +10,8 @@
 //   banner(ctx)                 optional: {text, kind: "mine"|"wait"|"over"} for the turn banner
 //   describeEvent(event, ctx)   optional: the log's story line for an event (null: engine's text)
 //   seatInfo(ctx, seat)         optional: a short fact under a seat's name (hand size, score)
+//   seatColour(ctx, seat)       optional: "#rrggbb" for the seat's badge in the seats list (Fief:
+//                               its colour on the map), or null for the table's own
 //   mergeViews(views)           optional: one view from every seat's (replay, "all revealed")
 //   strings                     optional: {en: {...}, fr: {...}} added to the i18n tables
 //   chatChanged(ctx)            optional: the table's chat changed (for a board that shows it)

@@ -4,7 +4,7 @@
 // renderer (games/<game>.js, or the generic one). See docs/web.md.
 
 import { api, ApiError, TableConnection, preferredName, savePreferredName, saveToken, savedToken } from "./api.js";
-import { button, fill, h, s, toast } from "./dom.js";
+import { button, fill, h, s, textOn, toast } from "./dom.js";
 import { addStrings, applyStatic, botBadge, errorText, has, lang, langToggle, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { afterRender as cardHelpAfterRender, withHelp } from "./cardhelp.js";
@@ -355,9 +355,11 @@ function renderSeats() {
         console.error(err);
       }
     }
+    const colour = seatColour(ctx, n);
     const online = seat.kind === "bot" || seat.connected;
     return h("li", { class: ["seat", toAct && "seat-to-act", mayAct && "seat-may-act", st.seat === n && "seat-me"], dataset: { seat: n } },
-      h("span", { class: ["avatar", `avatar-${n % 8}`], "aria-hidden": "true" }, String(n + 1)),
+      h("span", { class: ["avatar", `avatar-${n % 8}`], "aria-hidden": "true",
+        style: colour ? { background: colour, color: textOn(colour) } : null }, String(n + 1)),
       h("span", { class: "seat-main" },
         h("span", { class: "seat-name" }, seatName(n)),
         h("span", { class: "seat-facts" }, facts),
@@ -371,6 +373,19 @@ function renderSeats() {
       toAct ? h("span", { class: "to-act-mark", "aria-hidden": "true" }, "▶") : null,
       mayAct ? h("span", { class: "may-act-mark", title: t("seat.may_act"), "aria-label": t("seat.may_act") }, "▷") : null);
   }));
+}
+
+/** A seat's colour from the renderer (Fief: its pieces' on the map), or null
+ *  for the table's own (css .avatar-n). */
+function seatColour(ctx, seat) {
+  if (!st.renderer.seatColour || !st.view) return null;
+  try {
+    const colour = st.renderer.seatColour(ctx, seat);
+    return /^#[0-9a-f]{6}$/i.test(colour || "") ? colour : null;
+  } catch (err) {
+    console.error(err);
+    return null;
+  }
 }
 
 function bannerContent(ctx) {
