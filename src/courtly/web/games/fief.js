@@ -1374,7 +1374,12 @@ function describeAction(entry, ctx) {
 }
 
 function withNamedValues(ctx) {
-  return { ...ctx, valueLabel: (field, value) => formValue(ctx, field, value) };
+  return { ...ctx, valueLabel: (field, value) => formValue(ctx, field, value), valueHelp: (field, value) => formHelp(ctx, field, value) };
+}
+
+/** A card's help beside the forms' card menus (exchange, discard...), as the hand has it. */
+function formHelp(ctx, field, value) {
+  return field === "card" && typeof value === "string" ? cardHelp(ctx, value) : null;
 }
 
 function render(root, ctx) {
