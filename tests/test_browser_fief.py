@@ -86,6 +86,33 @@ def _check_colours(page) -> None:
     assert min(read["ratios"]) >= 4.5, read["ratios"]
 
 
+#: The log box at one instant: whether it overflows, the lines its top or
+#: bottom edge cuts, and whether the newest line shows whole.
+LOG_EDGES = """() => {
+  const log = document.getElementById('log');
+  const top = log.getBoundingClientRect().top + log.clientTop;
+  const bottom = top + log.clientHeight;
+  const lines = [...log.querySelectorAll('.log-line')];
+  const across = (r, y) => r.top < y - 1 && r.bottom > y + 1;
+  const last = lines[lines.length - 1].getBoundingClientRect();
+  return {overflows: log.scrollHeight > log.clientHeight,
+          cut: lines.filter((l) => {
+            const r = l.getBoundingClientRect();
+            return across(r, top) || across(r, bottom);
+          }).map((l) => l.textContent),
+          newest: last.top >= top - 1 && last.bottom <= bottom + 1};
+}"""
+
+
+def _log_opens_whole(page) -> None:
+    """Opened again, the long log shows whole lines, the newest at the bottom."""
+    page.reload()
+    page.wait_for_selector(".banner-over")
+    page.wait_for_timeout(300)
+    edges = page.evaluate(LOG_EDGES)
+    assert edges["overflows"] and edges["newest"] and not edges["cut"], edges
+
+
 #: This seat's turn, read at one instant once it has come (null before; the
 #: game's end counts as one): whether its actions name villages (purchases,
 #: movement) and how many villages the map outlines for them. Waiting for the
@@ -169,6 +196,10 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
         act_through_forms(page, before_form=shoot)
     page.wait_for_selector(".banner-over")
     _check_pieces(page)
+    _log_opens_whole(page)
+    page.set_viewport_size({"width": 390, "height": 844})
+    _log_opens_whole(page)
+    page.set_viewport_size({"width": 1280, "height": 800})
     assert shot_taken and clicked, "no purchase or move of this seat outlined a village"
     assert named > 0
     # the game's own "start" (the banker, the order of play) is told, not taken for the server's

@@ -648,8 +648,33 @@ function renderLog() {
     }, standin ? h("span", { class: "standin-mark", title: t("standin.title") }, t("standin.mark")) : null,
     withCardHelp(e, describeEvent(e, ctx), ctx));
   }));
-  if (atBottom) log.scrollTop = log.scrollHeight;
+  if (atBottom) endOnWholeLines(log);
   cardHelpAfterRender(); // an open help on a card named in the log follows it
+}
+
+/** Scroll a list to its end so that it shows whole lines: a line the box's top
+ *  would cut in two scrolls out of sight, a blank under the newest making the
+ *  room (the box keeps its height, so what is below it does not move). */
+function endOnWholeLines(list) {
+  list.style.removeProperty("padding-bottom");
+  list.scrollTop = list.scrollHeight;
+  if (list.scrollTop <= 0) return; // it all fits
+  const top = list.getBoundingClientRect().top + list.clientTop;
+  const cut = [...list.children].find((li) => {
+    const r = li.getBoundingClientRect();
+    return r.top < top - 0.5 && r.bottom > top + 0.5;
+  });
+  if (!cut) return;
+  const next = cut.nextElementSibling;
+  const shift = (next ? next.getBoundingClientRect().top : cut.getBoundingClientRect().bottom) - top;
+  list.style.setProperty("padding-bottom", `${Math.ceil(shift)}px`);
+  list.scrollTop = list.scrollHeight;
+}
+
+/** The log's lines wrap anew at another width: still whole at its end. */
+function realignLog() {
+  const log = document.getElementById("log");
+  if (log.scrollHeight - log.scrollTop - log.clientHeight < 40) endOnWholeLines(log);
 }
 
 /** A log line whose cards explain themselves as on the table (js/cardhelp.js):
@@ -1291,6 +1316,7 @@ function startTimeAndPresence() {
   renderUnread();
 }
 
+window.addEventListener("resize", realignLog);
 // for tests and debugging: the page's state, read-only by convention
 window.courtly = { state: st, context, icon };
 
