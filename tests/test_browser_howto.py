@@ -79,6 +79,20 @@ def check_panel(page, game: str) -> None:
     assert english in page.locator("#howto-body").inner_text()
 
 
+def title_whole(page) -> None:
+    """The game's name in the header shows whole (wrapped, never cut), left of
+    the header's buttons, and its tooltip holds it too."""
+    read = page.evaluate("""() => {
+      const h = document.getElementById('game-title');
+      const tools = document.getElementById('topbar-tools').getBoundingClientRect();
+      return {text: h.textContent, title: h.title, wide: h.scrollWidth - h.clientWidth,
+              tall: h.scrollHeight - h.clientHeight, right: h.getBoundingClientRect().right,
+              tools: tools.left};
+    }""")
+    assert read["wide"] <= 0 and read["tall"] <= 1 and read["right"] <= read["tools"], read
+    assert read["title"] == read["text"] and read["text"] not in ("", "…"), read
+
+
 @pytest.mark.parametrize("game", list(PHRASES))
 def test_the_how_to_play_panel_explains_the_game_in_both_languages(server, browser, tmp_path,
                                                                   game):
@@ -101,6 +115,7 @@ def test_the_how_to_play_panel_explains_the_game_in_both_languages(server, brows
     watch(phone, server, table_id)
     check_panel(phone, game)
     no_horizontal_scroll(phone)
+    title_whole(phone)
     box = phone.locator("#howto-panel").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     shot(phone, f"howto_{game}_en_phone.png", tmp_path)
@@ -108,6 +123,7 @@ def test_the_how_to_play_panel_explains_the_game_in_both_languages(server, brows
     phone.wait_for_function("document.getElementById('howto-summary').textContent"
                             " === 'Comment jouer'")
     no_horizontal_scroll(phone)
+    title_whole(phone)
     shot(phone, f"howto_{game}_fr_phone.png", tmp_path)
     assert errors == []
     phone.context.close()

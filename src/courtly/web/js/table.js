@@ -313,7 +313,9 @@ function renderHost() {
 
 function renderHeader() {
   const title = st.table ? st.table.title : "courtly";
-  document.getElementById("game-title").textContent = title;
+  const heading = document.getElementById("game-title");
+  heading.textContent = title;
+  heading.title = title; // the whole title, where a narrow screen shortens it
   const status = document.getElementById("table-status");
   if (st.table) {
     const shown = isPaused() ? "paused" : st.table.status;
@@ -1317,6 +1319,9 @@ function startTimeAndPresence() {
 }
 
 window.addEventListener("resize", realignLog);
+// the banner sticks under the top bar, whose height a title on two lines changes
+new ResizeObserver(([entry]) => document.documentElement.style.setProperty("--topbar-h",
+  `${Math.round(entry.target.getBoundingClientRect().height)}px`)).observe(document.querySelector(".topbar"));
 // for tests and debugging: the page's state, read-only by convention
 window.courtly = { state: st, context, icon };
 
