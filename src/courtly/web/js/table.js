@@ -556,7 +556,7 @@ async function followRematch() {
   }
 }
 
-// ----- on a phone: jump links to the board, the log and the chat, unread marks ------------
+// ----- on a phone: jump links to the board, the log, the chat and the rules, unread marks --
 
 let logInSight = true;
 
@@ -583,6 +583,7 @@ function setupJumpbar() {
     link.addEventListener("click", (ev) => {
       ev.preventDefault();
       const target = document.getElementById(link.dataset.target);
+      if (target && target.tagName === "DETAILS") target.open = true; // the rules: opened, not just shown
       if (target) target.scrollIntoView({ block: "start", behavior: "smooth" });
     });
   }
@@ -947,6 +948,7 @@ async function start() {
   st.renderer = loaded;
   if (loaded.strings) addStrings(loaded.strings);
   mountHowto(await howtoFor(first.table.game));
+  document.getElementById("jump-howto").hidden = !document.getElementById("howto-panel"); // a game with rules
   if (st.seat !== null && !first.table.seats[st.seat].taken) {
     if ((await askName(st.seat)) === null) { // watch instead: this browser keeps no seat
       if (savedToken(tableId) === st.token) saveToken(tableId, null);
