@@ -47,8 +47,8 @@ def _check_pieces(page) -> None:
     assert drawn["counts"] == expected
 
 
-#: Each seat's colours, read at one instant: its badge in the seats list and in
-#: the players' panel, its holder's ring on the map (all as computed rgb()), and
+#: Each seat's colours, read at one instant: its badge in the seats list, the
+#: host's panel and the players' panel, its holder's ring on the map (all as computed rgb()), and
 #: every region ink's contrast with the text the badges write on it.
 COLOURS = """async () => {
   const rgb = (c) => {
@@ -64,9 +64,11 @@ COLOURS = """async () => {
     const n = li.dataset.seat;
     const ring = document.querySelector(`.fief-holder[data-seat="${n}"]`);
     const panel = document.querySelector(`.fief-player[data-seat="${n}"] .avatar`);
+    const host = document.querySelector(`#host-panel .host-seat[data-seat="${n}"] .avatar`);
     seats[n] = {badge: getComputedStyle(li.querySelector('.avatar')).backgroundColor,
                 ring: ring ? rgb(ring.getAttribute('stroke')) : null,
-                panel: panel ? getComputedStyle(panel).backgroundColor : null};
+                panel: panel ? getComputedStyle(panel).backgroundColor : null,
+                host: host ? getComputedStyle(host).backgroundColor : null};
   }
   const {INK} = await import('/static/games/fief_data.js');
   const {contrast, textOn} = await import('/static/js/dom.js');
@@ -76,13 +78,13 @@ COLOURS = """async () => {
 
 
 def _check_colours(page) -> None:
-    """Each seat's badge, in the seats list and the players' panel, is in the
-    colour of its pieces on the map; its number reads on every region's ink
+    """Each seat's badge, in the seats list, the host's panel and the players'
+    panel, is in the colour of its pieces on the map; its number reads on every region's ink
     (WCAG AA, 4.5:1)."""
     read = page.evaluate(COLOURS)
     assert read["seats"] and all(s["ring"] for s in read["seats"].values()), read
     for seat in read["seats"].values():
-        assert seat["badge"] == seat["ring"] == seat["panel"], read
+        assert seat["badge"] == seat["ring"] == seat["panel"] == seat["host"], read
     assert min(read["ratios"]) >= 4.5, read["ratios"]
 
 
@@ -150,6 +152,9 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
     made = new_table(server, "fief", [PERSON, BOT, BOT], seed=4, turn_limit=1)
     tid = made["table"]["id"]
     page, errors = open_page(browser)
+    page.goto(server + "/")  # this browser created the table: it keeps the host's token
+    page.evaluate("([tid, token]) => localStorage.setItem(`courtly.host.${tid}`, token)",
+                  [tid, made["links"]["host"].split("host=")[1]])
     take_seat(page, server, made["links"]["seats"]["0"], "Fay")
     page.wait_for_selector("svg.fief-map")
     assert page.locator("svg.fief-map .fief-village").count() == 24

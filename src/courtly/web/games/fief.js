@@ -13,7 +13,7 @@
 // village fields. Nothing here recomputes a rule: what is clickable comes
 // from the legal actions, and the server checks every one again.
 
-import { button, h, s, sameJSON, textOn } from "../js/dom.js";
+import { badgeStyle, button, h, s, sameJSON, textOn } from "../js/dom.js";
 import { actionText, actions, lastMovePanel, phaseLine } from "./generic.js";
 import { BOARD, CARDS, REGION, VILLAGE, agreeing, bishopricName, cardHelp, cardName, lordName, regionName,
   seatColour as seatColourOf, seatInk, villageName } from "./fief_data.js";
@@ -1175,8 +1175,7 @@ const joined = (lines) => lines.flatMap((line, i) => (i ? ["; ", line] : [line])
 
 /** The seat's badge as the seats list draws it (its number), in its map colour. */
 function seatBadge(ctx, seat) {
-  const ink = seatInk(ctx.view, seat);
-  return h("span", { class: ["avatar", "avatar-sm", "fief-badge"], style: { background: ink, color: textOn(ink) },
+  return h("span", { class: ["avatar", "avatar-sm", "fief-badge"], style: badgeStyle(seatInk(ctx.view, seat)),
     "aria-hidden": "true" }, String(seat + 1));
 }
 

@@ -121,6 +121,11 @@ export function textOn(background) {
   return contrast(background, "#ffffff") >= contrast(background, INK) ? "#ffffff" : INK;
 }
 
+/** A seat badge's (.avatar) style in a renderer's colour for the seat, or null for the table's own. */
+export function badgeStyle(colour) {
+  return colour ? { background: colour, color: textOn(colour) } : null;
+}
+
 /** Deep equality for small JSON values (actions). */
 export function sameJSON(a, b) {
   return JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));

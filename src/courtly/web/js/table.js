@@ -4,7 +4,7 @@
 // renderer (games/<game>.js, or the generic one). See docs/web.md.
 
 import { api, ApiError, TableConnection, preferredName, savePreferredName, saveToken, savedToken } from "./api.js";
-import { button, fill, h, s, textOn, toast } from "./dom.js";
+import { badgeStyle, button, fill, h, s, toast } from "./dom.js";
 import { addStrings, applyStatic, botBadge, errorText, has, lang, langToggle, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { afterRender as cardHelpAfterRender, withHelp } from "./cardhelp.js";
@@ -308,7 +308,7 @@ function render() {
 
 function renderHost() {
   const box = document.getElementById("host-panel");
-  if (box) renderHostPanel(box, tableId, st.table, seatName, renderHost);
+  if (box) renderHostPanel(box, tableId, st.table, seatName, renderHost, (n) => seatColour(context(), n));
 }
 
 function renderHeader() {
@@ -361,7 +361,7 @@ function renderSeats() {
     const online = seat.kind === "bot" || seat.connected;
     return h("li", { class: ["seat", toAct && "seat-to-act", mayAct && "seat-may-act", st.seat === n && "seat-me"], dataset: { seat: n } },
       h("span", { class: ["avatar", `avatar-${n % 8}`], "aria-hidden": "true",
-        style: colour ? { background: colour, color: textOn(colour) } : null }, String(n + 1)),
+        style: badgeStyle(colour) }, String(n + 1)),
       h("span", { class: "seat-main" },
         h("span", { class: "seat-name" }, seatName(n)),
         h("span", { class: "seat-facts" }, facts),
