@@ -48,8 +48,9 @@ def _check_pieces(page) -> None:
 
 
 #: Each seat's colours, read at one instant: its badge in the seats list, the
-#: host's panel and the players' panel, its holder's ring on the map (all as computed rgb()), and
-#: every region ink's contrast with the text the badges write on it.
+#: host's panel and the players' panel, its lines' mark in the log, its
+#: holder's ring on the map (all as computed rgb()), and every region ink's
+#: contrast with the text the badges write on it.
 COLOURS = """async () => {
   const rgb = (c) => {
     const probe = document.createElement('i');
@@ -68,7 +69,10 @@ COLOURS = """async () => {
     seats[n] = {badge: getComputedStyle(li.querySelector('.avatar')).backgroundColor,
                 ring: ring ? rgb(ring.getAttribute('stroke')) : null,
                 panel: panel ? getComputedStyle(panel).backgroundColor : null,
-                host: host ? getComputedStyle(host).backgroundColor : null};
+                host: host ? getComputedStyle(host).backgroundColor : null,
+                log: [...new Set([...document.querySelectorAll(
+                  `#log .log-line[data-seat="${n}"]:not(.log-highlight):not(.log-server)`)]
+                  .map((l) => getComputedStyle(l).borderLeftColor))]};
   }
   const {INK} = await import('/static/games/fief_data.js');
   const {contrast, textOn} = await import('/static/js/dom.js');
@@ -79,12 +83,14 @@ COLOURS = """async () => {
 
 def _check_colours(page) -> None:
     """Each seat's badge, in the seats list, the host's panel and the players'
-    panel, is in the colour of its pieces on the map; its number reads on every region's ink
+    panel, and the mark of its lines in the log are in the colour of its pieces
+    on the map; its number reads on every region's ink
     (WCAG AA, 4.5:1)."""
     read = page.evaluate(COLOURS)
     assert read["seats"] and all(s["ring"] for s in read["seats"].values()), read
     for seat in read["seats"].values():
         assert seat["badge"] == seat["ring"] == seat["panel"] == seat["host"], read
+        assert seat["log"] in ([], [seat["ring"]]), read  # its lines' mark in the log
     assert min(read["ratios"]) >= 4.5, read["ratios"]
 
 

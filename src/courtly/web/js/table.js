@@ -644,8 +644,10 @@ function renderLog() {
     const style = kinds[e.kind] || (!e.move && ["join", "start", "away", "back", "clock", "rematch", ...HOST_KINDS].includes(e.kind) ? "server" : "");
     const seat = e.data && (e.data.seat ?? e.data.position);
     const standin = e.move && e.move.by === "standin";
+    const colour = typeof seat === "number" ? seatColour(ctx, seat) : null; // its badge's (Fief: the map's)
     return h("li", {
       class: ["log-line", `log-${e.kind}`, style && `log-${style}`, standin && "log-standin"],
+      style: colour ? { "border-left-color": colour } : null,
       dataset: { index: e.index, ...(typeof seat === "number" ? { seat } : {}), ...(e.move ? { by: e.move.by } : {}) },
       ...(marked.has(e.index) ? { "aria-current": "true" } : {}),
     }, standin ? h("span", { class: "standin-mark", title: t("standin.title") }, t("standin.mark")) : null,
