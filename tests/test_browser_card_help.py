@@ -76,6 +76,40 @@ def _fief_until_cards(page: Any, tid: str, server: str) -> None:
         act_through_forms(page)
 
 
+#: The card menu of the exchange's or the discard's form (the forms under the map).
+CARD_MENU = ".generic-actions form[data-kind={kind}] .gf-choice"
+
+
+def _fief_until_card_form(page: Any, tid: str, server: str) -> str:
+    """Play this seat through the forms until a form names a card to exchange
+    or discard; that form's kind."""
+    deadline = time.monotonic() + 120
+    while True:
+        for kind in ("exchange_card", "discard_card"):
+            if page.locator(f".generic-actions form[data-kind={kind}] select").count():
+                return kind
+        assert time.monotonic() < deadline, "no exchange or discard form came"
+        assert api(server, f"/api/tables/{tid}")["status"] != "over"
+        act_through_forms(page)
+
+
+def _check_form_help(page: Any, kind: str, helps: dict, lang: str, shot: str) -> None:
+    """The card chosen in the form's menu explains itself (hover and "?"), and
+    another card chosen explains itself in turn."""
+    menu = page.locator(CARD_MENU.format(kind=kind))
+    select = menu.locator("select")
+    assert menu.count() == 1 and select.locator("option").count() >= 1
+    for index in range(min(2, select.locator("option").count())):
+        select.select_option(index=index)
+        menu = page.locator(CARD_MENU.format(kind=kind))
+        card = page.evaluate(
+            "(sel) => window.courtly.state.schema.find((e) => e.type === sel.kind).fields.card"
+            ".values[Number(document.querySelector(sel.css).value)]",
+            {"kind": kind, "css": CARD_MENU.format(kind=kind) + " select"})
+        text = helps[card.split(":")[0]][lang]
+        _check_help(page, menu, text, None, shot)
+
+
 def test_fief_cards_explain_themselves_in_english_and_french(server, browser):
     data = api(server, "/api/games/fief")["data"]["cards"]
     helps = data["help"]
@@ -93,6 +127,9 @@ def test_fief_cards_explain_themselves_in_english_and_french(server, browser):
     played = page.locator("#fief-played .fief-card").first
     kind = played.get_attribute("data-card").split(":")[0]
     _check_help(page, played, helps[kind]["en"], None, "webux_fief_played_en.png")
+    # the exchange's or the discard's form names its cards with their help too
+    form = _fief_until_card_form(page, tid, server)
+    _check_form_help(page, form, helps, "en", "ux18_fief_form_help_en.png")
 
     # the page in French, at a phone's width: the tap, in French
     phone = page
@@ -111,6 +148,8 @@ def test_fief_cards_explain_themselves_in_english_and_french(server, browser):
     phone.screenshot(path=str(SHOTS / "webux_fief_help_fr_phone.png"))
     phone.locator(".fief-hand .fief-card").first.locator(".card-help-button").click()
     phone.wait_for_selector(HELP, state="hidden")
+    if phone.locator(f".generic-actions form[data-kind={form}]").count():  # still this seat's turn
+        _check_form_help(phone, form, helps, "fr", "ux18_fief_form_help_fr_phone.png")
     assert not errors, errors
 
 

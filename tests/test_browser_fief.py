@@ -47,6 +47,80 @@ def _check_pieces(page) -> None:
     assert drawn["counts"] == expected
 
 
+#: Each seat's colours, read at one instant: its badge in the seats list, the
+#: host's panel and the players' panel, its lines' mark in the log, its
+#: holder's ring on the map (all as computed rgb()), and every region ink's
+#: contrast with the text the badges write on it.
+COLOURS = """async () => {
+  const rgb = (c) => {
+    const probe = document.createElement('i');
+    probe.style.color = c;
+    document.body.append(probe);
+    const out = getComputedStyle(probe).color;
+    probe.remove();
+    return out;
+  };
+  const seats = {};
+  for (const li of document.querySelectorAll('#seats li[data-seat]')) {
+    const n = li.dataset.seat;
+    const ring = document.querySelector(`.fief-holder[data-seat="${n}"]`);
+    const panel = document.querySelector(`.fief-player[data-seat="${n}"] .avatar`);
+    const host = document.querySelector(`#host-panel .host-seat[data-seat="${n}"] .avatar`);
+    seats[n] = {badge: getComputedStyle(li.querySelector('.avatar')).backgroundColor,
+                ring: ring ? rgb(ring.getAttribute('stroke')) : null,
+                panel: panel ? getComputedStyle(panel).backgroundColor : null,
+                host: host ? getComputedStyle(host).backgroundColor : null,
+                log: [...new Set([...document.querySelectorAll(
+                  `#log .log-line[data-seat="${n}"]:not(.log-highlight):not(.log-server)`)]
+                  .map((l) => getComputedStyle(l).borderLeftColor))]};
+  }
+  const {INK} = await import('/static/games/fief_data.js');
+  const {contrast, textOn} = await import('/static/js/dom.js');
+  const ratios = Object.values(INK).map((ink) => contrast(ink, textOn(ink)));
+  return {seats, ratios};
+}"""
+
+
+def _check_colours(page) -> None:
+    """Each seat's badge, in the seats list, the host's panel and the players'
+    panel, and the mark of its lines in the log are in the colour of its pieces
+    on the map; its number reads on every region's ink
+    (WCAG AA, 4.5:1)."""
+    read = page.evaluate(COLOURS)
+    assert read["seats"] and all(s["ring"] for s in read["seats"].values()), read
+    for seat in read["seats"].values():
+        assert seat["badge"] == seat["ring"] == seat["panel"] == seat["host"], read
+        assert seat["log"] in ([], [seat["ring"]]), read  # its lines' mark in the log
+    assert min(read["ratios"]) >= 4.5, read["ratios"]
+
+
+#: The log box at one instant: whether it overflows, the lines its top or
+#: bottom edge cuts, and whether the newest line shows whole.
+LOG_EDGES = """() => {
+  const log = document.getElementById('log');
+  const top = log.getBoundingClientRect().top + log.clientTop;
+  const bottom = top + log.clientHeight;
+  const lines = [...log.querySelectorAll('.log-line')];
+  const across = (r, y) => r.top < y - 1 && r.bottom > y + 1;
+  const last = lines[lines.length - 1].getBoundingClientRect();
+  return {overflows: log.scrollHeight > log.clientHeight,
+          cut: lines.filter((l) => {
+            const r = l.getBoundingClientRect();
+            return across(r, top) || across(r, bottom);
+          }).map((l) => l.textContent),
+          newest: last.top >= top - 1 && last.bottom <= bottom + 1};
+}"""
+
+
+def _log_opens_whole(page) -> None:
+    """Opened again, the long log shows whole lines, the newest at the bottom."""
+    page.reload()
+    page.wait_for_selector(".banner-over")
+    page.wait_for_timeout(300)
+    edges = page.evaluate(LOG_EDGES)
+    assert edges["overflows"] and edges["newest"] and not edges["cut"], edges
+
+
 #: This seat's turn, read at one instant once it has come (null before; the
 #: game's end counts as one): whether its actions name villages (purchases,
 #: movement) and how many villages the map outlines for them. Waiting for the
@@ -84,6 +158,9 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
     made = new_table(server, "fief", [PERSON, BOT, BOT], seed=4, turn_limit=1)
     tid = made["table"]["id"]
     page, errors = open_page(browser)
+    page.goto(server + "/")  # this browser created the table: it keeps the host's token
+    page.evaluate("([tid, token]) => localStorage.setItem(`courtly.host.${tid}`, token)",
+                  [tid, made["links"]["host"].split("host=")[1]])
     take_seat(page, server, made["links"]["seats"]["0"], "Fay")
     page.wait_for_selector("svg.fief-map")
     assert page.locator("svg.fief-map .fief-village").count() == 24
@@ -117,6 +194,7 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
             named += _forms_named(page)
             if not shot_taken and page.locator(".fief-soldiers").count():
                 _check_pieces(page)
+                _check_colours(page)
                 # the README's docs/screenshots/fief.png is test_browser_fief_game.py's
                 page.evaluate("window.scrollTo(0, 0)")
                 page.screenshot(path=str(tmp_path / "fief-turn.png"))
@@ -129,6 +207,10 @@ def test_the_fief_map_and_a_whole_turn_through_it(server, browser, tmp_path: Pat
         act_through_forms(page, before_form=shoot)
     page.wait_for_selector(".banner-over")
     _check_pieces(page)
+    _log_opens_whole(page)
+    page.set_viewport_size({"width": 390, "height": 844})
+    _log_opens_whole(page)
+    page.set_viewport_size({"width": 1280, "height": 800})
     assert shot_taken and clicked, "no purchase or move of this seat outlined a village"
     assert named > 0
     # the game's own "start" (the banker, the order of play) is told, not taken for the server's

@@ -1,9 +1,10 @@
 """The "How to play" panel in a real Chromium: for each of the four games
 the table page has a closed panel at the top of its side column, which a
 click opens on the game's rules summary and the language toggle turns into
-French, on a desktop and on a 390 px phone, without console errors. The
-server and the browser are test_browser.py's fixtures. Screenshots go to
-COURTLY_SHOTS or the test's temporary directory."""
+French, on a desktop and on a 390 px phone (where the bottom bar's "Rules"
+opens it too), without console errors. The server and the browser are
+test_browser.py's fixtures. Screenshots go to COURTLY_SHOTS or the test's
+temporary directory."""
 
 from __future__ import annotations
 
@@ -79,6 +80,35 @@ def check_panel(page, game: str) -> None:
     assert english in page.locator("#howto-body").inner_text()
 
 
+def title_whole(page) -> None:
+    """The game's name in the header shows whole (wrapped, never cut), left of
+    the header's buttons, and its tooltip holds it too."""
+    read = page.evaluate("""() => {
+      const h = document.getElementById('game-title');
+      const tools = document.getElementById('topbar-tools').getBoundingClientRect();
+      return {text: h.textContent, title: h.title, wide: h.scrollWidth - h.clientWidth,
+              tall: h.scrollHeight - h.clientHeight, right: h.getBoundingClientRect().right,
+              tools: tools.left};
+    }""")
+    assert read["wide"] <= 0 and read["tall"] <= 1 and read["right"] <= read["tools"], read
+    assert read["title"] == read["text"] and read["text"] not in ("", "…"), read
+
+
+def rules_from_the_bar(page, label: str) -> None:
+    """The phone's bottom bar has a link to the rules (its label in the page's
+    language) that opens the closed panel and brings it into sight."""
+    page.evaluate("document.getElementById('howto-panel').open = false; window.scrollTo(0, 0)")
+    link = page.locator("#jumpbar #jump-howto")
+    assert link.is_visible() and link.inner_text().strip() == label
+    link.click()
+    page.wait_for_function("""() => {
+      const p = document.getElementById('howto-panel');
+      const r = p.getBoundingClientRect();
+      return p.open && r.top >= 0 && r.top < window.innerHeight / 2;
+    }""")
+    assert page.locator("#howto-body").is_visible()
+
+
 @pytest.mark.parametrize("game", list(PHRASES))
 def test_the_how_to_play_panel_explains_the_game_in_both_languages(server, browser, tmp_path,
                                                                   game):
@@ -101,6 +131,8 @@ def test_the_how_to_play_panel_explains_the_game_in_both_languages(server, brows
     watch(phone, server, table_id)
     check_panel(phone, game)
     no_horizontal_scroll(phone)
+    title_whole(phone)
+    rules_from_the_bar(phone, "Rules")
     box = phone.locator("#howto-panel").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     shot(phone, f"howto_{game}_en_phone.png", tmp_path)
@@ -108,6 +140,8 @@ def test_the_how_to_play_panel_explains_the_game_in_both_languages(server, brows
     phone.wait_for_function("document.getElementById('howto-summary').textContent"
                             " === 'Comment jouer'")
     no_horizontal_scroll(phone)
+    title_whole(phone)
+    rules_from_the_bar(phone, "Règles")
     shot(phone, f"howto_{game}_fr_phone.png", tmp_path)
     assert errors == []
     phone.context.close()

@@ -13,14 +13,13 @@
 // village fields. Nothing here recomputes a rule: what is clickable comes
 // from the legal actions, and the server checks every one again.
 
-import { button, h, s, sameJSON } from "../js/dom.js";
+import { badgeStyle, button, h, s, sameJSON, textOn } from "../js/dom.js";
 import { actionText, actions, lastMovePanel, phaseLine } from "./generic.js";
-import { BOARD, CARDS, REGION, VILLAGE, agreeing, bishopricName, cardHelp, cardName, lordName, regionName, villageName } from "./fief_data.js";
+import { BOARD, CARDS, REGION, VILLAGE, agreeing, bishopricName, cardHelp, cardName, lordName, regionName,
+  seatColour as seatColourOf, seatInk, villageName } from "./fief_data.js";
 import { withHelp } from "../js/cardhelp.js";
 import news from "./fief_news.js";
 
-/** A strong shade of each region's colour: the player who chose it. */
-const INK = { red: "#c0392b", yellow: "#b7950b", green: "#2e8b57", blue: "#2c6fb5", purple: "#7d3c98", orange: "#d35400" };
 const VILLAGE_FIELDS = ["village", "to"];
 /** A village's tap target, in board units: half the closest two villages' distance (176) or less. */
 const HIT = 62;
@@ -303,11 +302,6 @@ const strings = {
 
 
 
-function seatInk(view, seat) {
-  const region = REGION[(view.regions || [])[seat]];
-  return region ? INK[region.colour] || "#333" : "#333";
-}
-
 /** Each lord's letters on the map: the shortest start of his name that no other
  * lord's shares (Ga for Gauvain, Gu for Guillaume), so that no two look alike. */
 const LORD_LETTERS = (() => {
@@ -467,7 +461,7 @@ function villageGlyph(ctx, v, plan) {
   soldiers && soldiers[1]
     ? s("g", { class: "fief-soldiers", transform: "translate(22,-20)", dataset: { seat: soldiers[0], count: soldiers[1] } },
       s("circle", { r: 13, fill: seatInk(view, soldiers[0]) }),
-      s("text", { "text-anchor": "middle", y: 5 }, String(soldiers[1]))) : null,
+      s("text", { "text-anchor": "middle", y: 5, fill: textOn(seatInk(view, soldiers[0])) }, String(soldiers[1]))) : null,
   mills || presses
     ? s("text", { class: "fief-works", x: -24, y: -18, "text-anchor": "end" },
       mills ? `M${mills > 1 ? mills : ""}` : "", mills && presses ? " " : "", presses ? `P${presses > 1 ? presses : ""}` : "") : null,
@@ -498,7 +492,7 @@ function gateLayer(ctx, plan) {
     const g = s("g", { class: ["fief-gate", `stance-${gate.stance}`, target ? "target" : null], transform: `translate(${x},${y})`, dataset: { village: gate.village, seat: gate.owner } },
       s("title", {}, ctx.t("fief.gate", { who: ctx.name(gate.owner), n: gate.soldiers, place: v.name, stance })),
       s("rect", { x: -13, y: -12, width: 26, height: 24, rx: 4, fill: seatInk(view, gate.owner) }),
-      s("text", { "text-anchor": "middle", y: 5 }, gate.stance === "passage" ? `⇢${gate.soldiers}` : `⚔${gate.soldiers}`),
+      s("text", { "text-anchor": "middle", y: 5, fill: textOn(seatInk(view, gate.owner)) }, gate.stance === "passage" ? `⇢${gate.soldiers}` : `⚔${gate.soldiers}`),
       lords ? s("text", { class: "fief-gate-lords", "text-anchor": "middle", y: 26, fill: seatInk(view, gate.owner) }, lords) : null);
     if (target) g.addEventListener("click", (ev) => {
       ev.stopPropagation();
@@ -1179,6 +1173,12 @@ function fiefLine(ctx, region, f) {
 
 const joined = (lines) => lines.flatMap((line, i) => (i ? ["; ", line] : [line]));
 
+/** The seat's badge as the seats list draws it (its number), in its map colour. */
+function seatBadge(ctx, seat) {
+  return h("span", { class: ["avatar", "avatar-sm", "fief-badge"], style: badgeStyle(seatInk(ctx.view, seat)),
+    "aria-hidden": "true" }, String(seat + 1));
+}
+
 function playersPanel(ctx) {
   const view = ctx.view;
   const seats = (view.regions || []).map((_, i) => i);
@@ -1189,8 +1189,7 @@ function playersPanel(ctx) {
       const lords = Object.entries(view.lords || {}).filter(([, l]) => l.owner === seat);
       const fiefs = Object.entries(view.fiefs || {}).filter(([, f]) => f.owner === seat);
       return h("div", { class: ["fief-player", view.current === seat ? "current" : null], dataset: { seat } },
-        h("h3", {}, h("span", { class: "fief-swatch", style: { background: seatInk(view, seat) } }),
-          ctx.name(seat), view.current === seat ? " ◀" : ""),
+        h("h3", {}, seatBadge(ctx, seat), ctx.name(seat), view.current === seat ? " ◀" : ""),
         h("dl", { class: "fief-facts" },
           row(ctx.t("fief.region"), view.regions[seat] ? regionName(view.regions[seat]) : "—"),
           row(ctx.t("fief.money"), String(view.money[seat])),
@@ -1374,7 +1373,12 @@ function describeAction(entry, ctx) {
 }
 
 function withNamedValues(ctx) {
-  return { ...ctx, valueLabel: (field, value) => formValue(ctx, field, value) };
+  return { ...ctx, valueLabel: (field, value) => formValue(ctx, field, value), valueHelp: (field, value) => formHelp(ctx, field, value) };
+}
+
+/** A card's help beside the forms' card menus (exchange, discard...), as the hand has it. */
+function formHelp(ctx, field, value) {
+  return field === "card" && typeof value === "string" ? cardHelp(ctx, value) : null;
 }
 
 function render(root, ctx) {
@@ -1407,6 +1411,11 @@ function render(root, ctx) {
   news.decorate(root, ctx); // the battle, election and negotiation panels, the map's battle mark
 }
 
+/** The seats list's badge colour: the seat's on the map, once it has a region. */
+function seatColour(ctx, seat) {
+  return seatColourOf(ctx.view, seat);
+}
+
 function seatInfo(ctx, seat) {
   const view = ctx.view;
   const region = (view.regions || [])[seat];
@@ -1414,7 +1423,7 @@ function seatInfo(ctx, seat) {
 }
 
 export default {
-  strings: news.withStrings(strings), render, seatInfo, describeEvent: news.describeEvent, cardHelp,
+  strings: news.withStrings(strings), render, seatInfo, seatColour, describeEvent: news.describeEvent, cardHelp,
   banner: news.banner, describeAction,
   mergeViews: news.mergeViews, chatChanged: news.chatChanged, logKinds: news.logKinds,
 };

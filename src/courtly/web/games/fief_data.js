@@ -9,6 +9,23 @@ export const CARDS = DATA.cards;
 export const VILLAGE = Object.fromEntries(BOARD.villages.map((v) => [v.id, v]));
 export const REGION = Object.fromEntries(BOARD.regions.map((r) => [r.id, r]));
 
+/** A strong shade of each region's colour: the pieces and the badge of the
+ *  player who chose it (the map, the news panels, the seats list). */
+export const INK = { red: "#c0392b", yellow: "#b7950b", green: "#2a8251", blue: "#2c6fb5", purple: "#7d3c98", orange: "#c44e00" };
+/** The ink of a seat that has no region yet. */
+const NO_INK = "#333333";
+
+/** A seat's colour: its region's ink, or null before it has chosen one. */
+export function seatColour(view, seat) {
+  const region = REGION[((view && view.regions) || [])[seat]];
+  return region ? INK[region.colour] || NO_INK : null;
+}
+
+/** A seat's colour on the map and in the panels (grey before its region). */
+export function seatInk(view, seat) {
+  return seatColour(view, seat) || NO_INK;
+}
+
 const named = (id) => String(id ?? "?");
 
 export function villageName(id) {

@@ -18,9 +18,8 @@
 // others'). Rulebook: "Phase 5: The Combat", "Special cases", "Phase 6".
 
 import { h, s } from "../js/dom.js";
-import { REGION, agreeing, bishopricName, cardName, lordName, regionName, villageName } from "./fief_data.js";
+import { REGION, agreeing, bishopricName, cardName, lordName, regionName, seatInk, villageName } from "./fief_data.js";
 
-const INK = { red: "#c0392b", yellow: "#b7950b", green: "#2e8b57", blue: "#2c6fb5", purple: "#7d3c98", orange: "#d35400" };
 const DIE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 /** Events that belong to a battle at a village (its panel and the map's mark). */
 const BATTLE_KINDS = new Set(["converge", "destroyed", "combat", "coalition", "bidding", "bid", "bids", "bought",
@@ -515,11 +514,6 @@ function titleName(ctx, title) {
   return title && ctx.markCard ? ctx.markCard(title, name) : name; // a red card: its help in the log
 }
 
-function ink(view, seat) {
-  const region = REGION[((view && view.regions) || [])[seat]];
-  return region ? INK[region.colour] || "#333" : "#333";
-}
-
 function dice(roll) {
   return (roll || []).map((d) => DIE[d] || String(d)).join(" ");
 }
@@ -699,7 +693,7 @@ function forcesTable(ctx, sides) {
     h("thead", {}, h("tr", {},
       h("th", {}, ctx.t("fn.side")), h("th", {}, ctx.t("fn.lords")), h("th", {}, ctx.t("fn.soldiers")), h("th", {}, ctx.t("fn.left")))),
     h("tbody", {}, [...sides.entries()].map(([seat, side]) => h("tr", { dataset: { seat, role: side.role } },
-      h("td", {}, h("span", { class: "fief-swatch", style: { background: ink(view, seat) } }), " ",
+      h("td", {}, h("span", { class: "fief-swatch", style: { background: seatInk(view, seat) } }), " ",
         h("strong", {}, ctx.name(seat)), h("span", { class: "muted" }, ` ${ctx.t(`fn.${side.role}`)}`)),
       h("td", { class: "fn-lords" }, side.lords.length ? side.lords.map(lordName).join(", ") : ctx.t("fn.no_lord")),
       h("td", { class: "fn-num" }, String(side.soldiers)),
@@ -709,7 +703,7 @@ function forcesTable(ctx, sides) {
 function roundItem(ctx, r, n, fresh) {
   const view = ctx.view;
   const line = (seat, roll, other, lost) => h("div", { class: "fn-roll" },
-    h("span", { class: "fn-roller" }, h("span", { class: "fief-swatch", style: { background: ink(view, seat) } }), " ",
+    h("span", { class: "fn-roller" }, h("span", { class: "fief-swatch", style: { background: seatInk(view, seat) } }), " ",
       ctx.t("fn.rolls", { who: ctx.name(seat) })),
     h("span", { class: "fn-dice", "aria-label": (roll || []).join(", ") }, dice(roll)),
     h("span", { class: "fn-sum" }, `(${diceText(roll)})`),
@@ -840,7 +834,7 @@ function electionPanel(ctx) {
     h("h2", {}, "♔ ", ctx.t("fn.election")),
     h("h4", {}, ctx.t("fn.votes_cast")),
     votes.length ? h("ol", { class: "fn-votes" }, votes.map((v) => h("li", { dataset: { seat: v.data.seat } },
-      h("span", { class: "fief-swatch", style: { background: ink(view, v.data.seat) } }), " ", describeEvent(v, ctx))))
+      h("span", { class: "fief-swatch", style: { background: seatInk(view, v.data.seat) } }), " ", describeEvent(v, ctx))))
       : h("p", { class: "muted" }, ctx.t("fn.no_votes_yet")),
     waiting.length ? h("p", { class: "muted fn-still" }, ctx.t("fn.still_to_vote", { who: ctx.joinNames(waiting.map(ctx.name)) })) : null,
     result ? h("div", { class: "fn-tally" },
@@ -909,7 +903,7 @@ function doneList(ctx) {
   const open = new Set(view.negotiating || []);
   return h("ul", { class: "fn-done", id: "fief-done-list" }, (view.regions || []).map((_, seat) => h("li", {
     class: open.has(seat) ? "fn-open" : "fn-is-done", dataset: { seat, done: open.has(seat) ? "0" : "1" },
-  }, h("span", { class: "fief-swatch", style: { background: ink(view, seat) } }), " ", ctx.name(seat), " ",
+  }, h("span", { class: "fief-swatch", style: { background: seatInk(view, seat) } }), " ", ctx.name(seat), " ",
   h("span", { class: open.has(seat) ? "muted" : "fn-done-mark" }, open.has(seat) ? ctx.t("fn.negotiating") : `✓ ${ctx.t("fn.done")}`))));
 }
 

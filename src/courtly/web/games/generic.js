@@ -10,6 +10,8 @@
 //   banner(ctx)                 optional: {text, kind: "mine"|"wait"|"over"} for the turn banner
 //   describeEvent(event, ctx)   optional: the log's story line for an event (null: engine's text)
 //   seatInfo(ctx, seat)         optional: a short fact under a seat's name (hand size, score)
+//   seatColour(ctx, seat)       optional: "#rrggbb" for the seat's badge in the seats list (Fief:
+//                               its colour on the map), or null for the table's own
 //   mergeViews(views)           optional: one view from every seat's (replay, "all revealed")
 //   strings                     optional: {en: {...}, fr: {...}} added to the i18n tables
 //   chatChanged(ctx)            optional: the table's chat changed (for a board that shows it)
@@ -20,9 +22,13 @@
 //       result, events, canAct, inWindow, pending, replay, ui, lastError, lastMove: {seat, events}, t, lang, name(seat),
 //       isYou(seat), act(action), withNames(text), joinNames(list), rerender(),
 //       chat, sendChat(text, to), online, countdown(deadline, label, {id, total})}
+// A renderer calling actions(ctx) may add valueLabel(field, value) (a menu value's words) and
+// valueHelp(field, value) (its help, {title, text, source?} as js/cardhelp.js takes, or null:
+// the chosen value's help then shows on hover of its menu and on a tap of its "?").
 
 import { button, h, sameJSON } from "../js/dom.js";
 import { has } from "../js/i18n.js";
+import { withHelp } from "../js/cardhelp.js";
 
 function label(key) {
   return String(key).replace(/_/g, " ");
@@ -158,7 +164,25 @@ function choiceControl(ctx, spec, name, initial, path) {
     spec.values.map((v, i) => h("option", { value: String(i) }, valueLabel(ctx, name, v))));
   const at = spec.values.findIndex((v) => sameJSON(v, initial));
   select.value = String(at >= 0 ? at : 0);
-  return { el: select, read: () => spec.values[Number(select.value)] };
+  const read = () => spec.values[Number(select.value)];
+  const helped = ctx.valueHelp && spec.values.some((v) => ctx.valueHelp(name, v));
+  return { el: helped ? choiceHelp(ctx, select, name, read, path) : select, read };
+}
+
+/** A menu whose values have help (Fief's cards): the menu in a box that shows
+ *  the chosen value's help on hover and on a tap of its "?" (js/cardhelp.js),
+ *  made again when the choice changes (a help is bound to its element). */
+function choiceHelp(ctx, select, name, read, path) {
+  const boxed = () => withHelp(h("span", { class: "gf-choice", dataset: { helpFor: path } }, select),
+    ctx.valueHelp(name, read()), `form:${path}`);
+  let box = boxed();
+  select.addEventListener("change", () => {
+    const again = boxed();
+    box.replaceWith(again);
+    box = again;
+    select.focus(); // moved into the new box: keep the keyboard on it
+  });
+  return box;
 }
 
 function numberControl(spec, initial, path) {

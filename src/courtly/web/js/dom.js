@@ -101,6 +101,31 @@ export function toast(text, kind = "info") {
   setTimeout(() => item.remove(), 5000);
 }
 
+const INK = "#231a2e"; // css --ink
+
+/** Relative luminance of a "#rrggbb" colour (WCAG 2). */
+function luminance(hex) {
+  const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+}
+
+/** The contrast ratio of two "#rrggbb" colours (WCAG 2: 1 to 21). */
+export function contrast(a, b) {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+/** The text colour that reads best on a "#rrggbb" background: white or the page's ink. */
+export function textOn(background) {
+  return contrast(background, "#ffffff") >= contrast(background, INK) ? "#ffffff" : INK;
+}
+
+/** A seat badge's (.avatar) style in a renderer's colour for the seat, or null for the table's own. */
+export function badgeStyle(colour) {
+  return colour ? { background: colour, color: textOn(colour) } : null;
+}
+
 /** Deep equality for small JSON values (actions). */
 export function sameJSON(a, b) {
   return JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));

@@ -3,7 +3,7 @@
 // page, and the log lines of the host's actions. The table page calls these.
 
 import { api, savedHost, saveHost } from "./api.js";
-import { button, fill, h, toast } from "./dom.js";
+import { badgeStyle, button, fill, h, toast } from "./dom.js";
 import { addStrings, t } from "./i18n.js";
 
 addStrings({
@@ -245,9 +245,10 @@ function copyRow(label, path, id) {
 /**
  * Draw the host's panel into `box` (hidden unless this browser holds the
  * table's host token). `table` is the latest public table, `seatName(n)` a
- * seat's shown name, `redraw()` draws it again.
+ * seat's shown name, `redraw()` draws it again, `colourOf(n)` a seat's badge
+ * colour from the game's renderer (Fief: its map colour) or null.
  */
-export function renderHostPanel(box, tableId, table, seatName, redraw) {
+export function renderHostPanel(box, tableId, table, seatName, redraw, colourOf = () => null) {
   const host = savedHost(tableId);
   box.hidden = !host || !table;
   if (box.hidden) return fill(box);
@@ -286,7 +287,8 @@ export function renderHostPanel(box, tableId, table, seatName, redraw) {
     }
     return h("li", { class: "host-seat", dataset: { seat: n } },
       h("div", { class: "host-seat-head" },
-        h("span", { class: ["avatar", `avatar-${n % 8}`], "aria-hidden": "true" }, String(n + 1)),
+        h("span", { class: ["avatar", `avatar-${n % 8}`], "aria-hidden": "true", style: badgeStyle(colourOf(n)) },
+          String(n + 1)),
         h("span", { class: "host-seat-name" }, who),
         h("span", { class: "host-seat-actions" }, actions)));
   });

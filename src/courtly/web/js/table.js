@@ -4,7 +4,7 @@
 // renderer (games/<game>.js, or the generic one). See docs/web.md.
 
 import { api, ApiError, TableConnection, preferredName, savePreferredName, saveToken, savedToken } from "./api.js";
-import { button, fill, h, s, toast } from "./dom.js";
+import { badgeStyle, button, fill, h, s, toast } from "./dom.js";
 import { addStrings, applyStatic, botBadge, errorText, has, lang, langToggle, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { afterRender as cardHelpAfterRender, withHelp } from "./cardhelp.js";
@@ -308,12 +308,14 @@ function render() {
 
 function renderHost() {
   const box = document.getElementById("host-panel");
-  if (box) renderHostPanel(box, tableId, st.table, seatName, renderHost);
+  if (box) renderHostPanel(box, tableId, st.table, seatName, renderHost, (n) => seatColour(context(), n));
 }
 
 function renderHeader() {
   const title = st.table ? st.table.title : "courtly";
-  document.getElementById("game-title").textContent = title;
+  const heading = document.getElementById("game-title");
+  heading.textContent = title;
+  heading.title = title; // the whole title, where a narrow screen shortens it
   const status = document.getElementById("table-status");
   if (st.table) {
     const shown = isPaused() ? "paused" : st.table.status;
@@ -355,9 +357,11 @@ function renderSeats() {
         console.error(err);
       }
     }
+    const colour = seatColour(ctx, n);
     const online = seat.kind === "bot" || seat.connected;
     return h("li", { class: ["seat", toAct && "seat-to-act", mayAct && "seat-may-act", st.seat === n && "seat-me"], dataset: { seat: n } },
-      h("span", { class: ["avatar", `avatar-${n % 8}`], "aria-hidden": "true" }, String(n + 1)),
+      h("span", { class: ["avatar", `avatar-${n % 8}`], "aria-hidden": "true",
+        style: badgeStyle(colour) }, String(n + 1)),
       h("span", { class: "seat-main" },
         h("span", { class: "seat-name" }, seatName(n)),
         h("span", { class: "seat-facts" }, facts),
@@ -371,6 +375,19 @@ function renderSeats() {
       toAct ? h("span", { class: "to-act-mark", "aria-hidden": "true" }, "▶") : null,
       mayAct ? h("span", { class: "may-act-mark", title: t("seat.may_act"), "aria-label": t("seat.may_act") }, "▷") : null);
   }));
+}
+
+/** A seat's colour from the renderer (Fief: its pieces' on the map), or null
+ *  for the table's own (css .avatar-n). */
+function seatColour(ctx, seat) {
+  if (!st.renderer.seatColour || !st.view) return null;
+  try {
+    const colour = st.renderer.seatColour(ctx, seat);
+    return /^#[0-9a-f]{6}$/i.test(colour || "") ? colour : null;
+  } catch (err) {
+    console.error(err);
+    return null;
+  }
 }
 
 function bannerContent(ctx) {
@@ -539,7 +556,7 @@ async function followRematch() {
   }
 }
 
-// ----- on a phone: jump links to the board, the log and the chat, unread marks ------------
+// ----- on a phone: jump links to the board, the log, the chat and the rules, unread marks --
 
 let logInSight = true;
 
@@ -566,6 +583,7 @@ function setupJumpbar() {
     link.addEventListener("click", (ev) => {
       ev.preventDefault();
       const target = document.getElementById(link.dataset.target);
+      if (target && target.tagName === "DETAILS") target.open = true; // the rules: opened, not just shown
       if (target) target.scrollIntoView({ block: "start", behavior: "smooth" });
     });
   }
@@ -626,15 +644,42 @@ function renderLog() {
     const style = kinds[e.kind] || (!e.move && ["join", "start", "away", "back", "clock", "rematch", ...HOST_KINDS].includes(e.kind) ? "server" : "");
     const seat = e.data && (e.data.seat ?? e.data.position);
     const standin = e.move && e.move.by === "standin";
+    const colour = typeof seat === "number" ? seatColour(ctx, seat) : null; // its badge's (Fief: the map's)
     return h("li", {
       class: ["log-line", `log-${e.kind}`, style && `log-${style}`, standin && "log-standin"],
+      style: colour ? { "border-left-color": colour } : null,
       dataset: { index: e.index, ...(typeof seat === "number" ? { seat } : {}), ...(e.move ? { by: e.move.by } : {}) },
       ...(marked.has(e.index) ? { "aria-current": "true" } : {}),
     }, standin ? h("span", { class: "standin-mark", title: t("standin.title") }, t("standin.mark")) : null,
     withCardHelp(e, describeEvent(e, ctx), ctx));
   }));
-  if (atBottom) log.scrollTop = log.scrollHeight;
+  if (atBottom) endOnWholeLines(log);
   cardHelpAfterRender(); // an open help on a card named in the log follows it
+}
+
+/** Scroll a list to its end so that it shows whole lines: a line the box's top
+ *  would cut in two scrolls out of sight, a blank under the newest making the
+ *  room (the box keeps its height, so what is below it does not move). */
+function endOnWholeLines(list) {
+  list.style.removeProperty("padding-bottom");
+  list.scrollTop = list.scrollHeight;
+  if (list.scrollTop <= 0) return; // it all fits
+  const top = list.getBoundingClientRect().top + list.clientTop;
+  const cut = [...list.children].find((li) => {
+    const r = li.getBoundingClientRect();
+    return r.top < top - 0.5 && r.bottom > top + 0.5;
+  });
+  if (!cut) return;
+  const next = cut.nextElementSibling;
+  const shift = (next ? next.getBoundingClientRect().top : cut.getBoundingClientRect().bottom) - top;
+  list.style.setProperty("padding-bottom", `${Math.ceil(shift)}px`);
+  list.scrollTop = list.scrollHeight;
+}
+
+/** The log's lines wrap anew at another width: still whole at its end. */
+function realignLog() {
+  const log = document.getElementById("log");
+  if (log.scrollHeight - log.scrollTop - log.clientHeight < 40) endOnWholeLines(log);
 }
 
 /** A log line whose cards explain themselves as on the table (js/cardhelp.js):
@@ -905,6 +950,7 @@ async function start() {
   st.renderer = loaded;
   if (loaded.strings) addStrings(loaded.strings);
   mountHowto(await howtoFor(first.table.game));
+  document.getElementById("jump-howto").hidden = !document.getElementById("howto-panel"); // a game with rules
   if (st.seat !== null && !first.table.seats[st.seat].taken) {
     if ((await askName(st.seat)) === null) { // watch instead: this browser keeps no seat
       if (savedToken(tableId) === st.token) saveToken(tableId, null);
@@ -1276,6 +1322,10 @@ function startTimeAndPresence() {
   renderUnread();
 }
 
+window.addEventListener("resize", realignLog);
+// the banner sticks under the top bar, whose height a title on two lines changes
+new ResizeObserver(([entry]) => document.documentElement.style.setProperty("--topbar-h",
+  `${Math.round(entry.target.getBoundingClientRect().height)}px`)).observe(document.querySelector(".topbar"));
 // for tests and debugging: the page's state, read-only by convention
 window.courtly = { state: st, context, icon };
 
