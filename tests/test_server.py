@@ -211,6 +211,23 @@ def test_a_seat_acts_only_through_its_token(client):
     assert state(client, tid) == before, "nothing changes on an error"
 
 
+def test_an_accepted_action_says_where_it_is_stored(client):
+    """``move`` in the answer: the number the action is stored at (the first
+    action 0, the next 1), as the store holds it."""
+    tid, tokens = person_table(client)
+    for number in range(2):
+        now = state(client, tid)
+        seat = str(now["to_act"][0])
+        action = state(client, tid, tokens[seat])["legal"][0]["action"]
+        answer = client.post(f"/api/tables/{tid}/actions",
+                             json={"token": tokens[seat], "action": action})
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["move"] == number == now["table"]["moves"]
+        stored = {t.row.id: t for t in client.app.state.hub.store.load_all()}[tid].moves
+        assert [(m.seat, json.loads(m.action)) for m in stored if m.number == number] == [
+            (int(seat), action)]
+
+
 def test_the_engines_reason_comes_back_with_409(client):
     tid, tokens = person_table(client)
     answer = client.post(f"/api/tables/{tid}/actions",

@@ -271,9 +271,10 @@ def _table_routes(app: FastAPI, hub: Hub) -> None:
         """Apply an action for the token's seat; answered once it is stored."""
         table = hub.get(table_id)
         seat = table.acting_seat(body.token)
-        events = await table.submit(seat, body.action)
+        events, move = await table.submit(seat, body.action)
         visible = [e.for_seat(seat) for e in events]
-        return {"accepted": True, "events": [e.to_json() for e in visible if e is not None]}
+        return {"accepted": True, "move": move,
+                "events": [e.to_json() for e in visible if e is not None]}
 
     @app.post("/api/tables/{table_id}/undo")
     async def undo(table_id: str, body: Token) -> dict[str, Any]:

@@ -20,7 +20,7 @@ import unicodedata
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import courtly
 from courtly.bots import Bot, decide_and_say, make_bot
@@ -133,6 +133,15 @@ def rematch_token(old_token: str, table_id: str, seat: int) -> str:
     mac = hmac.new(old_token.encode(), f"courtly-rematch:{table_id}:{seat}".encode(),
                    hashlib.sha256).digest()
     return base64.urlsafe_b64encode(mac[:24]).decode()
+
+
+class Applied(NamedTuple):
+    """An action a table took (:meth:`Table.submit`): its events, and the
+    number of the table's stored entry it became (its moves and undos
+    counted from 0), which is where a client finds it in the record."""
+
+    events: list[Event]
+    move: int
 
 
 @dataclass
@@ -437,12 +446,13 @@ class LiveTable:
 
     # ----- changes ------------------------------------------------------------
     async def submit(self, seat: int, action_json: Any, by: str = "person",
-                     still: Callable[[], bool] | None = None) -> list[Event]:
-        """Apply, store, then publish one action. Errors change nothing; a
-        move another instance beat to the store (Stale) brings the table up
-        to date before the refusal is answered. ``still``: checked under the
-        table's lock, the move is refused (Conflict) unless it holds (a
-        stand-in's move, once its person is back)."""
+                     still: Callable[[], bool] | None = None) -> Applied:
+        """Apply, store, then publish one action: its events and the number
+        it is stored at. Errors change nothing; a move another instance beat
+        to the store (Stale) brings the table up to date before the refusal
+        is answered. ``still``: checked under the table's lock, the move is
+        refused (Conflict) unless it holds (a stand-in's move, once its
+        person is back)."""
         try:
             return await self._submit(seat, action_json, by, still)
         except Stale:
@@ -450,7 +460,7 @@ class LiveTable:
             raise
 
     async def _submit(self, seat: int, action_json: Any, by: str,
-                      still: Callable[[], bool] | None = None) -> list[Event]:
+                      still: Callable[[], bool] | None = None) -> Applied:
         action = self.state.game.parse_action(action_json)
         async with self.lock:
             self._check_playing()
@@ -474,7 +484,8 @@ class LiveTable:
             if timing.deadline is not None and timing.since == moves:
                 clock = (timing.since, timing.deadline)  # a timed phase begins
             ended = time.time() if after.is_over else None
-            await self.hub.store.add_move(self.id, self.entries, seat, action.to_json(), by,
+            number = self.entries
+            await self.hub.store.add_move(self.id, number, seat, action.to_json(), by,
                                           clock, ended)
             if ended is not None:
                 self.row.ended = ended
@@ -488,7 +499,7 @@ class LiveTable:
             self.turn_started = time.monotonic()
         await self.broadcast()
         self.changed.set()
-        return events
+        return Applied(events, number)
 
     async def undo(self, seat: int) -> list[Event]:
         """Take back ``seat``'s last action (State.undo: only its own, only the
