@@ -767,13 +767,17 @@ async function openReplay() {
 async function loadReplay() {
   const replay = st.replay;
   if (!replay) return;
+  // quick clicks overlap their requests: only the last one asked is shown,
+  // whichever answer comes back last
+  const asked = (replay.asked = (replay.asked || 0) + 1);
   try {
     const data = await api.replay(tableId, replay.step, replay.pov);
-    if (st.replay !== replay) return;
+    if (st.replay !== replay || replay.asked !== asked) return;
     replay.data = data;
     replay.step = data.step;
     replay.steps = data.steps;
   } catch (err) {
+    if (st.replay !== replay || replay.asked !== asked) return;
     showError(err);
   }
   render();
