@@ -23,6 +23,7 @@ from test_browser import (
     open_page,
     server,
     take_seat,
+    whole_lines_at_end,
 )
 
 pytestmark = pytest.mark.slow
@@ -94,31 +95,12 @@ def _check_colours(page) -> None:
     assert min(read["ratios"]) >= 4.5, read["ratios"]
 
 
-#: The log box at one instant: whether it overflows, the lines its top or
-#: bottom edge cuts, and whether the newest line shows whole.
-LOG_EDGES = """() => {
-  const log = document.getElementById('log');
-  const top = log.getBoundingClientRect().top + log.clientTop;
-  const bottom = top + log.clientHeight;
-  const lines = [...log.querySelectorAll('.log-line')];
-  const across = (r, y) => r.top < y - 1 && r.bottom > y + 1;
-  const last = lines[lines.length - 1].getBoundingClientRect();
-  return {overflows: log.scrollHeight > log.clientHeight,
-          cut: lines.filter((l) => {
-            const r = l.getBoundingClientRect();
-            return across(r, top) || across(r, bottom);
-          }).map((l) => l.textContent),
-          newest: last.top >= top - 1 && last.bottom <= bottom + 1};
-}"""
-
-
 def _log_opens_whole(page) -> None:
     """Opened again, the long log shows whole lines, the newest at the bottom."""
     page.reload()
     page.wait_for_selector(".banner-over")
     page.wait_for_timeout(300)
-    edges = page.evaluate(LOG_EDGES)
-    assert edges["overflows"] and edges["newest"] and not edges["cut"], edges
+    whole_lines_at_end(page, "log", ".log-line")
 
 
 #: This seat's turn, read at one instant once it has come (null before; the
