@@ -344,10 +344,37 @@ def _attack_by_clicking(page, server, shot: Path) -> str:
     return region
 
 
+def _help_on_hover(page, el) -> str:
+    """The card help an element shows while the pointer is over it."""
+    el.hover()
+    page.wait_for_selector("#card-help:visible")
+    text = page.locator("#card-help").text_content()
+    page.mouse.move(1, 1)
+    page.wait_for_selector("#card-help", state="hidden")
+    return text
+
+
+def _lord_card_helps(page, lord: str) -> None:
+    """The lord card explains itself by the map and in the "Lay a lord" form's
+    menu as in the hand: on hover, and on a tap of its "?"."""
+    expected = _help_on_hover(page, page.locator(f'.fief-hand .fief-card[data-card="lord:{lord}"]'))
+    choice = page.locator(".fief-act .fief-choice-card", has=page.locator(f'[data-lord="{lord}"]'))
+    assert _help_on_hover(page, choice) == expected
+    menu = ".generic-actions form[data-kind=play_lord] .gf-choice"
+    page.locator(f"{menu} select").select_option(label=choice.locator(".fief-lay").text_content())
+    assert _help_on_hover(page, page.locator(menu)) == expected
+    page.locator(f"{menu} .card-help-button").click()
+    page.wait_for_selector("#card-help:visible")
+    assert page.locator("#card-help").text_content() == expected
+    page.locator(f"{menu} .card-help-button").click()
+    page.wait_for_selector("#card-help", state="hidden")
+
+
 def _lay_by_clicking(page) -> str:
     """Lay a lord of the hand: his button by the map, then a village outlined: he is there."""
     button = page.locator(".fief-act .fief-lay").first
     lord = button.get_attribute("data-lord")
+    _lord_card_helps(page, lord)
     button.click()
     targets = _read(page)["targets"]
     if page.text_content("#fief-zoom-level") != "×1":  # zoomed (a phone): the map stays on home
