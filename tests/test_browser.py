@@ -213,6 +213,30 @@ def wait_my_turn_or_end(page: Page) -> bool:
     return page.locator(".banner-over").count() == 0
 
 
+#: A scrolling list (the log, the chat) at one instant: whether it overflows,
+#: the lines its top or bottom edge cuts, and whether the newest shows whole.
+LIST_EDGES = """([id, lines]) => {
+  const list = document.getElementById(id);
+  const top = list.getBoundingClientRect().top + list.clientTop;
+  const bottom = top + list.clientHeight;
+  const items = [...list.querySelectorAll(lines)];
+  const across = (r, y) => r.top < y - 1 && r.bottom > y + 1;
+  const last = items[items.length - 1].getBoundingClientRect();
+  return {overflows: list.scrollHeight > list.clientHeight,
+          cut: items.filter((l) => {
+            const r = l.getBoundingClientRect();
+            return across(r, top) || across(r, bottom);
+          }).map((l) => l.textContent),
+          newest: last.top >= top - 1 && last.bottom <= bottom + 1};
+}"""
+
+
+def whole_lines_at_end(page: Page, list_id: str, lines: str) -> None:
+    """The list overflows and shows whole lines, the newest at the bottom."""
+    edges = page.evaluate(LIST_EDGES, [list_id, lines])
+    assert edges["overflows"] and edges["newest"] and not edges["cut"], edges
+
+
 def log_indices(page: Page) -> list[int]:
     return [int(i) for i in page.eval_on_selector_all(
         "#log .log-line", "lines => lines.map(l => l.dataset.index)")]
@@ -400,6 +424,16 @@ def test_chat_private_messages_reload_reconnect_and_french(server, browser):
     spectator.wait_for_timeout(300)
     assert spectator.locator("#chat .chat-line").count() == 1
 
+    # a chat longer than its box ends on whole lines, as the log: live (Bob's phone)
+    # and opened again (Ann's reload, below)
+    token = made["links"]["seats"]["0"].split("token=")[1]
+    for i in range(6):
+        api(server, f"/api/tables/{tid}/chat",
+            {"token": token, "text": f"Line {i}: " + "the Queen's table " * (i % 3 * 3)})
+    bob.wait_for_function("document.querySelectorAll('#chat .chat-line').length === 8")
+    bob.wait_for_timeout(100)
+    whole_lines_at_end(bob, "chat", ".chat-line")
+
     # the keyboard is enough: Enter on a hand card keeps the focus there, Enter on a place plays it
     ann.locator(".ct-card.playable").first.focus()
     ann.keyboard.press("Enter")
@@ -428,6 +462,9 @@ def test_chat_private_messages_reload_reconnect_and_french(server, browser):
     assert "Vous êtes Ann" in ann.locator("#whoami").text_content()
     assert "À vous" in ann.locator("#banner").text_content()
     assert "Crapauds" in ann.locator(".ct-queen").text_content()
+    ann.wait_for_function("document.querySelectorAll('#chat .chat-line').length === 8")
+    ann.wait_for_timeout(100)
+    whole_lines_at_end(ann, "chat", ".chat-line")
 
     # the phone-sized window is readable without sideways scrolling
     bob.wait_for_selector(".ct-queen")

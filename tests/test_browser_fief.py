@@ -23,6 +23,7 @@ from test_browser import (
     open_page,
     server,
     take_seat,
+    whole_lines_at_end,
 )
 
 pytestmark = pytest.mark.slow
@@ -94,31 +95,12 @@ def _check_colours(page) -> None:
     assert min(read["ratios"]) >= 4.5, read["ratios"]
 
 
-#: The log box at one instant: whether it overflows, the lines its top or
-#: bottom edge cuts, and whether the newest line shows whole.
-LOG_EDGES = """() => {
-  const log = document.getElementById('log');
-  const top = log.getBoundingClientRect().top + log.clientTop;
-  const bottom = top + log.clientHeight;
-  const lines = [...log.querySelectorAll('.log-line')];
-  const across = (r, y) => r.top < y - 1 && r.bottom > y + 1;
-  const last = lines[lines.length - 1].getBoundingClientRect();
-  return {overflows: log.scrollHeight > log.clientHeight,
-          cut: lines.filter((l) => {
-            const r = l.getBoundingClientRect();
-            return across(r, top) || across(r, bottom);
-          }).map((l) => l.textContent),
-          newest: last.top >= top - 1 && last.bottom <= bottom + 1};
-}"""
-
-
 def _log_opens_whole(page) -> None:
     """Opened again, the long log shows whole lines, the newest at the bottom."""
     page.reload()
     page.wait_for_selector(".banner-over")
     page.wait_for_timeout(300)
-    edges = page.evaluate(LOG_EDGES)
-    assert edges["overflows"] and edges["newest"] and not edges["cut"], edges
+    whole_lines_at_end(page, "log", ".log-line")
 
 
 #: This seat's turn, read at one instant once it has come (null before; the
@@ -362,10 +344,37 @@ def _attack_by_clicking(page, server, shot: Path) -> str:
     return region
 
 
+def _help_on_hover(page, el) -> str:
+    """The card help an element shows while the pointer is over it."""
+    el.hover()
+    page.wait_for_selector("#card-help:visible")
+    text = page.locator("#card-help").text_content()
+    page.mouse.move(1, 1)
+    page.wait_for_selector("#card-help", state="hidden")
+    return text
+
+
+def _lord_card_helps(page, lord: str) -> None:
+    """The lord card explains itself by the map and in the "Lay a lord" form's
+    menu as in the hand: on hover, and on a tap of its "?"."""
+    expected = _help_on_hover(page, page.locator(f'.fief-hand .fief-card[data-card="lord:{lord}"]'))
+    choice = page.locator(".fief-act .fief-choice-card", has=page.locator(f'[data-lord="{lord}"]'))
+    assert _help_on_hover(page, choice) == expected
+    menu = ".generic-actions form[data-kind=play_lord] .gf-choice"
+    page.locator(f"{menu} select").select_option(label=choice.locator(".fief-lay").text_content())
+    assert _help_on_hover(page, page.locator(menu)) == expected
+    page.locator(f"{menu} .card-help-button").click()
+    page.wait_for_selector("#card-help:visible")
+    assert page.locator("#card-help").text_content() == expected
+    page.locator(f"{menu} .card-help-button").click()
+    page.wait_for_selector("#card-help", state="hidden")
+
+
 def _lay_by_clicking(page) -> str:
     """Lay a lord of the hand: his button by the map, then a village outlined: he is there."""
     button = page.locator(".fief-act .fief-lay").first
     lord = button.get_attribute("data-lord")
+    _lord_card_helps(page, lord)
     button.click()
     targets = _read(page)["targets"]
     if page.text_content("#fief-zoom-level") != "×1":  # zoomed (a phone): the map stays on home

@@ -64,6 +64,32 @@ def choose(page: Any, select: str, starts: str) -> None:
     menu.select_option(index=at)
 
 
+#: Seat 1's colour wherever the page draws it (computed), once its one source,
+#: the table's --seat-1, has changed: its badge in the seats list, its log
+#: lines' mark, its markers on the scales and its dots on the map of Europe.
+SEAT_COLOUR = """() => {
+  document.documentElement.style.setProperty('--seat-1', '#123456');
+  const all = (css, prop) => [...document.querySelectorAll(css)]
+    .map((el) => getComputedStyle(el)[prop]);
+  const read = {
+    badge: all('.seat[data-seat="1"] .avatar', 'backgroundColor'),
+    log: all('#log .log-line[data-seat="1"]:not(.log-server):not(.log-highlight)',
+             'borderLeftColor'),
+    markers: all('.vs-marker[data-seat="1"]', 'backgroundColor'),
+    dots: all('.vs-party-dot[data-seat="1"]', 'fill'),
+  };
+  document.documentElement.style.removeProperty('--seat-1');
+  return read;
+}"""
+
+
+def _one_seat_colour(page: Any) -> None:
+    """The seats' colours have one source: changed there, every mark follows."""
+    read = page.evaluate(SEAT_COLOUR)
+    assert read["badge"] and read["log"] and read["markers"], read
+    assert {c for marks in read.values() for c in marks} == {"rgb(18, 52, 86)"}, read
+
+
 def wait_idle(page: Any) -> None:
     page.wait_for_function("!window.courtly.state.pending")
 
@@ -130,6 +156,7 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
         page.wait_for_selector("#vs-register tr[data-seat='0'] .vs-fines[data-fines='1000']")
         page.wait_for_selector("#chat .vs-breach-fined")
     ada.wait_for_selector("#vs-register tr[data-seat='0'] td[data-fortune='-1000']")
+    _one_seat_colour(ada)
     no_horizontal_scroll(ada)
     ada.screenshot(path=str(tmp_path / "versailles-breach.png"), full_page=True)
     ada.set_viewport_size({"width": 390, "height": 844})  # a phone: no sideways scroll

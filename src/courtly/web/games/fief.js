@@ -898,8 +898,8 @@ function cardsBar(ctx, m) {
         button(cardName(ctx, c), choose("attack", c), { class: "fief-choice fief-attack", dataset: { card: c } }))))]
       : null,
     lays.length ? [h("p", {}, ctx.t("fief.act.lay_help")),
-      h("div", { class: "fief-choices" }, lays.map((l) => button(lordName(l), choose("lay", l),
-        { class: "fief-choice fief-lay", dataset: { lord: l } })))] : null,
+      h("div", { class: "fief-choices" }, lays.map((l, i) => cardChoice(ctx, `lord:${l}`, `lay:${i}:${l}`,
+        button(lordName(l), choose("lay", l), { class: "fief-choice fief-lay", dataset: { lord: l } }))))] : null,
     h("div", { class: "fief-row" }, endTurnButton(ctx))];
 }
 
@@ -1373,12 +1373,20 @@ function describeAction(entry, ctx) {
 }
 
 function withNamedValues(ctx) {
-  return { ...ctx, valueLabel: (field, value) => formValue(ctx, field, value), valueHelp: (field, value) => formHelp(ctx, field, value) };
+  return {
+    ...ctx,
+    valueLabel: (field, value) => formValue(ctx, field, value),
+    valueHelp: (field, value, path) => formHelp(ctx, field, value, path),
+  };
 }
 
-/** A card's help beside the forms' card menus (exchange, discard...), as the hand has it. */
-function formHelp(ctx, field, value) {
-  return field === "card" && typeof value === "string" ? cardHelp(ctx, value) : null;
+/** A card's help beside the forms' card menus (exchange, discard...) and the
+ *  lord card of "Lay a lord" (its lord, whose card the hand holds), as the hand
+ *  has it; a lord in any other form (moved, voted for) is no card. */
+function formHelp(ctx, field, value, path) {
+  if (typeof value !== "string") return null;
+  if (field === "card") return cardHelp(ctx, value);
+  return path === "play_lord.lord" ? cardHelp(ctx, `lord:${value}`) : null;
 }
 
 function render(root, ctx) {

@@ -23,8 +23,9 @@
 //       isYou(seat), act(action), withNames(text), joinNames(list), rerender(),
 //       chat, sendChat(text, to), online, countdown(deadline, label, {id, total})}
 // A renderer calling actions(ctx) may add valueLabel(field, value) (a menu value's words) and
-// valueHelp(field, value) (its help, {title, text, source?} as js/cardhelp.js takes, or null:
-// the chosen value's help then shows on hover of its menu and on a tap of its "?").
+// valueHelp(field, value, path) (its help, {title, text, source?} as js/cardhelp.js takes, or
+// null: the chosen value's help then shows on hover of its menu and on a tap of its "?"; path
+// is the field's in its form, "play_lord.lord", for a field whose name several kinds share).
 
 import { button, h, sameJSON } from "../js/dom.js";
 import { has } from "../js/i18n.js";
@@ -165,7 +166,7 @@ function choiceControl(ctx, spec, name, initial, path) {
   const at = spec.values.findIndex((v) => sameJSON(v, initial));
   select.value = String(at >= 0 ? at : 0);
   const read = () => spec.values[Number(select.value)];
-  const helped = ctx.valueHelp && spec.values.some((v) => ctx.valueHelp(name, v));
+  const helped = ctx.valueHelp && spec.values.some((v) => ctx.valueHelp(name, v, path));
   return { el: helped ? choiceHelp(ctx, select, name, read, path) : select, read };
 }
 
@@ -174,7 +175,7 @@ function choiceControl(ctx, spec, name, initial, path) {
  *  made again when the choice changes (a help is bound to its element). */
 function choiceHelp(ctx, select, name, read, path) {
   const boxed = () => withHelp(h("span", { class: "gf-choice", dataset: { helpFor: path } }, select),
-    ctx.valueHelp(name, read()), `form:${path}`);
+    ctx.valueHelp(name, read(), path), `form:${path}`);
   let box = boxed();
   select.addEventListener("change", () => {
     const again = boxed();

@@ -30,8 +30,10 @@ const DATA = (await api.game("versailles")).data;
 const CARD = Object.fromEntries(DATA.deck.map((c) => [c.id, c]));
 const STANDINGS = [-2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 const COUNTRIES = ["england", "spain", "netherlands"];
-/** The seats' colours: the table's avatars' (css .avatar-n), so a marker is its seat's. */
-const INK = ["#8e3b5e", "#2f6c8f", "#5b7d2f", "#8f6a2f", "#5e4a8e", "#2f8f7d", "#8f2f2f", "#4a4a4a"];
+/** A seat's colour: the table's own (css --seat-n, as its badge .avatar-n), so a marker is its seat's. */
+function ink(seat) {
+  return `var(--seat-${seat % 8})`;
+}
 const AUDIENCES = ["take_office", "marry", "remarry_king", "intervene", "free_prisoner", "recall_exile"];
 /** The unit of payments (actions.py PAY_UNIT). */
 const PAY_UNIT = 500;
@@ -683,7 +685,7 @@ function send(ctx, action) {
 function marker(ctx, seat, extra = {}) {
   return h("span", {
     class: ["vs-marker", extra.cls], title: `${fullAddress(ctx, seat)} — ${ctx.name(seat)}`,
-    style: { background: INK[seat % INK.length] }, dataset: { seat, ...(extra.data || {}) },
+    style: { background: ink(seat) }, dataset: { seat, ...(extra.data || {}) },
   }, String(seat + 1)); // the seat's number, as in the seats list
 }
 
@@ -755,7 +757,7 @@ function europe(ctx) {
       s("text", { x: sh.x, y: sh.y, "text-anchor": "middle", class: "vs-country-name" }, ctx.t(`vs.country.${id}`)),
       origin === id ? s("text", { x: sh.x, y: sh.y - 12, "text-anchor": "middle", class: "vs-crown" }, "♛") : null,
       wars.has(id) ? s("text", { x: sh.x, y: sh.y + 14, "text-anchor": "middle", class: "vs-swords" }, "⚔") : null,
-      party.map((c, i) => s("circle", { cx: sh.x - 12 + i * 9, cy: sh.y + (wars.has(id) ? 24 : 10), r: 4, fill: INK[c.seat % INK.length], class: "vs-party-dot" })));
+      party.map((c, i) => s("circle", { cx: sh.x - 12 + i * 9, cy: sh.y + (wars.has(id) ? 24 : 10), r: 4, style: { fill: ink(c.seat) }, class: "vs-party-dot", dataset: { seat: c.seat } })));
   });
   return h("div", { class: "vs-europe", id: "vs-europe" },
     h("h3", {}, ctx.t("vs.europe")),

@@ -676,10 +676,13 @@ function endOnWholeLines(list) {
   list.scrollTop = list.scrollHeight;
 }
 
-/** The log's lines wrap anew at another width: still whole at its end. */
-function realignLog() {
-  const log = document.getElementById("log");
-  if (log.scrollHeight - log.scrollTop - log.clientHeight < 40) endOnWholeLines(log);
+/** The log's and the chat's lines wrap anew at another width: each still
+ *  whole at its end, if the reader was there. */
+function realignLists() {
+  for (const id of ["log", "chat"]) {
+    const list = document.getElementById(id);
+    if (list.scrollHeight - list.scrollTop - list.clientHeight < 40) endOnWholeLines(list);
+  }
 }
 
 /** A log line whose cards explain themselves as on the table (js/cardhelp.js):
@@ -737,7 +740,7 @@ function renderChat() {
         note ? note.node : null);
     }));
   }
-  if (atBottom) list.scrollTop = list.scrollHeight;
+  if (atBottom) endOnWholeLines(list); // as the log: no line cut in two at the top
   // the "to" menu: everyone, or one other seat
   const select = document.getElementById("chat-to");
   const chosen = select.value;
@@ -1326,7 +1329,7 @@ function startTimeAndPresence() {
   renderUnread();
 }
 
-window.addEventListener("resize", realignLog);
+window.addEventListener("resize", realignLists);
 // the banner sticks under the top bar, whose height a title on two lines changes
 new ResizeObserver(([entry]) => document.documentElement.style.setProperty("--topbar-h",
   `${Math.round(entry.target.getBoundingClientRect().height)}px`)).observe(document.querySelector(".topbar"));
