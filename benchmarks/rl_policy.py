@@ -2,17 +2,17 @@
 game's environment alone under three policies that choose the same actions,
 against PettingZoo's ``tictactoe_v3`` in the same run.
 
-    python benchmarks/rl_policy.py [--repeats 8] [--games NAME ...] [--players N]
+    python benchmarks/rl_policy.py [--repeats 8] [--seeds 3] [--games NAME ...] [--players N]
 
 ``rl.py`` times the environment alone as the documented loop's time less
 the policy's, ``env.action_space(agent).sample(mask)``. What that leaves out
 is what the policy does to the caches: Gymnasium's ``sample`` reads the mask
 and makes arrays of its length (some 0.4 MB for Fief's 91,968 actions at 3
 players, against 9 bytes for tic-tac-toe), and the environment's next step
-finds its own data evicted. Here each row plays one seeded game (the
-reference 50, its games being short) ``--repeats`` times (infos off) under
-each policy, and keeps each policy's fastest run (the one the machine's
-other work disturbed least):
+finds its own data evicted. Here each row plays ``--seeds`` seeded games
+(the reference 50, its games being short) ``--repeats`` times (infos off)
+under each policy, and keeps each policy's fastest run (the one the
+machine's other work disturbed least):
 
 - ``sample``: the documented loop, as ``rl.py`` (its actions recorded);
 - ``replay``: the recorded actions again, the mask never read;
@@ -101,6 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     """Measure and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=8)
+    parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--games", nargs="*", default=sorted(courtly.GAMES))
     parser.add_argument("--players", type=int, default=None)
     args = parser.parse_args(argv)
@@ -117,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     # a tic-tac-toe game is under ten steps: as many of its seeds as make
     # about a game of the others' length
-    rows = [(label, fastest(make, args.repeats, range(50 if not k else 1)))
+    rows = [(label, fastest(make, args.repeats, range(50 if not k else args.seeds)))
             for k, (label, make) in enumerate(makers)]
     print("the environment alone, µs a step (fastest of "
           f"{args.repeats} runs), and its ratio to the reference's under the same policy")
