@@ -533,6 +533,9 @@ def test_the_map_on_a_phone(server, browser, tmp_path: Path):
     take_seat(page, server, made["links"]["seats"]["0"], "Fay")
     page.wait_for_selector("svg.fief-map")
     no_horizontal_scroll(page)
+    # one's seat at a glance in the header: its badge and name, the sentence left out
+    assert page.is_visible("#whoami .whoami-short") and not page.is_visible("#whoami .whoami-you")
+    assert page.text_content("#whoami .whoami-short") == "1Fay"
     assert page.text_content("#fief-zoom-level") == "×2"  # zoomed at first sight: names readable
     assert min(_tap_sizes(page)) >= 32
     name_px = page.evaluate("document.querySelector('.fief-name').getBoundingClientRect().height")

@@ -324,7 +324,13 @@ function renderHeader() {
   }
   const who = document.getElementById("whoami");
   if (st.seat !== null && st.table) {
-    fill(who, h("span", { class: "whoami-you" }, t("table.you_are", { name: seatName(st.seat) })));
+    const you = t("table.you_are", { name: seatName(st.seat) });
+    // a phone's header has room for one's badge and name only (css: max-width 700px)
+    fill(who, h("span", { class: "whoami-you" }, you),
+      h("span", { class: "whoami-short", title: you },
+        h("span", { class: ["avatar", "avatar-sm", `avatar-${st.seat % 8}`],
+          style: badgeStyle(seatColour(context(), st.seat)) }, String(st.seat + 1)),
+        h("span", { class: "whoami-name" }, seatName(st.seat))));
   } else {
     fill(who, h("span", { class: "muted" }, t("table.spectating")));
   }
@@ -380,7 +386,7 @@ function renderSeats() {
 /** A seat's colour from the renderer (Fief: its pieces' on the map), or null
  *  for the table's own (css .avatar-n). */
 function seatColour(ctx, seat) {
-  if (!st.renderer.seatColour || !st.view) return null;
+  if (!st.renderer || !st.renderer.seatColour || !st.view) return null;
   try {
     const colour = st.renderer.seatColour(ctx, seat);
     return /^#[0-9a-f]{6}$/i.test(colour || "") ? colour : null;
