@@ -10,7 +10,7 @@
 // being decided) come from the view. Nothing here recomputes a rule.
 
 import { api } from "../js/api.js";
-import { button, clickable, h } from "../js/dom.js";
+import { button, clickable, h, seatBadge } from "../js/dom.js";
 import { icon } from "../js/icons.js";
 
 const DATA = (await api.game("courtisans")).data;
@@ -491,7 +491,7 @@ function domainPanel(ctx, seat, statuses) {
     dataset: { seat }, "aria-label": you ? ctx.t("ct.your_domain") : ctx.t("ct.domain_of", { who: ctx.name(seat) }),
   },
   h("header", { class: "ct-domhead" },
-    h("span", { class: ["avatar", `avatar-${seat % 8}`], "aria-hidden": "true" }, String(seat + 1)),
+    seatBadge(seat),
     h("span", { class: "ct-domname" }, you ? ctx.t("ct.your_domain") : ctx.t("ct.domain_of", { who: ctx.name(seat) })),
     team ? h("span", { class: "badge" }, ctx.t("ct.team", { n: team })) : null,
     v.phase !== "over" ? h("span", { class: "ct-handsize", title: ctx.t("ct.hand_size", { n: handSize }) }, h("span", { class: "mini-back", "aria-hidden": "true" }), String(handSize)) : null,

@@ -13,7 +13,7 @@
 // village fields. Nothing here recomputes a rule: what is clickable comes
 // from the legal actions, and the server checks every one again.
 
-import { badgeStyle, button, h, s, sameJSON, textOn } from "../js/dom.js";
+import { button, h, s, sameJSON, seatBadge, textOn } from "../js/dom.js";
 import { actionText, actions, lastMovePanel, phaseLine } from "./generic.js";
 import { BOARD, CARDS, REGION, VILLAGE, agreeing, bishopricName, cardHelp, cardName, lordName, regionName,
   seatColour as seatColourOf, seatInk, villageName } from "./fief_data.js";
@@ -1173,12 +1173,6 @@ function fiefLine(ctx, region, f) {
 
 const joined = (lines) => lines.flatMap((line, i) => (i ? ["; ", line] : [line]));
 
-/** The seat's badge as the seats list draws it (its number), in its map colour. */
-function seatBadge(ctx, seat) {
-  return h("span", { class: ["avatar", "avatar-sm", "fief-badge"], style: badgeStyle(seatInk(ctx.view, seat)),
-    "aria-hidden": "true" }, String(seat + 1));
-}
-
 function playersPanel(ctx) {
   const view = ctx.view;
   const seats = (view.regions || []).map((_, i) => i);
@@ -1189,7 +1183,9 @@ function playersPanel(ctx) {
       const lords = Object.entries(view.lords || {}).filter(([, l]) => l.owner === seat);
       const fiefs = Object.entries(view.fiefs || {}).filter(([, f]) => f.owner === seat);
       return h("div", { class: ["fief-player", view.current === seat ? "current" : null], dataset: { seat } },
-        h("h3", {}, seatBadge(ctx, seat), ctx.name(seat), view.current === seat ? " ◀" : ""),
+        // the seat's badge as the seats list draws it, in its map colour
+        h("h3", {}, seatBadge(seat, seatInk(view, seat), { class: ["avatar-sm", "fief-badge"] }),
+          ctx.name(seat), view.current === seat ? " ◀" : ""),
         h("dl", { class: "fief-facts" },
           row(ctx.t("fief.region"), view.regions[seat] ? regionName(view.regions[seat]) : "—"),
           row(ctx.t("fief.money"), String(view.money[seat])),

@@ -12,7 +12,7 @@
 // worth now) come from the view. Nothing here recomputes a rule.
 
 import { api } from "../js/api.js";
-import { button, clickable, h } from "../js/dom.js";
+import { button, clickable, h, seatBadge } from "../js/dom.js";
 import { icon } from "../js/icons.js";
 
 const DATA = (await api.game("vive_le_roi")).data;
@@ -671,7 +671,7 @@ function historySection(ctx) {
         h("th", { scope: "col" }, ctx.t("vlr.round")),
         h("th", { scope: "col" }, ctx.t("vlr.crowned")),
         positions.map((p) => h("th", { scope: "col", class: "num", title: who(ctx, p) },
-          h("span", { class: ["avatar", "avatar-sm", `avatar-${p % 8}`], "aria-label": who(ctx, p) }, String(p + 1)))))),
+          seatBadge(p, null, { class: "avatar-sm", "aria-hidden": null, "aria-label": who(ctx, p) }))))),
       h("tbody", {},
         rows.map((r) => h("tr", {},
           h("td", {}, String(r.round)),

@@ -122,8 +122,19 @@ export function textOn(background) {
 }
 
 /** A seat badge's (.avatar) style in a renderer's colour for the seat, or null for the table's own. */
-export function badgeStyle(colour) {
+function badgeStyle(colour) {
   return colour ? { background: colour, color: textOn(colour) } : null;
+}
+
+/** A seat's badge: its number (from 1) in the table's colour for the seat
+ *  (css .avatar-n), or in `colour` where a renderer gives one (Fief: the
+ *  map's). Hidden from screen readers, which read the name beside it;
+ *  `attrs` add a class or replace an attribute (`"aria-hidden": null` and an
+ *  `aria-label` or `title` where the badge stands alone). */
+export function seatBadge(seat, colour = null, attrs = {}) {
+  const { class: cls, ...rest } = attrs;
+  return h("span", { class: ["avatar", ...[].concat(cls || []), `avatar-${seat % 8}`], "aria-hidden": "true",
+    style: badgeStyle(colour), ...rest }, String(seat + 1));
 }
 
 /** Deep equality for small JSON values (actions). */

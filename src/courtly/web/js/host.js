@@ -3,7 +3,7 @@
 // page, and the log lines of the host's actions. The table page calls these.
 
 import { api, savedHost, saveHost } from "./api.js";
-import { badgeStyle, button, fill, h, toast } from "./dom.js";
+import { button, fill, h, seatBadge, toast } from "./dom.js";
 import { addStrings, t } from "./i18n.js";
 
 addStrings({
@@ -287,8 +287,7 @@ export function renderHostPanel(box, tableId, table, seatName, redraw, colourOf 
     }
     return h("li", { class: "host-seat", dataset: { seat: n } },
       h("div", { class: "host-seat-head" },
-        h("span", { class: ["avatar", `avatar-${n % 8}`], "aria-hidden": "true", style: badgeStyle(colourOf(n)) },
-          String(n + 1)),
+        seatBadge(n, colourOf(n)),
         h("span", { class: "host-seat-name" }, who),
         h("span", { class: "host-seat-actions" }, actions)));
   });

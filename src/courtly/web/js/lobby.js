@@ -2,7 +2,7 @@
 // in each seat), list the tables, open a seat link, watch or replay a game.
 
 import { api, createdLinks, myTableIds, rememberLinks, savedHost, saveHost, savedToken } from "./api.js";
-import { button, fill, h, toast } from "./dom.js";
+import { button, fill, h, seatBadge, toast } from "./dom.js";
 import { addStrings, applyStatic, botBadge, lang, langToggle, t } from "./i18n.js";
 
 addStrings({
@@ -152,7 +152,7 @@ function fillSeats() {
       fillSeats();
     });
     return h("li", { class: "seat-spec" },
-      h("span", { class: ["avatar", `avatar-${i % 8}`], title: t("lobby.seat", { n: i + 1 }) }, String(i + 1)),
+      seatBadge(i, null, { "aria-hidden": null, title: t("lobby.seat", { n: i + 1 }) }),
       kind, bot);
   }));
 }
@@ -250,7 +250,7 @@ function seatChip(seat) {
   if (seat.kind === "bot") label = seat.name || botBadge(seat.bot);
   else label = seat.name || t("lobby.open_seat");
   return h("span", { class: "table-item-seat", title: t("lobby.seat", { n: seat.seat + 1 }) },
-    h("span", { class: ["avatar", `avatar-${seat.seat % 8}`] }, String(seat.seat + 1)),
+    seatBadge(seat.seat, null, { "aria-hidden": null }),
     h("span", {}, label));
 }
 

@@ -4,7 +4,7 @@
 // renderer (games/<game>.js, or the generic one). See docs/web.md.
 
 import { api, ApiError, TableConnection, preferredName, savePreferredName, saveToken, savedToken } from "./api.js";
-import { badgeStyle, button, fill, h, s, toast } from "./dom.js";
+import { button, fill, h, s, seatBadge, toast } from "./dom.js";
 import { addStrings, applyStatic, botBadge, errorText, has, lang, langToggle, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { afterRender as cardHelpAfterRender, withHelp } from "./cardhelp.js";
@@ -328,8 +328,7 @@ function renderHeader() {
     // a phone's header has room for one's badge and name only (css: max-width 700px)
     fill(who, h("span", { class: "whoami-you" }, you),
       h("span", { class: "whoami-short", title: you },
-        h("span", { class: ["avatar", "avatar-sm", `avatar-${st.seat % 8}`],
-          style: badgeStyle(seatColour(context(), st.seat)) }, String(st.seat + 1)),
+        seatBadge(st.seat, seatColour(context(), st.seat), { class: "avatar-sm" }),
         h("span", { class: "whoami-name" }, seatName(st.seat))));
   } else {
     fill(who, h("span", { class: "muted" }, t("table.spectating")));
@@ -363,11 +362,9 @@ function renderSeats() {
         console.error(err);
       }
     }
-    const colour = seatColour(ctx, n);
     const online = seat.kind === "bot" || seat.connected;
     return h("li", { class: ["seat", toAct && "seat-to-act", mayAct && "seat-may-act", st.seat === n && "seat-me"], dataset: { seat: n } },
-      h("span", { class: ["avatar", `avatar-${n % 8}`], "aria-hidden": "true",
-        style: badgeStyle(colour) }, String(n + 1)),
+      seatBadge(n, seatColour(ctx, n)),
       h("span", { class: "seat-main" },
         h("span", { class: "seat-name" }, seatName(n)),
         h("span", { class: "seat-facts" }, facts),
