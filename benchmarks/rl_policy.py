@@ -3,6 +3,7 @@ game's environment alone under three policies that choose the same actions,
 against PettingZoo's ``tictactoe_v3`` in the same run.
 
     python benchmarks/rl_policy.py [--repeats 8] [--seeds 3] [--games NAME ...] [--players N]
+                                   [--floor]
 
 ``rl.py`` times the environment alone as the documented loop's time less
 the policy's, ``env.action_space(agent).sample(mask)``. What that leaves out
@@ -20,7 +21,13 @@ machine's other work disturbed least):
   unrelated to the game (a stand-in for a policy's own work).
 
 The environment's time is the loop's less the policy's in every case, and
-every game is the same under the three policies. A measurement, not a test:
+every game is the same under the three policies.
+
+``--floor`` adds for each game a row for the least any environment of it
+does at a step with its numbering (:class:`Floor`: the referee's choice of
+seat, the seat's menu and mask, the move; no observation, infos or rewards).
+Where the floor itself is below the reference, no environment of the game
+can reach it, whatever its observation costs. A measurement, not a test:
 the exit code is 0 whether the ratios please or not.
 """
 
@@ -29,7 +36,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +44,7 @@ import numpy as np
 
 import courtly
 import courtly.rl as rl
+from courtly.rl.envs import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rl import REFERENCE, classic  # benchmarks/rl.py
@@ -80,20 +88,58 @@ def one_game(env: Any, seed: int, policy: str, actions: list[int]) -> tuple[int,
     return steps, clock() - start - picking
 
 
-def fastest(make: Callable[[], Any], repeats: int, seeds: range) -> dict[str, float]:
-    """Each policy's fastest run over the seeded games (µs a step: the
-    run's environment time over its steps), the policies taking turns so
-    that the machine's load weighs on each alike."""
-    env = make()
-    recorded: dict[int, list[int]] = {seed: [] for seed in seeds}
-    for seed in seeds:  # records the actions; warms first-use caches
-        one_game(env, seed, "sample", recorded[seed])
-    best = dict.fromkeys(POLICIES, float("inf"))
+class Floor:
+    """The least any environment of a game does at a step, for ``--floor``:
+    the referee's choice of seat, the seat's menu, its mask, the move; no
+    observation, infos or rewards. Not an environment anyone should use: a
+    bound on what a step of one can cost with this numbering. Plays the
+    loop of :func:`one_game` (the agents until the game ends, no dead steps
+    after it: three a game, too few to weigh)."""
+
+    def __init__(self, name: str, n: int) -> None:
+        self.table = Table(name, n, None, infos=False)
+        self.possible_agents = list(self.table.agents_all)
+        self.seat = 0
+
+    def reset(self, seed: int | None = None) -> None:
+        self.table.new(seed)
+
+    def action_space(self, agent: str) -> Any:
+        return self.table.act_space[agent]
+
+    def agent_iter(self) -> Iterator[str]:
+        while (seat := self.table.due()) is not None:
+            self.seat = seat
+            yield self.possible_agents[seat]
+
+    def last(self) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        mask = np.zeros(self.table.numbering.size, np.int8)
+        mask.put(self.table.numbered(self.seat), 1)
+        return {"action_mask": mask}, 0.0, False, False, {}
+
+    def step(self, action: int) -> None:
+        if not self.table.play(self.seat, action):
+            raise AssertionError(f"the recorded action {action} is not legal")
+
+
+def fastest(makers: list[Callable[[], Any]], repeats: int, seeds: list[range]
+            ) -> list[dict[str, float]]:
+    """Each row's fastest run under each policy over its seeded games (µs a
+    step: the run's environment time over its steps). The rows and the
+    policies take turns within each repeat, so that a change in the
+    machine's load weighs on every row alike, not on the rows measured then."""
+    envs = [make() for make in makers]
+    recorded = [{seed: [] for seed in row} for row in seeds]
+    for env, row, kept in zip(envs, seeds, recorded, strict=True):
+        for seed in row:  # records the actions; warms first-use caches
+            one_game(env, seed, "sample", kept[seed])
+    best = [dict.fromkeys(POLICIES, float("inf")) for _ in envs]
     for _ in range(repeats):
-        for policy in POLICIES:
-            runs = [one_game(env, seed, policy, recorded[seed]) for seed in seeds]
-            steps, seconds = sum(r[0] for r in runs), sum(r[1] for r in runs)
-            best[policy] = min(best[policy], seconds / steps * 1e6)
+        for env, row, kept, fast in zip(envs, seeds, recorded, best, strict=True):
+            for policy in POLICIES:
+                runs = [one_game(env, seed, policy, kept[seed]) for seed in row]
+                steps, seconds = sum(r[0] for r in runs), sum(r[1] for r in runs)
+                fast[policy] = min(fast[policy], seconds / steps * 1e6)
     return best
 
 
@@ -104,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--games", nargs="*", default=sorted(courtly.GAMES))
     parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--floor", action="store_true",
+                        help="a row per game for its floor (class Floor)")
     args = parser.parse_args(argv)
     makers: list[tuple[str, Callable[[], Any]]] = [
         (f"{REFERENCE} (PettingZoo), reference", lambda: classic(REFERENCE))]
@@ -113,13 +161,16 @@ def main(argv: list[str] | None = None) -> int:
             n = args.players or game.player_range(game.default_options())[0]
             makers.append((f"{name} ({n}p, infos=False)",
                            lambda name=name, n=n: rl.env(name, n, infos=False)))
+            if args.floor:
+                makers.append((f"{name} ({n}p), its floor", lambda name=name, n=n: Floor(name, n)))
     except (courtly.UnknownGame, ValueError) as exc:
         print(exc, file=sys.stderr)
         return 2
     # a tic-tac-toe game is under ten steps: as many of its seeds as make
     # about a game of the others' length
-    rows = [(label, fastest(make, args.repeats, range(50 if not k else args.seeds)))
-            for k, (label, make) in enumerate(makers)]
+    figures = fastest([make for _, make in makers], args.repeats,
+                      [range(50 if not k else args.seeds) for k in range(len(makers))])
+    rows = [(label, best) for (label, _), best in zip(makers, figures, strict=True)]
     print("the environment alone, µs a step (fastest of "
           f"{args.repeats} runs), and its ratio to the reference's under the same policy")
     print(f"{'environment':34}" + "".join(f"{p:>22}" for p in POLICIES))

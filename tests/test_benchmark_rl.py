@@ -141,3 +141,26 @@ def test_a_short_policy_run_prints_every_row(policy_bench: ModuleType,
     assert lines[2].startswith("tictactoe_v3 (PettingZoo), reference")
     assert re.search(r"1\.00\).*1\.00\).*1\.00\)", lines[2])
     assert lines[3].startswith("courtisans (2p, infos=False)") and len(lines) == 4
+
+
+def test_the_floor_plays_the_game_the_environment_played(policy_bench: ModuleType) -> None:
+    """``--floor``'s stand-in (menu, mask, move, the referee's order) plays
+    the recorded actions to the very game the environment played, Vive le
+    Roi's simultaneous votes included."""
+    import courtly.rl as rl
+
+    env, actions = rl.env("vive_le_roi", 3, infos=False), []
+    policy_bench.one_game(env, 5, "sample", actions)
+    floor = policy_bench.Floor("vive_le_roi", 3)
+    steps, seconds = policy_bench.one_game(floor, 5, "replay", actions)
+    assert steps == len(actions) and seconds > 0
+    assert floor.table.state.record == env.unwrapped.table.state.record
+    assert floor.table.state.is_over
+
+
+def test_a_floor_run_adds_a_row_per_game(policy_bench: ModuleType,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    assert policy_bench.main(["--repeats", "1", "--games", "courtisans", "--floor"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[3].startswith("courtisans (2p, infos=False)")
+    assert lines[4].startswith("courtisans (2p), its floor") and len(lines) == 5
