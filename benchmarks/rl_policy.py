@@ -129,7 +129,7 @@ def fastest(makers: list[Callable[[], Any]], repeats: int, seeds: list[range]
     policies take turns within each repeat, so that a change in the
     machine's load weighs on every row alike, not on the rows measured then."""
     envs = [make() for make in makers]
-    recorded = [{seed: [] for seed in row} for row in seeds]
+    recorded: list[dict[int, list[int]]] = [{seed: [] for seed in row} for row in seeds]
     for env, row, kept in zip(envs, seeds, recorded, strict=True):
         for seed in row:  # records the actions; warms first-use caches
             one_game(env, seed, "sample", kept[seed])
