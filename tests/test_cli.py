@@ -602,6 +602,36 @@ def test_a_single_choice_is_played_without_asking(monkeypatch):
     assert f"Your only choice, played: {only.describe()}" in console.export_text()
 
 
+def test_a_single_choice_waits_while_the_last_action_may_be_taken_back(monkeypatch):
+    """A purchase that spends one's last crown leaves only 'End my turn in this
+    phase', but the purchase may still be taken back: the menu is shown with
+    'u', not played at once (it was, and the purchase could not be undone)."""
+    from rich.console import Console
+
+    from courtly.cli import UNDO, _ask_action
+    from courtly.games.fief import GAME as FIEF
+    from courtly.games.fief.actions import Buy
+
+    state = FIEF.new_game(3, seed=19, options={"turn_limit": 3})
+    while state.stage != "purchases":
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, next((a for a in legal if a.describe().startswith("End my")),
+                               legal[0]))
+    me = state.to_act[0]
+    everything = max((a for a in state.legal_actions(me) if isinstance(a, Buy)),
+                     key=lambda a: a.count if a.item == "soldier" else 0)
+    state.apply(me, everything)
+    assert state.money[me] < 100 and state.can_undo(me)
+    [only] = state.legal_actions(me)
+    console = Console(record=True, width=100)
+    monkeypatch.setattr(console, "input", lambda prompt="": "u")
+    assert _ask_action(console, FIEF, state, me) == UNDO
+    text = console.export_text()
+    assert "Your only choice, played" not in text
+    assert f"1. {only.describe()}" in text and "u. Undo" in text
+
+
 def test_replay_says_the_emissary_wins_when_no_seat_beat_it(runner, tmp_path):
     """Vive le Roi !'s Emissary variant: "pour gagner, il faut aussi battre ce
     joueur fictif"; no seat did, so nobody wins and the Emissary does."""
