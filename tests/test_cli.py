@@ -146,11 +146,13 @@ def test_play_prints_only_what_the_seat_may_see(runner, tmp_path):
 
 def test_play_eof_saves_the_partial_game(runner, tmp_path):
     path = tmp_path / "partial.json"
-    result = _play(runner, "--seed", "3", "--save", str(path), answers="1\n1\n")
+    result = _play(runner, "--seed", "3", "--save", str(path), answers="1\n1\n1\n")
     assert result.exit_code == 0, result.output
-    # Two cards placed by answer, the turn's last one by force (its only place is
-    # played without asking), then the bot's turn; EOF at the next question.
-    assert "Your only choice, played: " in result.output
+    # Two cards placed by answer, the turn's last one in its only place (asked
+    # all the same: the second card may still be taken back, "u"), then the
+    # bot's turn; EOF at the next question.
+    assert "Your only choice, played: " not in result.output
+    assert "Your choice [1, u to undo, q to quit]" in result.output
     assert "unfinished after 6 actions" in result.output
     state = courtly.replay(courtly.GameRecord.from_json(json.loads(path.read_text())))
     assert not state.is_over
@@ -779,6 +781,6 @@ def test_what_was_typed_before_a_menu_is_discarded_and_said(monkeypatch):
 
 def test_nothing_is_discarded_from_a_pipe(runner):
     """Piped answers (tests, scripts) are not typeahead: every one is used."""
-    result = runner.invoke(app, ["play", "courtisans", "--seed", "3"], input="1\n1\nq\n")
+    result = runner.invoke(app, ["play", "courtisans", "--seed", "3"], input="1\n1\n1\nq\n")
     assert "Ignored" not in result.output
     assert "unfinished after 6 actions" in result.output
