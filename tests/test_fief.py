@@ -1516,3 +1516,17 @@ def test_the_browser_has_words_for_every_event_kind():
     news = (src / "web" / "games" / "fief_news.js").read_text(encoding="utf-8")
     assert len(kinds) > 40
     assert [k for k in sorted(kinds) if f'case "{k}"' not in news] == []
+
+
+def test_the_terminal_says_what_each_card_in_hand_does():
+    """Under the hand, each kind of card once with its help (the browser's
+    card help, for the terminal: cards.json "help"); none for a spectator."""
+    state = started(3)
+    state.hands[0][:] = ["sun", "sun", "lord:henry", "lord:jean"]
+    text = GAME.render(state.view(0))
+    after = text[text.index("Your hand:"):].splitlines()
+    assert after[0] == "Your hand: Lord Henry, Lord Jean, Sun, Sun"  # the view sorts it
+    assert after[1].startswith("  Lord: Lay it to bring this lord onto the map")
+    assert after[2].startswith("  Sun: Parry: cancels Bad weather")
+    assert len(after) == 3
+    assert "Parry: cancels" not in GAME.render(state.view(None))

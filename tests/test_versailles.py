@@ -1245,6 +1245,17 @@ def test_render_shows_the_court_and_only_ones_own_hand():
     assert "Your hand:" in text and "Your hand:" not in GAME.render(state.view(None))
 
 
+def test_the_terminal_says_what_each_card_in_hand_does():
+    """Under the hand, each kind of card once with its effect (the browser's
+    card help, for the terminal); none for a spectator."""
+    state = in_play(3, seed=4)
+    state.hands[0][:] = ["bon_mot", "bon_mot", "medisance"]
+    text = GAME.render(state.view(0))
+    after = text[text.index("Your hand:"):].splitlines()
+    assert after[1:3] == ["  Bon mot: +2 King", "  Médisance: -2 Queen"]
+    assert "+2 King" not in GAME.render(state.view(None))
+
+
 def test_the_heuristic_plays_legal_actions_to_the_goal():
     """The heuristic (bot.py) sees only its view and picks from the menu."""
     heuristic = GAME.companions.heuristic

@@ -23,7 +23,23 @@ def render(view: Mapping[str, Any]) -> str:
     if view.get("hand") is not None:
         hand = ", ".join(card_set().label(c) for c in view["hand"]) or "-"
         lines.append(f"Your hand: {hand}")
+        lines += _card_help(view["hand"])
     return "\n".join(lines)
+
+
+def _card_help(hand: list[str]) -> list[str]:
+    """What each card in the hand does, once per kind of card (the browser's
+    card help, for the terminal): '  Sun: Parry: cancels Bad weather ...'."""
+    cards, out, seen = card_set(), [], set()
+    for card in hand:
+        head = card.partition(":")[0]
+        key = head if head in ("lord", "bishop") else card
+        text = cards.help.get(key, {}).get("en")
+        if text and key not in seen:
+            seen.add(key)
+            name = cards.names[key]["en"] if key in ("lord", "bishop") else cards.label(card)
+            out.append(f"  {name}: {text}")
+    return out
 
 
 def _seat(view: Mapping[str, Any], seat: int | None) -> str:

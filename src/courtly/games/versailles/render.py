@@ -121,6 +121,8 @@ def render(view: Mapping[str, Any]) -> str:
         lines.append(named_seats(view, f"Seat {view['current']} plays ({left} left)", "short"))
     if view["hand"] is not None:
         lines.append(f"Your hand: {_cards(view['hand'])}")
+        lines += [f"  {DECK[c].name_fr}: {DECK[c].effect}"
+                  for c in dict.fromkeys(view["hand"]) if DECK[c].effect]
     if "final" in view:
         winners = [named_seats(view, f"Seat {w}", "short") for w in view["final"]["winners"]]
         lines.append(listed("Winner", winners))
