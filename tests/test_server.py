@@ -604,6 +604,30 @@ def test_with_nobody_there_the_stand_ins_wait_and_a_token_wakes_them(tmp_path):
         assert state(client, tid)["table"]["moves"] > moves
 
 
+def test_a_stand_in_plays_only_while_another_person_is_there(tmp_path):
+    """Two friends leave one after the other: the first's stand-in does not
+    play while the second still counts as not yet gone (the table not yet
+    paused), since nobody is there to wait for it (a walk-through found
+    stand-ins playing a Fief table both had left); it plays once the second
+    is back (docs/api.md, "The clock and absent players")."""
+    with make_client(tmp_path, away_after=0.4) as client:
+        tid, tokens = person_table(client, 2)
+        first = state(client, tid)["to_act"][0]
+        second = str(1 - first)
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[str(first)]}"):
+            pass
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[second]}"):
+            time.sleep(0.3)
+        time.sleep(0.8)  # the first gone at 0.4, the table paused at 0.7
+        assert client.get(f"/api/tables/{tid}").json()["paused"]
+        assert state(client, tid)["table"]["moves"] == 0
+        assert not any("is away" in e["text"] for e in state(client, tid)["events"])
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[second]}"):
+            wait_until(lambda: state(client, tid)["table"]["moves"] > 0)
+        assert [e["move"]["by"] for e in state(client, tid)["events"]
+                if e.get("move", {}).get("seat") == first][:1] == ["standin"]
+
+
 def test_the_move_clock_lets_a_bot_play_a_late_move(tmp_path):
     with make_client(tmp_path) as client:
         tid, tokens = person_table(client, 2, move_clock=0.2)

@@ -155,6 +155,9 @@ class Seat:
     token_gen: int = 0
     clients: int = 0
     last_seen: float = field(default_factory=time.monotonic)
+    #: When its token was last used (monotonic): a program playing over REST
+    #: is there while it polls. Connections count by ``clients`` instead.
+    polled: float = float("-inf")
     away: bool = False
     #: Clients of this seat on other instances (cluster.py): instance ->
     #: (how many, monotonic time of the announcement).
@@ -267,6 +270,9 @@ class LiveTable:
         #: whether the driver is parked on it (``seen`` then wakes it).
         self.paused_from: float | None = None
         self.parked = False
+        #: When the host link was last used here (monotonic): the host counts
+        #: as someone there for the stand-ins (:meth:`attended`).
+        self.host_seen = float("-inf")
 
     # ----- facts ----------------------------------------------------------
     @property
@@ -319,6 +325,20 @@ class LiveTable:
             return None
         return now - max(s.last_seen for s in persons)
 
+    def attended(self, now: float, seat: int) -> bool:
+        """Whether a stand-in may play ``seat`` now: while a person other than
+        its own is there (connected, or polling with its token within
+        ``away_after``) or the host acted within ``away_after``, since it
+        plays so that those there need not wait, and one who closed the page
+        is not waiting, however recently; always on a server told to play on
+        for the absent (``pause_after`` longer than ``away_after``), until the
+        pause (docs/api.md, "The clock and absent players")."""
+        away = self.hub.away_after
+        if self.hub.pause_after > away or now - self.host_seen < away:
+            return True
+        return any(other.kind == "person" and (other.present() or now - other.polled < away)
+                   for number, other in enumerate(self.seats) if number != seat)
+
     def paused(self, now: float) -> bool:
         """No person has been connected or seen for ``hub.pause_after`` seconds
         (by default ``hub.away_after``): the bots, stand-ins and clocks stop
@@ -351,7 +371,7 @@ class LiveTable:
         program playing through REST returns so); another instance's
         sighting leaves that to the instance driving the table."""
         info = self.seats[seat]
-        info.last_seen = now  # before reading `parked`: see _plan
+        info.last_seen = info.polled = now  # before reading `parked`: see _plan
         if back and info.away:
             self._on_loop(lambda: self.spawn(self.came_back(seat)))
         elif self.parked:
@@ -604,10 +624,11 @@ class LiveTable:
             if info.kind == "bot":
                 options.append((self.row.bot_delay, seat, "bot"))
             elif info.stood_in():
-                options.append((self.row.bot_delay, seat, "away"))
+                if self.attended(now, seat):
+                    options.append((self.row.bot_delay, seat, "away"))
             elif seat in phase.to_act:
                 options.append(self._person_deadline(seat, info, now))
-            elif (gone_in := self._gone_in(info, now)) is not None:
+            elif (gone_in := self._gone_in(info, now)) is not None and self.attended(now, seat):
                 options.append((gone_in, seat, "gone"))  # the move clock: seats that must act
         if self.timing.deadline is not None:
             options.append((self.timing.deadline - time.time(), REFEREE, "time"))
@@ -643,7 +664,7 @@ class LiveTable:
                          ) -> tuple[float, int, str] | None:
         options = []
         gone_in = self._gone_in(info, now)
-        if gone_in is not None:
+        if gone_in is not None and self.attended(now, seat):
             options.append((gone_in, seat, "gone"))
         if self.row.move_clock:
             options.append((self.turn_started + self.row.move_clock - now, seat, "clock"))
@@ -672,6 +693,8 @@ class LiveTable:
                 continue  # nobody came back before this move: plan (and wait) again
             if why == "gone" and not self.gone(seat, now):
                 continue  # seen since (a token used): plan again
+            if why in ("gone", "away") and not self.attended(now, seat):
+                continue  # the others left meanwhile: nobody waits for this seat
             try:
                 await self._play_for(seat, why)
                 self.failures = 0
@@ -792,6 +815,9 @@ class LiveTable:
                 info = self.seats[client.seat]
                 info.clients -= 1
                 info.last_seen = time.monotonic()
+                if not info.clients:
+                    # its token was used to connect: closing the page is leaving
+                    info.polled = float("-inf")
                 self.presence_soon()
                 self.hub.tell_presence(self)
         self.changed.set()
@@ -1389,6 +1415,7 @@ class Hub:
         if not token or expected is None or not hmac.compare_digest(
                 hash_token(token), expected):
             raise Forbidden("only the table's host link may do this", "host_only")
+        table.host_seen = time.monotonic()
         return token
 
     @staticmethod
