@@ -394,6 +394,10 @@ def test_every_fief_event_in_words_and_the_sealed_bid(server, browser):
         # words agree with their counts: no "soldier(s)", no template's "[|s]" left
         assert not re.search(r"\((s|es|nt)\)|\[[^\]]*\|", text), line
         assert not re.search(r"\b1 (soldiers|cards|votes|soldats|cartes)\b", text), line
+    # the order of play read from the banker, who plays first (the data keeps the round)
+    start = {"kind": "start", "text": "", "data": {"order": [0, 2, 1], "banker": 2}}
+    told = page.evaluate(DESCRIBE_ALL, [start])[0]["text"]
+    assert told == "P2 is the banker and plays first; order of play: P2, P1, P0.", told
 
     bid = _sealed_bid()
     a, b, c = bid["a"], bid["b"], bid["c"]

@@ -1439,6 +1439,26 @@ def test_the_log_names_seats_not_python_lists():
     assert texts[-1].startswith("Revenues: Seat 0 ") and texts[-1].endswith(" crowns")
 
 
+def test_the_start_reads_the_order_of_play_from_the_banker():
+    """The banker plays first: the start lists the order from him (it listed
+    the seats' round from its first seat, so that a log could read 'Seat 2 is
+    the banker and plays first; the order of play is Seat 0, Seat 2, Seat 1',
+    found playing in the terminal). The data keeps the round."""
+    rounds, rng = 0, random.Random(3)
+    for seed in range(6):
+        state = GAME.new_game(3, seed=seed)
+        events: list = []
+        while not any(e.kind == "start" for e in events):
+            seat = state.to_act[0]
+            events += state.apply(seat, rng.choice(state.legal_actions(seat)))
+        start = next(e for e in events if e.kind == "start")
+        listed = [int(s) for s in re.findall(r"Seat (\d)", start.text.split("play is ")[1])]
+        order, banker = start.data["order"], start.data["banker"]
+        assert listed == order[order.index(banker):] + order[:order.index(banker)]
+        rounds += listed != order
+    assert rounds  # some seeds' banker is not the round's first seat
+
+
 def test_the_final_map_gives_the_standing_in_the_rules_order():
     """"Any draws are decided by the number of possessed fiefs; then by the number
     of soldiers on the ground and ... by the quantity of money": the end of the

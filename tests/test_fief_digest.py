@@ -34,20 +34,22 @@ def _pick(rng: random.Random, menu: list[Action], by_kind: bool) -> Action:
 #: owner out of the village given him (decision 15; each moved (4, 0) kind-first alone). Pinned
 #: again for the events' words agreeing with their counts ("1 soldier dies", not "1 soldier(s)
 #: die"; the game-over event's "winner: Seat 1", not "winner(s) Seat 1"): every digest returns
-#: with the old words put back (core/words.py's ``counted`` and ``listed``).
+#: with the old words put back (core/words.py's ``counted`` and ``listed``). Pinned again for the
+#: start's order of play read from the banker, who plays first ("Seat 2 ...; the order of play
+#: is Seat 2, Seat 1, Seat 0", where it began at the round's first seat): the only change.
 PINNED: dict[tuple[int, int, bool], str] = {
-    (3, 0, False): "3ea3eae9c588b198",
-    (3, 0, True): "a9c96e757bee0fa8",
-    (3, 1, False): "84dbe0911a4095ce",
-    (3, 1, True): "ce7e2194dd936bd6",
-    (4, 0, False): "1df5d62948b95bf0",
-    (4, 0, True): "2d4126eb8ecbd994",
-    (4, 1, False): "fb20fd428419d69b",
-    (4, 1, True): "0c45770b1956b43e",
-    (6, 0, False): "ea852bce19967f61",
-    (6, 0, True): "918066c3e2618d00",
-    (6, 1, False): "d477d9c8f04dc4b1",
-    (6, 1, True): "f4871031ff71de98",
+    (3, 0, False): "84fdd4e0464f2234",
+    (3, 0, True): "100522a2947cd234",
+    (3, 1, False): "8da7fa16973b09c8",
+    (3, 1, True): "7e0157fccd4b6e52",
+    (4, 0, False): "1a0ccf94717ecb44",
+    (4, 0, True): "d0c465796aa6aad6",
+    (4, 1, False): "104840bfb696d3de",
+    (4, 1, True): "18fa90f3414f5d63",
+    (6, 0, False): "b74aa96d52195d24",
+    (6, 0, True): "810b7398cd390761",
+    (6, 1, False): "b2680958e8e70b55",
+    (6, 1, True): "21988b6aba70f7c1",
 }
 
 

@@ -210,8 +210,10 @@ class FiefState(WarRules, CourtRules, State):
             castle = self.board.regions[region].starting_castle
             self.soldiers[castle] = (seat, setup.soldiers)
             self.money[seat] = setup.money
+        # the order read from the banker, who plays first (the data keeps the seats' round)
+        turn_one = self.order[self.first:] + self.order[:self.first]
         return [Event("start", f"Seat {self.banker} is the banker and plays first; the order "
-                      f"of play is {', '.join(f'Seat {s}' for s in self.order)}",
+                      f"of play is {', '.join(f'Seat {s}' for s in turn_one)}",
                       {"order": self.order, "banker": self.banker}),
                 *self._start_turn()]
 

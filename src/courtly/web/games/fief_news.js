@@ -525,6 +525,14 @@ function diceText(roll) {
 
 // ----- the log ---------------------------------------------------------------------------
 
+/** The start's order of play read from the banker, who plays first (the data
+ * keeps the seats' round from the first region's seat). */
+function fromBanker(d) {
+  const order = d.order || [];
+  const at = Math.max(order.indexOf(d.banker), 0);
+  return [...order.slice(at), ...order.slice(0, at)];
+}
+
 /** Every Fief event in words; null leaves the engine's text (unknown kinds). */
 export function describeEvent(e, ctx) {
   const d = e.data || {};
@@ -533,7 +541,7 @@ export function describeEvent(e, ctx) {
   const to = typeof d.to === "number" ? ctx.name(d.to) : "";
   switch (e.kind) {
     case "choose_region": return t("choose_region", { who, region: regionName(d.region) });
-    case "start": return t("start", { who: ctx.name(d.banker), order: (d.order || []).map(ctx.name).join(", ") });
+    case "start": return t("start", { who: ctx.name(d.banker), order: fromBanker(d).map(ctx.name).join(", ") });
     case "turn": return t("turn", { turn: d.turn, who: ctx.name(d.first) });
     case "reshuffle": return t("reshuffle");
     case "deal": return d.cards ? t("deal_mine", { cards: d.cards.map((c) => cardName(ctx, c)).join(", ") }) : t("deal", { who, n: d.count });
