@@ -141,13 +141,16 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
     ada.wait_for_selector("#log .log-show:has-text('montre une carte')")
     assert bertrand_shows not in ada.locator("#log").text_content()
 
-    # a public message that breaches etiquette (§3: "A toi Jojo"), marked on both pages
-    ada.fill("#chat-text", "A toi Jojo, je garde mes cartes.")
+    # a public message that breaches etiquette (§3: "A toi Jojo"), marked on both pages; its
+    # two familiar words are quoted together ("toi, tu"), the message holds them apart
+    ada.fill("#chat-text", "A toi Jojo, tu n'auras pas mes cartes.")
     ada.click("#chat-form button[type=submit]")
     for page in (ada, bertrand):
         mark = page.locator("#chat .chat-line.vs-breach .vs-breach-note")
         mark.wait_for()
-        assert "tutoiement" in mark.text_content() and "toi" in mark.text_content()
+        pronouns = mark.locator(".vs-breach-item[data-code='familiar_pronoun']")
+        assert pronouns.count() == 1, mark.text_content()
+        assert "tutoiement" in pronouns.text_content() and "toi, tu" in pronouns.text_content()
         page.wait_for_selector("#log .log-breach")
     # the Grand Chamberlain fines it with one click; the Register shows it to both
     fine = bertrand.locator("#vs-breaches .vs-fine-button").first

@@ -1237,14 +1237,22 @@ function fold(text) {
   return String(text).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[’']/g, "'");
 }
 
+/** Whether a message holds a breach's words: the quote itself, or each of
+ *  the words it lists ("tu, ta": the familiar pronouns, wherever they stand). */
+function holdsWords(text, words) {
+  const folded = fold(text);
+  const quoted = fold(words);
+  return folded.includes(quoted) || quoted.split(",").map((w) => w.trim()).filter(Boolean)
+    .every((w) => folded.includes(w));
+}
+
 /** The chat message each breach was found in: the latest public message of
  *  its author that holds the words (the referee rules right after it). */
 function breachesByMessage(ctx) {
   const byMessage = new Map();
   const messages = (ctx.chat || []).filter((m) => m.to === null || m.to === undefined);
   for (const b of breachList(ctx)) {
-    const words = fold(b.words);
-    const found = messages.filter((m) => m.seat === b.seat && fold(m.text).includes(words)).pop();
+    const found = messages.filter((m) => m.seat === b.seat && holdsWords(m.text, b.words)).pop();
     if (!found) continue;
     if (!byMessage.has(found.id)) byMessage.set(found.id, []);
     byMessage.get(found.id).push(b);
