@@ -90,6 +90,16 @@ def _one_seat_colour(page: Any) -> None:
     assert {c for marks in read.values() for c in marks} == {"rgb(18, 52, 86)"}, read
 
 
+#: The banner of this seat's turn were it left with no action and 12 cards, each discardable.
+OVER_THE_LIMIT = """() => {
+  const ctx = window.courtly.context();
+  const hand = Array.from({ length: 12 }, (_, i) => ctx.view.hand[i % ctx.view.hand.length]);
+  const legal = hand.map((card) => ({ action: { type: "discard", card } }));
+  const view = { ...ctx.view, actions_left: 0, hand };
+  return window.courtly.state.renderer.banner({ ...ctx, view, legal }).text;
+}"""
+
+
 def wait_idle(page: Any) -> None:
     page.wait_for_function("!window.courtly.state.pending")
 
@@ -199,6 +209,9 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
 
     # Ada's turn (after the bot's): she gives a card to Bertrand, then ends her turn
     ada.wait_for_selector("#vs-form-give", timeout=30_000)
+    # with no action left and more than 10 cards, the banner asks for the discards (§7.41)
+    assert ada.evaluate(OVER_THE_LIMIT) == (
+        "Défaussez-vous jusqu'à 10 cartes : encore 2 à défausser (choisissez-les dans votre main).")
     choose(ada, "#vs-form-give select[data-field=to]", "Bertrand")
     choose(ada, "#vs-form-give select[data-field=card1]", ada_shows)
     choose(ada, "#vs-form-give select[data-field=card2]", "—")

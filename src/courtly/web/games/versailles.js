@@ -35,6 +35,8 @@ function ink(seat) {
   return `var(--seat-${seat % 8})`;
 }
 const AUDIENCES = ["take_office", "marry", "remarry_king", "intervene", "free_prisoner", "recall_exile"];
+/** The most cards a hand keeps at the end of a turn (§7.41; rules.py HAND_LIMIT). */
+const HAND_LIMIT = DATA.hand_limit;
 /** The unit of payments (actions.py PAY_UNIT). */
 const PAY_UNIT = 500;
 
@@ -168,7 +170,7 @@ const strings = {
     "vs.end_turn": "Finir le tour",
     "vs.act.choose_sex": "Entrer à la Cour : {sex}, famille {family}",
     "vs.act.take": "Prendre « {card} » dans la Maison du Roi",
-    "vs.discard_help": "Plus de 10 cartes : choisissez dans votre main celles à défausser (§7.41).",
+    "vs.discard_help": "Plus de {limit} cartes : choisissez dans votre main celles à défausser (§7.41).",
     "vs.audience": "Demander une audience",
     "vs.audience_help": "Résolue comme une requête : un d10 contre votre faveur auprès du souverain (§8.4).",
     "vs.audience_send": "Demander l'audience",
@@ -262,6 +264,8 @@ const strings = {
     "vs.banner.negotiate": "Négociation : payez, montrez une carte, discutez ; puis « Terminé ».",
     "vs.banner.negotiate_wait": "Négociation : {who} négocie encore.",
     "vs.banner.play": (p) => `À vous de jouer : ${p.n} action${p.n === 1 ? "" : "s"}.`,
+    "vs.banner.discard": (p) => `Défaussez-vous jusqu'à ${p.limit} cartes : encore ${p.n} à défausser (choisissez-${p.n === 1 ? "la" : "les"} dans votre main).`,
+    "vs.banner.no_action": "À vous : plus d'action ; le pouvoir d'une charge, ou « Finir le tour ».",
     "vs.banner.fine": "Grand Chambellan : un manquement à l'étiquette attend votre décision.",
     "vs.banner.location": "Grand Chambellan : où va la Cour, à Versailles ou à la chasse ? Choisissez sous « Votre tour ».",
     "vs.banner.party": "Choisissez le parti de votre héritier sous « Votre tour ».",
@@ -449,7 +453,7 @@ const strings = {
     "vs.end_turn": "End the turn",
     "vs.act.choose_sex": "Enter the court: a {sex}, family {family}",
     "vs.act.take": "Take “{card}” from the King's House",
-    "vs.discard_help": "More than 10 cards: choose in your hand those to discard (§7.41).",
+    "vs.discard_help": "More than {limit} cards: choose in your hand those to discard (§7.41).",
     "vs.audience": "Request an audience",
     "vs.audience_help": "Resolved like a request: a d10 against your standing with the sovereign (§8.4).",
     "vs.audience_send": "Request the audience",
@@ -543,6 +547,8 @@ const strings = {
     "vs.banner.negotiate": "Negotiation: pay, show a card, talk; then Done.",
     "vs.banner.negotiate_wait": "Negotiation: {who} still negotiating.",
     "vs.banner.play": (p) => `Your turn: ${p.n} action${p.n === 1 ? "" : "s"}.`,
+    "vs.banner.discard": (p) => `Discard down to ${p.limit} cards: ${p.n} more to discard (choose ${p.n === 1 ? "it" : "them"} in your hand).`,
+    "vs.banner.no_action": "Your turn: no action left; an office's power, or End the turn.",
     "vs.banner.fine": "Grand Chamberlain: a breach of etiquette awaits your decision.",
     "vs.banner.location": "Grand Chamberlain: does the court stay at Versailles or go hunting? Choose under “Your turn”.",
     "vs.banner.party": "Choose your heir's party under “Your turn”.",
@@ -1088,7 +1094,7 @@ function turnPanel(ctx) {
     party.length ? h("div", {}, h("p", {}, ctx.t("vs.choose_party")),
       party.map((a) => button(ctx.t(`vs.party.${a.party}`), () => send(ctx, a), { class: "action", disabled: !ctx.canAct }))) : null,
     mine ? h("p", { class: "vs-left" }, ctx.t("vs.actions_left", { n: v.actions_left })) : null,
-    mine && !end && legalOf(ctx, "discard").length ? h("p", { class: "vs-discard-help" }, ctx.t("vs.discard_help")) : null,
+    mine && !end && legalOf(ctx, "discard").length ? h("p", { class: "vs-discard-help" }, ctx.t("vs.discard_help", { limit: HAND_LIMIT })) : null,
     mine ? h("div", { class: "vs-turn-buttons" },
       draw ? button(ctx.t("vs.draw"), () => send(ctx, draw), { class: "action", id: "vs-draw", disabled: !ctx.canAct }) : null,
       end ? button(ctx.t("vs.end_turn"), () => send(ctx, end), { class: "action", id: "vs-end-turn", disabled: !ctx.canAct }) : null) : null,
@@ -1323,7 +1329,15 @@ function banner(ctx) {
     if (open.includes(ctx.seat)) return { text: ctx.t("vs.banner.negotiate"), kind: "mine" };
     return { text: ctx.t("vs.banner.negotiate_wait", { who: ctx.joinNames(open.map((s) => who(ctx, s))) || "—" }), kind: "wait" };
   }
-  if (v.stage === "play" && v.current === ctx.seat) return { text: ctx.t("vs.banner.play", { n: v.actions_left }), kind: "mine" };
+  if (v.stage === "play" && v.current === ctx.seat) {
+    // no action left: what keeps the turn open is the hand limit, else an office's power
+    const over = (v.hand || []).length - HAND_LIMIT;
+    if (v.actions_left <= 0 && over > 0 && legalOf(ctx, "discard").length) {
+      return { text: ctx.t("vs.banner.discard", { limit: HAND_LIMIT, n: over }), kind: "mine" };
+    }
+    if (v.actions_left <= 0) return { text: ctx.t("vs.banner.no_action"), kind: "mine" };
+    return { text: ctx.t("vs.banner.play", { n: v.actions_left }), kind: "mine" };
+  }
   return null;
 }
 
