@@ -182,7 +182,35 @@ def test_versailles_cards_explain_themselves_in_the_page_language(server, browse
     english.screenshot(path=str(SHOTS / "webux_vs_help_en_phone.png"))
     english.keyboard.press("Escape")
     english.wait_for_selector(HELP, state="hidden")
+    # a card chosen on a phone: its bar (below the whole hand) comes into sight, its line
+    # not covered by the help the tap's hover opened, and says what the card does
+    card = english.locator(".vs-hand-card.vs-usable").first
+    c = deck[card.get_attribute("data-card")]
+    card.scroll_into_view_if_needed()
+    card.click()
+    english.wait_for_function(BAR_IN_SIGHT, timeout=3000)
+    assert c["effect"] in english.locator("#vs-card-bar .vs-chosen-help").text_content()
+    english.screenshot(path=str(SHOTS / "webux_vs_card_bar_en_phone.png"))
+    english.locator("#vs-card-bar .vs-cancel").click()
     assert not errors, errors
+
+
+#: The chosen card's bar between the banner and the phone's bottom bar: its instruction
+#: line and first button in sight, the line not under the card help.
+BAR_IN_SIGHT = """() => {
+  const bar = document.querySelector('#vs-card-bar');
+  const line = bar && bar.querySelector('p');
+  const use = bar && bar.querySelector('button');
+  if (!line || !use) return false;
+  const top = document.getElementById('banner').getBoundingClientRect().bottom;
+  const bottom = document.getElementById('jumpbar').getBoundingClientRect().top;
+  const inside = (r) => r.top >= top && r.bottom <= bottom;
+  const help = document.getElementById('card-help');
+  const hr = help && !help.hidden ? help.getBoundingClientRect() : null;
+  const lr = line.getBoundingClientRect();
+  const covered = hr && hr.bottom > lr.top && hr.top < lr.bottom;
+  return inside(lr) && inside(use.getBoundingClientRect()) && !covered;
+}"""
 
 
 # ----- cards named in the log -------------------------------------------------------------

@@ -24,7 +24,7 @@
 import { api } from "../js/api.js";
 import { button, clickable, h, s } from "../js/dom.js";
 import { actions } from "./generic.js";
-import { withHelp } from "../js/cardhelp.js";
+import { hide as hideHelp, withHelp } from "../js/cardhelp.js";
 
 const DATA = (await api.game("versailles")).data;
 const CARD = Object.fromEntries(DATA.deck.map((c) => [c.id, c]));
@@ -967,6 +967,9 @@ function handPanel(ctx) {
     if (uses.length) {
       clickable(tile, () => {
         ctx.ui.vsCard = ctx.ui.vsCard === id ? null : id;
+        // a tap's hover help would cover the bar's first line: the bar says what the card does
+        hideHelp();
+        ctx.ui.vsBarInSight = Boolean(ctx.ui.vsCard);
         ctx.rerender();
       }, tr(ctx, c.name));
     }
@@ -975,8 +978,10 @@ function handPanel(ctx) {
   let bar = null;
   if (chosen && hand.includes(chosen)) {
     const uses = usesOf(ctx, chosen);
+    const help = cardHelp(ctx, chosen);
     bar = h("div", { class: "vs-card-bar", id: "vs-card-bar" },
       h("p", {}, ctx.t("vs.chosen", { card: cardName(ctx, chosen) })),
+      help && help.text ? h("p", { class: "vs-chosen-help muted small" }, help.text) : null,
       h("div", { class: "vs-uses" }, uses.map((a) => button(useLabel(ctx, a), () => send(ctx, a), {
         class: ["vs-use", `vs-use-${a.type}`], disabled: !ctx.canAct, dataset: { kind: a.type },
       })), button(ctx.t("vs.cancel"), () => {
@@ -1314,6 +1319,27 @@ function render(root, ctx) {
       h("summary", {}, ctx.t("vs.more")), actions(ctx)) : null));
   const more = root.querySelector("#vs-more");
   if (more) more.addEventListener("toggle", () => { ctx.ui.vsMore = more.open; });
+  const bar = root.querySelector("#vs-card-bar");
+  if (bar && ctx.ui.vsBarInSight) {
+    ctx.ui.vsBarInSight = false; // once, when the card is chosen: the player scrolls as they like after
+    requestAnimationFrame(() => bringIntoSight(bar));
+  }
+}
+
+/** Scroll the least that shows `el` between the sticky banner and the phone's bottom
+ *  bar (its top first, when it is taller than that room): a phone's card bar is
+ *  below the whole hand, off screen when a card of the first rows is tapped. */
+function bringIntoSight(el) {
+  if (!el.isConnected) return;
+  const banner = document.getElementById("banner");
+  const jumpbar = document.getElementById("jumpbar");
+  const top = Math.max(0, banner ? banner.getBoundingClientRect().bottom : 0) + 8;
+  const navTop = jumpbar && getComputedStyle(jumpbar).display !== "none" ? jumpbar.getBoundingClientRect().top : window.innerHeight;
+  const bottom = navTop - 8;
+  const r = el.getBoundingClientRect();
+  if (r.top >= top && r.bottom <= bottom) return;
+  const dy = r.height > bottom - top || r.top < top ? r.top - top : r.bottom - bottom;
+  window.scrollBy({ top: dy, left: 0, behavior: "instant" });
 }
 
 function banner(ctx) {
