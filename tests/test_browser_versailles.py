@@ -14,6 +14,7 @@ missing (or with COURTLY_UPDATE_SCREENSHOTS)."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from test_browser import (
     browser,
     new_table,
     no_horizontal_scroll,
+    open_page,
     screenshot,
     server,
     take_seat,
@@ -242,3 +244,47 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
     assert any(re.search(r"\d[\s\u202f\u00a0]000", line) for line in sums), sums
     assert not any(re.search(r"\d{4}", line) for line in sums), sums
     assert errors_a == [] and errors_b == []
+
+
+def test_the_end_of_a_versailles_game_ranks_the_courtiers(server, browser, tmp_path: Path):
+    """Three bots play one turn (turn_limit 1): the finished table's page shows the
+    final standing (rank, the seat's marker and name, the courtier, the fortune, the
+    winners crowned), as Fief's and Courtisans' ends do, in English and French, at a
+    desktop's and a phone's width."""
+    made = new_table(server, "versailles", [BOT, BOT, BOT], seed=SEED, turn_limit=1)
+    tid = made["table"]["id"]
+    deadline = time.monotonic() + 120
+    while api(server, f"/api/tables/{tid}")["status"] != "over":
+        assert time.monotonic() < deadline, "the bots' game did not end"
+        time.sleep(0.5)
+    state = api(server, f"/api/tables/{tid}/state")
+    fortunes = [c["fortune"] for c in state["view"]["courtiers"]]
+    winners = state["result"]["winners"]
+    page, errors = open_page(browser)
+    page.goto(f"{server}/table/{tid}")
+    page.wait_for_selector("#final .vs-scores")
+    assert "ended after turn 1 of 1" in page.locator("#final .vs-final-how").text_content()
+    seats = [int(s) for s in page.locator("#final tbody tr").evaluate_all(
+        "(rows) => rows.map((r) => r.dataset.seat)")]
+    assert [fortunes[s] for s in seats] == sorted(fortunes, reverse=True)
+    for seat in seats:
+        row = page.locator(f"#final tr[data-seat='{seat}']")
+        rank = 1 + sum(f > fortunes[seat] for f in fortunes)
+        assert row.locator(".vs-rank").text_content() == str(rank)
+        assert row.locator(".vs-marker").text_content() == str(seat + 1)
+        assert f"Seat {seat + 1}" in row.locator("th").text_content()
+        assert row.locator(".total").text_content() == f"{fortunes[seat]:,} livres"
+        assert ("winner" in (row.get_attribute("class") or "")) == (seat in winners)
+        assert row.locator("th").text_content().startswith("♔") == (seat in winners)
+    assert all(f"Seat {w + 1}" in page.locator("#final .final-winners").text_content()
+               for w in winners)
+    page.screenshot(path=str(tmp_path / "versailles-end.png"))
+    page.click("#lang-toggle")
+    page.wait_for_selector("#final-title:has-text('Scores finaux')")
+    assert "Rang" in page.locator("#final thead").text_content()
+    best = page.locator(f"#final tr[data-seat='{seats[0]}'] .total").text_content()
+    assert re.fullmatch(r"-?\d{1,3}([\u202f\u00a0]\d{3})* livres", best), best
+    page.set_viewport_size({"width": 390, "height": 844})
+    no_horizontal_scroll(page)
+    page.screenshot(path=str(tmp_path / "versailles-end-phone.png"))
+    assert errors == []

@@ -324,6 +324,10 @@ const strings = {
     "vs.log.secret_marriage": "Le Roi épouse secrètement {who}",
     "vs.log.reshuffle": "La défausse est mélangée : une nouvelle pioche",
     "vs.log.over": "Fin de la partie : {who} l'emporte",
+    "vs.final.rank": "Rang",
+    "vs.final.by_goal": "La partie s'est terminée dès qu'un courtisan a amassé {goal} livres.",
+    "vs.final.by_turns": "La partie s'est terminée après le tour {turn} sur {limit}.",
+    "vs.final.rule": "Le courtisan le plus riche l'emporte : le premier à amasser le but finit la partie aussitôt, sinon la limite de tours ; à égalité, la victoire est partagée (§1, A41).",
   },
   en: {
     "phase.choose_sex": "choosing courtiers",
@@ -607,6 +611,10 @@ const strings = {
     "vs.log.secret_marriage": "The King secretly marries {who}",
     "vs.log.reshuffle": "The discards are shuffled into a new draw pile",
     "vs.log.over": "Game over: {who} wins",
+    "vs.final.rank": "Rank",
+    "vs.final.by_goal": "The game ended as soon as a courtier amassed {goal} livres.",
+    "vs.final.by_turns": "The game ended after turn {turn} of {limit}.",
+    "vs.final.rule": "The richest courtier wins: the first to amass the goal ends the game at once, else the turn limit does; a tie is a shared victory (§1, A41).",
   },
 };
 
@@ -1297,12 +1305,51 @@ function lastMovePanel(ctx) {
     h("ul", {}, last.events.map((e) => h("li", {}, describeEvent(e, ctx) || ctx.withNames(e.text)))));
 }
 
+// ----- the end of the game ---------------------------------------------------------------------
+
+/** The final standing, as Fief's and Courtisans' end show theirs: the courtiers by
+ *  fortune (rules.py _result: the scores are the fortunes, the richest wins, A41),
+ *  ranked (a tie shares a rank), the winners crowned. */
+function finalSection(ctx) {
+  const v = ctx.view;
+  const winners = (ctx.result && ctx.result.winners) || [];
+  const rows = (v.courtiers || []).map((c) => ({ seat: c.seat, c, fortune: Number(c.fortune) }))
+    .sort((a, b) => b.fortune - a.fortune || a.seat - b.seat);
+  const rankOf = (r) => 1 + rows.filter((o) => o.fortune > r.fortune).length;
+  const goal = Number(v.goal) || 0;
+  const limit = Number(((ctx.table && ctx.table.options) || {}).turn_limit) || 0;
+  const how = goal && rows.some((r) => r.fortune >= goal) ? ctx.t("vs.final.by_goal", { goal: sumText(ctx, goal) })
+    : limit ? ctx.t("vs.final.by_turns", { turn: v.turn, limit }) : null;
+  return h("section", { class: "final vs-final", id: "final", "aria-labelledby": "final-title" },
+    h("h2", { id: "final-title" }, "♔ ", ctx.t("final.title")),
+    h("p", { class: "final-winners" }, ctx.t("final.winner", { who: ctx.joinNames(winners.map(ctx.name)), n: winners.length })),
+    how ? h("p", { class: "vs-final-how" }, how) : null,
+    h("div", { class: "table-scroll" }, h("table", { class: "scores vs-scores" },
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col", class: "num" }, ctx.t("vs.final.rank")),
+        h("th", { scope: "col" }, ctx.t("vs.col.courtier")),
+        h("th", { scope: "col", class: "num" }, ctx.t("vs.col.fortune")))),
+      h("tbody", {}, rows.map((r) => h("tr", {
+        class: winners.includes(r.seat) ? "winner" : null, dataset: { seat: r.seat, rank: rankOf(r) },
+      },
+      h("td", { class: "num vs-rank" }, String(rankOf(r))),
+      h("th", { scope: "row" }, winners.includes(r.seat) ? "♔ " : "", marker(ctx, r.seat), " ", ctx.name(r.seat),
+        r.c.address ? h("div", { class: "muted small vs-final-address" }, r.c.address.full) : null),
+      h("td", { class: ["num", "total", r.fortune < 0 && "vs-debt"], dataset: { fortune: r.fortune } },
+        livres(ctx, r.fortune))))))),
+    h("p", { class: "muted" }, ctx.t("vs.final.rule")));
+}
+
 function render(root, ctx) {
   tileCount = 0;
+  // the end of the game: at the table, and at a replay's last step (the same final view)
+  const atEnd = !ctx.replay || ctx.replay.step >= ctx.replay.steps;
+  const over = ctx.table && ctx.table.status === "over" && ctx.result && atEnd;
   const targets = cardTargets(ctx);
   const chosen = ctx.ui.vsCard;
   if (chosen && !(ctx.view.hand || []).includes(chosen)) ctx.ui.vsCard = null;
   root.append(h("div", { class: "vs-board" },
+    over ? finalSection(ctx) : null,
     statusBar(ctx),
     sexPanel(ctx),
     negotiationPanel(ctx),
