@@ -621,7 +621,14 @@ const strings = {
 // ----- words ---------------------------------------------------------------------------
 
 function tr(ctx, texts) {
-  return (texts && (texts[ctx.lang] ?? texts.fr)) || "";
+  return keepDigits((texts && (texts[ctx.lang] ?? texts.fr)) || "");
+}
+
+/** A French digit group ("2 000") held together, as the Register's sums are (the
+ *  narrow no-break space of toLocaleString): "Pension de 2 000 livres" never
+ *  breaks between "2" and "000" on a phone. */
+function keepDigits(text) {
+  return String(text).replace(/(\d) (?=\d{3}(?!\d))/g, "$1\u202f");
 }
 
 /** A card's name in the page's language (marked, in the log's pass that
@@ -799,7 +806,7 @@ function statusBar(ctx) {
 function cardHelp(ctx, id) {
   const c = CARD[id];
   if (!c) return null;
-  return { title: tr(ctx, c.name), text: (ctx.lang === "fr" && c.effect_fr) || c.effect };
+  return { title: tr(ctx, c.name), text: keepDigits((ctx.lang === "fr" && c.effect_fr) || c.effect) };
 }
 
 let tileCount = 0; // tiles drawn in this render: the help's keys
