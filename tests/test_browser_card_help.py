@@ -6,6 +6,7 @@ Fixtures from test_browser.py."""
 from __future__ import annotations
 
 import os
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,11 @@ __all__ = ["browser", "server"]  # fixtures used by name
 
 SHOTS = Path(os.environ.get("COURTLY_SHOTS", "/tmp"))
 HELP = "#card-help"
+
+
+def _digits_held(text: str) -> str:
+    """A French digit group as Versailles' page writes it, with a narrow no-break space."""
+    return re.sub(r"(\d) (?=\d{3}(?!\d))", "\\1\u202f", text)
 
 
 def _shown(page: Any) -> str | None:
@@ -165,9 +171,16 @@ def test_versailles_cards_explain_themselves_in_the_page_language(server, browse
     card = page.locator(".vs-hand-card").first
     c = deck[card.get_attribute("data-card")]
     assert card.get_attribute("title") is None  # no English native tooltip on the French page
-    _check_help(page, card, c["effect_fr"], None, "webux_vs_help_fr.png")
+    _check_help(page, card, _digits_held(c["effect_fr"]), None, "webux_vs_help_fr.png")
     # a tap on "?" does not choose the card (its own click does)
     assert not page.locator(".vs-hand-card.vs-chosen").count()
+    # a digit group holds together: "Pension de 2 000 livres" never breaks between 2 and 000
+    pensions = page.evaluate("""() => ["pension_2000", "pension_4000"].map((id) =>
+        window.courtly.state.renderer.cardHelp(window.courtly.context(), id))""")
+    assert [p["title"] for p in pensions] == [
+        "Pension de 2\u202f000 livres", "Pension de 4\u202f000 livres"]
+    names = page.locator(".vs-hand-card .vs-card-name").all_text_contents()
+    assert not any(re.search(r"\d \d{3}", text) for text in names + [p["text"] for p in pensions])
 
     english = page
     english.set_viewport_size({"width": 390, "height": 844})
@@ -182,7 +195,35 @@ def test_versailles_cards_explain_themselves_in_the_page_language(server, browse
     english.screenshot(path=str(SHOTS / "webux_vs_help_en_phone.png"))
     english.keyboard.press("Escape")
     english.wait_for_selector(HELP, state="hidden")
+    # a card chosen on a phone: its bar (below the whole hand) comes into sight, its line
+    # not covered by the help the tap's hover opened, and says what the card does
+    card = english.locator(".vs-hand-card.vs-usable").first
+    c = deck[card.get_attribute("data-card")]
+    card.scroll_into_view_if_needed()
+    card.click()
+    english.wait_for_function(BAR_IN_SIGHT, timeout=3000)
+    assert c["effect"] in english.locator("#vs-card-bar .vs-chosen-help").text_content()
+    english.screenshot(path=str(SHOTS / "webux_vs_card_bar_en_phone.png"))
+    english.locator("#vs-card-bar .vs-cancel").click()
     assert not errors, errors
+
+
+#: The chosen card's bar between the banner and the phone's bottom bar: its instruction
+#: line and first button in sight, the line not under the card help.
+BAR_IN_SIGHT = """() => {
+  const bar = document.querySelector('#vs-card-bar');
+  const line = bar && bar.querySelector('p');
+  const use = bar && bar.querySelector('button');
+  if (!line || !use) return false;
+  const top = document.getElementById('banner').getBoundingClientRect().bottom;
+  const bottom = document.getElementById('jumpbar').getBoundingClientRect().top;
+  const inside = (r) => r.top >= top && r.bottom <= bottom;
+  const help = document.getElementById('card-help');
+  const hr = help && !help.hidden ? help.getBoundingClientRect() : null;
+  const lr = line.getBoundingClientRect();
+  const covered = hr && hr.bottom > lr.top && hr.top < lr.bottom;
+  return inside(lr) && inside(use.getBoundingClientRect()) && !covered;
+}"""
 
 
 # ----- cards named in the log -------------------------------------------------------------
@@ -276,7 +317,7 @@ def test_versailles_cards_named_in_the_log_explain_themselves(server, browser):
         assert line.locator(".log-card").count() == 1
         before = line.locator(".log-card").evaluate("s => s.previousSibling.textContent")
         assert before.endswith("« "), before
-    _check_log_help(page, lambda c: deck[c]["effect_fr"], "webux_vs_log_help_fr.png")
+    _check_log_help(page, lambda c: _digits_held(deck[c]["effect_fr"]), "webux_vs_log_help_fr.png")
     page.set_viewport_size({"width": 390, "height": 844})
     page.click("#lang-toggle")
     page.wait_for_function("document.documentElement.lang === 'en'")

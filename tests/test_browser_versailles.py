@@ -14,6 +14,7 @@ missing (or with COURTLY_UPDATE_SCREENSHOTS)."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from test_browser import (
     browser,
     new_table,
     no_horizontal_scroll,
+    open_page,
     screenshot,
     server,
     take_seat,
@@ -90,6 +92,16 @@ def _one_seat_colour(page: Any) -> None:
     assert {c for marks in read.values() for c in marks} == {"rgb(18, 52, 86)"}, read
 
 
+#: The banner of this seat's turn were it left with no action and 12 cards, each discardable.
+OVER_THE_LIMIT = """() => {
+  const ctx = window.courtly.context();
+  const hand = Array.from({ length: 12 }, (_, i) => ctx.view.hand[i % ctx.view.hand.length]);
+  const legal = hand.map((card) => ({ action: { type: "discard", card } }));
+  const view = { ...ctx.view, actions_left: 0, hand };
+  return window.courtly.state.renderer.banner({ ...ctx, view, legal }).text;
+}"""
+
+
 def wait_idle(page: Any) -> None:
     page.wait_for_function("!window.courtly.state.pending")
 
@@ -141,13 +153,16 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
     ada.wait_for_selector("#log .log-show:has-text('montre une carte')")
     assert bertrand_shows not in ada.locator("#log").text_content()
 
-    # a public message that breaches etiquette (§3: "A toi Jojo"), marked on both pages
-    ada.fill("#chat-text", "A toi Jojo, je garde mes cartes.")
+    # a public message that breaches etiquette (§3: "A toi Jojo"), marked on both pages; its
+    # two familiar words are quoted together ("toi, tu"), the message holds them apart
+    ada.fill("#chat-text", "A toi Jojo, tu n'auras pas mes cartes.")
     ada.click("#chat-form button[type=submit]")
     for page in (ada, bertrand):
         mark = page.locator("#chat .chat-line.vs-breach .vs-breach-note")
         mark.wait_for()
-        assert "tutoiement" in mark.text_content() and "toi" in mark.text_content()
+        pronouns = mark.locator(".vs-breach-item[data-code='familiar_pronoun']")
+        assert pronouns.count() == 1, mark.text_content()
+        assert "tutoiement" in pronouns.text_content() and "toi, tu" in pronouns.text_content()
         page.wait_for_selector("#log .log-breach")
     # the Grand Chamberlain fines it with one click; the Register shows it to both
     fine = bertrand.locator("#vs-breaches .vs-fine-button").first
@@ -196,6 +211,9 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
 
     # Ada's turn (after the bot's): she gives a card to Bertrand, then ends her turn
     ada.wait_for_selector("#vs-form-give", timeout=30_000)
+    # with no action left and more than 10 cards, the banner asks for the discards (§7.41)
+    assert ada.evaluate(OVER_THE_LIMIT) == (
+        "Défaussez-vous jusqu'à 10 cartes : encore 2 à défausser (choisissez-les dans votre main).")
     choose(ada, "#vs-form-give select[data-field=to]", "Bertrand")
     choose(ada, "#vs-form-give select[data-field=card1]", ada_shows)
     choose(ada, "#vs-form-give select[data-field=card2]", "—")
@@ -226,3 +244,47 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
     assert any(re.search(r"\d[\s\u202f\u00a0]000", line) for line in sums), sums
     assert not any(re.search(r"\d{4}", line) for line in sums), sums
     assert errors_a == [] and errors_b == []
+
+
+def test_the_end_of_a_versailles_game_ranks_the_courtiers(server, browser, tmp_path: Path):
+    """Three bots play one turn (turn_limit 1): the finished table's page shows the
+    final standing (rank, the seat's marker and name, the courtier, the fortune, the
+    winners crowned), as Fief's and Courtisans' ends do, in English and French, at a
+    desktop's and a phone's width."""
+    made = new_table(server, "versailles", [BOT, BOT, BOT], seed=SEED, turn_limit=1)
+    tid = made["table"]["id"]
+    deadline = time.monotonic() + 120
+    while api(server, f"/api/tables/{tid}")["status"] != "over":
+        assert time.monotonic() < deadline, "the bots' game did not end"
+        time.sleep(0.5)
+    state = api(server, f"/api/tables/{tid}/state")
+    fortunes = [c["fortune"] for c in state["view"]["courtiers"]]
+    winners = state["result"]["winners"]
+    page, errors = open_page(browser)
+    page.goto(f"{server}/table/{tid}")
+    page.wait_for_selector("#final .vs-scores")
+    assert "ended after turn 1 of 1" in page.locator("#final .vs-final-how").text_content()
+    seats = [int(s) for s in page.locator("#final tbody tr").evaluate_all(
+        "(rows) => rows.map((r) => r.dataset.seat)")]
+    assert [fortunes[s] for s in seats] == sorted(fortunes, reverse=True)
+    for seat in seats:
+        row = page.locator(f"#final tr[data-seat='{seat}']")
+        rank = 1 + sum(f > fortunes[seat] for f in fortunes)
+        assert row.locator(".vs-rank").text_content() == str(rank)
+        assert row.locator(".vs-marker").text_content() == str(seat + 1)
+        assert f"Seat {seat + 1}" in row.locator("th").text_content()
+        assert row.locator(".total").text_content() == f"{fortunes[seat]:,} livres"
+        assert ("winner" in (row.get_attribute("class") or "")) == (seat in winners)
+        assert row.locator("th").text_content().startswith("♔") == (seat in winners)
+    assert all(f"Seat {w + 1}" in page.locator("#final .final-winners").text_content()
+               for w in winners)
+    page.screenshot(path=str(tmp_path / "versailles-end.png"))
+    page.click("#lang-toggle")
+    page.wait_for_selector("#final-title:has-text('Scores finaux')")
+    assert "Rang" in page.locator("#final thead").text_content()
+    best = page.locator(f"#final tr[data-seat='{seats[0]}'] .total").text_content()
+    assert re.fullmatch(r"-?\d{1,3}([\u202f\u00a0]\d{3})* livres", best), best
+    page.set_viewport_size({"width": 390, "height": 844})
+    no_horizontal_scroll(page)
+    page.screenshot(path=str(tmp_path / "versailles-end-phone.png"))
+    assert errors == []

@@ -21,7 +21,7 @@ from courtly.games.versailles.actions import ACTION_TYPES
 from courtly.games.versailles.cards import DECK
 from courtly.games.versailles.render import named_seats
 from courtly.games.versailles.render import render as _render
-from courtly.games.versailles.rules import VersaillesState
+from courtly.games.versailles.rules import HAND_LIMIT, VersaillesState
 
 
 class Versailles(Game):
@@ -133,8 +133,8 @@ class Versailles(Game):
         return named_seats(before, text, "short", view)
 
     def data(self) -> dict[str, Any]:
-        """The deck, for clients."""
-        return {"deck": DECK.to_json()}
+        """The deck, and the hand limit (§7.41) the page names, for clients."""
+        return {"deck": DECK.to_json(), "hand_limit": HAND_LIMIT}
 
 
 @lru_cache(maxsize=8192)

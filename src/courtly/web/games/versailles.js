@@ -24,7 +24,7 @@
 import { api } from "../js/api.js";
 import { button, clickable, h, s } from "../js/dom.js";
 import { actions } from "./generic.js";
-import { withHelp } from "../js/cardhelp.js";
+import { hide as hideHelp, withHelp } from "../js/cardhelp.js";
 
 const DATA = (await api.game("versailles")).data;
 const CARD = Object.fromEntries(DATA.deck.map((c) => [c.id, c]));
@@ -35,6 +35,8 @@ function ink(seat) {
   return `var(--seat-${seat % 8})`;
 }
 const AUDIENCES = ["take_office", "marry", "remarry_king", "intervene", "free_prisoner", "recall_exile"];
+/** The most cards a hand keeps at the end of a turn (§7.41; rules.py HAND_LIMIT). */
+const HAND_LIMIT = DATA.hand_limit;
 /** The unit of payments (actions.py PAY_UNIT). */
 const PAY_UNIT = 500;
 
@@ -168,7 +170,7 @@ const strings = {
     "vs.end_turn": "Finir le tour",
     "vs.act.choose_sex": "Entrer à la Cour : {sex}, famille {family}",
     "vs.act.take": "Prendre « {card} » dans la Maison du Roi",
-    "vs.discard_help": "Plus de 10 cartes : choisissez dans votre main celles à défausser (§7.41).",
+    "vs.discard_help": "Plus de {limit} cartes : choisissez dans votre main celles à défausser (§7.41).",
     "vs.audience": "Demander une audience",
     "vs.audience_help": "Résolue comme une requête : un d10 contre votre faveur auprès du souverain (§8.4).",
     "vs.audience_send": "Demander l'audience",
@@ -262,6 +264,8 @@ const strings = {
     "vs.banner.negotiate": "Négociation : payez, montrez une carte, discutez ; puis « Terminé ».",
     "vs.banner.negotiate_wait": "Négociation : {who} négocie encore.",
     "vs.banner.play": (p) => `À vous de jouer : ${p.n} action${p.n === 1 ? "" : "s"}.`,
+    "vs.banner.discard": (p) => `Défaussez-vous jusqu'à ${p.limit} cartes : encore ${p.n} à défausser (choisissez-${p.n === 1 ? "la" : "les"} dans votre main).`,
+    "vs.banner.no_action": "À vous : plus d'action ; le pouvoir d'une charge, ou « Finir le tour ».",
     "vs.banner.fine": "Grand Chambellan : un manquement à l'étiquette attend votre décision.",
     "vs.banner.location": "Grand Chambellan : où va la Cour, à Versailles ou à la chasse ? Choisissez sous « Votre tour ».",
     "vs.banner.party": "Choisissez le parti de votre héritier sous « Votre tour ».",
@@ -320,6 +324,10 @@ const strings = {
     "vs.log.secret_marriage": "Le Roi épouse secrètement {who}",
     "vs.log.reshuffle": "La défausse est mélangée : une nouvelle pioche",
     "vs.log.over": "Fin de la partie : {who} l'emporte",
+    "vs.final.rank": "Rang",
+    "vs.final.by_goal": "La partie s'est terminée dès qu'un courtisan a amassé {goal} livres.",
+    "vs.final.by_turns": "La partie s'est terminée après le tour {turn} sur {limit}.",
+    "vs.final.rule": "Le courtisan le plus riche l'emporte : le premier à amasser le but finit la partie aussitôt, sinon la limite de tours ; à égalité, la victoire est partagée (§1, A41).",
   },
   en: {
     "phase.choose_sex": "choosing courtiers",
@@ -449,7 +457,7 @@ const strings = {
     "vs.end_turn": "End the turn",
     "vs.act.choose_sex": "Enter the court: a {sex}, family {family}",
     "vs.act.take": "Take “{card}” from the King's House",
-    "vs.discard_help": "More than 10 cards: choose in your hand those to discard (§7.41).",
+    "vs.discard_help": "More than {limit} cards: choose in your hand those to discard (§7.41).",
     "vs.audience": "Request an audience",
     "vs.audience_help": "Resolved like a request: a d10 against your standing with the sovereign (§8.4).",
     "vs.audience_send": "Request the audience",
@@ -543,6 +551,8 @@ const strings = {
     "vs.banner.negotiate": "Negotiation: pay, show a card, talk; then Done.",
     "vs.banner.negotiate_wait": "Negotiation: {who} still negotiating.",
     "vs.banner.play": (p) => `Your turn: ${p.n} action${p.n === 1 ? "" : "s"}.`,
+    "vs.banner.discard": (p) => `Discard down to ${p.limit} cards: ${p.n} more to discard (choose ${p.n === 1 ? "it" : "them"} in your hand).`,
+    "vs.banner.no_action": "Your turn: no action left; an office's power, or End the turn.",
     "vs.banner.fine": "Grand Chamberlain: a breach of etiquette awaits your decision.",
     "vs.banner.location": "Grand Chamberlain: does the court stay at Versailles or go hunting? Choose under “Your turn”.",
     "vs.banner.party": "Choose your heir's party under “Your turn”.",
@@ -601,13 +611,24 @@ const strings = {
     "vs.log.secret_marriage": "The King secretly marries {who}",
     "vs.log.reshuffle": "The discards are shuffled into a new draw pile",
     "vs.log.over": "Game over: {who} wins",
+    "vs.final.rank": "Rank",
+    "vs.final.by_goal": "The game ended as soon as a courtier amassed {goal} livres.",
+    "vs.final.by_turns": "The game ended after turn {turn} of {limit}.",
+    "vs.final.rule": "The richest courtier wins: the first to amass the goal ends the game at once, else the turn limit does; a tie is a shared victory (§1, A41).",
   },
 };
 
 // ----- words ---------------------------------------------------------------------------
 
 function tr(ctx, texts) {
-  return (texts && (texts[ctx.lang] ?? texts.fr)) || "";
+  return keepDigits((texts && (texts[ctx.lang] ?? texts.fr)) || "");
+}
+
+/** A French digit group ("2 000") held together, as the Register's sums are (the
+ *  narrow no-break space of toLocaleString): "Pension de 2 000 livres" never
+ *  breaks between "2" and "000" on a phone. */
+function keepDigits(text) {
+  return String(text).replace(/(\d) (?=\d{3}(?!\d))/g, "$1\u202f");
 }
 
 /** A card's name in the page's language (marked, in the log's pass that
@@ -785,7 +806,7 @@ function statusBar(ctx) {
 function cardHelp(ctx, id) {
   const c = CARD[id];
   if (!c) return null;
-  return { title: tr(ctx, c.name), text: (ctx.lang === "fr" && c.effect_fr) || c.effect };
+  return { title: tr(ctx, c.name), text: keepDigits((ctx.lang === "fr" && c.effect_fr) || c.effect) };
 }
 
 let tileCount = 0; // tiles drawn in this render: the help's keys
@@ -961,6 +982,9 @@ function handPanel(ctx) {
     if (uses.length) {
       clickable(tile, () => {
         ctx.ui.vsCard = ctx.ui.vsCard === id ? null : id;
+        // a tap's hover help would cover the bar's first line: the bar says what the card does
+        hideHelp();
+        ctx.ui.vsBarInSight = Boolean(ctx.ui.vsCard);
         ctx.rerender();
       }, tr(ctx, c.name));
     }
@@ -969,8 +993,10 @@ function handPanel(ctx) {
   let bar = null;
   if (chosen && hand.includes(chosen)) {
     const uses = usesOf(ctx, chosen);
+    const help = cardHelp(ctx, chosen);
     bar = h("div", { class: "vs-card-bar", id: "vs-card-bar" },
       h("p", {}, ctx.t("vs.chosen", { card: cardName(ctx, chosen) })),
+      help && help.text ? h("p", { class: "vs-chosen-help muted small" }, help.text) : null,
       h("div", { class: "vs-uses" }, uses.map((a) => button(useLabel(ctx, a), () => send(ctx, a), {
         class: ["vs-use", `vs-use-${a.type}`], disabled: !ctx.canAct, dataset: { kind: a.type },
       })), button(ctx.t("vs.cancel"), () => {
@@ -1088,7 +1114,7 @@ function turnPanel(ctx) {
     party.length ? h("div", {}, h("p", {}, ctx.t("vs.choose_party")),
       party.map((a) => button(ctx.t(`vs.party.${a.party}`), () => send(ctx, a), { class: "action", disabled: !ctx.canAct }))) : null,
     mine ? h("p", { class: "vs-left" }, ctx.t("vs.actions_left", { n: v.actions_left })) : null,
-    mine && !end && legalOf(ctx, "discard").length ? h("p", { class: "vs-discard-help" }, ctx.t("vs.discard_help")) : null,
+    mine && !end && legalOf(ctx, "discard").length ? h("p", { class: "vs-discard-help" }, ctx.t("vs.discard_help", { limit: HAND_LIMIT })) : null,
     mine ? h("div", { class: "vs-turn-buttons" },
       draw ? button(ctx.t("vs.draw"), () => send(ctx, draw), { class: "action", id: "vs-draw", disabled: !ctx.canAct }) : null,
       end ? button(ctx.t("vs.end_turn"), () => send(ctx, end), { class: "action", id: "vs-end-turn", disabled: !ctx.canAct }) : null) : null,
@@ -1237,14 +1263,22 @@ function fold(text) {
   return String(text).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[’']/g, "'");
 }
 
+/** Whether a message holds a breach's words: the quote itself, or each of
+ *  the words it lists ("tu, ta": the familiar pronouns, wherever they stand). */
+function holdsWords(text, words) {
+  const folded = fold(text);
+  const quoted = fold(words);
+  return folded.includes(quoted) || quoted.split(",").map((w) => w.trim()).filter(Boolean)
+    .every((w) => folded.includes(w));
+}
+
 /** The chat message each breach was found in: the latest public message of
  *  its author that holds the words (the referee rules right after it). */
 function breachesByMessage(ctx) {
   const byMessage = new Map();
   const messages = (ctx.chat || []).filter((m) => m.to === null || m.to === undefined);
   for (const b of breachList(ctx)) {
-    const words = fold(b.words);
-    const found = messages.filter((m) => m.seat === b.seat && fold(m.text).includes(words)).pop();
+    const found = messages.filter((m) => m.seat === b.seat && holdsWords(m.text, b.words)).pop();
     if (!found) continue;
     if (!byMessage.has(found.id)) byMessage.set(found.id, []);
     byMessage.get(found.id).push(b);
@@ -1278,12 +1312,51 @@ function lastMovePanel(ctx) {
     h("ul", {}, last.events.map((e) => h("li", {}, describeEvent(e, ctx) || ctx.withNames(e.text)))));
 }
 
+// ----- the end of the game ---------------------------------------------------------------------
+
+/** The final standing, as Fief's and Courtisans' end show theirs: the courtiers by
+ *  fortune (rules.py _result: the scores are the fortunes, the richest wins, A41),
+ *  ranked (a tie shares a rank), the winners crowned. */
+function finalSection(ctx) {
+  const v = ctx.view;
+  const winners = (ctx.result && ctx.result.winners) || [];
+  const rows = (v.courtiers || []).map((c) => ({ seat: c.seat, c, fortune: Number(c.fortune) }))
+    .sort((a, b) => b.fortune - a.fortune || a.seat - b.seat);
+  const rankOf = (r) => 1 + rows.filter((o) => o.fortune > r.fortune).length;
+  const goal = Number(v.goal) || 0;
+  const limit = Number(((ctx.table && ctx.table.options) || {}).turn_limit) || 0;
+  const how = goal && rows.some((r) => r.fortune >= goal) ? ctx.t("vs.final.by_goal", { goal: sumText(ctx, goal) })
+    : limit ? ctx.t("vs.final.by_turns", { turn: v.turn, limit }) : null;
+  return h("section", { class: "final vs-final", id: "final", "aria-labelledby": "final-title" },
+    h("h2", { id: "final-title" }, "♔ ", ctx.t("final.title")),
+    h("p", { class: "final-winners" }, ctx.t("final.winner", { who: ctx.joinNames(winners.map(ctx.name)), n: winners.length })),
+    how ? h("p", { class: "vs-final-how" }, how) : null,
+    h("div", { class: "table-scroll" }, h("table", { class: "scores vs-scores" },
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col", class: "num" }, ctx.t("vs.final.rank")),
+        h("th", { scope: "col" }, ctx.t("vs.col.courtier")),
+        h("th", { scope: "col", class: "num" }, ctx.t("vs.col.fortune")))),
+      h("tbody", {}, rows.map((r) => h("tr", {
+        class: winners.includes(r.seat) ? "winner" : null, dataset: { seat: r.seat, rank: rankOf(r) },
+      },
+      h("td", { class: "num vs-rank" }, String(rankOf(r))),
+      h("th", { scope: "row" }, winners.includes(r.seat) ? "♔ " : "", marker(ctx, r.seat), " ", ctx.name(r.seat),
+        r.c.address ? h("div", { class: "muted small vs-final-address" }, r.c.address.full) : null),
+      h("td", { class: ["num", "total", r.fortune < 0 && "vs-debt"], dataset: { fortune: r.fortune } },
+        livres(ctx, r.fortune))))))),
+    h("p", { class: "muted" }, ctx.t("vs.final.rule")));
+}
+
 function render(root, ctx) {
   tileCount = 0;
+  // the end of the game: at the table, and at a replay's last step (the same final view)
+  const atEnd = !ctx.replay || ctx.replay.step >= ctx.replay.steps;
+  const over = ctx.table && ctx.table.status === "over" && ctx.result && atEnd;
   const targets = cardTargets(ctx);
   const chosen = ctx.ui.vsCard;
   if (chosen && !(ctx.view.hand || []).includes(chosen)) ctx.ui.vsCard = null;
   root.append(h("div", { class: "vs-board" },
+    over ? finalSection(ctx) : null,
     statusBar(ctx),
     sexPanel(ctx),
     negotiationPanel(ctx),
@@ -1300,6 +1373,27 @@ function render(root, ctx) {
       h("summary", {}, ctx.t("vs.more")), actions(ctx)) : null));
   const more = root.querySelector("#vs-more");
   if (more) more.addEventListener("toggle", () => { ctx.ui.vsMore = more.open; });
+  const bar = root.querySelector("#vs-card-bar");
+  if (bar && ctx.ui.vsBarInSight) {
+    ctx.ui.vsBarInSight = false; // once, when the card is chosen: the player scrolls as they like after
+    requestAnimationFrame(() => bringIntoSight(bar));
+  }
+}
+
+/** Scroll the least that shows `el` between the sticky banner and the phone's bottom
+ *  bar (its top first, when it is taller than that room): a phone's card bar is
+ *  below the whole hand, off screen when a card of the first rows is tapped. */
+function bringIntoSight(el) {
+  if (!el.isConnected) return;
+  const banner = document.getElementById("banner");
+  const jumpbar = document.getElementById("jumpbar");
+  const top = Math.max(0, banner ? banner.getBoundingClientRect().bottom : 0) + 8;
+  const navTop = jumpbar && getComputedStyle(jumpbar).display !== "none" ? jumpbar.getBoundingClientRect().top : window.innerHeight;
+  const bottom = navTop - 8;
+  const r = el.getBoundingClientRect();
+  if (r.top >= top && r.bottom <= bottom) return;
+  const dy = r.height > bottom - top || r.top < top ? r.top - top : r.bottom - bottom;
+  window.scrollBy({ top: dy, left: 0, behavior: "instant" });
 }
 
 function banner(ctx) {
@@ -1315,7 +1409,15 @@ function banner(ctx) {
     if (open.includes(ctx.seat)) return { text: ctx.t("vs.banner.negotiate"), kind: "mine" };
     return { text: ctx.t("vs.banner.negotiate_wait", { who: ctx.joinNames(open.map((s) => who(ctx, s))) || "—" }), kind: "wait" };
   }
-  if (v.stage === "play" && v.current === ctx.seat) return { text: ctx.t("vs.banner.play", { n: v.actions_left }), kind: "mine" };
+  if (v.stage === "play" && v.current === ctx.seat) {
+    // no action left: what keeps the turn open is the hand limit, else an office's power
+    const over = (v.hand || []).length - HAND_LIMIT;
+    if (v.actions_left <= 0 && over > 0 && legalOf(ctx, "discard").length) {
+      return { text: ctx.t("vs.banner.discard", { limit: HAND_LIMIT, n: over }), kind: "mine" };
+    }
+    if (v.actions_left <= 0) return { text: ctx.t("vs.banner.no_action"), kind: "mine" };
+    return { text: ctx.t("vs.banner.play", { n: v.actions_left }), kind: "mine" };
+  }
   return null;
 }
 
