@@ -278,6 +278,9 @@ def test_the_end_of_a_versailles_game_ranks_the_courtiers(server, browser, tmp_p
         assert row.locator("th").text_content().startswith("♔") == (seat in winners)
     assert all(f"Seat {w + 1}" in page.locator("#final .final-winners").text_content()
                for w in winners)
+    # a bot's seat with its courtier reads "Seat 1 (bot, Madame la Marquise)", one parenthesis
+    log = page.locator("#log").text_content()
+    assert "(bot, " in log and "(bot) (" not in log, log
     page.screenshot(path=str(tmp_path / "versailles-end.png"))
     page.click("#lang-toggle")
     page.wait_for_selector("#final-title:has-text('Scores finaux')")

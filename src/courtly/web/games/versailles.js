@@ -656,7 +656,10 @@ function who(ctx, seat) {
   if (typeof seat !== "number") return "?";
   const c = courtier(ctx, seat);
   const form = c && c.address ? c.address.short : null;
-  return form ? `${ctx.name(seat)} (${form})` : ctx.name(seat);
+  const name = ctx.name(seat);
+  if (!form) return name;
+  // "Seat 1 (bot, Madame la Marquise)", not "Seat 1 (bot) (Madame la Marquise)"
+  return name.endsWith(")") ? `${name.slice(0, -1)}, ${form})` : `${name} (${form})`;
 }
 
 /** Where a courtier is, as the Register's tag: "mort" agrees with a lady ("morte"). */
