@@ -337,12 +337,37 @@ def _countdown_shown(page: Page) -> dict[str, Any]:
     return info
 
 
+#: Where the negotiation's form stands in the window, against the sticky banner's bottom.
+IN_SIGHT = """() => {
+  const top = document.getElementById('banner').getBoundingClientRect().bottom;
+  const r = (id) => document.getElementById(id).getBoundingClientRect();
+  const seen = (id) => r(id).top >= top && r(id).bottom <= window.innerHeight;
+  return {heading: document.querySelector('#fief-negotiation h2').getBoundingClientRect().top >= top,
+          pay: seen('fief-pay-send'), done: seen('fief-done'), banner: top};
+}"""
+
+
+def _form_reached_from_the_map(page: Page) -> None:
+    """On a phone the form is two screens under the map: the map's bar, in sight
+    at the top of the page, says what the phase asks and leads to it, its heading
+    under the sticky banner, Pay and Done in sight."""
+    page.evaluate("window.scrollTo(0, 0)")
+    jump = page.locator(".fief-act[data-mode='negotiate'] #fief-to-negotiation")
+    jump.wait_for()
+    box = jump.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"], box
+    assert not page.evaluate(IN_SIGHT)["done"]  # the form was out of sight
+    jump.click()
+    page.wait_for_function(f"(() => {{ const s = ({IN_SIGHT})(); return s.heading && s.pay && s.done; }})()")
+
+
 def _negotiate(payer: Person, payee: Person, tmp_path: Path) -> dict[str, Any]:
     """The payer sends 100 crowns to the payee through the panel's form; both
     pages show the countdown, the transfer and the money; both say Done."""
     for person in (payer, payee):
         person.page.wait_for_selector("#fief-negotiation #fief-countdown")
         _countdown_shown(person.page)
+    _form_reached_from_the_map(payee.page)
     before = payer.page.evaluate(NEGOTIATION)
     payer.page.select_option("#fief-pay-to", label=payee.name)
     payer.page.fill("#fief-pay-amount", "100")

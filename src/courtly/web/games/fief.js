@@ -114,6 +114,8 @@ const strings = {
     "fief.act.nothing.other": "Nothing to do on the map now.",
     "fief.act.tithe_help": "Take a tithe with a card of your hand:",
     "fief.act.more_below": "Other actions are in the forms below the map.",
+    "fief.act.negotiate": "Negotiation: pay, give a village, talk; then say Done.",
+    "fief.act.to_negotiation": "Pay or say Done ↓",
     "fief.item.soldier": agreeing("soldier[|s]"),
     "fief.item.castle": "castle",
     "fief.item.mill": agreeing("mill[|s]"),
@@ -248,6 +250,8 @@ const strings = {
     "fief.act.nothing.other": "Rien à faire sur la carte maintenant.",
     "fief.act.tithe_help": "Prélevez une dîme avec une carte de votre main :",
     "fief.act.more_below": "Les autres actions sont dans les formulaires sous la carte.",
+    "fief.act.negotiate": "Négociation : payez, donnez un village, parlez ; puis dites Terminé.",
+    "fief.act.to_negotiation": "Payer ou dire Terminé ↓",
     "fief.item.soldier": agreeing("soldat[|s]", true),
     "fief.item.castle": "château",
     "fief.item.mill": agreeing("moulin[|s]", true),
@@ -1039,11 +1043,29 @@ function actBar(ctx) {
   const regions = legalOf(ctx, "choose_region").length ? [h("p", {}, ctx.t("fief.act.choose_region"))] : null;
   const body = regions || cardsBar(ctx, m) || (moves.length ? moveBar(ctx, m, moves) : buys.length ? buyBar(ctx, m, buys) : null);
   const rest = body ? null : restBar(ctx);
-  if (!body && !rest) return null;
+  if (!body && !rest) return negotiationBar(ctx);
   const mode = regions ? "region" : rest ? REST_MODE[ctx.view.phase] || "end"
     : !(moves.length || buys.length) ? "cards" : moves.length ? "move" : "buy";
   return h("div", { class: "fief-prompt fief-act", dataset: { mode, lord: m.lord || "", village: m.buyAt || "" } },
     body || rest);
+}
+
+/** The negotiation asks nothing of the map, but its form (pay, Done) is in the
+ * news panel: under the map on a phone, two screens down. The bar says what the
+ * phase asks and leads there. */
+function negotiationBar(ctx) {
+  if (ctx.view.phase !== "negotiation" || !legalOf(ctx, "done").length) return null;
+  const go = () => {
+    const panel = document.getElementById("fief-negotiation");
+    if (!panel) return;
+    panel.scrollIntoView({ block: "start" }); // its scroll-margin keeps it under the sticky banner
+    const first = document.getElementById("fief-pay-to") || document.getElementById("fief-done");
+    if (first) first.focus({ preventScroll: true });
+  };
+  return h("div", { class: "fief-prompt fief-act", dataset: { mode: "negotiate" } },
+    h("p", {}, ctx.t("fief.act.negotiate")),
+    h("div", { class: "fief-row" }, button(ctx.t("fief.act.to_negotiation"), go,
+      { class: "primary small", id: "fief-to-negotiation" })));
 }
 
 const REST_MODE = { cards: "cards", revenues: "revenues", purchases: "buy", movement: "move" };

@@ -1333,9 +1333,18 @@ function startTimeAndPresence() {
 }
 
 window.addEventListener("resize", realignLists);
-// the banner sticks under the top bar, whose height a title on two lines changes
-new ResizeObserver(([entry]) => document.documentElement.style.setProperty("--topbar-h",
-  `${Math.round(entry.target.getBoundingClientRect().height)}px`)).observe(document.querySelector(".topbar"));
+// the banner sticks under the top bar, whose height a title on two lines changes; what
+// a jump scrolls to stops under both (--sticky-h: scroll-margin-top), however tall they are
+function measureSticky() {
+  const top = document.querySelector(".topbar").getBoundingClientRect().height;
+  const banner = document.getElementById("banner");
+  const root = document.documentElement.style;
+  root.setProperty("--topbar-h", `${Math.round(top)}px`);
+  root.setProperty("--sticky-h", `${Math.round(top + (banner ? banner.getBoundingClientRect().height : 0))}px`);
+}
+const sticky = new ResizeObserver(measureSticky);
+sticky.observe(document.querySelector(".topbar"));
+if (document.getElementById("banner")) sticky.observe(document.getElementById("banner"));
 // for tests and debugging: the page's state, read-only by convention
 window.courtly = { state: st, context, icon };
 
