@@ -342,7 +342,8 @@ IN_SIGHT = """() => {
   const top = document.getElementById('banner').getBoundingClientRect().bottom;
   const r = (id) => document.getElementById(id).getBoundingClientRect();
   const seen = (id) => r(id).top >= top && r(id).bottom <= window.innerHeight;
-  return {heading: document.querySelector('#fief-negotiation h2').getBoundingClientRect().top >= top,
+  const heading = document.querySelector('#fief-negotiation h2').getBoundingClientRect();
+  return {heading: heading.top >= top,
           pay: seen('fief-pay-send'), done: seen('fief-done'), banner: top};
 }"""
 
@@ -358,7 +359,8 @@ def _form_reached_from_the_map(page: Page) -> None:
     assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"], box
     assert not page.evaluate(IN_SIGHT)["done"]  # the form was out of sight
     jump.click()
-    page.wait_for_function(f"(() => {{ const s = ({IN_SIGHT})(); return s.heading && s.pay && s.done; }})()")
+    page.wait_for_function(
+        f"(() => {{ const s = ({IN_SIGHT})(); return s.heading && s.pay && s.done; }})()")
 
 
 def _negotiate(payer: Person, payee: Person, tmp_path: Path) -> dict[str, Any]:
