@@ -557,7 +557,8 @@ def test_the_map_on_a_phone(server, browser, tmp_path: Path):
     page.wait_for_function("document.documentElement.lang === 'fr'")
     assert page.get_attribute("#fief-zoom-in", "title") == "Agrandir"
     page.wait_for_selector(".fief-act[data-mode=region]")
-    assert page.text_content(".fief-act") == "Choisissez votre région : cliquez-la sur la carte."
+    assert page.text_content(".fief-act") \
+        == "Choisissez votre région\u202f: cliquez-la sur la carte."
     done = _play_through_the_map(page, server, made["table"]["id"], tmp_path, "phone")
     assert done["moved"] or done["bought"], "nothing was done by tapping the map"
     no_horizontal_scroll(page)

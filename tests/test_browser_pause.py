@@ -28,7 +28,7 @@ pytestmark = pytest.mark.slow
 
 AWAY_AFTER = 1.5  # and so pause_after: the table pauses 1.5 s after its last person left
 PAUSED = "Paused: nobody is at the table. Play resumes when a player comes back."
-FR_PAUSED = "En pause : personne n'est à la table. La partie reprend quand un joueur revient."
+FR_PAUSED = "En pause\u202f: personne n'est à la table. La partie reprend quand un joueur revient."
 
 
 @pytest.fixture(scope="module")

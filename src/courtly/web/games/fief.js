@@ -285,7 +285,7 @@ const strings = {
     "fief.ans.grant": "Accorder le passage",
     "fief.ans.refuse_passage": "Refuser (combat)",
     "fief.ans.ask": "Proposer une coalition",
-    "fief.ans.alone": "Combattre seul",
+    "fief.ans.alone": "Combattre sans allié",
     "fief.ans.accept": "Accepter la coalition",
     "fief.ans.decline": "Refuser la coalition",
     "fief.ans.bid": "Miser {amount} écus",
@@ -449,7 +449,7 @@ function villageGlyph(ctx, v, plan) {
   const sub = [castle ? ctx.t("fief.castle") : null, mills ? `${ctx.t("fief.mill")} ×${mills}` : null,
     presses ? `${ctx.t("fief.press")} ×${presses}` : null].filter(Boolean);
   const title = [villageName(v.id), holder !== null && holder !== undefined ? ctx.name(holder) : null,
-    soldiers ? `${ctx.t("fief.soldiers")}: ${soldiers[1]}` : null, ...sub,
+    soldiers ? `${ctx.t("fief.soldiers")}${ctx.t("colon")}${soldiers[1]}` : null, ...sub,
     ...lords.map(([id, l]) => `${lordName(id)} (${ctx.name(l.owner)})`)].filter(Boolean).join(" — ");
   const g = s("g", {
     class: ["fief-village", target ? "target" : null, plan.selected === v.id ? "selected" : null,
@@ -1193,7 +1193,7 @@ function fiefLine(ctx, region, f) {
     f.title || f.capital ? ` (${[f.title ? lordName(f.title) : null, f.capital ? villageName(f.capital) : null].filter(Boolean).join(", ")})` : ""];
 }
 
-const joined = (lines) => lines.flatMap((line, i) => (i ? ["; ", line] : [line]));
+const joined = (ctx, lines) => lines.flatMap((line, i) => (i ? [ctx.t("semicolon"), line] : [line]));
 
 function playersPanel(ctx) {
   const view = ctx.view;
@@ -1214,8 +1214,8 @@ function playersPanel(ctx) {
           row(ctx.t("fief.soldiers"), String(soldiersOf(view, seat))),
           row(ctx.t("fief.cards"), String(view.hand_sizes[seat])),
           row(ctx.t("fief.votes"), String((view.votes || [])[seat] ?? 0)),
-          row(ctx.t("fief.lords"), lords.length ? joined(lords.map(([id, l]) => lordLine(ctx, id, l))) : ctx.t("fief.none")),
-          row(ctx.t("fief.fiefs"), fiefs.length ? joined(fiefs.map(([r, f]) => fiefLine(ctx, r, f))) : ctx.t("fief.none"))));
+          row(ctx.t("fief.lords"), lords.length ? joined(ctx, lords.map(([id, l]) => lordLine(ctx, id, l))) : ctx.t("fief.none")),
+          row(ctx.t("fief.fiefs"), fiefs.length ? joined(ctx, fiefs.map(([r, f]) => fiefLine(ctx, r, f))) : ctx.t("fief.none"))));
     }));
 }
 
@@ -1255,9 +1255,9 @@ function electionLine(ctx, e) {
 }
 
 function votesText(ctx, e) {
-  const votes = Object.entries(e.votes || {}).map(([seat, v]) => `${ctx.name(Number(seat))}: ${
+  const votes = Object.entries(e.votes || {}).map(([seat, v]) => `${ctx.name(Number(seat))}${ctx.t("colon")}${
     Array.isArray(v) ? v.map((x) => (x === null ? "—" : VILLAGE[x] ? villageName(x) : CARDS.lord_names[x] ? lordName(x) : String(x))).join(" ") : String(v)}`);
-  return votes.join("; ") || "—";
+  return votes.join(ctx.t("semicolon")) || "—";
 }
 
 const PLAYED_SHOWN = 8;

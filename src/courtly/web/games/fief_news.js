@@ -393,7 +393,7 @@ export const strings = {
     "fn.log.intrude": "{who} reste à {place} en intrus : le village d'un fief ne se prend pas.",
     "fn.log.capture": "{who} prend {place}.",
     "fn.log.coalition_ask": "{who} propose une coalition à {to}.",
-    "fn.log.coalition_alone": "{who} se bat seul.",
+    "fn.log.coalition_alone": "{who} se bat sans allié.",
     "fn.log.coalition_yes": "{who} accepte la coalition.",
     "fn.log.coalition_no": "{who} refuse la coalition.",
     "fn.log.bidding": "Les alliés enchérissent pour {place}, mains fermées.",
