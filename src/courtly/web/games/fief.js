@@ -1435,6 +1435,20 @@ function render(root, ctx) {
     box.scrollTop = at[1];
   } else if (box && zoomOf(ctx) > 1) centre([500, 500]);
   news.decorate(root, ctx); // the battle, election and negotiation panels, the map's battle mark
+  keepBarHeight(root, ctx);
+}
+
+/** The bar above the map keeps, through a phase, the tallest height it has had
+ * in it (a lord chosen shortens it by a line of buttons): the map stays where it
+ * was, and a click aimed at it before the change lands where it was aimed. */
+function keepBarHeight(root, ctx) {
+  const bar = root.querySelector(".fief-map-panel > .fief-prompt");
+  if (!bar) return;
+  const key = `${ctx.view.turn}:${ctx.view.phase}:${bar.offsetWidth}`; // a new width: measured anew
+  const kept = ctx.ui.fiefBar && ctx.ui.fiefBar.key === key ? ctx.ui.fiefBar.height : 0;
+  const height = Math.max(kept, bar.offsetHeight);
+  bar.style.minHeight = `${height}px`;
+  ctx.ui.fiefBar = { key, height };
 }
 
 /** The seats list's badge colour: the seat's on the map, once it has a region. */

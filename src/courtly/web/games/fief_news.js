@@ -1046,7 +1046,6 @@ export function decorate(root, ctx) {
   if (panels.length) side.prepend(h("div", { class: "fn-news", id: "fief-news" }, panels));
   const board = root.querySelector(".fief-board");
   if (board) {
-    board.classList.toggle("fn-wide", panels.length > 0); // a wider side column beside the map
     board.classList.toggle("fn-negotiating", panels.includes(negotiation)); // its form replaces the generic Pay
   }
   if (!ctx.replay) markBattle(root, ctx);
