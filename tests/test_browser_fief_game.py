@@ -328,6 +328,18 @@ class Person:
         self.done["voted"] = best or "abstain"
 
 
+def _result_in_full_ink(page: Page) -> None:
+    """The battle's result ("Ann holds Sagy.") reads at once in the page's ink, in its
+    own box, never faint: its arrival lights the box up, it does not fade the words in."""
+    page.wait_for_selector("#fief-battle .fn-result")
+    look = page.evaluate("""() => {
+      const el = document.querySelector('#fief-battle .fn-result');
+      const style = getComputedStyle(el);
+      return [style.opacity, style.color, style.backgroundColor];
+    }""")
+    assert look[:2] == ["1", "rgb(35, 26, 46)"] and look[2] != "rgba(0, 0, 0, 0)", look
+
+
 # ----- the negotiation: a payment by the form, the countdown on both pages --------------------
 
 def _countdown_shown(page: Page) -> dict[str, Any]:
@@ -440,6 +452,7 @@ def test_a_three_player_fief_game_through_the_map(server, browser, tmp_path: Pat
                     raise AssertionError(f"no battle at {MEET} on {person.name}'s page: "
                                          f"{_story(server, tid)}") from None
                 _check_battle(person.page, data)
+                _result_in_full_ink(person.page)
             fought = True
         if not elected and phase in ("consecration", "fiefs", "negotiation"):
             for person in (ann, bob):  # every vote as announced, and the result
