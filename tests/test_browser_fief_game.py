@@ -360,7 +360,7 @@ IN_SIGHT = """() => {
 }"""
 
 
-def _form_reached_from_the_map(page: Page) -> None:
+def _form_reached_from_the_map(page: Page, shots: Path) -> None:
     """On a phone the form is two screens under the map: the map's bar, in sight
     at the top of the page, says what the phase asks and leads to it, its heading
     under the sticky banner, Pay and Done in sight."""
@@ -370,9 +370,18 @@ def _form_reached_from_the_map(page: Page) -> None:
     box = jump.bounding_box()
     assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"], box
     assert not page.evaluate(IN_SIGHT)["done"]  # the form was out of sight
+    page.screenshot(path=str(shots / "fief-negotiation-bar-phone.png"))
     jump.click()
     page.wait_for_function(
         f"(() => {{ const s = ({IN_SIGHT})(); return s.heading && s.pay && s.done; }})()")
+    page.screenshot(path=str(shots / "fief-negotiation-form-phone.png"))
+    page.click("#lang-toggle")  # to look at in French too
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    page.screenshot(path=str(shots / "fief-negotiation-form-phone-fr.png"))
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(shots / "fief-negotiation-bar-phone-fr.png"))
+    page.click("#lang-toggle")
+    page.wait_for_function("document.documentElement.lang === 'en'")
 
 
 def _negotiate(payer: Person, payee: Person, tmp_path: Path) -> dict[str, Any]:
@@ -381,7 +390,7 @@ def _negotiate(payer: Person, payee: Person, tmp_path: Path) -> dict[str, Any]:
     for person in (payer, payee):
         person.page.wait_for_selector("#fief-negotiation #fief-countdown")
         _countdown_shown(person.page)
-    _form_reached_from_the_map(payee.page)
+    _form_reached_from_the_map(payee.page, tmp_path)
     before = payer.page.evaluate(NEGOTIATION)
     payer.page.select_option("#fief-pay-to", label=payee.name)
     payer.page.fill("#fief-pay-amount", "100")
@@ -453,6 +462,8 @@ def test_a_three_player_fief_game_through_the_map(server, browser, tmp_path: Pat
                                          f"{_story(server, tid)}") from None
                 _check_battle(person.page, data)
                 _result_in_full_ink(person.page)
+                person.page.locator("#fief-battle").screenshot(
+                    path=str(tmp_path / f"fief-battle-{person.name}.png"))
             fought = True
         if not elected and phase in ("consecration", "fiefs", "negotiation"):
             for person in (ann, bob):  # every vote as announced, and the result
