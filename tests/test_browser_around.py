@@ -255,7 +255,7 @@ def test_a_refusal_is_shown_in_french(server, browser, tmp_path):
     toast = page.locator(".toast-error").last
     toast.wait_for()
     who = "Ada" if first == 0 else "Bob"
-    assert toast.text_content() == f"Ce n'est pas votre tour : on attend {who}"
+    assert toast.text_content() == f"Ce n'est pas votre tour\u202f: on attend {who}"
     shot(page, "refusal_french_desktop.png", tmp_path)
     # an engine's refusal: said in French, its reason kept
     mine = state(server, tid, tokens[str(first)])

@@ -148,7 +148,7 @@ def test_fief_cards_explain_themselves_in_english_and_french(server, browser):
     card.locator(".card-help-button").click()
     phone.wait_for_selector(f"{HELP}:visible")
     text = _shown(phone) or ""
-    assert helps[kind]["fr"] in text and "Règle : " in text
+    assert helps[kind]["fr"] in text and "Règle\u202f: " in text
     box = phone.locator(HELP).bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390
     phone.screenshot(path=str(SHOTS / "webux_fief_help_fr_phone.png"))

@@ -370,11 +370,19 @@ def _lord_card_helps(page, lord: str) -> None:
     page.wait_for_selector("#card-help", state="hidden")
 
 
+#: Where the map stands on the page: its left, its top (the page's, not the window's), its width.
+MAP_AT = """() => {
+  const r = document.querySelector('.fief-viewport').getBoundingClientRect();
+  return [Math.round(r.left), Math.round(r.top + window.scrollY), Math.round(r.width)];
+}"""
+
+
 def _lay_by_clicking(page) -> str:
     """Lay a lord of the hand: his button by the map, then a village outlined: he is there."""
     button = page.locator(".fief-act .fief-lay").first
     lord = button.get_attribute("data-lord")
     _lord_card_helps(page, lord)
+    before = page.evaluate(MAP_AT)
     button.click()
     targets = _read(page)["targets"]
     if page.text_content("#fief-zoom-level") != "×1":  # zoomed (a phone): the map stays on home
@@ -387,6 +395,8 @@ def _lay_by_clicking(page) -> str:
               && r.top >= box.top && r.bottom <= box.bottom;
           });
         }""", targets), "no village where he may arrive is in sight"
+    # the bar shorter by a line of buttons, the map not moved: a click aimed before lands
+    assert page.evaluate(MAP_AT) == before, "the map moved when the lord was chosen"
     village = targets[0]
     _village(page, village)
     page.wait_for_function(
@@ -409,9 +419,12 @@ def _play_through_the_map(page, server, tid: str, shots: Path, width: str) -> di
     done: dict = {"region": None, "laid": None, "attacked": None, "moved": None, "bought": False,
                   "answered": []}
     deadline = time.monotonic() + 150
+    width = page.evaluate(MAP_AT)[2]
     while api(server, f"/api/tables/{tid}")["status"] != "over":
         assert time.monotonic() < deadline, api(server, f"/api/tables/{tid}/state")["phase"]
         state = _read(page)
+        # the map keeps its width whatever comes beside it (the battle, the election)
+        assert page.evaluate(MAP_AT)[2] == width, (state["phase"], page.evaluate(MAP_AT), width)
         mode = state["mode"]
         if not state["mine"]:
             time.sleep(0.1)
@@ -557,7 +570,8 @@ def test_the_map_on_a_phone(server, browser, tmp_path: Path):
     page.wait_for_function("document.documentElement.lang === 'fr'")
     assert page.get_attribute("#fief-zoom-in", "title") == "Agrandir"
     page.wait_for_selector(".fief-act[data-mode=region]")
-    assert page.text_content(".fief-act") == "Choisissez votre région : cliquez-la sur la carte."
+    assert page.text_content(".fief-act") \
+        == "Choisissez votre région\u202f: cliquez-la sur la carte."
     done = _play_through_the_map(page, server, made["table"]["id"], tmp_path, "phone")
     assert done["moved"] or done["bought"], "nothing was done by tapping the map"
     no_horizontal_scroll(page)

@@ -177,8 +177,8 @@ def test_a_fief_replay_ends_on_the_end_of_the_game(server, browser):
                                arg=said[-1])
     english = re.compile(r"\b(Done|End this phase|Move a lord|Vote|votes?|Pay|Take a tithe|Buy)\b")
     assert not [s for s in said if english.search(s)], said
-    assert any(s.endswith(" : Terminé") for s in said), said
-    assert not [s for s in said if "Voter :" in s], said  # a vote as its button says it
+    assert any(s.endswith("\u202f: Terminé") for s in said), said
+    assert not [s for s in said if "Voter\u202f:" in s], said  # a vote as its button says it
     page.click("#replay-last")
     page.wait_for_selector("#final.fief-final")
     page.set_viewport_size({"width": 390, "height": 844})

@@ -328,6 +328,18 @@ class Person:
         self.done["voted"] = best or "abstain"
 
 
+def _result_in_full_ink(page: Page) -> None:
+    """The battle's result ("Ann holds Sagy.") reads at once in the page's ink, in its
+    own box, never faint: its arrival lights the box up, it does not fade the words in."""
+    page.wait_for_selector("#fief-battle .fn-result")
+    look = page.evaluate("""() => {
+      const el = document.querySelector('#fief-battle .fn-result');
+      const style = getComputedStyle(el);
+      return [style.opacity, style.color, style.backgroundColor];
+    }""")
+    assert look[:2] == ["1", "rgb(35, 26, 46)"] and look[2] != "rgba(0, 0, 0, 0)", look
+
+
 # ----- the negotiation: a payment by the form, the countdown on both pages --------------------
 
 def _countdown_shown(page: Page) -> dict[str, Any]:
@@ -337,12 +349,48 @@ def _countdown_shown(page: Page) -> dict[str, Any]:
     return info
 
 
+#: Where the negotiation's form stands in the window, against the sticky banner's bottom.
+IN_SIGHT = """() => {
+  const top = document.getElementById('banner').getBoundingClientRect().bottom;
+  const r = (id) => document.getElementById(id).getBoundingClientRect();
+  const seen = (id) => r(id).top >= top && r(id).bottom <= window.innerHeight;
+  const heading = document.querySelector('#fief-negotiation h2').getBoundingClientRect();
+  return {heading: heading.top >= top,
+          pay: seen('fief-pay-send'), done: seen('fief-done'), banner: top};
+}"""
+
+
+def _form_reached_from_the_map(page: Page, shots: Path) -> None:
+    """On a phone the form is two screens under the map: the map's bar, in sight
+    at the top of the page, says what the phase asks and leads to it, its heading
+    under the sticky banner, Pay and Done in sight."""
+    page.evaluate("window.scrollTo(0, 0)")
+    jump = page.locator(".fief-act[data-mode='negotiate'] #fief-to-negotiation")
+    jump.wait_for()
+    box = jump.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= page.viewport_size["height"], box
+    assert not page.evaluate(IN_SIGHT)["done"]  # the form was out of sight
+    page.screenshot(path=str(shots / "fief-negotiation-bar-phone.png"))
+    jump.click()
+    page.wait_for_function(
+        f"(() => {{ const s = ({IN_SIGHT})(); return s.heading && s.pay && s.done; }})()")
+    page.screenshot(path=str(shots / "fief-negotiation-form-phone.png"))
+    page.click("#lang-toggle")  # to look at in French too
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    page.screenshot(path=str(shots / "fief-negotiation-form-phone-fr.png"))
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(shots / "fief-negotiation-bar-phone-fr.png"))
+    page.click("#lang-toggle")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+
+
 def _negotiate(payer: Person, payee: Person, tmp_path: Path) -> dict[str, Any]:
     """The payer sends 100 crowns to the payee through the panel's form; both
     pages show the countdown, the transfer and the money; both say Done."""
     for person in (payer, payee):
         person.page.wait_for_selector("#fief-negotiation #fief-countdown")
         _countdown_shown(person.page)
+    _form_reached_from_the_map(payee.page, tmp_path)
     before = payer.page.evaluate(NEGOTIATION)
     payer.page.select_option("#fief-pay-to", label=payee.name)
     payer.page.fill("#fief-pay-amount", "100")
@@ -413,6 +461,9 @@ def test_a_three_player_fief_game_through_the_map(server, browser, tmp_path: Pat
                     raise AssertionError(f"no battle at {MEET} on {person.name}'s page: "
                                          f"{_story(server, tid)}") from None
                 _check_battle(person.page, data)
+                _result_in_full_ink(person.page)
+                person.page.locator("#fief-battle").screenshot(
+                    path=str(tmp_path / f"fief-battle-{person.name}.png"))
             fought = True
         if not elected and phase in ("consecration", "fiefs", "negotiation"):
             for person in (ann, bob):  # every vote as announced, and the result

@@ -378,6 +378,22 @@ PANEL = """async ({view, events, seat}) => {
 }""".replace("MAKE_CTX", FAKE_CTX)
 
 
+#: French lines that once read "de Eric", a person's absence in the masculine, "seul".
+FRENCH_WORDS = """async () => {
+  const news = (await import('/static/games/fief_news.js')).default;
+  const i18n = await import('/static/js/i18n.js');
+  const ctx = await (MAKE_CTX)({view: {regions: []}, events: [], seat: null});
+  i18n.setLang('fr');
+  const out = [
+    news.describeEvent({kind: 'bishop', data: {seat: 0, lord: 'eric', bishopric: 'tournus'}}, ctx),
+    news.describeEvent({kind: 'cardinal', data: {seat: 1, lord: 'hugues'}}, ctx),
+    i18n.t('log.away', {who: 'Camille'}), i18n.t('seat.away'),
+    news.describeEvent({kind: 'coalition', data: {seat: 2, ask: false}}, ctx)];
+  i18n.setLang('en');
+  return out;
+}""".replace("MAKE_CTX", FAKE_CTX)
+
+
 def test_every_fief_event_in_words_and_the_sealed_bid(server, browser):
     made = new_table(server, "fief", [PERSON, BOT, BOT], seed=3)
     page, errors = open_page(browser)
@@ -394,6 +410,14 @@ def test_every_fief_event_in_words_and_the_sealed_bid(server, browser):
         # words agree with their counts: no "soldier(s)", no template's "[|s]" left
         assert not re.search(r"\((s|es|nt)\)|\[[^\]]*\|", text), line
         assert not re.search(r"\b1 (soldiers|cards|votes|soldats|cartes)\b", text), line
+        if line["lang"] == "fr":  # "d'Eric", not "de Eric"; "P1\u202f: 3", not "P1: 3" nor "P1 : 3"
+            assert not re.search(r"\b(?:de|le|la|que) [AEIOUYÉÈÊÂÎÔH]", text), line
+            assert not re.search(r"(?:[^\s\u202f\u00a0\d]| )[:;!?](?:\s|$)", text), line
+    assert page.evaluate(FRENCH_WORDS) == [
+        "P0 fait d'Eric l'évêque de Tournus.", "P1 fait d'Hugues un cardinal.",
+        "Camille n'est plus là\u202f: un bot joue à sa place",
+        "pas là\u202f: un bot joue à sa place",
+        "P2 se bat sans allié."]
     # the order of play read from the banker, who plays first (the data keeps the round)
     start = {"kind": "start", "text": "", "data": {"order": [0, 2, 1], "banker": 2}}
     told = page.evaluate(DESCRIBE_ALL, [start])[0]["text"]

@@ -28,7 +28,7 @@ pytestmark = pytest.mark.slow
 
 AWAY_AFTER = 1.5  # and so pause_after: the table pauses 1.5 s after its last person left
 PAUSED = "Paused: nobody is at the table. Play resumes when a player comes back."
-FR_PAUSED = "En pause : personne n'est à la table. La partie reprend quand un joueur revient."
+FR_PAUSED = "En pause\u202f: personne n'est à la table. La partie reprend quand un joueur revient."
 
 
 @pytest.fixture(scope="module")
@@ -106,3 +106,30 @@ def test_a_spectator_is_told_the_table_is_paused_and_its_clock_stands_still(
     assert back.locator("#paused-note").count() == 0
     assert watcher.locator("#table-status").text_content() == "Playing"
     assert errors_a == [] and errors_w == []
+
+
+def test_the_stand_in_mark_leaves_a_seat_whose_person_is_back(server, browser):  # noqa: F811
+    """The one to play leaves: the stand-in plays for them and their seat says so on
+    the other's page ("stand-in played"); once they are back the mark goes, with the
+    note above the board (it told who played, and the person plays again)."""
+    made = api(server, "/api/tables", {"game": "courtisans", "num_players": 2,
+                                       "seats": [PERSON, PERSON], "seed": 3, "bot_delay": 0.05})
+    tid, links = made["table"]["id"], made["links"]["seats"]
+    pages = {}
+    for seat, name in ((0, "Ann"), (1, "Bob")):
+        pages[seat], _ = open_page(browser)
+        take_seat(pages[seat], server, links[str(seat)], name)
+    gone = api(server, f"/api/tables/{tid}/state")["phase"]["to_act"][0]
+    stays = pages[1 - gone]
+    mark = f".seat[data-seat='{gone}'] .badge-standin"
+    stays.wait_for_selector(f".seat[data-seat='{gone}'] .dot-on")
+    pages[gone].context.close()
+    stays.wait_for_selector(mark, timeout=10_000)
+    stays.wait_for_selector("#standin-note")
+    back, errors = open_page(browser)
+    back.goto(server + links[str(gone)])
+    back.click("#link-play")  # a taken seat's link asks before playing here
+    stays.wait_for_selector("#log .log-back")
+    stays.wait_for_selector(mark, state="detached", timeout=3000)
+    assert stays.locator("#standin-note").count() == 0
+    assert errors == []

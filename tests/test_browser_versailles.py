@@ -136,8 +136,8 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
     # French agrees with the courtier: Ada "est présentée", Bertrand "est présenté"
     ada.wait_for_selector("#log .log-presented")
     presented = ada.locator("#log .log-presented").all_text_contents()
-    assert any(line.startswith("Ada") and "est présentée :" in line for line in presented)
-    assert any(line.startswith("Bertrand") and "est présenté :" in line for line in presented)
+    assert any(line.startswith("Ada") and "est présentée\u202f:" in line for line in presented)
+    assert any(line.startswith("Bertrand") and "est présenté\u202f:" in line for line in presented)
 
     # Ada shows a card to Bertrand; Bertrand shows one to the bot: Ada reads only that he did
     ada_shows, bertrand_shows = deck["dame_atours"], deck["action_eclat"]

@@ -114,6 +114,8 @@ const strings = {
     "fief.act.nothing.other": "Nothing to do on the map now.",
     "fief.act.tithe_help": "Take a tithe with a card of your hand:",
     "fief.act.more_below": "Other actions are in the forms below the map.",
+    "fief.act.negotiate": "Negotiation: pay, give a village, talk; then say Done.",
+    "fief.act.to_negotiation": "Pay or say Done ↓",
     "fief.item.soldier": agreeing("soldier[|s]"),
     "fief.item.castle": "castle",
     "fief.item.mill": agreeing("mill[|s]"),
@@ -248,6 +250,8 @@ const strings = {
     "fief.act.nothing.other": "Rien à faire sur la carte maintenant.",
     "fief.act.tithe_help": "Prélevez une dîme avec une carte de votre main :",
     "fief.act.more_below": "Les autres actions sont dans les formulaires sous la carte.",
+    "fief.act.negotiate": "Négociation : payez, donnez un village, parlez ; puis dites Terminé.",
+    "fief.act.to_negotiation": "Payer ou dire Terminé ↓",
     "fief.item.soldier": agreeing("soldat[|s]", true),
     "fief.item.castle": "château",
     "fief.item.mill": agreeing("moulin[|s]", true),
@@ -281,7 +285,7 @@ const strings = {
     "fief.ans.grant": "Accorder le passage",
     "fief.ans.refuse_passage": "Refuser (combat)",
     "fief.ans.ask": "Proposer une coalition",
-    "fief.ans.alone": "Combattre seul",
+    "fief.ans.alone": "Combattre sans allié",
     "fief.ans.accept": "Accepter la coalition",
     "fief.ans.decline": "Refuser la coalition",
     "fief.ans.bid": "Miser {amount} écus",
@@ -445,7 +449,7 @@ function villageGlyph(ctx, v, plan) {
   const sub = [castle ? ctx.t("fief.castle") : null, mills ? `${ctx.t("fief.mill")} ×${mills}` : null,
     presses ? `${ctx.t("fief.press")} ×${presses}` : null].filter(Boolean);
   const title = [villageName(v.id), holder !== null && holder !== undefined ? ctx.name(holder) : null,
-    soldiers ? `${ctx.t("fief.soldiers")}: ${soldiers[1]}` : null, ...sub,
+    soldiers ? `${ctx.t("fief.soldiers")}${ctx.t("colon")}${soldiers[1]}` : null, ...sub,
     ...lords.map(([id, l]) => `${lordName(id)} (${ctx.name(l.owner)})`)].filter(Boolean).join(" — ");
   const g = s("g", {
     class: ["fief-village", target ? "target" : null, plan.selected === v.id ? "selected" : null,
@@ -1039,11 +1043,29 @@ function actBar(ctx) {
   const regions = legalOf(ctx, "choose_region").length ? [h("p", {}, ctx.t("fief.act.choose_region"))] : null;
   const body = regions || cardsBar(ctx, m) || (moves.length ? moveBar(ctx, m, moves) : buys.length ? buyBar(ctx, m, buys) : null);
   const rest = body ? null : restBar(ctx);
-  if (!body && !rest) return null;
+  if (!body && !rest) return negotiationBar(ctx);
   const mode = regions ? "region" : rest ? REST_MODE[ctx.view.phase] || "end"
     : !(moves.length || buys.length) ? "cards" : moves.length ? "move" : "buy";
   return h("div", { class: "fief-prompt fief-act", dataset: { mode, lord: m.lord || "", village: m.buyAt || "" } },
     body || rest);
+}
+
+/** The negotiation asks nothing of the map, but its form (pay, Done) is in the
+ * news panel: under the map on a phone, two screens down. The bar says what the
+ * phase asks and leads there. */
+function negotiationBar(ctx) {
+  if (ctx.view.phase !== "negotiation" || !legalOf(ctx, "done").length) return null;
+  const go = () => {
+    const panel = document.getElementById("fief-negotiation");
+    if (!panel) return;
+    panel.scrollIntoView({ block: "start" }); // its scroll-margin keeps it under the sticky banner
+    const first = document.getElementById("fief-pay-to") || document.getElementById("fief-done");
+    if (first) first.focus({ preventScroll: true });
+  };
+  return h("div", { class: "fief-prompt fief-act", dataset: { mode: "negotiate" } },
+    h("p", {}, ctx.t("fief.act.negotiate")),
+    h("div", { class: "fief-row" }, button(ctx.t("fief.act.to_negotiation"), go,
+      { class: "primary small", id: "fief-to-negotiation" })));
 }
 
 const REST_MODE = { cards: "cards", revenues: "revenues", purchases: "buy", movement: "move" };
@@ -1171,7 +1193,7 @@ function fiefLine(ctx, region, f) {
     f.title || f.capital ? ` (${[f.title ? lordName(f.title) : null, f.capital ? villageName(f.capital) : null].filter(Boolean).join(", ")})` : ""];
 }
 
-const joined = (lines) => lines.flatMap((line, i) => (i ? ["; ", line] : [line]));
+const joined = (ctx, lines) => lines.flatMap((line, i) => (i ? [ctx.t("semicolon"), line] : [line]));
 
 function playersPanel(ctx) {
   const view = ctx.view;
@@ -1192,8 +1214,8 @@ function playersPanel(ctx) {
           row(ctx.t("fief.soldiers"), String(soldiersOf(view, seat))),
           row(ctx.t("fief.cards"), String(view.hand_sizes[seat])),
           row(ctx.t("fief.votes"), String((view.votes || [])[seat] ?? 0)),
-          row(ctx.t("fief.lords"), lords.length ? joined(lords.map(([id, l]) => lordLine(ctx, id, l))) : ctx.t("fief.none")),
-          row(ctx.t("fief.fiefs"), fiefs.length ? joined(fiefs.map(([r, f]) => fiefLine(ctx, r, f))) : ctx.t("fief.none"))));
+          row(ctx.t("fief.lords"), lords.length ? joined(ctx, lords.map(([id, l]) => lordLine(ctx, id, l))) : ctx.t("fief.none")),
+          row(ctx.t("fief.fiefs"), fiefs.length ? joined(ctx, fiefs.map(([r, f]) => fiefLine(ctx, r, f))) : ctx.t("fief.none"))));
     }));
 }
 
@@ -1233,9 +1255,9 @@ function electionLine(ctx, e) {
 }
 
 function votesText(ctx, e) {
-  const votes = Object.entries(e.votes || {}).map(([seat, v]) => `${ctx.name(Number(seat))}: ${
+  const votes = Object.entries(e.votes || {}).map(([seat, v]) => `${ctx.name(Number(seat))}${ctx.t("colon")}${
     Array.isArray(v) ? v.map((x) => (x === null ? "—" : VILLAGE[x] ? villageName(x) : CARDS.lord_names[x] ? lordName(x) : String(x))).join(" ") : String(v)}`);
-  return votes.join("; ") || "—";
+  return votes.join(ctx.t("semicolon")) || "—";
 }
 
 const PLAYED_SHOWN = 8;
@@ -1413,6 +1435,20 @@ function render(root, ctx) {
     box.scrollTop = at[1];
   } else if (box && zoomOf(ctx) > 1) centre([500, 500]);
   news.decorate(root, ctx); // the battle, election and negotiation panels, the map's battle mark
+  keepBarHeight(root, ctx);
+}
+
+/** The bar above the map keeps, through a phase, the tallest height it has had
+ * in it (a lord chosen shortens it by a line of buttons): the map stays where it
+ * was, and a click aimed at it before the change lands where it was aimed. */
+function keepBarHeight(root, ctx) {
+  const bar = root.querySelector(".fief-map-panel > .fief-prompt");
+  if (!bar) return;
+  const key = `${ctx.view.turn}:${ctx.view.phase}:${bar.offsetWidth}`; // a new width: measured anew
+  const kept = ctx.ui.fiefBar && ctx.ui.fiefBar.key === key ? ctx.ui.fiefBar.height : 0;
+  const height = Math.max(kept, bar.offsetHeight);
+  bar.style.minHeight = `${height}px`;
+  ctx.ui.fiefBar = { key, height };
 }
 
 /** The seats list's badge colour: the seat's on the map, once it has a region. */

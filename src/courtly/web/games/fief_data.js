@@ -2,6 +2,7 @@
 // drawn from it, shared by the map (fief.js) and its news (fief_news.js).
 
 import { api } from "../js/api.js";
+import { fillIn } from "../js/i18n.js";
 
 export const DATA = (await api.game("fief")).data;
 export const BOARD = DATA.board;
@@ -70,8 +71,8 @@ export function agreeing(template, french = false) {
   return (p = {}) => {
     const n = Math.abs(Number(p.n));
     const single = n === 1 || (french && n === 0);
-    return template.replace(/\[([^|\]]*)\|([^\]]*)\]/g, (m, one, many) => (single ? one : many))
-      .replace(/\{(\w+)\}/g, (m, name) => (name in p ? String(p[name]) : m));
+    return fillIn(template.replace(/\[([^|\]]*)\|([^\]]*)\]/g, (m, one, many) => (single ? one : many)),
+      p, french ? "fr" : "en");
   };
 }
 

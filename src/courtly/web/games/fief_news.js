@@ -393,7 +393,7 @@ export const strings = {
     "fn.log.intrude": "{who} reste à {place} en intrus : le village d'un fief ne se prend pas.",
     "fn.log.capture": "{who} prend {place}.",
     "fn.log.coalition_ask": "{who} propose une coalition à {to}.",
-    "fn.log.coalition_alone": "{who} se bat seul.",
+    "fn.log.coalition_alone": "{who} se bat sans allié.",
     "fn.log.coalition_yes": "{who} accepte la coalition.",
     "fn.log.coalition_no": "{who} refuse la coalition.",
     "fn.log.bidding": "Les alliés enchérissent pour {place}, mains fermées.",
@@ -1054,7 +1054,6 @@ export function decorate(root, ctx) {
   if (panels.length) side.prepend(h("div", { class: "fn-news", id: "fief-news" }, panels));
   const board = root.querySelector(".fief-board");
   if (board) {
-    board.classList.toggle("fn-wide", panels.length > 0); // a wider side column beside the map
     board.classList.toggle("fn-negotiating", panels.includes(negotiation)); // its form replaces the generic Pay
   }
   if (!ctx.replay) markBattle(root, ctx);

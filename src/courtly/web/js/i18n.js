@@ -12,6 +12,7 @@ const STRINGS = {
   en: {
     "app.tagline": "Court-intrigue board games",
     colon: ": ",
+    semicolon: "; ",
     "lang.switch": "Français",
     "lang.switch.title": "Passer en français",
     "nav.lobby": "Lobby",
@@ -214,7 +215,8 @@ const STRINGS = {
   },
   fr: {
     "app.tagline": "Jeux de société d'intrigues de cour",
-    colon: " : ",
+    colon: "\u202f: ",
+    semicolon: "\u202f; ",
     "lang.switch": "English",
     "lang.switch.title": "Switch to English",
     "nav.lobby": "Salon",
@@ -268,9 +270,9 @@ const STRINGS = {
     "banner.abandoned": "L'hôte a abandonné cette table : la partie s'arrête là",
     "seat.you": "vous",
     "seat.open": "place libre",
-    "seat.away": "absent : un bot le remplace",
-    "seat.connected": "connecté",
-    "seat.offline": "non connecté",
+    "seat.away": "pas là : un bot joue à sa place",
+    "seat.connected": "en ligne",
+    "seat.offline": "hors ligne",
     "table.spectating": "Vous regardez en spectateur",
     "table.you_are": "Vous êtes {name}",
     "table.connecting": "Connexion…",
@@ -302,7 +304,7 @@ const STRINGS = {
     "log.empty": "Rien ne s'est encore passé.",
     "log.join": "{who} prend la place {n}",
     "log.start": "Toutes les places sont prises : la partie commence !",
-    "log.away": "{who} est absent : un bot joue pour lui",
+    "log.away": "{who} n'est plus là : un bot joue à sa place",
     "log.back": "{who} est de retour",
     "log.clock": "{who} a dépassé son temps : un bot joue ce coup",
     "chat.title": "Discussion",
@@ -347,9 +349,9 @@ const STRINGS = {
     "error.generic": "Quelque chose s'est mal passé : {detail}",
     // le temps et la présence
     "clock.move": "pour jouer",
-    "clock.away": "parti",
+    "clock.away": "pas là",
     "clock.move_title": "{who} doit jouer avant la fin du décompte, sinon un bot joue ce coup à sa place",
-    "clock.away_title": "{who} est parti : à la fin du décompte, un bot joue à sa place",
+    "clock.away_title": "{who} n'est plus là : à la fin du décompte, un bot joue à sa place",
     "clock.mine": "Un bot joue pour vous dans",
     "clock.paused": "Arrêté pendant la pause de la table",
     "table.paused": "En pause : personne n'est à la table. La partie reprend quand un joueur revient.",
@@ -456,13 +458,44 @@ export function has(key) {
   return key in STRINGS[current] || key in STRINGS.en;
 }
 
+// French elision before a vowel or a name's h (taken as mute: "d'Henry", "d'Hugues")
+const OPENS_WITH_VOWEL = /^(?:[aeiouyàâäéèêëîïôöûùüœæ]|[AEIOUYÀÂÄÉÈÊËÎÏÔÖÛÙÜŒÆH])/u;
+const ELIDABLE = /(^|[^\p{L}'])(de|le|la|que) \{(\w+)\}/giu;
+
+/** "de", "le", "la", "que" before a word: elided before a vowel or a name's h
+ *  ("d'Eric", "l'Alouette", "qu'Alex"), whole otherwise ("de Camille"). */
+export function elide(word, next) {
+  if (!OPENS_WITH_VOWEL.test(String(next))) return `${word} ${next}`;
+  return `${word.slice(0, word.toLowerCase() === "que" ? 2 : 1)}'${next}`;
+}
+
+/** French spacing in a template's own words: a narrow no-break space before
+ *  ":", ";", "!" and "?" (the values filled in are left alone). */
+export function frenchSpaces(template) {
+  return template.replace(/ ([:;!?])/g, "\u202f$1");
+}
+
+/** A template's {placeholders} filled; in French, elided before them and spaced. */
+export function fillIn(template, params = {}, language = current) {
+  let text = template;
+  if (language === "fr") {
+    text = frenchSpaces(text).replace(ELIDABLE, (m, before, word, name) => (name in params
+      ? `${before}${elide(word, String(params[name])).replace(/\{/g, "\u0001")}` : m));
+  }
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m))
+    .replace(/\u0001/g, "{");
+}
+
 /** The text for key in the current language, with {placeholders} filled. */
 export function t(key, params = {}) {
   let entry = STRINGS[current][key];
   if (entry === undefined) entry = STRINGS.en[key];
   if (entry === undefined) return key;
-  if (typeof entry === "function") return entry(params);
-  return entry.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  if (typeof entry === "function") {
+    const text = entry(params);
+    return current === "fr" && entry === STRINGS.fr[key] && typeof text === "string" ? frenchSpaces(text) : text;
+  }
+  return fillIn(entry, params, key in STRINGS[current] ? current : "en");
 }
 
 /** A refusal in the page's language: the text for its ``code`` (with

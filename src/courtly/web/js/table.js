@@ -1133,16 +1133,25 @@ function lastMoveEvent(seat) {
   return last;
 }
 
+/** Whether the seat's person came back (the log's "back") after the event. */
+function backSince(seat, event) {
+  for (const e of st.events.values()) {
+    if (e.kind === "back" && !e.move && e.data && e.data.seat === seat && e.index > event.index) return true;
+  }
+  return false;
+}
+
+/** The seat's last move was the stand-in's, and its person is not back since. */
 function standinPlayedLast(seat) {
   const last = lastMoveEvent(seat);
-  return !!last && last.move.by === "standin";
+  return !!last && last.move.by === "standin" && !backSince(seat, last);
 }
 
 /** Above the board, while the last move was the stand-in's: whose move it played. */
 function standinNote() {
   if (st.replay || !st.table || st.table.status !== "playing") return null;
   const last = lastMoveEvent();
-  if (!last || last.move.by !== "standin") return null;
+  if (!last || last.move.by !== "standin" || backSince(last.move.seat, last)) return null;
   const who = last.move.seat === st.seat ? t("standin.you") : seatName(last.move.seat);
   return h("p", { class: "standin-note", id: "standin-note", role: "status" },
     h("span", { class: "standin-mark" }, t("standin.mark")), " ", t("standin.note", { who }));
@@ -1333,9 +1342,18 @@ function startTimeAndPresence() {
 }
 
 window.addEventListener("resize", realignLists);
-// the banner sticks under the top bar, whose height a title on two lines changes
-new ResizeObserver(([entry]) => document.documentElement.style.setProperty("--topbar-h",
-  `${Math.round(entry.target.getBoundingClientRect().height)}px`)).observe(document.querySelector(".topbar"));
+// the banner sticks under the top bar, whose height a title on two lines changes; what
+// a jump scrolls to stops under both (--sticky-h: scroll-margin-top), however tall they are
+function measureSticky() {
+  const top = document.querySelector(".topbar").getBoundingClientRect().height;
+  const banner = document.getElementById("banner");
+  const root = document.documentElement.style;
+  root.setProperty("--topbar-h", `${Math.round(top)}px`);
+  root.setProperty("--sticky-h", `${Math.round(top + (banner ? banner.getBoundingClientRect().height : 0))}px`);
+}
+const sticky = new ResizeObserver(measureSticky);
+sticky.observe(document.querySelector(".topbar"));
+if (document.getElementById("banner")) sticky.observe(document.getElementById("banner"));
 // for tests and debugging: the page's state, read-only by convention
 window.courtly = { state: st, context, icon };
 
