@@ -213,7 +213,8 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
     ada.wait_for_selector("#vs-form-give", timeout=30_000)
     # with no action left and more than 10 cards, the banner asks for the discards (§7.41)
     assert ada.evaluate(OVER_THE_LIMIT) == (
-        "Défaussez-vous jusqu'à 10 cartes : encore 2 à défausser (choisissez-les dans votre main).")
+        "Défaussez-vous jusqu'à 10 cartes\u202f: encore 2 à défausser (choisissez-les dans votre "
+        "main).")
     choose(ada, "#vs-form-give select[data-field=to]", "Bertrand")
     choose(ada, "#vs-form-give select[data-field=card1]", ada_shows)
     choose(ada, "#vs-form-give select[data-field=card2]", "—")
