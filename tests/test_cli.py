@@ -575,6 +575,20 @@ def test_a_narrowed_menu_spells_the_whole_name():
     assert _value_label(21, entering) == "21"
 
 
+def _fief_at(stage: str, seed: int, turn_limit: int) -> courtly.State:
+    """A 3-player Fief game played to ``stage``, each seat ending its part
+    where it may (else its first choice)."""
+    from courtly.games.fief import GAME as FIEF
+
+    state = FIEF.new_game(3, seed=seed, options={"turn_limit": turn_limit})
+    while state.stage != stage:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, next((a for a in legal if a.describe().startswith("End my")),
+                               legal[0]))
+    return state
+
+
 def test_a_single_choice_is_played_without_asking(monkeypatch):
     """Fief's revenue phase without a tithe card offers only 'End my turn in this
     phase': nothing to decide, so nothing is asked (a prompt with one answer, many
@@ -584,12 +598,7 @@ def test_a_single_choice_is_played_without_asking(monkeypatch):
     from courtly.cli import _ask_action
     from courtly.games.fief import GAME as FIEF
 
-    state = FIEF.new_game(3, seed=7, options={"turn_limit": 6})
-    while state.stage != "revenues":
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        state.apply(seat, next((a for a in legal if a.describe().startswith("End my")),
-                               legal[0]))
+    state = _fief_at("revenues", seed=7, turn_limit=6)
     me = state.to_act[0]
     state.hands[me] = []  # tests may force a hand: no tithe to claim
     state._legal_cache.clear()
@@ -614,12 +623,7 @@ def test_a_single_choice_waits_while_the_last_action_may_be_taken_back(monkeypat
     from courtly.games.fief import GAME as FIEF
     from courtly.games.fief.actions import Buy
 
-    state = FIEF.new_game(3, seed=19, options={"turn_limit": 3})
-    while state.stage != "purchases":
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        state.apply(seat, next((a for a in legal if a.describe().startswith("End my")),
-                               legal[0]))
+    state = _fief_at("purchases", seed=19, turn_limit=3)
     me = state.to_act[0]
     everything = max((a for a in state.legal_actions(me) if isinstance(a, Buy)),
                      key=lambda a: a.count if a.item == "soldier" else 0)
