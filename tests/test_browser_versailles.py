@@ -179,6 +179,13 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
     ada.screenshot(path=str(tmp_path / "versailles-phone.png"), full_page=True)
     ada.set_viewport_size({"width": 1280, "height": 800})
 
+    # a card chosen in the negotiation can only be shown: the bar says to choose below,
+    # not to pick a target outlined on the Register
+    ada.locator("#vs-hand .vs-hand-card.vs-usable").first.click()
+    line = ada.locator("#vs-card-bar .vs-chosen-line").text_content()
+    assert "ci-dessous ce que vous en faites" in line and "encadrée" not in line, line
+    ada.click("#vs-card-bar .vs-cancel")
+
     # both say Done (the Chamberlain's first Done lets the other breach pass)
     wait_idle(ada)
     ada.click("#vs-done")

@@ -156,6 +156,7 @@ const strings = {
     "vs.kind.exile": "Exil",
     "vs.kind.fortune": "Fortune",
     "vs.chosen": "{card} : choisissez sa cible (encadrée) sur le Registre ou une échelle, ou ci-dessous.",
+    "vs.chosen_below": "{card} : choisissez ci-dessous ce que vous en faites.",
     "vs.cancel": "Annuler",
     "vs.play_on": "Jouer sur {who}",
     "vs.play": "Jouer",
@@ -443,6 +444,7 @@ const strings = {
     "vs.kind.exile": "Exile",
     "vs.kind.fortune": "Fortune",
     "vs.chosen": "{card}: choose its target (outlined) on the Register or a scale, or below.",
+    "vs.chosen_below": "{card}: choose below what to do with it.",
     "vs.cancel": "Cancel",
     "vs.play_on": "Play on {who}",
     "vs.play": "Play",
@@ -997,8 +999,11 @@ function handPanel(ctx) {
   if (chosen && hand.includes(chosen)) {
     const uses = usesOf(ctx, chosen);
     const help = cardHelp(ctx, chosen);
+    // targets outlined on the Register or a scale only for a card played or requested
+    const outlined = uses.some((a) => ["play_card", "request"].includes(a.type)
+      && (typeof a.seat === "number" || a.sovereign));
     bar = h("div", { class: "vs-card-bar", id: "vs-card-bar" },
-      h("p", {}, ctx.t("vs.chosen", { card: cardName(ctx, chosen) })),
+      h("p", { class: "vs-chosen-line" }, ctx.t(outlined ? "vs.chosen" : "vs.chosen_below", { card: cardName(ctx, chosen) })),
       help && help.text ? h("p", { class: "vs-chosen-help muted small" }, help.text) : null,
       h("div", { class: "vs-uses" }, uses.map((a) => button(useLabel(ctx, a), () => send(ctx, a), {
         class: ["vs-use", `vs-use-${a.type}`], disabled: !ctx.canAct, dataset: { kind: a.type },
