@@ -113,9 +113,7 @@ class Floor:
             yield self.possible_agents[seat]
 
     def last(self) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
-        mask = np.zeros(self.table.numbering.size, np.int8)
-        mask.put(self.table.numbered(self.seat), 1)
-        return {"action_mask": mask}, 0.0, False, False, {}
+        return {"action_mask": self.table.mask(self.seat, True)}, 0.0, False, False, {}
 
     def step(self, action: int) -> None:
         if not self.table.play(self.seat, action):

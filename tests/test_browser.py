@@ -146,6 +146,14 @@ class Errors(list):
     """Console errors and uncaught exceptions of a page; a test ends with none."""
 
 
+def wait_over(base: str, table_id: str, seconds: float) -> None:
+    """Wait until a table of bots has played its game to the end."""
+    deadline = time.monotonic() + seconds
+    while api(base, f"/api/tables/{table_id}")["status"] != "over":
+        assert time.monotonic() < deadline, "the bots' game did not end"
+        time.sleep(0.5)
+
+
 def open_page(browser: Browser, width: int = 1280, height: int = 800, touch: bool = False
               ) -> tuple[Page, Errors]:
     """A page at that size under the server's Content-Security-Policy (any

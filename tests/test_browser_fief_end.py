@@ -8,13 +8,21 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from test_browser import BOT, api, browser, new_table, no_horizontal_scroll, open_page, server
+from test_browser import (
+    BOT,
+    api,
+    browser,
+    new_table,
+    no_horizontal_scroll,
+    open_page,
+    server,
+    wait_over,
+)
 
 pytestmark = pytest.mark.slow
 __all__ = ["browser", "server"]  # fixtures used by name
@@ -38,10 +46,7 @@ def _finished(server: str, seed: int, turn_limit: int) -> tuple[str, Keys, Any]:
     """A game of three bots played to its end: its id, each seat's keys, the result."""
     made = new_table(server, "fief", [BOT, BOT, BOT], seed=seed, turn_limit=turn_limit)
     tid = made["table"]["id"]
-    deadline = time.monotonic() + 240
-    while api(server, f"/api/tables/{tid}")["status"] != "over":
-        assert time.monotonic() < deadline, "the bots' game did not end"
-        time.sleep(0.5)
+    wait_over(server, tid, 240)
     state = api(server, f"/api/tables/{tid}/state")
     view, result = state["view"], state["result"]
     keys = [_keys(view, seat) for seat in range(3)]

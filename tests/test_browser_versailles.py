@@ -14,7 +14,6 @@ missing (or with COURTLY_UPDATE_SCREENSHOTS)."""
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +33,7 @@ from test_browser import (
     screenshot,
     server,
     take_seat,
+    wait_over,
 )
 
 pytestmark = pytest.mark.slow
@@ -261,10 +261,7 @@ def test_the_end_of_a_versailles_game_ranks_the_courtiers(server, browser, tmp_p
     desktop's and a phone's width."""
     made = new_table(server, "versailles", [BOT, BOT, BOT], seed=SEED, turn_limit=1)
     tid = made["table"]["id"]
-    deadline = time.monotonic() + 120
-    while api(server, f"/api/tables/{tid}")["status"] != "over":
-        assert time.monotonic() < deadline, "the bots' game did not end"
-        time.sleep(0.5)
+    wait_over(server, tid, 120)
     state = api(server, f"/api/tables/{tid}/state")
     fortunes = [c["fortune"] for c in state["view"]["courtiers"]]
     winners = state["result"]["winners"]

@@ -323,11 +323,17 @@ class Table:
                 self.state.legal_actions(seat)
         return legal
 
-    def observation(self, seat: int, acting: bool) -> dict[str, np.ndarray]:
-        """The seat's observation; its mask is empty unless ``acting``."""
+    def mask(self, seat: int, acting: bool) -> np.ndarray:
+        """The seat's action mask: 1 at its legal actions' numbers if ``acting``,
+        else empty."""
         mask = np.zeros(self.numbering.size, np.int8)
         if acting:
             mask.put(self.numbered(seat), 1)
+        return mask
+
+    def observation(self, seat: int, acting: bool) -> dict[str, np.ndarray]:
+        """The seat's observation; its mask is empty unless ``acting``."""
+        mask = self.mask(seat, acting)
         if self.observe_array is not None:
             return {"observation": self.observe_array(self.state, seat), "action_mask": mask}
         return {"observation": dense(self.features(seat)), "action_mask": mask}

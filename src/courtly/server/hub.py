@@ -628,8 +628,8 @@ class LiveTable:
                     options.append((self.row.bot_delay, seat, "away"))
             elif seat in phase.to_act:
                 options.append(self._person_deadline(seat, info, now))
-            elif (gone_in := self._gone_in(info, now)) is not None and self.attended(now, seat):
-                options.append((gone_in, seat, "gone"))  # the move clock: seats that must act
+            elif (gone := self._gone_option(seat, info, now)) is not None:
+                options.append(gone)  # the move clock: seats that must act
         if self.timing.deadline is not None:
             options.append((self.timing.deadline - time.time(), REFEREE, "time"))
         if (idle := self.idle_for(now)) is not None:
@@ -660,12 +660,20 @@ class LiveTable:
         gone_in = self._gone_in(self.seats[seat], now)
         return gone_in is not None and gone_in <= 0
 
+    def _gone_option(self, seat: int, info: Seat, now: float) -> tuple[float, int, str] | None:
+        """When ``seat`` counts as gone and its stand-in takes it over: None while
+        its person is connected, or while nobody else is there to wait for it."""
+        gone_in = self._gone_in(info, now)
+        if gone_in is None or not self.attended(now, seat):
+            return None
+        return gone_in, seat, "gone"
+
     def _person_deadline(self, seat: int, info: Seat, now: float
                          ) -> tuple[float, int, str] | None:
         options = []
-        gone_in = self._gone_in(info, now)
-        if gone_in is not None and self.attended(now, seat):
-            options.append((gone_in, seat, "gone"))
+        gone = self._gone_option(seat, info, now)
+        if gone is not None:
+            options.append(gone)
         if self.row.move_clock:
             options.append((self.turn_started + self.row.move_clock - now, seat, "clock"))
         return min(options) if options else None

@@ -33,12 +33,11 @@ def _card_help(hand: list[str]) -> list[str]:
     cards, out, seen = card_set(), [], set()
     for card in hand:
         head = card.partition(":")[0]
-        key = head if head in ("lord", "bishop") else card
+        key = head if head in ("lord", "bishop") else card  # "lord:henry": the lord card
         text = cards.help.get(key, {}).get("en")
         if text and key not in seen:
             seen.add(key)
-            name = cards.names[key]["en"] if key in ("lord", "bishop") else cards.label(card)
-            out.append(f"  {name}: {text}")
+            out.append(f"  {cards.names[key]['en']}: {text}")
     return out
 
 
