@@ -114,7 +114,7 @@ def test_play_a_whole_game_and_save(runner, tmp_path):
     state = courtly.replay(record)
     assert state.is_over
     final = state.result()
-    assert f"Scores: {', '.join(f'{s:g}' for s in final.scores)}" in out
+    assert f"Score: {', '.join(f'{s:g}' for s in final.scores)}" in out
     assert listed("Winner", [f"Seat {w}" for w in final.winners]) in out
     assert (record.seed, record.num_players) == (7, 2)
 
@@ -122,6 +122,29 @@ def test_play_a_whole_game_and_save(runner, tmp_path):
     again = _play(runner, "--players", "2", "--seed", "7")
     assert again.exit_code == 0
     assert again.output.split("Game over")[0] == out.split("Game over")[0]
+
+
+def test_the_end_of_fief_shows_fiefs_soldiers_and_crowns(runner, tmp_path):
+    """Fief's score is a code for programs (fiefs.soldiers-crowns, 0.01500003):
+    the end shows what the rulebook decides by, "the number of possessed fiefs;
+    then ... the number of soldiers on the ground and ... the quantity of
+    money", seat by seat; the code, shown before, is not."""
+    from courtly.games.fief.render import standing_keys
+
+    path = tmp_path / "fief.json"
+    result = runner.invoke(app, ["play", "fief", "-n", "3", "--seed", "0", "--option",
+                                 "turn_limit=1", "--save", str(path)], input=ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output
+    state = courtly.replay(courtly.GameRecord.from_json(json.loads(path.read_text())))
+    assert state.is_over
+    keys = standing_keys(state.view(0))
+    figures = [", ".join(str(keys[s][i]) for s in range(3)) for i in range(3)]
+    out = result.output
+    assert f"Fiefs: {figures[0]}; Soldiers: {figures[1]}; Crowns: {figures[2]}" in out
+    table = out[out.index("Result"):]
+    assert all(header in table for header in ("Fiefs", "Soldiers", "Crowns"))
+    assert "Score" not in table
+    assert not any(f"{score:g}" in table for score in state.result().scores)
 
 
 def test_play_prints_only_what_the_seat_may_see(runner, tmp_path):

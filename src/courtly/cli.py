@@ -203,23 +203,29 @@ def _seat_list(seats: Sequence[int]) -> str:
     return ", ".join(f"Seat {s}" for s in seats) or "nobody"
 
 
-def _result_table(state: State, seat: int | None) -> Table:
-    """The final scores, one row per seat, winners marked."""
+def _result_table(game: Game, state: State, seat: int | None) -> Table:
+    """The end, one row per seat, winners marked: each seat's score, or what
+    the game says its players read instead (:meth:`Game.describe_result`)."""
     result = state.result()
+    columns = game.describe_result(state.view(seat), result)
     table = Table(title="Result")
     table.add_column("Seat", justify="right")
-    table.add_column("Score", justify="right")
+    for name in columns:
+        table.add_column(name, justify="right")
     table.add_column("Winner", justify="center")
-    for s, score in enumerate(result.scores):
+    for s in range(len(result.scores)):
         label = f"{s} (you)" if s == seat else str(s)
-        table.add_row(label, f"{score:g}", "★" if s in result.winners else "")
+        table.add_row(label, *(cells[s] for cells in columns.values()),
+                      "★" if s in result.winners else "")
     return table
 
 
-def _show_result(console: Console, state: State, seat: int | None) -> None:
+def _show_result(console: Console, game: Game, state: State, seat: int | None) -> None:
     result = state.result()
-    console.print(_result_table(state, seat))
-    _plain(console, f"Scores: {', '.join(f'{s:g}' for s in result.scores)}", "bold")
+    console.print(_result_table(game, state, seat))
+    columns = game.describe_result(state.view(seat), result)
+    _plain(console, "; ".join(f"{name}: {', '.join(cells)}" for name, cells in columns.items()),
+           "bold")
     _plain(console, listed("Winner", [f"Seat {s}" for s in result.winners]), "bold")
 
 
@@ -342,7 +348,7 @@ def _show_end(console: Console, game: Game, state: State, seat: int, finished: b
     if finished:
         console.rule("Game over")
         _plain(console, game.render(state.view(seat)))
-        _show_result(console, state, seat)
+        _show_result(console, game, state, seat)
     else:
         _plain(console, f"Game left unfinished after {len(state.record.actions)} actions.")
 
@@ -889,7 +895,7 @@ def replay_command(
            f"{len(record.actions)} actions; view of {who}.", "bold")
     _plain(console, game.render(state.view(seat)))
     if state.is_over:
-        _show_result(console, state, seat)
+        _show_result(console, game, state, seat)
     else:
         phase = state.phase
         may = f"; may act: {_seat_list(phase.may_act)}" if phase.may_act else ""
