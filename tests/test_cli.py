@@ -114,7 +114,7 @@ def test_play_a_whole_game_and_save(runner, tmp_path):
     state = courtly.replay(record)
     assert state.is_over
     final = state.result()
-    assert f"Scores: {', '.join(f'{s:g}' for s in final.scores)}" in out
+    assert f"Score: {', '.join(f'{s:g}' for s in final.scores)}" in out
     assert listed("Winner", [f"Seat {w}" for w in final.winners]) in out
     assert (record.seed, record.num_players) == (7, 2)
 
@@ -122,6 +122,29 @@ def test_play_a_whole_game_and_save(runner, tmp_path):
     again = _play(runner, "--players", "2", "--seed", "7")
     assert again.exit_code == 0
     assert again.output.split("Game over")[0] == out.split("Game over")[0]
+
+
+def test_the_end_of_fief_shows_fiefs_soldiers_and_crowns(runner, tmp_path):
+    """Fief's score is a code for programs (fiefs.soldiers-crowns, 0.01500003):
+    the end shows what the rulebook decides by, "the number of possessed fiefs;
+    then ... the number of soldiers on the ground and ... the quantity of
+    money", seat by seat; the code, shown before, is not."""
+    from courtly.games.fief.render import standing_keys
+
+    path = tmp_path / "fief.json"
+    result = runner.invoke(app, ["play", "fief", "-n", "3", "--seed", "0", "--option",
+                                 "turn_limit=1", "--save", str(path)], input=ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output
+    state = courtly.replay(courtly.GameRecord.from_json(json.loads(path.read_text())))
+    assert state.is_over
+    keys = standing_keys(state.view(0))
+    figures = [", ".join(str(keys[s][i]) for s in range(3)) for i in range(3)]
+    out = result.output
+    assert f"Fiefs: {figures[0]}; Soldiers: {figures[1]}; Crowns: {figures[2]}" in out
+    table = out[out.index("Result"):]
+    assert all(header in table for header in ("Fiefs", "Soldiers", "Crowns"))
+    assert "Score" not in table
+    assert not any(f"{score:g}" in table for score in state.result().scores)
 
 
 def test_play_prints_only_what_the_seat_may_see(runner, tmp_path):
@@ -470,8 +493,9 @@ def test_a_long_menu_is_narrowed_field_by_field(runner, tmp_path, market):
                                  "heuristic", "--save", str(path)], input="2\n8\nq\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "    1. Done" in out and "    2. Give (18 choices)" in out
-    assert "    3. Propose (63 choices)" in out
+    # each group reads as its menu lines do, "…" where they differ
+    assert "    1. Done" in out and "    2. Give … coin(s) to seat … (18 choices)" in out
+    assert "    3. Offer seat … coin(s) for … (63 choices)" in out
     record = _market_record(path, market)
     assert [a for s, a in record.actions if s == 0] == [Give(2, 2)]
 
@@ -495,8 +519,9 @@ def test_a_field_of_many_numbers_is_typed_in(monkeypatch):
 
 
 def test_a_narrowed_menu_names_villages_and_lords_not_their_ids(monkeypatch):
-    """Fief's movement menu is long: its groups read 'to Blaye', 'lord Roland' (words
-    of the actions' descriptions), not 'to "blaye"' (the id in the record)."""
+    """Fief's movement menu is long: its groups read 'Roland …', 'Roland … to
+    Blaye' (the words their menu lines share), not 'lord roland' or 'to "blaye"'
+    (the fields and ids of the record)."""
     from rich.console import Console
 
     from courtly.cli import _ask_action
@@ -521,9 +546,9 @@ def test_a_narrowed_menu_names_villages_and_lords_not_their_ids(monkeypatch):
     monkeypatch.setattr(console, "input", lambda prompt="": next(answers))
     assert _ask_action(console, FIEF, state, me) == Move("roland", "blaye", "enter", 1)
     out = console.export_text()
-    assert "1. lord Eric (" in out and "2. lord Roland (" in out
-    assert "1. to Blaye (" in out and '"blaye"' not in out
-    assert "to to " not in out  # 'Roland to Blaye': the field's own word is not repeated
+    assert "1. Eric … (104 choices)" in out and "2. Roland … (104 choices)" in out
+    assert "1. Roland … to Blaye (" in out and '"blaye"' not in out
+    assert ". lord " not in out and "to to " not in out
 
 
 def test_a_narrowed_move_asks_where_then_what_then_how_many(monkeypatch):
@@ -553,9 +578,61 @@ def test_a_narrowed_move_asks_where_then_what_then_how_many(monkeypatch):
     monkeypatch.setattr(console, "input", lambda prompt="": next(answers))
     assert _ask_action(console, FIEF, state, me) == Move("roland", "blaye", "attack", 21)
     out = console.export_text()
-    assert out.index("1. to Blaye (78 choices)") < out.index("1. stance attack (26 choices)")
+    assert out.index("1. Roland … Blaye (78 choices)") < \
+        out.index("1. Roland … attack Blaye (26 choices)")
+    assert "2. Roland … besiege Blaye (26 choices)" in out and "stance" not in out
     assert "22. Roland and 21 soldiers attack Blaye" in out
-    assert "2. to Cluny (" in out and "to to " not in out  # not 'to to Cluny'
+    assert "2. Roland … to Cluny (26 choices)" in out and "to to " not in out
+
+
+def test_a_narrowed_menu_reads_as_its_menu_lines(monkeypatch):
+    """Fief's purchases with crowns to spare and three villages: the groups read
+    as the player would say them, in the words the menu lines share ("Buy …
+    soldiers at St. Médard"), not by the record's field names ("item soldier",
+    "village St. Médard", which they read before)."""
+    from rich.console import Console
+
+    from courtly.cli import _ask_action
+    from courtly.games.fief import GAME as FIEF
+    from courtly.games.fief.actions import Buy
+    from courtly.games.fief.rules import Lord
+
+    state = _fief_at("purchases", seed=19, turn_limit=3)
+    me = state.to_act[0]
+    state.money[me] = 2000  # tests may force a position
+    state.soldiers["st_medard"] = (me, 3)
+    state.lords["roland"] = Lord(me, "st_medard")
+    state._legal_cache.clear()
+    answers = iter(["2", "1", "1", "3"])  # buy; soldiers; at St. Médard; 3 of them
+    console = Console(record=True, width=100)
+    monkeypatch.setattr(console, "input", lambda prompt="": next(answers))
+    assert _ask_action(console, FIEF, state, me) == Buy("soldier", "st_medard", 3)
+    out = console.export_text()
+    assert "1. Buy … soldiers at … (" in out and "2. Buy … presses at … (" in out
+    assert "1. Buy … soldiers at St. Médard (20 choices)" in out
+    assert "item " not in out and "village " not in out
+
+
+def test_a_narrowed_group_reads_as_the_words_its_lines_share():
+    """The words every line has, in order ("…" for the rest; a differing aside
+    left out); bits of names shared by chance are not kept; a group whose lines
+    share nothing, or that would read like another, reads as field and value."""
+    from courtly.cli import _group_lines, _shared_words
+
+    assert _shared_words(["Buy 1 soldier at Tournus (100 crowns)",
+                          "Buy 2 soldiers at Cluny (200 crowns)"]) == "Buy … soldiers at …"
+    assert _shared_words(["Give Comte to Monsieur de Maintenant (Seat 1)",
+                          "Give Baron and Justice to Monsieur de Maintenant (Seat 1)"]) == \
+        "Give … to Monsieur de Maintenant (Seat 1)"
+    assert _shared_words(["Give Comte to Monsieur le Baron de Maintenant (Seat 1)",
+                          "Give Justice to Madame la Baronne de Maintenant (Seat 2)"]) == "Give …"
+    assert _shared_words(["North", "South"]) is None
+    lines = _group_lines("type", ["give", "pay"], [["a", "b"], ["c", "d"]],
+                         {"a": "Give 1 to X", "b": "Give 2 to Y", "c": "Pay 1", "d": "Pay 2"}.get)
+    assert lines == ["Give (2 choices)", "Pay (2 choices)"]  # one shared word: the kind says more
+    same = _group_lines("to", [1, 2], [["a", "b"], ["c", "d"]],
+                        {"a": "Go north", "b": "Go south", "c": "Go north", "d": "Go south"}.get)
+    assert same == ["to 1 (2 choices)", "to 2 (2 choices)"]
 
 
 def test_a_narrowed_menu_spells_the_whole_name():

@@ -203,23 +203,29 @@ def _seat_list(seats: Sequence[int]) -> str:
     return ", ".join(f"Seat {s}" for s in seats) or "nobody"
 
 
-def _result_table(state: State, seat: int | None) -> Table:
-    """The final scores, one row per seat, winners marked."""
+def _result_table(game: Game, state: State, seat: int | None) -> Table:
+    """The end, one row per seat, winners marked: each seat's score, or what
+    the game says its players read instead (:meth:`Game.describe_result`)."""
     result = state.result()
+    columns = game.describe_result(state.view(seat), result)
     table = Table(title="Result")
     table.add_column("Seat", justify="right")
-    table.add_column("Score", justify="right")
+    for name in columns:
+        table.add_column(name, justify="right")
     table.add_column("Winner", justify="center")
-    for s, score in enumerate(result.scores):
+    for s in range(len(result.scores)):
         label = f"{s} (you)" if s == seat else str(s)
-        table.add_row(label, f"{score:g}", "★" if s in result.winners else "")
+        table.add_row(label, *(cells[s] for cells in columns.values()),
+                      "★" if s in result.winners else "")
     return table
 
 
-def _show_result(console: Console, state: State, seat: int | None) -> None:
+def _show_result(console: Console, game: Game, state: State, seat: int | None) -> None:
     result = state.result()
-    console.print(_result_table(state, seat))
-    _plain(console, f"Scores: {', '.join(f'{s:g}' for s in result.scores)}", "bold")
+    console.print(_result_table(game, state, seat))
+    columns = game.describe_result(state.view(seat), result)
+    _plain(console, "; ".join(f"{name}: {', '.join(cells)}" for name, cells in columns.items()),
+           "bold")
     _plain(console, listed("Winner", [f"Seat {s}" for s in result.winners]), "bold")
 
 
@@ -342,7 +348,7 @@ def _show_end(console: Console, game: Game, state: State, seat: int, finished: b
     if finished:
         console.rule("Game over")
         _plain(console, game.render(state.view(seat)))
-        _show_result(console, state, seat)
+        _show_result(console, game, state, seat)
     else:
         _plain(console, f"Game left unfinished after {len(state.record.actions)} actions.")
 
@@ -531,10 +537,7 @@ def _narrow(console: Console, legal: list[Action], field: int, phase: Phase, sea
     else:
         groups = [[a for a, f in zip(legal, forms, strict=True) if f.get(name) == v]
                   for v in values]
-        for number, (value, group) in enumerate(zip(values, groups, strict=True), start=1):
-            shown = (str(value).replace("_", " ").capitalize() if name == "type"
-                     else f"{name} {_value_label(value, group)}")
-            line = describe(group[0]) if len(group) == 1 else f"{shown} ({len(group)} choices)"
+        for number, line in enumerate(_group_lines(name, values, groups, describe), start=1):
             _plain(console, f"  {number:>3}. {line}")
         _undo_line(console, undo)
         _plain(console, _phase_line(phase, seat, timer), "bold")
@@ -545,6 +548,130 @@ def _narrow(console: Console, legal: list[Action], field: int, phase: Phase, sea
     if answer is None or answer == TIME_UP:
         return ([TimeUp()] if answer == TIME_UP else []), field
     return [a for a, f in zip(legal, forms, strict=True) if f.get(name) == chosen], field + 1
+
+
+def _group_lines(name: str, values: Sequence[Any], groups: Sequence[Sequence[Action]],
+                 describe: Callable[[Action], str]) -> list[str]:
+    """The narrowing menu's lines, one per group of actions sharing ``values``'s
+    value of field ``name``: an action alone reads as itself; a group as the
+    words its menu lines share, "…" where they differ, with its count ("Buy …
+    soldiers at Tournus (11 choices)", "Roland … attack Blaye (26 choices)").
+    Where the lines share no word, or two groups would read alike, the field
+    and its value ("lord Roland"; the kind of action: "Give cards")."""
+    shared = [_shared_words([describe(a) for a in group]) if len(group) > 1 else None
+              for group in groups]
+    lines = []
+    for value, group, line in zip(values, groups, shared, strict=True):
+        # a kind's name ("Give cards") says more than its lines' one shared verb ("Give …")
+        bare = name == "type" and line is not None and len(line.split()) < 3
+        if len(group) == 1:
+            lines.append(describe(group[0]))
+        elif line is None or bare or shared.count(line) > 1:
+            shown = (str(value).replace("_", " ").capitalize() if name == "type"
+                     else f"{name} {_value_label(value, group)}")
+            lines.append(f"{shown} ({len(group)} choices)")
+        else:
+            lines.append(f"{line} ({len(group)} choices)")
+    return lines
+
+
+def _shared_words(lines: Sequence[str]) -> str | None:
+    """What menu lines have in common, in the words of the longest (the last of
+    the longest): its words
+    that every line has in the same order (a plural matching its singular),
+    "…" for the ones that differ; an aside in parentheses that differs ("(300
+    crowns)") is left out. None when they share no word."""
+    tokens = [_tokens(line) for line in dict.fromkeys(lines)]
+    template = max(reversed(tokens), key=len)  # ties: the last, as a rule the most ("soldiers")
+    kept = set(range(len(template)))
+    for other in tokens:
+        if other is not template:
+            kept &= _matched(template, other)
+    kept -= _stray_words(template, kept)
+    words: list[str] = []
+    gap = False
+    for i, token in enumerate(template):
+        if i in kept:
+            words += ["…", token] if gap else [token]
+            gap = False
+        elif not token.startswith("("):
+            gap = True
+    if not words:
+        return None
+    return " ".join([*words, "…"] if gap else words)
+
+
+def _stray_words(template: Sequence[str], kept: set[int]) -> set[int]:
+    """Kept words that only happen to be shared: a run with differing words on
+    both sides with no word that says what is done
+    (a lowercase word of four letters or more: "soldiers at", "livres to") nor
+    an aside: the like of "de la", "to the", "Monsieur de", bits of names."""
+    def differs(i: int) -> bool:
+        return 0 <= i < len(template) and i not in kept
+
+    stray: set[int] = set()
+    i = 0
+    while i < len(template):
+        if i not in kept:
+            i += 1
+            continue
+        end = i
+        while end + 1 in kept:
+            end += 1
+        run = range(i, end + 1)
+        if differs(i - 1) and differs(end + 1) and \
+                not any(_telling(template[k]) for k in run):
+            stray.update(run)
+        i = end + 1
+    return stray
+
+
+def _telling(word: str) -> bool:
+    """An aside, or a lowercase word of four letters or more."""
+    return word.startswith("(") or (word.islower() and len(_slug(word)) > 3)
+
+
+def _tokens(line: str) -> list[str]:
+    """A menu line's words, an aside in parentheses kept whole as one."""
+    tokens: list[str] = []
+    aside: list[str] = []
+    for word in line.split():
+        if aside or word.startswith("("):
+            aside.append(word)
+            if word.endswith(")"):
+                tokens.append(" ".join(aside))
+                aside = []
+        else:
+            tokens.append(word)
+    return tokens + ([" ".join(aside)] if aside else [])
+
+
+def _same_word(a: str, b: str) -> bool:
+    """Two words alike but for case, accents, punctuation or a plural's s/es."""
+    a, b = _slug(a) or a, _slug(b) or b
+    return a == b or a in (b + "s", b + "es") or b in (a + "s", a + "es")
+
+
+def _matched(template: Sequence[str], other: Sequence[str]) -> set[int]:
+    """The positions of ``template``'s words in a longest common subsequence
+    of the two lines' words."""
+    n, m = len(template), len(other)
+    longest = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            longest[i][j] = (longest[i + 1][j + 1] + 1 if _same_word(template[i], other[j])
+                             else max(longest[i + 1][j], longest[i][j + 1]))
+    kept: set[int] = set()
+    i = j = 0
+    while i < n and j < m:
+        if _same_word(template[i], other[j]) and longest[i][j] == longest[i + 1][j + 1] + 1:
+            kept.add(i)
+            i, j = i + 1, j + 1
+        elif longest[i + 1][j] >= longest[i][j + 1]:
+            i += 1
+        else:
+            j += 1
+    return kept
 
 
 def _slug(text: str) -> str:
@@ -768,7 +895,7 @@ def replay_command(
            f"{len(record.actions)} actions; view of {who}.", "bold")
     _plain(console, game.render(state.view(seat)))
     if state.is_over:
-        _show_result(console, state, seat)
+        _show_result(console, game, state, seat)
     else:
         phase = state.phase
         may = f"; may act: {_seat_list(phase.may_act)}" if phase.may_act else ""

@@ -179,6 +179,14 @@ class Game(ABC):
         of address), never adding anything the views do not show."""
         return text
 
+    def describe_result(self, view: Mapping[str, Any], result: Result) -> dict[str, list[str]]:
+        """The end of a game as its players read it (the terminal's result
+        table), from the final ``view`` and ``result``: a column's name -> one
+        cell per seat. By default each seat's score; a game whose score is a
+        code for programs (Fief's fiefs, soldiers and crowns in one number)
+        gives instead the figures its rulebook decides by."""
+        return {"Score": [f"{score:g}" for score in result.scores]}
+
     def render(self, view: Mapping[str, Any]) -> str:
         """Plain-text picture of a view, for the terminal; games override it."""
         import json

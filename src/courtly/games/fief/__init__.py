@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from courtly.core import Action, Companions, Game, Option
+from courtly.core import Action, Companions, Game, Option, Result
 from courtly.games.fief.actions import ACTION_TYPES
 from courtly.games.fief.board import default_board
 from courtly.games.fief.render import render as _render
+from courtly.games.fief.render import standing_keys
 from courtly.games.fief.rules import FiefState
 
 
@@ -76,6 +77,16 @@ class Fief(Game):
     def render(self, view: Mapping[str, Any]) -> str:
         """The board region by region, the gates, the players (see render.py)."""
         return _render(view)
+
+    def describe_result(self, view: Mapping[str, Any], result: Result) -> dict[str, list[str]]:
+        """What the victory is decided by ("The Beginning of the Game", 5: the
+        fiefs; "Any draws are decided by ... the number of soldiers on the
+        ground and ... by the quantity of money"), seat by seat, read from the
+        final view as its render's standing is; the score (those three in one
+        number, rules.py ``_result``) is for programs."""
+        keys = standing_keys(view)
+        return {header: [str(keys[seat][i]) for seat in range(len(result.scores))]
+                for i, header in enumerate(("Fiefs", "Soldiers", "Crowns"))}
 
     def data(self) -> dict[str, Any]:
         """The board and the cards, for clients."""
