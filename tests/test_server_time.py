@@ -172,6 +172,17 @@ def test_spectators_and_bots_are_no_seats_to_time(tmp_path: Path):
                 assert [c["seat"] for c in update["clocks"]] == [0]
 
 
+def to_negotiation(client: Any, tid: str, tokens: dict[str, str]) -> None:
+    """Play Versailles' first choices (each seat's first legal action) up to
+    the negotiation (§7.2)."""
+    while state(client, tid)["phase"]["name"] != "negotiation":
+        seat = str(state(client, tid)["to_act"][0])
+        choice = state(client, tid, tokens[seat])["legal"][0]["action"]
+        answer = client.post(f"/api/tables/{tid}/actions",
+                             json={"token": tokens[seat], "action": choice})
+        assert answer.status_code == 200, answer.text
+
+
 def test_a_referee_ruling_keeps_the_phase_and_its_deadline(tmp_path):
     """A referee's ruling other than calling time (Versailles' breach of
     etiquette, judged from the chat) is recorded, but the negotiation goes
@@ -180,12 +191,7 @@ def test_a_referee_ruling_keeps_the_phase_and_its_deadline(tmp_path):
 
     with make_client(tmp_path) as client:
         tid, tokens = person_table(client, 2, game="versailles")
-        while state(client, tid)["phase"]["name"] != "negotiation":
-            seat = str(state(client, tid)["to_act"][0])
-            choice = state(client, tid, tokens[seat])["legal"][0]["action"]
-            answer = client.post(f"/api/tables/{tid}/actions",
-                                 json={"token": tokens[seat], "action": choice})
-            assert answer.status_code == 200, answer.text
+        to_negotiation(client, tid, tokens)
         before = state(client, tid)["phase"]
         assert before["name"] == "negotiation" and before["deadline"] is not None
         table = client.app.state.hub.tables[tid]
@@ -206,11 +212,7 @@ def test_a_public_breach_of_etiquette_is_ruled_and_the_chamberlain_may_fine_it(t
     message is not judged (a ruling is public, the message is not)."""
     with make_client(tmp_path) as client:
         tid, tokens = person_table(client, 2, game="versailles")
-        while state(client, tid)["phase"]["name"] != "negotiation":
-            seat = str(state(client, tid)["to_act"][0])
-            choice = state(client, tid, tokens[seat])["legal"][0]["action"]
-            client.post(f"/api/tables/{tid}/actions",
-                        json={"token": tokens[seat], "action": choice})
+        to_negotiation(client, tid, tokens)
         moves = state(client, tid)["table"]["moves"]
         said = client.post(f"/api/tables/{tid}/chat",
                            json={"token": tokens["0"], "text": "Tu es bien pâle", "to": 1})
@@ -227,3 +229,33 @@ def test_a_public_breach_of_etiquette_is_ruled_and_the_chamberlain_may_fine_it(t
         else:
             legal = state(client, tid, tokens[str(chamberlain)])["legal"]
             assert any(a["action"]["type"] == "fine" for a in legal)
+
+
+def test_a_player_called_by_his_own_name_in_the_chat_is_ruled(tmp_path):
+    """Versailles §3: "Players must address one another giving, in this
+    order: QUALITY [...]; FAMILY NAME [...]; and finally the OFFICE held".
+    The server gives the checker the seats' names (public at the table):
+    "Zoé, ..." to Zoé's courtier is a familiarity, ruled by the referee
+    (decision E20); "rose" the colour is not Rose."""
+    with make_client(tmp_path) as client:
+        made = new_table(client, [{"kind": "person"}] * 3, game="versailles")
+        tid, tokens = made["table"]["id"], made["tokens"]
+        for seat, name in enumerate(["Alex", "Zoé", "Rose"]):
+            joined = client.post(f"/api/tables/{tid}/join",
+                                 json={"token": tokens[str(seat)], "name": name})
+            assert joined.status_code == 200, joined.text
+        to_negotiation(client, tid, tokens)
+        moves = state(client, tid)["table"]["moves"]
+
+        def say(text: str) -> list[dict[str, Any]]:
+            said = client.post(f"/api/tables/{tid}/chat",
+                               json={"token": tokens["0"], "text": text})
+            assert said.status_code == 200, said.text
+            return [e["data"] for e in state(client, tid)["events"] if e["kind"] == "breach"]
+
+        assert say("Zoé, vous me donnez votre carte ?") == [
+            {"breach": 0, "seat": 0, "code": "familiar_name", "words": "Zoé"}]
+        assert say("Merci rose !")[1:] == [
+            {"breach": 1, "seat": 0, "code": "familiar_name", "words": "rose"}]
+        assert len(say("rose, vert ou bleu ?")) == 2
+        assert state(client, tid)["table"]["moves"] == moves + 2

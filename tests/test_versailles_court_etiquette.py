@@ -272,6 +272,32 @@ def test_a_public_message_is_judged_against_whoever_it_fits():
     assert [f["code"] for f in faults] == ["familiar_pronoun"]
 
 
+def test_the_players_names_are_known_to_the_referee():
+    """§3: "Players must address one another giving, in this order: QUALITY
+    [...]; FAMILY NAME [...]; and finally the OFFICE held": the players'
+    own names (public at the table) go with the message, and calling a
+    player by his is a familiarity judged against his courtier (E20)."""
+    state = named(4, families={1: TOUR})
+    view = state.view(0)
+    names = ["Alex", "Zoé", None, "Rose"]  # seat 2: a bot, no name
+    text = "Zoé, vous me donnez votre carte ?"
+    assert judge_chat(view, 0, text, None) == []  # without the names, as before
+    faults = judge_chat(view, 0, text, None, names=names)
+    assert [(f["code"], f["found"], f["seat"]) for f in faults] == [
+        ("familiar_name", "Zoé", 0)]
+    assert faults[0]["expected"] == view["courtiers"][1]["address"]["short"]
+    assert GAME.parse_action(faults[0]["action"]).words == "Zoé"
+    assert judge_chat(view, 0, text, 1, names=names)[0]["code"] == "familiar_name"
+    assert judge_chat(view, 0, "Mademoiselle, vous me donnez votre carte ?", None,
+                      names=names) == []
+
+
+def test_the_players_names_one_per_seat():
+    view = named(4).view(0)
+    with pytest.raises(ValueError, match="3 names for 4 seats"):
+        judge_chat(view, 0, "Bonjour.", None, names=["Alex", "Zoé", "Rose"])
+
+
 def test_a_pending_breach_opens_the_chamberlains_window_at_any_moment():
     """§3: "Breaches of etiquette are immediately sanctioned by the GRAND
     CHAMBERLAIN"; the fine is "1,000 livres for each error"; "If the player

@@ -7,6 +7,7 @@ our decisions: docs/rules/versailles.md, "Etiquette".
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -623,6 +624,122 @@ def test_names_with_braces_are_safe_in_explanations():
     odd = Addressee("man", "de {Bizarre}")
     assert codes("Madame, bonjour.", odd) == ["wrong_sex"]
     assert "{Bizarre}" in check_message("Madame, bonjour.", odd)[0].fr
+
+
+# --- the players' own names (decision E20) ------------------------------------
+
+#: The same courtiers, each played by a person whose name the table knows.
+ALEX = replace(MARQUIS, player_name="Alex")
+ZOE = replace(TOUR, player_name="Zoé")
+ROSE = Addressee("woman", "de Sévigné", player_name="Rose")
+PIERRE = replace(BOURGENGELLE, player_name="Pierre Martin")
+
+
+def test_calling_a_player_by_his_own_name_is_a_familiarity():
+    """§3: "Players must address one another giving, in this order: QUALITY
+    (Madame, Mademoiselle or Monsieur); DIGNITY (Maréchal); NOBILITY TITLE
+    (Duc, Marquis, Comte or Baron); FAMILY NAME (d'Argenson, and so on); and
+    finally the OFFICE held" and the breach of "saying 'A toi Jojo' instead
+    of 'A vous mon cher Marquis de La Trémière'": a player's own name is none
+    of the five elements; it is a familiarity like "Jojo" (E20)."""
+    breaches = check_message("Alex, tu me donnes ta carte ?", ALEX)
+    assert [b.code for b in breaches] == [BreachCode.FAMILIAR_PRONOUN,
+                                          BreachCode.FAMILIAR_NAME]
+    name = breaches[1]
+    assert (name.found, name.expected, name.address) == ("Alex", "Monsieur le Marquis", "Alex")
+    assert "joue" in name.fr and "player's own name" in name.en
+    assert codes("Alex, vous me donnez votre carte ?", ALEX) == ["familiar_name"]
+    assert codes("Merci Alex", ALEX) == ["familiar_name"]
+    assert codes("Je vous remercie, Alex.", ALEX) == ["familiar_name"]
+    assert codes("@Alex votre carte ?", ALEX) == ["familiar_name"]
+    # one familiarity per address, with a quality or title or not (as E2's "Monsieur Paul")
+    assert codes("Monsieur Alex, bonjour.", ALEX) == ["familiar_name"]
+    assert codes("Monsieur le Marquis Alex, bonjour.", ALEX) == ["familiar_name"]
+    assert codes("Monsieur le Marquis, vous me donnez votre carte ?", ALEX) == []
+    assert codes("Je parlerai à Alex demain.", ALEX) == []  # of him, not to him (E11)
+
+
+def test_without_the_players_names_the_checker_reads_as_before():
+    """The engine and the bots call the checker without names: a name that
+    opens the sentence is not known to be anyone's (E11)."""
+    assert codes("Alex, vous me donnez votre carte ?", MARQUIS) == []
+    assert codes("Alex, tu me donnes ta carte ?", MARQUIS) == ["familiar_pronoun"]
+    assert codes("Merci Alex", MARQUIS) == ["familiar_name"]  # an unknown nickname
+    assert vocatives("merci alex", [MARQUIS]) == []
+
+
+def test_a_players_name_in_public_chat_goes_to_his_courtier():
+    """E12: an address naming a courtier is judged against him; so is one
+    naming his player, whose form the explanation gives."""
+    breaches = check_message("Merci Zoé, vous êtes bien aimable.", ALEX, [ZOE])
+    assert [(b.code, b.found, b.expected) for b in breaches] == [
+        (BreachCode.FAMILIAR_NAME, "Zoé", "Mademoiselle de la Tour qui Penche")]
+    assert vocatives("Zoé, bonjour ; Alex, bonsoir.", [ALEX, ZOE]) == ["Zoé", "Alex"]
+
+
+@pytest.mark.parametrize("text", [
+    "Zoé, vous jouez ?", "ZOE, vous jouez ?", "Zoe, vous jouez ?", "Merci zoe", "merci ZOÉ !",
+    "@zoe vous jouez ?", "Bonjour Zoé, vous jouez ?"])
+def test_a_players_name_whatever_its_accents_and_case(text):
+    """As every name (docs/rules/versailles.md, "How a message is read"),
+    accents and case do not change the letters."""
+    assert codes(text, ZOE) == ["familiar_name"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Rose, vous jouez ?", ["familiar_name"]),
+    ("Merci Rose", ["familiar_name"]),
+    ("merci rose", ["familiar_name"]),
+    ("rose, vert ou bleu ?", []),
+    ("Une rose, deux roses.", []),
+    ("Oui, rose.", []),
+    ("Je vous donne la rose.", []),
+    ("Bonjour rose des vents", []),
+    ("zoé, vous jouez ?", []),
+])
+def test_a_name_that_is_also_a_word_is_read_in_lower_case_only_where_a_name_stands(
+        text, expected):
+    """E20: written with a capital, a player's name is read wherever a
+    vocative stands (E11); in lower case only after "@" or when a lead-in
+    leads to it and it ends the clause ("merci rose"), so that "rose" the
+    colour or "pierre" the stone is not taken for the player."""
+    assert codes(text, ROSE, [ZOE]) == expected
+
+
+def test_a_name_of_several_words_and_its_first_word():
+    """E20: "Pierre Martin" is called by his whole name or by "Pierre"; a
+    whole name wins over another player's first word."""
+    assert codes("Bonjour Pierre Martin, vous jouez ?", PIERRE) == ["familiar_name"]
+    assert codes("Pierre, vous jouez ?", PIERRE) == ["familiar_name"]
+    assert codes("pierre, papier, ciseaux", PIERRE) == []
+    pierre = Addressee("man", "de Lauzun", player_name="Pierre")
+    breaches = check_message("Merci Pierre", pierre, [PIERRE])
+    assert [(b.code, b.expected) for b in breaches] == [
+        (BreachCode.FAMILIAR_NAME, "Monsieur de Lauzun")]
+    breaches = check_message("Merci Pierre", PIERRE, [pierre])
+    assert breaches[0].expected == "Monsieur de Lauzun"
+
+
+@pytest.mark.parametrize("player, text, expected", [
+    ("Merci", "Merci, Monsieur le Marquis.", []),
+    ("Marquis", "Monsieur le Marquis, bonjour.", []),
+    ("Monsieur", "Monsieur, bonjour.", []),
+    ("Tu", "Tu, là-bas !", ["familiar_pronoun"]),
+    ("Roi", "Le Roi, Monsieur le Marquis, vous attend.", []),
+    ("A", "À vous, Monsieur le Marquis.", []),
+    ("La Trémière", "Monsieur de la Trémière, bonjour.", []),
+])
+def test_a_name_the_checker_reads_otherwise_is_not_read_as_a_players(player, text, expected):
+    """E20: a player called "Merci", "Marquis" or "Tu", or by one letter, or
+    by a courtier's family name, is not read as named there: the word keeps
+    its meaning (a lead-in, an element of address, a pronoun, the family
+    name)."""
+    assert codes(text, replace(MARQUIS, player_name=player)) == expected
+
+
+def test_a_player_name_must_be_text():
+    with pytest.raises(ValueError, match="player_name"):
+        Addressee("man", "de Lauzun", player_name=3)  # type: ignore[arg-type]
 
 
 # --- the bots' helper ---------------------------------------------------------

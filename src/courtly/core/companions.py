@@ -83,10 +83,14 @@ class ChatJudge(Protocol):
     ``action``: the JSON of the referee's ruling to apply,
     ``state.apply(REFEREE, game.parse_action(fault["action"]))`` (a game's
     ``State.REFEREE_RULINGS``), so that the record keeps it and replays
-    stay exact. Pure: the same arguments give the same answer."""
+    stay exact. ``names``, when given, are the players' own names, one per
+    seat (None where a seat has none), public at the table, so that a
+    player called by his own name can be recognised. Pure: the same
+    arguments give the same answer."""
 
     def __call__(
-        self, view: Mapping[str, Any], sender: int, text: str, to: int | None, /
+        self, view: Mapping[str, Any], sender: int, text: str, to: int | None, /,
+        names: Sequence[str | None] | None = None,
     ) -> list[dict[str, Any]]: ...
 
 

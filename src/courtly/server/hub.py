@@ -1685,11 +1685,14 @@ class Hub:
         :meth:`LiveTable.submit` like a time-up: recorded, replayed, pushed.
         Private messages are not judged: a ruling is public, and would tell
         the table what was said in private. A ruling the game does not take
-        now (a game over, a seat not at court) is logged and let go."""
+        now (a game over, a seat not at court) is logged and let go. The
+        seats' names, public at the table, go with it: a player called by
+        his own name is judged too (docs/rules/versailles.md, E20)."""
         judge = table.state.game.companions.judge_chat
         if judge is None or table.status != "playing":
             return
-        for fault in judge(table.state.view(seat), seat, text, None):
+        names = [info.name for info in table.seats]
+        for fault in judge(table.state.view(seat), seat, text, None, names=names):
             try:
                 await table.submit(REFEREE, fault["action"], by="referee")
             except (Conflict, courtly.IllegalAction, ValueError, StorageUnavailable) as exc:

@@ -14,6 +14,7 @@ them from public data only, so the view may show them to everyone.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -129,21 +130,27 @@ def sovereigns_json(view: Mapping[str, Any]) -> dict[str, list[str]]:
 # --- the referee's reading of the chat -------------------------------------
 
 
-def judge_chat(view: Mapping[str, Any], sender: int, text: str,
-               to: int | None) -> list[dict[str, Any]]:
+def judge_chat(view: Mapping[str, Any], sender: int, text: str, to: int | None,
+               names: Sequence[str | None] | None = None) -> list[dict[str, Any]]:
     """The breaches of etiquette (§3) in ``sender``'s chat message: to the
     seat ``to``, judged against that courtier alone; to the table (None),
     judged against whichever other courtier (or sovereign) it fits best,
     so that "Monsieur, ..." is a breach only if no gentleman could be meant.
     A message to a seat with no courtier to address is judged for "tu"
-    only. Each fault is the checker's explanation (``code``, ``found``,
-    ``expected``, ``address``, ``fr``, ``en``) with the offender's ``seat``
-    and the referee's ``action`` (a :class:`Breach`) to apply. Nothing at a
-    table whose ``etiquette`` option is off."""
+    only. ``names`` are the players' own names, one per seat (None for a
+    seat without one, such as a bot's), public at the table: a player called
+    by his own name is a familiarity (§3; decision E20); without them, only
+    the courtiers' names are known. Each fault is the checker's explanation
+    (``code``, ``found``, ``expected``, ``address``, ``fr``, ``en``) with the
+    offender's ``seat`` and the referee's ``action`` (a :class:`Breach`) to
+    apply. Nothing at a table whose ``etiquette`` option is off."""
     if not view["options"].get("etiquette", True):
         return []  # the table plays without the checker (issue 16: an option)
-    people = {s: a for s, a in enumerate(court_addressees(view))
-              if a is not None and s != sender}
+    court = court_addressees(view)
+    if names is not None and len(names) != len(court):
+        raise ValueError(f"{len(names)} names for {len(court)} seats")
+    people = {s: _played_by(a, names[s] if names is not None else None)
+              for s, a in enumerate(court) if a is not None and s != sender}
     if to is not None:
         target = people.get(to)
         faults = check_message(text, target) if target else familiar_pronouns(text)
@@ -154,6 +161,10 @@ def judge_chat(view: Mapping[str, Any], sender: int, text: str,
                     for i, a in enumerate(everyone)] or [familiar_pronouns(text)]
         faults = min(readings, key=len)
     return [_fault_json(sender, fault, text) for fault in faults]
+
+
+def _played_by(addressee: Addressee, name: str | None) -> Addressee:
+    return replace(addressee, player_name=name) if name else addressee
 
 
 def _fault_json(sender: int, fault: Fault, text: str) -> dict[str, Any]:

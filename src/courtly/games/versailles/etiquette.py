@@ -127,6 +127,10 @@ class Addressee:
     character: a woman who has married is "Madame" (§8.4's example).
     ``sovereign`` marks the King, the Queen or the Regent, whose form is
     "Sire"/"Madame" or "Votre Majesté" and who need no family name.
+    ``player_name`` is the name of the person who plays the character, as
+    the table knows it (a seat's public name on the server; "" when unknown):
+    never part of the address (§3 lists five elements), and calling the
+    player by it is a familiarity the checker recognises (decision E20).
     """
 
     sex: Sex
@@ -138,8 +142,11 @@ class Addressee:
     married: bool = False
     grand_chamberlain: bool = False
     sovereign: Sovereign | None = None
+    player_name: str = ""
 
     def __post_init__(self) -> None:
+        if not isinstance(self.player_name, str):
+            raise ValueError(f"player_name must be a string, not {self.player_name!r}")
         if self.sex not in ("man", "woman"):
             raise ValueError(f"sex must be 'man' or 'woman', not {self.sex!r}")
         if self.sovereign not in (None, "king", "queen", "regent"):
@@ -365,7 +372,7 @@ def _words(text: str) -> tuple[str, ...]:
 class _Item:
     """One recognised piece of an address."""
 
-    kind: str  # quality dignity title office name given unknown endearment article
+    kind: str  # quality dignity title office name given player unknown endearment article
     value: str = ""
     sex: str = ""
     who: frozenset[int] = frozenset()
@@ -430,7 +437,8 @@ _MAX_PHRASE = max(len(k) for k in _VOCABULARY)
 def _name_vocabulary(courtiers: Sequence[Addressee]) -> dict[tuple[str, ...], _Item]:
     """The names of the courtiers in the conversation: the family name with and
     without its particle "de"/"d'", the given name with the family name (the
-    full name), and the given name alone."""
+    full name), the given name alone, and the players' own names (see
+    :func:`_player_names`)."""
     found: dict[tuple[str, ...], tuple[str, set[int]]] = {}
 
     def add(words: tuple[str, ...], kind: str, who: int) -> None:
@@ -450,7 +458,40 @@ def _name_vocabulary(courtiers: Sequence[Addressee]) -> dict[tuple[str, ...], _I
             if given:
                 add(given + variant, "name", who)
         add(given, "given", who)
+    for key, who_set in _player_names(courtiers, set(found)).items():
+        found[key] = ("player", who_set)
     return {k: _Item(kind, " ".join(k), who=frozenset(w)) for k, (kind, w) in found.items()}
+
+
+def _player_names(courtiers: Sequence[Addressee],
+                  taken: Collection[tuple[str, ...]]) -> dict[tuple[str, ...], set[int]]:
+    """The players' own names (E20): each whole name, and the first word of a
+    name of several words ("Alex" for "Alex Martin"), unless a courtier's
+    name, a whole player name or a word the checker reads otherwise has it
+    (a player called "Merci", "Marquis" or "Tu" is not read as named)."""
+    found: dict[tuple[str, ...], set[int]] = {}
+    wholes = [_words(c.player_name) for c in courtiers]
+    for who, words in enumerate(wholes):
+        if words and words not in taken and _may_be_a_name(words):
+            found.setdefault(words, set()).add(who)
+    firsts: dict[tuple[str, ...], set[int]] = {}
+    for who, words in enumerate(wholes):
+        first = words[:1]
+        if (len(words) > 1 and first not in taken and first not in found
+                and _may_be_a_name(first)):
+            firsts.setdefault(first, set()).add(who)
+    return found | firsts
+
+
+def _may_be_a_name(words: tuple[str, ...]) -> bool:
+    """Whether a player's name (or its first word) may be read as his name:
+    not a phrase the checker already reads (an element of address, a
+    lead-in, a pronoun, an article or particle, one of ``_NOT_NAMES``), and
+    not one letter ("A" would be read in "à")."""
+    if words in _VOCABULARY or words in _LEAD_INS or len("".join(words)) < 2:
+        return False
+    return len(words) > 1 or words[0] not in (
+        _PRONOUNS.keys() | _PARTICLES | _CONNECTORS | _NOT_NAMES)
 
 
 class _Reader:
@@ -527,7 +568,7 @@ class _Reader:
             at = at or clause[i].norm == "@"
             lead = True
             i += size
-        items, j = self.run(clause, i, at)
+        items, j = self.run(clause, i, at, lead)
         whole = j == len(clause)
         if j < len(clause) and clause[j].norm != "@":
             items = _before_second_article(items)
@@ -535,10 +576,14 @@ class _Reader:
             return [], False, False
         return items, whole, lead
 
-    def run(self, clause: list[_Token], i: int, at: bool) -> tuple[list[_Item], int]:
+    def run(self, clause: list[_Token], i: int, at: bool,
+            lead: bool = False) -> tuple[list[_Item], int]:
         items: list[_Item] = []
         while i < len(clause):
             hit = self.known(clause, i)
+            if hit is not None and hit[0].kind == "player" and not self._player_at(
+                    clause, i, hit[1], at, lead):
+                hit = None
             if hit is not None and (hit[0].kind != "article" or self._article(clause, i, items)):
                 second = hit[0].kind == "article" and items[-1].kind != "quality"
                 items.append(replace(hit[0], value="second") if second else hit[0])
@@ -555,6 +600,14 @@ class _Reader:
             else:
                 break
         return items, i
+
+    @staticmethod
+    def _player_at(clause: list[_Token], i: int, size: int, at: bool, lead: bool) -> bool:
+        """Whether a player's name at ``i`` is read as one (E20): written with a
+        capital, after "@", or after a lead-in when it ends the clause
+        ("merci alex"); a name that is also a word ("rose", "pierre") is not
+        read in lower case elsewhere ("rose, vert ou bleu ?")."""
+        return clause[i].capital or at or (lead and i + size == len(clause))
 
     def _article(self, clause: list[_Token], i: int, items: list[_Item]) -> bool:
         """An article belongs to the address only before a dignity, title or
@@ -634,7 +687,7 @@ def _split(items: list[_Item]) -> list[list[_Item]]:
 def vocatives(text: str, known: Sequence[Addressee] = ()) -> list[str]:
     """The addresses the checker finds in ``text``, as written (for the
     server to show what it judged). ``known`` courtiers' names are
-    recognised in any case."""
+    recognised in any case, their players' names as E20 says."""
     reader = _Reader(text, known)
     return [text[items[0].start:items[-1].end] for items in reader.addresses()]
 
@@ -874,6 +927,16 @@ class _Judge:
                             "(§3, §8.4).",
                             "'{f}' is a given name, a familiar form at court: say '{e}' "
                             "(§3, §8.4).")]
+
+    def _player(self, item: _Item, items: list[_Item]) -> list[Breach]:
+        if self.who not in item.who:
+            return self._unknown(item, items)
+        right = short_form(self.c)
+        return [self.breach(BreachCode.FAMILIAR_NAME, item, right,
+                            "« {f} » est le nom de la personne qui joue, non celui de son "
+                            "courtisan : à la Cour, dites « {e} » (§3).",
+                            "'{f}' is the player's own name, not the courtier's: at court, "
+                            "say '{e}' (§3).")]
 
     def _name(self, item: _Item, items: list[_Item]) -> list[Breach]:
         return [] if self.who in item.who else self._unknown(item, items)
