@@ -22,12 +22,13 @@ from test_browser import (
     no_horizontal_scroll,
     open_page,
     server,
+    shots,
     take_seat,
     whole_lines_at_end,
 )
 
 pytestmark = pytest.mark.slow
-__all__ = ["browser", "server"]  # fixtures used by name
+__all__ = ["browser", "server", "shots"]  # fixtures used by name
 
 
 def _check_pieces(page) -> None:
@@ -710,3 +711,127 @@ def test_the_phone_map_stays_on_home_after_the_region_is_chosen(server, browser)
     page.wait_for_timeout(300)  # the redraws after the deal
     _lay_by_clicking(page)
     assert errors == []
+
+
+# ----- the Buy form under the map: each item's price, the purse ("Phase 3: Purchases") -------
+
+#: The Buy form's menus and note, read at one instant: its options' words and values.
+BUY_FORM = """() => {
+  const form = document.querySelector('.generic-actions form.action-form[data-kind=buy]');
+  if (!form) return null;
+  const menu = (f) => form.querySelector(`select[data-field="buy.${f}"]`);
+  const entry = window.courtly.state.schema.find((e) => e.type === 'buy');
+  const note = form.querySelector('.gf-note');
+  return {
+    items: [...menu('item').options].map((o) => [entry.fields.item.values[o.value], o.textContent]),
+    item: entry.fields.item.values[menu('item').value],
+    count: entry.fields.count.values[menu('count').value],
+    note: note ? note.textContent : null,
+    money: window.courtly.state.view.money[window.courtly.state.seat],
+  };
+}"""
+
+
+def _choose_buy(page, field: str, value) -> dict:
+    """Choose ``value`` in the Buy form's ``field`` menu; the form read again."""
+    at = page.evaluate("""([f, v]) => window.courtly.state.schema.find((e) => e.type === 'buy')
+      .fields[f].values.indexOf(v)""", [field, value])
+    # by index: a value string matches the options' labels too ("1" is the count 1's label)
+    page.select_option(f'.generic-actions select[data-field="buy.{field}"]', index=at)
+    return page.evaluate(BUY_FORM)
+
+
+def _shoot_form(page, path: Path) -> None:
+    page.evaluate("""() => {
+      const form = document.querySelector('.generic-actions form.action-form[data-kind=buy]');
+      form.scrollIntoView({block: 'center'});
+    }""")
+    page.wait_for_timeout(100)
+    page.screenshot(path=str(path))
+
+
+def test_the_buy_form_shows_each_price_and_the_purse(server, browser, shots: Path):
+    """The Buy form under the map names each item's price (the rules' own
+    table, served with the game's data) and, as the choices change, what the
+    purchase costs, the seat's crowns and how many of the item they pay for
+    (it showed bare "soldiers", "mill", "castle" and counts, no price)."""
+    from courtly.games.fief.board import default_board
+
+    prices = default_board().setup.prices
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=4, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("svg.fief-map")
+    deadline = time.monotonic() + 90
+    while True:
+        assert time.monotonic() < deadline, "no purchase was offered to this seat"
+        state = _read(page)
+        if not state["mine"]:
+            time.sleep(0.1)
+        elif state["phase"] == "purchases" and page.evaluate(BUY_FORM):
+            break
+        elif state["mode"] == "region":
+            _region_by_clicking(page, server, state)
+        elif state["question"]:
+            _answer(page, None)
+        elif state["mode"] in ("move", "buy") and page.locator(".fief-act .fief-end").count():
+            page.locator(".fief-act .fief-end").click()
+            time.sleep(0.1)
+        else:
+            act_through_forms(page)
+    form = page.evaluate(BUY_FORM)
+    _shoot_form(page, shots / "fief-buy-form.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    no_horizontal_scroll(page)
+    _shoot_form(page, shots / "fief-buy-form-phone.png")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    # each item of the menu with its price, the rules' price
+    for item, label in form["items"]:
+        assert f"{prices[item]} crowns" in label, (item, label)
+    money = form["money"]
+    for item, _ in form["items"]:
+        form = _choose_buy(page, "item", item)
+        form = _choose_buy(page, "count", 1)
+        note = form["note"] or ""
+        assert f"{prices[item]} crowns" in note, (item, note)
+        assert f"You have {money} crowns" in note, note
+        most = money // prices[item]
+        assert (f"enough for {most} {item}" in note) if most else ("not enough" in note), note
+    counts = page.evaluate("window.courtly.state.schema.find((e) => e.type === 'buy')"
+                           ".fields.count.values")
+    # two soldiers cost twice one
+    form = _choose_buy(page, "item", "soldier")
+    form = _choose_buy(page, "count", 2)
+    assert f"2 soldiers: {2 * prices['soldier']} crowns" in form["note"], form["note"]
+    # more mills than the rules offer there (three mills and presses at most in a
+    # village, and the purse): the note says how many, from the legal actions
+    village = page.evaluate(BUY_VILLAGE)
+    offered = max(a["count"] for a in _legal_buys(page) if a["item"] == "mill"
+                  and a["village"] == village)
+    form = _choose_buy(page, "item", "mill")
+    form = _choose_buy(page, "count", max(counts))
+    assert max(counts) > offered and f"{offered} at most now" in form["note"], form["note"]
+    assert page.locator(".gf-note.gf-note-warn").count() == 1
+    _shoot_form(page, shots / "fief-buy-form-warn.png")
+    form = _choose_buy(page, "count", 1)
+    assert page.locator(".gf-note.gf-note-warn").count() == 0
+    # in French, at a phone's width
+    page.click("#lang-toggle")
+    page.set_viewport_size({"width": 390, "height": 844})
+    form = page.evaluate(BUY_FORM)
+    assert f"1 moulin\u202f: {prices['mill']} écus." in form["note"], form["note"]
+    assert f"Vous avez {money} écus" in form["note"], form["note"]
+    assert all(f"{prices[item]} écus pièce" in label for item, label in form["items"]), form
+    no_horizontal_scroll(page)
+    _shoot_form(page, shots / "fief-buy-form-phone-fr.png")
+    assert errors == []
+
+
+#: The village the Buy form names now.
+BUY_VILLAGE = """() => window.courtly.state.schema.find((e) => e.type === 'buy').fields.village
+  .values[document.querySelector('.generic-actions select[data-field="buy.village"]').value]"""
+
+
+def _legal_buys(page) -> list[dict]:
+    return page.evaluate("window.courtly.state.legal.map((l) => l.action)"
+                         ".filter((a) => a.type === 'buy')")

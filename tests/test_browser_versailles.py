@@ -32,12 +32,13 @@ from test_browser import (
     open_page,
     screenshot,
     server,
+    shots,
     take_seat,
     wait_over,
 )
 
 pytestmark = pytest.mark.slow
-__all__ = ["browser", "server"]  # fixtures used by name
+__all__ = ["browser", "server", "shots"]  # fixtures used by name
 
 SEED = 15
 ADA, BERTRAND, BOT_SEAT = 0, 1, 2
@@ -106,7 +107,46 @@ def wait_idle(page: Any) -> None:
     page.wait_for_function("!window.courtly.state.pending")
 
 
-def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_path: Path):
+#: The chance a part of the page shows (its .vs-odds lines' words, each line's
+#: sovereign), with what the seat's own view says of its standings then.
+ODDS_SHOWN = """(css) => {
+  const s = window.courtly.state;
+  const me = s.view.courtiers[s.seat];
+  return {
+    lines: [...document.querySelectorAll(`${css} .vs-odds`)].map((p) => p.textContent),
+    sovereigns: [...document.querySelectorAll(`${css} .vs-odds`)].map((p) => p.dataset.sovereign),
+    king: me.king, queen: me.queen, favourite: s.view.favourite === s.seat,
+    lover: s.view.lover === s.seat, regency: s.view.king.regency,
+  };
+}"""
+
+
+def _odds_as_the_rules_give(shown: dict[str, Any], words: str, rolls: int = 1) -> None:
+    """The line naming ``words`` gives the chance of ``rolls`` d10 against the
+    standing (§8.2: granted when the die is at most the standing, the
+    Favourite's and the Lover's 2 added, §9.4; through the Queen, both rolls
+    on her standing, §8.3)."""
+    line = next((i for i, text in enumerate(shown["lines"]) if words in text), None)
+    assert line is not None, (words, shown)
+    sovereign = shown["sovereigns"][line]
+    bonus = 2 if shown["favourite" if sovereign == "king" else "lover"] else 0
+    faces = max(0, min(10, shown[sovereign] + bonus))
+    assert f"\u202f: {100 * faces ** rolls // 10 ** rolls}\u202f%" in shown["lines"][line], (
+        faces, shown)
+
+
+def _shoot_at(page: Any, css: str, stem: Path) -> None:
+    """``css`` in sight at a laptop's and at a phone's width: stem.png, stem-phone.png."""
+    for width, height, suffix in ((1280, 800, ""), (390, 844, "-phone")):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate(f"document.querySelector({css!r}).scrollIntoView({{block: 'center'}})")
+        page.wait_for_timeout(100)
+        page.screenshot(path=f"{stem}{suffix}.png")
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_path: Path,
+                                                         shots: Path):
     assert api(server, "/api/games/versailles")["options"]["etiquette"]["default"] is True
     deck = {c["id"]: c["name"]["fr"] for c in api(server, "/api/games/versailles")["data"]["deck"]}
     made = new_table(server, "versailles", [PERSON, PERSON, BOT], seed=SEED)
@@ -203,6 +243,8 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
     bertrand.click("#vs-hand .vs-hand-card[data-card='comte']")
     bertrand.wait_for_selector("#vs-card-bar")
     screenshot(bertrand, "versailles.png", tmp_path)  # the card chosen, its targets outlined
+    _shoot_at(bertrand, "#vs-card-bar", shots / "versailles-request")
+    request = bertrand.evaluate(ODDS_SHOWN, "#vs-card-bar")
     bertrand.click("#vs-register tr.vs-target[data-seat='1']")
     for page in (ada, bertrand):
         page.wait_for_selector("#log .log-roll:has-text('d10 =')")
@@ -213,6 +255,16 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
     choose(bertrand, "#vs-audience select[data-field=seat]", "Ada")
     choose(bertrand, "#vs-audience select[data-field=sovereign]", "le Roi")
     choose(bertrand, "#vs-audience select[data-field=good]", "du bien")
+    _shoot_at(bertrand, "#vs-audience", shots / "versailles-audience")
+    audience = bertrand.evaluate(ODDS_SHOWN, "#vs-audience")
+    # the chance of a roll as §8.2 gives it: a d10 at most the standing (with the
+    # Favourite's or the Lover's 2, §9.4), read from what Bertrand's own view holds
+    _odds_as_the_rules_give(request, "le Roi accorde la requête")
+    _odds_as_the_rules_give(request, "Par la Reine", rolls=2)  # §8.3: his Queen's is better
+    _odds_as_the_rules_give(audience, "le Roi l'accorde")
+    choose(bertrand, "#vs-audience select[data-field=sovereign]", "la Reine")
+    _odds_as_the_rules_give(bertrand.evaluate(ODDS_SHOWN, "#vs-audience"), "la Reine l'accorde")
+    choose(bertrand, "#vs-audience select[data-field=sovereign]", "le Roi")
     bertrand.click("#vs-aud-intervene-send")
     ada.wait_for_selector("#log .log-audience:has-text('Intervenir')")
 

@@ -5,6 +5,7 @@ the rulebook's worked examples quoted in theirs."""
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import re
 from collections.abc import Callable
@@ -383,6 +384,24 @@ def test_purchases_at_the_rates_on_villages_one_holds():
         state.apply(seat, Buy("castle", castle, 1))
     free = next(v for v in state.board.villages if state.controller(v) is None)
     assert not state.is_legal(seat, Buy("soldier", free, 1))
+
+
+def test_the_game_data_serves_the_prices_the_rules_charge():
+    """The page's Buy form and the map's offers price a purchase from the game's
+    data (GET /api/games/fief): the table the rules charge ("Phase 3:
+    Purchases"), for every purchase on the seat's menu."""
+    prices = GAME.data()["prices"]
+    assert prices == started().board.setup.prices and json.loads(json.dumps(prices)) == prices
+    state = started()
+    to_phase(state, PURCHASES)
+    seat = state.current()
+    state.money[seat] = 5000
+    buys = [a for a in state.legal_actions(seat) if isinstance(a, Buy)]
+    assert {a.item for a in buys} == {"soldier", "mill", "press"}  # a castle stands there
+    for action in buys:
+        trial = state.clone()
+        trial.apply(seat, action)
+        assert state.money[seat] - trial.money[seat] == prices[action.item] * action.count
 
 
 def test_thirty_soldiers_a_player():

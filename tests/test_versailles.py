@@ -650,6 +650,70 @@ def test_the_favourite_keeps_her_card_and_her_bonus():
     assert "baron" in state.courtiers[gc].cards
 
 
+def _granted_faces(state: VersaillesState, seat: int, sovereign: str) -> int:
+    """How many faces of the d10 :meth:`heard` grants, each rolled on a copy."""
+    granted = 0
+    for face in range(1, 11):
+        trial = copy.deepcopy(state)
+        trial.rng = Dice(face)  # type: ignore[assignment]
+        granted += trial.heard(seat, sovereign)[0]
+    return granted
+
+
+@pytest.mark.parametrize("standing", [-2, 0, 1, 5, 8, 9])
+@pytest.mark.parametrize("status", [None, "favorite", "amant_reine"])
+def test_the_odds_are_the_faces_the_roll_grants(standing, status):
+    """§8.2: granted when "the result of the die is less than or equal to his
+    standing"; §9.4: the Favourite's 2 with the King (the Lover's with the
+    Queen, A27). The chance a page shows is the share of the d10's faces
+    that the roll itself grants, for either sovereign."""
+    state = in_play(2, seed=4)
+    gc = state.gc
+    court(state, gc, standing, standing)
+    if status:
+        state.courtiers[gc].cards.append(status)
+    for sovereign in ("king", "queen"):
+        assert state.chance(gc, sovereign) == 10 * _granted_faces(state, gc, sovereign)
+    bonus = {"favorite": ("king", 2), "amant_reine": ("queen", 2)}.get(status, (None, 0))
+    assert state.chance(gc, bonus[0] or "king") == 10 * max(0, min(10, standing + bonus[1]))
+
+
+def test_the_odds_through_the_queen_are_both_her_rolls():
+    """§8.3: "there are 2 die rolls ... Both die rolls are made against the
+    player's standing with the Queen": the example's 1 with the King and 8
+    with her is 64 in 100, every pair of faces rolled; no route, no odds."""
+    state = in_play(2, seed=4)
+    gc = state.gc
+    court(state, gc, 1, 8)
+    granted = 0
+    for first in range(1, 11):
+        for second in range(1, 11):
+            trial = copy.deepcopy(state)
+            trial.rng = Dice(first, second)  # type: ignore[assignment]
+            granted += trial.through_queen(gc)[0]
+    assert state.chance_through_queen(gc) == granted == 64
+    court(state, gc, 5, 5)
+    assert state.chance_through_queen(gc) is None
+
+
+def test_the_odds_in_a_view_are_the_seats_own():
+    """A seat's view carries its own chances (the King's, the Queen's, through
+    the Queen); the spectator's none; in a regency the Regent hears the
+    requests on her scale (§10.1, A38); a courtier off the scales has none."""
+    state = in_play(2, seed=4)
+    gc, other = state.gc, 1 - state.gc
+    court(state, gc, 3, 7)
+    court(state, other, 6, 2)
+    assert state.view(gc)["odds"] == {"king": 30, "queen": 70, "through_queen": 49}
+    assert state.view(other)["odds"] == {"king": 60, "queen": 20, "through_queen": None}
+    assert state.view(None)["odds"] is None
+    state.kill_king()
+    court(state, gc, 3, 7)
+    assert state.view(gc)["odds"] == {"king": 70, "queen": 70, "through_queen": None}
+    state.courtiers[other].place = "bastille"
+    assert state.view(other)["odds"] == {"king": None, "queen": None, "through_queen": None}
+
+
 def test_poison_only_by_a_woman_and_the_chambre_ardente():
     """§9.1: cards "only against courtesans who have actually used one or more
     POISON or PHILTRE cards"."""

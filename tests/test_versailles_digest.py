@@ -23,23 +23,26 @@ GAME = game("versailles")
 #: the game-over event's "winner: Seat 1", not "winner(s) Seat 1"). Pinned again for the Queen's
 #: second roll (§8.3: she speaks to the King) marked in its event's data (``to_king``), so that
 #: the page tells it from her first; the digests before come back with that field taken out.
+#: Pinned again for each seat's chances of a roll in its own view (``odds``, §8.2-§8.3), which
+#: the page shows by the audience form and a request; the digests before come back with the
+#: field taken out of the view.
 PINNED = {
-    (2, 0): "722cb7168815a3d9",
-    (2, 1): "c11ce04d4a3e1692",
-    (2, 2): "01165160675292bf",
-    (2, 3): "1001e14f97ff685d",
-    (3, 0): "43867359d4ba79fc",
-    (3, 1): "e7541b8fb2d25ae1",
-    (3, 2): "0ef82e46e3861074",
-    (3, 3): "c99b730e8cafb6f8",
-    (4, 0): "e8d1990a761f8606",
-    (4, 1): "8206f684b17e1cf1",
-    (4, 2): "a4f9262f54d5eb06",
-    (4, 3): "d2606091ebfb00a4",
-    (6, 0): "2b8279f0f12bed70",
-    (6, 1): "1df9c3853c905c1a",
-    (6, 2): "f586d9990e6bd99c",
-    (6, 3): "60a252e04b83c794",
+    (2, 0): "80b2ca31be36a794",
+    (2, 1): "584d4f3dfaed90f2",
+    (2, 2): "2fcb11d9c6621387",
+    (2, 3): "5133c7dcfd2ee683",
+    (3, 0): "7441932575b62baa",
+    (3, 1): "3e43fcd679ac632a",
+    (3, 2): "c7eb26b0639c9cc4",
+    (3, 3): "5dc0e45b09f09155",
+    (4, 0): "14c7077682f049b8",
+    (4, 1): "b5dd77a42cf27db9",
+    (4, 2): "2012551b17095ba3",
+    (4, 3): "d455f26e7ea20a9f",
+    (6, 0): "e10171cfe0c8fe0b",
+    (6, 1): "4ff63e42f493a380",
+    (6, 2): "81fae7478b3d9f1b",
+    (6, 3): "388b9905ce1378e9",
 }
 
 

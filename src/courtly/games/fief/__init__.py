@@ -89,10 +89,13 @@ class Fief(Game):
                 for i, header in enumerate(("Fiefs", "Soldiers", "Crowns"))}
 
     def data(self) -> dict[str, Any]:
-        """The board and the cards, for clients."""
+        """The board, the cards and the prices of the purchases (the table
+        the rules charge, "Phase 3: Purchases"), for clients."""
         from courtly.games.fief.cards import card_set
 
-        return {"board": default_board().to_json(), "cards": card_set().to_json()}
+        board = default_board()
+        return {"board": board.to_json(), "cards": card_set().to_json(),
+                "prices": dict(board.setup.prices)}
 
 
 GAME = Fief()

@@ -195,6 +195,41 @@ class PlayRules(CourtRules):
             return STATUS_BONUS
         return 0
 
+    def _grants(self, seat: int, which: str, standing: int, roll: int) -> bool:
+        """Whether a d10's ``roll`` is granted: "less than or equal to his
+        standing" (§8.2), the Favourite's or the Lover's bonus taken off the
+        die (§9.4). Every roll of a request or an audience, and its odds."""
+        return roll - self._bonus(seat, which) <= standing
+
+    def chance(self, seat: int, sovereign: str) -> int | None:
+        """The chance, in percent, that :meth:`heard` grants ``seat``'s roll
+        now (the faces of the d10 :meth:`_grants` passes); None when that
+        sovereign cannot hear the seat (dead, or the seat off the scales)."""
+        which = self.track(sovereign)
+        standing = self.standing(seat, sovereign)
+        if which is None or standing is None:
+            return None
+        return 10 * sum(self._grants(seat, which, standing, roll) for roll in range(1, 11))
+
+    def chance_through_queen(self, seat: int) -> int | None:
+        """The chance, in percent, that a request through the Queen is granted
+        (:meth:`through_queen`: two rolls, both on her standing, §8.3); None
+        when that route is closed."""
+        if not self.queen_route_open(seat):
+            return None
+        once = self.chance(seat, "queen")
+        assert once is not None
+        return once * once // 100
+
+    def odds_json(self, seat: int | None) -> dict[str, int | None] | None:
+        """The seat's chances of a roll, for its own view: with the King (the
+        Regent in a regency), with the Queen, and a request through the Queen;
+        None for a spectator."""
+        if seat is None:
+            return None
+        return {"king": self.chance(seat, "king"), "queen": self.chance(seat, "queen"),
+                "through_queen": self.chance_through_queen(seat)}
+
     def heard(self, seat: int, sovereign: str) -> tuple[bool, list[Event]]:
         """One roll against the seat's standing with a sovereign (the Regent in
         a regency): granted if die - bonus <= standing. A refusal costs 1
@@ -203,7 +238,7 @@ class PlayRules(CourtRules):
         standing = self.standing(seat, sovereign)
         assert which is not None and standing is not None
         roll = self.rng.randint(1, 10)
-        ok = roll - self._bonus(seat, which) <= standing
+        ok = self._grants(seat, which, standing, roll)
         word = "agrees" if ok else "refuses"
         events = [Event("roll", f"Seat {seat} rolls {roll} against {standing} with the "
                                 f"{which.capitalize()}: {word}",
@@ -230,7 +265,7 @@ class PlayRules(CourtRules):
         standing = self.standing(seat, "queen")
         assert standing is not None
         roll = self.rng.randint(1, 10)
-        ok = roll - self._bonus(seat, "queen") <= standing
+        ok = self._grants(seat, "queen", standing, roll)
         events.append(Event("roll", f"Seat {seat} rolls {roll} against {standing} (the Queen "
                                     f"speaks to the King): {'granted' if ok else 'refused'}",
                             {"seat": seat, "sovereign": "queen", "die": roll,

@@ -912,7 +912,8 @@ class VersaillesState(PlayRules, State):
                          for n, s, code, words in self.breaches],
             "paid": [{"seat": s, "to": to, "amount": amount}
                      for s, to, amount in self.payments],
-            "hand": sorted(self.hands[seat]) if seat is not None else None}
+            "hand": sorted(self.hands[seat]) if seat is not None else None,
+            "odds": self.odds_json(seat)}
         for c, addressee in zip(view["courtiers"], court_addressees(view), strict=True):
             c["address"] = address_json(addressee)
         view["sovereigns_address"] = sovereigns_json(view)

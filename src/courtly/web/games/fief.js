@@ -13,9 +13,9 @@
 // village fields. Nothing here recomputes a rule: what is clickable comes
 // from the legal actions, and the server checks every one again.
 
-import { button, h, s, sameJSON, seatBadge, textOn } from "../js/dom.js";
+import { button, h, s, seatBadge, textOn } from "../js/dom.js";
 import { actionText, actions, lastMovePanel, phaseLine } from "./generic.js";
-import { BOARD, CARDS, REGION, VILLAGE, agreeing, bishopricName, cardHelp, cardName, lordName, regionName,
+import { BOARD, CARDS, PRICES, REGION, VILLAGE, agreeing, bishopricName, cardHelp, cardName, lordName, regionName,
   seatColour as seatColourOf, seatInk, villageName } from "./fief_data.js";
 import { withHelp } from "../js/cardhelp.js";
 import news from "./fief_news.js";
@@ -99,6 +99,12 @@ const strings = {
     "fief.act.buy_help": "Click one of your villages (outlined) to buy there.",
     "fief.act.buy_at": "Buy at {place}",
     "fief.act.buy": "{n} {item} · {price} crowns",
+    "fief.form.item": "{item} ({price} crowns each)",
+    "fief.form.cost": "{n} {item}: {price} crowns.",
+    "fief.form.purse": "You have {money} crowns: enough for {most} {items}.",
+    "fief.form.purse_short": "You have {money} crowns: not enough for one.",
+    "fief.form.none_here": "None can go at {place} now.",
+    "fief.form.most_here": "At {place}: {most} at most now.",
     "fief.act.choose_region": "Choose your region: click it on the map.",
     "fief.act.attack_help": "Play an attack, then click its target on the map:",
     "fief.act.attack_region": "{card}: click the region to strike on the map.",
@@ -117,7 +123,7 @@ const strings = {
     "fief.act.negotiate": "Negotiation: pay, give a village, talk; then say Done.",
     "fief.act.to_negotiation": "Pay or say Done ↓",
     "fief.item.soldier": agreeing("soldier[|s]"),
-    "fief.item.castle": "castle",
+    "fief.item.castle": agreeing("castle[|s]"),
     "fief.item.mill": agreeing("mill[|s]"),
     "fief.item.press": agreeing("press[|es]"),
     "fief.do.enter": "Enter",
@@ -235,6 +241,12 @@ const strings = {
     "fief.act.buy_help": "Cliquez un de vos villages (entouré) pour y acheter.",
     "fief.act.buy_at": "Acheter à {place}",
     "fief.act.buy": "{n} {item} · {price} écus",
+    "fief.form.item": "{item} ({price} écus pièce)",
+    "fief.form.cost": "{n} {item} : {price} écus.",
+    "fief.form.purse": "Vous avez {money} écus : de quoi en payer {most}.",
+    "fief.form.purse_short": "Vous avez {money} écus : pas de quoi en payer un seul.",
+    "fief.form.none_here": "Aucun ne peut aller à {place} maintenant.",
+    "fief.form.most_here": "À {place} : {most} au plus maintenant.",
     "fief.act.choose_region": "Choisissez votre région : cliquez-la sur la carte.",
     "fief.act.attack_help": "Jouez une attaque, puis cliquez sa cible sur la carte :",
     "fief.act.attack_region": "{card} : cliquez sur la carte la région à frapper.",
@@ -253,7 +265,7 @@ const strings = {
     "fief.act.negotiate": "Négociation : payez, donnez un village, parlez ; puis dites Terminé.",
     "fief.act.to_negotiation": "Payer ou dire Terminé ↓",
     "fief.item.soldier": agreeing("soldat[|s]", true),
-    "fief.item.castle": "château",
+    "fief.item.castle": agreeing("château[|x]", true),
     "fief.item.mill": agreeing("moulin[|s]", true),
     "fief.item.press": agreeing("pressoir[|s]", true),
     "fief.do.enter": "Entrer",
@@ -841,11 +853,9 @@ function moveBar(ctx, m, moves) {
     h("div", { class: "fief-row" }, cancelButton(ctx), endTurnButton(ctx))];
 }
 
-/** The price of a purchase, from the server's own words for it ("... (300 crowns)"). */
-function price(ctx, action) {
-  const entry = ctx.legal.find((l) => sameJSON(l.action, action));
-  const found = entry && /\((\d+) crowns\)/.exec(entry.text);
-  return found ? Number(found[1]) : "?";
+/** The price of a purchase: the rules' table (the game's data) times the count. */
+function price(action) {
+  return PRICES[action.item] * action.count;
 }
 
 /** Phase 3, "Purchases": a village clicked, what may be bought there, one more click buys. */
@@ -864,12 +874,12 @@ function buyBar(ctx, m, buys) {
           m.counts[item] = k;
           ctx.rerender();
         }) : null,
-        button(ctx.t("fief.act.buy", { n, item: ctx.t(`fief.item.${item}`, { n }), price: price(ctx, action) }),
+        button(ctx.t("fief.act.buy", { n, item: ctx.t(`fief.item.${item}`, { n }), price: price(action) }),
           () => {
             const at = m.buyAt;
             send(ctx, action);
             mapUi(ctx).buyAt = at; // several purchases in a row at one village
-          }, { class: "primary fief-buy-button", dataset: { item, count: n, price: price(ctx, action) } }));
+          }, { class: "primary fief-buy-button", dataset: { item, count: n, price: price(action) } }));
     })),
     h("div", { class: "fief-row" }, cancelButton(ctx), endTurnButton(ctx))];
 }
@@ -1371,6 +1381,9 @@ function compareKeys(a, b) {
  *  kinds, null for no lord) are named by the generic forms. */
 function formValue(ctx, field, value) {
   if (typeof value !== "string") return null;
+  if (field === "item" && PRICES[value] !== undefined) {
+    return ctx.t("fief.form.item", { item: ctx.t(`fief.item.${value}`, { n: 1 }), price: PRICES[value] });
+  }
   if (["village", "to", "capital"].includes(field) && VILLAGE[value]) return villageName(value);
   if (field === "lord") return lordName(value);
   if (field === "card") return cardName(ctx, value);
@@ -1395,7 +1408,29 @@ function withNamedValues(ctx) {
     ...ctx,
     valueLabel: (field, value) => formValue(ctx, field, value),
     valueHelp: (field, value, path) => formHelp(ctx, field, value, path),
+    formNote: (type, action) => (type === "buy" ? buyNote(ctx, action) : null),
   };
+}
+
+/** Under the Buy form ("Phase 3: Purchases"): what the purchase chosen costs,
+ *  the seat's crowns and how many of the item they pay for (the rules' prices,
+ *  the view's money); and, when the rules offer no such purchase there (the
+ *  box, the room in a village: the legal actions say), what they do offer. */
+function buyNote(ctx, action) {
+  const each = PRICES[action.item];
+  if (each === undefined || typeof action.count !== "number") return null;
+  const money = ctx.view.money[ctx.seat];
+  const most = Math.floor(money / each);
+  const item = (n) => ctx.t(`fief.item.${action.item}`, { n });
+  const lines = [ctx.t("fief.form.cost", { n: action.count, item: item(action.count), price: price(action) }),
+    most ? ctx.t("fief.form.purse", { money, most, items: item(most) }) : ctx.t("fief.form.purse_short", { money })];
+  const here = ctx.legal.map((l) => l.action)
+    .filter((a) => a.type === "buy" && a.item === action.item && a.village === action.village);
+  const top = Math.max(0, ...here.map((a) => a.count));
+  const place = villageName(action.village);
+  if (!top) lines.push(ctx.t("fief.form.none_here", { place }));
+  else if (action.count > top) lines.push(ctx.t("fief.form.most_here", { place, most: top }));
+  return { text: lines.join(" "), warn: action.count > top };
 }
 
 /** A card's help beside the forms' card menus (exchange, discard...) and the

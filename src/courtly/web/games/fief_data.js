@@ -7,6 +7,8 @@ import { fillIn } from "../js/i18n.js";
 export const DATA = (await api.game("fief")).data;
 export const BOARD = DATA.board;
 export const CARDS = DATA.cards;
+/** What each purchase costs, in crowns: the rules' own table, served with the data. */
+export const PRICES = DATA.prices;
 export const VILLAGE = Object.fromEntries(BOARD.villages.map((v) => [v.id, v]));
 export const REGION = Object.fromEntries(BOARD.regions.map((r) => [r.id, r]));
 

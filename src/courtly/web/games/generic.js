@@ -22,12 +22,14 @@
 //       result, events, canAct, inWindow, pending, replay, ui, lastError, lastMove: {seat, events}, t, lang, name(seat),
 //       isYou(seat), act(action), withNames(text), joinNames(list), rerender(),
 //       chat, sendChat(text, to), online, countdown(deadline, label, {id, total})}
-// A renderer calling actions(ctx) may add valueLabel(field, value) (a menu value's words) and
+// A renderer calling actions(ctx) may add valueLabel(field, value) (a menu value's words),
 // valueHelp(field, value, path) (its help, {title, text, source?} as js/cardhelp.js takes, or
 // null: the chosen value's help then shows on hover of its menu and on a tap of its "?"; path
-// is the field's in its form, "play_lord.lord", for a field whose name several kinds share).
+// is the field's in its form, "play_lord.lord", for a field whose name several kinds share) and
+// formNote(type, action) ({text, warn} or null: a line above a form's button, said again as its
+// fields change: Fief's price and purse under Buy).
 
-import { button, h, sameJSON } from "../js/dom.js";
+import { button, fill, h, sameJSON } from "../js/dom.js";
 import { has } from "../js/i18n.js";
 import { withHelp } from "../js/cardhelp.js";
 
@@ -276,11 +278,21 @@ function kindForm(ctx, entry) {
   const submit = h("button", {
     type: "submit", class: "primary", disabled: !ctx.canAct, dataset: { kind: type },
   }, kindLabel(ctx, type));
+  const note = ctx.formNote ? h("p", { class: "gf-note", "aria-live": "polite", dataset: { noteFor: type } }) : null;
+  const showNote = () => {
+    if (!note) return;
+    const said = ctx.formNote(type, read());
+    note.hidden = !said;
+    note.classList.toggle("gf-note-warn", Boolean(said && said.warn));
+    fill(note, said ? said.text : "");
+  };
+  showNote();
   const form = h("form", { class: "action-form", dataset: { kind: type }, autocomplete: "off" },
-    h("h3", {}, kindLabel(ctx, type)), h("div", { class: "gf-fields" }, parts.map((p) => p.el)), submit);
+    h("h3", {}, kindLabel(ctx, type)), h("div", { class: "gf-fields" }, parts.map((p) => p.el)), note, submit);
   // what the player is typing survives the updates that other seats' moves bring
   const keep = () => {
     forms[type] = read();
+    showNote();
   };
   form.addEventListener("input", keep);
   form.addEventListener("change", keep);

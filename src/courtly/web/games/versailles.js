@@ -175,6 +175,12 @@ const strings = {
     "vs.audience": "Demander une audience",
     "vs.audience_help": "Résolue comme une requête : un d10 contre votre faveur auprès du souverain (§8.4).",
     "vs.audience_send": "Demander l'audience",
+    "vs.pct": "{n}\u202f%",
+    "vs.sov.regent": "la Régente",
+    "vs.odds.audience": "Chances que {sov} l'accorde : {pct}",
+    "vs.odds.request": "Chances que {sov} accorde la requête : {pct}",
+    "vs.odds.through_queen": "Par la Reine (deux jets sur votre faveur auprès d'elle, §8.3) : {pct}",
+    "vs.odds.unheard": "{sov} ne vous entend pas en ce moment.",
     "vs.purpose.take_office": "Prendre une charge",
     "vs.purpose.marry": "Se marier",
     "vs.purpose.remarry_king": "Remarier le Roi",
@@ -463,6 +469,12 @@ const strings = {
     "vs.audience": "Request an audience",
     "vs.audience_help": "Resolved like a request: a d10 against your standing with the sovereign (§8.4).",
     "vs.audience_send": "Request the audience",
+    "vs.pct": "{n}%",
+    "vs.sov.regent": "the Regent",
+    "vs.odds.audience": "Chance that {sov} grants it: {pct}",
+    "vs.odds.request": "Chance that {sov} grants the request: {pct}",
+    "vs.odds.through_queen": "Through the Queen (two rolls on your standing with her, §8.3): {pct}",
+    "vs.odds.unheard": "{sov} cannot hear you now.",
     "vs.purpose.take_office": "Take an office",
     "vs.purpose.marry": "Marry",
     "vs.purpose.remarry_king": "Remarry the King",
@@ -951,13 +963,67 @@ function useLabel(ctx, a) {
       return ctx.t("vs.play");
     case "request": {
       const what = ctx.t(CARD[a.card] && CARD[a.card].kind === "lettre" ? "vs.request_against" : "vs.request_for", { who: who(ctx, a.seat) });
-      return a.via_queen ? ctx.t("vs.via_queen", { what }) : what;
+      const pct = requestChance(ctx, a.via_queen);
+      const label = a.via_queen ? ctx.t("vs.via_queen", { what }) : what;
+      return pct === null ? label : `${label} · ${pctText(ctx, pct)}`;
     }
     case "discard": return ctx.t("vs.discard");
     case "show_card": return ctx.t("vs.show_to", { who: who(ctx, a.to) });
     case "give_cards": return ctx.t("vs.give_to", { who: who(ctx, a.to) });
     default: return a.type;
   }
+}
+
+// ----- the chances of a roll (§8.2-§8.4) ------------------------------------------------------
+// The view's "odds" are the seat's own, made by the rules' own test of a roll
+// (play.py PlayRules.chance): percent, or null when that sovereign cannot hear.
+
+function pctText(ctx, pct) {
+  return ctx.t("vs.pct", { n: pct });
+}
+
+/** Who hears a roll on `sov`'s scale: in a regency the Regent hears everything (§10.1). */
+function hearer(ctx, sov) {
+  return ctx.view.king && ctx.view.king.regency ? ctx.t("vs.sov.regent") : sovName(ctx, sov);
+}
+
+/** A request's chance: the King's (the Regent's) roll, or both of the Queen's (§8.3). */
+function requestChance(ctx, viaQueen) {
+  const odds = ctx.view.odds;
+  if (!odds) return null;
+  return viaQueen ? odds.through_queen : odds.king;
+}
+
+/** The line saying a roll's chance: `key` names what is asked of `sov`. */
+function oddsLine(ctx, key, sov, pct, route = null) {
+  const text = pct === null || pct === undefined
+    ? ctx.t("vs.odds.unheard", { sov: capitalised(hearer(ctx, sov)) })
+    : ctx.t(key, { sov: hearer(ctx, sov), pct: pctText(ctx, pct) });
+  return h("p", { class: "vs-odds", dataset: { sovereign: sov, pct: pct ?? "", route: route || "" } }, text);
+}
+
+function capitalised(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+/** Under a chosen card that is requested: the chance of each way to ask. */
+function requestOdds(ctx, uses) {
+  const odds = ctx.view.odds;
+  const asks = uses.filter((a) => a.type === "request");
+  if (!odds || !asks.length) return null;
+  return h("div", { class: "vs-odds-box" },
+    asks.some((a) => !a.via_queen) ? oddsLine(ctx, "vs.odds.request", "king", odds.king) : null,
+    asks.some((a) => a.via_queen) ? oddsLine(ctx, "vs.odds.through_queen", "queen", odds.through_queen, "through_queen") : null);
+}
+
+/** Under the audience form: the chance the sovereign it goes to grants it
+ *  (§8.4: "resolved like requests"; an office, a marriage, the King's
+ *  remarriage and a prisoner are asked of the King or the Regent). */
+function audienceOdds(ctx, action) {
+  const odds = ctx.view.odds;
+  if (!odds || !action) return null;
+  const sov = action.sovereign || "king";
+  return oddsLine(ctx, "vs.odds.audience", sov, odds[sov]);
 }
 
 /** The replay's "all revealed": every seat's hand. */
@@ -1005,6 +1071,7 @@ function handPanel(ctx) {
     bar = h("div", { class: "vs-card-bar", id: "vs-card-bar" },
       h("p", { class: "vs-chosen-line" }, ctx.t(outlined ? "vs.chosen" : "vs.chosen_below", { card: cardName(ctx, chosen) })),
       help && help.text ? h("p", { class: "vs-chosen-help muted small" }, help.text) : null,
+      requestOdds(ctx, uses),
       h("div", { class: "vs-uses" }, uses.map((a) => button(useLabel(ctx, a), () => send(ctx, a), {
         class: ["vs-use", `vs-use-${a.type}`], disabled: !ctx.canAct, dataset: { kind: a.type },
       })), button(ctx.t("vs.cancel"), () => {
@@ -1023,9 +1090,10 @@ function handPanel(ctx) {
 /**
  * A form whose menus are the values the legal actions of `type` take, each
  * menu narrowed by the choices before it (so every submission is one legal
- * action). fields: [{key, get(action)}]. Sends the legal action chosen.
+ * action). fields: [{key, get(action)}]. Sends the legal action chosen;
+ * note(action), if given, is a node shown above the button for it.
  */
-function cascade(ctx, { id, type, fields, submit, title, help, list = null }) {
+function cascade(ctx, { id, type, fields, submit, title, help, list = null, note = null }) {
   const legal = list || legalOf(ctx, type);
   if (!legal.length) return null;
   const memo = (ctx.ui[`vs_${id}`] = ctx.ui[`vs_${id}`] || {});
@@ -1053,6 +1121,7 @@ function cascade(ctx, { id, type, fields, submit, title, help, list = null }) {
   const form = h("form", { class: ["vs-form", `vs-form-${id}`], id: `vs-form-${id}`, autocomplete: "off" },
     title ? h("h3", {}, title) : null, help ? h("p", { class: "muted small" }, help) : null,
     h("div", { class: "vs-fields" }, rows),
+    note ? note(action) : null,
     h("button", { type: "submit", class: "primary", disabled: !ctx.canAct, id: `vs-${id}-send` }, submit));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
@@ -1088,7 +1157,10 @@ function audienceForm(ctx) {
     h("h3", {}, `♔ ${ctx.t("vs.audience")}`),
     h("p", { class: "muted small" }, ctx.t("vs.audience_help")),
     h("fieldset", { class: "vs-purposes" }, h("legend", { class: "visually-hidden" }, ctx.t("vs.audience")), radios),
-    cascade(ctx, { id: `aud-${purpose}`, type: purpose, fields: AUDIENCE_FIELDS[purpose], submit: ctx.t("vs.audience_send") }));
+    cascade(ctx, {
+      id: `aud-${purpose}`, type: purpose, fields: AUDIENCE_FIELDS[purpose], submit: ctx.t("vs.audience_send"),
+      note: (action) => audienceOdds(ctx, action),
+    }));
 }
 
 function giveForm(ctx) {
