@@ -190,6 +190,20 @@ def observation_free(name: str, n: int) -> Any:
     return env
 
 
+def versions() -> str:
+    """What ran the measurement: the ratio to the reference depends on the
+    interpreter (PettingZoo's wrappers, around ``tictactoe_v3``, find their
+    attributes through ``__getattr__``, some four times dearer on Python
+    3.11 than on 3.12: benchmarks/README.md, "Eleventh round")."""
+    import gymnasium
+    import numpy
+    import pettingzoo
+
+    return (f"Python {platform.python_version()}, {platform.machine()}, numpy "
+            f"{numpy.__version__}, PettingZoo {pettingzoo.__version__}, Gymnasium "
+            f"{gymnasium.__version__}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Measure and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -215,8 +229,7 @@ def main(argv: list[str] | None = None) -> int:
         start = k % len(table)
         for row in table[start:] + table[:start]:
             row.run_for(args.seconds / args.rounds)
-    print(f"Python {platform.python_version()}, {platform.machine()}, "
-          f"{args.seconds:g} s per row in {args.rounds} slices")
+    print(f"{versions()}; {args.seconds:g} s per row in {args.rounds} slices")
     for env_only in (False, True):
         _print_table(table, env_only)
     return 0

@@ -47,7 +47,7 @@ import courtly.rl as rl
 from courtly.rl.envs import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from rl import REFERENCE, classic  # benchmarks/rl.py
+from rl import REFERENCE, classic, versions  # benchmarks/rl.py
 
 POLICIES = ("sample", "replay", "replay+traffic")
 #: Memory read at each step by the "replay+traffic" policy: about half this
@@ -169,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     figures = fastest([make for _, make in makers], args.repeats,
                       [range(50 if not k else args.seeds) for k in range(len(makers))])
     rows = [(label, best) for (label, _), best in zip(makers, figures, strict=True)]
+    print(versions())
     print("the environment alone, µs a step (fastest of "
           f"{args.repeats} runs), and its ratio to the reference's under the same policy")
     print(f"{'environment':34}" + "".join(f"{p:>22}" for p in POLICIES))
