@@ -218,7 +218,8 @@ READ_MAP = """() => {
     .map((g) => g.dataset.village);
   return {
     pending: st.pending, phase: st.phase && st.phase.name, seat: st.seat,
-    mine: st.toAct.includes(st.seat) || st.mayAct.includes(st.seat),
+    // a move the server makes itself (forced: nothing to choose) is not the test's to make
+    mine: (st.toAct.includes(st.seat) || st.mayAct.includes(st.seat)) && !st.forced,
     moves: st.legal.map((l) => l.action).filter((a) => a.type === 'move'),
     question: question ? question.dataset.kind : null,
     mode: bar ? bar.dataset.mode : null, lord: bar ? bar.dataset.lord : null,
@@ -467,25 +468,39 @@ def test_moves_purchases_and_answers_on_the_map(server, browser, tmp_path: Path)
 
 
 def test_a_player_without_a_lord_is_told_so_at_movement(server, browser):
-    """A player who laid no lord is not told his lords "have no trip left"."""
+    """A player who laid no lord is not told his lords "have no trip left";
+    his "End" there, the only move, which everyone can see, is made for him
+    by the server (State.forced_publicly), the bar saying why and so."""
     made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
     page, errors = open_page(browser)
     take_seat(page, server, made["links"]["seats"]["0"], "Fay")
     page.wait_for_selector("svg.fief-map")
+    # every bar the server's own moves showed, however briefly
+    page.evaluate("""() => {
+      window.forcedBars = [];
+      new MutationObserver(() => {
+        const bar = document.querySelector('.fief-act[data-mode="forced"]');
+        // and no form below the map asks anything meanwhile
+        const asked = !document.querySelector('#actions-forced')
+          || !!document.querySelector('.generic-actions form, .generic-actions button');
+        if (bar) window.forcedBars.push([window.courtly.state.phase.name,
+          bar.querySelector('.fief-rest').dataset.rest, bar.textContent, asked]);
+      }).observe(document.body, { childList: true, subtree: true });
+    }""")
     deadline = time.monotonic() + 60
     while True:
         assert time.monotonic() < deadline, "no movement phase came"
         state = _read(page)
+        if any(bar[0] == "movement" for bar in page.evaluate("window.forcedBars")):
+            break
         if not state["mine"]:
-            time.sleep(0.1)
+            time.sleep(0.05)
         elif state["mode"] == "region":
             # before turn 1 the side panel says so (it said "Turn 0 of 1")
             assert page.locator(".fief-turn").text_content().startswith("Before turn 1 (of 1)")
             _region_by_clicking(page, server, state)
             page.wait_for_function(
                 "document.querySelector('.fief-turn').textContent === 'Turn 1 of 1'")
-        elif state["phase"] == "movement":
-            break
         elif state["question"]:
             _answer(page, None)
         elif page.locator(".fief-act .fief-end").count():
@@ -493,10 +508,12 @@ def test_a_player_without_a_lord_is_told_so_at_movement(server, browser):
             time.sleep(0.1)
         else:
             act_through_forms(page)
+    assert not state["mine"] or state["phase"] != "movement", "asked to end the movement"
     assert not any(lord["owner"] == 0 for lord in state["lords"].values())
-    rest = page.locator(".fief-act .fief-rest")
-    assert rest.get_attribute("data-rest") == "no_lord"
-    assert "no lord on the map" in rest.text_content()
+    _, rest, text, asked = next(b for b in page.evaluate("window.forcedBars")
+                                if b[0] == "movement")
+    assert rest == "no_lord" and not asked
+    assert "no lord on the map" in text and "Your only move is made for you." in text
     assert errors == []
 
 

@@ -638,6 +638,74 @@ def test_the_move_clock_lets_a_bot_play_a_late_move(tmp_path):
         assert any("ran out of time" in t for t in texts)
 
 
+def _fief_moves_until(client: TestClient, tid: str, tokens: dict[str, str],
+                      found: Callable[[courtly.State, int], bool], rng: random.Random,
+                      limit: int = 600) -> tuple[courtly.State, int]:
+    """Play a Fief table of persons through REST (a purchase that spends
+    the whole purse when there is one, else a random move; a window's seats
+    say Done) until ``found(state, seat)`` holds for the server's own state
+    and the seat to act; moves the server makes itself (forced) are waited
+    for, never raced."""
+    live = client.app.state.hub.tables[tid]
+    for _ in range(limit):
+        wait_until(lambda: live.state.phase.to_act or live.state.phase.may_act)
+        state = live.state
+        phase = state.phase
+        seat = (phase.to_act or phase.may_act)[0]
+        if found(state, seat):
+            return state, seat
+        if state.forced_publicly(seat) and not state.can_undo(seat):
+            wait_until(lambda before=state: live.state is not before)
+            continue
+        legal = state.legal_actions(seat)
+        everything = [a for a in legal if a.kind == "buy"
+                      and a.count * state.board.setup.prices[a.item] == state.money[seat]]
+        if seat not in phase.to_act:
+            action = next(a for a in legal if a.kind == "done")
+        else:
+            action = everything[0] if everything else rng.choice(legal)
+        answer = client.post(f"/api/tables/{tid}/actions",
+                             json={"token": tokens[str(seat)], "action": action.to_json()})
+        assert answer.status_code == 200, answer.text
+    raise AssertionError("not found")
+
+
+def test_the_server_makes_a_move_everyone_can_see_is_forced(tmp_path):
+    """A Fief seat whose only move reads nothing hidden (an "End" with no
+    money to buy, no lord to move; "Abstain" with no vote) has it made by
+    the server at once, marked ``forced`` (State.forced_publicly); a lone
+    move that could have been otherwise with other cards is left to the
+    person, as is one made lone by an action the person may still take back."""
+    with make_client(tmp_path) as client:
+        tid, tokens = person_table(client, 3, game="fief", options={"turn_limit": 4},
+                                   bot_delay=0.3)
+        live = client.app.state.hub.tables[tid]
+        rng = random.Random(3)
+        now, seat = _fief_moves_until(
+            client, tid, tokens,
+            lambda s, seat: s.forced_publicly(seat) and not s.can_undo(seat), rng)
+        number = live.entries  # the stored number the next move takes
+        wait_until(lambda: live.state is not now)
+        stored = client.app.state.hub.store.load_table(tid, moves_from=number).moves[0]
+        assert (stored.number, stored.seat, stored.by) == (number, seat, "forced")
+        assert live.state.record.actions[len(now.record.actions)] == (
+            seat, now.legal_actions(seat)[0])
+        # a lone move after a purchase that may still be taken back waits
+        now, seat = _fief_moves_until(
+            client, tid, tokens, lambda s, seat: s.forced_publicly(seat) and s.can_undo(seat),
+            rng)
+        time.sleep(0.5)
+        assert live.state is now
+        assert client.post(f"/api/tables/{tid}/undo",
+                           json={"token": tokens[str(seat)]}).status_code == 200
+        # and a lone move that reads one's cards is the person's own
+        now, seat = _fief_moves_until(
+            client, tid, tokens, lambda s, seat: seat in s.phase.to_act
+            and len(s.legal_actions(seat)) == 1 and not s.forced_publicly(seat), rng)
+        time.sleep(0.5)
+        assert live.state is now
+
+
 # ----- replays ------------------------------------------------------------------------
 
 @pytest.mark.slow

@@ -300,6 +300,25 @@ class State(ABC):
         self._last_events = events
         return events
 
+    def forced_publicly(self, seat: int) -> bool:
+        """Whether ``seat`` must act now and has one legal action, which it
+        would have whatever is hidden from the table (its cards, its sealed
+        bids): a move everyone can see it has to make, so that a server may
+        make it at once without telling anyone anything. Never in an open
+        window (a seat there may also wait), nor where the game does not say
+        its menu is public (:meth:`_menu_is_public`; by default, nowhere)."""
+        if seat == REFEREE or self._is_over():
+            return False
+        self._check_seat(seat)
+        return (seat in self._to_act() and len(self._legal_set(seat)) == 1
+                and self._menu_is_public(seat))
+
+    def _menu_is_public(self, seat: int) -> bool:
+        """Whether ``seat``'s menu now reads nothing hidden from the other
+        seats (:meth:`forced_publicly`). Games that know it override this;
+        the default never assumes it."""
+        return False
+
     def can_undo(self, seat: int) -> bool:
         """Whether ``seat`` may take back its last action now (:meth:`undo`)."""
         return self._undo_refusal(seat) is None

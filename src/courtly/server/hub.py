@@ -419,9 +419,10 @@ class LiveTable:
             schema = self.state.action_schema(seat)
         phase = self.state.phase
         can_undo = seat is not None and playing and self.state.can_undo(seat)
+        forced = seat is not None and playing and self._forced(seat)
         return {"type": "update", "table": self.info(), "seat": seat,
                 "view": self.state.view(seat), "phase": self.phase_json(phase),
-                "legal": legal, "schema": schema, "can_undo": can_undo,
+                "legal": legal, "schema": schema, "can_undo": can_undo, "forced": forced,
                 "to_act": list(phase.to_act) if playing else [],
                 "may_act": list(phase.may_act) if playing else [],
                 "events": events, "last_index": len(self.log) - 1,
@@ -626,6 +627,8 @@ class LiveTable:
             elif info.stood_in():
                 if self.attended(now, seat):
                     options.append((self.row.bot_delay, seat, "away"))
+            elif seat in phase.to_act and self._forced(seat):
+                options.append((self.row.bot_delay, seat, "forced"))
             elif seat in phase.to_act:
                 options.append(self._person_deadline(seat, info, now))
             elif (gone := self._gone_option(seat, info, now)) is not None:
@@ -667,6 +670,14 @@ class LiveTable:
         if gone_in is None or not self.attended(now, seat):
             return None
         return gone_in, seat, "gone"
+
+    def _forced(self, seat: int) -> bool:
+        """Whether the server makes ``seat``'s move for its person: its only
+        move, one everyone can see it must make (``State.forced_publicly``),
+        unless the person may still take back their last action (the
+        purchase that spent their last crown)."""
+        state = self.state
+        return state.forced_publicly(seat) and not state.can_undo(seat)
 
     def _person_deadline(self, seat: int, info: Seat, now: float
                          ) -> tuple[float, int, str] | None:
@@ -719,6 +730,9 @@ class LiveTable:
         if why == "time":
             await self._call_time()
             return
+        if why == "forced":
+            await self._play_forced(seat)
+            return
         phase = self.state.phase
         if seat not in phase.to_act and seat not in phase.may_act:
             return
@@ -752,6 +766,19 @@ class LiveTable:
         if said is not None and info.kind == "bot":
             # a bot's seat speaks for itself; a stand-in never speaks for the person it replaces
             await self.hub.post_chat(self, seat, said.to, said.line())
+
+    async def _play_forced(self, seat: int) -> None:
+        """Make a person's forced move (:meth:`_forced`), marked ``forced``;
+        dropped if the game moved on meanwhile."""
+        state = self.state
+        if not self._forced(seat):
+            return
+        action = state.legal_actions(seat)[0]
+        try:
+            await self.submit(seat, action.to_json(), by="forced",
+                              still=lambda: self.state is state)
+        except (Conflict, courtly.IllegalAction):
+            return  # the state moved on: plan again
 
     async def _decide(self, state: State, seat: int, spec: str) -> tuple[Action, Remark | None]:
         """The bot's choice, off the event loop: a search may think for seconds,
@@ -952,7 +979,7 @@ class LiveTable:
 
     def mark_move(self, start: int, count: int, seat: int, by: str) -> None:
         """Remember that the log's entries start..start+count-1 came from ``seat``'s
-        move, made by ``by`` (person, bot, standin, referee)."""
+        move, made by ``by`` (person, bot, standin, forced, referee)."""
         for index in range(start, start + count):
             self.moves_by[index] = (seat, by)
 

@@ -902,6 +902,27 @@ class FiefState(WarRules, CourtRules, State):
             return self._tithe_moves(seat)
         return self._purchase_moves(seat)
 
+    def _menu_is_public(self, seat: int) -> bool:
+        """Whether ``seat``'s menu reads nothing the others cannot see
+        (:meth:`State.forced_publicly`). Of what is hidden, only one's own
+        hand is ever read for a menu: the cards to play or discard ("Phase
+        1"), the tithes (the revenues, "Phase 2") and the parries to an
+        attack; the bids read the money and the last bid, both shown. A seat
+        that has exchanged a card this turn (shown to all) may play none,
+        parries and tithes included."""
+        pending = self.pending
+        if pending is not None and pending.what == "respond":
+            who = pending.answerer
+            return not self.hands[who] or self.exchanged[who]
+        if (pending is not None or self.passage is not None or self.battle is not None
+                or self.custody_claim is not None):
+            return True
+        if self.stage == REVENUES:
+            return not self.hands[seat] or self.exchanged[seat]
+        if self.stage == CARDS:
+            return not self.hands[seat]
+        return True
+
     def _is_legal(self, seat: int, action: Action) -> bool:
         """Moves and bids are checked directly (their menus list every count)."""
         if isinstance(action, Move):

@@ -118,6 +118,8 @@ const strings = {
     "fief.act.nothing.movement": "Your lords have no trip left this turn.",
     "fief.act.nothing.no_lord": "You have no lord on the map: nothing to move.",
     "fief.act.nothing.other": "Nothing to do on the map now.",
+    "fief.act.nothing.no_vote": "You have no vote in this election.",
+    "fief.act.forced": "Your only move is made for you.",
     "fief.act.tithe_help": "Take a tithe with a card of your hand:",
     "fief.act.more_below": "Other actions are in the forms below the map.",
     "fief.act.negotiate": "Negotiation: pay, give a village, talk; then say Done.",
@@ -260,6 +262,8 @@ const strings = {
     "fief.act.nothing.movement": "Vos seigneurs n'ont plus de trajet ce tour-ci.",
     "fief.act.nothing.no_lord": "Vous n'avez aucun seigneur sur la carte : rien à déplacer.",
     "fief.act.nothing.other": "Rien à faire sur la carte maintenant.",
+    "fief.act.nothing.no_vote": "Vous n'avez aucune voix dans cette élection.",
+    "fief.act.forced": "Votre seul coup possible est joué pour vous.",
     "fief.act.tithe_help": "Prélevez une dîme avec une carte de votre main :",
     "fief.act.more_below": "Les autres actions sont dans les formulaires sous la carte.",
     "fief.act.negotiate": "Négociation : payez, donnez un village, parlez ; puis dites Terminé.",
@@ -1045,6 +1049,7 @@ function questionBar(ctx) {
 
 /** The bar above the map: the question asked of this seat, else what a click does. */
 function actBar(ctx) {
+  if (ctx.forced) return forcedBar(ctx);
   const question = questionBar(ctx);
   if (question) return question;
   const m = mapUi(ctx);
@@ -1084,6 +1089,23 @@ function titheLabel(ctx, a) {
   return a.lord ? `${cardName(ctx, a.card)} (${lordName(a.lord)})` : cardName(ctx, a.card);
 }
 
+/** The seat's only move, one everyone can see it must make, which the server
+ * makes for it (no lord to move, nothing to buy, no vote): why, and that. */
+function forcedBar(ctx) {
+  const key = restKey(ctx, ctx.view.phase);
+  return h("div", { class: "fief-prompt fief-act", dataset: { mode: "forced" } },
+    h("p", { class: "fief-rest", dataset: { rest: key } }, ctx.t(`fief.act.nothing.${key}`)),
+    h("p", { class: "muted" }, ctx.t("fief.act.forced")));
+}
+
+/** Which "nothing to do" a phase's rest is: "no trip left" would be wrong for a
+ * player who has no lord at all, and an election's abstention is its own. */
+function restKey(ctx, phase) {
+  if (phase === "election") return "no_vote";
+  const lordless = phase === "movement" && !Object.values(ctx.view.lords || {}).some((l) => l.owner === ctx.seat);
+  return lordless ? "no_lord" : REST_MODE[phase] ? phase : "other";
+}
+
 /** A phase with nothing to do on the map (no card to lay, no trip left, Phase 2's
  * revenues): what it is, the tithes one may take ("Phase 2: Collection of
  * Revenues"), and the end of one's part, so that nobody has to look for it below. */
@@ -1093,9 +1115,7 @@ function restBar(ctx) {
   const phase = ctx.view.phase;
   const tithes = legalOf(ctx, "tithe");
   const others = ctx.legal.some((l) => !["end_turn", "tithe"].includes(l.action.type));
-  // "no trip left" would be wrong for a player who has no lord at all
-  const lordless = phase === "movement" && !Object.values(ctx.view.lords || {}).some((l) => l.owner === ctx.seat);
-  const key = lordless ? "no_lord" : REST_MODE[phase] ? phase : "other";
+  const key = restKey(ctx, phase);
   return [h("p", { class: "fief-rest", dataset: { rest: key } }, ctx.t(`fief.act.nothing.${key}`)),
     tithes.length ? [h("p", {}, ctx.t("fief.act.tithe_help")),
       h("div", { class: "fief-choices" }, tithes.map((a, i) => cardChoice(ctx, a.card, `tithe:${i}:${a.card}`,

@@ -317,6 +317,11 @@ export function phaseLine(ctx) {
 
 export function actions(ctx) {
   if (ctx.seat === null || ctx.replay) return null;
+  if (ctx.forced) { // the server makes the seat's only move: nothing to fill in
+    return h("section", { class: "panel generic-actions", "aria-label": ctx.t("actions.title") },
+      h("h2", {}, ctx.t("actions.title")),
+      h("p", { class: "muted", id: "actions-forced" }, ctx.t("banner.forced")));
+  }
   const schema = (ctx.schema || []).filter((e) => e.type !== "time_up");
   const plain = schema.filter((e) => !Object.keys(e.fields).length);
   const forms = schema.filter((e) => Object.keys(e.fields).length);

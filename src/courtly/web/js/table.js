@@ -37,6 +37,7 @@ const st = {
   connState: "connecting",
   pending: false,
   canUndo: false, // the server says this seat may take back its last action
+  forced: false, // the server makes this seat's only move itself (nothing to choose)
   renderer: genericRenderer,
   ui: {}, // the renderer's own state (a selected card...), kept across updates
   replay: null, // {step, steps, pov, data}
@@ -100,8 +101,9 @@ function context() {
     mayAct = [];
     toAct = (view && view.to_act) || [];
   }
-  const canAct = !replay && !st.pending && seat !== null && st.table && st.table.status === "playing"
-    && (toAct.includes(seat) || mayAct.includes(seat)) && (legal.length > 0 || schema.length > 0);
+  const canAct = !replay && !st.pending && !st.forced && seat !== null && st.table
+    && st.table.status === "playing" && (toAct.includes(seat) || mayAct.includes(seat))
+    && (legal.length > 0 || schema.length > 0);
   const ctx = {
     game: st.table ? st.table.game : null,
     table: st.table,
@@ -118,6 +120,7 @@ function context() {
     result: st.result,
     events: [...st.events.values()],
     canAct,
+    forced: !replay && st.forced, // the server makes this seat's only move (canAct is false)
     pending: st.pending,
     replay: replay ? { pov: replay.pov, step: replay.step, steps: replay.steps, all: replay.pov === "all" } : null,
     ui: st.ui,
@@ -261,6 +264,7 @@ function onUpdate(update) {
   st.legal = update.legal || [];
   st.schema = update.schema || [];
   st.canUndo = !!update.can_undo;
+  st.forced = !!update.forced;
   if (!update.phase || !st.phase || update.phase.name !== st.phase.name) st.ui.forms = {};
   st.phase = update.phase || null;
   st.clocks = update.clocks || [];
@@ -288,7 +292,7 @@ function onUpdate(update) {
 }
 
 function isMyTurn() {
-  return st.seat !== null && st.table && st.table.status === "playing"
+  return st.seat !== null && !st.forced && st.table && st.table.status === "playing"
     && (st.toAct.includes(st.seat) || st.mayAct.includes(st.seat))
     && (st.legal.length > 0 || st.schema.length > 0);
 }
@@ -413,6 +417,7 @@ function bannerContent(ctx) {
     const open = st.table.seats.filter((s) => !s.taken).map((s) => s.seat);
     return { text: t("banner.waiting_players", { who: joinNames(open.map(seatName)) }), kind: "wait" };
   }
+  if (st.forced && st.table.status === "playing") return { text: t("banner.forced"), kind: "wait" };
   if (st.renderer.banner && st.view) {
     try {
       const custom = st.renderer.banner(ctx);
@@ -647,13 +652,15 @@ function renderLog() {
     const style = kinds[e.kind] || (!e.move && ["join", "start", "away", "back", "clock", "rematch", ...HOST_KINDS].includes(e.kind) ? "server" : "");
     const seat = e.data && (e.data.seat ?? e.data.position);
     const standin = e.move && e.move.by === "standin";
+    const forced = e.move && e.move.by === "forced";
     const colour = typeof seat === "number" ? seatColour(ctx, seat) : null; // its badge's (Fief: the map's)
     return h("li", {
       class: ["log-line", `log-${e.kind}`, style && `log-${style}`, standin && "log-standin"],
       style: colour ? { "border-left-color": colour } : null,
       dataset: { index: e.index, ...(typeof seat === "number" ? { seat } : {}), ...(e.move ? { by: e.move.by } : {}) },
       ...(marked.has(e.index) ? { "aria-current": "true" } : {}),
-    }, standin ? h("span", { class: "standin-mark", title: t("standin.title") }, t("standin.mark")) : null,
+    }, standin ? h("span", { class: "standin-mark", title: t("standin.title") }, t("standin.mark"))
+      : forced ? h("span", { class: "standin-mark forced-mark", title: t("forced.title") }, t("forced.mark")) : null,
     withCardHelp(e, describeEvent(e, ctx), ctx));
   }));
   if (atBottom) endOnWholeLines(log);

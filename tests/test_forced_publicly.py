@@ -1,0 +1,73 @@
+"""``State.forced_publicly``: a lone move everyone can see a seat must make
+(docs/architecture.md, the contract; the server makes it, docs/api.md).
+
+Checked where it could leak: at every position of seeded random games,
+wherever a seat is said to be forced in public, its menu is that same one
+action in every guess of what the table cannot see (``determinize(None)``
+resamples every hand and sealed thing), so making the move at once tells
+nobody anything."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import courtly
+from courtly.core import REFEREE, TimeUp
+
+
+def _positions(name: str, players: int, seed: int, options: dict | None = None):
+    """Each position of a random game with the seat that must act first."""
+    state = courtly.game(name).new_game(players, seed, options)
+    rng = random.Random(seed)
+    while not state.is_over:
+        phase = state.phase
+        if not phase.to_act and not phase.may_act:
+            state.apply(REFEREE, TimeUp())
+            continue
+        seat = (phase.to_act or phase.may_act)[0]
+        yield state, seat
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("players,seed", [(3, 1), (4, 2), (5, 3)])
+def test_a_fief_move_forced_in_public_is_forced_in_every_guess(players: int, seed: int) -> None:
+    forced = lone_hidden = 0
+    rng = random.Random(seed)
+    for state, seat in _positions("fief", players, seed, {"turn_limit": 6}):
+        menu = state.legal_actions(seat)
+        if not state.forced_publicly(seat):
+            lone_hidden += len(menu) == 1
+            continue
+        forced += 1
+        assert len(menu) == 1
+        for _ in range(6):
+            guess = state.determinize(None, rng)
+            assert guess.legal_actions(seat) == menu, (state.phase.name, menu)
+    # both kinds met: some lone moves are public, some read a hand
+    assert forced > 20 and lone_hidden > 5
+
+
+def test_a_hand_keeps_the_revenues_from_being_forced_in_public() -> None:
+    """The revenues' lone "End" with cards in hand (none a tithe one can take)
+    is not public: with other cards it could be a tithe ("Phase 2")."""
+    seen = False
+    for state, seat in _positions("fief", 3, 4, {"turn_limit": 6}):
+        if state.stage != "revenues" or seat not in state.phase.to_act:
+            continue
+        menu = state.legal_actions(seat)
+        hand, exchanged = state.hands[seat], state.exchanged[seat]
+        assert state.forced_publicly(seat) == (len(menu) == 1 and (not hand or exchanged))
+        seen |= bool(hand) and len(menu) == 1 and not exchanged
+    assert seen
+
+
+def test_no_other_game_says_it_nor_for_the_referee_and_a_wrong_seat_is_refused() -> None:
+    for name in ("courtisans", "vive_le_roi", "versailles"):
+        for state, seat in _positions(name, 2 if name != "vive_le_roi" else 3, 5):
+            assert not state.forced_publicly(seat)
+            assert not state.forced_publicly(REFEREE)
+    state = courtly.game("fief").new_game(3, 0)
+    with pytest.raises(courtly.IllegalAction, match="no seat 7"):
+        state.forced_publicly(7)
