@@ -865,3 +865,36 @@ def test_nothing_is_discarded_from_a_pipe(runner):
     result = runner.invoke(app, ["play", "courtisans", "--seed", "3"], input="1\n1\n1\nq\n")
     assert "Ignored" not in result.output
     assert "unfinished after 6 actions" in result.output
+
+
+def test_the_end_of_versailles_reads_as_fortunes() -> None:
+    """Versailles' score is each family's fortune in livres (§1): the end
+    says so, with digits grouped, not a bare "Score"."""
+    game = courtly.game("versailles")
+    state = game.new_game(2, 3)
+    columns = game.describe_result(state.view(0), courtly.Result((31250.0, 8000.0), (0,)))
+    assert columns == {"Fortune (livres)": ["31,250", "8,000"]}
+
+
+def test_the_end_of_vive_le_roi_with_emissaries_shows_the_margin() -> None:
+    """With the Emperor's Emissaries a seat's score is its margin over the
+    best of them ("pour gagner, il faut aussi battre ce joueur fictif"): the
+    end shows its points and that margin, signed; without them, the score."""
+    import random
+
+    game = courtly.game("vive_le_roi")
+    state = game.new_game(2, 4, {"emissary": True})
+    rng = random.Random(4)
+    while not state.is_over:
+        seat = (state.phase.to_act or state.phase.may_act)[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    view, result = state.view(0), state.result()
+    columns = game.describe_result(view, result)
+    assert list(columns) == ["Points", "Over the Emissary"]
+    assert columns["Points"] == [f"{p:g}" for p in view["scores"][:2]]
+    assert columns["Over the Emissary"] == [f"{s:+g}" for s in result.scores]
+    plain = game.new_game(2, 4)
+    while not plain.is_over:
+        seat = (plain.phase.to_act or plain.phase.may_act)[0]
+        plain.apply(seat, rng.choice(plain.legal_actions(seat)))
+    assert list(game.describe_result(plain.view(0), plain.result())) == ["Score"]

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from courtly.core import Action, Companions, Game, Option, flag
+from courtly.core import Action, Companions, Game, Option, Result, flag
 from courtly.games.versailles.actions import ACTION_TYPES
 from courtly.games.versailles.cards import DECK
 from courtly.games.versailles.render import named_seats
@@ -114,6 +114,11 @@ class Versailles(Game):
     def render(self, view: Mapping[str, Any]) -> str:
         """The court, the sovereigns, the Register and the hand (render.py)."""
         return _render(view)
+
+    def describe_result(self, view: Mapping[str, Any], result: Result) -> dict[str, list[str]]:
+        """Each family's fortune, in livres ("The first player to amass
+        50,000 livres wins", §1; §6 sets the goal): the score is the fortune."""
+        return {"Fortune (livres)": [f"{score:,.0f}" for score in result.scores]}
 
     def describe_action(self, view: Mapping[str, Any], action: Action) -> str:
         """The menu line with every courtier named by his form of address

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from courtly.core import Action, Companions, Game, Option, flag
+from courtly.core import Action, Companions, Game, Option, Result, flag
 from courtly.games import package_data
 from courtly.games.vive_le_roi import castle
 from courtly.games.vive_le_roi.actions import ACTION_TYPES
@@ -144,6 +144,16 @@ class ViveLeRoi(Game):
         state = ViveLeRoiState(self, num_players, seed, options)
         state.setup()
         return state
+
+    def describe_result(self, view: Mapping[str, Any], result: Result) -> dict[str, list[str]]:
+        """Each seat's points; with Emissaries, also its margin over the best
+        of them, which its score is ("pour gagner, il faut aussi battre ce
+        joueur fictif": only a positive margin wins; our decision)."""
+        if "beat_emissaries" not in (view.get("final") or {}):
+            return super().describe_result(view, result)
+        n = len(result.scores)
+        return {"Points": [f"{points:g}" for points in view["scores"][:n]],
+                "Over the Emissary": [f"{score:+g}" for score in result.scores]}
 
     def render(self, view: Mapping[str, Any]) -> str:
         """The castle floor by floor, votes, cards and scores as text (see render.py)."""
