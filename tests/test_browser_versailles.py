@@ -193,6 +193,9 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
     ada.wait_for_selector("#log .log-show:has-text('montre une carte')")
     assert bertrand_shows not in ada.locator("#log").text_content()
 
+    # the chat says how to address one another: as the Register names a courtier, never
+    # by the player's own name (decision E20), which the pages show beside the courtier
+    assert "jamais par le nom de la personne" in ada.locator(".vs-chat-hint").text_content()
     # a public message that breaches etiquette (§3: "A toi Jojo"), marked on both pages; its
     # two familiar words are quoted together ("toi, tu"), the message holds them apart
     ada.fill("#chat-text", "A toi Jojo, tu n'auras pas mes cartes.")
