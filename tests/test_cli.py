@@ -510,12 +510,17 @@ def test_a_field_of_many_numbers_is_typed_in(monkeypatch):
     state = GAME.new_game(4, seed=1)
     state.coins[0] = 100  # tests may force a position
     answers = iter(["2", "3", "150", "42"])  # give; to seat 3; 150 is too much; 42
+    prompts: list[str] = []
     console = Console(record=True, width=100)
-    monkeypatch.setattr(console, "input", lambda prompt="": next(answers))
+    monkeypatch.setattr(console, "input",
+                        lambda prompt="": prompts.append(prompt) or next(answers))
     assert _ask_action(console, GAME, state, 0) == Give(3, 42)
     out = console.export_text()
-    assert "amount [1-100, q to quit]" not in out  # the prompt itself is read, not printed
-    assert "'150' is not a possible amount here" in out
+    # the number asked for reads as the moves' lines, a "?" for it, not as the field's name
+    assert prompts[-1] == "Give ? coin(s) to seat 3 [1-100, q to quit]: "
+    assert "amount" not in prompts[-1] and prompts[-1] not in out  # read, not printed
+    assert ("'150' is not possible here (Give ? coin(s) to seat 3); enter a number from 1 to "
+            "100.") in out
 
 
 def test_a_narrowed_menu_names_villages_and_lords_not_their_ids(monkeypatch):

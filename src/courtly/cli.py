@@ -533,7 +533,8 @@ def _narrow(console: Console, legal: list[Action], field: int, phase: Phase, sea
             values.append(form.get(name))
     numbers = all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values)
     if numbers and len(values) > MENU_LIMIT:
-        answer = chosen = _ask_value(console, name, values, phase, seat, timer, deadline)
+        blank = _fill_in(name, [describe(a) for a in legal])
+        answer = chosen = _ask_value(console, blank, values, phase, seat, timer, deadline)
     else:
         groups = [[a for a, f in zip(legal, forms, strict=True) if f.get(name) == v]
                   for v in values]
@@ -699,17 +700,28 @@ def _value_label(value: Any, group: Sequence[Action]) -> str:
     return value
 
 
+def _fill_in(name: str, lines: Sequence[str]) -> str:
+    """What a number typed in stands for: the moves' lines with a "?" where
+    they differ ("Pay ? crowns to Seat 1"), when they differ in one place
+    only; else the field's name ("amount")."""
+    shared = _shared_words(lines) if len(set(lines)) > 1 else None
+    if shared is None or shared.count("…") != 1:
+        return name
+    return shared.replace("…", "?")
+
+
 def _ask_value(console: Console, name: str, values: list[Any], phase: Phase, seat: int,
                timer: float, deadline: float | None) -> int | None:
-    """A number among ``values`` (none negative) for field ``name``, asked again
-    until it is one; None on EOF or q; :data:`TIME_UP` once ``deadline`` passes."""
+    """A number among ``values`` (none negative) for what ``name`` says
+    (:func:`_fill_in`), asked again until it is one; None on EOF or q;
+    :data:`TIME_UP` once ``deadline`` passes."""
     low, high = min(values), max(values)
     _plain(console, _phase_line(phase, seat, timer), "bold")
 
     def problem(answer: str) -> str | None:
         if answer.isdigit() and int(answer) in values:
             return None
-        return f"{answer!r} is not a possible {name} here; enter a number from {low} to {high}."
+        return f"{answer!r} is not possible here ({name}); enter a number from {low} to {high}."
 
     return _ask_until(console, f"{name} [{low}-{high}, q to quit]: ", deadline, bool(timer),
                       problem)
