@@ -131,7 +131,9 @@ def _odds_as_the_rules_give(shown: dict[str, Any], words: str, rolls: int = 1) -
     sovereign = shown["sovereigns"][line]
     bonus = 2 if shown["favourite" if sovereign == "king" else "lover"] else 0
     faces = max(0, min(10, shown[sovereign] + bonus))
-    assert f"\u202f: {100 * faces ** rolls // 10 ** rolls}\u202f%" in shown["lines"][line], (
+    # the chance never starts a line alone: a no-break space after the colon (a phone
+    # broke "… accorde la requête :" from "70 %")
+    assert f"\u202f:\u00a0{100 * faces ** rolls // 10 ** rolls}\u202f%" in shown["lines"][line], (
         faces, shown)
 
 
