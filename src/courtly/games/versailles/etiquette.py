@@ -919,20 +919,18 @@ class _Judge:
                            "'{f}': that is familiar, say '{e}' (§3).")
 
     def _given(self, item: _Item, items: list[_Item]) -> list[Breach]:
-        return self._familiar(item, items,
-                              "« {f} » est un prénom, familier à la Cour : dites « {e} » "
-                              "(§3, §8.4).",
-                              "'{f}' is a given name, a familiar form at court: say '{e}' "
-                              "(§3, §8.4).")
+        return self._by_a_familiar_name(
+            item, items, "« {f} » est un prénom, familier à la Cour : dites « {e} » (§3, §8.4).",
+            "'{f}' is a given name, a familiar form at court: say '{e}' (§3, §8.4).")
 
     def _player(self, item: _Item, items: list[_Item]) -> list[Breach]:
-        return self._familiar(item, items,
-                              "« {f} » est le nom de la personne qui joue, non celui de son "
-                              "courtisan : à la Cour, dites « {e} » (§3).",
-                              "'{f}' is the player's own name, not the courtier's: at court, "
-                              "say '{e}' (§3).")
+        return self._by_a_familiar_name(
+            item, items, "« {f} » est le nom de la personne qui joue, non celui de son "
+            "courtisan : à la Cour, dites « {e} » (§3).",
+            "'{f}' is the player's own name, not the courtier's: at court, say '{e}' (§3).")
 
-    def _familiar(self, item: _Item, items: list[_Item], fr: str, en: str) -> list[Breach]:
+    def _by_a_familiar_name(self, item: _Item, items: list[_Item], fr: str, en: str
+                            ) -> list[Breach]:
         """A name of this courtier's that is familiar (his given name, his
         player's own): the breach, its short form the right one; another's
         name is judged as unknown here."""
