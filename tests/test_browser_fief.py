@@ -517,6 +517,37 @@ def test_a_player_without_a_lord_is_told_so_at_movement(server, browser):
     assert errors == []
 
 
+#: A move the server made for seat 0 (its abstention, which closed the election), as
+#: the updates bring it: the vote and the election's result both carry the move.
+FORCED_VOTE = """() => {
+  const st = window.courtly.state;
+  const at = Math.max(0, ...st.events.keys()) + 1000;
+  const move = { seat: 0, by: 'forced' };
+  st.events.set(at, { index: at, kind: 'vote', text: 'Seat 1 abstains.',
+    data: { seat: 0, lord: null, votes: 0 }, move });
+  st.events.set(at + 1, { index: at + 1, kind: 'election', text: 'Louis is elected king (3 votes).',
+    data: { lord: 'louis', tally: { louis: 3 } }, move });
+  window.dispatchEvent(new CustomEvent('langchange'));  // the page draws itself again
+  const line = (i) => document.querySelector(`#log li[data-index="${i}"]`);
+  return [at, at + 1].map((i) => ({ text: line(i).textContent,
+    tagged: !!line(i).querySelector('.forced-mark') }));
+}"""
+
+
+def test_only_the_forced_move_itself_is_tagged_in_the_log(server, browser):
+    """The log tags "only move" on the line of the move the server made (the
+    seat's abstention), not on what followed from it: "Louis is elected king"
+    closed by that abstention is nobody's only move (docs/web.md)."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("#log .log-line")
+    vote, election = page.evaluate(FORCED_VOTE)
+    assert vote["tagged"] and "Fay abstains" in vote["text"], vote
+    assert not election["tagged"] and "Louis is elected King" in election["text"], election
+    assert errors == []
+
+
 #: The kinds' and fields' labels of the forms under the map, and the plain buttons.
 FORM_WORDS = """() => [...document.querySelectorAll(
   '.generic-actions h3, .generic-actions .gf-fields label, .generic-actions button')]
