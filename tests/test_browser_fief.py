@@ -548,6 +548,33 @@ def test_only_the_forced_move_itself_is_tagged_in_the_log(server, browser):
     assert errors == []
 
 
+#: The banner Fief's renderer gives this seat in the negotiation, with these seats still in it.
+NEGOTIATING = """(seats) => {
+  const ctx = window.courtly.context();
+  const view = { ...ctx.view, phase: 'negotiation', custody_claim: null, negotiating: seats };
+  return window.courtly.state.renderer.banner({ ...ctx, view }).text;
+}"""
+
+
+def test_the_negotiation_banner_names_the_others_still_negotiating(server, browser):
+    """A player still negotiating reads who else is ("Also negotiating: Ann
+    and Seat 3 (bot)."), never their own name among them, and that everyone
+    else is done when they are the last; a player done reads who is left."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("svg.fief-map")
+    assert page.evaluate(NEGOTIATING, [2, 0, 1]) == (
+        "Negotiation: pay, give, talk — then Done. Also negotiating: Seat 3 (bot) and Seat 2 (bot).")
+    assert page.evaluate(NEGOTIATING, [0]) == (
+        "Negotiation: pay, give, talk — then Done. Everyone else is done.")
+    assert page.evaluate(NEGOTIATING, [1]) == "You are done. Still negotiating: Seat 2 (bot)."
+    page.click("#lang-toggle")
+    assert page.evaluate(NEGOTIATING, [0, 1]) == (
+        "Négociation\u202f: payez, donnez, parlez — puis Terminé. Négocient aussi\u202f: Place 2 (robot).")
+    assert errors == []
+
+
 #: The kinds' and fields' labels of the forms under the map, and the plain buttons.
 FORM_WORDS = """() => [...document.querySelectorAll(
   '.generic-actions h3, .generic-actions .gf-fields label, .generic-actions button')]
