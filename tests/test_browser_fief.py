@@ -565,13 +565,15 @@ def test_the_negotiation_banner_names_the_others_still_negotiating(server, brows
     take_seat(page, server, made["links"]["seats"]["0"], "Fay")
     page.wait_for_selector("svg.fief-map")
     assert page.evaluate(NEGOTIATING, [2, 0, 1]) == (
-        "Negotiation: pay, give, talk — then Done. Also negotiating: Seat 3 (bot) and Seat 2 (bot).")
+        "Negotiation: pay, give, talk — then Done. "
+        "Also negotiating: Seat 3 (bot) and Seat 2 (bot).")
     assert page.evaluate(NEGOTIATING, [0]) == (
         "Negotiation: pay, give, talk — then Done. Everyone else is done.")
     assert page.evaluate(NEGOTIATING, [1]) == "You are done. Still negotiating: Seat 2 (bot)."
     page.click("#lang-toggle")
     assert page.evaluate(NEGOTIATING, [0, 1]) == (
-        "Négociation\u202f: payez, donnez, parlez — puis Terminé. Négocient aussi\u202f: Place 2 (robot).")
+        "Négociation\u202f: payez, donnez, parlez — puis Terminé. "
+        "Négocient aussi\u202f: Place 2 (robot).")
     assert errors == []
 
 
