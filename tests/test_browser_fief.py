@@ -517,6 +517,66 @@ def test_a_player_without_a_lord_is_told_so_at_movement(server, browser):
     assert errors == []
 
 
+#: A move the server made for seat 0 (its abstention, which closed the election), as
+#: the updates bring it: the vote and the election's result both carry the move.
+FORCED_VOTE = """() => {
+  const st = window.courtly.state;
+  const at = Math.max(0, ...st.events.keys()) + 1000;
+  const move = { seat: 0, by: 'forced' };
+  st.events.set(at, { index: at, kind: 'vote', text: 'Seat 1 abstains.',
+    data: { seat: 0, lord: null, votes: 0 }, move });
+  st.events.set(at + 1, { index: at + 1, kind: 'election', text: 'Louis is elected king (3 votes).',
+    data: { lord: 'louis', tally: { louis: 3 } }, move });
+  window.dispatchEvent(new CustomEvent('langchange'));  // the page draws itself again
+  const line = (i) => document.querySelector(`#log li[data-index="${i}"]`);
+  return [at, at + 1].map((i) => ({ text: line(i).textContent,
+    tagged: !!line(i).querySelector('.forced-mark') }));
+}"""
+
+
+def test_only_the_forced_move_itself_is_tagged_in_the_log(server, browser):
+    """The log tags "only move" on the line of the move the server made (the
+    seat's abstention), not on what followed from it: "Louis is elected king"
+    closed by that abstention is nobody's only move (docs/web.md)."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("#log .log-line")
+    vote, election = page.evaluate(FORCED_VOTE)
+    assert vote["tagged"] and "Fay abstains" in vote["text"], vote
+    assert not election["tagged"] and "Louis is elected King" in election["text"], election
+    assert errors == []
+
+
+#: The banner Fief's renderer gives this seat in the negotiation, with these seats still in it.
+NEGOTIATING = """(seats) => {
+  const ctx = window.courtly.context();
+  const view = { ...ctx.view, phase: 'negotiation', custody_claim: null, negotiating: seats };
+  return window.courtly.state.renderer.banner({ ...ctx, view }).text;
+}"""
+
+
+def test_the_negotiation_banner_names_the_others_still_negotiating(server, browser):
+    """A player still negotiating reads who else is ("Also negotiating: Ann
+    and Seat 3 (bot)."), never their own name among them, and that everyone
+    else is done when they are the last; a player done reads who is left."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("svg.fief-map")
+    assert page.evaluate(NEGOTIATING, [2, 0, 1]) == (
+        "Negotiation: pay, give, talk — then Done. "
+        "Also negotiating: Seat 3 (bot) and Seat 2 (bot).")
+    assert page.evaluate(NEGOTIATING, [0]) == (
+        "Negotiation: pay, give, talk — then Done. Everyone else is done.")
+    assert page.evaluate(NEGOTIATING, [1]) == "You are done. Still negotiating: Seat 2 (bot)."
+    page.click("#lang-toggle")
+    assert page.evaluate(NEGOTIATING, [0, 1]) == (
+        "Négociation\u202f: payez, donnez, parlez — puis Terminé. "
+        "Négocient aussi\u202f: Place 2 (robot).")
+    assert errors == []
+
+
 #: The kinds' and fields' labels of the forms under the map, and the plain buttons.
 FORM_WORDS = """() => [...document.querySelectorAll(
   '.generic-actions h3, .generic-actions .gf-fields label, .generic-actions button')]

@@ -93,6 +93,8 @@ def test_the_end_of_a_fief_game_says_who_won_and_why(server, browser, seed, turn
     _check_table(page, keys, result)
     how = page.locator("#final .fief-final-how").text_content()
     assert f"after turn {turn_limit} of {turn_limit}" in how
+    # the side panel's phase line names the last phase in words, never the engine's "over"
+    assert page.locator("#generic-phase-name").text_content() == "game over"
     page.locator("#final").scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"webux_fief_end_en_{turn_limit}.png"))
     if not shared:  # the red cards in the players' panel explain themselves (card help)
@@ -112,6 +114,7 @@ def test_the_end_of_a_fief_game_says_who_won_and_why(server, browser, seed, turn
     assert "Scores finaux" in page.locator("#final h2").text_content()
     how = page.locator("#final .fief-final-how").text_content()
     assert f"après le tour {turn_limit} sur {turn_limit}" in how
+    assert page.locator("#generic-phase-name").text_content() == "partie terminée"
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(200)
     no_horizontal_scroll(page)

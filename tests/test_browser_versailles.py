@@ -353,3 +353,42 @@ def test_the_end_of_a_versailles_game_ranks_the_courtiers(server, browser, tmp_p
     no_horizontal_scroll(page)
     page.screenshot(path=str(tmp_path / "versailles-end-phone.png"))
     assert errors == []
+
+
+#: The chat lines the renderer marks (chatNotes), for these public messages of
+#: Marc (seat 1) and the referee's breaches that followed them, in order.
+MARKS = """([chat, breaches]) => {
+  const ctx = window.courtly.context();
+  const events = breaches.map(([code, words], i) => ({ index: 1000 + i, kind: 'breach',
+    text: '', data: { breach: i, seat: 1, code, words } }));
+  const notes = window.courtly.state.renderer.chatNotes({ ...ctx, chat, events });
+  return Object.fromEntries([...notes].map(([id, note]) => [id, note.node.dataset.breaches]));
+}"""
+
+
+def test_a_breach_stays_on_the_message_that_made_it(server, browser):
+    """Each breach is marked on the message it was found in, even when a later
+    message of the same player holds the same words: "@zoé on échange ?" does
+    not take the marks of "Zoé, vous me donnez votre carte ?" and "Merci Zoé !"
+    (E20, a player called by his own name; the referee rules right after each
+    message). A private message is never marked (it is never judged)."""
+    made = new_table(server, "versailles", [PERSON, PERSON, BOT], seed=SEED)
+    page, errors = french_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Zoé")
+    page.wait_for_selector("#vs-register")
+    chat = [{"id": i, "seat": 1, "to": to, "text": text, "time": 0} for i, to, text in (
+        (1, None, "Zoé, vous me donnez votre carte ?"),
+        (2, None, "Merci Zoé !"),
+        (3, 0, "Zoé, entre nous : merci."),
+        (4, None, "Madame de Montfort, bonjour."),
+        (5, None, "@zoé on échange ?"),
+        (6, None, "Bonne journée à tous."))]
+    breaches = [("familiar_name", "Zoé"), ("familiar_name", "Zoé"), ("wrong_quality", "Madame"),
+                ("familiar_name", "zoé")]
+    assert page.evaluate(MARKS, [chat, breaches]) == {"1": "0", "2": "1", "4": "2", "5": "3"}
+    # two faults of one message stay together on it
+    two = [("familiar_pronoun", "tu"), ("familiar_name", "Zoé")]
+    one = [{"id": 1, "seat": 1, "to": None, "text": "Zoé, tu me donnes ta carte ?", "time": 0},
+           {"id": 2, "seat": 1, "to": None, "text": "Bonne journée.", "time": 0}]
+    assert page.evaluate(MARKS, [one, two]) == {"1": "0 1"}
+    assert errors == []

@@ -257,7 +257,8 @@ export const strings = {
     "fn.chat_placeholder": "A message…",
     "fn.spectator_chat": "Spectators read the public talk only.",
     "fn.hands": "Every hand",
-    "fn.banner.negotiate": "Negotiation: pay, give, talk — then Done. Still negotiating: {who}.",
+    "fn.banner.negotiate": "Negotiation: pay, give, talk — then Done. Also negotiating: {who}.",
+    "fn.banner.negotiate_last": "Negotiation: pay, give, talk — then Done. Everyone else is done.",
     "fn.banner.negotiate_done": "You are done. Still negotiating: {who}.",
     "fn.banner.negotiate_watch": "Negotiation. Still negotiating: {who}.",
     "fn.banner.bid": "A sealed bid for {place}: choose your sum, hidden from {other} until both hands open.",
@@ -490,7 +491,8 @@ export const strings = {
     "fn.chat_placeholder": "Un message…",
     "fn.spectator_chat": "Les spectateurs ne lisent que les échanges publics.",
     "fn.hands": "Toutes les mains",
-    "fn.banner.negotiate": "Négociation : payez, donnez, parlez — puis Terminé. Négocient encore : {who}.",
+    "fn.banner.negotiate": "Négociation : payez, donnez, parlez — puis Terminé. Négocient aussi : {who}.",
+    "fn.banner.negotiate_last": "Négociation : payez, donnez, parlez — puis Terminé. Les autres ont fini.",
     "fn.banner.negotiate_done": "Vous avez fini. Négocient encore : {who}.",
     "fn.banner.negotiate_watch": "Négociation. Négocient encore : {who}.",
     "fn.banner.bid": "Enchère secrète pour {place} : choisissez votre somme, cachée à {other} jusqu'à ce que les mains s'ouvrent.",
@@ -1064,11 +1066,15 @@ export function banner(ctx) {
   const view = ctx.view;
   if (!view || (ctx.table && ctx.table.status !== "playing") || ctx.replay) return null;
   if (view.phase === "negotiation" && !view.custody_claim) {
-    const open = (view.negotiating || []).map(ctx.name);
-    const who = open.length ? ctx.joinNames(open) : "—";
-    if (ctx.seat === null) return { text: ctx.t("fn.banner.negotiate_watch", { who }), kind: "wait" };
-    if ((view.negotiating || []).includes(ctx.seat)) return { text: ctx.t("fn.banner.negotiate", { who }), kind: "mine" };
-    return { text: ctx.t("fn.banner.negotiate_done", { who }), kind: "wait" };
+    const seats = view.negotiating || [];
+    const names = (list) => (list.length ? ctx.joinNames(list.map(ctx.name)) : "—");
+    if (ctx.seat === null) return { text: ctx.t("fn.banner.negotiate_watch", { who: names(seats) }), kind: "wait" };
+    if (seats.includes(ctx.seat)) { // the others: a reader does not look for their own name
+      const others = seats.filter((s) => s !== ctx.seat);
+      return others.length ? { text: ctx.t("fn.banner.negotiate", { who: names(others) }), kind: "mine" }
+        : { text: ctx.t("fn.banner.negotiate_last"), kind: "mine" };
+    }
+    return { text: ctx.t("fn.banner.negotiate_done", { who: names(seats) }), kind: "wait" };
   }
   const b = view.battle;
   if (b && b.step === "bid" && ctx.canAct && ctx.seat !== null && [b.first, b.second].includes(ctx.seat)) {

@@ -1352,16 +1352,33 @@ function holdsWords(text, words) {
     .every((w) => folded.includes(w));
 }
 
-/** The chat message each breach was found in: the latest public message of
- *  its author that holds the words (the referee rules right after it). */
+/** The chat message each breach was found in: a public message of its author
+ *  that holds the words. The referee rules right after each message, so one
+ *  seat's breaches come in the order of its messages: read from its last
+ *  breach back, each is in the latest such message not after the one the next
+ *  breach is in (before it, when the next is the same fault in the same
+ *  words: one address is one breach, E10). A later message holding the same
+ *  words ("@zoé on échange ?" after "Zoé, vous me donnez votre carte ?") does
+ *  not take the earlier one's marks. */
 function breachesByMessage(ctx) {
   const byMessage = new Map();
-  const messages = (ctx.chat || []).filter((m) => m.to === null || m.to === undefined);
-  for (const b of breachList(ctx)) {
-    const found = messages.filter((m) => m.seat === b.seat && holdsWords(m.text, b.words)).pop();
-    if (!found) continue;
-    if (!byMessage.has(found.id)) byMessage.set(found.id, []);
-    byMessage.get(found.id).push(b);
+  const messages = (ctx.chat || []).filter((m) => m.to === null || m.to === undefined)
+    .sort((a, b) => a.id - b.id);
+  const bySeat = new Map();
+  for (const b of breachList(ctx).sort((x, y) => x.breach - y.breach)) bySeat.set(b.seat, [...(bySeat.get(b.seat) || []), b]);
+  for (const [seat, breaches] of bySeat) {
+    let bound = Infinity;
+    let next = null;
+    for (const b of [...breaches].reverse()) {
+      const same = next && next.code === b.code && fold(next.words) === fold(b.words);
+      const found = messages.filter((m) => m.seat === seat && (same ? m.id < bound : m.id <= bound)
+        && holdsWords(m.text, b.words)).pop();
+      if (!found) continue;
+      bound = found.id;
+      next = b;
+      if (!byMessage.has(found.id)) byMessage.set(found.id, []);
+      byMessage.get(found.id).unshift(b);
+    }
   }
   return byMessage;
 }

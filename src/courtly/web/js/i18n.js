@@ -90,6 +90,7 @@ const STRINGS = {
     "banner.window": "Open phase: act as you wish, then press Done",
     "banner.window_open": (p) => `Open phase: ${p.who} may act`,
     "phase.label": "Phase",
+    "phase.over": "game over", // every game's last phase (core/game.py), in any renderer's phase line
     "phase.open_to": "open to {who}",
     "phase.time_left": "Time left",
     "phase.time_up": "time is up",
@@ -297,6 +298,7 @@ const STRINGS = {
     "banner.window": "Phase ouverte : agissez à votre guise, puis appuyez sur Terminé",
     "banner.window_open": (p) => `Phase ouverte : ${p.who} ${p.n > 1 ? "peuvent" : "peut"} agir`,
     "phase.label": "Phase",
+    "phase.over": "partie terminée",
     "phase.open_to": "ouverte à {who}",
     "phase.time_left": "Temps restant",
     "phase.time_up": "temps écoulé",

@@ -652,7 +652,9 @@ function renderLog() {
     const style = kinds[e.kind] || (!e.move && ["join", "start", "away", "back", "clock", "rematch", ...HOST_KINDS].includes(e.kind) ? "server" : "");
     const seat = e.data && (e.data.seat ?? e.data.position);
     const standin = e.move && e.move.by === "standin";
-    const forced = e.move && e.move.by === "forced";
+    // the server's move is the seat's own line ("Ann abstains"), not what follows from it
+    // ("Louis is elected king": the election the abstention closed was everyone's)
+    const forced = e.move && e.move.by === "forced" && seat === e.move.seat;
     const colour = typeof seat === "number" ? seatColour(ctx, seat) : null; // its badge's (Fief: the map's)
     return h("li", {
       class: ["log-line", `log-${e.kind}`, style && `log-${style}`, standin && "log-standin"],
