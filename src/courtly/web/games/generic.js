@@ -19,7 +19,8 @@
 //                               chat line and a node shown under its text (Versailles' breaches)
 //
 // ctx: {game, table, view, seat, legal: [{action, text}], schema, phase, toAct, mayAct,
-//       result, events, canAct, inWindow, pending, replay, ui, lastError, lastMove: {seat, events}, t, lang, name(seat),
+//       result, events, canAct, forced (the server makes the seat's only move: canAct is false),
+//       inWindow, pending, replay, ui, lastError, lastMove: {seat, events}, t, lang, name(seat),
 //       isYou(seat), act(action), withNames(text), joinNames(list), rerender(),
 //       chat, sendChat(text, to), online, countdown(deadline, label, {id, total})}
 // A renderer calling actions(ctx) may add valueLabel(field, value) (a menu value's words),
