@@ -513,7 +513,8 @@ def test_a_player_without_a_lord_is_told_so_at_movement(server, browser):
     _, rest, text, asked = next(b for b in page.evaluate("window.forcedBars")
                                 if b[0] == "movement")
     assert rest == "no_lord" and not asked
-    assert "no lord on the map" in text and "Your only move is made for you." in text
+    assert "no lord on the map" in text
+    assert "Your only move is made for you: End this phase." in text
     assert errors == []
 
 
@@ -574,6 +575,46 @@ def test_the_negotiation_banner_names_the_others_still_negotiating(server, brows
     assert page.evaluate(NEGOTIATING, [0, 1]) == (
         "Négociation\u202f: payez, donnez, parlez — puis Terminé. "
         "Négocient aussi\u202f: Place 2 (robot).")
+    assert errors == []
+
+
+#: The bar above the map when the server makes the seat's move, for a given
+#: phase, only move and the seat's votes (the page's own renderer, off-page).
+FORCED_BAR = """([phase, action, votes]) => {
+  const ctx = window.courtly.context();
+  const mine = ctx.view.votes.map((v, i) => (i === ctx.seat ? votes : v));
+  const view = { ...ctx.view, phase, votes: mine };
+  const root = document.createElement('div');
+  window.courtly.state.renderer.render(root, { ...ctx, view, forced: true, canAct: false,
+    legal: [{ action, text: '' }] });
+  const bar = root.querySelector('.fief-act[data-mode="forced"]');
+  return bar ? [...bar.querySelectorAll('p')].map((p) => p.textContent) : null;
+}"""
+
+
+def test_the_bar_says_why_a_move_is_made_for_the_seat(server, browser):
+    """The bar over the map names the move the server makes and, where the
+    phase says it, why: no vote, or votes but no lord to elect (a bishop
+    cannot be King); an answer (no parry, the one execution) says itself
+    (a reviewer found "You have no vote" said to a seat with three, and "No
+    card of your hand to play" over a lone "No parry")."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("svg.fief-map")
+    abstain = {"type": "vote", "lord": None, "votes": 0}
+    assert page.evaluate(FORCED_BAR, ["election", abstain, 0]) == [
+        "You have no vote in this election.", "Your only move is made for you: Abstain."]
+    assert page.evaluate(FORCED_BAR, ["election", abstain, 3]) == [
+        "No lord can be elected (a bishop cannot be King): you abstain.",
+        "Your only move is made for you: Abstain."]
+    assert page.evaluate(FORCED_BAR, ["cards", {"type": "respond", "parry": "none"}, 1]) == [
+        "Your only move is made for you: No parry."]
+    assert page.evaluate(FORCED_BAR, ["purchases", {"type": "end_turn"}, 1]) == [
+        "Nothing you can buy now.", "Your only move is made for you: End this phase."]
+    page.click("#lang-toggle")
+    assert page.evaluate(FORCED_BAR, ["cards", {"type": "execute", "lord": "roland"}, 1]) == [
+        "Votre seul coup possible est joué pour vous\u202f: Exécuter Roland."]
     assert errors == []
 
 

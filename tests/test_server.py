@@ -684,12 +684,20 @@ def test_the_server_makes_a_move_everyone_can_see_is_forced(tmp_path):
         now, seat = _fief_moves_until(
             client, tid, tokens,
             lambda s, seat: s.forced_publicly(seat) and not s.can_undo(seat), rng)
-        number = live.entries  # the stored number the next move takes
+        # the stored number the move takes: every action so far, no undo yet (read
+        # from the state found, since the move may land before this line runs)
+        number = len(now.record.actions)
         wait_until(lambda: live.state is not now)
         stored = client.app.state.hub.store.load_table(tid, moves_from=number).moves[0]
         assert (stored.number, stored.seat, stored.by) == (number, seat, "forced")
         assert live.state.record.actions[len(now.record.actions)] == (
             seat, now.legal_actions(seat)[0])
+        # the server's move is not the person's to take back (it was the only one:
+        # an undo would only bring it back, again and again)
+        assert live.made_by[-1] == "forced"  # (no person has moved since)
+        assert not state(client, tid, tokens[str(seat)])["can_undo"]
+        refused = client.post(f"/api/tables/{tid}/undo", json={"token": tokens[str(seat)]})
+        assert refused.status_code == 409 and "the server made that move" in refused.text
         # a lone move after a purchase that may still be taken back waits
         now, seat = _fief_moves_until(
             client, tid, tokens, lambda s, seat: s.forced_publicly(seat) and s.can_undo(seat),

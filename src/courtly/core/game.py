@@ -304,9 +304,10 @@ class State(ABC):
         """Whether ``seat`` must act now and has one legal action, which it
         would have whatever is hidden from the table (its cards, its sealed
         bids): a move everyone can see it has to make, so that a server may
-        make it at once without telling anyone anything. Never in an open
-        window (a seat there may also wait), nor where the game does not say
-        its menu is public (:meth:`_menu_is_public`; by default, nowhere)."""
+        make it at once without telling anyone anything. Only for a seat the
+        game waits for (``to_act``: one that only may act, in a window, may
+        also wait), and only where the game says its menu is public
+        (:meth:`_menu_is_public`; by default, nowhere)."""
         if seat == REFEREE or self._is_over():
             return False
         self._check_seat(seat)

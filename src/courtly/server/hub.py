@@ -241,6 +241,10 @@ class LiveTable:
         #: The timing before each action of the record, so that an undo
         #: restores the phase's clock as it was.
         self.timings: list[Timing] = []
+        #: Who made each action of the record (``by``: person, bot, forced...),
+        #: popped with it by an undo: a move the server made (forced) is not
+        #: the person's to take back.
+        self.made_by: list[str] = []
         #: Rows stored in the moves table: actions, and the undos that took
         #: some back (the log's order; server notes are placed between them).
         self.entries = 0
@@ -418,7 +422,7 @@ class LiveTable:
                      for a in self.state.legal_actions(seat)]
             schema = self.state.action_schema(seat)
         phase = self.state.phase
-        can_undo = seat is not None and playing and self.state.can_undo(seat)
+        can_undo = seat is not None and playing and self._may_undo(seat)
         forced = seat is not None and playing and self._forced(seat)
         return {"type": "update", "table": self.info(), "seat": seat,
                 "view": self.state.view(seat), "phase": self.phase_json(phase),
@@ -513,6 +517,7 @@ class LiveTable:
             self.entries += 1
             self.state = after
             self.timings.append(self.timing)
+            self.made_by.append(by)
             self.timing = timing
             self.mark_move(len(self.log), len(events), seat, by)
             self.log.extend(events)
@@ -535,6 +540,10 @@ class LiveTable:
     async def _undo(self, seat: int) -> list[Event]:
         async with self.lock:
             self._check_playing()
+            if self._server_made_last():
+                raise courtly.IllegalAction(
+                    "the server made that move, the only one there was: there is nothing "
+                    "to take back")
             after = self.state.clone()
             events = after.undo(seat)  # IllegalAction, saying why, changes nothing
             timing = self.timings[-1]
@@ -544,6 +553,7 @@ class LiveTable:
             self.entries += 1
             self.state = after
             self.timing = self.timings.pop()
+            self.made_by.pop()
             self.log.extend(events)
             self.last_move = None  # what it marked is taken back
             self.turn_started = time.monotonic()
@@ -671,13 +681,21 @@ class LiveTable:
             return None
         return gone_in, seat, "gone"
 
+    def _server_made_last(self) -> bool:
+        """Whether the record's last action is a move the server made (forced)."""
+        return bool(self.made_by) and self.made_by[-1] == "forced"
+
+    def _may_undo(self, seat: int) -> bool:
+        """Whether ``seat`` may take back the last action: the game allows it
+        (``State.can_undo``) and the server did not make it (:meth:`undo`)."""
+        return not self._server_made_last() and self.state.can_undo(seat)
+
     def _forced(self, seat: int) -> bool:
         """Whether the server makes ``seat``'s move for its person: its only
         move, one everyone can see it must make (``State.forced_publicly``),
         unless the person may still take back their last action (the
         purchase that spent their last crown)."""
-        state = self.state
-        return state.forced_publicly(seat) and not state.can_undo(seat)
+        return self.state.forced_publicly(seat) and not self._may_undo(seat)
 
     def _person_deadline(self, seat: int, info: Seat, now: float
                          ) -> tuple[float, int, str] | None:
@@ -1026,6 +1044,7 @@ class LiveTable:
         if move.by == UNDO:
             self.log.extend(state.undo(move.seat))
             self.timing = self.timings.pop()
+            self.made_by.pop()
             self.last_move = None
             return
         action = state.game.parse_action(json.loads(move.action))
@@ -1035,6 +1054,7 @@ class LiveTable:
         self.log.extend(events)
         self.mark_last_move(move.seat, len(self.log) - before_log)
         self.timings.append(self.timing)
+        self.made_by.append(move.by)
         self.timing = self.timing.follow(before, move.seat, state.phase,
                                          len(state.record.actions), None,
                                          ruling=is_ruling(move.seat, action))

@@ -119,7 +119,8 @@ const strings = {
     "fief.act.nothing.no_lord": "You have no lord on the map: nothing to move.",
     "fief.act.nothing.other": "Nothing to do on the map now.",
     "fief.act.nothing.no_vote": "You have no vote in this election.",
-    "fief.act.forced": "Your only move is made for you.",
+    "fief.act.nothing.no_candidate": "No lord can be elected (a bishop cannot be King): you abstain.",
+    "fief.act.forced": "Your only move is made for you: {move}.",
     "fief.act.tithe_help": "Take a tithe with a card of your hand:",
     "fief.act.more_below": "Other actions are in the forms below the map.",
     "fief.act.negotiate": "Negotiation: pay, give a village, talk; then say Done.",
@@ -263,7 +264,8 @@ const strings = {
     "fief.act.nothing.no_lord": "Vous n'avez aucun seigneur sur la carte : rien à déplacer.",
     "fief.act.nothing.other": "Rien à faire sur la carte maintenant.",
     "fief.act.nothing.no_vote": "Vous n'avez aucune voix dans cette élection.",
-    "fief.act.forced": "Votre seul coup possible est joué pour vous.",
+    "fief.act.nothing.no_candidate": "Aucun seigneur ne peut être élu (un évêque ne peut être roi) : vous vous abstenez.",
+    "fief.act.forced": "Votre seul coup possible est joué pour vous : {move}.",
     "fief.act.tithe_help": "Prélevez une dîme avec une carte de votre main :",
     "fief.act.more_below": "Les autres actions sont dans les formulaires sous la carte.",
     "fief.act.negotiate": "Négociation : payez, donnez un village, parlez ; puis dites Terminé.",
@@ -1090,18 +1092,29 @@ function titheLabel(ctx, a) {
 }
 
 /** The seat's only move, one everyone can see it must make, which the server
- * makes for it (no lord to move, nothing to buy, no vote): why, and that. */
+ * makes for it (no lord to move, nothing to buy, no vote): why, where a line
+ * says it, and the move. */
 function forcedBar(ctx) {
-  const key = restKey(ctx, ctx.view.phase);
+  const only = (ctx.legal[0] || {}).action || {};
+  const why = forcedReason(ctx, only);
+  const move = only.type === "end_turn" ? ctx.t("fief.act.end_turn") : describeAction({ action: only }, ctx);
   return h("div", { class: "fief-prompt fief-act", dataset: { mode: "forced" } },
-    h("p", { class: "fief-rest", dataset: { rest: key } }, ctx.t(`fief.act.nothing.${key}`)),
-    h("p", { class: "muted" }, ctx.t("fief.act.forced")));
+    why ? h("p", { class: "fief-rest", dataset: { rest: why } }, ctx.t(`fief.act.nothing.${why}`)) : null,
+    h("p", { class: "muted fief-forced" }, ctx.t("fief.act.forced", { move })));
+}
+
+/** Why a forced move is the only one, where the phase says it ("You have no
+ *  lord on the map"); an answer (no parry, the one execution) says itself. */
+function forcedReason(ctx, only) {
+  if (only.type === "vote") return (ctx.view.votes || [])[ctx.seat] ? "no_candidate" : "no_vote";
+  if (only.type !== "end_turn") return null;
+  const key = restKey(ctx, ctx.view.phase);
+  return key === "other" ? null : key;
 }
 
 /** Which "nothing to do" a phase's rest is: "no trip left" would be wrong for a
- * player who has no lord at all, and an election's abstention is its own. */
+ * player who has no lord at all. */
 function restKey(ctx, phase) {
-  if (phase === "election") return "no_vote";
   const lordless = phase === "movement" && !Object.values(ctx.view.lords || {}).some((l) => l.owner === ctx.seat);
   return lordless ? "no_lord" : REST_MODE[phase] ? phase : "other";
 }
