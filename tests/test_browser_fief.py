@@ -618,6 +618,25 @@ def test_the_bar_says_why_a_move_is_made_for_the_seat(server, browser):
     assert errors == []
 
 
+def test_sums_are_written_in_digit_groups(server, browser):
+    """A sum of four digits or more reads in the page's language's digit groups
+    ("1,100 crowns"; "1 100 écus" with a narrow no-break space, which never
+    breaks it in two), as Versailles' livres do: a walk-through found "1100
+    écus" on a French page. Small numbers and text are left as they are."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("svg.fief-map")
+    purse = """([money, most]) => window.courtly.context().t('fief.form.purse',
+      { money, most, items: 'x' })"""
+    assert page.evaluate(purse, [1100, 11]) == "You have 1,100 crowns: enough for 11 x."
+    assert page.evaluate(purse, [900, 9]) == "You have 900 crowns: enough for 9 x."
+    page.click("#lang-toggle")
+    assert page.evaluate(purse, [12500, 125]) == (
+        "Vous avez 12\u202f500 écus\u202f: de quoi en payer 125.")
+    assert errors == []
+
+
 #: The kinds' and fields' labels of the forms under the map, and the plain buttons.
 FORM_WORDS = """() => [...document.querySelectorAll(
   '.generic-actions h3, .generic-actions .gf-fields label, .generic-actions button')]
@@ -912,7 +931,8 @@ def test_the_buy_form_shows_each_price_and_the_purse(server, browser, shots: Pat
         form = _choose_buy(page, "count", 1)
         note = form["note"] or ""
         assert f"{prices[item]} crowns" in note, (item, note)
-        assert f"You have {money} crowns" in note, note
+        # a sum in digit groups, as the page's language writes it ("1,100 crowns")
+        assert f"You have {money:,} crowns" in note, note
         most = money // prices[item]
         assert (f"enough for {most} {item}" in note) if most else ("not enough" in note), note
     counts = page.evaluate("window.courtly.state.schema.find((e) => e.type === 'buy')"
@@ -938,7 +958,8 @@ def test_the_buy_form_shows_each_price_and_the_purse(server, browser, shots: Pat
     page.set_viewport_size({"width": 390, "height": 844})
     form = page.evaluate(BUY_FORM)
     assert f"1 moulin\u202f: {prices['mill']} écus." in form["note"], form["note"]
-    assert f"Vous avez {money} écus" in form["note"], form["note"]
+    french = f"{money:,}".replace(",", "\u202f")  # "1 100 écus", a narrow no-break space
+    assert f"Vous avez {french} écus" in form["note"], form["note"]
     assert all(f"{prices[item]} écus pièce" in label for item, label in form["items"]), form
     no_horizontal_scroll(page)
     _shoot_form(page, shots / "fief-buy-form-phone-fr.png")

@@ -490,8 +490,16 @@ export function fillIn(template, params = {}, language = current) {
     text = frenchSpaces(text).replace(ELIDABLE, (m, before, word, name) => (name in params
       ? `${before}${elide(word, String(params[name])).replace(/\{/g, "\u0001")}` : m));
   }
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m))
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? shown(params[name], language) : m))
     .replace(/\u0001/g, "{");
+}
+
+/** A parameter as text: a whole number of four digits or more in the
+ *  language's digit groups ("1,100 crowns", "1 100 écus" with a narrow
+ *  no-break space, which never breaks a sum in two); anything else as is. */
+function shown(value, language) {
+  return typeof value === "number" && Number.isInteger(value) && Math.abs(value) >= 1000
+    ? value.toLocaleString(language === "fr" ? "fr-FR" : "en-GB") : String(value);
 }
 
 /** The text for key in the current language, with {placeholders} filled. */
