@@ -67,7 +67,8 @@ def _check_table(page: Any, keys: Keys, result: Any) -> None:
     for seat, (fiefs, soldiers, money) in enumerate(keys):
         row = page.locator(f"#final tr[data-seat='{seat}']")
         cells = row.locator("td").all_text_contents()
-        assert cells[0].split(" ")[0] == str(fiefs) and cells[1:3] == [str(soldiers), str(money)]
+        # sums in digit groups ("1,100"), as every page writes them
+        assert cells[0].split(" ")[0] == str(fiefs) and cells[1:3] == [str(soldiers), f"{money:,}"]
         assert ("winner" in (row.get_attribute("class") or "")) == (seat in result["winners"])
         why = cells[3]
         if seat in result["winners"] and decisive is None:
@@ -80,7 +81,7 @@ def _check_table(page: Any, keys: Keys, result: Any) -> None:
         else:  # a loser is told the first rank where it fell short, with both numbers
             at = next(i for i in range(3) if keys[seat][i] != best[i])
             assert ["fewer fiefs", "fewer soldiers", "fewer crowns"][at] in why, why
-            assert f"({keys[seat][at]} against {best[at]})" in why
+            assert f"({keys[seat][at]:,} against {best[at]:,})" in why
 
 
 @pytest.mark.parametrize(("seed", "turn_limit", "shared"), [(4, 1, True), (4, 2, False)])

@@ -18,6 +18,7 @@ import { actionText, actions, lastMovePanel, phaseLine } from "./generic.js";
 import { BOARD, CARDS, PRICES, REGION, VILLAGE, agreeing, bishopricName, cardHelp, cardName, lordName, regionName,
   seatColour as seatColourOf, seatInk, villageName } from "./fief_data.js";
 import { withHelp } from "../js/cardhelp.js";
+import { grouped } from "../js/i18n.js";
 import news from "./fief_news.js";
 
 const VILLAGE_FIELDS = ["village", "to"];
@@ -1253,7 +1254,7 @@ function playersPanel(ctx) {
           ctx.name(seat), view.current === seat ? " ◀" : ""),
         h("dl", { class: "fief-facts" },
           row(ctx.t("fief.region"), view.regions[seat] ? regionName(view.regions[seat]) : "—"),
-          row(ctx.t("fief.money"), String(view.money[seat])),
+          row(ctx.t("fief.money"), grouped(view.money[seat])),
           row(ctx.t("fief.soldiers"), String(soldiersOf(view, seat))),
           row(ctx.t("fief.cards"), String(view.hand_sizes[seat])),
           row(ctx.t("fief.votes"), String((view.votes || [])[seat] ?? 0)),
@@ -1399,7 +1400,7 @@ function finalSection(ctx) {
         cell(r, 0, [String(r.fiefs.length), r.fiefs.length
           ? h("small", { class: "fief-final-regions" }, ` (${r.fiefs.map(regionName).join(", ")})`) : null]),
         cell(r, 1, String(r.keys[1])),
-        cell(r, 2, String(r.keys[2])),
+        cell(r, 2, grouped(r.keys[2])),
         h("td", { class: "fief-final-why" }, why(r))))))),
     h("p", { class: "muted" }, ctx.t("fief.final.rule")));
 }
@@ -1527,7 +1528,7 @@ function seatColour(ctx, seat) {
 function seatInfo(ctx, seat) {
   const view = ctx.view;
   const region = (view.regions || [])[seat];
-  return `${region ? `${regionName(region)} · ` : ""}${view.money[seat]} ${ctx.t("fief.money").toLowerCase()}`;
+  return `${region ? `${regionName(region)} · ` : ""}${grouped(view.money[seat])} ${ctx.t("fief.money").toLowerCase()}`;
 }
 
 export default {

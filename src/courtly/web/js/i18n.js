@@ -490,14 +490,15 @@ export function fillIn(template, params = {}, language = current) {
     text = frenchSpaces(text).replace(ELIDABLE, (m, before, word, name) => (name in params
       ? `${before}${elide(word, String(params[name])).replace(/\{/g, "\u0001")}` : m));
   }
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? shown(params[name], language) : m))
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? grouped(params[name], language) : m))
     .replace(/\u0001/g, "{");
 }
 
-/** A parameter as text: a whole number of four digits or more in the
+/** A value as text: a whole number of four digits or more in the
  *  language's digit groups ("1,100 crowns", "1 100 écus" with a narrow
- *  no-break space, which never breaks a sum in two); anything else as is. */
-function shown(value, language) {
+ *  no-break space, which never breaks a sum in two); anything else as is.
+ *  Every {placeholder} is filled so; pages writing a sum themselves call it. */
+export function grouped(value, language = current) {
   return typeof value === "number" && Number.isInteger(value) && Math.abs(value) >= 1000
     ? value.toLocaleString(language === "fr" ? "fr-FR" : "en-GB") : String(value);
 }
