@@ -209,6 +209,14 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
         assert pronouns.count() == 1, mark.text_content()
         assert "tutoiement" in pronouns.text_content() and "toi, tu" in pronouns.text_content()
         page.wait_for_selector("#log .log-breach")
+        # and what to say instead, from the server's note after the ruling (§3: "A vous
+        # mon cher Marquis"), which the log gives in the checker's own French words
+        page.wait_for_selector("#log .log-etiquette")
+        said = re.sub("[\u00a0\u202f]", " ", pronouns.text_content())
+        assert "dites « vous »" in said, said
+        advice = re.sub("[\u00a0\u202f]", " ", page.locator("#log .log-etiquette").first
+                        .text_content())
+        assert "« vous »" in advice and "§3" in advice, advice
     # the Grand Chamberlain fines it with one click; the Register shows it to both
     fine = bertrand.locator("#vs-breaches .vs-fine-button").first
     fine.click()

@@ -259,3 +259,15 @@ def test_a_player_called_by_his_own_name_in_the_chat_is_ruled(tmp_path):
             {"breach": 1, "seat": 0, "code": "familiar_name", "words": "rose"}]
         assert len(say("rose, vert ou bleu ?")) == 2
         assert state(client, tid)["table"]["moves"] == moves + 2
+        # after each ruling, the server's note: the checker's explanation and what was
+        # expected instead, for the offender to learn it (public, stored, replayed)
+        events = state(client, tid)["events"]
+        notes = [e for e in events if e["kind"] == "etiquette"]
+        courtiers = state(client, tid)["view"]["courtiers"]
+        assert [n["data"]["expected"] for n in notes] == [
+            courtiers[1]["address"]["short"], courtiers[2]["address"]["short"]]
+        assert "nom de la personne qui joue" in notes[0]["data"]["fr"]
+        assert notes[0]["text"] == notes[0]["data"]["en"]
+        assert "player's own name" in notes[0]["text"]
+        kinds = [e["kind"] for e in events]
+        assert kinds.index("etiquette") == kinds.index("breach") + 1

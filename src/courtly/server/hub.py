@@ -1734,7 +1734,9 @@ class Hub:
         the table what was said in private. A ruling the game does not take
         now (a game over, a seat not at court) is logged and let go. The
         seats' names, public at the table, go with it: a player called by
-        his own name is judged too (docs/rules/versailles.md, E20)."""
+        his own name is judged too (docs/rules/versailles.md, E20). After
+        each ruling the server's note ``etiquette`` gives the checker's
+        explanation (``fr``, ``en``) and what was expected instead."""
         judge = table.state.game.companions.judge_chat
         if judge is None or table.status != "playing":
             return
@@ -1745,6 +1747,14 @@ class Hub:
             except (Conflict, courtly.IllegalAction, ValueError, StorageUnavailable) as exc:
                 log.info("table %s: the ruling %s was not taken: %s", table.id,
                          fault["action"], exc)
+                continue
+            # the checker's explanation after its ruling, for the offender to learn
+            # what to say instead (public, as the message and the ruling are)
+            advice = {k: v for k, v in fault.items() if k != "action"}
+            try:
+                await table.note("etiquette", str(fault.get("en", "")), **advice)
+            except StorageUnavailable as exc:  # the ruling stands; only its advice is lost
+                log.info("table %s: the ruling's advice was not stored: %s", table.id, exc)
 
     def chat_for(self, table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
         """The messages ``seat`` may read: public ones, and private ones to or from it."""

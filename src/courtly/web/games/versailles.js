@@ -253,6 +253,7 @@ const strings = {
     "vs.let_pass": "Laisser passer sans amende",
     "vs.breach_line": "{who} : {reason} — « {words} »",
     "vs.breach_mark": "Manquement à l'étiquette : {reason} — « {words} »",
+    "vs.breach_expected": "dites « {expected} »",
     "vs.breach.pending": "en attente du Grand Chambellan",
     "vs.breach.fined": "amende de 1 000 livres",
     "vs.breach.passed": "sans amende",
@@ -547,6 +548,7 @@ const strings = {
     "vs.let_pass": "Let them pass unfined",
     "vs.breach_line": "{who}: {reason} — “{words}”",
     "vs.breach_mark": "Breach of etiquette: {reason} — “{words}”",
+    "vs.breach_expected": "say “{expected}”",
     "vs.breach.pending": "awaiting the Grand Chamberlain",
     "vs.breach.fined": "fined 1,000 livres",
     "vs.breach.passed": "no fine",
@@ -1315,6 +1317,10 @@ function breachList(ctx) {
   for (const e of ctx.events || []) {
     const d = e.data || {};
     if (e.kind === "breach") out.set(d.breach, { ...d, state: "pending", index: e.index });
+    else if (e.kind === "etiquette") { // the advice after its ruling: what to say instead
+      const ruled = [...out.values()].filter((b) => b.seat === d.seat && b.code === d.code).pop();
+      if (ruled && d.expected) ruled.expected = d.expected;
+    }
     else if (e.kind === "fine" && out.has(d.breach)) out.get(d.breach).state = "fined";
     else if (e.kind === "breaches_pass") for (const n of d.breaches || []) if (out.has(n)) out.get(n).state = "passed";
   }
@@ -1323,16 +1329,24 @@ function breachList(ctx) {
   return [...out.values()];
 }
 
+/** What the checker expected instead of a breach's words, where the server's
+ *  note after the ruling says (" · dites « vous »"). */
+function expectedText(ctx, b) {
+  return b && b.expected ? ` · ${ctx.t("vs.breach_expected", { expected: b.expected })}` : "";
+}
+
 function breachPanel(ctx) {
   const pending = ctx.view.breaches || [];
   if (!pending.length || ctx.replay) return null;
+  const ruled = new Map(breachList(ctx).map((b) => [b.breach, b]));
   const fines = new Map(legalOf(ctx, "fine").map((a) => [a.breach, a]));
   // outside the negotiation the Chamberlain's Done lets the breaches pass (E15); in it, the panel's Done
   const pass = ctx.view.stage !== "negotiation" ? legalOf(ctx, "done")[0] : null;
   return h("section", { class: "panel vs-breaches", id: "vs-breaches" },
     h("h2", {}, `⚠ ${ctx.t("vs.breaches")}`),
     h("ul", {}, pending.map((b) => h("li", { dataset: { breach: b.breach, seat: b.seat } },
-      ctx.t("vs.breach_line", { who: who(ctx, b.seat), reason: reason(ctx, b.code), words: b.words }), " ",
+      ctx.t("vs.breach_line", { who: who(ctx, b.seat), reason: reason(ctx, b.code), words: b.words }),
+      expectedText(ctx, ruled.get(b.breach)), " ",
       fines.has(b.breach) ? button(`⚖ ${ctx.t("vs.fine")}`, () => send(ctx, fines.get(b.breach)), {
         class: "vs-fine-button", disabled: !ctx.canAct, dataset: { breach: b.breach },
       }) : h("span", { class: "muted" }, `(${ctx.t("vs.breach.pending")})`)))),
@@ -1391,7 +1405,7 @@ function chatNotes(ctx) {
       class: "vs-breach",
       node: h("span", { class: "vs-breach-note", dataset: { breaches: found.map((b) => b.breach).join(" ") } },
         found.map((b) => h("span", { class: ["vs-breach-item", `vs-breach-${b.state}`], dataset: { breach: b.breach, code: b.code, state: b.state } },
-          `⚠ ${ctx.t("vs.breach_mark", { reason: reason(ctx, b.code), words: b.words })} (${ctx.t(`vs.breach.${b.state}`)})`))),
+          `⚠ ${ctx.t("vs.breach_mark", { reason: reason(ctx, b.code), words: b.words })}${expectedText(ctx, b)} (${ctx.t(`vs.breach.${b.state}`)})`))),
     });
   }
   return notes;
@@ -1565,6 +1579,8 @@ function describeEvent(e, ctx) {
     case "income": return ctx.t("vs.log.income", { who: w(d.seat), total: sumText(ctx, d.total) });
     case "fortune": return ctx.t("vs.log.fortune", { who: w(d.seat), amount: d.amount > 0 ? `+${sumText(ctx, d.amount)}` : sumText(ctx, d.amount) });
     case "breach": return ctx.t("vs.log.breach", { who: w(d.seat), reason: reason(ctx, d.code), words: d.words });
+    // the server's note after a ruling: the checker's own explanation, in the page's language
+    case "etiquette": return (ctx.lang === "fr" ? d.fr : d.en) || null;
     case "fine": return ctx.t("vs.log.fine", { who: w(d.seat) });
     case "breaches_pass": return ctx.t("vs.log.pass");
     case "exile": return ctx.t("vs.log.exile", { who: w(d.seat) });
