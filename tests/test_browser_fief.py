@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -240,6 +241,16 @@ READ_MAP = """() => {
 }"""
 
 
+def _fay_at_fief(server: str, browser: Any) -> tuple[dict[str, Any], Any, list[str]]:
+    """Fay at seat 0 of a one-turn Fief table with two bots (seed 12), her page
+    open on the map: the table as made, the page, its errors."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("svg.fief-map")
+    return made, page, errors
+
+
 def _read(page) -> dict:
     page.wait_for_function("!window.courtly.state.pending")
     return page.evaluate(READ_MAP)
@@ -463,10 +474,7 @@ def _play_through_the_map(page, server, tid: str, shots: Path, width: str) -> di
 
 
 def test_moves_purchases_and_answers_on_the_map(server, browser, tmp_path: Path):
-    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
-    page, errors = open_page(browser)
-    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
-    page.wait_for_selector("svg.fief-map")
+    made, page, errors = _fay_at_fief(server, browser)
     done = _play_through_the_map(page, server, made["table"]["id"], tmp_path, "laptop")
     assert done["region"], "the region was not chosen on the map"
     assert done["laid"], "no lord was laid by clicking his village"
@@ -482,10 +490,7 @@ def test_a_player_without_a_lord_is_told_so_at_movement(server, browser):
     """A player who laid no lord is not told his lords "have no trip left";
     his "End" there, the only move, which everyone can see, is made for him
     by the server (State.forced_publicly), the bar saying why and so."""
-    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
-    page, errors = open_page(browser)
-    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
-    page.wait_for_selector("svg.fief-map")
+    _, page, errors = _fay_at_fief(server, browser)
     # every bar the server's own moves showed, however briefly
     page.evaluate("""() => {
       window.forcedBars = [];
@@ -572,10 +577,7 @@ def test_the_negotiation_banner_names_the_others_still_negotiating(server, brows
     """A player still negotiating reads who else is ("Also negotiating: Ann
     and Seat 3 (bot)."), never their own name among them, and that everyone
     else is done when they are the last; a player done reads who is left."""
-    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
-    page, errors = open_page(browser)
-    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
-    page.wait_for_selector("svg.fief-map")
+    _, page, errors = _fay_at_fief(server, browser)
     assert page.evaluate(NEGOTIATING, [2, 0, 1]) == (
         "Negotiation: pay, give, talk — then Done. "
         "Also negotiating: Seat 3 (bot) and Seat 2 (bot).")
@@ -609,10 +611,7 @@ def test_the_bar_says_why_a_move_is_made_for_the_seat(server, browser):
     cannot be King); an answer (no parry, the one execution) says itself
     (a reviewer found "You have no vote" said to a seat with three, and "No
     card of your hand to play" over a lone "No parry")."""
-    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
-    page, errors = open_page(browser)
-    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
-    page.wait_for_selector("svg.fief-map")
+    _, page, errors = _fay_at_fief(server, browser)
     abstain = {"type": "vote", "lord": None, "votes": 0}
     assert page.evaluate(FORCED_BAR, ["election", abstain, 0]) == [
         "You have no vote in this election.", "Your only move is made for you: Abstain."]
@@ -634,10 +633,7 @@ def test_sums_are_written_in_digit_groups(server, browser):
     ("1,100 crowns"; "1 100 écus" with a narrow no-break space, which never
     breaks it in two), as Versailles' livres do: a walk-through found "1100
     écus" on a French page. Small numbers and text are left as they are."""
-    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
-    page, errors = open_page(browser)
-    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
-    page.wait_for_selector("svg.fief-map")
+    _, page, errors = _fay_at_fief(server, browser)
     purse = """([money, most]) => window.courtly.context().t('fief.form.purse',
       { money, most, items: 'x' })"""
     assert page.evaluate(purse, [1100, 11]) == "You have 1,100 crowns: enough for 11 x."
