@@ -142,8 +142,8 @@ async def play_seat(url: str, table: str, seat: int, think: float, stop: float,
                 stats.rtts.append(time.monotonic() - sent_at)
                 stats.count += 1
                 sent_at = None
-            if message["result"] is not None or not message["legal"]:
-                continue
+            if message["result"] is not None or not message["legal"] or message.get("forced"):
+                continue  # (forced: the server makes the seat's only move, as for a browser)
             legal = [x["action"] for x in message["legal"]]
             if seat not in message["to_act"]:  # a window: this client has nothing to say
                 legal = [a for a in legal if a["type"] == "done"]

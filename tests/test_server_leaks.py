@@ -67,6 +67,12 @@ def _play_connected(client: TestClient, game: str, n: int, options: dict[str, An
         while latest[None]["result"] is None:
             to_act, may_act = latest[None]["to_act"], latest[None]["may_act"]
             seat = to_act[0] if to_act else may_act[0]
+            if seat in to_act and latest[seat]["forced"]:
+                # the server makes it, a move everyone can see is the only one
+                # (docs/api.md): its messages are checked like the others
+                moves += 1
+                latest = {s: _receive_until(ws, moves, inbox[s]) for s, ws in sockets.items()}
+                continue
             legal = [x["action"] for x in latest[seat]["legal"]]
             if seat not in to_act:  # an open window (Fief's negotiation): pay or be done
                 done = [a for a in legal if a["type"] == "done"]
