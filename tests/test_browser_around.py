@@ -63,6 +63,13 @@ def act(base: str, tid: str, token: str, action: dict[str, Any]) -> bool:
         return False  # the state moved on (a bot played): try again
 
 
+#: Resolves once the element ``ID`` is out of sight, as an IntersectionObserver
+#: (the page's own way to know it) sees it.
+OUT_OF_SIGHT = """() => new Promise((done) => new IntersectionObserver((entries, seen) => {
+  if (!entries.some((e) => e.isIntersecting)) { seen.disconnect(); done(true); }
+}, { threshold: 0.15 }).observe(document.getElementById('ID')))"""
+
+
 def play_persons(base: str, tid: str, tokens: dict[str, str], until, rng: random.Random,
                  timeout: float = 60) -> dict[str, Any]:
     """Play random legal actions for the person seats until ``until(update)``."""
@@ -227,7 +234,10 @@ def test_courtisans_at_phone_width_readable_tiles_hints_jump_links_unread(server
     # the jump bar reaches the log and the chat without scrolling by hand
     assert page.locator("#jumpbar").is_visible()
     page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_timeout(300)
+    # the page counts unread lines once its IntersectionObserver has seen the log leave
+    # the screen: an observer of ours, made after the page's, is told in the same
+    # rendering step, after it (a fixed 300 ms wait was too short on a loaded machine)
+    page.evaluate(OUT_OF_SIGHT.replace("ID", "log-panel"))
     assert page.locator("#jump-log .unread").is_hidden()
     play_persons(server, tid, tokens, lambda u: u["table"]["moves"] >= 10, rng)
     page.wait_for_selector("#jump-log .unread:not([hidden])")
