@@ -25,6 +25,7 @@ import { api } from "../js/api.js";
 import { button, clickable, h, s } from "../js/dom.js";
 import { actions } from "./generic.js";
 import { hide as hideHelp, withHelp } from "../js/cardhelp.js";
+import { grouped } from "../js/i18n.js";
 
 const DATA = (await api.game("versailles")).data;
 const CARD = Object.fromEntries(DATA.deck.map((c) => [c.id, c]));
@@ -654,13 +655,14 @@ function cardName(ctx, id) {
   return ctx.markCard && CARD[id] ? ctx.markCard(id, name) : name;
 }
 
-/** A sum as the Register writes it: "4 000" in French, "4,000" in English. */
+/** A sum as the Register writes it: "4 000" in French, "4,000" in English
+ *  (i18n's digit groups, as every filled text has them). */
 function sumText(ctx, n) {
-  return Number(n).toLocaleString(ctx.lang === "fr" ? "fr-FR" : "en-GB");
+  return grouped(Number(n), ctx.lang);
 }
 
 function livres(ctx, n) {
-  return ctx.t("vs.livres", { n: Number(n).toLocaleString(ctx.lang === "fr" ? "fr-FR" : "en-GB") });
+  return ctx.t("vs.livres", { n: sumText(ctx, n) });
 }
 
 function courtier(ctx, seat) {
@@ -818,7 +820,7 @@ function statusBar(ctx) {
       `${icon} ${ctx.t("vs.court_at")} ${ctx.t(`vs.loc.${where}`)}`),
     typeof v.grand_chamberlain === "number" ? h("span", { class: "vs-chip vs-gc-chip", title: fullAddress(ctx, v.grand_chamberlain) },
       `⚜ ${ctx.t("vs.gc")}${ctx.t("colon")}${who(ctx, v.grand_chamberlain)}`) : null,
-    h("span", { class: "vs-chip" }, ctx.t("vs.goal", { goal: Number(v.goal).toLocaleString(ctx.lang === "fr" ? "fr-FR" : "en-GB") })));
+    h("span", { class: "vs-chip" }, ctx.t("vs.goal", { goal: sumText(ctx, v.goal) })));
 }
 
 /** A card's effect as card help (js/cardhelp.js), in the page's language. */
@@ -917,10 +919,10 @@ function register(ctx, targets) {
     h("td", {}, list(cardsOf(c, ["office"]))),
     h("td", {}, list(cardsOf(c, ["pension"]))),
     h("td", {}, typeof c.spouse === "number" ? who(ctx, c.spouse) : "—"),
-    h("td", { class: ["vs-num", c.fortune < 0 && "vs-debt"], dataset: { fortune: c.fortune } }, Number(c.fortune).toLocaleString(ctx.lang === "fr" ? "fr-FR" : "en-GB")),
-    h("td", { class: "vs-num" }, Number(income(c)).toLocaleString(ctx.lang === "fr" ? "fr-FR" : "en-GB")),
+    h("td", { class: ["vs-num", c.fortune < 0 && "vs-debt"], dataset: { fortune: c.fortune } }, sumText(ctx, c.fortune)),
+    h("td", { class: "vs-num" }, sumText(ctx, income(c))),
     h("td", { class: ["vs-num", "vs-fines", fined[seat] && "vs-fined"], dataset: { fines: fined[seat] || 0 } },
-      fined[seat] ? `−${Number(fined[seat]).toLocaleString(ctx.lang === "fr" ? "fr-FR" : "en-GB")}` : "—"),
+      fined[seat] ? `−${sumText(ctx, fined[seat])}` : "—"),
     h("td", { class: "vs-num" }, c.hand));
     if (aims) clickable(row, () => send(ctx, direct(aims)), ctx.t("vs.play_on", { who: who(ctx, seat) }));
     return row;
@@ -944,7 +946,7 @@ function conditions(ctx, c) {
       ctx.t("vs.card.min", { who: ctx.t(`vs.sov.${c.min_standing.sovereign}_short`), n: c.min_standing.value })));
   }
   if (c.titled) out.push(h("span", { class: "vs-cond" }, ctx.t("vs.card.titled")));
-  if (c.income) out.push(h("span", { class: "vs-cond vs-income" }, ctx.t("vs.card.income", { n: Number(c.income).toLocaleString(ctx.lang === "fr" ? "fr-FR" : "en-GB") })));
+  if (c.income) out.push(h("span", { class: "vs-cond vs-income" }, ctx.t("vs.card.income", { n: sumText(ctx, c.income) })));
   if (c.user_sex && c.user_sex !== "any") out.push(h("span", { class: "vs-cond" }, ctx.t(`vs.card.user_${c.user_sex}`)));
   if (c.request) out.push(h("span", { class: "vs-cond vs-req" }, ctx.t("vs.card.request")));
   return out;
