@@ -44,6 +44,16 @@ def _shown(page: Any) -> str | None:
     return box.text_content() if box.count() and box.is_visible() else None
 
 
+def _takes_pointer(page: Any) -> bool:
+    """Whether the pointer at the middle of the shown card help lands on it (or on
+    what lies under it)."""
+    return page.evaluate("""() => {
+        const box = document.getElementById("card-help").getBoundingClientRect();
+        const at = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return Boolean(at && at.closest("#card-help"));
+    }""")
+
+
 def _check_help(page: Any, card: Any, expected: str, source: str | None, shot: str) -> None:
     """Hover shows it; leaving hides it; a tap on "?" shows it, a second tap
     hides it; a tap then Escape hides it."""
@@ -53,6 +63,7 @@ def _check_help(page: Any, card: Any, expected: str, source: str | None, shot: s
     assert text and expected in text, text
     if source:
         assert source in text
+    assert not _takes_pointer(page)  # a hover help is read through, never clicked
     page.mouse.move(1, 1)
     page.wait_for_selector(HELP, state="hidden")
     ask = card.locator(".card-help-button")
@@ -61,6 +72,7 @@ def _check_help(page: Any, card: Any, expected: str, source: str | None, shot: s
     page.wait_for_selector(f"{HELP}:visible")
     assert expected in (_shown(page) or "")
     assert card.locator(".card-help-button").get_attribute("aria-expanded") == "true"
+    assert _takes_pointer(page)  # a pinned one is tapped on without closing
     page.screenshot(path=str(SHOTS / shot), full_page=False)
     page.mouse.move(1, 1)  # a pinned help stays when the pointer leaves
     assert _shown(page)

@@ -52,6 +52,9 @@ function show(anchor, help, pinned) {
     h("span", { class: "card-help-text" }, help.text),
     help.source ? h("span", { class: "card-help-source" }, t("help.source", { source: help.source })) : null);
   box.dataset.key = anchor.dataset.helpKey;
+  // a hover help is only read: the pointer passes through it, so it never takes a
+  // click meant for what lies under it, nor the hover that would hide and show it again
+  box.classList.toggle("card-help-hover", !pinned);
   box.hidden = false;
   open = { key: anchor.dataset.helpKey, anchor, pinned, help };
   const b = buttonOf(anchor);
