@@ -812,6 +812,30 @@ def test_market_window_countdown_forms_done_and_bids(server, browser, tmp_path):
     assert errors_a == [] and errors_b == [] and errors_s == []
 
 
+def test_a_button_pressed_when_an_update_comes_still_gets_its_click(server, browser):
+    """Bob's gift comes while Ann holds Done down: the page draws it once she lets
+    go, so her Done is not lost to a redrawn button (a CI run lost a payment so)."""
+    made = new_table(server, "market", [PERSON, PERSON], seed=4, window_seconds=60, rounds=1)
+    tid, bob = made["table"]["id"], made["tokens"]["1"]
+    ann, errors = open_page(browser)
+    take_seat(ann, server, made["links"]["seats"]["0"], "Ann")
+    api(server, f"/api/tables/{tid}/join", {"token": bob, "name": "Bob"})
+    done = ann.locator("#done-button")
+    done.wait_for()
+    box = done.bounding_box()
+    assert box
+    ann.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    ann.mouse.down()
+    api(server, f"/api/tables/{tid}/actions",
+        {"token": bob, "action": {"type": "give", "to": 0, "amount": 1}})
+    ann.wait_for_function("[...window.courtly.state.events.values()]"
+                          ".some(e => e.kind === 'give' && e.data.seat === 1)")
+    ann.mouse.up()
+    ann.wait_for_function("!window.courtly.state.view.open.includes(0)")
+    ann.wait_for_selector("#done-button", state="detached")  # drawn after the click
+    assert not errors, errors
+
+
 # ----- Fief through the generic board (its map: tests/test_browser_fief.py) ---------------
 
 def test_a_whole_fief_turn_through_the_generic_board(server, browser, tmp_path):

@@ -277,7 +277,7 @@ function onUpdate(update) {
   st.lastMove = update.last_move || null;
   noteUnread(fresh.length);
   st.pending = false;
-  render();
+  renderUnlessPressed();
   if (params.get("replay") && !st.replayOffered && st.table.status === "over") {
     st.replayOffered = true;
     openReplay();
@@ -298,6 +298,38 @@ function isMyTurn() {
 }
 
 // ----- drawing -----------------------------------------------------------------------
+
+// An update that comes while a button is pressed is drawn once the press is over: a
+// button redrawn between its press and its release would never get the click (the
+// player's move, lost to another's). The hold ends at the release, a cancel, the
+// window's blur, or after PRESS_HOLD_MS at most.
+const PRESS_HOLD_MS = 1500;
+const press = { down: false, held: false, timer: null };
+
+function renderUnlessPressed() {
+  if (press.down) press.held = true;
+  else render();
+}
+
+function pressed() {
+  press.down = true;
+  clearTimeout(press.timer);
+  press.timer = setTimeout(released, PRESS_HOLD_MS);
+}
+
+function released() {
+  if (!press.down) return;
+  press.down = false;
+  clearTimeout(press.timer);
+  if (press.held) {
+    press.held = false;
+    setTimeout(render, 0); // after the click this release makes, on the button pressed
+  }
+}
+
+document.addEventListener("pointerdown", pressed, true);
+for (const type of ["pointerup", "pointercancel"]) document.addEventListener(type, released, true);
+window.addEventListener("blur", released);
 
 function render() {
   renderHeader();
