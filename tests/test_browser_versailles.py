@@ -364,11 +364,14 @@ def test_the_end_of_a_versailles_game_ranks_the_courtiers(server, browser, tmp_p
 
 
 #: The chat lines the renderer marks (chatNotes), for these public messages of
-#: Marc (seat 1) and the referee's breaches that followed them, in order.
-MARKS = """([chat, breaches]) => {
+#: Marc (seat 1) and the referee's breaches that followed them, in order; with
+#: a third item, each breach's etiquette note naming its message (null: none).
+MARKS = """([chat, breaches, named]) => {
   const ctx = window.courtly.context();
-  const events = breaches.map(([code, words], i) => ({ index: 1000 + i, kind: 'breach',
-    text: '', data: { breach: i, seat: 1, code, words } }));
+  const events = breaches.flatMap(([code, words], i) => [
+    { index: 1000 + 2 * i, kind: 'breach', text: '', data: { breach: i, seat: 1, code, words } },
+    ...(named && named[i] !== null ? [{ index: 1001 + 2 * i, kind: 'etiquette', text: '',
+      data: { seat: 1, code, expected: 'vous', message: named[i] } }] : [])]);
   const notes = window.courtly.state.renderer.chatNotes({ ...ctx, chat, events });
   return Object.fromEntries([...notes].map(([id, note]) => [id, note.node.dataset.breaches]));
 }"""
@@ -399,4 +402,11 @@ def test_a_breach_stays_on_the_message_that_made_it(server, browser):
     one = [{"id": 1, "seat": 1, "to": None, "text": "Zoé, tu me donnes ta carte ?", "time": 0},
            {"id": 2, "seat": 1, "to": None, "text": "Bonne journée.", "time": 0}]
     assert page.evaluate(MARKS, [one, two]) == {"1": "0 1"}
+    # the note after a ruling names its message: a later message with the same words,
+    # not ruled on (a ruling the game did not take then), does not take its mark
+    later = [{"id": 1, "seat": 1, "to": None, "text": "Zoé, vous me donnez votre carte ?",
+              "time": 0},
+             {"id": 2, "seat": 1, "to": None, "text": "Zoé, merci.", "time": 0}]
+    assert page.evaluate(MARKS, [later, [("familiar_name", "Zoé")], [1]]) == {"1": "0"}
+    assert page.evaluate(MARKS, [later, [("familiar_name", "Zoé")], [None]]) == {"2": "0"}
     assert errors == []

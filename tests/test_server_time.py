@@ -247,10 +247,13 @@ def test_a_player_called_by_his_own_name_in_the_chat_is_ruled(tmp_path):
         to_negotiation(client, tid, tokens)
         moves = state(client, tid)["table"]["moves"]
 
+        said_ids: list[int] = []
+
         def say(text: str) -> list[dict[str, Any]]:
             said = client.post(f"/api/tables/{tid}/chat",
                                json={"token": tokens["0"], "text": text})
             assert said.status_code == 200, said.text
+            said_ids.append(said.json()["id"])
             return [e["data"] for e in state(client, tid)["events"] if e["kind"] == "breach"]
 
         assert say("Zoé, vous me donnez votre carte ?") == [
@@ -266,6 +269,8 @@ def test_a_player_called_by_his_own_name_in_the_chat_is_ruled(tmp_path):
         courtiers = state(client, tid)["view"]["courtiers"]
         assert [n["data"]["expected"] for n in notes] == [
             courtiers[1]["address"]["short"], courtiers[2]["address"]["short"]]
+        # each names the message it ruled on: the first and the second said
+        assert [n["data"]["message"] for n in notes] == said_ids[:2]
         assert "nom de la personne qui joue" in notes[0]["data"]["fr"]
         assert notes[0]["text"] == notes[0]["data"]["en"]
         assert "player's own name" in notes[0]["text"]

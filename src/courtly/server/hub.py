@@ -1723,10 +1723,11 @@ class Hub:
         message = message_json(table, row.id, seat, to, text, row.time)
         await table.send_chat(message)
         if seat is not None and to is None:
-            await self.judge(table, seat, text)
+            await self.judge(table, seat, text, message["id"])
         return message
 
-    async def judge(self, table: LiveTable, seat: int, text: str) -> None:
+    async def judge(self, table: LiveTable, seat: int, text: str,
+                    message: int | None = None) -> None:
         """The referee reads a public message by the game's ``judge_chat``
         (Versailles' etiquette, §3) and applies each ruling it finds, through
         :meth:`LiveTable.submit` like a time-up: recorded, replayed, pushed.
@@ -1736,7 +1737,9 @@ class Hub:
         seats' names, public at the table, go with it: a player called by
         his own name is judged too (docs/rules/versailles.md, E20). After
         each ruling the server's note ``etiquette`` gives the checker's
-        explanation (``fr``, ``en``) and what was expected instead."""
+        explanation (``fr``, ``en``), what was expected instead, and
+        ``message``, the id of the chat message ruled on (the page marks
+        that message, not another holding the same words)."""
         judge = table.state.game.companions.judge_chat
         if judge is None or table.status != "playing":
             return
@@ -1751,6 +1754,8 @@ class Hub:
             # the checker's explanation after its ruling, for the offender to learn
             # what to say instead (public, as the message and the ruling are)
             advice = {k: v for k, v in fault.items() if k != "action"}
+            if message is not None:
+                advice["message"] = message
             try:
                 await table.note("etiquette", str(fault.get("en", "")), **advice)
             except StorageUnavailable as exc:  # the ruling stands; only its advice is lost

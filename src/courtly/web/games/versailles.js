@@ -1319,9 +1319,10 @@ function breachList(ctx) {
   for (const e of ctx.events || []) {
     const d = e.data || {};
     if (e.kind === "breach") out.set(d.breach, { ...d, state: "pending", index: e.index });
-    else if (e.kind === "etiquette") { // the advice after its ruling: what to say instead
+    else if (e.kind === "etiquette") { // the advice after its ruling: what to say instead, and where
       const ruled = [...out.values()].filter((b) => b.seat === d.seat && b.code === d.code).pop();
       if (ruled && d.expected) ruled.expected = d.expected;
+      if (ruled && typeof d.message === "number") ruled.message = d.message;
     }
     else if (e.kind === "fine" && out.has(d.breach)) out.get(d.breach).state = "fined";
     else if (e.kind === "breaches_pass") for (const n of d.breaches || []) if (out.has(n)) out.get(n).state = "passed";
@@ -1368,8 +1369,10 @@ function holdsWords(text, words) {
     .every((w) => folded.includes(w));
 }
 
-/** The chat message each breach was found in: a public message of its author
- *  that holds the words. The referee rules right after each message, so one
+/** The chat message each breach was found in: the one the server's note
+ *  after the ruling names (`message`), else (a game recorded before notes
+ *  named it) a public message of its author that holds the words. The
+ *  referee rules right after each message, so one
  *  seat's breaches come in the order of its messages: read from its last
  *  breach back, each is in the latest such message not after the one the next
  *  breach is in (before it, when the next is the same fault in the same
@@ -1387,7 +1390,8 @@ function breachesByMessage(ctx) {
     let next = null;
     for (const b of [...breaches].reverse()) {
       const same = next && next.code === b.code && fold(next.words) === fold(b.words);
-      const found = messages.filter((m) => m.seat === seat && (same ? m.id < bound : m.id <= bound)
+      const named = typeof b.message === "number" ? messages.find((m) => m.id === b.message) : null;
+      const found = named || messages.filter((m) => m.seat === seat && (same ? m.id < bound : m.id <= bound)
         && holdsWords(m.text, b.words)).pop();
       if (!found) continue;
       bound = found.id;
