@@ -90,6 +90,8 @@ def test_the_chamberlain_fines_a_breach_and_says_so_in_the_proper_form(cards):
     assert said is not None and said.to is None
     address = state.view(gc)["courtiers"][offender]["address"]["short"]
     assert said.text["fr"].startswith(address) and said.text["en"].startswith(address)
+    # the sum in each language's digit groups, as the pages write it
+    assert "1\u202f000 livres" in said.text["fr"] and "1,000 livres" in said.text["en"]
     assert judge_chat(state.view(gc), gc, said.line(), None) == []
     assert judge_chat(state.view(gc), gc, said.text["fr"], offender) == []
 

@@ -95,8 +95,9 @@ MARRIAGE_COST = 500
 #: chat, which the bot does not read): it is then spared our blows this turn,
 #: unless it is the leader, whose gains cost us more than any bribe.
 OFFER = 1000
-#: The Grand Chamberlain's fine (§3), said in the remark.
-FINE_LIVRES = "1 000"
+#: The Grand Chamberlain's fine (§3), said in the remark in each language's digit
+#: groups (French with a narrow no-break space, as the pages write sums).
+FINE_LIVRES = {"fr": "1\u202f000", "en": "1,000"}
 
 
 def _me(view: View) -> Mapping[str, Any]:
@@ -551,8 +552,8 @@ def remark(view: View, action: Action) -> Remark | None:
     name = address["short"]
     return Remark(
         {
-            "fr": f"{name}, l'étiquette vous coûte {FINE_LIVRES} livres.",
-            "en": f"{name}, etiquette costs you {FINE_LIVRES} livres.",
+            "fr": f"{name}, l'étiquette vous coûte {FINE_LIVRES['fr']} livres.",
+            "en": f"{name}, etiquette costs you {FINE_LIVRES['en']} livres.",
         }
     )
 
