@@ -1307,6 +1307,10 @@ def test_render_shows_the_court_and_only_ones_own_hand():
     text = GAME.render(state.view(0))
     assert "Great Register" in text and "The King reigns" in text
     assert "Your hand:" in text and "Your hand:" not in GAME.render(state.view(None))
+    # sums in digit groups, as the card lines ("income 4,000/turn") write them
+    state.courtiers[1].fortune = 12500
+    text = GAME.render(state.view(0))
+    assert "goal 50,000 livres" in text and ": 12,500 livres;" in text
 
 
 def test_the_terminal_says_what_each_card_in_hand_does():

@@ -25,24 +25,26 @@ GAME = game("versailles")
 #: the page tells it from her first; the digests before come back with that field taken out.
 #: Pinned again for each seat's chances of a roll in its own view (``odds``, §8.2-§8.3), which
 #: the page shows by the audience form and a request; the digests before come back with the
-#: field taken out of the view.
+#: field taken out of the view. Pinned again for sums of livres in digit groups in the events'
+#: words ("Pay 1,500 livres", "Income of Seat 0: 3,000 livres"): with every event's text left
+#: out, the digests are the same before and after.
 PINNED = {
-    (2, 0): "80b2ca31be36a794",
-    (2, 1): "584d4f3dfaed90f2",
-    (2, 2): "2fcb11d9c6621387",
-    (2, 3): "5133c7dcfd2ee683",
-    (3, 0): "7441932575b62baa",
-    (3, 1): "3e43fcd679ac632a",
-    (3, 2): "c7eb26b0639c9cc4",
-    (3, 3): "5dc0e45b09f09155",
-    (4, 0): "14c7077682f049b8",
-    (4, 1): "b5dd77a42cf27db9",
-    (4, 2): "2012551b17095ba3",
-    (4, 3): "d455f26e7ea20a9f",
-    (6, 0): "e10171cfe0c8fe0b",
-    (6, 1): "4ff63e42f493a380",
-    (6, 2): "81fae7478b3d9f1b",
-    (6, 3): "388b9905ce1378e9",
+    (2, 0): "3494bd0218579097",
+    (2, 1): "00f1ae93f186a769",
+    (2, 2): "66abd2a6f97a9b14",
+    (2, 3): "1b1a4038bb4c8a9d",
+    (3, 0): "820eb2521fc80119",
+    (3, 1): "b2e3c7deb7af2095",
+    (3, 2): "1fffd309f465f266",
+    (3, 3): "97ad0535beac52a2",
+    (4, 0): "a5735162d4966a97",
+    (4, 1): "4d90bb619d0cddfd",
+    (4, 2): "d7fcb70a27ef6c1f",
+    (4, 3): "a764f43574d88955",
+    (6, 0): "444a8850aff6f0e6",
+    (6, 1): "f6c1afd62a62b16c",
+    (6, 2): "a4a002356f026655",
+    (6, 3): "13aa89d6937f6e6e",
 }
 
 

@@ -120,7 +120,7 @@ class Pay(Action):
 
     def describe(self) -> str:
         """'Pay 1000 livres to Seat 2'."""
-        return f"Pay {self.amount} livres to Seat {self.to}"
+        return f"Pay {self.amount:,} livres to Seat {self.to}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -197,7 +197,7 @@ class CourtRules:
         if roll <= 9 and c.fortune > 0:
             fine = c.fortune // 2
             c.fortune -= fine
-            events.append(Event("fortune", f"Seat {seat} is fined {fine} livres",
+            events.append(Event("fortune", f"Seat {seat} is fined {fine:,} livres",
                                 {"seat": seat, "amount": -fine}))
         return events + self.release(seat)
 

@@ -593,7 +593,7 @@ class PlayRules(CourtRules):
             return self.shift(target, "king", card.dk) + self.shift(target, "queen", card.dq)
         if kind == "fortune":
             self.courtiers[target].fortune += card.amount
-            return [Event("fortune", f"Seat {target}: {card.amount:+} livres",
+            return [Event("fortune", f"Seat {target}: {card.amount:+,} livres",
                           {"seat": target, "amount": card.amount})]
         if kind == "death":
             return self.kill(target)
@@ -901,7 +901,7 @@ class PlayRules(CourtRules):
             amount = self.rng.randint(1, 10) * PENSION_PER_PIP
             self.courtiers[target].fortune += amount
             return [Event("fortune", f"Seat {target} receives an exceptional pension of "
-                                     f"{amount} livres", {"seat": target, "amount": amount})]
+                                     f"{amount:,} livres", {"seat": target, "amount": amount})]
         sovereign, direction = use.split("_")
         delta = GOUVERNANTE_SHIFT if direction == "up" else -GOUVERNANTE_SHIFT
         return self.shift(target, sovereign, delta)

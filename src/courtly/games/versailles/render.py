@@ -89,7 +89,7 @@ def _line(c: Mapping[str, Any], view: Mapping[str, Any]) -> str:
     if address:  # the short form only where it differs (a title or a dignity, §3)
         short = address["short"]
         address = address["full"] + (f" (short: {short})" if short != address["full"] else "")
-    return (f"  {head}: {c['fortune']} livres; {standing}; hand {c['hand']}"
+    return (f"  {head}: {c['fortune']:,} livres; {standing}; hand {c['hand']}"
             + (f"; {', '.join(marks)}" if marks else "")
             + (f"\n      address: {address}" if address else "")
             + f"\n      cards: {_cards(c['cards'])}")
@@ -103,7 +103,7 @@ def _breaches(view: Mapping[str, Any]) -> list[str]:
 
 def render(view: Mapping[str, Any]) -> str:
     """The table as the view's seat sees it."""
-    lines = [f"Turn {view['turn']} ({view['stage']}); goal {view['goal']} livres; "
+    lines = [f"Turn {view['turn']} ({view['stage']}); goal {view['goal']:,} livres; "
              f"the court is {PLACES[view['location']]}",
              _sovereigns(view),
              f"War Ministry: {_cards(view['war_ministry'])}",

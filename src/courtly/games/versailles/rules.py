@@ -477,7 +477,7 @@ class VersaillesState(PlayRules, State):
             shares = {seat: total // 2, spouse: total - total // 2}
         for who, amount in shares.items():
             self.courtiers[who].fortune += amount
-        return [Event("income", f"Income of Seat {seat}: {total} livres",
+        return [Event("income", f"Income of Seat {seat}: {total:,} livres",
                       {"seat": seat, "total": total, "shares": {str(k): v for k, v in
                                                                 shares.items()}})]
 
@@ -859,7 +859,7 @@ class VersaillesState(PlayRules, State):
     def _fined(self, number: int, seat: int) -> Event:
         """1,000 livres, debts allowed (§3); the fine goes to nobody (A42)."""
         self.courtiers[seat].fortune -= FINE
-        return Event("fine", f"The Grand Chamberlain fines Seat {seat} {FINE} livres "
+        return Event("fine", f"The Grand Chamberlain fines Seat {seat} {FINE:,} livres "
                              f"(breach {number})", {"seat": seat, "amount": FINE,
                                                     "breach": number})
 
