@@ -1569,3 +1569,12 @@ def test_the_terminal_says_what_each_card_in_hand_does():
     assert after[2].startswith("  Sun: Parry: cancels Bad weather")
     assert len(after) == 3
     assert "Parry: cancels" not in GAME.render(state.view(None))
+
+
+def test_the_terminal_writes_sums_in_digit_groups():
+    """Crowns as the pages write them: 'Seat 0: 1,000 crowns', not '1000'."""
+    state = started(3)
+    state.money[1] = 12500
+    text = GAME.render(state.view(0))
+    assert ": 1,000 crowns, " in text and ": 12,500 crowns, " in text
+    assert "1000 crowns" not in text

@@ -1,6 +1,7 @@
-"""The engines' English words agree with their counts (core/words.py)."""
+"""The engines' English words agree with their counts, and sums are in
+digit groups (core/words.py)."""
 
-from courtly.core import counted, listed
+from courtly.core import counted, grouped, listed
 
 
 def test_a_count_and_its_noun_agree():
@@ -13,3 +14,9 @@ def test_a_list_and_its_label_agree():
     assert listed("Winner", ["Seat 1"]) == "Winner: Seat 1"
     assert listed("Winner", ["Seat 1", "Seat 2"]) == "Winners: Seat 1, Seat 2"
     assert listed("winner", []) == "winners: nobody"
+
+
+def test_a_sum_is_in_the_languages_digit_groups():
+    assert [grouped(n) for n in (500, 1000, 1100, -3000)] == ["500", "1,000", "1,100", "-3,000"]
+    # French: a narrow no-break space, as the pages write sums ("1 100 écus")
+    assert grouped(1100, "fr") == "1\u202f100" and grouped(950, "fr") == "950"

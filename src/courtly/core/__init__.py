@@ -37,7 +37,7 @@ from courtly.core.options import Option, flag
 from courtly.core.phase import REFEREE, WINDOW_ACTIONS, Phase, Referee
 from courtly.core.record import GameRecord
 from courtly.core.teams import game_over_event, opposite_teams, team_scores
-from courtly.core.words import counted, listed
+from courtly.core.words import counted, grouped, listed
 
 __all__ = [
     "REFEREE",
@@ -80,6 +80,7 @@ __all__ = [
     "counted",
     "flag",
     "game_over_event",
+    "grouped",
     "hashed_view",
     "joint",
     "listed",

@@ -1,5 +1,6 @@
 """Words for the engines' English texts (events, action descriptions, the
-terminal's pictures)."""
+terminal's pictures), and sums in a language's digit groups for the bots'
+remarks in French and English."""
 
 from __future__ import annotations
 
@@ -13,3 +14,10 @@ def counted(count: int, word: str, plural: str | None = None) -> str:
 def listed(label: str, items: list[str], none: str = "nobody") -> str:
     """'Winner: Seat 1', 'Winners: Seat 1, Seat 2', 'Winners: nobody'."""
     return f"{label if len(items) == 1 else label + 's'}: {', '.join(items) or none}"
+
+
+def grouped(amount: int, lang: str = "en") -> str:
+    """A sum in the language's digit groups: '1,500' in English, '1 500' in
+    French with a narrow no-break space (as the pages write sums)."""
+    text = f"{amount:,}"
+    return text.replace(",", "\u202f") if lang == "fr" else text

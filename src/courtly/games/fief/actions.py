@@ -315,7 +315,7 @@ class Buy(Action):
         plural = "es" if self.item == "press" else "s"
         what = f"{self.count} {self.item}{plural if self.count > 1 else ''}"
         price = default_board().setup.prices[self.item] * self.count
-        return f"Buy {what} at {village_name(self.village)} ({price} crowns)"
+        return f"Buy {what} at {village_name(self.village)} ({price:,} crowns)"
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
@@ -417,7 +417,7 @@ class Bid(Action):
 
     def describe(self) -> str:
         """'Bid 300 crowns' or 'Open an empty hand'."""
-        return f"Bid {self.amount} crowns" if self.amount else "Open an empty hand"
+        return f"Bid {self.amount:,} crowns" if self.amount else "Open an empty hand"
 
 
 ACTION_TYPES += (Move, AnswerPassage, AskCoalition, AnswerCoalition, Bid)
@@ -556,7 +556,7 @@ class Pay(Action):
 
     def describe(self) -> str:
         """'Pay 300 crowns to Seat 2'."""
-        return f"Pay {self.amount} crowns to Seat {self.to}"
+        return f"Pay {self.amount:,} crowns to Seat {self.to}"
 
 
 @dataclass(frozen=True, slots=True)

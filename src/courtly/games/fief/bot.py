@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from courtly.core import Action, Done, Remark
+from courtly.core import Action, Done, Remark, grouped
 from courtly.games.fief.actions import (
     AnswerCoalition,
     AnswerPassage,
@@ -149,8 +149,9 @@ def remark(view: Mapping[str, Any], action: Action) -> Remark | None:
     if due is None or due[0] != action:
         return None
     village = default_board().villages[due[1]].name
-    return Remark({"en": f"{action.amount} crowns for the right of way through {village}.",
-                   "fr": f"{action.amount} écus pour le droit de passage à {village}."})
+    en, fr = grouped(action.amount), grouped(action.amount, "fr")
+    return Remark({"en": f"{en} crowns for the right of way through {village}.",
+                   "fr": f"{fr} écus pour le droit de passage à {village}."})
 
 
 def _quiet(legal: Sequence[Action]) -> Action:

@@ -536,5 +536,5 @@ class CourtRules(ABC):
         """"It is also possible to offer a sum of money to one of your opponents"."""
         self.money[seat] -= action.amount
         self.money[action.to] += action.amount
-        return [Event("pay", f"Seat {seat} pays {action.amount} crowns to Seat {action.to}",
+        return [Event("pay", f"Seat {seat} pays {action.amount:,} crowns to Seat {action.to}",
                       {"seat": seat, "to": action.to, "amount": action.amount})]

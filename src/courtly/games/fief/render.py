@@ -146,7 +146,7 @@ def _players(view: Mapping[str, Any]) -> list[str]:
                  + (_trips_left(view, lord) if seat == view.get("seat") else "")
                  for lord, info in view["lords"].items() if info["owner"] == seat]
         titles = [_region_name(r) for r, f in view["fiefs"].items() if f["owner"] == seat]
-        lines.append(f"{_seat(view, seat)}: {view['money'][seat]} crowns, "
+        lines.append(f"{_seat(view, seat)}: {view['money'][seat]:,} crowns, "
                      f"{counted(_soldiers_of(view, seat), 'soldier')}, "
                      f"{counted(view['hand_sizes'][seat], 'card')}, "
                      f"{counted(view['votes'][seat], 'vote')}; "
@@ -168,7 +168,7 @@ def _standing(view: Mapping[str, Any]) -> list[str]:
         fiefs, soldiers, crowns = keys[seat]
         lines.append(f"  {rank}. {_seat(view, seat)}: {counted(fiefs, 'fief')}, "
                      f"{counted(soldiers, 'soldier')}, "
-                     f"{crowns} crowns" + (" - wins" if keys[seat] == best else ""))
+                     f"{crowns:,} crowns" + (" - wins" if keys[seat] == best else ""))
     return lines
 
 
@@ -241,7 +241,7 @@ def _questions(view: Mapping[str, Any]) -> list[str]:
             bid = battle.get("my_bid")
             lines.append(f"Sealed bids for {where} between {first} and {second}, revealed "
                          "together; the highest takes the village and pays the other"
-                         + (f"; your bid: {bid} crowns" if bid is not None else "") + ".")
+                         + (f"; your bid: {bid:,} crowns" if bid is not None else "") + ".")
     return lines
 
 

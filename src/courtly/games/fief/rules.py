@@ -484,7 +484,7 @@ class FiefState(WarRules, CourtRules, State):
         if parry == "ransom":
             paid = RANSOM_PER_PIP * pending.die
             self.money[who] -= paid
-            return [Event("parry", f"Seat {who} pays {paid} crowns: the revolt ends",
+            return [Event("parry", f"Seat {who} pays {paid:,} crowns: the revolt ends",
                           {"seat": who, "parry": "ransom", "paid": paid})]
         self._spend(who, parry)
         events = [Event("parry", f"Seat {who} parries with {self.cards.label(parry)}",
@@ -719,7 +719,7 @@ class FiefState(WarRules, CourtRules, State):
                 earned[holder] += self._revenue(village, controller)
         for seat, amount in enumerate(earned):
             self.money[seat] += amount
-        text = ", ".join(f"Seat {s} {amount} crowns" for s, amount in enumerate(earned))
+        text = ", ".join(f"Seat {s} {amount:,} crowns" for s, amount in enumerate(earned))
         return [Event("revenues", f"Revenues: {text}", {"earned": earned})]
 
     # ----- phase 3: purchases ("Phase 3: Purchases") ------------------------------------------

@@ -23,7 +23,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from courtly.core import Action, Done, Remark
+from courtly.core import Action, Done, Remark, grouped
 from courtly.games.versailles.actions import (
     ChooseParty,
     ChooseSex,
@@ -43,6 +43,7 @@ from courtly.games.versailles.actions import (
     UsePower,
 )
 from courtly.games.versailles.cards import DECK
+from courtly.games.versailles.rules import FINE
 
 View = Mapping[str, Any]
 
@@ -97,7 +98,7 @@ MARRIAGE_COST = 500
 OFFER = 1000
 #: The Grand Chamberlain's fine (§3), said in the remark in each language's digit
 #: groups (French with a narrow no-break space, as the pages write sums).
-FINE_LIVRES = {"fr": "1\u202f000", "en": "1,000"}
+FINE_LIVRES = {lang: grouped(FINE, lang) for lang in ("fr", "en")}
 
 
 def _me(view: View) -> Mapping[str, Any]:
