@@ -266,6 +266,32 @@ def test_two_actions_then_the_next_player():
     assert state.to_act == ((gc + 1) % 3,)
 
 
+def test_the_two_actions_examples():
+    """§7.41: "Example: I take the first card of the draw pile, then I play a
+    card from my hand. Another example: I speak well of another courtier to
+    the King, and then I ask the King for the title of Marquis (a request
+    card)"; "In addition to his two actions, a player may also use a POWER
+    granted by an OFFICE card"."""
+    state = in_play(3, seed=4)
+    gc, other, third = state.gc, (state.gc + 1) % 3, (state.gc + 2) % 3
+    for seat in (gc, other, third):
+        court(state, seat, 6, 6)
+    state.pile.append("bon_mot")
+    state.apply(gc, Draw())
+    state.apply(gc, PlayCard("bon_mot", gc))
+    assert state.courtiers[gc].king == 8 and state.to_act == (other,)
+    state.courtiers[other].cards.append("controleur_general")
+    give(state, other, "marquis")
+    state.rng = Dice(3, 4, 2, 5)  # type: ignore[assignment]
+    state.apply(other, Intervene(third, "king", True))  # heard on a 3, then +1 on a 4
+    assert state.courtiers[third].king == 7 and state.actions_left == 1
+    state.apply(other, UsePower("controleur", "pension", other))  # free: 2 x 500
+    assert state.courtiers[other].fortune == 1000 and state.actions_left == 1
+    state.apply(other, Request("marquis", other))  # granted on a 5
+    assert "marquis" in state.courtiers[other].cards
+    assert state.to_act == (third,)
+
+
 def test_income_example_nine_thousand_livres():
     """§7.41: "a player who has in front of him a Marquis card (5,000) + a
     Maréchal de France card (2,000) + a Pension card (2,000) receives 9,000
@@ -877,6 +903,51 @@ def test_the_kings_death_makes_the_queen_regent():
     state.rng = Dice(6)  # type: ignore[assignment]
     state.apply(gc, Request("baron", gc))
     assert "baron" in state.courtiers[gc].cards
+
+
+def test_the_queens_death():
+    """§10.2: "All the courtiers' silhouettes present in the Queen's
+    apartments are removed, along with her figure. There is no longer a
+    Lover of the Queen. There is no longer a Queen's party"; the King still
+    reigns, so the turn goes on (§10.3 needs both)."""
+    state = in_play(3, seed=4)
+    gc, lover, prisoner = state.gc, (state.gc + 1) % 3, (state.gc + 2) % 3
+    for seat in (gc, lover):
+        court(state, seat, 5, 7)
+    state.courtiers[gc].sex, state.courtiers[lover].sex = "woman", "man"
+    state.courtiers[lover].cards.append("amant_reine")
+    state.courtiers[prisoner].party = state.queen_origin
+    state.imprison(prisoner)
+    give(state, gc, "poison", "justice")
+    state.apply(gc, PlayCard("poison", None, "queen"))
+    assert not state.queen_alive and state.queen_origin is None and state.king_alive
+    assert [c.queen for c in state.courtiers] == [None] * 3
+    assert state.lover() is None and "amant_reine" in state.discard
+    assert state.to_act == (gc,) and not state.regency
+    state.rng = Dice(4)  # type: ignore[assignment]
+    state.apply(gc, PlayCard("justice", prisoner))  # presented to the King alone
+    freed = state.courtiers[prisoner]
+    assert (freed.king, freed.queen) == (4, None)
+    assert not state.of_queens_party(prisoner)
+
+
+def test_several_wars_and_one_card_ends_them_all():
+    """§9.3: "France may be at war with several countries at once if several
+    'WAR AGAINST...' cards are played in succession. A single 'THE WAR IS
+    WON' or 'THE WAR IS LOST' card immediately ends the conflict. All the
+    cards stacked on the War Ministry are then discarded, and the court
+    returns to Versailles"."""
+    state = in_play(2, seed=4, place="hunt")
+    gc, other = state.gc, 1 - state.gc
+    give(state, gc, "guerre_angleterre", "guerre_hollande")
+    give(state, other, "guerre_perdue")
+    state.apply(gc, PlayCard("guerre_angleterre"))
+    state.apply(gc, PlayCard("guerre_hollande"))
+    assert state.wars == ["england", "netherlands"] and state.location == "war"
+    assert state.ministry == ["guerre_angleterre", "guerre_hollande"]
+    state.apply(other, PlayCard("guerre_perdue"))
+    assert not state.wars and not state.ministry and state.location == "versailles"
+    assert {"guerre_angleterre", "guerre_hollande", "guerre_perdue"} <= set(state.discard)
 
 
 def test_the_regency_ends_after_the_next_turn():

@@ -249,6 +249,24 @@ def test_a_table_without_the_checker_judges_nothing():
     assert judge_chat(view, speaker, "A toi Jojo", marquis) == []
 
 
+def test_a_table_without_the_checker_takes_no_ruling_and_fines_nobody():
+    """§3: "The Grand Chamberlain has the power to impose penalties of 1,000
+    livres for each error observed"; at a table without the checker (option
+    etiquette off, decision E13a) "the referee reads nothing and nobody is
+    fined": a Breach ruling is refused with its reason and changes nothing
+    (it was taken, and then fined, before)."""
+    state = GAME.new_game(3, seed=3, options={"etiquette": False})
+    assert isinstance(state, VersaillesState)
+    while state.stage == "choose_sex":
+        state.apply(state.to_act[0], ChooseSex("man"))
+    other = not_gc(state)
+    before = state.clone()
+    assert not state.is_legal(REFEREE, Breach(other, "familiar_pronoun", "tu"))
+    with pytest.raises(IllegalAction, match="etiquette is not judged"):
+        state.apply(REFEREE, Breach(other, "familiar_pronoun", "tu"))
+    assert state == before and not state.view(None)["breaches"]
+
+
 def test_a_toi_jojo_is_two_breaches_each_with_the_referees_ruling():
     state = named(4, seed=3)
     _, speaker, faults = jojo(state)

@@ -622,8 +622,9 @@ class VersaillesState(PlayRules, State):
                     and action.card in self.hands[seat])
         if isinstance(action, GiveCards):
             return self._playing(seat, 1) and self._gift_is_legal(seat, action)
-        if isinstance(action, Breach):
-            return seat == REFEREE and 0 <= action.seat < self.num_players
+        if isinstance(action, Breach):  # none at a table without the checker (E13a)
+            return (seat == REFEREE and 0 <= action.seat < self.num_players
+                    and self.options["etiquette"])
         if isinstance(action, Fine):
             return seat == self.gc and any(b[0] == action.breach for b in self.breaches)
         if isinstance(action, ChooseSex):
@@ -879,6 +880,8 @@ class VersaillesState(PlayRules, State):
                 return f"only the Grand Chamberlain (Seat {self.gc}) fines (§3)"
             return f"no breach {action.breach} awaits a fine"
         if isinstance(action, Breach) and seat == REFEREE:
+            if not self.options["etiquette"]:
+                return "breach: etiquette is not judged at this table (option etiquette off)"
             return f"breach: no seat {action.seat} in a {self.num_players}-player game"
         if isinstance(action, ChooseSex) and self.stage == SEX:
             problem = self.family_problem(seat, action.family)
