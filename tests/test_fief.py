@@ -1569,3 +1569,54 @@ def test_the_terminal_says_what_each_card_in_hand_does():
     assert after[2].startswith("  Sun: Parry: cancels Bad weather")
     assert len(after) == 3
     assert "Parry: cancels" not in GAME.render(state.view(None))
+
+
+# ----- what the second rules audit found -------------------------------------------------------
+def custody_of_maconnais() -> tuple[FiefState, int, int, int]:
+    """Mâconnais in the King's custody (Henry's, Seat ``king``), its capital Cluny
+    empty; a third seat's Roland at Brancion, another of its villages."""
+    state, holder, king = fief_of_maconnais()
+    taker = next(s for s in state.phase_order() if s not in (holder, king))
+    put(state, king, "tournus", 0, "henry")
+    state.king = "henry"
+    state.fiefs["maconnais"].title = None
+    state.custody.add("maconnais")
+    state.soldiers.pop("cluny")
+    state.lords["louis"].village = "berze"
+    put(state, taker, "brancion", 2, "roland")
+    return state, holder, king, taker
+
+
+def test_a_king_who_lets_a_fief_in_custody_go_keeps_neither_its_revenues_nor_its_vote():
+    """"the new owner of the fief takes the card "title of nobility" of the former owner
+    and grants it to one of his lords, unless the King opposes; if it is the case, it is
+    the King who keeps the card "title of nobility" ... It is then the King who receives
+    all the revenues of the fief" (004_4acaab6420c0f155.txt, Phase 6, point 3). A fief
+    held in custody whose capital is taken: the King who does not oppose gives the card
+    up, so its revenues and its vote go with it to the new owner (the fief stayed in
+    custody: the King took the revenues and a vote for the title the taker's lord held)."""
+    state, _holder, king, taker = custody_of_maconnais()
+    until_turn_of(state, taker)
+    state.apply(taker, Move("roland", "cluny", "enter", 2))
+    state.apply(king, ClaimCustody(False))
+    assert state.fiefs["maconnais"].title == "roland" and state.custody == set()
+    assert state.votes()[king] == 1 and state.votes()[taker] == 2  # one card, one vote
+    before = list(state.money)
+    state._collect_revenues()
+    assert state.money[king] - before[king] == 100  # Tournus alone
+    assert state.money[taker] - before[taker] == 300  # the fief's three villages
+
+
+def test_a_king_taking_a_fief_he_holds_in_custody_holds_its_title_once():
+    """"The King, if he will, will grant the title of nobility of the fief to the lord
+    of his choice" (Phase 6, point 3): the King's own lord taking its capital takes
+    the title (nobody to ask), which is then no longer in custody: one card, one vote
+    (it was counted twice, as custody and as a title)."""
+    state, _holder, king, _taker = custody_of_maconnais()
+    put(state, king, "brancion", 2, "hugues")
+    state.lords.pop("roland")
+    state.soldiers["brancion"] = (king, 2)
+    until_turn_of(state, king)
+    state.apply(king, Move("hugues", "cluny", "enter", 2))
+    assert state.custody_claim is None and state.fiefs["maconnais"].title == "hugues"
+    assert state.custody == set() and state.votes()[king] == 3  # Henry, Hugues, the title
