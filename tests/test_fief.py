@@ -29,6 +29,7 @@ from courtly.games.fief.actions import (
     ClaimCustody,
     Consecrate,
     CreateFief,
+    DestroyCounter,
     DiscardCard,
     EndTurn,
     ExchangeCard,
@@ -1620,3 +1621,62 @@ def test_a_king_taking_a_fief_he_holds_in_custody_holds_its_title_once():
     state.apply(king, Move("hugues", "cluny", "enter", 2))
     assert state.custody_claim is None and state.fiefs["maconnais"].title == "hugues"
     assert state.custody == set() and state.votes()[king] == 3  # Henry, Hugues, the title
+
+
+def revolt_on(die: int, *castle_dice: int) -> tuple[FiefState, int, str, str]:
+    """A revolt with famine played on another seat's region, its intensity ``die``;
+    the castle holds 6 soldiers; a mill and a press at the castle, a press elsewhere."""
+    state = started()
+    me = state.current()
+    target = next(s for s in range(4) if s != me)
+    region = region_of(state, target)
+    castle = state.board.regions[region].starting_castle
+    other = next(v for v in state.board.regions[region].villages if v != castle)
+    state.mills[castle], state.presses[castle], state.presses[other] = 1, 1, 1
+    give(state, me, "revolt", "famine")
+    give(state, target)
+    state.rng = Dice(die, *castle_dice)  # type: ignore[assignment]
+    state.apply(me, AttackRegion("revolt", region))
+    return state, me, castle, other
+
+
+@pytest.mark.parametrize(("die", "castle_dice", "dead", "counters_left"), [
+    (1, (), 0, 3), (2, (4,), 4, 3), (4, (), 0, 0), (5, (4,), 4, 0), (6, (4, 1), 5, 0)])
+def test_the_revolts_die_table(die, castle_dice, dead, counters_left):
+    """"1 - the revolt subsides by itself (no consequence); 2 - the villagers attack the
+    castle: a new die roll indicates how many soldiers are killed ...; 4 - destruction
+    of all the mills and presses; 5 - destruction of all mills and presses in the area,
+    followed by the attack on the castle (roll 1 dice ...); 6 - the consequences are
+    identical to the previous case, but the attacker rolls two dice instead of one"
+    (004_4acaab6420c0f155.txt, Phase 1, a) Attacks, REVOLT)."""
+    state, _me, castle, _other = revolt_on(die, *castle_dice)
+    target = state.pending.answerer
+    state.apply(target, Respond("none"))
+    assert state.soldiers[castle] == (target, 6 - dead)
+    assert sum(state.mills.values()) + sum(state.presses.values()) == counters_left
+
+
+def test_a_revolts_3_destroys_the_mill_or_press_the_attacker_chooses():
+    """"3 - the villagers destroy a mill or a press (it is the attacker who chooses)"."""
+    state, me, castle, other = revolt_on(3)
+    state.apply(state.pending.answerer, Respond("none"))
+    assert state.to_act == (me,)
+    assert set(state.legal_actions(me)) == {DestroyCounter(castle, "mill"),
+                                            DestroyCounter(castle, "press"),
+                                            DestroyCounter(other, "press")}
+    state.apply(me, DestroyCounter(other, "press"))
+    assert state.presses[other] == 0 and state.mills[castle] == state.presses[castle] == 1
+
+
+def test_a_revolt_is_bought_off_at_300_crowns_a_pip():
+    """"The payment corresponds to 300 times the result of the evaluation die of the
+    intensity of the revolt (2 requires the deposit of 600 crowns, 3 needs 900 crowns,
+    &c.)" (Phase 1, b) The parries); 4 would need 1,200, more than a starting purse."""
+    for die, price in ((2, 600), (3, 900)):
+        state, _me, castle, _other = revolt_on(die)
+        target = state.pending.answerer
+        state.apply(target, Respond("ransom"))
+        assert state.money[target] == 1000 - price and state.pending is None
+        assert state.soldiers[castle] == (target, 6) and state.mills[castle] == 1
+    state, *_ = revolt_on(4)
+    assert Respond("ransom") not in state.legal_actions(state.pending.answerer)
