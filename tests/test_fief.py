@@ -1680,3 +1680,28 @@ def test_a_revolt_is_bought_off_at_300_crowns_a_pip():
         assert state.soldiers[castle] == (target, 6) and state.mills[castle] == 1
     state, *_ = revolt_on(4)
     assert Respond("ransom") not in state.legal_actions(state.pending.answerer)
+
+
+def test_a_besieger_leaves_by_the_road_he_came_not_across_the_village():
+    """"The village belongs to an opponent and the newcomer decides to make it a siege.
+    The attacking pieces stay in front of the village"; "The pieces stay on the road by
+    which they came"; a right of way is the "simple crossing of the village without a
+    fight" (004_4acaab6420c0f155.txt, Phase 4, cases 2 to 4). Henry besieging St.
+    Andromy from Tournus may go back to Tournus or assault, never on to Sennecey or St.
+    Medard past it (he could, at once with his second trip: across the village without
+    a right of way or a fight, where a right of way granted waits for the next turn)."""
+    state = placed()
+    me = mover(state)
+    other = next(s for s in state.order if s != me)
+    put(state, me, "tournus", 3, "henry")
+    put(state, other, "st_andromy", 2)
+    state.apply(me, Move("henry", "st_andromy", "siege", 3))
+    trips = {(a.to, a.stance) for a in state.legal_actions(me) if isinstance(a, Move)}
+    assert trips == {("tournus", "enter"), ("st_andromy", "attack")}
+    assert not state.is_legal(me, Move("henry", "sennecey", "enter", 3))
+    next_turn(state)
+    to_phase(state, "movement")
+    until_turn_of(state, me)
+    assert not state.is_legal(me, Move("henry", "st_medard", "enter", 3))
+    state.apply(me, Move("henry", "tournus", "enter", 3))
+    assert state.soldiers["tournus"] == (me, 3) and not state.gates

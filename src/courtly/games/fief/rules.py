@@ -100,6 +100,9 @@ class Lord:
     bishop: str | None = None
     cardinal: bool = False
     outside: bool = False  # at the village's gate rather than inside
+    #: the village whose road he came by to the gate he stands at (a besieger
+    #: leaves by it: "The pieces stay on the road by which they came")
+    came_from: str | None = None
 
 
 @dataclass
