@@ -1705,3 +1705,24 @@ def test_a_besieger_leaves_by_the_road_he_came_not_across_the_village():
     assert not state.is_legal(me, Move("henry", "st_medard", "enter", 3))
     state.apply(me, Move("henry", "tournus", "enter", 3))
     assert state.soldiers["tournus"] == (me, 3) and not state.gates
+
+
+def test_an_exchange_receives_another_card_never_the_one_returned():
+    """"It is permissible to return one card to the banker for the purpose of receiving
+    another" (Phase 1, Use of cards); "When the stack of cards is exhausted, the discard
+    is mixed and in turn becomes the new stack" (The parries). With the stack exhausted
+    the discard becomes the stack first, and the card returned goes onto the new
+    discard: it was mixed in and could come back; with no card left in either, there
+    is nothing to receive and no exchange (the card returned came straight back)."""
+    state = started()
+    me = state.current()
+    give(state, me, "plague", "famine")
+    state.deck, state.discard = [], ["sun"]
+    state.apply(me, ExchangeCard("plague"))
+    assert sorted(state.hands[me]) == ["famine", "sun"]
+    assert state.discard == ["plague"] and state.deck == []
+    other = started()
+    seat = other.current()
+    give(other, seat, "plague", "famine")
+    other.deck, other.discard = [], []
+    assert not any(isinstance(a, ExchangeCard) for a in other.legal_actions(seat))

@@ -41,19 +41,23 @@ def _pick(rng: random.Random, menu: list[Action], by_kind: bool) -> Action:
 #: ("The pieces stay on the road by which they came"), not on past the village he besieges
 #: (Lord.came_from; every game moved, random play besieging often); the digests before
 #: come back with war.py's _roads_from_gate returning every road.
+#: Pinned again for another alone: an exchange receives "another" card, drawn before the
+#: card returned goes to the discard (which, with the stack exhausted, became the stack with
+#: that card in it), and none is offered with no card left to receive; the digests before
+#: come back with rules.py's _exchange discarding first and offering it always.
 PINNED: dict[tuple[int, int, bool], str] = {
-    (3, 0, False): "66c369251d42bc89",
-    (3, 0, True): "02ae742d44258d64",
+    (3, 0, False): "14372c659232f104",
+    (3, 0, True): "88533f8dc7a1b090",
     (3, 1, False): "e648df558d0ccc1e",
-    (3, 1, True): "116c29a9cf474f56",
-    (4, 0, False): "9c9c585cfb001bf5",
-    (4, 0, True): "45735f000b39390a",
-    (4, 1, False): "ce84e9b9b78b6147",
-    (4, 1, True): "bbab033f0e147dcb",
-    (6, 0, False): "5daa1aa0298ed2dc",
-    (6, 0, True): "045955dfca8ba11b",
-    (6, 1, False): "cb1f5aa6e10c8d43",
-    (6, 1, True): "b94055115d53657d",
+    (3, 1, True): "32cb7a21261fbcca",
+    (4, 0, False): "992d0715275876d9",
+    (4, 0, True): "79cb76590d35b648",
+    (4, 1, False): "c7c199bc7def4c54",
+    (4, 1, True): "06b5368358a88e00",
+    (6, 0, False): "500d46a23ebd2560",
+    (6, 0, True): "034293b9a9ab9124",
+    (6, 1, False): "6f0cf6a5662e5249",
+    (6, 1, True): "d5871ef6b3baacc6",
 }
 
 
