@@ -29,6 +29,7 @@ from courtly.games.fief.actions import (
     ClaimCustody,
     Consecrate,
     CreateFief,
+    DestroyCounter,
     DiscardCard,
     EndTurn,
     ExchangeCard,
@@ -1578,3 +1579,159 @@ def test_the_terminal_writes_sums_in_digit_groups():
     text = GAME.render(state.view(0))
     assert ": 1,000 crowns, " in text and ": 12,500 crowns, " in text
     assert "1000 crowns" not in text
+
+
+# ----- what the second rules audit found -------------------------------------------------------
+def custody_of_maconnais() -> tuple[FiefState, int, int, int]:
+    """Mâconnais in the King's custody (Henry's, Seat ``king``), its capital Cluny
+    empty; a third seat's Roland at Brancion, another of its villages."""
+    state, holder, king = fief_of_maconnais()
+    taker = next(s for s in state.phase_order() if s not in (holder, king))
+    put(state, king, "tournus", 0, "henry")
+    state.king = "henry"
+    state.fiefs["maconnais"].title = None
+    state.custody.add("maconnais")
+    state.soldiers.pop("cluny")
+    state.lords["louis"].village = "berze"
+    put(state, taker, "brancion", 2, "roland")
+    return state, holder, king, taker
+
+
+def test_a_king_who_lets_a_fief_in_custody_go_keeps_neither_its_revenues_nor_its_vote():
+    """"the new owner of the fief takes the card "title of nobility" of the former owner
+    and grants it to one of his lords, unless the King opposes; if it is the case, it is
+    the King who keeps the card "title of nobility" ... It is then the King who receives
+    all the revenues of the fief" (004_4acaab6420c0f155.txt, Phase 6, point 3). A fief
+    held in custody whose capital is taken: the King who does not oppose gives the card
+    up, so its revenues and its vote go with it to the new owner (the fief stayed in
+    custody: the King took the revenues and a vote for the title the taker's lord held)."""
+    state, _holder, king, taker = custody_of_maconnais()
+    until_turn_of(state, taker)
+    state.apply(taker, Move("roland", "cluny", "enter", 2))
+    state.apply(king, ClaimCustody(False))
+    assert state.fiefs["maconnais"].title == "roland" and state.custody == set()
+    assert state.votes()[king] == 1 and state.votes()[taker] == 2  # one card, one vote
+    before = list(state.money)
+    state._collect_revenues()
+    assert state.money[king] - before[king] == 100  # Tournus alone
+    assert state.money[taker] - before[taker] == 300  # the fief's three villages
+
+
+def test_a_king_taking_a_fief_he_holds_in_custody_holds_its_title_once():
+    """"The King, if he will, will grant the title of nobility of the fief to the lord
+    of his choice" (Phase 6, point 3): the King's own lord taking its capital takes
+    the title (nobody to ask), which is then no longer in custody: one card, one vote
+    (it was counted twice, as custody and as a title)."""
+    state, _holder, king, _taker = custody_of_maconnais()
+    put(state, king, "brancion", 2, "hugues")
+    state.lords.pop("roland")
+    state.soldiers["brancion"] = (king, 2)
+    until_turn_of(state, king)
+    state.apply(king, Move("hugues", "cluny", "enter", 2))
+    assert state.custody_claim is None and state.fiefs["maconnais"].title == "hugues"
+    assert state.custody == set() and state.votes()[king] == 3  # Henry, Hugues, the title
+
+
+def revolt_on(die: int, *castle_dice: int) -> tuple[FiefState, int, str, str]:
+    """A revolt with famine played on another seat's region, its intensity ``die``;
+    the castle holds 6 soldiers; a mill and a press at the castle, a press elsewhere."""
+    state = started()
+    me = state.current()
+    target = next(s for s in range(4) if s != me)
+    region = region_of(state, target)
+    castle = state.board.regions[region].starting_castle
+    other = next(v for v in state.board.regions[region].villages if v != castle)
+    state.mills[castle], state.presses[castle], state.presses[other] = 1, 1, 1
+    give(state, me, "revolt", "famine")
+    give(state, target)
+    state.rng = Dice(die, *castle_dice)  # type: ignore[assignment]
+    state.apply(me, AttackRegion("revolt", region))
+    return state, me, castle, other
+
+
+@pytest.mark.parametrize(("die", "castle_dice", "dead", "counters_left"), [
+    (1, (), 0, 3), (2, (4,), 4, 3), (4, (), 0, 0), (5, (4,), 4, 0), (6, (4, 1), 5, 0)])
+def test_the_revolts_die_table(die, castle_dice, dead, counters_left):
+    """"1 - the revolt subsides by itself (no consequence); 2 - the villagers attack the
+    castle: a new die roll indicates how many soldiers are killed ...; 4 - destruction
+    of all the mills and presses; 5 - destruction of all mills and presses in the area,
+    followed by the attack on the castle (roll 1 dice ...); 6 - the consequences are
+    identical to the previous case, but the attacker rolls two dice instead of one"
+    (004_4acaab6420c0f155.txt, Phase 1, a) Attacks, REVOLT)."""
+    state, _me, castle, _other = revolt_on(die, *castle_dice)
+    target = state.pending.answerer
+    state.apply(target, Respond("none"))
+    assert state.soldiers[castle] == (target, 6 - dead)
+    assert sum(state.mills.values()) + sum(state.presses.values()) == counters_left
+
+
+def test_a_revolts_3_destroys_the_mill_or_press_the_attacker_chooses():
+    """"3 - the villagers destroy a mill or a press (it is the attacker who chooses)"."""
+    state, me, castle, other = revolt_on(3)
+    state.apply(state.pending.answerer, Respond("none"))
+    assert state.to_act == (me,)
+    assert set(state.legal_actions(me)) == {DestroyCounter(castle, "mill"),
+                                            DestroyCounter(castle, "press"),
+                                            DestroyCounter(other, "press")}
+    state.apply(me, DestroyCounter(other, "press"))
+    assert state.presses[other] == 0 and state.mills[castle] == state.presses[castle] == 1
+
+
+def test_a_revolt_is_bought_off_at_300_crowns_a_pip():
+    """"The payment corresponds to 300 times the result of the evaluation die of the
+    intensity of the revolt (2 requires the deposit of 600 crowns, 3 needs 900 crowns,
+    &c.)" (Phase 1, b) The parries); 4 would need 1,200, more than a starting purse."""
+    for die, price in ((2, 600), (3, 900)):
+        state, _me, castle, _other = revolt_on(die)
+        target = state.pending.answerer
+        state.apply(target, Respond("ransom"))
+        assert state.money[target] == 1000 - price and state.pending is None
+        assert state.soldiers[castle] == (target, 6) and state.mills[castle] == 1
+    state, *_ = revolt_on(4)
+    assert Respond("ransom") not in state.legal_actions(state.pending.answerer)
+
+
+def test_a_besieger_leaves_by_the_road_he_came_not_across_the_village():
+    """"The village belongs to an opponent and the newcomer decides to make it a siege.
+    The attacking pieces stay in front of the village"; "The pieces stay on the road by
+    which they came"; a right of way is the "simple crossing of the village without a
+    fight" (004_4acaab6420c0f155.txt, Phase 4, cases 2 to 4). Henry besieging St.
+    Andromy from Tournus may go back to Tournus or assault, never on to Sennecey or St.
+    Medard past it (he could, at once with his second trip: across the village without
+    a right of way or a fight, where a right of way granted waits for the next turn)."""
+    state = placed()
+    me = mover(state)
+    other = next(s for s in state.order if s != me)
+    put(state, me, "tournus", 3, "henry")
+    put(state, other, "st_andromy", 2)
+    state.apply(me, Move("henry", "st_andromy", "siege", 3))
+    trips = {(a.to, a.stance) for a in state.legal_actions(me) if isinstance(a, Move)}
+    assert trips == {("tournus", "enter"), ("st_andromy", "attack")}
+    assert not state.is_legal(me, Move("henry", "sennecey", "enter", 3))
+    next_turn(state)
+    to_phase(state, "movement")
+    until_turn_of(state, me)
+    assert not state.is_legal(me, Move("henry", "st_medard", "enter", 3))
+    state.apply(me, Move("henry", "tournus", "enter", 3))
+    assert state.soldiers["tournus"] == (me, 3) and not state.gates
+
+
+def test_an_exchange_receives_another_card_never_the_one_returned():
+    """"It is permissible to return one card to the banker for the purpose of receiving
+    another" (Phase 1, Use of cards); "When the stack of cards is exhausted, the discard
+    is mixed and in turn becomes the new stack" (The parries). With the stack exhausted
+    the discard becomes the stack first, and the card returned goes onto the new
+    discard: it was mixed in and could come back; with no card left in either, there
+    is nothing to receive and no exchange (the card returned came straight back)."""
+    state = started()
+    me = state.current()
+    give(state, me, "plague", "famine")
+    state.deck, state.discard = [], ["sun"]
+    state.apply(me, ExchangeCard("plague"))
+    assert sorted(state.hands[me]) == ["famine", "sun"]
+    assert state.discard == ["plague"] and state.deck == []
+    other = started()
+    seat = other.current()
+    give(other, seat, "plague", "famine")
+    other.deck, other.discard = [], []
+    assert not any(isinstance(a, ExchangeCard) for a in other.legal_actions(seat))

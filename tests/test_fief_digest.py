@@ -36,22 +36,30 @@ def _pick(rng: random.Random, menu: list[Action], by_kind: bool) -> Action:
 #: die"; the game-over event's "winner: Seat 1", not "winner(s) Seat 1"): every digest returns
 #: with the old words put back (core/words.py's ``counted`` and ``listed``). Pinned again for the
 #: start's order of play read from the banker, who plays first ("Seat 2 ...; the order of play
-#: is Seat 2, Seat 1, Seat 0", where it began at the round's first seat): the only change. Pinned
+#: is Seat 2, Seat 1, Seat 0", where it began at the round's first seat): the only change.
+#: Pinned again for a rules audit's fix alone: a besieger leaves only by the road he came
+#: ("The pieces stay on the road by which they came"), not on past the village he besieges
+#: (Lord.came_from; every game moved, random play besieging often); the digests before
+#: come back with war.py's _roads_from_gate returning every road.
+#: Pinned again for another alone: an exchange receives "another" card, drawn before the
+#: card returned goes to the discard (which, with the stack exhausted, became the stack with
+#: that card in it), and none is offered with no card left to receive; the digests before
+#: come back with rules.py's _exchange discarding first and offering it always. Pinned
 #: again for sums of crowns in digit groups in the events' words ("pays 1,100 crowns"): with
 #: every event's text left out, the digests are the same before and after.
 PINNED: dict[tuple[int, int, bool], str] = {
-    (3, 0, False): "e6f51c24c096f54d",
-    (3, 0, True): "2346f54cda8a0272",
-    (3, 1, False): "e0ac9df19f3ae4f3",
-    (3, 1, True): "7613cd583bb94c57",
-    (4, 0, False): "87690b3e8132d2dc",
-    (4, 0, True): "bf01fb79409e9993",
-    (4, 1, False): "dd866e40de8d135b",
-    (4, 1, True): "7aa222c6e0002b48",
-    (6, 0, False): "b3abc16aadad556b",
-    (6, 0, True): "4ce0d0e2cb37a45a",
-    (6, 1, False): "1334e0ffda99661e",
-    (6, 1, True): "307b223336dfc620",
+    (3, 0, False): "fb2611da96968f68",
+    (3, 0, True): "e01377ad8d6cdb31",
+    (3, 1, False): "bfff60f8d0c39ef6",
+    (3, 1, True): "ee378a029385afc4",
+    (4, 0, False): "0920f02d6fa6fb95",
+    (4, 0, True): "5f4bb73ce6ebc60b",
+    (4, 1, False): "a3d6410c7ab8a2f3",
+    (4, 1, True): "0c27459e5720810a",
+    (6, 0, False): "5245097baa210ae3",
+    (6, 0, True): "8833332ae39e225a",
+    (6, 1, False): "922d6474ed3de2da",
+    (6, 1, True): "4fd645d2230aaec7",
 }
 
 

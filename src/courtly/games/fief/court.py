@@ -391,17 +391,22 @@ class CourtRules(ABC):
             self.custody_claim = (region, by)
             return events
         fief.title = lords[0] if lords else next(iter(self.lords_of(by)), None)
+        self.custody.discard(region)  # the title is his lord's: the King keeps it no more
         return events
 
     def claim_custody(self, claim: bool) -> list[Event]:
         """"unless the King opposes; if it is the case, it is the King who keeps the
-        card ... He exercises a right of custody"."""
+        card ... He exercises a right of custody". Not opposing, he gives up the
+        custody of a fief he held: its revenues and its title's vote are no longer
+        his but the new owner's."""
         assert self.custody_claim is not None
         region, _taker = self.custody_claim
         self.custody_claim = None
         if claim:
             self.fiefs[region].title = None
             self.custody.add(region)
+        else:  # a fief he held in custody: its title is the new owner's lord's now
+            self.custody.discard(region)
         verb = "keeps the title in custody" if claim else "lets the new owner have the title"
         return [Event("custody", f"The King {verb} ({self.board.regions[region].name})",
                       {"region": region, "claim": claim})]

@@ -100,6 +100,9 @@ class Lord:
     bishop: str | None = None
     cardinal: bool = False
     outside: bool = False  # at the village's gate rather than inside
+    #: the village whose road he came by to the gate he stands at (a besieger
+    #: leaves by it: "The pieces stay on the road by which they came")
+    came_from: str | None = None
 
 
 @dataclass
@@ -340,7 +343,7 @@ class FiefState(WarRules, CourtRules, State):
         for card in sorted(set(hand)):
             out += self._plays_of(seat, card)
             out.append(discard_card(card))
-            if not self.played_card[seat]:
+            if not self.played_card[seat] and (self.deck or self.discard):
                 out.append(exchange_card(card))
         return out
 
@@ -1066,14 +1069,16 @@ class FiefState(WarRules, CourtRules, State):
 
     def _exchange(self, seat: int, card: str) -> list[Event]:
         """"return one card to the banker for the purpose of receiving another, but
-        only in a turn when no card is played": no card may then be played this turn."""
+        only in a turn when no card is played": no card may then be played this turn.
+        The card comes before the one returned goes to the discard, so that it is
+        "another" even when the discard must become the new stack."""
         self.hands[seat].remove(card)
-        self.discard.append(card)
         self.exchanged[seat] = True
         if not self.deck:
             self.deck, self.discard = self.discard, []
             self.rng.shuffle(self.deck)
         new = self.deck.pop()
+        self.discard.append(card)
         self.hands[seat].append(new)
         hidden = Event("exchange", f"Seat {seat} exchanges {self.cards.label(card)} for a card",
                        {"seat": seat, "returned": card})

@@ -192,7 +192,7 @@ class WarRules(ABC):
             if force is None or force.stance in ("attack", "sortie"):
                 return []  # committed to the coming battle (or at an unguarded gate)
             out = [] if self._held_at_gate(lord, force) else [
-                (to, self._stances(info.owner, to)) for to in self.board.neighbours[here]]
+                (to, self._stances(info.owner, to)) for to in self._roads_from_gate(info, force)]
             if force.stance == "siege":
                 out.append((here, ("attack",)))  # the siege becomes an assault
             return [(to, s) for to, s in out if s]
@@ -200,6 +200,17 @@ class WarRules(ABC):
             return [(here, ("sortie",))]
         return [(to, s) for to in self.board.neighbours[here] if (s := self._stances(
             info.owner, to))]
+
+    def _roads_from_gate(self, info: Any, force: Gate) -> tuple[str, ...]:
+        """Where a lord at a gate may go: a besieger only back by the road he came
+        ("The pieces stay on the road by which they came"; going on past the village
+        is crossing it, which takes a right of way: "simple crossing of the village
+        without a fight"); a force granted a right of way, an intruder in a fief ("may
+        ... occupy or cross them") or one put out of a village, by any road."""
+        roads = self.board.neighbours[force.village]
+        if force.stance == "siege" and info.came_from in roads:
+            return (info.came_from,)
+        return roads
 
     def _held_at_gate(self, lord: str, force: Gate) -> bool:
         """The last lord at a gate with soldiers stays if he cannot take them:
@@ -267,6 +278,8 @@ class WarRules(ABC):
             info.outside = True
             self._join_gate(seat, to, "sortie", k)
         else:
+            if to != info.village:
+                info.came_from = info.village  # the road he stands on
             info.village, info.outside = to, True
             self._join_gate(seat, to, move.stance, k)
             if move.stance == "passage":
