@@ -1708,6 +1708,12 @@ def test_a_besieger_leaves_by_the_road_he_came_not_across_the_village():
     trips = {(a.to, a.stance) for a in state.legal_actions(me) if isinstance(a, Move)}
     assert trips == {("tournus", "enter"), ("st_andromy", "attack")}
     assert not state.is_legal(me, Move("henry", "sennecey", "enter", 3))
+    # the road he came by is public (everyone saw him come) and decides his moves: every
+    # view says it, so that one view never stands for two different menus
+    for seat in (me, other, None):
+        assert state.view(seat)["lords"]["henry"]["came_from"] == "tournus"
+    assert all(i["came_from"] is None for lord, i in state.view(me)["lords"].items()
+               if lord != "henry")
     next_turn(state)
     to_phase(state, "movement")
     until_turn_of(state, me)

@@ -201,16 +201,25 @@ class WarRules(ABC):
         return [(to, s) for to in self.board.neighbours[here] if (s := self._stances(
             info.owner, to))]
 
+    def siege_road(self, info: Any) -> str | None:
+        """The village a besieging lord came from, the only road he may leave by
+        (:meth:`_roads_from_gate`); None for a lord not at a siege. Public: the
+        table saw him come, and it decides his moves (the view says it)."""
+        if not info.outside:
+            return None
+        force = self.gate(info.owner, info.village)
+        if force is None or force.stance != "siege":
+            return None
+        return info.came_from if info.came_from in self.board.neighbours[info.village] else None
+
     def _roads_from_gate(self, info: Any, force: Gate) -> tuple[str, ...]:
         """Where a lord at a gate may go: a besieger only back by the road he came
         ("The pieces stay on the road by which they came"; going on past the village
         is crossing it, which takes a right of way: "simple crossing of the village
         without a fight"); a force granted a right of way, an intruder in a fief ("may
         ... occupy or cross them") or one put out of a village, by any road."""
-        roads = self.board.neighbours[force.village]
-        if force.stance == "siege" and info.came_from in roads:
-            return (info.came_from,)
-        return roads
+        road = self.siege_road(info)
+        return (road,) if road is not None else self.board.neighbours[force.village]
 
     def _held_at_gate(self, lord: str, force: Gate) -> bool:
         """The last lord at a gate with soldiers stays if he cannot take them:
