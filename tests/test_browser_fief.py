@@ -608,7 +608,7 @@ FORCED_BAR = """([phase, action, votes]) => {
 def test_the_bar_says_why_a_move_is_made_for_the_seat(server, browser):
     """The bar over the map names the move the server makes and, where the
     phase says it, why: no vote, or votes but no lord to elect (a bishop
-    cannot be King); an answer (no parry, the one execution) says itself
+    cannot be elected King); an answer (no parry, the one execution) says itself
     (a reviewer found "You have no vote" said to a seat with three, and "No
     card of your hand to play" over a lone "No parry")."""
     _, page, errors = _fay_at_fief(server, browser)
@@ -616,7 +616,7 @@ def test_the_bar_says_why_a_move_is_made_for_the_seat(server, browser):
     assert page.evaluate(FORCED_BAR, ["election", abstain, 0]) == [
         "You have no vote in this election.", "Your only move is made for you: Abstain."]
     assert page.evaluate(FORCED_BAR, ["election", abstain, 3]) == [
-        "No lord can be elected (a bishop cannot be King): you abstain.",
+        "No lord can be elected (a bishop cannot be elected King): you abstain.",
         "Your only move is made for you: Abstain."]
     assert page.evaluate(FORCED_BAR, ["cards", {"type": "respond", "parry": "none"}, 1]) == [
         "Your only move is made for you: No parry."]
