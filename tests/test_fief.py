@@ -1733,9 +1733,11 @@ def test_an_exchange_receives_another_card_never_the_one_returned():
     me = state.current()
     give(state, me, "plague", "famine")
     state.deck, state.discard = [], ["sun"]
-    state.apply(me, ExchangeCard("plague"))
+    events = state.apply(me, ExchangeCard("plague"))
     assert sorted(state.hands[me]) == ["famine", "sun"]
     assert state.discard == ["plague"] and state.deck == []
+    # the table sees the discard become the stack, as at a deal
+    assert [e.kind for e in events][:2] == ["reshuffle", "exchange"]
     other = started()
     seat = other.current()
     give(other, seat, "plague", "famine")

@@ -315,7 +315,7 @@ class FiefState(WarRules, CourtRules, State):
     def _deal(self) -> list[Event]:
         """Each hand is filled up to three cards ("Distribution of cards"); the
         discard is shuffled into a new deck when the deck runs out."""
-        events = []
+        events: list[Event] = []
         for seat in self.order:
             dealt = []
             while len(self.hands[seat]) < HAND and (self.deck or self.discard):
@@ -1074,15 +1074,17 @@ class FiefState(WarRules, CourtRules, State):
         "another" even when the discard must become the new stack."""
         self.hands[seat].remove(card)
         self.exchanged[seat] = True
+        events: list[Event] = []
         if not self.deck:
             self.deck, self.discard = self.discard, []
             self.rng.shuffle(self.deck)
+            events.append(Event("reshuffle", "The discard becomes the new deck"))
         new = self.deck.pop()
         self.discard.append(card)
         self.hands[seat].append(new)
         hidden = Event("exchange", f"Seat {seat} exchanges {self.cards.label(card)} for a card",
                        {"seat": seat, "returned": card})
-        return [Event("exchange", f"You exchange {self.cards.label(card)} for "
+        return [*events, Event("exchange", f"You exchange {self.cards.label(card)} for "
                       f"{self.cards.label(new)}", {"seat": seat, "returned": card, "card": new},
                       audience=frozenset({seat}), redacted=hidden)]
 
