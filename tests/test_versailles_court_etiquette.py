@@ -556,3 +556,19 @@ def test_the_servers_driver_asks_a_bot_chamberlain_about_a_pending_breach(tmp_pa
             time.sleep(0.02)
         assert table.state.courtiers[offender].fortune == -1000
         assert table.state.to_act == (offender,) and table.state.may_act == ()
+
+
+def test_a_widow_away_from_court_keeps_his_titles_paid_by_her_spaces_rule():
+    """Decision 23: §10.4 "keeps the noble titles of her husband and continues to
+    receive their income", though an exile "may no longer ... receive an office,
+    title" (§11): she keeps them in exile, paid ("receive the income due to him"),
+    and in the Bastille, unpaid ("the income related to them is no longer
+    distributed", §12)."""
+    for place, paid in (("exile", True), ("bastille", False)):
+        state = named(4, families={0: TREMIERE, 1: TOUR})
+        state.courtiers[0].cards.append("marquis")
+        state._wed(0, 1)
+        state.exile(1) if place == "exile" else state.imprison(1)
+        state.kill(0)
+        assert "marquis" in state.courtiers[1].cards, place
+        assert (state.earned(1) > 0) is paid, place
