@@ -568,7 +568,10 @@ def test_a_widow_away_from_court_keeps_his_titles_paid_by_her_spaces_rule():
         state = named(4, families={0: TREMIERE, 1: TOUR})
         state.courtiers[0].cards.append("marquis")
         state._wed(0, 1)
-        state.exile(1) if place == "exile" else state.imprison(1)
+        if place == "exile":
+            state.exile(1)
+        else:
+            state.imprison(1)
         state.kill(0)
         assert "marquis" in state.courtiers[1].cards, place
         assert (state.earned(1) > 0) is paid, place
