@@ -918,6 +918,9 @@ def test_the_king_in_custody_takes_the_fiefs_revenues():
     state._collect_revenues()
     assert state.money[owner] == before[owner]
     assert state.money[king] == before[king] + 100 + 300  # Tournus, and the three villages
+    # but not its lord's tithe, which pays "the player who owns a fief" (decision 15):
+    # in custody the King holds the title, not the fief, and its owner's lord no title
+    assert state.fief_villages(king) == [] and state.fief_villages(owner) == []
 
 
 # ----- what the rules audit found ------------------------------------------------------------
