@@ -1717,6 +1717,18 @@ def test_a_besieger_leaves_by_the_road_he_came_not_across_the_village():
         assert state.view(seat)["lords"]["henry"]["came_from"] == "tournus"
     assert all(i["came_from"] is None for lord, i in state.view(me)["lords"].items()
                if lord != "henry")
+    # and every observation of it (the research encodings): come from Sennecey instead,
+    # he has other moves, so his observation differs too
+    from courtly.games.fief.arrays import observe_array
+    from courtly.games.fief.encoding import FiefEncoding
+    encoding = FiefEncoding()
+    twin = state.clone()
+    twin.lords["henry"].came_from = "sennecey"
+    assert twin.legal_actions(me) != state.legal_actions(me)
+    for a, b in ((encoding.observe(state.view(me)), encoding.observe(twin.view(me))),
+                 (encoding.observe_state(state, me), encoding.observe_state(twin, me))):
+        assert a.values != b.values
+    assert (observe_array(state, me) != observe_array(twin, me)).any()
     next_turn(state)
     to_phase(state, "movement")
     until_turn_of(state, me)

@@ -309,8 +309,10 @@ def observation_digest(game: str, n: int, opts: dict[str, Any], seeds: range) ->
 #: as the code before issue 17's speed round gave them (view-based encoders,
 #: eager infos): the faster paths must give the same arrays. A change of
 #: rules or encoding changes them: re-pin then, saying why. Re-pinned since:
-#: versailles, once §6's parties and the Queen's origin showed only after the sexes.
-PINNED_OBSERVATIONS = {"courtisans": "23a28fb5615e75ed", "fief": "2034f1c3ef81a3a9",
+#: versailles, once §6's parties and the Queen's origin showed only after the sexes; fief,
+#: once the observation gave the road a besieger came by (the only one he may leave by: a
+#: lord-by-village grid after the lords' places, so every slot after it moved).
+PINNED_OBSERVATIONS = {"courtisans": "23a28fb5615e75ed", "fief": "e88d38014b3f202e",
                        "versailles": "ad746e2f27382f9d", "vive_le_roi": "e053d7f4656bc668"}
 
 

@@ -184,7 +184,8 @@ class _Kept:
         whole first (most steps move none), piece by piece if it differs.
 
         Lords, gates and fiefs are objects the rules change in place: they
-        are compared as tuples of their fields (:data:`_LORD`, ...), kept
+        are compared as tuples of their fields (:data:`_LORD` and a besieger's
+        road, ...), kept
         with their names in order. The other kinds are dicts and sets of
         plain values, compared as they are. The holders and the votes are
         counted again when what they read moved (``FiefState.holders`` and
@@ -193,7 +194,10 @@ class _Kept:
         parts, sync = self.parts, self._sync
         recount = False
         lords = state.lords
-        rows, names = list(map(_LORD, lords.values())), list(lords)
+        # a lord's fields, and the road he besieges from (it reads his gate)
+        siege_road = state.siege_road
+        rows = [(*_LORD(i), siege_road(i) if i.outside else None) for i in lords.values()]
+        names = list(lords)
         if rows != self.lords or names != self.names:
             self.lords, self.names = rows, names
             sync("lords", dict(zip(names, rows, strict=True)))
@@ -278,7 +282,8 @@ def _writers(n: int) -> dict[str, Callable[[Hashable, Any], Cells]]:
     lords = _layout(n).lords
     owners = lords + l_size
     places = owners + l_size * n
-    bishops = places + l_size * v_size
+    roads = places + l_size * v_size
+    bishops = roads + l_size * v_size
     cards = bishops + l_size * BISHOPRICS.size
     king = cards + 2 * l_size
     trips = king + l_size
@@ -301,9 +306,11 @@ def _writers(n: int) -> dict[str, Callable[[Hashable, Any], Cells]]:
         return seat(soldiers + k * n, owner) + ([(counts + k, count / 10)] if count else [])
 
     def lord(row: int, value: tuple[Any, ...]) -> Cells:
-        owner, village, bishop, cardinal, outside = value
+        owner, village, bishop, cardinal, outside, road = value
         out = [(lords + row, 1.0), *seat(owners + row * n, owner),
                (places + row * v_size + v_pos[village], 1.0)]
+        if road is not None:
+            out.append((roads + row * v_size + v_pos[road], 1.0))
         b = b_pos.get(bishop)
         if b is not None:
             out.append((bishops + row * BISHOPRICS.size + b, 1.0))

@@ -263,12 +263,15 @@ def _board(f: Features, view: Mapping[str, Any], seat: int, n: int) -> None:
 
 
 def _lords(f: Features, view: Mapping[str, Any], seat: int, n: int) -> None:
-    """Per lord: on the board, whose, where, his bishopric, cardinal, at a
-    gate, King, trips made this turn."""
+    """Per lord: on the board, whose, where, the road a besieger came by
+    (the only one he may leave by), his bishopric, cardinal, at a gate, King,
+    trips made this turn."""
     lords = view["lords"].items()
     f.flags(view["lords"], LORDS)
     _seat_grid(f, LORDS, seat, n, ((lord, i["owner"]) for lord, i in lords))
     _grid(f, LORDS, VILLAGES.size, ((lord, VILLAGES.pos[i["village"]], 1.0) for lord, i in lords))
+    _grid(f, LORDS, VILLAGES.size, ((lord, VILLAGES.pos[i["came_from"]], 1.0)
+                                    for lord, i in lords if i["came_from"] is not None))
     _grid(f, LORDS, BISHOPRICS.size, ((lord, BISHOPRICS.pos.get(i["bishop"]), 1.0)
                                       for lord, i in lords))
     _grid(f, LORDS, 2, ((lord, k, 1.0) for lord, i in lords
@@ -357,9 +360,10 @@ def _battle(f: Features, battle: Mapping[str, Any] | None, seat: int, n: int) ->
 #: Where the seats' and the phase's numbers are written: the observation's
 #: slot dict, or an array of all its slots (:mod:`courtly.games.fief.arrays`).
 Slots = dict[int, float] | MutableSequence[float]
-#: Slots per lord in :func:`_lords` but the owner's: on the board, where,
-#: the bishopric, cardinal and outside (the King and the trips: 2 more).
-_LORD_PARTS = 1 + VILLAGES.size + BISHOPRICS.size + 2
+#: Slots per lord in :func:`_lords` but the owner's: on the board, where, the
+#: road he besieges from, the bishopric, cardinal and outside (the King and the
+#: trips: 2 more).
+_LORD_PARTS = 1 + 2 * VILLAGES.size + BISHOPRICS.size + 2
 
 
 class _Layout(NamedTuple):
@@ -463,8 +467,9 @@ def _pieces_memo(state: FiefState) -> _Pieces:
     """The state's :class:`_Pieces`: the one it keeps if its pieces are still
     those, else a new one (kept in its place)."""
     # in their order too (which lord a village's holder is read from)
-    lords = [(k, i.owner, i.village, i.bishop, i.cardinal, i.outside)
-             for k, i in state.lords.items()]
+    siege_road = state.siege_road
+    lords = [(k, i.owner, i.village, i.bishop, i.cardinal, i.outside,
+              siege_road(i) if i.outside else None) for k, i in state.lords.items()]
     gates = [(g.owner, g.village, g.stance, g.soldiers, g.order) for g in state.gates]
     fiefs = [(r, f.owner, f.capital, f.title) for r, f in state.fiefs.items()]
     memo = state.observed
@@ -581,7 +586,8 @@ def _lords_state(fixed: dict[int, float], cells: list[_SeatCell], start: int,
     v_pos, b_pos = VILLAGES.pos, BISHOPRICS.pos
     owners = start + size
     villages = owners + size * n
-    bishops = villages + size * VILLAGES.size
+    roads = villages + size * VILLAGES.size
+    bishops = roads + size * VILLAGES.size
     cards = bishops + size * BISHOPRICS.size
     for lord, i in state.lords.items():
         row = pos.get(lord)
@@ -590,6 +596,9 @@ def _lords_state(fixed: dict[int, float], cells: list[_SeatCell], start: int,
         fixed[start + row] = 1.0
         _add_cell(cells, owners + row * n, i.owner)
         fixed[villages + row * VILLAGES.size + v_pos[i.village]] = 1.0
+        road = state.siege_road(i) if i.outside else None
+        if road is not None:
+            fixed[roads + row * VILLAGES.size + v_pos[road]] = 1.0
         k = b_pos.get(i.bishop)
         if k is not None:
             fixed[bishops + row * BISHOPRICS.size + k] = 1.0
