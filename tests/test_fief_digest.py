@@ -45,7 +45,8 @@ def _pick(rng: random.Random, menu: list[Action], by_kind: bool) -> Action:
 #: card returned goes to the discard (which, with the stack exhausted, became the stack with
 #: that card in it), and none is offered with no card left to receive; the digests before
 #: come back with rules.py's _exchange discarding first and offering it always. Pinned
-#: again for sums of crowns in digit groups in the events' words ("pays 1,100 crowns"): with
+#: again for sums of crowns in digit groups in the events' words ("pays 1,100 crowns"; the
+#: sealed bids' "You bid 1,000 crowns" later): with
 #: every event's text left out, the digests are the same before and after. Pinned again for
 #: the road a besieger came by in every view (each lord's ``came_from``): with it taken out of
 #: the views, the digests are the same before and after. Pinned again for the discard's

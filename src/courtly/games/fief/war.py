@@ -710,13 +710,13 @@ class WarRules(ABC):
         assert battle is not None
         battle.bids[seat] = amount
         hidden = Event("bid", f"Seat {seat} closes a hand", {"seat": seat})
-        events = [Event("bid", f"You bid {amount}", {"seat": seat, "amount": amount},
+        events = [Event("bid", f"You bid {amount:,} crowns", {"seat": seat, "amount": amount},
                         audience=frozenset({seat}), redacted=hidden)]
         if len(battle.bids) < 2:
             return events
         a, b = battle.bids[battle.first], battle.bids[battle.second]
-        events.append(Event("bids", f"Hands open: Seat {battle.first} {a}, Seat "
-                            f"{battle.second} {b}",
+        events.append(Event("bids", f"Hands open: Seat {battle.first} {a:,}, Seat "
+                            f"{battle.second} {b:,}",
                             {"bids": [a, b], "seats": [battle.first, battle.second],
                              "village": battle.village}))
         village = battle.village
@@ -734,7 +734,7 @@ class WarRules(ABC):
         self.money[winner] -= paid
         self.money[loser] += paid
         self._gate(loser, village).stance = "passage"
-        bought = Event("bought", f"Seat {winner} pays {paid} to Seat {loser} for "
+        bought = Event("bought", f"Seat {winner} pays {paid:,} crowns to Seat {loser} for "
                        f"{village_name(village)}", {"seat": winner, "paid": paid, "to": loser,
                                                    "village": village})
         return [*events, bought, *self._occupy(self._gate(winner, village), village)]
