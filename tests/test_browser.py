@@ -833,6 +833,19 @@ def test_a_button_pressed_when_an_update_comes_still_gets_its_click(server, brow
     ann.mouse.up()
     ann.wait_for_function("!window.courtly.state.view.open.includes(0)")
     ann.wait_for_selector("#done-button", state="detached")  # drawn after the click
+
+    # a press that ends in no click: the update held meanwhile is drawn at the release
+    ann.mouse.move(5, 790)
+    ann.mouse.down()
+    gifts = "[...window.courtly.state.events.values()].filter(e => e.kind === 'give').length"
+    before = ann.evaluate(gifts)
+    lines = ann.locator("#log li").count()
+    api(server, f"/api/tables/{tid}/actions",
+        {"token": bob, "action": {"type": "give", "to": 0, "amount": 1}})
+    ann.wait_for_function(f"{gifts} > {before}")
+    assert ann.locator("#log li").count() == lines  # held while pressed (1.5 s at most)
+    ann.mouse.up()
+    ann.wait_for_function(f"document.querySelectorAll('#log li').length > {lines}")
     assert not errors, errors
 
 

@@ -409,4 +409,6 @@ def test_a_breach_stays_on_the_message_that_made_it(server, browser):
              {"id": 2, "seat": 1, "to": None, "text": "Zoé, merci.", "time": 0}]
     assert page.evaluate(MARKS, [later, [("familiar_name", "Zoé")], [1]]) == {"1": "0"}
     assert page.evaluate(MARKS, [later, [("familiar_name", "Zoé")], [None]]) == {"2": "0"}
+    # a message the page does not have (yet): no mark, rather than one on another
+    assert page.evaluate(MARKS, [later, [("familiar_name", "Zoé")], [7]]) == {}
     assert errors == []

@@ -1390,9 +1390,11 @@ function breachesByMessage(ctx) {
     let next = null;
     for (const b of [...breaches].reverse()) {
       const same = next && next.code === b.code && fold(next.words) === fold(b.words);
-      const named = typeof b.message === "number" ? messages.find((m) => m.id === b.message) : null;
-      const found = named || messages.filter((m) => m.seat === seat && (same ? m.id < bound : m.id <= bound)
-        && holdsWords(m.text, b.words)).pop();
+      // a breach whose note names its message goes there, or nowhere while the page
+      // has not that message (never to another holding the same words)
+      const found = typeof b.message === "number" ? messages.find((m) => m.id === b.message)
+        : messages.filter((m) => m.seat === seat && (same ? m.id < bound : m.id <= bound)
+          && holdsWords(m.text, b.words)).pop();
       if (!found) continue;
       bound = found.id;
       next = b;
