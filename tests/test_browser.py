@@ -385,6 +385,50 @@ def test_lobby_then_a_whole_courtisans_game_by_clicking(server, browser, tmp_pat
     assert errors == []
 
 
+#: The final scores' cells and one's own face-down Spies, measured in the page:
+#: each total's right edge against the scores' box, each Spy's label against its tile.
+PHONE_FIT = """() => {
+  const scores = document.querySelector('#final .table-scroll');
+  const totals = [...document.querySelectorAll('#final td.total')].map((td) =>
+    Math.round(td.getBoundingClientRect().right - scores.getBoundingClientRect().right));
+  const missions = [...document.querySelectorAll('#final .ct-mission-chip')].map((c) =>
+    Math.round(c.getBoundingClientRect().width));
+  const spies = [...document.querySelectorAll('.tile-back.mine')].map((t) => {
+    const label = t.querySelector('.tile-label').getBoundingClientRect();
+    return Math.round(label.right - t.getBoundingClientRect().right);
+  });
+  return {totals, narrowest: Math.min(...missions), spies};
+}"""
+
+
+def test_courtisans_end_and_ones_own_spies_fit_a_phone(server, browser):
+    """Walk21's play-test: at 390 px the final scores showed each total off the
+    screen, behind a sideways scroll, and squeezed the Missions into a column
+    a word wide; one's own face-down Spies (the replay from one's seat) let
+    their family's name run out of the tile. Now the Missions go on a line of
+    their own under the numbers, and a Spy's tile holds its name."""
+    made = new_table(server, "courtisans", [BOT, BOT, BOT], seed=11, expansion=True)
+    tid = made["table"]["id"]
+    wait_over(server, tid, 60)
+    page, errors = open_page(browser, 390, 844, touch=True)
+    page.goto(f"{server}/table/{tid}")
+    page.wait_for_selector("#final td.total")
+    fit = page.evaluate(PHONE_FIT)
+    assert len(fit["totals"]) == 3 and all(edge <= 0 for edge in fit["totals"]), fit
+    assert fit["narrowest"] >= 150, fit  # a Mission reads on a line or two, not a word a line
+    no_horizontal_scroll(page)
+    # the replay seen by seat 1 just before the reveal: its own Spies face down, named
+    page.click("#replay-open")
+    page.wait_for_selector("#replay-pov option[value='0']", state="attached")
+    page.select_option("#replay-pov", "0")
+    page.click("#replay-last")
+    page.click("#replay-prev")
+    page.wait_for_selector(".tile-back.mine")
+    fit = page.evaluate(PHONE_FIT)
+    assert fit["spies"] and all(edge <= 0 for edge in fit["spies"]), fit
+    assert errors == []
+
+
 def test_chat_private_messages_reload_reconnect_and_french(server, browser):
     made = new_table(server, "courtisans", [PERSON, PERSON, BOT], seed=3)
     tid = made["table"]["id"]
