@@ -429,6 +429,48 @@ def test_courtisans_end_and_ones_own_spies_fit_a_phone(server, browser):
     assert errors == []
 
 
+#: Words of the two renderers, in English then French: the placement banner
+#: for one and two placements left, a Spy's log line, whose face-down Spies.
+RENDERER_WORDS = """async () => {
+  const i18n = await import('/static/js/i18n.js');
+  const ct = (await import('/static/games/courtisans.js')).default;
+  const vlr = (await import('/static/games/vive_le_roi.js')).default;
+  i18n.addStrings(ct.strings);
+  i18n.addStrings(vlr.strings);
+  const ctx = {t: i18n.t, name: (n) => ['Ada', 'Bea', 'Cy'][n], joinNames: (l) => l.join(', ')};
+  const spy = {kind: 'play', data: {seat: 0, area: 'domain', owner: 1, role: 'spy', family: null}};
+  const out = {};
+  for (const lang of ['en', 'fr']) {
+    i18n.setLang(lang);
+    out[lang] = [1, 2].map((n) => i18n.t('vlr.banner.placement', {n, from: 1, to: 4}))
+      .concat([ct.describeEvent(spy, ctx), i18n.t('ct.yours', {family: 'X', n: 1}),
+               i18n.t('ct.yours', {family: 'X, Y', n: 2})]);
+  }
+  i18n.setLang('en');
+  return out;
+}"""
+
+
+def test_courtisans_and_vive_le_roi_words_count_right(server, browser):
+    """Walk21's play-test read "(1 placements left)", "encore 1 placements", "on
+    floor 1 to 4", "places a Spy, face down in the domain of Bea" (a comma that
+    never closes) and "le vôtre : Papillons, Crapauds" for two Spies."""
+    page, errors = open_page(browser)
+    page.goto(server + "/")
+    words = page.evaluate(RENDERER_WORDS)
+    assert words["en"] == [
+        "Your turn: place a character on floors 1 to 4 (1 placement left)",
+        "Your turn: place a character on floors 1 to 4 (2 placements left)",
+        "Ada places a Spy face down in the domain of Bea",
+        "yours: X", "yours: X, Y"]
+    assert words["fr"] == [
+        "À vous\u202f: placez un Personnage aux étages 1 à 4 (encore 1 placement)",
+        "À vous\u202f: placez un Personnage aux étages 1 à 4 (encore 2 placements)",
+        "Ada pose un Espion face cachée dans le domaine de Bea",
+        "le vôtre\u202f: X", "les vôtres\u202f: X, Y"]
+    assert errors == []
+
+
 def test_chat_private_messages_reload_reconnect_and_french(server, browser):
     made = new_table(server, "courtisans", [PERSON, PERSON, BOT], seed=3)
     tid = made["table"]["id"]
