@@ -429,6 +429,34 @@ def test_courtisans_end_and_ones_own_spies_fit_a_phone(server, browser):
     assert errors == []
 
 
+#: Vive le Roi's breakdown on a phone: each total's right edge against its box,
+#: and the names the cells of a row show above their values.
+BREAKDOWN_FIT = """() => [...document.querySelectorAll('#vlr-breakdown tbody tr')].map((tr) => {
+  const box = tr.closest('.table-scroll').getBoundingClientRect();
+  return {over: Math.round(tr.querySelector('td.total').getBoundingClientRect().right - box.right),
+          labels: [...tr.querySelectorAll('td[data-label]')].map((td) =>
+            getComputedStyle(td, '::before').content)};
+})"""
+
+
+def test_vive_le_roi_breakdown_fits_a_phone(server, browser):
+    """Walk21's play-test: at 390 px the seven columns of "Where the points came
+    from" put every round's totals off the screen, behind a sideways scroll.
+    Now a seat and its total share a line, and the other cells go under them,
+    each named."""
+    made = new_table(server, "vive_le_roi", [BOT, BOT, BOT], seed=5, ambition=True)
+    tid = made["table"]["id"]
+    wait_over(server, tid, 90)
+    page, errors = open_page(browser, 390, 844, touch=True)
+    page.goto(f"{server}/table/{tid}")
+    page.wait_for_selector("#vlr-breakdown td.total")
+    rows = page.evaluate(BREAKDOWN_FIT)
+    assert len(rows) == 9 and all(row["over"] <= 0 for row in rows), rows
+    assert rows[0]["labels"] == ['"Floors & throne"', '"Dungeons"', '"Jester"', '"Ambition"']
+    no_horizontal_scroll(page)
+    assert errors == []
+
+
 #: Words of the two renderers, in English then French: the placement banner
 #: for one and two placements left, a Spy's log line, whose face-down Spies.
 RENDERER_WORDS = """async () => {

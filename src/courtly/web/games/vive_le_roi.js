@@ -692,8 +692,8 @@ function placeShort(ctx, loc) {
   return ctx.t(`vlr.at.${loc}`);
 }
 
-function signedCell(ctx, n) {
-  return h("td", { class: ["num", n > 0 ? "pos" : n < 0 ? "neg" : null] }, signed(n));
+function signedCell(ctx, n, label = null) {
+  return h("td", { class: ["num", n > 0 ? "pos" : n < 0 ? "neg" : null], dataset: label ? { label } : {} }, signed(n));
 }
 
 /** Where every point came from, scoring by scoring (the view's history: each
@@ -741,10 +741,11 @@ function breakdownSection(ctx) {
                   h("span", { class: "bd-name" }, charName(ctx, f.character)), " ",
                   h("span", { class: "muted" }, placeShort(ctx, f.at)), " ",
                   h("span", { class: ["bd-pts", f.points > 0 ? "pos" : f.points < 0 ? "neg" : null] }, f.counts ? signed(f.points) : "—")))),
-              signedCell(ctx, row.floors),
-              signedCell(ctx, row.dungeons),
-              h("td", { class: ["bd-jester", row.inverted && "neg"] }, jester),
-              h("td", { class: "bd-ambition" }, ambCell,
+              // data-label: a phone shows the cells under one another, each named (css)
+              signedCell(ctx, row.floors, ctx.t("vlr.bd.floors")),
+              signedCell(ctx, row.dungeons, ctx.t("vlr.bd.dungeons")),
+              h("td", { class: ["bd-jester", row.inverted && "neg"], dataset: { label: ctx.t("vlr.bd.jester") } }, jester),
+              h("td", { class: "bd-ambition", dataset: { label: ctx.t("vlr.bd.ambition") } }, ambCell,
                 row.safety_net ? [" ", h("span", { class: "pos" }, ctx.t("vlr.bd.safety_net", { v: signed(row.safety_net) }))] : null),
               h("td", { class: "num total" }, signed(row.total)));
           })))));
