@@ -457,6 +457,51 @@ def test_vive_le_roi_breakdown_fits_a_phone(server, browser):
     assert errors == []
 
 
+#: The castle's floors offered as destinations: what on each overlaps what
+#: (a character, the pips of its places, the label saying where a tap sends).
+FLOOR_OVERLAPS = """() => {
+  const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 &&
+    a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const out = [];
+  for (const floor of document.querySelectorAll('.floor.target')) {
+    const named = floor.querySelector('.dest-label');
+    const label = named.getBoundingClientRect();
+    const pips = floor.querySelector('.pips');
+    const box = floor.getBoundingClientRect();
+    for (const p of floor.querySelectorAll('.person')) {
+      const r = p.getBoundingClientRect();
+      if (meet(r, label)) out.push(`${p.textContent} under "${named.textContent}"`);
+      if (pips && meet(r, pips.getBoundingClientRect())) out.push(`${p.textContent} under pips`);
+    }
+    if (label.right > box.right + 1) out.push(`"${named.textContent}" out of its floor`);
+  }
+  return {floors: document.querySelectorAll('.floor.target').length, out};
+}"""
+
+
+def test_vive_le_roi_destinations_never_cover_the_characters_on_a_phone(server, browser):
+    """Walk21's play-test: at 390 px, once a character was chosen, each floor's
+    destination label ("Étage 3 (Officiers)") and its pips lay over the
+    characters already there (the Jester on floor 3 from the start). Now the
+    label goes on a line of its own in the floor when they do not fit side by side."""
+    made = new_table(server, "vive_le_roi", [PERSON, BOT, BOT], seed=5)
+    page, errors = open_page(browser, 390, 844, touch=True)
+    take_seat(page, server, made["links"]["seats"]["0"], "Vera")
+    for lang in ("en", "fr"):
+        if lang == "fr":
+            page.click("#lang-toggle")
+            page.wait_for_function("document.documentElement.lang === 'fr'")
+        wait_my_turn_or_end(page)
+        page.locator("button.person.movable").first.click()
+        page.wait_for_selector(".floor.target .dest-label")
+        seen = page.evaluate(FLOOR_OVERLAPS)
+        assert seen["floors"] == 4 and seen["out"] == [], (lang, seen)
+        no_horizontal_scroll(page)
+        page.locator("button.person.movable.selected").click()  # chosen again: no choice
+        page.wait_for_selector(".floor.target", state="detached")
+    assert errors == []
+
+
 #: Words of the two renderers, in English then French: the placement banner
 #: for one and two placements left, a Spy's log line, whose face-down Spies.
 RENDERER_WORDS = """async () => {
