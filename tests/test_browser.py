@@ -479,11 +479,31 @@ FLOOR_OVERLAPS = """() => {
 }"""
 
 
+#: A WC cell marked as a destination the way the renderer marks one (class
+#: target, a .dest-label span with the words): how far its label runs out.
+WC_LABEL_INSIDE = """(words) => {
+  const cell = document.querySelector('.cell-wc');
+  cell.classList.add('target');
+  const label = Object.assign(document.createElement('span'), {className: 'dest-label'});
+  label.textContent = words;
+  cell.append(label);
+  const r = label.getBoundingClientRect();
+  const box = cell.getBoundingClientRect();
+  const out = {over: Math.round(Math.max(box.left - r.left, r.right - box.right)),
+               right: Math.round(r.right)};
+  label.remove();
+  cell.classList.remove('target');
+  return out;
+}"""
+
+
 def test_vive_le_roi_destinations_never_cover_the_characters_on_a_phone(server, browser):
     """Walk21's play-test: at 390 px, once a character was chosen, each floor's
     destination label ("Étage 3 (Officiers)") and its pips lay over the
-    characters already there (the Jester on floor 3 from the start). Now the
-    label goes on a line of its own in the floor when they do not fit side by side."""
+    characters already there (the Jester on floor 3 from the start), and a WC's
+    label ("Dans le WC de l'étage 3") ran out of its 52 px cell, over floor 3 and
+    off the screen. Now a floor's label goes on a line of its own when they do
+    not fit side by side, and a WC's wraps inside its cell."""
     made = new_table(server, "vive_le_roi", [PERSON, BOT, BOT], seed=5)
     page, errors = open_page(browser, 390, 844, touch=True)
     take_seat(page, server, made["links"]["seats"]["0"], "Vera")
@@ -496,6 +516,9 @@ def test_vive_le_roi_destinations_never_cover_the_characters_on_a_phone(server, 
         page.wait_for_selector(".floor.target .dest-label")
         seen = page.evaluate(FLOOR_OVERLAPS)
         assert seen["floors"] == 4 and seen["out"] == [], (lang, seen)
+        # a WC offered so (as the renderer's makeTarget marks it): its label inside it
+        inside = page.evaluate(WC_LABEL_INSIDE, "Dans le WC de l'étage 3")
+        assert inside["over"] <= 0 and inside["right"] <= 390, (lang, inside)
         no_horizontal_scroll(page)
         page.locator("button.person.movable.selected").click()  # chosen again: no choice
         page.wait_for_selector(".floor.target", state="detached")
