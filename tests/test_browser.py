@@ -385,6 +385,188 @@ def test_lobby_then_a_whole_courtisans_game_by_clicking(server, browser, tmp_pat
     assert errors == []
 
 
+#: The final scores' cells and one's own face-down Spies, measured in the page:
+#: each total's right edge against the scores' box, each Spy's label against its tile.
+PHONE_FIT = """() => {
+  const scores = document.querySelector('#final .table-scroll');
+  const totals = [...document.querySelectorAll('#final td.total')].map((td) =>
+    Math.round(td.getBoundingClientRect().right - scores.getBoundingClientRect().right));
+  const missions = [...document.querySelectorAll('#final .ct-mission-chip')].map((c) =>
+    Math.round(c.getBoundingClientRect().width));
+  const spies = [...document.querySelectorAll('.tile-back.mine')].map((t) => {
+    const label = t.querySelector('.tile-label').getBoundingClientRect();
+    return Math.round(label.right - t.getBoundingClientRect().right);
+  });
+  return {totals, narrowest: Math.min(...missions), spies};
+}"""
+
+
+def test_courtisans_end_and_ones_own_spies_fit_a_phone(server, browser):
+    """Walk21's play-test: at 390 px the final scores showed each total off the
+    screen, behind a sideways scroll, and squeezed the Missions into a column
+    a word wide; one's own face-down Spies (the replay from one's seat) let
+    their family's name run out of the tile. Now the Missions go on a line of
+    their own under the numbers, and a Spy's tile holds its name."""
+    made = new_table(server, "courtisans", [BOT, BOT, BOT], seed=11, expansion=True)
+    tid = made["table"]["id"]
+    wait_over(server, tid, 60)
+    page, errors = open_page(browser, 390, 844, touch=True)
+    page.goto(f"{server}/table/{tid}")
+    page.wait_for_selector("#final td.total")
+    fit = page.evaluate(PHONE_FIT)
+    assert len(fit["totals"]) == 3 and all(edge <= 0 for edge in fit["totals"]), fit
+    assert fit["narrowest"] >= 150, fit  # a Mission reads on a line or two, not a word a line
+    no_horizontal_scroll(page)
+    # the replay seen by seat 1 just before the reveal: its own Spies face down, named
+    page.click("#replay-open")
+    page.wait_for_selector("#replay-pov option[value='0']", state="attached")
+    page.select_option("#replay-pov", "0")
+    page.click("#replay-last")
+    page.click("#replay-prev")
+    page.wait_for_selector(".tile-back.mine")
+    fit = page.evaluate(PHONE_FIT)
+    assert fit["spies"] and all(edge <= 0 for edge in fit["spies"]), fit
+    assert errors == []
+
+
+#: Vive le Roi's breakdown on a phone: each total's right edge against its box,
+#: and the names the cells of a row show above their values.
+BREAKDOWN_FIT = """() => [...document.querySelectorAll('#vlr-breakdown tbody tr')].map((tr) => {
+  const box = tr.closest('.table-scroll').getBoundingClientRect();
+  return {over: Math.round(tr.querySelector('td.total').getBoundingClientRect().right - box.right),
+          labels: [...tr.querySelectorAll('td[data-label]')].map((td) =>
+            getComputedStyle(td, '::before').content)};
+})"""
+
+
+def test_vive_le_roi_breakdown_fits_a_phone(server, browser):
+    """Walk21's play-test: at 390 px the seven columns of "Where the points came
+    from" put every round's totals off the screen, behind a sideways scroll.
+    Now a seat and its total share a line, and the other cells go under them,
+    each named."""
+    made = new_table(server, "vive_le_roi", [BOT, BOT, BOT], seed=5, ambition=True)
+    tid = made["table"]["id"]
+    wait_over(server, tid, 90)
+    page, errors = open_page(browser, 390, 844, touch=True)
+    page.goto(f"{server}/table/{tid}")
+    page.wait_for_selector("#vlr-breakdown td.total")
+    rows = page.evaluate(BREAKDOWN_FIT)
+    assert len(rows) == 9 and all(row["over"] <= 0 for row in rows), rows
+    assert rows[0]["labels"] == ['"Floors & throne"', '"Dungeons"', '"Jester"', '"Ambition"']
+    no_horizontal_scroll(page)
+    assert errors == []
+
+
+#: The castle's floors offered as destinations: what on each overlaps what
+#: (a character, the pips of its places, the label saying where a tap sends).
+FLOOR_OVERLAPS = """() => {
+  const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 &&
+    a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const out = [];
+  for (const floor of document.querySelectorAll('.floor.target')) {
+    const named = floor.querySelector('.dest-label');
+    const label = named.getBoundingClientRect();
+    const pips = floor.querySelector('.pips');
+    const box = floor.getBoundingClientRect();
+    for (const p of floor.querySelectorAll('.person')) {
+      const r = p.getBoundingClientRect();
+      if (meet(r, label)) out.push(`${p.textContent} under "${named.textContent}"`);
+      if (pips && meet(r, pips.getBoundingClientRect())) out.push(`${p.textContent} under pips`);
+    }
+    if (label.right > box.right + 1) out.push(`"${named.textContent}" out of its floor`);
+  }
+  return {floors: document.querySelectorAll('.floor.target').length, out};
+}"""
+
+
+#: A WC cell marked as a destination the way the renderer marks one (class
+#: target, a .dest-label span with the words): how far its label runs out.
+WC_LABEL_INSIDE = """(words) => {
+  const cell = document.querySelector('.cell-wc');
+  cell.classList.add('target');
+  const label = Object.assign(document.createElement('span'), {className: 'dest-label'});
+  label.textContent = words;
+  cell.append(label);
+  const r = label.getBoundingClientRect();
+  const box = cell.getBoundingClientRect();
+  const out = {over: Math.round(Math.max(box.left - r.left, r.right - box.right)),
+               right: Math.round(r.right)};
+  label.remove();
+  cell.classList.remove('target');
+  return out;
+}"""
+
+
+def test_vive_le_roi_destinations_never_cover_the_characters_on_a_phone(server, browser):
+    """Walk21's play-test: at 390 px, once a character was chosen, each floor's
+    destination label ("Étage 3 (Officiers)") and its pips lay over the
+    characters already there (the Jester on floor 3 from the start), and a WC's
+    label ("Dans le WC de l'étage 3") ran out of its 52 px cell, over floor 3 and
+    off the screen. Now a floor's label goes on a line of its own when they do
+    not fit side by side, and a WC's wraps inside its cell."""
+    made = new_table(server, "vive_le_roi", [PERSON, BOT, BOT], seed=5)
+    page, errors = open_page(browser, 390, 844, touch=True)
+    take_seat(page, server, made["links"]["seats"]["0"], "Vera")
+    for lang in ("en", "fr"):
+        if lang == "fr":
+            page.click("#lang-toggle")
+            page.wait_for_function("document.documentElement.lang === 'fr'")
+        wait_my_turn_or_end(page)
+        page.locator("button.person.movable").first.click()
+        page.wait_for_selector(".floor.target .dest-label")
+        seen = page.evaluate(FLOOR_OVERLAPS)
+        assert seen["floors"] == 4 and seen["out"] == [], (lang, seen)
+        # a WC offered so (as the renderer's makeTarget marks it): its label inside it
+        inside = page.evaluate(WC_LABEL_INSIDE, "Dans le WC de l'étage 3")
+        assert inside["over"] <= 0 and inside["right"] <= 390, (lang, inside)
+        no_horizontal_scroll(page)
+        page.locator("button.person.movable.selected").click()  # chosen again: no choice
+        page.wait_for_selector(".floor.target", state="detached")
+    assert errors == []
+
+
+#: Words of the two renderers, in English then French: the placement banner
+#: for one and two placements left, a Spy's log line, whose face-down Spies.
+RENDERER_WORDS = """async () => {
+  const i18n = await import('/static/js/i18n.js');
+  const ct = (await import('/static/games/courtisans.js')).default;
+  const vlr = (await import('/static/games/vive_le_roi.js')).default;
+  i18n.addStrings(ct.strings);
+  i18n.addStrings(vlr.strings);
+  const ctx = {t: i18n.t, name: (n) => ['Ada', 'Bea', 'Cy'][n], joinNames: (l) => l.join(', ')};
+  const spy = {kind: 'play', data: {seat: 0, area: 'domain', owner: 1, role: 'spy', family: null}};
+  const out = {};
+  for (const lang of ['en', 'fr']) {
+    i18n.setLang(lang);
+    out[lang] = [1, 2].map((n) => i18n.t('vlr.banner.placement', {n, from: 1, to: 4}))
+      .concat([ct.describeEvent(spy, ctx), i18n.t('ct.yours', {family: 'X', n: 1}),
+               i18n.t('ct.yours', {family: 'X, Y', n: 2})]);
+  }
+  i18n.setLang('en');
+  return out;
+}"""
+
+
+def test_courtisans_and_vive_le_roi_words_count_right(server, browser):
+    """Walk21's play-test read "(1 placements left)", "encore 1 placements", "on
+    floor 1 to 4", "places a Spy, face down in the domain of Bea" (a comma that
+    never closes) and "le vôtre : Papillons, Crapauds" for two Spies."""
+    page, errors = open_page(browser)
+    page.goto(server + "/")
+    words = page.evaluate(RENDERER_WORDS)
+    assert words["en"] == [
+        "Your turn: place a character on floors 1 to 4 (1 placement left)",
+        "Your turn: place a character on floors 1 to 4 (2 placements left)",
+        "Ada places a Spy face down in the domain of Bea",
+        "yours: X", "yours: X, Y"]
+    assert words["fr"] == [
+        "À vous\u202f: placez un Personnage aux étages 1 à 4 (encore 1 placement)",
+        "À vous\u202f: placez un Personnage aux étages 1 à 4 (encore 2 placements)",
+        "Ada pose un Espion face cachée dans le domaine de Bea",
+        "le vôtre\u202f: X", "les vôtres\u202f: X, Y"]
+    assert errors == []
+
+
 def test_chat_private_messages_reload_reconnect_and_french(server, browser):
     made = new_table(server, "courtisans", [PERSON, PERSON, BOT], seed=3)
     tid = made["table"]["id"]

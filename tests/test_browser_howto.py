@@ -110,6 +110,23 @@ def rules_from_the_bar(page, label: str) -> None:
     assert page.locator("#howto-body").is_visible()
 
 
+def bar_whole(page) -> None:
+    """Every link of the phone's bottom bar inside the screen, with the log's
+    unread count at its widest ("99+"): in French, "Règles" once ran 16 px off
+    a 390 px screen (walk21's play-test of Vive le Roi)."""
+    edges = page.evaluate("""() => {
+      const badge = document.querySelector('#jump-log .unread');
+      badge.hidden = false;
+      badge.textContent = '99+';
+      return [...document.querySelectorAll('#jumpbar a:not([hidden])')].map((a) => {
+        const r = a.getBoundingClientRect();
+        return [a.textContent, Math.round(r.left), Math.round(r.right), window.innerWidth];
+      });
+    }""")
+    assert len(edges) == 4 and all(left >= 0 and right <= width
+                                   for _, left, right, width in edges), edges
+
+
 @pytest.mark.parametrize("game", list(PHRASES))
 def test_the_how_to_play_panel_explains_the_game_in_both_languages(server, browser, tmp_path,
                                                                   game):
@@ -145,6 +162,7 @@ def test_the_how_to_play_panel_explains_the_game_in_both_languages(server, brows
     no_horizontal_scroll(phone)
     title_whole(phone)
     rules_from_the_bar(phone, "Règles")
+    bar_whole(phone)
     shot(phone, f"howto_{game}_fr_phone.png", tmp_path)
     assert errors == []
     phone.context.close()

@@ -70,7 +70,7 @@ const strings = {
     "ct.where.above": "above the Queen", "ct.where.below": "below the Queen",
     "ct.where.domain": "in the domain of {who}", "ct.where.own": "in their own domain",
     "ct.log.play": "{who} places {card} {where}",
-    "ct.log.spy": "a Spy, face down",
+    "ct.log.spy": "a Spy face down",
     "ct.log.draw_you": "{who} draws {cards}",
     "ct.log.draw": "{who} draws {n} cards",
     "ct.log.eliminate": "The Assassin of {who} eliminates {card}{where}",
@@ -103,7 +103,7 @@ const strings = {
     "ct.standing_now": "pour l'instant",
     "ct.facedown": "Espion face cachée",
     "ct.spy_short": "Espion",
-    "ct.yours": "le vôtre : {family}",
+    "ct.yours": (p) => `${p.n > 1 ? "les vôtres" : "le vôtre"} : ${p.family}`,
     "ct.spies_here": "Espions face cachée",
     "ct.deck": (p) => `Pioche : ${p.n} carte${p.n > 1 ? "s" : ""}`,
     "ct.removed": "{n} retirées sans être vues",
@@ -140,7 +140,7 @@ const strings = {
     "ct.where.above": "au-dessus de la Reine", "ct.where.below": "sous la Reine",
     "ct.where.domain": "dans le domaine de {who}", "ct.where.own": "dans son propre domaine",
     "ct.log.play": "{who} pose {card} {where}",
-    "ct.log.spy": "un Espion, face cachée",
+    "ct.log.spy": "un Espion face cachée",
     "ct.log.draw_you": "{who} pioche {cards}",
     "ct.log.draw": "{who} pioche {n} cartes",
     "ct.log.eliminate": "L'Assassin de {who} élimine {card}{where}",
@@ -223,9 +223,14 @@ function tile(ctx, family, role, extra = {}) {
   weight > 1 ? h("span", { class: "tile-weight", "aria-hidden": "true" }, String(weight)) : null);
 }
 
+/** Whose face-down Spies these are, in words: "yours: Toads, Stags" ("les vôtres" for more than one). */
+function yoursText(ctx, families) {
+  return ctx.t("ct.yours", { family: families.map((f) => famName(ctx, f)).join(", "), n: families.length });
+}
+
 function backTile(ctx, family, index) {
   const everything = ctx.replay && ctx.replay.all;
-  const mine = family ? (everything ? famName(ctx, family) : ctx.t("ct.yours", { family: famName(ctx, family) })) : null;
+  const mine = family ? (everything ? famName(ctx, family) : yoursText(ctx, [family])) : null;
   const title = mine ? `${ctx.t("ct.facedown")} (${mine})` : ctx.t("ct.facedown");
   return h("span", {
     class: ["tile", "tile-back", family && `mine fam-${family}`], title, "aria-label": title,
@@ -315,7 +320,7 @@ function queenTable(ctx) {
         spies.forEach((fam, k) => inner.append(backTile(ctx, fam, k)));
         const mine = spies.filter(Boolean);
         if (mine.length && !(ctx.replay && ctx.replay.all)) {
-          zone.append(h("div", { class: "ct-yours" }, ctx.t("ct.yours", { family: mine.map((f) => famName(ctx, f)).join(", ") })));
+          zone.append(h("div", { class: "ct-yours" }, yoursText(ctx, mine)));
         }
       } else {
         inner.append(...tiles(ctx, v.queen[side][col], col));
@@ -481,7 +486,7 @@ function domainPanel(ctx, seat, statuses) {
       h("span", { class: "ct-domfam" }, h("span", { class: "emblem emblem-sm emblem-back" }, icon("spy", "emblem-icon")),
         h("span", { class: "ct-domfam-name" }, ctx.t("ct.spies_here"))),
       h("span", { class: "ct-domtiles" }, dom.spies.map((fam, k) => backTile(ctx, fam, k)),
-        mine.length && !(ctx.replay && ctx.replay.all) ? h("span", { class: "ct-yours" }, ctx.t("ct.yours", { family: mine.map((f) => famName(ctx, f)).join(", ") })) : null)));
+        mine.length && !(ctx.replay && ctx.replay.all) ? h("span", { class: "ct-yours" }, yoursText(ctx, mine)) : null)));
   }
   const team = teamOf(v, seat);
   const final = v.final ? v.final.seats[seat] : null;
@@ -566,12 +571,12 @@ function finalSection(ctx) {
   return h("section", { class: "final", "aria-labelledby": "final-title", id: "final" },
     h("h2", { id: "final-title" }, icon("crown", "icon"), ctx.t("final.title")),
     h("p", { class: "final-winners" }, winnersText(ctx, winners)),
-    h("div", { class: "table-scroll" }, h("table", { class: "scores" },
+    h("div", { class: "table-scroll" }, h("table", { class: "scores ct-scores" },
       h("thead", {}, h("tr", {},
         h("th", { scope: "col" }, ctx.t("final.seat")),
         h("th", { scope: "col" }, ctx.t("ct.final.esteemed")),
         h("th", { scope: "col" }, ctx.t("ct.final.disgraced")),
-        h("th", { scope: "col" }, ctx.t("ct.final.missions")),
+        h("th", { scope: "col", class: "ct-final-missions" }, ctx.t("ct.final.missions")),
         h("th", { scope: "col" }, ctx.t("ct.final.total")))),
       h("tbody", {}, rows))),
     ctx.view.teams ? h("p", { class: "muted" }, ctx.t("ct.final.team_note")) : null);

@@ -90,7 +90,7 @@ const strings = {
     "vlr.emissary": "the Emissary", "vlr.emissary_n": "Emissary {n}",
     "vlr.emissary_wins": (p) => `No player beat the Emissary: ${p.who} ${p.n > 1 ? "win" : "wins"}`,
     "vlr.banner.ambition": "Your turn: choose your Ambition for this round (L'Ambition)",
-    "vlr.banner.placement": "Your turn: place a character on floor {from} to {to} ({n} placements left)",
+    "vlr.banner.placement": (p) => `Your turn: place a character on floors ${p.from} to ${p.to} (${p.n} placement${p.n === 1 ? "" : "s"} left)`,
     "vlr.banner.play": "Your turn: move one character up one floor (or into or out of a WC)",
     "vlr.banner.selected": "Now choose where {who} goes (highlighted)",
     "vlr.banner.vote": "Vote! {who} reaches the Throne room: choose a vote card, face down",
@@ -193,7 +193,7 @@ const strings = {
     "vlr.emissary": "l'Émissaire", "vlr.emissary_n": "Émissaire {n}",
     "vlr.emissary_wins": (p) => `Aucun joueur n'a battu l'Émissaire : ${p.who} ${p.n > 1 ? "l'emportent" : "l'emporte"}`,
     "vlr.banner.ambition": "À vous : choisissez votre Ambition pour ce round",
-    "vlr.banner.placement": "À vous : placez un Personnage aux étages {from} à {to} (encore {n} placements)",
+    "vlr.banner.placement": (p) => `À vous : placez un Personnage aux étages ${p.from} à ${p.to} (encore ${p.n} placement${p.n > 1 ? "s" : ""})`,
     "vlr.banner.play": "À vous : faites monter un Personnage d'un étage (ou entrer dans un WC, ou en sortir)",
     "vlr.banner.selected": "Choisissez où va {who} (en surbrillance)",
     "vlr.banner.vote": "Vote ! {who} atteint la Salle du Trône : choisissez une carte Vote, face cachée",
@@ -692,8 +692,8 @@ function placeShort(ctx, loc) {
   return ctx.t(`vlr.at.${loc}`);
 }
 
-function signedCell(ctx, n) {
-  return h("td", { class: ["num", n > 0 ? "pos" : n < 0 ? "neg" : null] }, signed(n));
+function signedCell(ctx, n, label = null) {
+  return h("td", { class: ["num", n > 0 ? "pos" : n < 0 ? "neg" : null], dataset: label ? { label } : {} }, signed(n));
 }
 
 /** Where every point came from, scoring by scoring (the view's history: each
@@ -741,10 +741,11 @@ function breakdownSection(ctx) {
                   h("span", { class: "bd-name" }, charName(ctx, f.character)), " ",
                   h("span", { class: "muted" }, placeShort(ctx, f.at)), " ",
                   h("span", { class: ["bd-pts", f.points > 0 ? "pos" : f.points < 0 ? "neg" : null] }, f.counts ? signed(f.points) : "—")))),
-              signedCell(ctx, row.floors),
-              signedCell(ctx, row.dungeons),
-              h("td", { class: ["bd-jester", row.inverted && "neg"] }, jester),
-              h("td", { class: "bd-ambition" }, ambCell,
+              // data-label: a phone shows the cells under one another, each named (css)
+              signedCell(ctx, row.floors, ctx.t("vlr.bd.floors")),
+              signedCell(ctx, row.dungeons, ctx.t("vlr.bd.dungeons")),
+              h("td", { class: ["bd-jester", row.inverted && "neg"], dataset: { label: ctx.t("vlr.bd.jester") } }, jester),
+              h("td", { class: "bd-ambition", dataset: { label: ctx.t("vlr.bd.ambition") } }, ambCell,
                 row.safety_net ? [" ", h("span", { class: "pos" }, ctx.t("vlr.bd.safety_net", { v: signed(row.safety_net) }))] : null),
               h("td", { class: "num total" }, signed(row.total)));
           })))));
