@@ -380,6 +380,22 @@ def test_lobby_then_a_whole_courtisans_game_by_clicking(server, browser, tmp_pat
     page.select_option("#replay-pov", "spectator")
     page.wait_for_function("!document.querySelector('.ct-revealed')")
     assert page.locator(".ct-hand").count() == 0
+    # a Spy laid face down, seen from the spectator's chair: the banner tells it as the
+    # log did at the table ("places a Spy face down"), never its family
+    replay = f"/api/tables/{table_id}/replay"
+    steps = api(server, f"{replay}?seat=spectator")["steps"]
+    step = next(k for k in range(1, steps + 1)
+                if api(server, f"{replay}?step={k}&seat=all")["action"]["action"].get("role")
+                == "spy")
+    assert api(server, f"{replay}?step={step}&seat=spectator")["action"]["action"] is None
+    spy = api(server, f"{replay}?step={step}&seat=all")["action"]["action"]
+    page.evaluate("""(k) => { const s = document.querySelector('#replay-slider');
+        s.value = String(k); s.dispatchEvent(new Event('change')); }""", step)
+    page.wait_for_function(
+        f"document.querySelector('#replay-step').textContent.startsWith('{step} /')")
+    banner = page.locator(".banner-replay").text_content()
+    assert "a Spy face down" in banner, banner
+    assert spy["family"].lower() not in banner.lower(), banner
     page.click("#replay-close")
     page.wait_for_selector("#final")
     assert errors == []

@@ -741,6 +741,26 @@ def test_a_finished_game_can_be_stepped_through(client):
     everything = client.get(url, params={"step": steps, "seat": "all"}).json()["events"]
     spectator = client.get(url, params={"step": steps, "seat": "spectator"}).json()["events"]
     assert len(spectator) <= len(whole) <= len(everything)
+    # the step's action as each point of view knew it: a Spy laid face down by seat 0 is
+    # whole for seat 0 and in the all view, but seat 1 and a spectator see only that seat 0
+    # played, told by the log's line for it (its family stayed secret at the table)
+    made = {k: client.get(url, params={"step": k, "seat": "all"}).json()["action"]
+            for k in range(1, steps + 1)}
+    spies = [k for k, a in made.items() if a["seat"] == 0 and a["action"].get("role") == "spy"]
+    assert spies, "no Spy laid face down by seat 0 in this game"
+    step = spies[0]
+    family = client.get(url, params={"step": step, "seat": "0"}).json()["action"]["action"][
+        "family"]
+    for viewer in ("1", "spectator"):
+        seen = client.get(url, params={"step": step, "seat": viewer}).json()
+        assert seen["action"]["seat"] == 0 and seen["action"]["action"] is None
+        line = next(e for e in seen["events"] if e["index"] == seen["action"]["event"])
+        assert seen["action"]["text"] == line["text"]
+        assert family not in json.dumps(seen["action"])
+    # an action nobody was kept from seeing (a card laid face up) stays whole for everyone
+    public = next(k for k, a in made.items() if a["action"]["type"] == "play"
+                  and a["action"]["role"] != "spy")
+    assert client.get(url, params={"step": public, "seat": "1"}).json()["action"]["action"]
 
 
 def test_a_thinking_bot_does_not_stop_the_server(tmp_path, monkeypatch):

@@ -436,8 +436,12 @@ function bannerContent(ctx) {
     const data = st.replay.data;
     if (!data) return { text: "…", kind: "wait" };
     if (!data.action) return { text: t("replay.setup"), kind: "replay" };
-    const text = st.renderer.describeAction
-      ? st.renderer.describeAction(data.action, ctx) : null;
+    // an action this point of view did not see whole (a secret vote, a face-down card):
+    // the server gives its first event as the viewer saw it, told as the log tells it
+    const seen = !data.action.action && Number.isInteger(data.action.event)
+      ? (data.events || []).find((e) => e.index === data.action.event) : null;
+    const text = seen ? describeEvent(seen, ctx)
+      : data.action.action && st.renderer.describeAction ? st.renderer.describeAction(data.action, ctx) : null;
     return {
       text: `${t("replay.step", { step: data.step, steps: data.steps })} — ${data.action.seat === "referee" ? t("seat.referee") : seatName(data.action.seat)}${t("colon")}${text || withNames(data.action.text)}`,
       kind: "replay",
