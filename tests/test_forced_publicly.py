@@ -82,9 +82,36 @@ def test_a_hand_keeps_the_revenues_from_being_forced_in_public() -> None:
     assert seen
 
 
+@pytest.mark.parametrize("players,seed,options", [(3, 1, {}), (4, 2, {"ambition": True}),
+                                                  (5, 3, {"ambition": True})])
+def test_a_vive_le_roi_vote_left_to_yes_is_forced_in_public(players: int, seed: int,
+                                                              options: dict) -> None:
+    """Vive le Roi !: the castle and every seat's vote cards are open ("hands"
+    in every view; a No or a Stomach-ache is spent at the reveal), so a seat
+    left with its Yes alone votes it in public; an Ambition chosen between
+    one's own two cards never is. Both ways, against guesses of the hidden."""
+    forced = ambitions = 0
+    rng = random.Random(seed)
+    for state, seat in _positions("vive_le_roi", players, seed, options):
+        if seat not in state.phase.to_act:
+            continue
+        menu = state.legal_actions(seat)
+        truth = state.forced_publicly(seat)
+        forced += truth
+        ambitions += state.stage == "ambition"
+        assert truth == (len(menu) == 1 and state.stage != "ambition"), (state.stage, menu)
+        for _ in range(2):
+            guess = state.determinize(None, rng)
+            assert guess.forced_publicly(seat) == truth, (state.stage, menu)
+            if truth:
+                assert guess.legal_actions(seat) == menu, (state.stage, menu)
+    assert forced > 0, "no lone Yes was met"
+    assert ambitions > 0 or not options
+
+
 def test_no_other_game_says_it_nor_for_the_referee_and_a_wrong_seat_is_refused() -> None:
-    for name in ("courtisans", "vive_le_roi", "versailles"):
-        for state, seat in _positions(name, 2 if name != "vive_le_roi" else 3, 5):
+    for name in ("courtisans", "versailles"):
+        for state, seat in _positions(name, 2, 5):
             assert not state.forced_publicly(seat)
             assert not state.forced_publicly(REFEREE)
     state = courtly.game("fief").new_game(3, 0)

@@ -25,12 +25,29 @@ from courtly.server import create_app
 
 
 def _receive_until(ws: Any, moves: int, inbox: list[dict[str, Any]]) -> dict[str, Any]:
-    """Read messages until the update showing ``moves`` moves; keep them all."""
+    """Read messages until an update showing ``moves`` moves or more (a move
+    the server makes itself may come before the last one's update is sent:
+    the update then shows both); keep them all."""
     while True:
         message = ws.receive_json()
         inbox.append(message)
-        if message["type"] == "update" and message["table"]["moves"] == moves:
+        if message["type"] == "update" and message["table"]["moves"] >= moves:
             return message
+
+
+def _in_step(sockets: dict[int | None, Any], inbox: dict[int | None, list[dict[str, Any]]],
+             moves: int) -> tuple[dict[int | None, dict[str, Any]], int]:
+    """Every socket's latest update once each shows ``moves`` moves or more,
+    all at the same count (those behind read on to the furthest): the updates
+    and that count."""
+    latest = {s: _receive_until(ws, moves, inbox[s]) for s, ws in sockets.items()}
+    while True:
+        top = max(m["table"]["moves"] for m in latest.values())
+        behind = [s for s, m in latest.items() if m["table"]["moves"] < top]
+        if not behind:
+            return latest, top
+        for s in behind:
+            latest[s] = _receive_until(sockets[s], top, inbox[s])
 
 
 def _seated_table(client: TestClient, game: str, n: int, options: dict[str, Any],
@@ -70,16 +87,14 @@ def _play_connected(client: TestClient, game: str, n: int, options: dict[str, An
             if seat in to_act and latest[seat]["forced"]:
                 # the server makes it, a move everyone can see is the only one
                 # (docs/api.md): its messages are checked like the others
-                moves += 1
-                latest = {s: _receive_until(ws, moves, inbox[s]) for s, ws in sockets.items()}
+                latest, moves = _in_step(sockets, inbox, moves + 1)
                 continue
             legal = [x["action"] for x in latest[seat]["legal"]]
             if seat not in to_act:  # an open window (Fief's negotiation): pay or be done
                 done = [a for a in legal if a["type"] == "done"]
                 legal = done if rng.random() < 0.5 else legal
             sockets[seat].send_json({"type": "act", "action": rng.choice(legal)})
-            moves += 1
-            latest = {s: _receive_until(ws, moves, inbox[s]) for s, ws in sockets.items()}
+            latest, moves = _in_step(sockets, inbox, moves + 1)
     # The server's own final state: the truth every message is checked against.
     return client.app.state.hub.tables[tid].state, inbox
 

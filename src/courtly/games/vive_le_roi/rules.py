@@ -216,6 +216,15 @@ class ViveLeRoiState(State):
         return [PLACE_ACTIONS[c, f] for c in PRETENDERS if self.where[c] == castle.OFF
                 for f in floors]
 
+    def _menu_is_public(self, seat: int) -> bool:
+        """Whether ``seat``'s menu reads nothing the others cannot see
+        (:meth:`State.forced_publicly`): the castle is open to all, and so is
+        each seat's hand of vote cards (spent only when the votes are revealed
+        together); only the two Ambition cards one chooses from are one's own
+        secret ("L'Ambition"). So a seat left with only its Yes card votes Yes,
+        made by the server, as everyone can count."""
+        return self.stage != AMBITION
+
     def _explain_illegal(self, seat: int, action: Action) -> str:
         why = {
             AMBITION: "choose one of your two Ambition cards first",
