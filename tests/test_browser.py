@@ -417,18 +417,26 @@ PHONE_FIT = """() => {
 }"""
 
 
+def _bots_game_on_a_phone(server: str, browser: Browser, game: str, seed: int, seconds: float,
+                          shown: str, **options: Any) -> tuple[Page, Errors]:
+    """Three heuristic bots play ``game`` to its end; then its page on a 390 px
+    touch screen, once ``shown`` is drawn."""
+    made = new_table(server, game, [BOT, BOT, BOT], seed=seed, **options)
+    wait_over(server, made["table"]["id"], seconds)
+    page, errors = open_page(browser, 390, 844, touch=True)
+    page.goto(f"{server}/table/{made['table']['id']}")
+    page.wait_for_selector(shown)
+    return page, errors
+
+
 def test_courtisans_end_and_ones_own_spies_fit_a_phone(server, browser):
     """Walk21's play-test: at 390 px the final scores showed each total off the
     screen, behind a sideways scroll, and squeezed the Missions into a column
     a word wide; one's own face-down Spies (the replay from one's seat) let
     their family's name run out of the tile. Now the Missions go on a line of
     their own under the numbers, and a Spy's tile holds its name."""
-    made = new_table(server, "courtisans", [BOT, BOT, BOT], seed=11, expansion=True)
-    tid = made["table"]["id"]
-    wait_over(server, tid, 60)
-    page, errors = open_page(browser, 390, 844, touch=True)
-    page.goto(f"{server}/table/{tid}")
-    page.wait_for_selector("#final td.total")
+    page, errors = _bots_game_on_a_phone(server, browser, "courtisans", 11, 60,
+                                         "#final td.total", expansion=True)
     fit = page.evaluate(PHONE_FIT)
     assert len(fit["totals"]) == 3 and all(edge <= 0 for edge in fit["totals"]), fit
     assert fit["narrowest"] >= 150, fit  # a Mission reads on a line or two, not a word a line
@@ -460,12 +468,8 @@ def test_vive_le_roi_breakdown_fits_a_phone(server, browser):
     from" put every round's totals off the screen, behind a sideways scroll.
     Now a seat and its total share a line, and the other cells go under them,
     each named."""
-    made = new_table(server, "vive_le_roi", [BOT, BOT, BOT], seed=5, ambition=True)
-    tid = made["table"]["id"]
-    wait_over(server, tid, 90)
-    page, errors = open_page(browser, 390, 844, touch=True)
-    page.goto(f"{server}/table/{tid}")
-    page.wait_for_selector("#vlr-breakdown td.total")
+    page, errors = _bots_game_on_a_phone(server, browser, "vive_le_roi", 5, 90,
+                                         "#vlr-breakdown td.total", ambition=True)
     rows = page.evaluate(BREAKDOWN_FIT)
     assert len(rows) == 9 and all(row["over"] <= 0 for row in rows), rows
     assert rows[0]["labels"] == ['"Floors & throne"', '"Dungeons"', '"Jester"', '"Ambition"']
