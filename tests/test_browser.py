@@ -395,6 +395,8 @@ def test_lobby_then_a_whole_courtisans_game_by_clicking(server, browser, tmp_pat
         f"document.querySelector('#replay-step').textContent.startsWith('{step} /')")
     banner = page.locator(".banner-replay").text_content()
     assert "a Spy face down" in banner, banner
+    # the log's line names who acted: not again before it ("Seat 3: Seat 3 places ...")
+    assert ":" not in banner.split("—", 1)[1], banner
     assert spy["family"].lower() not in banner.lower(), banner
     page.click("#replay-close")
     page.wait_for_selector("#final")
@@ -448,6 +450,9 @@ def test_courtisans_end_and_ones_own_spies_fit_a_phone(server, browser):
     page.click("#replay-last")
     page.click("#replay-prev")
     page.wait_for_selector(".tile-back.mine")
+    # the slider a line of its own, wide enough to drag (walk21 found it 110 px)
+    slider = page.locator("#replay-slider").bounding_box()
+    assert slider and slider["width"] >= 300, slider
     fit = page.evaluate(PHONE_FIT)
     assert fit["spies"] and all(edge <= 0 for edge in fit["spies"]), fit
     assert errors == []
@@ -560,7 +565,9 @@ RENDERER_WORDS = """async () => {
     i18n.setLang(lang);
     out[lang] = [1, 2].map((n) => i18n.t('vlr.banner.placement', {n, from: 1, to: 4}))
       .concat([ct.describeEvent(spy, ctx), i18n.t('ct.yours', {family: 'X', n: 1}),
-               i18n.t('ct.yours', {family: 'X, Y', n: 2})]);
+               i18n.t('ct.yours', {family: 'X, Y', n: 2}),
+               i18n.t('ct.act.play', {card: 'X', where: 'W'}),
+               ct.describeEvent(spy, {...ctx, seat: 1})]);
   }
   i18n.setLang('en');
   return out;
@@ -570,7 +577,9 @@ RENDERER_WORDS = """async () => {
 def test_courtisans_and_vive_le_roi_words_count_right(server, browser):
     """Walk21's play-test read "(1 placements left)", "encore 1 placements", "on
     floor 1 to 4", "places a Spy, face down in the domain of Bea" (a comma that
-    never closes) and "le vôtre : Papillons, Crapauds" for two Spies."""
+    never closes), "le vôtre : Papillons, Crapauds" for two Spies, and a replay's
+    banner "plays" a card the log "places"; and on Bea's own page "in the domain
+    of Bea" for her own domain."""
     page, errors = open_page(browser)
     page.goto(server + "/")
     words = page.evaluate(RENDERER_WORDS)
@@ -578,12 +587,14 @@ def test_courtisans_and_vive_le_roi_words_count_right(server, browser):
         "Your turn: place a character on floors 1 to 4 (1 placement left)",
         "Your turn: place a character on floors 1 to 4 (2 placements left)",
         "Ada places a Spy face down in the domain of Bea",
-        "yours: X", "yours: X, Y"]
+        "yours: X", "yours: X, Y", "places X W",  # the replay's banner, as the log says it
+        "Ada places a Spy face down in your domain"]  # on Bea's own page
     assert words["fr"] == [
         "À vous\u202f: placez un Personnage aux étages 1 à 4 (encore 1 placement)",
         "À vous\u202f: placez un Personnage aux étages 1 à 4 (encore 2 placements)",
         "Ada pose un Espion face cachée dans le domaine de Bea",
-        "le vôtre\u202f: X", "les vôtres\u202f: X, Y"]
+        "le vôtre\u202f: X", "les vôtres\u202f: X, Y", "pose X W",
+        "Ada pose un Espion face cachée dans votre domaine"]
     assert errors == []
 
 

@@ -69,6 +69,7 @@ const strings = {
     "ct.target.spy": "face-down Spy #{n}",
     "ct.where.above": "above the Queen", "ct.where.below": "below the Queen",
     "ct.where.domain": "in the domain of {who}", "ct.where.own": "in their own domain",
+    "ct.where.yours": "in your domain",
     "ct.log.play": "{who} places {card} {where}",
     "ct.log.spy": "a Spy face down",
     "ct.log.draw_you": "{who} draws {cards}",
@@ -80,7 +81,7 @@ const strings = {
     "ct.log.over": "Game over: {winners}",
     "ct.log.from": " from the domain of {who}",
     "ct.a_card": "a {card}",
-    "ct.act.play": "plays {card} {where}",
+    "ct.act.play": "places {card} {where}",
     "ct.act.eliminate": "eliminates {card}",
     "ct.act.take": "takes {card} into their domain",
     "ct.act.decline": "declines the card's power",
@@ -139,6 +140,7 @@ const strings = {
     "ct.target.spy": "Espion face cachée n° {n}",
     "ct.where.above": "au-dessus de la Reine", "ct.where.below": "sous la Reine",
     "ct.where.domain": "dans le domaine de {who}", "ct.where.own": "dans son propre domaine",
+    "ct.where.yours": "dans votre domaine",
     "ct.log.play": "{who} pose {card} {where}",
     "ct.log.spy": "un Espion face cachée",
     "ct.log.draw_you": "{who} pioche {cards}",
@@ -150,7 +152,7 @@ const strings = {
     "ct.log.over": "Fin de la partie : {winners}",
     "ct.log.from": " du domaine de {who}",
     "ct.a_card": "un {card}",
-    "ct.act.play": "joue {card} {where}",
+    "ct.act.play": "pose {card} {where}",
     "ct.act.eliminate": "élimine {card}",
     "ct.act.take": "prend {card} dans son domaine",
     "ct.act.decline": "renonce au pouvoir de sa carte",
@@ -197,6 +199,8 @@ function missionText(ctx, m) {
 function where(ctx, area, side, owner, actor) {
   if (area === "queen") return ctx.t(side === "above" ? "ct.where.above" : "ct.where.below");
   if (owner === actor) return ctx.t("ct.where.own");
+  // the reader's own domain, as the page says "your hand" (a seat's page, or its replay)
+  if (owner === ctx.seat && ctx.seat !== null && ctx.seat !== undefined) return ctx.t("ct.where.yours");
   return ctx.t("ct.where.domain", { who: ctx.name(owner) });
 }
 

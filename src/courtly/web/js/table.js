@@ -440,10 +440,11 @@ function bannerContent(ctx) {
     // the server gives its first event as the viewer saw it, told as the log tells it
     const seen = !data.action.action && Number.isInteger(data.action.event)
       ? (data.events || []).find((e) => e.index === data.action.event) : null;
-    const text = seen ? describeEvent(seen, ctx)
-      : data.action.action && st.renderer.describeAction ? st.renderer.describeAction(data.action, ctx) : null;
+    const step = t("replay.step", { step: data.step, steps: data.steps });
+    if (seen) return { text: `${step} — ${describeEvent(seen, ctx)}`, kind: "replay" }; // the line names who
+    const text = data.action.action && st.renderer.describeAction ? st.renderer.describeAction(data.action, ctx) : null;
     return {
-      text: `${t("replay.step", { step: data.step, steps: data.steps })} — ${data.action.seat === "referee" ? t("seat.referee") : seatName(data.action.seat)}${t("colon")}${text || withNames(data.action.text)}`,
+      text: `${step} — ${data.action.seat === "referee" ? t("seat.referee") : seatName(data.action.seat)}${t("colon")}${text || withNames(data.action.text)}`,
       kind: "replay",
     };
   }
