@@ -508,16 +508,23 @@ def test_an_occupied_village_stops_the_force_on_its_road():
     assert not any(isinstance(a, Move) for a in state.legal_actions(me))
 
 
-def asking_right_of_way() -> tuple[FiefState, int, int]:
-    """Henry and 3 soldiers at Tournus ask the holder of St. Andromy (2
-    soldiers) for a right of way; returns the state, the asker, the holder."""
+def at_st_andromy(stance: str) -> tuple[FiefState, int, int]:
+    """Henry and 3 soldiers from Tournus come to the gate of St. Andromy (its
+    holder's 2 soldiers inside) with ``stance``; returns the state, Henry's
+    seat, the holder."""
     state = placed()
     me = mover(state)
     other = next(s for s in state.order if s != me)
     put(state, me, "tournus", 3, "henry")
     put(state, other, "st_andromy", 2)
-    state.apply(me, Move("henry", "st_andromy", "passage", 3))
+    state.apply(me, Move("henry", "st_andromy", stance, 3))
     return state, me, other
+
+
+def asking_right_of_way() -> tuple[FiefState, int, int]:
+    """Henry and 3 soldiers at Tournus ask the holder of St. Andromy (2
+    soldiers) for a right of way; returns the state, the asker, the holder."""
+    return at_st_andromy("passage")
 
 
 def test_a_right_of_way_lets_the_force_go_on():
@@ -1702,12 +1709,7 @@ def test_a_besieger_leaves_by_the_road_he_came_not_across_the_village():
     Andromy from Tournus may go back to Tournus or assault, never on to Sennecey or St.
     Medard past it (he could, at once with his second trip: across the village without
     a right of way or a fight, where a right of way granted waits for the next turn)."""
-    state = placed()
-    me = mover(state)
-    other = next(s for s in state.order if s != me)
-    put(state, me, "tournus", 3, "henry")
-    put(state, other, "st_andromy", 2)
-    state.apply(me, Move("henry", "st_andromy", "siege", 3))
+    state, me, other = at_st_andromy("siege")
     trips = {(a.to, a.stance) for a in state.legal_actions(me) if isinstance(a, Move)}
     assert trips == {("tournus", "enter"), ("st_andromy", "attack")}
     assert not state.is_legal(me, Move("henry", "sennecey", "enter", 3))

@@ -399,8 +399,7 @@ def _replayed_action(who: int, action: Action, made: list[Event], everything: bo
     face-down card, a sealed bid stay secret in a seat's replay as they were
     at the table."""
     by = "referee" if who == REFEREE else who
-    hidden = any(e.audience is not None and (viewer is None or viewer not in e.audience)
-                 for e in made)
+    hidden = any(e.for_seat(viewer) is not e for e in made)  # each as ``redact`` shows it
     if everything or who == viewer or not hidden:
         return {"seat": by, "action": action.to_json(), "text": action.describe()}
     return {"seat": by, "action": None, "event": seen[0]["index"] if seen else None,

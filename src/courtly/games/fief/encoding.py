@@ -596,7 +596,7 @@ def _lords_state(fixed: dict[int, float], cells: list[_SeatCell], start: int,
         fixed[start + row] = 1.0
         _add_cell(cells, owners + row * n, i.owner)
         fixed[villages + row * VILLAGES.size + v_pos[i.village]] = 1.0
-        road = state.siege_road(i) if i.outside else None
+        road = state.siege_road(i)
         if road is not None:
             fixed[roads + row * VILLAGES.size + v_pos[road]] = 1.0
         k = b_pos.get(i.bishop)
