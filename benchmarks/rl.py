@@ -178,10 +178,11 @@ def rows(games: list[str], players: int | None, context: list[str], bound: bool 
 
 
 def observation_free(name: str, n: int) -> Any:
-    """``rl.env(name, n, infos=False)`` whose game encoding is never run:
-    every observation has the numbers of the game's first position (the
+    """``rl.env(name, n, infos=False, fast=False)`` (on the game's own
+    engine, courtly.rl.fast) whose game encoding is never run: every
+    observation has the numbers of the game's first position (the
     ``--bound`` row)."""
-    env = rl.env(name, n, infos=False)
+    env = rl.env(name, n, infos=False, fast=False)
     env.reset(seed=0)
     table = env.unwrapped.table
     kept = table.features(0)

@@ -23,11 +23,13 @@ machine's other work disturbed least):
 The environment's time is the loop's less the policy's in every case, and
 every game is the same under the three policies.
 
-``--floor`` adds for each game a row for the least any environment of it
+A game with a fast engine (courtly.rl.fast; the environments' default)
+gets a row on its own engine too (``fast=False``). ``--floor`` adds for
+each game a row for the least any environment of its own engine
 does at a step with its numbering (:class:`Floor`: the referee's choice of
 seat, the seat's menu and mask, the move; no observation, infos or rewards).
 Where the floor itself is below the reference, no environment of the game
-can reach it, whatever its observation costs. A measurement, not a test:
+can reach it on that engine, whatever its observation costs. A measurement, not a test:
 the exit code is 0 whether the ratios please or not.
 """
 
@@ -45,6 +47,7 @@ import numpy as np
 import courtly
 import courtly.rl as rl
 from courtly.rl.envs import Table
+from courtly.rl.fast import FAST_ENGINES
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rl import REFERENCE, classic, versions  # benchmarks/rl.py
@@ -89,7 +92,8 @@ def one_game(env: Any, seed: int, policy: str, actions: list[int]) -> tuple[int,
 
 
 class Floor:
-    """The least any environment of a game does at a step, for ``--floor``:
+    """The least any environment of a game's own engine does at a step, for
+    ``--floor`` (a fast engine, courtly.rl.fast, is not bound by it):
     the referee's choice of seat, the seat's menu, its mask, the move; no
     observation, infos or rewards. Not an environment anyone should use: a
     bound on what a step of one can cost with this numbering. Plays the
@@ -159,6 +163,9 @@ def main(argv: list[str] | None = None) -> int:
             n = args.players or game.player_range(game.default_options())[0]
             makers.append((f"{name} ({n}p, infos=False)",
                            lambda name=name, n=n: rl.env(name, n, infos=False)))
+            if name in FAST_ENGINES:
+                makers.append((f"{name} ({n}p), rules engine",
+                               lambda name=name, n=n: rl.env(name, n, infos=False, fast=False)))
             if args.floor:
                 makers.append((f"{name} ({n}p), its floor", lambda name=name, n=n: Floor(name, n)))
     except (courtly.UnknownGame, ValueError) as exc:

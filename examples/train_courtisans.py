@@ -219,10 +219,11 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self.actions.mask(self.seat, self._obs["action_mask"])
 
     def _advance(self) -> None:
-        aec, state = self.aec, self.aec.table.state
+        aec = self.aec
         while not aec.terminations[self.agent] and aec.agent_selection != self.agent:
             seat = aec.possible_agents.index(aec.agent_selection)
-            action = decide(state, seat, self.bots[seat])
+            # the game's engine at this position (a fast table replays it when read)
+            action = decide(aec.table.state, seat, self.bots[seat])
             aec.step(aec.table.numbering.index(action))
         self._obs = aec.observe(self.agent)
 

@@ -142,7 +142,9 @@ def test_a_short_policy_run_prints_every_row(policy_bench: ModuleType,
     assert lines[2].split() == ["environment", *policy_bench.POLICIES]
     assert lines[3].startswith("tictactoe_v3 (PettingZoo), reference")
     assert re.search(r"1\.00\).*1\.00\).*1\.00\)", lines[3])
-    assert lines[4].startswith("courtisans (2p, infos=False)") and len(lines) == 5
+    assert lines[4].startswith("courtisans (2p, infos=False)")
+    # Courtisans has a fast engine (courtly.rl.fast): a row on its own engine too
+    assert lines[5].startswith("courtisans (2p), rules engine") and len(lines) == 6
 
 
 def test_the_floor_plays_the_game_the_environment_played(policy_bench: ModuleType) -> None:
@@ -165,4 +167,5 @@ def test_a_floor_run_adds_a_row_per_game(policy_bench: ModuleType,
     assert policy_bench.main(["--repeats", "1", "--games", "courtisans", "--floor"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[4].startswith("courtisans (2p, infos=False)")
-    assert lines[5].startswith("courtisans (2p), its floor") and len(lines) == 6
+    assert lines[5].startswith("courtisans (2p), rules engine")
+    assert lines[6].startswith("courtisans (2p), its floor") and len(lines) == 7

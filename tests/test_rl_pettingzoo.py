@@ -155,7 +155,6 @@ def test_mask_is_the_legal_actions_and_rewards_are_the_result(
     env = rl.env(game, n, opts)
     env.reset(seed=5)
     rng = np.random.default_rng(5)
-    state = env.unwrapped.table.state
     numbering = env.unwrapped.table.numbering
     for agent in env.agent_iter():
         obs, _, term, trunc, info = env.last()
@@ -163,6 +162,7 @@ def test_mask_is_the_legal_actions_and_rewards_are_the_result(
             env.step(None)
             continue
         seat = env.possible_agents.index(agent)
+        state = env.unwrapped.table.state  # the game's engine now (a fast table replays it)
         legal = state.legal_actions(seat)
         assert set(np.flatnonzero(obs["action_mask"])) == {numbering.index(a) for a in legal}
         assert info["view"] == state.view(seat)
@@ -171,6 +171,7 @@ def test_mask_is_the_legal_actions_and_rewards_are_the_result(
             if other != agent:
                 assert not env.observe(other)["action_mask"].any()
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    state = env.unwrapped.table.state
     result = state.result()
     shares = [1 / len(result.winners) if s in result.winners else 0.0 for s in range(n)]
     assert state.is_over and shares == pytest.approx(_final_rewards(game, n, opts, 5))

@@ -42,6 +42,7 @@ from courtly.core import (
     Numbering,
     Phase,
     Referee,
+    Result,
     State,
     TimeUp,
 )
@@ -375,9 +376,23 @@ class Table:
         return {"view": view, "legal_actions": [self.game.describe_action(view, a)
                                                 for a in legal]}
 
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.state.is_over
+
+    def acting(self) -> list[int]:
+        """The seats that must act, then those that may; [] once over."""
+        state = self.state
+        return [] if state.is_over else [*state.to_act, *state.may_act]
+
+    def result(self) -> Result:
+        """The game's result (once over)."""
+        return self.state.result()
+
     def final_rewards(self) -> list[float]:
         """Each seat's reward at the end (see the module docstring)."""
-        result = self.state.result()
+        result = self.result()
         if self.reward == "margin":
             scores = result.scores
             return [float(s - max(o for i, o in enumerate(scores) if i != seat))
@@ -397,6 +412,20 @@ class Table:
         return text
 
 
+def _table(game: str | Game, num_players: int | None, options: Mapping[str, Any] | None,
+           reward: str, window_actions: int, infos: bool, fast: bool) -> Table:
+    """The game's fast table if ``fast`` and it has one (courtly.rl.fast), else
+    a :class:`Table` on the game's engine."""
+    if fast:
+        from courtly.rl.fast import fast_table
+
+        table = fast_table(game if isinstance(game, str) else game.name, num_players, options,
+                           reward, window_actions, infos)
+        if table is not None:
+            return table
+    return Table(game, num_players, options, reward, window_actions, infos)
+
+
 class CourtlyEnv(AECEnv[str, dict[str, np.ndarray], int]):
     """A game as a PettingZoo AEC environment (see the module docstring).
 
@@ -410,9 +439,10 @@ class CourtlyEnv(AECEnv[str, dict[str, np.ndarray], int]):
     def __init__(self, game: str | Game, num_players: int | None = None,
                  options: Mapping[str, Any] | None = None, render_mode: str | None = None,
                  *, reward: str = "win_share", max_cycles: int | None = None,
-                 window_actions: int = WINDOW_ACTIONS, infos: bool = True) -> None:
+                 window_actions: int = WINDOW_ACTIONS, infos: bool = True,
+                 fast: bool = True) -> None:
         super().__init__()
-        self.table = Table(game, num_players, options, reward, window_actions, infos)
+        self.table = _table(game, num_players, options, reward, window_actions, infos, fast)
         self.render_mode = render_mode
         self.max_cycles = max_cycles
         self.possible_agents = list(self.table.agents_all)
@@ -483,10 +513,10 @@ class CourtlyEnv(AECEnv[str, dict[str, np.ndarray], int]):
             info = self.infos.get(agent, {})
             self.infos[agent] = info.plus(illegal_action=True) if isinstance(info, LazyInfo) \
                 else dict(info, illegal_action=True)
-        if (self.max_cycles is not None and not self.table.state.is_over
+        if (self.max_cycles is not None and not self.table.over
                 and self._steps >= self.max_cycles * len(self.possible_agents)):
             self.truncations = dict.fromkeys(self.agents, True)
-        if self.table.state.is_over:  # before the end every reward is 0.0: nothing to add
+        if self.table.over:  # before the end every reward is 0.0: nothing to add
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -514,8 +544,9 @@ class CourtlyParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int]):
     def __init__(self, game: str | Game, num_players: int | None = None,
                  options: Mapping[str, Any] | None = None, render_mode: str | None = None,
                  *, reward: str = "win_share", max_cycles: int | None = None,
-                 window_actions: int = WINDOW_ACTIONS, infos: bool = True) -> None:
-        self.table = Table(game, num_players, options, reward, window_actions, infos)
+                 window_actions: int = WINDOW_ACTIONS, infos: bool = True,
+                 fast: bool = True) -> None:
+        self.table = _table(game, num_players, options, reward, window_actions, infos, fast)
         self.render_mode = render_mode
         self.max_cycles = max_cycles
         self.possible_agents = list(self.table.agents_all)
@@ -542,8 +573,7 @@ class CourtlyParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int]):
         return self._observe_all(), self._infos()
 
     def _acting(self) -> list[int]:
-        state = self.table.state
-        return [] if state.is_over else [*state.to_act, *state.may_act]
+        return self.table.acting()
 
     def _observe_all(self) -> dict[str, dict[str, np.ndarray]]:
         acting = set(self._acting())
@@ -565,14 +595,14 @@ class CourtlyParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int]):
         referee's time-up if due."""
         illegal = set()
         for seat in self._acting():
-            if self.table.state.is_over:
+            if self.table.over:
                 break
             number = actions.get(self.possible_agents[seat])
             if number is None or not self.table.play(seat, number):
                 illegal.add(seat)
         self.table.due()
         self._steps += 1
-        over = self.table.state.is_over
+        over = self.table.over
         rewards = dict(zip(self.possible_agents, self.table.final_rewards(), strict=True)
                        ) if over else dict.fromkeys(self.agents, 0.0)
         truncated = (not over and self.max_cycles is not None

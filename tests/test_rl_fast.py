@@ -1,0 +1,132 @@
+"""The fast engines (courtly.rl.fast) against the games' own engines: the
+same environment, step for step.
+
+Each game with a fast engine is played, in every configuration, in two
+environments side by side, one on its fast engine (the default) and one on
+its own engine (``fast=False``), with the same actions, mostly legal, now
+and then any number: at every step the same seat is selected, with the same
+mask and observation, the same rewards, terminations and truncations; the
+infos (made by replaying the game's engine) are the same; and the game's
+engine replayed by the fast table (its ``state``) is the other's, record
+for record. A rule of the game's engine that its fast engine does not
+follow fails here.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo")
+
+import courtly  # noqa: E402
+import courtly.rl as rl  # noqa: E402
+from courtly.rl.fast import FAST_ENGINES  # noqa: E402
+from courtly.rl.fast.courtisans import FastTable  # noqa: E402
+
+
+def _cases() -> list[Any]:
+    out = []
+    for name in FAST_ENGINES:
+        for i, (n, opts) in enumerate(courtly.game(name).configurations()):
+            out.append(pytest.param(name, n, opts, id=f"{name}-{n}-{i}"))
+    return out
+
+
+@pytest.mark.parametrize(("name", "n", "opts"), _cases())
+def test_the_fast_engine_steps_as_the_games_own(name: str, n: int,
+                                                opts: dict[str, Any]) -> None:
+    fast = rl.env(name, n, opts, infos=True)
+    own = rl.env(name, n, opts, infos=True, fast=False)
+    assert isinstance(fast.unwrapped.table, FastTable)
+    assert not isinstance(own.unwrapped.table, FastTable)
+    for seed in range(40):
+        _same_game(fast, own, seed)
+
+
+def _same_game(fast: Any, own: Any, seed: int) -> None:
+    fast.reset(seed=seed)
+    own.reset(seed=seed)
+    rng = random.Random(seed)
+    steps = 0
+    while fast.agents or own.agents:
+        assert fast.agents == own.agents and fast.agent_selection == own.agent_selection
+        for agent in fast.agents:  # every seat's observation, the selected one's mask
+            a, b = fast.observe(agent), own.observe(agent)
+            assert np.array_equal(a["observation"], b["observation"]), (seed, steps, agent)
+            assert np.array_equal(a["action_mask"], b["action_mask"]), (seed, steps, agent)
+            assert a["observation"].dtype == b["observation"].dtype
+        mine, theirs = fast.last(), own.last()
+        assert mine[1:4] == theirs[1:4], (seed, steps)
+        if steps % 9 == 0:  # the infos replay the game's engine: every 9th step
+            assert fast.infos == own.infos
+        if mine[2] or mine[3]:
+            action = None
+        elif rng.random() < 0.05:  # any number: refused alike
+            action = rng.randrange(-2, fast.action_space(fast.agent_selection).n + 3)
+        else:
+            action = int(rng.choice(np.flatnonzero(mine[0]["action_mask"])))
+        fast.step(action)
+        own.step(action)
+        steps += 1
+        assert fast.infos.keys() == own.infos.keys()
+        for agent in fast.infos:
+            assert ("illegal_action" in fast.infos[agent]) == ("illegal_action" in own.infos[agent])
+    assert fast.rewards == own.rewards and fast._cumulative_rewards == own._cumulative_rewards
+    replayed, played = fast.unwrapped.table.state, own.unwrapped.table.state
+    assert replayed.record == played.record and replayed.result() == played.result()
+    assert fast.unwrapped.table.result() == played.result()
+
+
+def test_the_parallel_environment_on_the_fast_engine_is_the_same() -> None:
+    fast = rl.parallel_env("courtisans", 3, infos=False)
+    own = rl.parallel_env("courtisans", 3, infos=False, fast=False)
+    for seed in range(3):
+        a, _ = fast.reset(seed=seed)
+        b, _ = own.reset(seed=seed)
+        rng = random.Random(seed)
+        while fast.agents:
+            for agent in a:
+                assert np.array_equal(a[agent]["observation"], b[agent]["observation"])
+                assert np.array_equal(a[agent]["action_mask"], b[agent]["action_mask"])
+            actions = {agent: int(rng.choice(np.flatnonzero(obs["action_mask"])))
+                       for agent, obs in a.items() if obs["action_mask"].any()}
+            a, ra, ta, ua, _ = fast.step(actions)
+            b, rb, tb, ub, _ = own.step(actions)
+            assert (ra, ta, ua) == (rb, tb, ub)
+        assert not own.agents
+
+
+def test_a_game_without_a_seed_replays_for_its_infos() -> None:
+    """``reset()`` without a seed draws one, so that the game's engine can
+    still be replayed to the position (infos, ``state``, rendering)."""
+    env = rl.env("courtisans", 2, render_mode="ansi")
+    env.reset()
+    for _ in range(5):
+        obs, *_ = env.last()
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    state = env.unwrapped.table.state
+    assert len(state.record.actions) == 5
+    agent = env.agent_selection
+    assert env.infos[agent]["view"] == state.view(env.possible_agents.index(agent))
+    assert env.render() == courtly.game("courtisans").render(state.view(None))
+
+
+def test_the_fast_engine_refuses_what_is_not_the_seats_to_play() -> None:
+    """A seat not to act, a number outside the numbering or the mask, or
+    no number: refused, nothing changed."""
+    env = rl.env("courtisans", 2, infos=False)
+    env.reset(seed=4)
+    table = env.unwrapped.table
+    seat = table.due()
+    legal = table.numbered(seat)
+    before = env.observe(env.agent_selection)["observation"].copy()
+    assert not table.play(1 - seat, legal[0])
+    assert not table.play(seat, table.numbering.size)
+    assert not table.play(seat, "three")
+    assert not table.play(seat, next(k for k in range(table.numbering.size) if k not in legal))
+    assert table.record == [] and table.due() == seat
+    assert np.array_equal(env.observe(env.agent_selection)["observation"], before)
