@@ -125,6 +125,16 @@ def test_rematch_two_people_and_a_bot_both_follow_to_the_new_table(server, brows
     ada.click("#rematch-start")
     ada.wait_for_url(lambda url: tid not in url and "/table/" in url)
     new_id = ada.url.rstrip("/").split("/")[-1]
+    # the new table waits for Bob by the name he had, not for "Seat 2"
+    ada.wait_for_function("(() => { const s = window.courtly.state;"
+                          " return s.table && s.table.status === 'waiting'; })()")
+    ada.wait_for_selector("#log .log-rematch_of")
+    banner = ada.locator("#banner").text_content()
+    assert "Bob" in banner and "Seat 2" not in banner, banner
+    bob_seat = ada.locator("#seats li[data-seat='1']").text_content()
+    assert "Bob" in bob_seat and "not here yet" in bob_seat, bob_seat
+    assert "Ada and Bob" in ada.locator("#log .log-rematch_of").text_content()
+    shot(ada, "rematch_waiting_desktop.png", tmp_path)
     # Bob's page at the finished table now offers to follow, naming who started it
     bob.wait_for_selector("#rematch-follow")
     assert "Ada" in bob.locator(".rematch-note").text_content()

@@ -83,6 +83,10 @@ def test_a_rematch_is_the_same_table_with_a_new_seed_and_each_seat_follows(clien
     assert {k: new[k] for k in same} == {k: old[k] for k in same}
     assert new["status"] == "waiting"  # Ada has not followed yet
     assert [s["name"] for s in new["seats"]] == [None, "Bob"]
+    # her seat is kept for her under the name the last game showed (the waiting
+    # banner and the seats list name her, not "Seat 1")
+    assert [s["awaited"] for s in new["seats"]] == ["Ada", None]
+    assert state(client, new_id)["table"]["seats"][0]["awaited"] == "Ada"
     # the finished table points to it, in its info and its log
     update = state(client, tid, tokens["0"])
     assert update["table"]["rematch"] == new_id
@@ -99,6 +103,7 @@ def test_a_rematch_is_the_same_table_with_a_new_seed_and_each_seat_follows(clien
     info = client.get(f"/api/tables/{new_id}").json()
     assert info["status"] == "playing"
     assert [s["name"] for s in info["seats"]] == ["Ada", "Bob"]
+    assert [s["awaited"] for s in info["seats"]] == [None, None]
     assert client.get(f"/api/tables/{tid}").json()["rematch"] == new_id
     # one rematch per table: the same id whoever asks
     assert rematch(client, tid, tokens["0"]).json()["table"]["id"] == new_id
@@ -137,9 +142,12 @@ def test_a_new_seat_token_goes_only_to_the_old_seats_token(client):
         assert answer.status_code == 403 and answer.json()["code"] == "bad_token"
     answer = client.get(f"/api/tables/{tid}/state", params={"token": cy["token"]})
     assert answer.status_code == 403
-    # a seat the rematch's host gave another link cannot be claimed with the old token
+    # a seat the rematch's host gave another link cannot be claimed with the old token,
+    # nor is it said to wait for Ada any more (someone else may take it)
+    assert client.get(f"/api/tables/{new_id}").json()["seats"][0]["awaited"] == "Ada"
     answer = client.post(f"/api/tables/{new_id}/host/seats/0/token", json={"host": host})
     assert answer.status_code == 200, answer.text
+    assert client.get(f"/api/tables/{new_id}").json()["seats"][0]["awaited"] is None
     refused = rematch(client, tid, tokens["0"])
     assert refused.status_code == 409 and refused.json()["code"] == "rematch_seat_replaced"
 
@@ -168,6 +176,24 @@ def test_a_bots_seat_stays_a_bots_and_the_rematch_survives_a_restart(tmp_path):
         assert client.get(f"/api/tables/{tid}").json()["rematch"] == new_id
         assert state(client, new_id, ada["token"])["seat"] == 0
         assert rematch(client, tid, tokens["0"]).json()["token"] == ada["token"]
+
+
+@pytest.mark.slow  # over a second; the module keeps quick tests of its kind
+def test_the_names_a_rematch_waits_for_survive_a_restart_and_show_in_its_log(tmp_path):
+    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    with TestClient(create_app(url, bot_delay=0)) as client:
+        tid, tokens, _ = seated(client, ("Ada", "Bob", "Cy"))
+        play_to_the_end(client, tid, tokens)
+        new_id = rematch(client, tid, tokens["1"]).json()["table"]["id"]
+        first = state(client, new_id)["events"][0]
+        assert first["kind"] == "rematch_of" and "move" not in first
+        assert first["data"] == {"table": tid, "names": ["Ada", "Bob", "Cy"]}
+    with TestClient(create_app(url, bot_delay=0)) as client:
+        seats = client.get(f"/api/tables/{new_id}").json()["seats"]
+        assert [(s["name"], s["awaited"]) for s in seats] == [
+            (None, "Ada"), ("Bob", None), (None, "Cy")]
+        cy = rematch(client, tid, tokens["2"]).json()
+        assert [s["awaited"] for s in cy["table"]["seats"]] == ["Ada", None, None]
 
 
 # ----- error codes -------------------------------------------------------------------

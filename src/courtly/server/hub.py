@@ -174,9 +174,14 @@ class Seat:
         return self.clients + sum(n for n, when in self.remote.values()
                                   if now - when < PRESENCE_TTL)
 
-    def public(self, number: int) -> dict[str, Any]:
-        """What anyone may know about the seat."""
+    def public(self, number: int, kept_for: str | None = None) -> dict[str, Any]:
+        """What anyone may know about the seat. ``kept_for``: the name its
+        person had in the game a rematch follows (:meth:`LiveTable.kept_for`),
+        said (``awaited``) while the seat waits for that person alone: open,
+        and no other link given for it."""
+        waiting = self.kind == "person" and self.name is None and not self.token_gen
         return {"seat": number, "kind": self.kind, "bot": self.bot, "name": self.name,
+                "awaited": kept_for if waiting else None,
                 "taken": self.kind == "bot" or self.name is not None,
                 "connected": self.present() > 0, "away": self.away}
 
@@ -265,6 +270,9 @@ class LiveTable:
         #: The stored notes in the log, by id; notes another instance wrote
         #: and announced, to be read at the next catch-up (cluster.py).
         self.note_ids: set[int] = set()
+        #: A rematch's seats: the names their persons had in the game before
+        #: (its ``rematch_of`` note), else empty.
+        self.kept: list[str | None] = []
         self.notes_due: set[int] = set()
         self._catching_up: asyncio.Task[None] | None = None
         #: When this instance last told the others a seat's REST client was seen.
@@ -314,7 +322,7 @@ class LiveTable:
         return {"id": self.id, "game": game.name, "title": game.title,
                 "num_players": self.state.num_players, "options": dict(self.state.options),
                 "status": self.status, "moves": len(self.state.record.actions),
-                "seats": [s.public(i) for i, s in enumerate(self.seats)],
+                "seats": self.public_seats(),
                 "created": self.row.created, "bot_delay": self.row.bot_delay,
                 "move_clock": self.row.move_clock, "listed": self.listed,
                 "hosted": self.row.host_hash is not None, "ended": self.row.ended,
@@ -596,6 +604,20 @@ class LiveTable:
         self.note_ids.add(self.hub.store.add_note(self.id, self.entries, kind, text, data))
         self.log.append(Event(kind, text, data))
         await self.broadcast()
+
+    def public_seats(self) -> list[dict[str, Any]]:
+        """Every seat as anyone may know it (:meth:`Seat.public`)."""
+        return [s.public(i, self.kept_for(i)) for i, s in enumerate(self.seats)]
+
+    def kept_for(self, seat: int) -> str | None:
+        """The name ``seat``'s person had in the game this rematch follows."""
+        return self.kept[seat] if seat < len(self.kept) else None
+
+    def keep_names(self, data: Any) -> None:
+        """Read a ``rematch_of`` note's names (:meth:`Hub._create_rematch`)."""
+        names = data.get("names") if isinstance(data, dict) else None
+        if isinstance(names, list):
+            self.kept = [n if isinstance(n, str) else None for n in names]
 
     def seat_label(self, seat: int) -> str:
         """'Seat 2 (Ada)'."""
@@ -965,7 +987,7 @@ class LiveTable:
 
     def presence(self) -> dict[str, Any]:
         """The seats (who is connected, who is away) and the clocks, for everyone."""
-        return {"type": "presence", "seats": [s.public(i) for i, s in enumerate(self.seats)],
+        return {"type": "presence", "seats": self.public_seats(),
                 "clocks": self.clocks(), "paused": self.paused(time.monotonic())}
 
     async def send_presence(self, skip: Client | None = None) -> None:
@@ -1062,6 +1084,8 @@ class LiveTable:
     def _add_stored_note(self, note: NoteRow, live: bool) -> None:
         self.note_ids.add(note.id)
         self.log.append(Event(note.kind, note.text, note.data))
+        if note.kind == "rematch_of":
+            self.keep_names(note.data)
         seat = note.data.get("seat") if isinstance(note.data, dict) else None
         if live and isinstance(seat, int) and 0 <= seat < len(self.seats):
             if note.kind == "away":
@@ -1682,6 +1706,16 @@ class Hub:
         self.store.update_table(table.id, rematch=new_row.id)
         row.rematch = new_row.id
         new = LiveTable(self, new_row, seats, state)
+        # Each person seat waits for the person who had it, under the name the
+        # last game showed everyone (its seats list); a note, so that a
+        # restart or another instance knows it from the log as this one does.
+        names = [s.name if s.kind == "person" else None for s in table.seats]
+        kept = [n for n in names if n]
+        data = {"table": table.id, "names": names}
+        text = f"A rematch of table {table.id}: seats kept for {', '.join(kept) or 'nobody'}"
+        new.note_ids.add(self.store.add_note(new.id, 0, "rematch_of", text, data))
+        new.log.append(Event("rematch_of", text, data))
+        new.keep_names(data)
         self.tables[new_row.id] = new
         new.start_clock()
         self._start_table(new)
