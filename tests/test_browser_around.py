@@ -327,3 +327,51 @@ def test_vive_le_roi_your_vote_is_shown_after_a_reload(server, browser, tmp_path
     bob.locator(".castle").scroll_into_view_if_needed()
     shot(bob, "vlr_dungeons_phone.png", tmp_path)
     assert errors == [] and errors_b == []
+
+
+#: Every character put in the dungeons and WCs the castle has (the view changed
+#: in the page and drawn again: a deterministic look at each name in a narrow
+#: cell); the names that do not show whole: cut by their own box (an ellipsis)
+#: or running out of their cell.
+NAMES_IN_CELLS = """(characters) => {
+  const ctx = window.courtly.context();
+  const castle = ctx.view.castle;
+  const dungeons = Object.keys(castle.dungeons || {});
+  const wcs = Object.keys(castle.wc || {});
+  const cut = [];
+  for (let i = 0; i < characters.length; i += dungeons.length + wcs.length) {
+    const batch = characters.slice(i, i + dungeons.length + wcs.length);
+    dungeons.forEach((f, k) => { castle.dungeons[f] = batch[k] || null; });
+    wcs.forEach((f, k) => { castle.wc[f] = batch[dungeons.length + k] || null; });
+    ctx.rerender();
+    for (const name of document.querySelectorAll('.cell .person .pname')) {
+      const cell = name.closest('.cell').getBoundingClientRect();
+      const r = name.getBoundingClientRect();
+      if (name.scrollWidth > name.clientWidth + 1 || r.left < cell.left - 0.5
+          || r.right > cell.right + 0.5) {
+        cut.push(`${name.textContent} (${Math.round(r.width)} px in ${Math.round(cell.width)})`);
+      }
+    }
+  }
+  return cut;
+}"""
+
+
+def test_vive_le_roi_a_name_in_a_dungeon_or_wc_cell_reads_whole(server, browser, tmp_path):
+    tid, tokens = seated_table(server, "vive_le_roi", [PERSON] * 3, ["Ada", "Bob", "Cy"],
+                               seed=4)
+    characters = [c["id"] for c in api(server, "/api/games/vive_le_roi")["data"]["characters"]]
+    for lang in ("en", "fr"):
+        page, errors = open_seat(browser, server, tid, tokens["0"], 390, 844, lang=lang)
+        for width, height in ((390, 844), (1280, 800)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(100)
+            assert page.evaluate(NAMES_IN_CELLS, characters) == [], (lang, width)
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.evaluate("""() => { const c = window.courtly.context();
+            Object.assign(c.view.castle.dungeons, {1: 'dagobert', 2: 'anselme', 3: 'jester'});
+            c.rerender(); }""")
+        page.locator(".castle").scroll_into_view_if_needed()
+        shot(page, f"vlr_dungeon_names_phone_{lang}.png", tmp_path)
+        assert errors == []
+        page.close()
