@@ -169,6 +169,22 @@ def test_the_last_move_is_marked_on_the_board_until_the_next(server, browser, tm
     assert marked.count() == len(plays) >= 1
     assert page.locator("#log .log-line[aria-current='true']").count() >= len(plays)
     shot(page, "last_move_bot_desktop.png", tmp_path)
+    # the panel (the generic renderer's, Fief's, Versailles') tells the bot's turn apart
+    # from the draw the rules made after it, which the bot did not do
+    generic, errors_g = open_page(browser)
+    generic.goto(f"{server}/table/{tid}?renderer=generic")  # a spectator's
+    generic.wait_for_selector("#last-move .last-followed li")
+    assert "Last move: Seat 1 (bot)" in generic.locator("#last-move h2").text_content()
+    last = generic.evaluate("window.courtly.context().lastMove")
+    assert {e["kind"] for e in last["followed"]} == {"draw"}
+    assert "draw" not in {e["kind"] for e in last["events"]}
+    assert generic.locator("#last-move .last-own li").count() == len(last["events"]) >= 1
+    assert generic.locator("#last-move .last-followed li").count() == len(last["followed"])
+    assert generic.locator(".last-followed-title").text_content() == "Then, by the rules:"
+    generic.locator("#last-move").scroll_into_view_if_needed()
+    shot(generic, "last_move_followed_generic.png", tmp_path)
+    assert errors_g == []
+    generic.close()
     # my own card then: the bot's marks go, mine comes
     page.locator(".ct-card.playable").first.click()
     choice = page.locator(".ct-choices .choice").first

@@ -4,6 +4,7 @@ WebSocket."""
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -303,6 +304,9 @@ def test_updates_name_the_last_moves_events_seen_by_each_seat(tmp_path):
         assert mine["last_move"] == {"seat": first, "events": played}
         kinds = {mine_event["index"]: mine_event["kind"] for mine_event in mine["events"]}
         assert [kinds[i] for i in played][-1] == "draw"
+        # the draw is the rules' after the turn's last card, not the seat's own doing
+        follows = {e["index"]: e["move"]["follows"] for e in mine["events"] if "move" in e}
+        assert [follows[i] for i in played] == [kinds[i] == "draw" for i in played]
         # the other seat is told of the same move; its draw is its own to see
         theirs = state(client, tid, tokens[str(1 - first)])["last_move"]
         assert theirs["seat"] == first and set(theirs["events"]) <= set(played)
@@ -316,3 +320,40 @@ def test_updates_name_the_last_moves_events_seen_by_each_seat(tmp_path):
         assert now["last_move"] == {"seat": 1 - first, "events": run}
     with TestClient(create_app(url, bot_delay=0)) as client:  # rebuilt the same after a restart
         assert state(client, tid)["last_move"] == {"seat": 1 - first, "events": run}
+        again = state(client, tid, token)["events"]
+        assert {e["index"]: e["move"]["follows"] for e in again if "move" in e} == follows | {
+            e["index"]: e["move"]["follows"] for e in again if e["index"] in run}
+
+
+#: For each game, an action's event that the rules make after it (State.own_events),
+#: and one of the action's own in the same list: (options, players, the rules' kind,
+#: the action's own kind, or None for an action whose events are all the rules').
+AFTER_A_MOVE = {
+    "courtisans": ({}, 2, "draw", "play"),  # the hand drawn back up after the third card
+    "fief": ({}, 3, "turn", "done"),  # the negotiation's last Done, then the new turn
+    "versailles": ({}, 3, "income", "give"),  # a gift that ends the player-turn
+    "vive_le_roi": ({"emissary": True}, 2, "place", "place"),  # the Emissary's turn
+}
+
+
+@pytest.mark.parametrize("game", sorted(AFTER_A_MOVE))
+def test_a_moves_own_events_come_before_what_the_rules_do_after_it(game):
+    from courtly.registry import game as get_game
+
+    options, players, after, own = AFTER_A_MOVE[game]
+    rng = random.Random(3)
+    state_ = get_game(game).new_game(players, 11, options)
+    for _ in range(3000):
+        seats = state_.phase.to_act or state_.phase.may_act
+        assert seats, "the case was not met before the end"
+        seat = seats[0]
+        events = state_.apply(seat, rng.choice(state_.legal_actions(seat)))
+        split = state_.own_events(events)
+        kinds = [e.kind for e in events]
+        assert not set(kinds[:split]) & state_.FOLLOWING
+        # (Vive le Roi: a place of the Emissary, a position after the seats)
+        ahead = [e for e in events[split:] if e.kind == after
+                 and e.data.get("position", players) >= players]
+        if ahead and own in kinds[:split]:
+            return
+    raise AssertionError(f"no {own} followed by the rules' {after} in {game}")

@@ -257,9 +257,11 @@ class LiveTable:
         #: the driver's failures in a row (0 once a move went through)
         self.failures = 0
         self._bots: dict[tuple[int, str], Bot] = {}
-        #: log index -> (seat, by) for the events a move made (by: person, bot,
-        #: standin or referee), so clients can mark a stand-in's moves.
-        self.moves_by: dict[int, tuple[int, str]] = {}
+        #: log index -> (seat, by, follows) for the events a move made (by:
+        #: person, bot, standin, forced or referee; follows: the rules made it
+        #: after the move, State.own_events), so clients can mark a stand-in's
+        #: moves and tell a move from what followed it.
+        self.moves_by: dict[int, tuple[int, str, bool]] = {}
         #: tasks of its own (presence pushes, catching up), kept until done
         self._tasks: set[asyncio.Task[None]] = set()
         #: seats that have had a WebSocket client since the table was loaded
@@ -527,7 +529,7 @@ class LiveTable:
             self.timings.append(self.timing)
             self.made_by.append(by)
             self.timing = timing
-            self.mark_move(len(self.log), len(events), seat, by)
+            self.mark_move(len(self.log), len(events), seat, by, after.own_events(events))
             self.log.extend(events)
             self.mark_last_move(seat, len(events))
             self.turn_started = time.monotonic()
@@ -1017,19 +1019,22 @@ class LiveTable:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def mark_move(self, start: int, count: int, seat: int, by: str) -> None:
+    def mark_move(self, start: int, count: int, seat: int, by: str, own: int) -> None:
         """Remember that the log's entries start..start+count-1 came from ``seat``'s
-        move, made by ``by`` (person, bot, standin, forced, referee)."""
+        move, made by ``by`` (person, bot, standin, forced, referee), the first
+        ``own`` by the move itself, the others by the rules after it
+        (State.own_events)."""
         for index in range(start, start + count):
-            self.moves_by[index] = (seat, by)
+            self.moves_by[index] = (seat, by, index >= start + own)
 
     def move_of(self, index: int) -> dict[str, Any]:
-        """``{"move": {seat, by}}`` for a log entry a move made, else nothing."""
+        """``{"move": {seat, by, follows}}`` for a log entry a move made, else nothing."""
         made = self.moves_by.get(index)
         if made is None:
             return {}
-        seat, by = made
-        return {"move": {"seat": None if seat == REFEREE else seat, "by": by}}
+        seat, by, follows = made
+        return {"move": {"seat": None if seat == REFEREE else seat, "by": by,
+                         "follows": follows}}
 
     # ----- the record, from the store: at load, and as other instances write it -------
     def replay_stored(self, moves: list[MoveRow], notes: list[NoteRow],
@@ -1072,7 +1077,7 @@ class LiveTable:
         action = state.game.parse_action(json.loads(move.action))
         before, before_log = state.phase, len(self.log)
         events = state.apply(move.seat, action)  # seat -1: the referee
-        self.mark_move(len(self.log), len(events), move.seat, move.by)
+        self.mark_move(len(self.log), len(events), move.seat, move.by, state.own_events(events))
         self.log.extend(events)
         self.mark_last_move(move.seat, len(self.log) - before_log)
         self.timings.append(self.timing)

@@ -220,6 +220,8 @@ const STRINGS = {
     "jump.unread": (p) => (p.n === 1 ? "1 new entry" : `${p.n} new entries`),
     "last.move": "Last move",
     "last.by": "Last move: {who}",
+    "last.after": "After {who}'s move",
+    "last.followed": "Then, by the rules:",
   },
   fr: {
     "app.tagline": "Jeux de société d'intrigues de cour",
@@ -431,6 +433,8 @@ const STRINGS = {
     "jump.unread": (p) => (p.n <= 1 ? `${p.n} nouvelle entrée` : `${p.n} nouvelles entrées`),
     "last.move": "Dernier coup",
     "last.by": "Dernier coup : {who}",
+    "last.after": "Après le coup de {who}",
+    "last.followed": "Puis, selon les règles :",
   },
 };
 

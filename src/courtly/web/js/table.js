@@ -215,11 +215,15 @@ function showError(err) {
   return error;
 }
 
-/** The last move as renderers mark it: {seat, events: [event]} (the events this page saw). */
+/** The last move as renderers mark it (the events this page saw): {seat, events: the
+ *  move's own, followed: what the rules did after it (the turn passing, a deal, income,
+ *  a vote counted: the server's move.follows), never the seat's doing}. */
 function lastMove() {
   const last = st.lastMove;
   if (!last) return null;
-  return { seat: last.seat, events: last.events.map((i) => st.events.get(i)).filter(Boolean) };
+  const seen = last.events.map((i) => st.events.get(i)).filter(Boolean);
+  const follows = (e) => !!(e.move && e.move.follows);
+  return { seat: last.seat, events: seen.filter((e) => !follows(e)), followed: seen.filter(follows) };
 }
 
 async function sendChat(text, to) {
