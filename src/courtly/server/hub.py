@@ -84,6 +84,11 @@ HEARTBEAT_TIMEOUT = 15.0
 #: each failure in a row, RETRY_MAX at most (a database that is down for a
 #: while is tried twice a minute, not thousands of times).
 RETRY_BASE, RETRY_MAX = 0.5, 30.0
+#: Seconds a person's forced move waits (the server makes it, LiveTable._forced)
+#: after another person's action that person may still take back: undo lasts
+#: only until another seat acts, and a forced move after the table's bot delay
+#: would close it before most people notice a slip (docs/web.md, "Undo").
+UNDO_GRACE = 5.0
 #: A table no person has been connected to (or seen by token) for the
 #: hub's ``pause_after`` seconds, by default its ``away_after``, stops being
 #: played (stand-ins, bots, clocks) until one comes back; one idle for
@@ -662,7 +667,7 @@ class LiveTable:
                 if self.attended(now, seat):
                     options.append((self.row.bot_delay, seat, "away"))
             elif seat in phase.to_act and self._forced(seat):
-                options.append((self.row.bot_delay, seat, "forced"))
+                options.append((self._forced_delay(now), seat, "forced"))
             elif seat in phase.to_act:
                 options.append(self._person_deadline(seat, info, now))
             elif (gone := self._gone_option(seat, info, now)) is not None:
@@ -720,6 +725,19 @@ class LiveTable:
         unless the person may still take back their last action (the
         purchase that spent their last crown)."""
         return self.state.forced_publicly(seat) and not self._may_undo(seat)
+
+    def _forced_delay(self, now: float) -> float:
+        """How long a forced move still waits (monotonic ``now``): the table's
+        bot delay, or while the last action is a person's that they may still
+        take back, what is left of the hub's ``undo_grace`` since it was made:
+        the forced move would end their undo (State.can_undo: the game's last
+        action only)."""
+        if not self.state.record.actions or not self.made_by or self.made_by[-1] != "person":
+            return self.row.bot_delay
+        last = self.state.record.actions[-1][0]
+        if not self.state.can_undo(last):
+            return self.row.bot_delay
+        return max(self.row.bot_delay, self.turn_started + self.hub.undo_grace - now)
 
     def _person_deadline(self, seat: int, info: Seat, now: float
                          ) -> tuple[float, int, str] | None:
@@ -1217,8 +1235,12 @@ class Hub:
     def __init__(self, store: Store, away_after: float = 60.0, bot_delay: float = 0.8,
                  games: Mapping[str, Game] | None = None,
                  list_ended_for: float = LIST_ENDED_FOR, pause_after: float | None = None,
-                 expire_after: float = EXPIRE_AFTER, mix_seeds: bool = True) -> None:
+                 expire_after: float = EXPIRE_AFTER, mix_seeds: bool = True,
+                 undo_grace: float = UNDO_GRACE) -> None:
         self.store = store
+        #: seconds a person's forced move waits while the person who acted
+        #: before may still take their action back (LiveTable._forced_delay)
+        self.undo_grace = undo_grace
         #: seconds with no person connected or seen before a table pauses
         #: (LiveTable.paused: by default ``away_after``, so that stand-ins play
         #: only while a person is there to be kept waiting), and before an
