@@ -146,7 +146,8 @@ def test_rematch_two_people_and_a_bot_both_follow_to_the_new_table(server, brows
         page.wait_for_function("(() => { const s = window.courtly.state;"
                                " return s.table && s.table.status === 'playing'; })()")
         assert page.evaluate("window.courtly.state.seat") == seat
-        assert name in page.locator("#whoami").text_content()
+        # the header is drawn a frame after the state (later under load): wait for it
+        page.wait_for_selector(f"#whoami:has-text('{name}')", timeout=5000)
         assert page.locator("#join-dialog[open]").count() == 0, "no name asked again"
     info = api(server, f"/api/tables/{new_id}")
     assert [s["name"] for s in info["seats"]] == ["Ada", "Bob", None]

@@ -262,11 +262,11 @@ class LiveTable:
         #: the driver's failures in a row (0 once a move went through)
         self.failures = 0
         self._bots: dict[tuple[int, str], Bot] = {}
-        #: log index -> (seat, by, follows) for the events a move made (by:
-        #: person, bot, standin, forced or referee; follows: the rules made it
-        #: after the move, State.own_events), so clients can mark a stand-in's
-        #: moves and tell a move from what followed it.
-        self.moves_by: dict[int, tuple[int, str, bool]] = {}
+        #: log index -> (seat, by, start) for the events a move made (by:
+        #: person, bot, standin, forced or referee; start: the log index of the
+        #: move's first event), so clients can mark a stand-in's moves and tell
+        #: a move from what followed it (move_of).
+        self.moves_by: dict[int, tuple[int, str, int]] = {}
         #: tasks of its own (presence pushes, catching up), kept until done
         self._tasks: set[asyncio.Task[None]] = set()
         #: seats that have had a WebSocket client since the table was loaded
@@ -428,7 +428,7 @@ class LiveTable:
         for index in range(max(since + 1, 0), len(self.log)):
             seen = self.log[index].for_seat(seat)
             if seen is not None:
-                events.append({"index": index, **seen.to_json(), **self.move_of(index)})
+                events.append({"index": index, **seen.to_json(), **self.move_of(index, seat)})
         legal: list[dict[str, Any]] = []
         schema: list[dict[str, Any]] = []
         playing = self.status == "playing"
@@ -534,7 +534,7 @@ class LiveTable:
             self.timings.append(self.timing)
             self.made_by.append(by)
             self.timing = timing
-            self.mark_move(len(self.log), len(events), seat, by, after.own_events(events))
+            self.mark_move(len(self.log), len(events), seat, by)
             self.log.extend(events)
             self.mark_last_move(seat, len(events))
             self.turn_started = time.monotonic()
@@ -1037,22 +1037,25 @@ class LiveTable:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def mark_move(self, start: int, count: int, seat: int, by: str, own: int) -> None:
+    def mark_move(self, start: int, count: int, seat: int, by: str) -> None:
         """Remember that the log's entries start..start+count-1 came from ``seat``'s
-        move, made by ``by`` (person, bot, standin, forced, referee), the first
-        ``own`` by the move itself, the others by the rules after it
-        (State.own_events)."""
+        move, made by ``by`` (person, bot, standin, forced, referee)."""
         for index in range(start, start + count):
-            self.moves_by[index] = (seat, by, index >= start + own)
+            self.moves_by[index] = (seat, by, start)
 
-    def move_of(self, index: int) -> dict[str, Any]:
-        """``{"move": {seat, by, follows}}`` for a log entry a move made, else nothing."""
+    def move_of(self, index: int, viewer: int | None) -> dict[str, Any]:
+        """``{"move": {seat, by, follows}}`` for a log entry a move made, else
+        nothing. ``follows``: the rules made it after the move (State.own_events),
+        judged from the move's events as ``viewer`` sees them, so that it tells
+        nothing of those hidden from them."""
         made = self.moves_by.get(index)
         if made is None:
             return {}
-        seat, by, follows = made
+        seat, by, start = made
+        seen = [e for e in (self.log[i].for_seat(viewer) for i in range(start, index + 1))
+                if e is not None]
         return {"move": {"seat": None if seat == REFEREE else seat, "by": by,
-                         "follows": follows}}
+                         "follows": len(seen) > self.state.own_events(seen)}}
 
     # ----- the record, from the store: at load, and as other instances write it -------
     def replay_stored(self, moves: list[MoveRow], notes: list[NoteRow],
@@ -1095,7 +1098,7 @@ class LiveTable:
         action = state.game.parse_action(json.loads(move.action))
         before, before_log = state.phase, len(self.log)
         events = state.apply(move.seat, action)  # seat -1: the referee
-        self.mark_move(len(self.log), len(events), move.seat, move.by, state.own_events(events))
+        self.mark_move(len(self.log), len(events), move.seat, move.by)
         self.log.extend(events)
         self.mark_last_move(move.seat, len(self.log) - before_log)
         self.timings.append(self.timing)
