@@ -125,6 +125,16 @@ def test_rematch_two_people_and_a_bot_both_follow_to_the_new_table(server, brows
     ada.click("#rematch-start")
     ada.wait_for_url(lambda url: tid not in url and "/table/" in url)
     new_id = ada.url.rstrip("/").split("/")[-1]
+    # the new table waits for Bob by the name he had, not for "Seat 2"
+    ada.wait_for_function("(() => { const s = window.courtly.state;"
+                          " return s.table && s.table.status === 'waiting'; })()")
+    ada.wait_for_selector("#log .log-rematch_of")
+    banner = ada.locator("#banner").text_content()
+    assert "Bob" in banner and "Seat 2" not in banner, banner
+    bob_seat = ada.locator("#seats li[data-seat='1']").text_content()
+    assert "Bob" in bob_seat and "not here yet" in bob_seat, bob_seat
+    assert "Ada and Bob" in ada.locator("#log .log-rematch_of").text_content()
+    shot(ada, "rematch_waiting_desktop.png", tmp_path)
     # Bob's page at the finished table now offers to follow, naming who started it
     bob.wait_for_selector("#rematch-follow")
     assert "Ada" in bob.locator(".rematch-note").text_content()
@@ -136,7 +146,8 @@ def test_rematch_two_people_and_a_bot_both_follow_to_the_new_table(server, brows
         page.wait_for_function("(() => { const s = window.courtly.state;"
                                " return s.table && s.table.status === 'playing'; })()")
         assert page.evaluate("window.courtly.state.seat") == seat
-        assert name in page.locator("#whoami").text_content()
+        # the header is drawn a frame after the state (later under load): wait for it
+        page.wait_for_selector(f"#whoami:has-text('{name}')", timeout=5000)
         assert page.locator("#join-dialog[open]").count() == 0, "no name asked again"
     info = api(server, f"/api/tables/{new_id}")
     assert [s["name"] for s in info["seats"]] == ["Ada", "Bob", None]
@@ -159,6 +170,22 @@ def test_the_last_move_is_marked_on_the_board_until_the_next(server, browser, tm
     assert marked.count() == len(plays) >= 1
     assert page.locator("#log .log-line[aria-current='true']").count() >= len(plays)
     shot(page, "last_move_bot_desktop.png", tmp_path)
+    # the panel (the generic renderer's, Fief's, Versailles') tells the bot's turn apart
+    # from the draw the rules made after it, which the bot did not do
+    generic, errors_g = open_page(browser)
+    generic.goto(f"{server}/table/{tid}?renderer=generic")  # a spectator's
+    generic.wait_for_selector("#last-move .last-followed li")
+    assert "Last move: Seat 1 (bot)" in generic.locator("#last-move h2").text_content()
+    last = generic.evaluate("window.courtly.context().lastMove")
+    assert {e["kind"] for e in last["followed"]} == {"draw"}
+    assert "draw" not in {e["kind"] for e in last["events"]}
+    assert generic.locator("#last-move .last-own li").count() == len(last["events"]) >= 1
+    assert generic.locator("#last-move .last-followed li").count() == len(last["followed"])
+    assert generic.locator(".last-followed-title").text_content() == "Then, by the rules:"
+    generic.locator("#last-move").scroll_into_view_if_needed()
+    shot(generic, "last_move_followed_generic.png", tmp_path)
+    assert errors_g == []
+    generic.close()
     # my own card then: the bot's marks go, mine comes
     page.locator(".ct-card.playable").first.click()
     choice = page.locator(".ct-choices .choice").first
@@ -317,3 +344,51 @@ def test_vive_le_roi_your_vote_is_shown_after_a_reload(server, browser, tmp_path
     bob.locator(".castle").scroll_into_view_if_needed()
     shot(bob, "vlr_dungeons_phone.png", tmp_path)
     assert errors == [] and errors_b == []
+
+
+#: Every character put in the dungeons and WCs the castle has (the view changed
+#: in the page and drawn again: a deterministic look at each name in a narrow
+#: cell); the names that do not show whole: cut by their own box (an ellipsis)
+#: or running out of their cell.
+NAMES_IN_CELLS = """(characters) => {
+  const ctx = window.courtly.context();
+  const castle = ctx.view.castle;
+  const dungeons = Object.keys(castle.dungeons || {});
+  const wcs = Object.keys(castle.wc || {});
+  const cut = [];
+  for (let i = 0; i < characters.length; i += dungeons.length + wcs.length) {
+    const batch = characters.slice(i, i + dungeons.length + wcs.length);
+    dungeons.forEach((f, k) => { castle.dungeons[f] = batch[k] || null; });
+    wcs.forEach((f, k) => { castle.wc[f] = batch[dungeons.length + k] || null; });
+    ctx.rerender();
+    for (const name of document.querySelectorAll('.cell .person .pname')) {
+      const cell = name.closest('.cell').getBoundingClientRect();
+      const r = name.getBoundingClientRect();
+      if (name.scrollWidth > name.clientWidth + 1 || r.left < cell.left - 0.5
+          || r.right > cell.right + 0.5) {
+        cut.push(`${name.textContent} (${Math.round(r.width)} px in ${Math.round(cell.width)})`);
+      }
+    }
+  }
+  return cut;
+}"""
+
+
+def test_vive_le_roi_a_name_in_a_dungeon_or_wc_cell_reads_whole(server, browser, tmp_path):
+    tid, tokens = seated_table(server, "vive_le_roi", [PERSON] * 3, ["Ada", "Bob", "Cy"],
+                               seed=4)
+    characters = [c["id"] for c in api(server, "/api/games/vive_le_roi")["data"]["characters"]]
+    for lang in ("en", "fr"):
+        page, errors = open_seat(browser, server, tid, tokens["0"], 390, 844, lang=lang)
+        for width, height in ((390, 844), (1280, 800)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(100)
+            assert page.evaluate(NAMES_IN_CELLS, characters) == [], (lang, width)
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.evaluate("""() => { const c = window.courtly.context();
+            Object.assign(c.view.castle.dungeons, {1: 'dagobert', 2: 'anselme', 3: 'jester'});
+            c.rerender(); }""")
+        page.locator(".castle").scroll_into_view_if_needed()
+        shot(page, f"vlr_dungeon_names_phone_{lang}.png", tmp_path)
+        assert errors == []
+        page.close()

@@ -754,6 +754,7 @@ def test_serve_passes_its_settings_to_the_server(runner, tmp_path, monkeypatch):
     hub = served["app"].state.hub
     assert (served["port"], hub.away_after, hub.list_ended_for) == (8765, 30.0, 120.0)
     assert hub.pause_after == 30.0  # by default the same as --away-after (docs/api.md)
+    assert hub.undo_grace == 5.0  # a forced move's wait while the undo before is open
     assert (served["proxy_headers"], served["forwarded_allow_ips"]) == (True, "127.0.0.1")
     behind = runner.invoke(app, ["serve", "--db", db, "--port", "8765",
                                  "--forwarded-allow-ips", "10.0.0.2"])
@@ -763,10 +764,10 @@ def test_serve_passes_its_settings_to_the_server(runner, tmp_path, monkeypatch):
     result = runner.invoke(app, ["serve", "--db", db, "--allow-origin", "https://a.example",
                                  "--allow-origin", "http://b.example:8080",
                                  "--tables-per-minute", "6", "--pause-after", "60",
-                                 "--expire-after", "3600"])
+                                 "--expire-after", "3600", "--undo-grace", "8"])
     assert result.exit_code == 0, result.output
     hub = served["app"].state.hub
-    assert (hub.pause_after, hub.expire_after) == (60.0, 3600.0)
+    assert (hub.pause_after, hub.expire_after, hub.undo_grace) == (60.0, 3600.0, 8.0)
     assert served["app"].state.origins == {"https://a.example", "http://b.example:8080"}
     assert (served["app"].state.creations.burst, served["app"].state.creations.every) == (6, 10)
     bad = runner.invoke(app, ["serve", "--db", db, "--allow-origin", "a.example"])

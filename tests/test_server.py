@@ -675,8 +675,9 @@ def test_the_server_makes_a_move_everyone_can_see_is_forced(tmp_path):
     money to buy, no lord to move; "Abstain" with no vote) has it made by
     the server at once, marked ``forced`` (State.forced_publicly); a lone
     move that could have been otherwise with other cards is left to the
-    person, as is one made lone by an action the person may still take back."""
-    with make_client(tmp_path) as client:
+    person, as is one made lone by an action the person may still take back.
+    (No grace for the undo of the person before: the next test's.)"""
+    with make_client(tmp_path, undo_grace=0) as client:
         tid, tokens = person_table(client, 3, game="fief", options={"turn_limit": 4},
                                    bot_delay=0.3)
         live = client.app.state.hub.tables[tid]
@@ -712,6 +713,47 @@ def test_the_server_makes_a_move_everyone_can_see_is_forced(tmp_path):
             and len(s.legal_actions(seat)) == 1 and not s.forced_publicly(seat), rng)
         time.sleep(0.5)
         assert live.state is now
+
+
+def test_a_forced_move_waits_while_the_person_before_may_take_theirs_back(tmp_path):
+    """A person acts (a purchase, an End: still theirs to take back) and the
+    next seat's only move is one the server makes (forced): it waits the
+    hub's ``undo_grace``, not the bot delay, since it would end the first
+    person's undo (the game's last action only). Taken back meanwhile, the
+    table and its stored record agree (a restart gives the same table); with
+    no grace left the forced move follows at the bot delay and closes the undo."""
+    with make_client(tmp_path, undo_grace=60) as client:
+        tid, tokens = person_table(client, 3, game="fief", options={"turn_limit": 4},
+                                   bot_delay=0.05)
+        live = client.app.state.hub.tables[tid]
+
+        def after_a_persons_undoable_move(s: courtly.State, seat: int) -> bool:
+            if not s.record.actions or live.made_by[-1:] != ["person"]:
+                return False
+            last = s.record.actions[-1][0]
+            return (seat in s.phase.to_act and seat != last and s.forced_publicly(seat)
+                    and not s.can_undo(seat) and s.can_undo(last))
+
+        now, seat = _fief_moves_until(client, tid, tokens, after_a_persons_undoable_move,
+                                      random.Random(3))
+        last, action = now.record.actions[-1]
+        time.sleep(0.5)  # ten bot delays: the forced move is not made
+        assert live.state is now
+        assert state(client, tid, tokens[str(seat)])["forced"]
+        assert state(client, tid, tokens[str(last)])["can_undo"]
+        answer = client.post(f"/api/tables/{tid}/undo", json={"token": tokens[str(last)]})
+        assert answer.status_code == 200, answer.text
+        record, view = list(live.state.record.actions), live.state.view(None)
+        assert record == list(now.record.actions[:-1])
+    with make_client(tmp_path, undo_grace=0) as client:
+        live = client.app.state.hub.tables[tid]
+        assert list(live.state.record.actions) == record and live.state.view(None) == view
+        answer = client.post(f"/api/tables/{tid}/actions",
+                             json={"token": tokens[str(last)], "action": action.to_json()})
+        assert answer.status_code == 200, answer.text
+        wait_until(lambda: len(live.state.record.actions) == len(record) + 2)
+        assert live.state.record.actions[-1][0] == seat and live.made_by[-1] == "forced"
+        assert not state(client, tid, tokens[str(last)])["can_undo"]
 
 
 # ----- replays ------------------------------------------------------------------------

@@ -4,6 +4,7 @@ WebSocket."""
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -83,6 +84,10 @@ def test_a_rematch_is_the_same_table_with_a_new_seed_and_each_seat_follows(clien
     assert {k: new[k] for k in same} == {k: old[k] for k in same}
     assert new["status"] == "waiting"  # Ada has not followed yet
     assert [s["name"] for s in new["seats"]] == [None, "Bob"]
+    # her seat is kept for her under the name the last game showed (the waiting
+    # banner and the seats list name her, not "Seat 1")
+    assert [s["awaited"] for s in new["seats"]] == ["Ada", None]
+    assert state(client, new_id)["table"]["seats"][0]["awaited"] == "Ada"
     # the finished table points to it, in its info and its log
     update = state(client, tid, tokens["0"])
     assert update["table"]["rematch"] == new_id
@@ -99,6 +104,7 @@ def test_a_rematch_is_the_same_table_with_a_new_seed_and_each_seat_follows(clien
     info = client.get(f"/api/tables/{new_id}").json()
     assert info["status"] == "playing"
     assert [s["name"] for s in info["seats"]] == ["Ada", "Bob"]
+    assert [s["awaited"] for s in info["seats"]] == [None, None]
     assert client.get(f"/api/tables/{tid}").json()["rematch"] == new_id
     # one rematch per table: the same id whoever asks
     assert rematch(client, tid, tokens["0"]).json()["table"]["id"] == new_id
@@ -137,9 +143,12 @@ def test_a_new_seat_token_goes_only_to_the_old_seats_token(client):
         assert answer.status_code == 403 and answer.json()["code"] == "bad_token"
     answer = client.get(f"/api/tables/{tid}/state", params={"token": cy["token"]})
     assert answer.status_code == 403
-    # a seat the rematch's host gave another link cannot be claimed with the old token
+    # a seat the rematch's host gave another link cannot be claimed with the old token,
+    # nor is it said to wait for Ada any more (someone else may take it)
+    assert client.get(f"/api/tables/{new_id}").json()["seats"][0]["awaited"] == "Ada"
     answer = client.post(f"/api/tables/{new_id}/host/seats/0/token", json={"host": host})
     assert answer.status_code == 200, answer.text
+    assert client.get(f"/api/tables/{new_id}").json()["seats"][0]["awaited"] is None
     refused = rematch(client, tid, tokens["0"])
     assert refused.status_code == 409 and refused.json()["code"] == "rematch_seat_replaced"
 
@@ -168,6 +177,24 @@ def test_a_bots_seat_stays_a_bots_and_the_rematch_survives_a_restart(tmp_path):
         assert client.get(f"/api/tables/{tid}").json()["rematch"] == new_id
         assert state(client, new_id, ada["token"])["seat"] == 0
         assert rematch(client, tid, tokens["0"]).json()["token"] == ada["token"]
+
+
+@pytest.mark.slow  # over a second; the module keeps quick tests of its kind
+def test_the_names_a_rematch_waits_for_survive_a_restart_and_show_in_its_log(tmp_path):
+    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    with TestClient(create_app(url, bot_delay=0)) as client:
+        tid, tokens, _ = seated(client, ("Ada", "Bob", "Cy"))
+        play_to_the_end(client, tid, tokens)
+        new_id = rematch(client, tid, tokens["1"]).json()["table"]["id"]
+        first = state(client, new_id)["events"][0]
+        assert first["kind"] == "rematch_of" and "move" not in first
+        assert first["data"] == {"table": tid, "names": ["Ada", "Bob", "Cy"]}
+    with TestClient(create_app(url, bot_delay=0)) as client:
+        seats = client.get(f"/api/tables/{new_id}").json()["seats"]
+        assert [(s["name"], s["awaited"]) for s in seats] == [
+            (None, "Ada"), ("Bob", None), (None, "Cy")]
+        cy = rematch(client, tid, tokens["2"]).json()
+        assert [s["awaited"] for s in cy["table"]["seats"]] == ["Ada", None, None]
 
 
 # ----- error codes -------------------------------------------------------------------
@@ -277,6 +304,9 @@ def test_updates_name_the_last_moves_events_seen_by_each_seat(tmp_path):
         assert mine["last_move"] == {"seat": first, "events": played}
         kinds = {mine_event["index"]: mine_event["kind"] for mine_event in mine["events"]}
         assert [kinds[i] for i in played][-1] == "draw"
+        # the draw is the rules' after the turn's last card, not the seat's own doing
+        follows = {e["index"]: e["move"]["follows"] for e in mine["events"] if "move" in e}
+        assert [follows[i] for i in played] == [kinds[i] == "draw" for i in played]
         # the other seat is told of the same move; its draw is its own to see
         theirs = state(client, tid, tokens[str(1 - first)])["last_move"]
         assert theirs["seat"] == first and set(theirs["events"]) <= set(played)
@@ -290,3 +320,40 @@ def test_updates_name_the_last_moves_events_seen_by_each_seat(tmp_path):
         assert now["last_move"] == {"seat": 1 - first, "events": run}
     with TestClient(create_app(url, bot_delay=0)) as client:  # rebuilt the same after a restart
         assert state(client, tid)["last_move"] == {"seat": 1 - first, "events": run}
+        again = state(client, tid, token)["events"]
+        assert {e["index"]: e["move"]["follows"] for e in again if "move" in e} == follows | {
+            e["index"]: e["move"]["follows"] for e in again if e["index"] in run}
+
+
+#: For each game, an action's event that the rules make after it (State.own_events),
+#: and one of the action's own in the same list: (options, players, the rules' kind,
+#: the action's own kind, or None for an action whose events are all the rules').
+AFTER_A_MOVE = {
+    "courtisans": ({}, 2, "draw", "play"),  # the hand drawn back up after the third card
+    "fief": ({}, 3, "turn", "done"),  # the negotiation's last Done, then the new turn
+    "versailles": ({}, 3, "income", "give"),  # a gift that ends the player-turn
+    "vive_le_roi": ({"emissary": True}, 2, "place", "place"),  # the Emissary's turn
+}
+
+
+@pytest.mark.parametrize("game", sorted(AFTER_A_MOVE))
+def test_a_moves_own_events_come_before_what_the_rules_do_after_it(game):
+    from courtly.registry import game as get_game
+
+    options, players, after, own = AFTER_A_MOVE[game]
+    rng = random.Random(3)
+    state_ = get_game(game).new_game(players, 11, options)
+    for _ in range(3000):
+        seats = state_.phase.to_act or state_.phase.may_act
+        assert seats, "the case was not met before the end"
+        seat = seats[0]
+        events = state_.apply(seat, rng.choice(state_.legal_actions(seat)))
+        split = state_.own_events(events)
+        kinds = [e.kind for e in events]
+        assert not set(kinds[:split]) & state_.FOLLOWING
+        # (Vive le Roi: a place of the Emissary, a position after the seats)
+        ahead = [e for e in events[split:] if e.kind == after
+                 and e.data.get("position", players) >= players]
+        if ahead and own in kinds[:split]:
+            return
+    raise AssertionError(f"no {own} followed by the rules' {after} in {game}")

@@ -140,8 +140,8 @@ def test_the_host_puts_a_bot_in_an_absent_persons_seat_and_gives_it_back(client)
     link = back.json()["link"]
     assert token_of(link) != tokens["1"]
     assert back.json()["table"]["seats"][1] | {"connected": False} == {
-        "seat": 1, "kind": "person", "bot": None, "name": None, "taken": False,
-        "connected": False, "away": False}
+        "seat": 1, "kind": "person", "bot": None, "name": None, "awaited": None,
+        "taken": False, "connected": False, "away": False}
     assert host_post(client, tid, "links", {"host": host}).json()["seats"]["1"] == link
     assert join(client, tid, tokens["1"], "Bob").status_code == 403
     assert join(client, tid, token_of(link), "Bob").status_code == 200

@@ -1066,6 +1066,9 @@ def serve_command(
     expire_after: Annotated[float, typer.Option(
         min=0, help="Seconds with no person connected or seen by token before an "
         "unfinished table is closed (its replay stays).")] = 7 * 24 * 3600.0,
+    undo_grace: Annotated[float, typer.Option(
+        min=0, help="Seconds the server waits before making a person's only possible move "
+        "while the person who acted before may still take their action back.")] = 5.0,
     forwarded_allow_ips: Annotated[str, typer.Option(
         metavar="ADDRESSES", help="Reverse proxies (comma-separated addresses, or *) trusted "
         "to give the client's address in X-Forwarded-For (docs/deploy.md).")] = "127.0.0.1",
@@ -1088,7 +1091,8 @@ def serve_command(
         application = create_app(db, away_after=away_after, bot_delay=bot_delay,
                                  list_ended_for=list_ended_for, allowed_origins=origins,
                                  tables_per_minute=tables_per_minute,
-                                 pause_after=pause_after, expire_after=expire_after)
+                                 pause_after=pause_after, expire_after=expire_after,
+                                 undo_grace=undo_grace)
     except Exception as exc:  # a bad URL or an unreachable database
         _fail(f"cannot open the database: {exc}")
     _plain(_out(), f"courtly is serving on http://{host}:{port}/  (Ctrl-C stops it)", "bold")

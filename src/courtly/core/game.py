@@ -210,6 +210,11 @@ class State(ABC):
     #: (its ``_is_legal(REFEREE, ruling)``), recorded like TimeUp, never in a
     #: menu (``legal_actions(REFEREE)`` stays ``[TimeUp()]`` or ``[]``).
     REFEREE_RULINGS: ClassVar[tuple[type[Action], ...]] = ()
+    #: The kinds of event by which the rules carry on by themselves after an
+    #: action (the turn passing, cards dealt, income paid, a vote counted, a
+    #: round scored, the end): from the first of them on, an action's events
+    #: are what followed it, not the action itself (:meth:`own_events`).
+    FOLLOWING: ClassVar[frozenset[str]] = frozenset({"game_over"})
 
     def __init__(self, game: Game, num_players: int, seed: int | None,
                  options: Mapping[str, Any]) -> None:
@@ -299,6 +304,16 @@ class State(ABC):
         self._legal_cache.clear()
         self._last_events = events
         return events
+
+    def own_events(self, events: Sequence[Event]) -> int:
+        """How many of an action's ``events`` (as :meth:`apply` returned them)
+        the action itself made: those before the first of a kind the rules
+        make by themselves (:attr:`FOLLOWING`), so that a client tells what
+        a player did from what followed it (docs/api.md, ``move.follows``)."""
+        for number, event in enumerate(events):
+            if event.kind in self.FOLLOWING:
+                return number
+        return len(events)
 
     def forced_publicly(self, seat: int) -> bool:
         """Whether ``seat`` must act now and has one legal action, which it

@@ -40,6 +40,7 @@ from courtly.server.hub import (
     EXPIRE_AFTER,
     LIST_ENDED_FOR,
     STATUS_ORDER,
+    UNDO_GRACE,
     Client,
     Hub,
     LiveTable,
@@ -89,7 +90,7 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
                allowed_origins: Iterable[str] = (),
                tables_per_minute: int = TABLES_PER_MINUTE, max_body: int = MAX_BODY,
                pause_after: float | None = None, expire_after: float = EXPIRE_AFTER,
-               mix_seeds: bool = True) -> FastAPI:
+               mix_seeds: bool = True, undo_grace: float = UNDO_GRACE) -> FastAPI:
     """The application, on the database at ``db_url`` (default: COURTLY_DB or ./courtly.db).
 
     ``games`` are served besides (or instead of, by name) ``courtly.GAMES``:
@@ -102,7 +103,8 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
     many at once; 0: no limit); ``max_body``: the largest request body, bytes.
     ``pause_after`` / ``expire_after``: seconds with no person connected (or
     seen by token) before a table pauses (default: ``away_after``) / is
-    closed (hub.py). ``mix_seeds=False`` lets a table
+    closed (hub.py). ``undo_grace``: seconds a person's forced move waits while
+    the person who acted before may still take it back (hub.py). ``mix_seeds=False`` lets a table
     with person seats play the seed chosen (tests of a known deal only: anyone
     who knows the seed knows every hidden card).
     """
@@ -110,7 +112,7 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
     store = Store(db_url or os.environ.get("COURTLY_DB") or DEFAULT_DB)
     hub = Hub(store, away_after=away_after, bot_delay=bot_delay, games=games,
               list_ended_for=list_ended_for, pause_after=pause_after, expire_after=expire_after,
-              mix_seeds=mix_seeds)
+              mix_seeds=mix_seeds, undo_grace=undo_grace)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

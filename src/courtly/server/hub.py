@@ -84,6 +84,11 @@ HEARTBEAT_TIMEOUT = 15.0
 #: each failure in a row, RETRY_MAX at most (a database that is down for a
 #: while is tried twice a minute, not thousands of times).
 RETRY_BASE, RETRY_MAX = 0.5, 30.0
+#: Seconds a person's forced move waits (the server makes it, LiveTable._forced)
+#: after another person's action that person may still take back: undo lasts
+#: only until another seat acts, and a forced move after the table's bot delay
+#: would close it before most people notice a slip (docs/web.md, "Undo").
+UNDO_GRACE = 5.0
 #: A table no person has been connected to (or seen by token) for the
 #: hub's ``pause_after`` seconds, by default its ``away_after``, stops being
 #: played (stand-ins, bots, clocks) until one comes back; one idle for
@@ -174,9 +179,14 @@ class Seat:
         return self.clients + sum(n for n, when in self.remote.values()
                                   if now - when < PRESENCE_TTL)
 
-    def public(self, number: int) -> dict[str, Any]:
-        """What anyone may know about the seat."""
+    def public(self, number: int, kept_for: str | None = None) -> dict[str, Any]:
+        """What anyone may know about the seat. ``kept_for``: the name its
+        person had in the game a rematch follows (:meth:`LiveTable.kept_for`),
+        said (``awaited``) while the seat waits for that person alone: open,
+        and no other link given for it."""
+        waiting = self.kind == "person" and self.name is None and not self.token_gen
         return {"seat": number, "kind": self.kind, "bot": self.bot, "name": self.name,
+                "awaited": kept_for if waiting else None,
                 "taken": self.kind == "bot" or self.name is not None,
                 "connected": self.present() > 0, "away": self.away}
 
@@ -252,9 +262,11 @@ class LiveTable:
         #: the driver's failures in a row (0 once a move went through)
         self.failures = 0
         self._bots: dict[tuple[int, str], Bot] = {}
-        #: log index -> (seat, by) for the events a move made (by: person, bot,
-        #: standin or referee), so clients can mark a stand-in's moves.
-        self.moves_by: dict[int, tuple[int, str]] = {}
+        #: log index -> (seat, by, start) for the events a move made (by:
+        #: person, bot, standin, forced or referee; start: the log index of the
+        #: move's first event), so clients can mark a stand-in's moves and tell
+        #: a move from what followed it (move_of).
+        self.moves_by: dict[int, tuple[int, str, int]] = {}
         #: tasks of its own (presence pushes, catching up), kept until done
         self._tasks: set[asyncio.Task[None]] = set()
         #: seats that have had a WebSocket client since the table was loaded
@@ -265,6 +277,9 @@ class LiveTable:
         #: The stored notes in the log, by id; notes another instance wrote
         #: and announced, to be read at the next catch-up (cluster.py).
         self.note_ids: set[int] = set()
+        #: A rematch's seats: the names their persons had in the game before
+        #: (its ``rematch_of`` note), else empty.
+        self.kept: list[str | None] = []
         self.notes_due: set[int] = set()
         self._catching_up: asyncio.Task[None] | None = None
         #: When this instance last told the others a seat's REST client was seen.
@@ -314,7 +329,7 @@ class LiveTable:
         return {"id": self.id, "game": game.name, "title": game.title,
                 "num_players": self.state.num_players, "options": dict(self.state.options),
                 "status": self.status, "moves": len(self.state.record.actions),
-                "seats": [s.public(i) for i, s in enumerate(self.seats)],
+                "seats": self.public_seats(),
                 "created": self.row.created, "bot_delay": self.row.bot_delay,
                 "move_clock": self.row.move_clock, "listed": self.listed,
                 "hosted": self.row.host_hash is not None, "ended": self.row.ended,
@@ -413,7 +428,7 @@ class LiveTable:
         for index in range(max(since + 1, 0), len(self.log)):
             seen = self.log[index].for_seat(seat)
             if seen is not None:
-                events.append({"index": index, **seen.to_json(), **self.move_of(index)})
+                events.append({"index": index, **seen.to_json(), **self.move_of(index, seat)})
         legal: list[dict[str, Any]] = []
         schema: list[dict[str, Any]] = []
         playing = self.status == "playing"
@@ -597,6 +612,20 @@ class LiveTable:
         self.log.append(Event(kind, text, data))
         await self.broadcast()
 
+    def public_seats(self) -> list[dict[str, Any]]:
+        """Every seat as anyone may know it (:meth:`Seat.public`)."""
+        return [s.public(i, self.kept_for(i)) for i, s in enumerate(self.seats)]
+
+    def kept_for(self, seat: int) -> str | None:
+        """The name ``seat``'s person had in the game this rematch follows."""
+        return self.kept[seat] if seat < len(self.kept) else None
+
+    def keep_names(self, data: Any) -> None:
+        """Read a ``rematch_of`` note's names (:meth:`Hub._create_rematch`)."""
+        names = data.get("names") if isinstance(data, dict) else None
+        if isinstance(names, list):
+            self.kept = [n if isinstance(n, str) else None for n in names]
+
     def seat_label(self, seat: int) -> str:
         """'Seat 2 (Ada)'."""
         name = self.seats[seat].name
@@ -638,7 +667,7 @@ class LiveTable:
                 if self.attended(now, seat):
                     options.append((self.row.bot_delay, seat, "away"))
             elif seat in phase.to_act and self._forced(seat):
-                options.append((self.row.bot_delay, seat, "forced"))
+                options.append((self._forced_delay(now), seat, "forced"))
             elif seat in phase.to_act:
                 options.append(self._person_deadline(seat, info, now))
             elif (gone := self._gone_option(seat, info, now)) is not None:
@@ -696,6 +725,19 @@ class LiveTable:
         unless the person may still take back their last action (the
         purchase that spent their last crown)."""
         return self.state.forced_publicly(seat) and not self._may_undo(seat)
+
+    def _forced_delay(self, now: float) -> float:
+        """How long a forced move still waits (monotonic ``now``): the table's
+        bot delay, or while the last action is a person's that they may still
+        take back, what is left of the hub's ``undo_grace`` since it was made:
+        the forced move would end their undo (State.can_undo: the game's last
+        action only)."""
+        if not self.state.record.actions or not self.made_by or self.made_by[-1] != "person":
+            return self.row.bot_delay
+        last = self.state.record.actions[-1][0]
+        if not self.state.can_undo(last):
+            return self.row.bot_delay
+        return max(self.row.bot_delay, self.turn_started + self.hub.undo_grace - now)
 
     def _person_deadline(self, seat: int, info: Seat, now: float
                          ) -> tuple[float, int, str] | None:
@@ -965,7 +1007,7 @@ class LiveTable:
 
     def presence(self) -> dict[str, Any]:
         """The seats (who is connected, who is away) and the clocks, for everyone."""
-        return {"type": "presence", "seats": [s.public(i) for i, s in enumerate(self.seats)],
+        return {"type": "presence", "seats": self.public_seats(),
                 "clocks": self.clocks(), "paused": self.paused(time.monotonic())}
 
     async def send_presence(self, skip: Client | None = None) -> None:
@@ -999,15 +1041,21 @@ class LiveTable:
         """Remember that the log's entries start..start+count-1 came from ``seat``'s
         move, made by ``by`` (person, bot, standin, forced, referee)."""
         for index in range(start, start + count):
-            self.moves_by[index] = (seat, by)
+            self.moves_by[index] = (seat, by, start)
 
-    def move_of(self, index: int) -> dict[str, Any]:
-        """``{"move": {seat, by}}`` for a log entry a move made, else nothing."""
+    def move_of(self, index: int, viewer: int | None) -> dict[str, Any]:
+        """``{"move": {seat, by, follows}}`` for a log entry a move made, else
+        nothing. ``follows``: the rules made it after the move (State.own_events),
+        judged from the move's events as ``viewer`` sees them, so that it tells
+        nothing of those hidden from them."""
         made = self.moves_by.get(index)
         if made is None:
             return {}
-        seat, by = made
-        return {"move": {"seat": None if seat == REFEREE else seat, "by": by}}
+        seat, by, start = made
+        seen = [e for e in (self.log[i].for_seat(viewer) for i in range(start, index + 1))
+                if e is not None]
+        return {"move": {"seat": None if seat == REFEREE else seat, "by": by,
+                         "follows": len(seen) > self.state.own_events(seen)}}
 
     # ----- the record, from the store: at load, and as other instances write it -------
     def replay_stored(self, moves: list[MoveRow], notes: list[NoteRow],
@@ -1062,6 +1110,8 @@ class LiveTable:
     def _add_stored_note(self, note: NoteRow, live: bool) -> None:
         self.note_ids.add(note.id)
         self.log.append(Event(note.kind, note.text, note.data))
+        if note.kind == "rematch_of":
+            self.keep_names(note.data)
         seat = note.data.get("seat") if isinstance(note.data, dict) else None
         if live and isinstance(seat, int) and 0 <= seat < len(self.seats):
             if note.kind == "away":
@@ -1188,8 +1238,12 @@ class Hub:
     def __init__(self, store: Store, away_after: float = 60.0, bot_delay: float = 0.8,
                  games: Mapping[str, Game] | None = None,
                  list_ended_for: float = LIST_ENDED_FOR, pause_after: float | None = None,
-                 expire_after: float = EXPIRE_AFTER, mix_seeds: bool = True) -> None:
+                 expire_after: float = EXPIRE_AFTER, mix_seeds: bool = True,
+                 undo_grace: float = UNDO_GRACE) -> None:
         self.store = store
+        #: seconds a person's forced move waits while the person who acted
+        #: before may still take their action back (LiveTable._forced_delay)
+        self.undo_grace = undo_grace
         #: seconds with no person connected or seen before a table pauses
         #: (LiveTable.paused: by default ``away_after``, so that stand-ins play
         #: only while a person is there to be kept waiting), and before an
@@ -1682,6 +1736,16 @@ class Hub:
         self.store.update_table(table.id, rematch=new_row.id)
         row.rematch = new_row.id
         new = LiveTable(self, new_row, seats, state)
+        # Each person seat waits for the person who had it, under the name the
+        # last game showed everyone (its seats list); a note, so that a
+        # restart or another instance knows it from the log as this one does.
+        names = [s.name if s.kind == "person" else None for s in table.seats]
+        kept = [n for n in names if n]
+        data = {"table": table.id, "names": names}
+        text = f"A rematch of table {table.id}: seats kept for {', '.join(kept) or 'nobody'}"
+        new.note_ids.add(self.store.add_note(new.id, 0, "rematch_of", text, data))
+        new.log.append(Event("rematch_of", text, data))
+        new.keep_names(data)
         self.tables[new_row.id] = new
         new.start_clock()
         self._start_table(new)

@@ -82,6 +82,9 @@ class CourtisansState(State):
     #: shows something new. Our decision: the rulebook has no undo.
     UNDOABLE: ClassVar[dict[str, frozenset[str]]] = {
         kind: frozenset({kind}) for kind in ("play", "decline", "eliminate", "take")}
+    #: What the rules do after a turn's last card or power: the hand drawn
+    #: back up to three cards, the Missions revealed at the end ("How to play").
+    FOLLOWING: ClassVar[frozenset[str]] = frozenset({"draw", "reveal", "game_over"})
 
     # ----- set-up -------------------------------------------------------
     def setup(self) -> None:

@@ -130,6 +130,14 @@ class FiefState(WarRules, CourtRules, State):
         "buy": frozenset({"buy"}), "move": frozenset({"move", "disband"}),
         "tithe": frozenset({"tithe"}), "pay": frozenset({"pay"}),
         "end_turn": frozenset(), "done": frozenset({"done"})}
+    #: What the rules do after the action that closes a step (State.own_events):
+    #: a new turn and its deal (§3), revenues (§7), an election counted
+    #: (§8), a disaster (§5), the combats of the movement phase (§10), the
+    #: allies' bids opened, the end of the game.
+    FOLLOWING: ClassVar[frozenset[str]] = frozenset({
+        "start", "turn", "deal", "reshuffle", "revenues", "election", "vacant", "famine",
+        "plague", "bad_weather", "revolt", "combat", "destroyed", "resistance", "converge",
+        "bidding", "bids", "game_over"})
 
     board: Board
     cards: CardSet

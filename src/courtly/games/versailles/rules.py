@@ -298,6 +298,11 @@ class VersaillesState(PlayRules, State):
         "done": frozenset({"done"}), "set_location": frozenset({"location"})}
     #: The referee's ruling of a breach of etiquette (§3), judged from the chat.
     REFEREE_RULINGS: ClassVar[tuple[type[Action], ...]] = (Breach,)
+    #: What the rules do after the action that ends a player-turn or a turn
+    #: (State.own_events): the income (§7.41), the regency's end (§10.1), a new
+    #: turn and its presentation (§7.1), the end of the game.
+    FOLLOWING: ClassVar[frozenset[str]] = frozenset({
+        "income", "accession", "turn", "game_over"})
     #: The parties and the Queen's origin until every sex is chosen (§6), then
     #: None (the default also for a state pickled before the field existed).
     setup_rolls: tuple[tuple[str, ...], str] | None = None

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from courtly.core import (
@@ -92,6 +93,12 @@ class ViveLeRoiState(State):
     UNDOABLE: ClassVar[dict[str, frozenset[str]]] = {
         kind: frozenset({"place", "move", "placement_done", "vote_called"})
         for kind in ("place", "climb", "enter_wc", "leave_wc")}
+    #: What the rules do after the move that closes a step (State.own_events):
+    #: the placement over, a vote called, the votes revealed, a round scored
+    #: or stalled and the next dealt, the end of the game.
+    FOLLOWING: ClassVar[frozenset[str]] = frozenset({
+        "placement_done", "vote_called", "vote_revealed", "stalemate", "round_scored",
+        "round_start", "game_over"})
 
     # ----- set-up -------------------------------------------------------
     def setup(self) -> None:
@@ -244,6 +251,16 @@ class ViveLeRoiState(State):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         events = self._act(seat, action)
         return events + self._run_emissaries()
+
+    def own_events(self, events: Sequence[Event]) -> int:
+        """State.own_events, and the Emissary's turns (emissary.py: the engine
+        plays them) are what followed the move too, not the seat's own."""
+        own = super().own_events(events)
+        for number, event in enumerate(events[:own]):
+            position = event.data.get("position")
+            if isinstance(position, int) and position >= self.num_players:
+                return number
+        return own
 
     def _act(self, pos: int, action: Action) -> list[Event]:
         if isinstance(action, ChooseAmbition):

@@ -107,11 +107,24 @@ function lastChanges(ctx) {
 
 export function lastMovePanel(ctx) {
   const last = ctx.lastMove;
-  if (!last || !last.events.length || ctx.replay) return null;
+  if (!last || ctx.replay) return null;
   const who = last.seat === null || last.seat === undefined ? ctx.t("seat.referee") : ctx.name(last.seat);
-  return h("section", { class: "panel generic-last last-move-panel", id: "last-move" },
-    h("h2", {}, ctx.t("last.by", { who })),
-    h("ul", {}, last.events.map((e) => h("li", {}, ctx.describe ? ctx.describe(e) : ctx.withNames(e.text)))));
+  return lastMoveSection(ctx, last, who, (e) => (ctx.describe ? ctx.describe(e) : ctx.withNames(e.text)),
+    "generic-last");
+}
+
+/** "Last move: Ada" and its story, then apart, what the rules did after it ("Then, by
+ *  the rules:": the turn passing, revenues...), which the seat did not do; a move that
+ *  showed nothing of its own is "After Ada's move". Null when there is nothing to tell. */
+export function lastMoveSection(ctx, last, who, line, cls) {
+  const followed = last.followed || [];
+  if (!last.events.length && !followed.length) return null;
+  const own = last.events.length;
+  return h("section", { class: ["panel", cls, "last-move-panel"], id: "last-move" },
+    h("h2", {}, ctx.t(own ? "last.by" : "last.after", { who })),
+    own ? h("ul", { class: "last-own" }, last.events.map((e) => h("li", {}, line(e)))) : null,
+    followed.length && own ? h("p", { class: "last-followed-title" }, ctx.t("last.followed")) : null,
+    followed.length ? h("ul", { class: "last-followed" }, followed.map((e) => h("li", {}, line(e)))) : null);
 }
 
 // ----- forms from the action schema -----------------------------------------------------

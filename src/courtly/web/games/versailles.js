@@ -23,7 +23,7 @@
 
 import { api } from "../js/api.js";
 import { button, clickable, h, s } from "../js/dom.js";
-import { actions } from "./generic.js";
+import { actions, lastMoveSection } from "./generic.js";
 import { hide as hideHelp, withHelp } from "../js/cardhelp.js";
 import { grouped } from "../js/i18n.js";
 
@@ -1424,11 +1424,9 @@ function chatNotes(ctx) {
 /** The last run of one seat's actions, in the log's words. */
 function lastMovePanel(ctx) {
   const last = ctx.lastMove;
-  if (!last || !last.events.length || ctx.replay) return null;
+  if (!last || ctx.replay) return null;
   const by = last.seat === null || last.seat === undefined ? ctx.t("seat.referee") : who(ctx, last.seat);
-  return h("section", { class: "panel vs-last last-move-panel", id: "last-move" },
-    h("h2", {}, ctx.t("last.by", { who: by })),
-    h("ul", {}, last.events.map((e) => h("li", {}, describeEvent(e, ctx) || ctx.withNames(e.text)))));
+  return lastMoveSection(ctx, last, by, (e) => describeEvent(e, ctx) || ctx.withNames(e.text), "vs-last");
 }
 
 // ----- the end of the game ---------------------------------------------------------------------

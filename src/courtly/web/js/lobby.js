@@ -248,7 +248,8 @@ function when(created) {
 function seatChip(seat) {
   let label;
   if (seat.kind === "bot") label = seat.name || botBadge(seat.bot);
-  else label = seat.name || t("lobby.open_seat");
+  else if (seat.name) label = seat.name;
+  else label = seat.awaited ? t("lobby.awaited_seat", { name: seat.awaited }) : t("lobby.open_seat");
   return h("span", { class: "table-item-seat", title: t("lobby.seat", { n: seat.seat + 1 }) },
     seatBadge(seat.seat, null, { "aria-hidden": null }),
     h("span", {}, label));

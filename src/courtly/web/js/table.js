@@ -62,6 +62,7 @@ function seatName(n) {
     return (players && players[n]) || label;
   }
   if (info.name) return info.name;
+  if (info.awaited) return info.awaited; // a rematch's seat, kept for the person who had it
   return info.kind === "bot" ? t("seat.bot", { label }) : label;
 }
 
@@ -214,11 +215,15 @@ function showError(err) {
   return error;
 }
 
-/** The last move as renderers mark it: {seat, events: [event]} (the events this page saw). */
+/** The last move as renderers mark it (the events this page saw): {seat, events: the
+ *  move's own, followed: what the rules did after it (the turn passing, a deal, income,
+ *  a vote counted: the server's move.follows), never the seat's doing}. */
 function lastMove() {
   const last = st.lastMove;
   if (!last) return null;
-  return { seat: last.seat, events: last.events.map((i) => st.events.get(i)).filter(Boolean) };
+  const seen = last.events.map((i) => st.events.get(i)).filter(Boolean);
+  const follows = (e) => !!(e.move && e.move.follows);
+  return { seat: last.seat, events: seen.filter((e) => !follows(e)), followed: seen.filter(follows) };
 }
 
 async function sendChat(text, to) {
@@ -386,7 +391,10 @@ function renderSeats() {
     const facts = [];
     if (seat.kind === "bot") facts.push(h("span", { class: "badge badge-bot" }, botBadge(seat.bot)));
     if (st.seat === n) facts.push(h("span", { class: "badge badge-you" }, t("seat.you")));
-    if (seat.kind === "person" && !seat.taken) facts.push(h("span", { class: "badge" }, t("seat.open")));
+    if (seat.kind === "person" && !seat.taken) {
+      facts.push(seat.awaited ? h("span", { class: "badge", title: t("seat.awaited_help") }, t("seat.awaited"))
+        : h("span", { class: "badge" }, t("seat.open")));
+    }
     if (seat.away) facts.push(h("span", { class: "badge badge-away" }, t("seat.away")));
     if (standinPlayedLast(n)) facts.push(h("span", { class: "badge badge-standin", title: t("standin.title") }, t("standin.badge")));
     const clock = seatClock(n);
@@ -662,6 +670,7 @@ function describeEvent(e, ctx) {
     case "clock": return t("log.clock", { who: seatName(d.seat) });
     case "undo": return t("log.undo", { who: seatName(d.seat) });
     case "rematch": return t("log.rematch", { who: seatName(d.seat) });
+    case "rematch_of": return t("log.rematch_of", { who: joinNames((d.names || []).filter((n) => typeof n === "string")) });
     default: break;
   }
   if (st.renderer.describeEvent) {
@@ -686,7 +695,7 @@ function renderLog() {
   const kinds = st.renderer.logKinds || {};
   const marked = new Set(st.lastMove && !st.replay ? st.lastMove.events : []);
   fill(log, events.map((e) => {
-    const style = kinds[e.kind] || (!e.move && ["join", "start", "away", "back", "clock", "rematch", ...HOST_KINDS].includes(e.kind) ? "server" : "");
+    const style = kinds[e.kind] || (!e.move && ["join", "start", "away", "back", "clock", "rematch", "rematch_of", ...HOST_KINDS].includes(e.kind) ? "server" : "");
     const seat = e.data && (e.data.seat ?? e.data.position);
     const standin = e.move && e.move.by === "standin";
     // the server's move is the seat's own line ("Ann abstains"), not what follows from it
