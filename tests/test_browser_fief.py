@@ -644,6 +644,61 @@ def test_sums_are_written_in_digit_groups(server, browser):
     assert errors == []
 
 
+#: The questions pending beside the map while the election's votes come in
+#: (the page's own renderer, off-page): Fay abstained, seat 1 gave Gauvain two.
+VOTES_SO_FAR = """() => {
+  const ctx = window.courtly.context();
+  const election = { votes: { 0: [null, 0], 1: ['gauvain', 2] }, elected: null, waiting: null };
+  const view = { ...ctx.view, phase: 'election', election };
+  const root = document.createElement('div');
+  window.courtly.state.renderer.render(root, { ...ctx, view, legal: [], canAct: false });
+  return [...root.querySelectorAll('#fief-questions li')].map((li) => li.textContent);
+}"""
+
+
+def test_the_votes_announced_read_as_words(server, browser):
+    """The votes announced so far read as the log says them ("Fay abstains",
+    "2 votes for Gauvain"): a walk-through read "Election of the king: Ann: —
+    0." for an abstention, and "Gauvain 2" for a vote, beside the map and in
+    the vote's question."""
+    _, page, errors = _fay_at_fief(server, browser)
+    assert page.evaluate(VOTES_SO_FAR) == [
+        "Election of the king: Fay abstains; Seat 2 (bot): 2 votes for Gauvain."]
+    page.click("#lang-toggle")
+    assert page.evaluate(VOTES_SO_FAR) == [
+        "Élection du roi\u202f: Fay s'abstient\u202f; Place 2 (robot)\u202f: 2 voix pour Gauvain."]
+    assert errors == []
+
+
+#: The bar above the map once the seat's lord Louis, at Louhans, is chosen to
+#: move, when he is (or is not) a bishop with no soldier to take (off-page).
+LORD_CHOSEN = """(bishop) => {
+  const ctx = window.courtly.context();
+  const louis = { owner: ctx.seat, village: 'louhans', bishop: bishop ? 'sagy' : null,
+    cardinal: false, outside: null, came_from: null };
+  const view = { ...ctx.view, phase: 'movement', lords: { ...ctx.view.lords, louis } };
+  const move = { type: 'move', lord: 'louis', to: 'sagy', stance: 'enter', soldiers: 0 };
+  const root = document.createElement('div');
+  window.courtly.state.renderer.render(root, { ...ctx, view, canAct: true, forced: false,
+    legal: [{ action: move, text: '' }, { action: { type: 'end_turn' }, text: '' }],
+    ui: { fiefMap: { lord: 'louis', counts: [0], soldiers: 0 } } });
+  const line = root.querySelector('.fief-act .fief-soldiers-pick');
+  return line ? line.textContent : null;
+}"""
+
+
+def test_a_bishop_chosen_to_move_is_said_to_travel_alone(server, browser):
+    """A bishop "is never accompanied by soldiers" (the Bishop card): the bar
+    says so when he is chosen, where a walk-through read "Soldiers to take: 0"
+    over a bishop, as if he had none at hand; a lord alone keeps the count."""
+    _, page, errors = _fay_at_fief(server, browser)
+    assert page.evaluate(LORD_CHOSEN, True) == "A bishop travels alone, never with soldiers."
+    assert page.evaluate(LORD_CHOSEN, False) == "Soldiers to take: 0"
+    page.click("#lang-toggle")
+    assert page.evaluate(LORD_CHOSEN, True) == "Un évêque voyage seul, jamais avec des soldats."
+    assert errors == []
+
+
 #: The kinds' and fields' labels of the forms under the map, and the plain buttons.
 FORM_WORDS = """() => [...document.querySelectorAll(
   '.generic-actions h3, .generic-actions .gf-fields label, .generic-actions button')]

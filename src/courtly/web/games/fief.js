@@ -79,6 +79,7 @@ const strings = {
     "fief.q.bids": "Sealed bids for {place} between {first} and {second}; the highest takes the village and pays the other.",
     "fief.q.my_bid": "Your bid: {bid} crowns.",
     "fief.q.election": "Election of the king: {votes}.",
+    "fief.q.abstains": "{who} abstains",
     "fief.q.elected": "{lord} is elected and awaits consecration.",
     "fief.q.none": "None now (parries, rights of way, coalitions, bids, the election appear here).",
     "fief.click_help": "Click a village to put it in the forms below.",
@@ -94,6 +95,7 @@ const strings = {
     "fief.act.lord_chosen": "{lord} at {place}: click a village outlined on the map (Esc or a second click on him cancels).",
     "fief.act.lord_chosen_touch": "{lord} at {place}: tap a village outlined on the map (tapping him again cancels).",
     "fief.act.soldiers": "Soldiers to take",
+    "fief.act.bishop_alone": "A bishop travels alone, never with soldiers.",
     "fief.act.of": "of {n}",
     "fief.act.no_dest": "No village can be reached with that many soldiers.",
     "fief.act.stance": agreeing("{lord} with {n} soldier[|s] to {place}, held by {holder} ({held}): what does the force do?"),
@@ -224,6 +226,7 @@ const strings = {
     "fief.q.bids": "Enchères secrètes pour {place} entre {first} et {second} ; le plus offrant prend le village et paie l'autre.",
     "fief.q.my_bid": "Votre mise : {bid} écus.",
     "fief.q.election": "Élection du roi : {votes}.",
+    "fief.q.abstains": "{who} s'abstient",
     "fief.q.elected": "{lord} est élu et attend le sacre.",
     "fief.q.none": "Aucune pour l'instant (parades, droits de passage, coalitions, enchères, l'élection s'affichent ici).",
     "fief.click_help": "Cliquez un village pour le choisir dans les formulaires ci-dessous.",
@@ -239,6 +242,7 @@ const strings = {
     "fief.act.lord_chosen": "{lord} à {place} : cliquez un village entouré sur la carte (Échap ou un second clic sur lui annule).",
     "fief.act.lord_chosen_touch": "{lord} à {place} : touchez un village entouré sur la carte (le toucher à nouveau annule).",
     "fief.act.soldiers": "Soldats emmenés",
+    "fief.act.bishop_alone": "Un évêque voyage seul, jamais avec des soldats.",
     "fief.act.of": "sur {n}",
     "fief.act.no_dest": "Aucun village n'est accessible avec autant de soldats.",
     "fief.act.stance": agreeing("{lord} avec {n} soldat[|s] vers {place}, tenu par {holder} ({held}) : que fait la troupe ?", true),
@@ -855,9 +859,18 @@ function moveBar(ctx, m, moves) {
   // a phone has no Esc key and is tapped, not clicked
   const touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
   return [h("p", { class: "fief-lord-chosen" }, ctx.t(touch ? "fief.act.lord_chosen_touch" : "fief.act.lord_chosen", { lord: lordName(m.lord), place })),
-    m.counts.length > 1 ? soldiers : h("p", { class: "fief-soldiers-pick" }, `${ctx.t("fief.act.soldiers")}${ctx.t("colon")}${m.soldiers}`),
+    m.counts.length > 1 ? soldiers : h("p", { class: "fief-soldiers-pick" }, alone(ctx, m)),
     mine.length ? null : h("p", { class: "muted" }, ctx.t("fief.act.no_dest")),
     h("div", { class: "fief-row" }, cancelButton(ctx), endTurnButton(ctx))];
+}
+
+/** The soldiers a lord with no choice of them takes; a bishop's none is said as
+ * the rule says it, not as "0" (the Bishop card, 004_4acaab6420c0f155.txt: "A
+ * Bishop may move but is never accompanied by soldiers"). */
+function alone(ctx, m) {
+  const lord = ctx.view.lords[m.lord];
+  if (lord && lord.bishop && m.counts.length === 1 && m.counts[0] === 0) return ctx.t("fief.act.bishop_alone");
+  return `${ctx.t("fief.act.soldiers")}${ctx.t("colon")}${m.soldiers}`;
 }
 
 /** The price of a purchase: the rules' table (the game's data) times the count. */
@@ -1298,9 +1311,12 @@ function electionLine(ctx, e) {
   return ctx.t("fief.q.election", { votes: votesText(ctx, e) });
 }
 
+/** Each vote as the table heard it: "Ann: 2 votes for Gauvain", "Bob abstains". */
 function votesText(ctx, e) {
-  const votes = Object.entries(e.votes || {}).map(([seat, v]) => `${ctx.name(Number(seat))}${ctx.t("colon")}${
-    Array.isArray(v) ? v.map((x) => (x === null ? "—" : VILLAGE[x] ? villageName(x) : CARDS.lord_names[x] ? lordName(x) : String(x))).join(" ") : String(v)}`);
+  const votes = Object.entries(e.votes || {}).map(([seat, [lord, n]]) => {
+    const who = ctx.name(Number(seat));
+    return lord ? `${who}${ctx.t("colon")}${ctx.t("fief.ans.vote", { n, lord: lordName(lord) })}` : ctx.t("fief.q.abstains", { who });
+  });
   return votes.join(ctx.t("semicolon")) || "—";
 }
 
