@@ -699,6 +699,36 @@ def test_a_bishop_chosen_to_move_is_said_to_travel_alone(server, browser):
     assert errors == []
 
 
+#: A replay banner's words for a move, a lone bishop's move, a purchase and a
+#: payment (the page's own renderer).
+REPLAYED = """() => {
+  const ctx = window.courtly.context();
+  const say = (action) => window.courtly.state.renderer.describeAction({ seat: 1, action }, ctx);
+  return [
+    say({ type: 'move', lord: 'gauvain', to: 'sagy', stance: 'attack', soldiers: 12 }),
+    say({ type: 'move', lord: 'louis', to: 'sagy', stance: 'enter', soldiers: 0 }),
+    say({ type: 'buy', item: 'soldier', village: 'treffort', count: 9 }),
+    say({ type: 'pay', to: 0, amount: 1200 }),
+  ];
+}"""
+
+
+def test_a_replay_tells_moves_purchases_and_payments_as_the_log_does(server, browser):
+    """A walk-through's French replay read "Déplacer un seigneur : seigneur
+    Gauvain, à Bâgé, comment entrer, soldats 14" and "Acheter : quoi soldat
+    (100 écus pièce), village Treffort, combien 9": the form's fields. The
+    banner (which names the seat first) tells them as the log does."""
+    _, page, errors = _fay_at_fief(server, browser)
+    assert page.evaluate(REPLAYED) == [
+        "Gauvain attacks Sagy with 12 soldiers", "Louis enters Sagy",
+        "buys 9 soldiers at Treffort", "pays 1,200 crowns to Fay"]
+    page.click("#lang-toggle")
+    assert page.evaluate(REPLAYED) == [
+        "Gauvain attaque Sagy avec 12 soldats", "Louis entre à Sagy",
+        "achète 9 soldats à Treffort", "paie 1\u202f200 écus à Fay"]
+    assert errors == []
+
+
 #: The kinds' and fields' labels of the forms under the map, and the plain buttons.
 FORM_WORDS = """() => [...document.querySelectorAll(
   '.generic-actions h3, .generic-actions .gf-fields label, .generic-actions button')]

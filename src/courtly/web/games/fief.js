@@ -96,6 +96,10 @@ const strings = {
     "fief.act.lord_chosen_touch": "{lord} at {place}: tap a village outlined on the map (tapping him again cancels).",
     "fief.act.soldiers": "Soldiers to take",
     "fief.act.bishop_alone": "A bishop travels alone, never with soldiers.",
+    "fief.replay.move": agreeing("{lord} {stance} {place} with {n} soldier[|s]"),
+    "fief.replay.move_alone": "{lord} {stance} {place}",
+    "fief.replay.buy": "buys {item} at {place}",
+    "fief.replay.pay": "pays {amount} crowns to {to}",
     "fief.act.of": "of {n}",
     "fief.act.no_dest": "No village can be reached with that many soldiers.",
     "fief.act.stance": agreeing("{lord} with {n} soldier[|s] to {place}, held by {holder} ({held}): what does the force do?"),
@@ -243,6 +247,10 @@ const strings = {
     "fief.act.lord_chosen_touch": "{lord} à {place} : touchez un village entouré sur la carte (le toucher à nouveau annule).",
     "fief.act.soldiers": "Soldats emmenés",
     "fief.act.bishop_alone": "Un évêque voyage seul, jamais avec des soldats.",
+    "fief.replay.move": agreeing("{lord} {stance} {place} avec {n} soldat[|s]", true),
+    "fief.replay.move_alone": "{lord} {stance} {place}",
+    "fief.replay.buy": "achète {item} à {place}",
+    "fief.replay.pay": "paie {amount} écus à {to}",
     "fief.act.of": "sur {n}",
     "fief.act.no_dest": "Aucun village n'est accessible avec autant de soldats.",
     "fief.act.stance": agreeing("{lord} avec {n} soldat[|s] vers {place}, tenu par {holder} ({held}) : que fait la troupe ?", true),
@@ -1448,9 +1456,22 @@ const ANSWERS = new Set(["respond", "execute", "destroy_counter", "answer_passag
 
 /** A replay step's action in the page's language: an answer as its button
  *  says it, any other in the forms' words. */
+/** An action in words (a replay's banner, which names the seat before them): a
+ * move, a purchase and a payment as the log tells them ("Gauvain attacks Sagy
+ * with 12 soldiers"), not as the form's fields ("lord Gauvain, to Sagy, stance
+ * attack, soldiers 12"). */
 function describeAction(entry, ctx) {
   const a = entry.action || {};
-  return ANSWERS.has(a.type) ? answerLabel(ctx, a) : actionText(withNamedValues(ctx), a);
+  if (ANSWERS.has(a.type)) return answerLabel(ctx, a);
+  switch (a.type) {
+    case "move": {
+      const args = { lord: lordName(a.lord), stance: ctx.t(`fn.stance.${a.stance}`), place: villageName(a.to), n: a.soldiers };
+      return ctx.t(a.soldiers ? "fief.replay.move" : "fief.replay.move_alone", args);
+    }
+    case "buy": return ctx.t("fief.replay.buy", { item: ctx.t(`fn.item.${a.item}`, { n: a.count }), place: villageName(a.village) });
+    case "pay": return ctx.t("fief.replay.pay", { amount: a.amount, to: ctx.name(a.to) });
+    default: return actionText(withNamedValues(ctx), a);
+  }
 }
 
 function withNamedValues(ctx) {
