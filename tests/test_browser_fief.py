@@ -729,6 +729,51 @@ def test_a_replay_tells_moves_purchases_and_payments_as_the_log_does(server, bro
     assert errors == []
 
 
+#: The map drawn with Louis at each village's gate, its letters' and the
+#: village name's boxes on screen (the page's own renderer, in the page).
+GATE_LETTERS = """() => {
+  const ctx = window.courtly.context();
+  const villages = [...document.querySelectorAll('.fief-village')].map((g) => g.dataset.village);
+  const view = { ...ctx.view, gates: villages.map((village) => ({ village, owner: 1, soldiers: 3,
+    stance: 'siege', lords: ['louis'] })) };
+  const root = document.createElement('div');
+  document.body.append(root);
+  window.courtly.state.renderer.render(root, { ...ctx, view });
+  const box = (e) => e.getBoundingClientRect();
+  const out = [...root.querySelectorAll('.fief-gate')].map((g) => {
+    const at = `.fief-village[data-village="${g.dataset.village}"]`;
+    const name = root.querySelector(`${at} .fief-name`);
+    const [a, b] = [box(g.querySelector('.fief-gate-lords')), box(name)];
+    return { village: g.dataset.village,
+      over: a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom };
+  });
+  // each count's and letters' colour as drawn, against the one the renderer gave it
+  const probe = document.createElement('span');
+  root.append(probe);
+  const rgb = (colour) => { probe.style.color = colour; return getComputedStyle(probe).color; };
+  const texts = root.querySelectorAll('.fief-gate text, .fief-soldiers text');
+  const unlike = [...texts].filter((t) => getComputedStyle(t).fill !== rgb(t.getAttribute('fill')))
+    .map((t) => `${t.closest('[data-village]').dataset.village}: ${t.textContent}`);
+  root.remove();
+  return { out, unlike };
+}"""
+
+
+def test_a_lord_at_a_gate_is_not_written_over_the_village_name(server, browser):
+    """A walk-through's siege at Beaurepaire read "ßeaurepaire": the besieger's
+    letters ("Ja") lay under the gate, over the first letters of the village's
+    name, and were white on their white outline (the stylesheet's white beat
+    the seat's ink the renderer gave them, and the dark figures textOn gives a
+    light seat's counts). They stand above the gate now, clear of the name at
+    every village, and every count and letter shows the colour it was given."""
+    _, page, errors = _fay_at_fief(server, browser)
+    drawn = page.evaluate(GATE_LETTERS)
+    assert len(drawn["out"]) == 24
+    assert [d["village"] for d in drawn["out"] if d["over"]] == []
+    assert drawn["unlike"] == []
+    assert errors == []
+
+
 #: The kinds' and fields' labels of the forms under the map, and the plain buttons.
 FORM_WORDS = """() => [...document.querySelectorAll(
   '.generic-actions h3, .generic-actions .gf-fields label, .generic-actions button')]

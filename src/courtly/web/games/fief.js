@@ -528,7 +528,8 @@ function gateLayer(ctx, plan) {
       s("title", {}, ctx.t("fief.gate", { who: ctx.name(gate.owner), n: gate.soldiers, place: v.name, stance })),
       s("rect", { x: -13, y: -12, width: 26, height: 24, rx: 4, fill: seatInk(view, gate.owner) }),
       s("text", { "text-anchor": "middle", y: 5, fill: textOn(seatInk(view, gate.owner)) }, gate.stance === "passage" ? `⇢${gate.soldiers}` : `⚔${gate.soldiers}`),
-      lords ? s("text", { class: "fief-gate-lords", "text-anchor": "middle", y: 26, fill: seatInk(view, gate.owner) }, lords) : null);
+      // above the gate: below it they lay over the village's name
+      lords ? s("text", { class: "fief-gate-lords", "text-anchor": "middle", y: -16, fill: seatInk(view, gate.owner) }, lords) : null);
     if (target) g.addEventListener("click", (ev) => {
       ev.stopPropagation();
       plan.onVillage(gate.village);
