@@ -641,7 +641,24 @@ def test_sums_are_written_in_digit_groups(server, browser):
     page.click("#lang-toggle")
     assert page.evaluate(purse, [12500, 125]) == (
         "Vous avez 12\u202f500 écus\u202f: de quoi en payer 125.")
+    assert page.evaluate(LOGGED_SUMS) == [
+        "Revenus\u202f: Fay 1\u202f200, Place 2 (robot) 300, Place 3 (robot) 0.",
+        "Les mains s'ouvrent\u202f: Fay 1\u202f000, Place 2 (robot) 1\u202f200."]
+    page.click("#lang-toggle")
+    assert page.evaluate(LOGGED_SUMS) == [
+        "Revenues: Fay 1,200, Seat 2 (bot) 300, Seat 3 (bot) 0.",
+        "Hands open: Fay 1,000, Seat 2 (bot) 1,200."]
     assert errors == []
+
+
+#: The log's revenues and sealed bids laid open (the page's own renderer):
+#: walk22 read "Revenues: Ann 100, Bob 100, Seat 3 (bot) 1200."
+LOGGED_SUMS = """() => {
+  const ctx = window.courtly.context();
+  const say = (kind, data) => window.courtly.state.renderer.describeEvent({ kind, data }, ctx);
+  return [say('revenues', { earned: [1200, 300, 0] }),
+          say('bids', { seats: [0, 1], bids: [1000, 1200] })];
+}"""
 
 
 #: The questions pending beside the map while the election's votes come in
