@@ -641,6 +641,153 @@ def test_sums_are_written_in_digit_groups(server, browser):
     page.click("#lang-toggle")
     assert page.evaluate(purse, [12500, 125]) == (
         "Vous avez 12\u202f500 écus\u202f: de quoi en payer 125.")
+    assert page.evaluate(LOGGED_SUMS) == [
+        "Revenus\u202f: Fay 1\u202f200, Place 2 (robot) 300, Place 3 (robot) 0.",
+        "Les mains s'ouvrent\u202f: Fay 1\u202f000, Place 2 (robot) 1\u202f200."]
+    page.click("#lang-toggle")
+    assert page.evaluate(LOGGED_SUMS) == [
+        "Revenues: Fay 1,200, Seat 2 (bot) 300, Seat 3 (bot) 0.",
+        "Hands open: Fay 1,000, Seat 2 (bot) 1,200."]
+    assert errors == []
+
+
+#: The log's revenues and sealed bids laid open (the page's own renderer):
+#: walk22 read "Revenues: Ann 100, Bob 100, Seat 3 (bot) 1200."
+LOGGED_SUMS = """() => {
+  const ctx = window.courtly.context();
+  const say = (kind, data) => window.courtly.state.renderer.describeEvent({ kind, data }, ctx);
+  return [say('revenues', { earned: [1200, 300, 0] }),
+          say('bids', { seats: [0, 1], bids: [1000, 1200] })];
+}"""
+
+
+#: The questions pending beside the map while the election's votes come in
+#: (the page's own renderer, off-page): Fay abstained, seat 1 gave Gauvain two.
+VOTES_SO_FAR = """() => {
+  const ctx = window.courtly.context();
+  const election = { votes: { 0: [null, 0], 1: ['gauvain', 2] }, elected: null, waiting: null };
+  const view = { ...ctx.view, phase: 'election', election };
+  const root = document.createElement('div');
+  window.courtly.state.renderer.render(root, { ...ctx, view, legal: [], canAct: false });
+  return [...root.querySelectorAll('#fief-questions li')].map((li) => li.textContent);
+}"""
+
+
+def test_the_votes_announced_read_as_words(server, browser):
+    """The votes announced so far read as the log says them ("Fay abstains",
+    "2 votes for Gauvain"): a walk-through read "Election of the king: Ann: —
+    0." for an abstention, and "Gauvain 2" for a vote, beside the map and in
+    the vote's question."""
+    _, page, errors = _fay_at_fief(server, browser)
+    assert page.evaluate(VOTES_SO_FAR) == [
+        "Election of the king: Fay abstains; Seat 2 (bot): 2 votes for Gauvain."]
+    page.click("#lang-toggle")
+    assert page.evaluate(VOTES_SO_FAR) == [
+        "Élection du roi\u202f: Fay s'abstient\u202f; Place 2 (robot)\u202f: 2 voix pour Gauvain."]
+    assert errors == []
+
+
+#: The bar above the map once the seat's lord Louis, at Louhans, is chosen to
+#: move, when he is (or is not) a bishop with no soldier to take (off-page).
+LORD_CHOSEN = """(bishop) => {
+  const ctx = window.courtly.context();
+  const louis = { owner: ctx.seat, village: 'louhans', bishop: bishop ? 'sagy' : null,
+    cardinal: false, outside: null, came_from: null };
+  const view = { ...ctx.view, phase: 'movement', lords: { ...ctx.view.lords, louis } };
+  const move = { type: 'move', lord: 'louis', to: 'sagy', stance: 'enter', soldiers: 0 };
+  const root = document.createElement('div');
+  window.courtly.state.renderer.render(root, { ...ctx, view, canAct: true, forced: false,
+    legal: [{ action: move, text: '' }, { action: { type: 'end_turn' }, text: '' }],
+    ui: { fiefMap: { lord: 'louis', counts: [0], soldiers: 0 } } });
+  const line = root.querySelector('.fief-act .fief-soldiers-pick');
+  return line ? line.textContent : null;
+}"""
+
+
+def test_a_bishop_chosen_to_move_is_said_to_travel_alone(server, browser):
+    """A bishop "is never accompanied by soldiers" (the Bishop card): the bar
+    says so when he is chosen, where a walk-through read "Soldiers to take: 0"
+    over a bishop, as if he had none at hand; a lord alone keeps the count."""
+    _, page, errors = _fay_at_fief(server, browser)
+    assert page.evaluate(LORD_CHOSEN, True) == "A bishop travels alone, never with soldiers."
+    assert page.evaluate(LORD_CHOSEN, False) == "Soldiers to take: 0"
+    page.click("#lang-toggle")
+    assert page.evaluate(LORD_CHOSEN, True) == "Un évêque voyage seul, jamais avec des soldats."
+    assert errors == []
+
+
+#: A replay banner's words for a move, a lone bishop's move, a purchase and a
+#: payment (the page's own renderer).
+REPLAYED = """() => {
+  const ctx = window.courtly.context();
+  const say = (action) => window.courtly.state.renderer.describeAction({ seat: 1, action }, ctx);
+  return [
+    say({ type: 'move', lord: 'gauvain', to: 'sagy', stance: 'attack', soldiers: 12 }),
+    say({ type: 'move', lord: 'louis', to: 'sagy', stance: 'enter', soldiers: 0 }),
+    say({ type: 'buy', item: 'soldier', village: 'treffort', count: 9 }),
+    say({ type: 'pay', to: 0, amount: 1200 }),
+  ];
+}"""
+
+
+def test_a_replay_tells_moves_purchases_and_payments_as_the_log_does(server, browser):
+    """A walk-through's French replay read "Déplacer un seigneur : seigneur
+    Gauvain, à Bâgé, comment entrer, soldats 14" and "Acheter : quoi soldat
+    (100 écus pièce), village Treffort, combien 9": the form's fields. The
+    banner (which names the seat first) tells them as the log does."""
+    _, page, errors = _fay_at_fief(server, browser)
+    assert page.evaluate(REPLAYED) == [
+        "Gauvain attacks Sagy with 12 soldiers", "Louis enters Sagy",
+        "buys 9 soldiers at Treffort", "pays 1,200 crowns to Fay"]
+    page.click("#lang-toggle")
+    assert page.evaluate(REPLAYED) == [
+        "Gauvain attaque Sagy avec 12 soldats", "Louis entre à Sagy",
+        "achète 9 soldats à Treffort", "paie 1\u202f200 écus à Fay"]
+    assert errors == []
+
+
+#: The map drawn with Louis at each village's gate, its letters' and the
+#: village name's boxes on screen (the page's own renderer, in the page).
+GATE_LETTERS = """() => {
+  const ctx = window.courtly.context();
+  const villages = [...document.querySelectorAll('.fief-village')].map((g) => g.dataset.village);
+  const view = { ...ctx.view, gates: villages.map((village) => ({ village, owner: 1, soldiers: 3,
+    stance: 'siege', lords: ['louis'] })) };
+  const root = document.createElement('div');
+  document.body.append(root);
+  window.courtly.state.renderer.render(root, { ...ctx, view });
+  const box = (e) => e.getBoundingClientRect();
+  const out = [...root.querySelectorAll('.fief-gate')].map((g) => {
+    const at = `.fief-village[data-village="${g.dataset.village}"]`;
+    const name = root.querySelector(`${at} .fief-name`);
+    const [a, b] = [box(g.querySelector('.fief-gate-lords')), box(name)];
+    return { village: g.dataset.village,
+      over: a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom };
+  });
+  // each count's and letters' colour as drawn, against the one the renderer gave it
+  const probe = document.createElement('span');
+  root.append(probe);
+  const rgb = (colour) => { probe.style.color = colour; return getComputedStyle(probe).color; };
+  const texts = root.querySelectorAll('.fief-gate text, .fief-soldiers text');
+  const unlike = [...texts].filter((t) => getComputedStyle(t).fill !== rgb(t.getAttribute('fill')))
+    .map((t) => `${t.closest('[data-village]').dataset.village}: ${t.textContent}`);
+  root.remove();
+  return { out, unlike };
+}"""
+
+
+def test_a_lord_at_a_gate_is_not_written_over_the_village_name(server, browser):
+    """A walk-through's siege at Beaurepaire read "ßeaurepaire": the besieger's
+    letters ("Ja") lay under the gate, over the first letters of the village's
+    name, and were white on their white outline (the stylesheet's white beat
+    the seat's ink the renderer gave them, and the dark figures textOn gives a
+    light seat's counts). They stand above the gate now, clear of the name at
+    every village, and every count and letter shows the colour it was given."""
+    _, page, errors = _fay_at_fief(server, browser)
+    drawn = page.evaluate(GATE_LETTERS)
+    assert len(drawn["out"]) == 24
+    assert [d["village"] for d in drawn["out"] if d["over"]] == []
+    assert drawn["unlike"] == []
     assert errors == []
 
 

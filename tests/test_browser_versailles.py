@@ -412,3 +412,57 @@ def test_a_breach_stays_on_the_message_that_made_it(server, browser):
     # a message the page does not have (yet): no mark, rather than one on another
     assert page.evaluate(MARKS, [later, [("familiar_name", "Zoé")], [7]]) == {}
     assert errors == []
+
+
+#: The page's own renderer, off-page, on Fay's page: the Queen's origin line
+#: and the log's accession with a Queen from the Netherlands, and the replay
+#: banner's words for the referee's breach and time-up, and for a request
+#: read with odds in the view (the reader's own, as a replay's view has them).
+WORDS = """() => {
+  const ctx = window.courtly.context();
+  const r = window.courtly.state.renderer;
+  const queen = { ...(ctx.view.queen || {}), alive: true, origin: 'netherlands' };
+  const view = { ...ctx.view, queen };
+  const root = document.createElement('div');
+  r.render(root, { ...ctx, view });
+  const odds = { king: 50, queen: 70, through_queen: 81 };
+  const withOdds = { ...ctx, view: { ...ctx.view, odds } };
+  const referee = (action) => r.describeAction({ seat: 'referee', action }, ctx);
+  return {
+    origin: root.querySelector('.vs-origin-line').textContent,
+    accession: r.describeEvent({ kind: 'accession', data: { origin: 'netherlands' } }, ctx),
+    breach: referee({ type: 'breach', seat: 1, code: 'familiar_pronoun', words: 'tu' }),
+    timeUp: referee({ type: 'time_up' }),
+    request: r.describeAction({ seat: 0, action: { type: 'request', card: 'comte', seat: 0,
+      via_queen: true } }, withOdds),
+  };
+}"""
+
+
+def test_the_queens_origin_and_the_replays_referee_read_in_the_page_language(server, browser):
+    """A walk-through read "The Queen comes from The Netherlands" and "La Reine
+    vient de : Pays-Bas"; in a French replay, the referee's ruling as the
+    engine's English ("Béa breaches etiquette (familiar_pronoun): 'tu'"); and a
+    request's banner with a chance of the reader's (Béa's odds beside Ann's
+    request, and today's, not the roll's)."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    words = page.evaluate(WORDS)
+    assert words["origin"] == "The Queen comes from the Netherlands"
+    assert words["accession"] == "Two new sovereigns: the Queen comes from the Netherlands"
+    assert words["breach"].startswith("⚠ Seat 2 (bot") and words["breach"].endswith(
+        'breaches etiquette: said "tu" ("vous" is required) — “tu”'), words["breach"]
+    assert words["timeUp"] == "Five minutes: the negotiation is over"
+    assert words["request"].startswith("Count — ") and "through the Queen" in words["request"]
+    assert "%" not in words["request"], words["request"]
+    page.click("#lang-toggle")
+    words = page.evaluate(WORDS)
+    assert words["origin"] == "La Reine vient des Pays-Bas"
+    assert words["accession"] == "Deux nouveaux souverains\u202f: la Reine vient des Pays-Bas"
+    assert "manque à l'étiquette" in words["breach"] and "tutoiement" in words["breach"]
+    assert "familiar_pronoun" not in words["breach"], words["breach"]
+    assert words["timeUp"] == "Cinq minutes\u202f: la négociation est close"
+    assert "%" not in words["request"] and "par la Reine" in words["request"], words["request"]
+    assert errors == []

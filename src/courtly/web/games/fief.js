@@ -79,6 +79,7 @@ const strings = {
     "fief.q.bids": "Sealed bids for {place} between {first} and {second}; the highest takes the village and pays the other.",
     "fief.q.my_bid": "Your bid: {bid} crowns.",
     "fief.q.election": "Election of the king: {votes}.",
+    "fief.q.abstains": "{who} abstains",
     "fief.q.elected": "{lord} is elected and awaits consecration.",
     "fief.q.none": "None now (parries, rights of way, coalitions, bids, the election appear here).",
     "fief.click_help": "Click a village to put it in the forms below.",
@@ -94,6 +95,11 @@ const strings = {
     "fief.act.lord_chosen": "{lord} at {place}: click a village outlined on the map (Esc or a second click on him cancels).",
     "fief.act.lord_chosen_touch": "{lord} at {place}: tap a village outlined on the map (tapping him again cancels).",
     "fief.act.soldiers": "Soldiers to take",
+    "fief.act.bishop_alone": "A bishop travels alone, never with soldiers.",
+    "fief.replay.move": agreeing("{lord} {stance} {place} with {n} soldier[|s]"),
+    "fief.replay.move_alone": "{lord} {stance} {place}",
+    "fief.replay.buy": "buys {item} at {place}",
+    "fief.replay.pay": "pays {amount} crowns to {to}",
     "fief.act.of": "of {n}",
     "fief.act.no_dest": "No village can be reached with that many soldiers.",
     "fief.act.stance": agreeing("{lord} with {n} soldier[|s] to {place}, held by {holder} ({held}): what does the force do?"),
@@ -224,6 +230,7 @@ const strings = {
     "fief.q.bids": "Enchères secrètes pour {place} entre {first} et {second} ; le plus offrant prend le village et paie l'autre.",
     "fief.q.my_bid": "Votre mise : {bid} écus.",
     "fief.q.election": "Élection du roi : {votes}.",
+    "fief.q.abstains": "{who} s'abstient",
     "fief.q.elected": "{lord} est élu et attend le sacre.",
     "fief.q.none": "Aucune pour l'instant (parades, droits de passage, coalitions, enchères, l'élection s'affichent ici).",
     "fief.click_help": "Cliquez un village pour le choisir dans les formulaires ci-dessous.",
@@ -239,6 +246,11 @@ const strings = {
     "fief.act.lord_chosen": "{lord} à {place} : cliquez un village entouré sur la carte (Échap ou un second clic sur lui annule).",
     "fief.act.lord_chosen_touch": "{lord} à {place} : touchez un village entouré sur la carte (le toucher à nouveau annule).",
     "fief.act.soldiers": "Soldats emmenés",
+    "fief.act.bishop_alone": "Un évêque voyage seul, jamais avec des soldats.",
+    "fief.replay.move": agreeing("{lord} {stance} {place} avec {n} soldat[|s]", true),
+    "fief.replay.move_alone": "{lord} {stance} {place}",
+    "fief.replay.buy": "achète {item} à {place}",
+    "fief.replay.pay": "paie {amount} écus à {to}",
     "fief.act.of": "sur {n}",
     "fief.act.no_dest": "Aucun village n'est accessible avec autant de soldats.",
     "fief.act.stance": agreeing("{lord} avec {n} soldat[|s] vers {place}, tenu par {holder} ({held}) : que fait la troupe ?", true),
@@ -516,7 +528,8 @@ function gateLayer(ctx, plan) {
       s("title", {}, ctx.t("fief.gate", { who: ctx.name(gate.owner), n: gate.soldiers, place: v.name, stance })),
       s("rect", { x: -13, y: -12, width: 26, height: 24, rx: 4, fill: seatInk(view, gate.owner) }),
       s("text", { "text-anchor": "middle", y: 5, fill: textOn(seatInk(view, gate.owner)) }, gate.stance === "passage" ? `⇢${gate.soldiers}` : `⚔${gate.soldiers}`),
-      lords ? s("text", { class: "fief-gate-lords", "text-anchor": "middle", y: 26, fill: seatInk(view, gate.owner) }, lords) : null);
+      // above the gate: below it they lay over the village's name
+      lords ? s("text", { class: "fief-gate-lords", "text-anchor": "middle", y: -16, fill: seatInk(view, gate.owner) }, lords) : null);
     if (target) g.addEventListener("click", (ev) => {
       ev.stopPropagation();
       plan.onVillage(gate.village);
@@ -855,9 +868,18 @@ function moveBar(ctx, m, moves) {
   // a phone has no Esc key and is tapped, not clicked
   const touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
   return [h("p", { class: "fief-lord-chosen" }, ctx.t(touch ? "fief.act.lord_chosen_touch" : "fief.act.lord_chosen", { lord: lordName(m.lord), place })),
-    m.counts.length > 1 ? soldiers : h("p", { class: "fief-soldiers-pick" }, `${ctx.t("fief.act.soldiers")}${ctx.t("colon")}${m.soldiers}`),
+    m.counts.length > 1 ? soldiers : h("p", { class: "fief-soldiers-pick" }, alone(ctx, m)),
     mine.length ? null : h("p", { class: "muted" }, ctx.t("fief.act.no_dest")),
     h("div", { class: "fief-row" }, cancelButton(ctx), endTurnButton(ctx))];
+}
+
+/** The soldiers a lord with no choice of them takes; a bishop's none is said as
+ * the rule says it, not as "0" (the Bishop card, 004_4acaab6420c0f155.txt: "A
+ * Bishop may move but is never accompanied by soldiers"). */
+function alone(ctx, m) {
+  const lord = ctx.view.lords[m.lord];
+  if (lord && lord.bishop && m.counts.length === 1 && m.counts[0] === 0) return ctx.t("fief.act.bishop_alone");
+  return `${ctx.t("fief.act.soldiers")}${ctx.t("colon")}${m.soldiers}`;
 }
 
 /** The price of a purchase: the rules' table (the game's data) times the count. */
@@ -1298,9 +1320,12 @@ function electionLine(ctx, e) {
   return ctx.t("fief.q.election", { votes: votesText(ctx, e) });
 }
 
+/** Each vote as the table heard it: "Ann: 2 votes for Gauvain", "Bob abstains". */
 function votesText(ctx, e) {
-  const votes = Object.entries(e.votes || {}).map(([seat, v]) => `${ctx.name(Number(seat))}${ctx.t("colon")}${
-    Array.isArray(v) ? v.map((x) => (x === null ? "—" : VILLAGE[x] ? villageName(x) : CARDS.lord_names[x] ? lordName(x) : String(x))).join(" ") : String(v)}`);
+  const votes = Object.entries(e.votes || {}).map(([seat, [lord, n]]) => {
+    const who = ctx.name(Number(seat));
+    return lord ? `${who}${ctx.t("colon")}${ctx.t("fief.ans.vote", { n, lord: lordName(lord) })}` : ctx.t("fief.q.abstains", { who });
+  });
   return votes.join(ctx.t("semicolon")) || "—";
 }
 
@@ -1432,9 +1457,22 @@ const ANSWERS = new Set(["respond", "execute", "destroy_counter", "answer_passag
 
 /** A replay step's action in the page's language: an answer as its button
  *  says it, any other in the forms' words. */
+/** An action in words (a replay's banner, which names the seat before them): a
+ * move, a purchase and a payment as the log tells them ("Gauvain attacks Sagy
+ * with 12 soldiers"), not as the form's fields ("lord Gauvain, to Sagy, stance
+ * attack, soldiers 12"). */
 function describeAction(entry, ctx) {
   const a = entry.action || {};
-  return ANSWERS.has(a.type) ? answerLabel(ctx, a) : actionText(withNamedValues(ctx), a);
+  if (ANSWERS.has(a.type)) return answerLabel(ctx, a);
+  switch (a.type) {
+    case "move": {
+      const args = { lord: lordName(a.lord), stance: ctx.t(`fn.stance.${a.stance}`), place: villageName(a.to), n: a.soldiers };
+      return ctx.t(a.soldiers ? "fief.replay.move" : "fief.replay.move_alone", args);
+    }
+    case "buy": return ctx.t("fief.replay.buy", { item: ctx.t(`fn.item.${a.item}`, { n: a.count }), place: villageName(a.village) });
+    case "pay": return ctx.t("fief.replay.pay", { amount: a.amount, to: ctx.name(a.to) });
+    default: return actionText(withNamedValues(ctx), a);
+  }
 }
 
 function withNamedValues(ctx) {

@@ -18,6 +18,7 @@
 // others'). Rulebook: "Phase 5: The Combat", "Special cases", "Phase 6".
 
 import { h, s } from "../js/dom.js";
+import { grouped } from "../js/i18n.js";
 import { REGION, agreeing, bishopricName, cardName, lordName, regionName, seatInk, villageName } from "./fief_data.js";
 
 const DIE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
@@ -568,7 +569,7 @@ export function describeEvent(e, ctx) {
     case "tithe": return t("tithe", { who, card: cardName(ctx, d.card), lord: lordName(d.lord) });
     case "revenues": {
       const earned = Array.isArray(d.earned) ? d.earned.map((n, i) => [i, n]) : Object.entries(d.earned || {});
-      return t("revenues", { list: earned.map(([s, n]) => `${ctx.name(Number(s))} ${n}`).join(", ") });
+      return t("revenues", { list: earned.map(([s, n]) => `${ctx.name(Number(s))} ${grouped(n)}`).join(", ") });
     }
     case "buy": {
       const item = ctx.t(`fn.item.${d.item}`, { n: d.count ?? 1 });
@@ -603,7 +604,7 @@ export function describeEvent(e, ctx) {
     case "bid": return typeof d.amount === "number" ? t("bid_mine", { amount: d.amount }) : t("bid", { who });
     case "bids": {
       const seats = d.seats || [];
-      return t("bids", { list: (d.bids || []).map((n, i) => `${seats[i] !== undefined ? ctx.name(seats[i]) : "?"} ${n}`).join(", ") });
+      return t("bids", { list: (d.bids || []).map((n, i) => `${seats[i] !== undefined ? ctx.name(seats[i]) : "?"} ${grouped(n)}`).join(", ") });
     }
     case "bought": return t("bought", { who, paid: d.paid, to, place: place(d.village) });
     case "vote": return d.lord ? t("vote", { who, n: d.votes, lord: lordName(d.lord) }) : t("abstain", { who });
@@ -747,7 +748,7 @@ function bidsBlock(ctx, battle, events) {
   const revealed = events.filter((e) => e.kind === "bids").map((e) => {
     const d = e.data || {};
     return h("li", { class: "fn-revealed" }, (d.bids || []).map((n, i) => [
-      i ? " · " : null, h("strong", {}, d.seats ? ctx.name(d.seats[i]) : "?"), ` ${n}`]));
+      i ? " · " : null, h("strong", {}, d.seats ? ctx.name(d.seats[i]) : "?"), ` ${grouped(n)}`]));
   });
   return h("div", { class: "fn-bids" }, h("h4", {}, ctx.t("fn.bids")),
     revealed.length ? h("ul", { class: "fn-bid-list" }, revealed) : null,

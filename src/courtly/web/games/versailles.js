@@ -74,7 +74,11 @@ const strings = {
     "vs.party.england": "parti anglais",
     "vs.party.spain": "parti espagnol",
     "vs.party.netherlands": "parti hollandais",
-    "vs.queen_from": "La Reine vient de : {country}",
+    "vs.queen_from": "La Reine vient {from}",
+    "vs.from.england": "d'Angleterre",
+    "vs.from.spain": "d'Espagne",
+    "vs.from.netherlands": "des Pays-Bas",
+    "vs.from.france": "de France",
     "vs.no_queen": "Pas de Reine",
     "vs.queen_not_drawn": "L'origine de la Reine sera tirée une fois les sexes choisis",
     "vs.at_war": "En guerre contre : {list}",
@@ -329,7 +333,7 @@ const strings = {
     "vs.log.king_dies": "Le Roi est mort : la Reine est Régente",
     "vs.log.queen_dies": "La Reine est morte",
     "vs.log.both_die": "Le Roi et la Reine sont morts : le tour s'achève",
-    "vs.log.accession": "Deux nouveaux souverains : la Reine vient de : {country}",
+    "vs.log.accession": "Deux nouveaux souverains : la Reine vient {from}",
     "vs.log.secret_marriage": "Le Roi épouse secrètement {who}",
     "vs.log.reshuffle": "La défausse est mélangée : une nouvelle pioche",
     "vs.log.over": "Fin de la partie : {who} l'emporte",
@@ -370,7 +374,11 @@ const strings = {
     "vs.party.england": "English party",
     "vs.party.spain": "Spanish party",
     "vs.party.netherlands": "Dutch party",
-    "vs.queen_from": "The Queen comes from {country}",
+    "vs.queen_from": "The Queen comes {from}",
+    "vs.from.england": "from England",
+    "vs.from.spain": "from Spain",
+    "vs.from.netherlands": "from the Netherlands",
+    "vs.from.france": "from France",
     "vs.no_queen": "No Queen",
     "vs.queen_not_drawn": "The Queen's origin is drawn once every sex is chosen",
     "vs.at_war": "At war with: {list}",
@@ -624,7 +632,7 @@ const strings = {
     "vs.log.king_dies": "The King is dead: the Queen is Regent",
     "vs.log.queen_dies": "The Queen is dead",
     "vs.log.both_die": "The King and the Queen are dead: the turn ends",
-    "vs.log.accession": "Two new sovereigns: the Queen comes from {country}",
+    "vs.log.accession": "Two new sovereigns: the Queen comes {from}",
     "vs.log.secret_marriage": "The King secretly marries {who}",
     "vs.log.reshuffle": "The discards are shuffled into a new draw pile",
     "vs.log.over": "Game over: {who} wins",
@@ -804,7 +812,7 @@ function europe(ctx) {
   return h("div", { class: "vs-europe", id: "vs-europe" },
     h("h3", {}, ctx.t("vs.europe")),
     s("svg", { viewBox: "0 0 180 165", class: "vs-map", role: "img", "aria-label": ctx.t("vs.europe") }, land),
-    h("p", { class: "vs-origin-line" }, origin ? ctx.t("vs.queen_from", { country: ctx.t(`vs.country.${origin}`) })
+    h("p", { class: "vs-origin-line" }, origin ? ctx.t("vs.queen_from", { from: ctx.t(`vs.from.${origin}`) })
       : ctx.t(v.queen && v.queen.alive ? "vs.queen_not_drawn" : "vs.no_queen")),
     h("p", { class: ["vs-war-line", wars.size && "vs-warring"] },
       wars.size ? ctx.t("vs.at_war", { list: [...wars].map((w) => ctx.t(`vs.country.${w}`)).join(", ") }) : ctx.t("vs.peace")));
@@ -959,7 +967,7 @@ function usesOf(ctx, card) {
     || (a.type === "give_cards" && a.cards.length === 1 && a.cards[0] === card));
 }
 
-function useLabel(ctx, a) {
+function useLabel(ctx, a, odds = true) {
   switch (a.type) {
     case "play_card":
       if (typeof a.seat === "number") return ctx.t("vs.play_on", { who: who(ctx, a.seat) });
@@ -967,7 +975,7 @@ function useLabel(ctx, a) {
       return ctx.t("vs.play");
     case "request": {
       const what = ctx.t(CARD[a.card] && CARD[a.card].kind === "lettre" ? "vs.request_against" : "vs.request_for", { who: who(ctx, a.seat) });
-      const pct = requestChance(ctx, a.via_queen);
+      const pct = odds ? requestChance(ctx, a.via_queen) : null;
       const label = a.via_queen ? ctx.t("vs.via_queen", { what }) : what;
       return pct === null ? label : `${label} · ${pctText(ctx, pct)}`;
     }
@@ -1609,7 +1617,7 @@ function describeEvent(e, ctx) {
     case "king_dies": return ctx.t("vs.log.king_dies");
     case "queen_dies": return ctx.t("vs.log.queen_dies");
     case "both_die": return ctx.t("vs.log.both_die");
-    case "accession": return ctx.t("vs.log.accession", { country: ctx.t(`vs.country.${d.origin}`) });
+    case "accession": return ctx.t("vs.log.accession", { from: ctx.t(`vs.from.${d.origin}`) });
     case "secret_marriage": return ctx.t("vs.log.secret_marriage", { who: w(d.seat) });
     case "reshuffle": return ctx.t("vs.log.reshuffle");
     case "game_over": return ctx.t("vs.log.over", { who: ctx.joinNames((d.winners || []).map(w)) });
@@ -1630,9 +1638,12 @@ function describeAction(entry, ctx) {
     case "done": return ctx.t("vs.done");
     case "fine": return ctx.t("vs.fine");
     case "use_power": return `${ctx.t(`vs.power.${a.power}`)}${ctx.t("colon")}${ctx.t(`vs.use.${a.use}`)}${typeof a.seat === "number" ? ` (${who(ctx, a.seat)})` : ""}`;
+    // no chance of a roll: the view's odds are the reader's own, now, not the actor's then
     case "play_card": case "request": case "discard": case "show_card":
-      return `${cardName(ctx, a.card)} — ${useLabel(ctx, a)}`;
-    case "give_cards": return `${a.cards.map((c) => cardName(ctx, c)).join(", ")} — ${useLabel(ctx, a)}`;
+      return `${cardName(ctx, a.card)} — ${useLabel(ctx, a, false)}`;
+    case "give_cards": return `${a.cards.map((c) => cardName(ctx, c)).join(", ")} — ${useLabel(ctx, a, false)}`;
+    case "breach": return ctx.t("vs.log.breach", { who: who(ctx, a.seat), reason: reason(ctx, a.code), words: a.words });
+    case "time_up": return ctx.t("vs.log.time_up");
     default:
       return AUDIENCES.includes(a.type) ? purposeText(ctx, a) : null;
   }
