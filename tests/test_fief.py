@@ -221,6 +221,22 @@ def test_a_bishop_is_made_once_and_may_become_a_cardinal():
     assert state.lords["henry"].cardinal and state.cardinals_left == 2
 
 
+def test_a_sitting_king_is_not_made_a_bishop_our_decision():
+    """Ours, not the rulebook's (docs/rules/fief.md, decision 20): it says only "A
+    Bishop cannot be elected King"; we keep the crown and the mitre apart the other
+    way too. Another lord of the King's player may take the card."""
+    state = started()
+    me = state.current()
+    castle = state.board.regions[region_of(state, me)].starting_castle
+    give(state, me, "lord:henry", "lord:louis", "bishop:blaye")
+    state.apply(me, PlayLord("henry", castle))
+    state.apply(me, PlayLord("louis", castle))
+    crowned(state, me, "henry")
+    assert not state.may_be_made_bishop("henry") and state.may_be_made_bishop("louis")
+    bishops = [a for a in state.legal_actions(me) if isinstance(a, PlayBishop)]
+    assert bishops == [PlayBishop("blaye", "louis")]
+
+
 def test_bad_weather_unparried_and_famine_cut_the_mills():
     state = started()
     me = state.current()
