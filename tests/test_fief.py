@@ -616,6 +616,27 @@ def test_henri_against_roland_at_bourg():
     # presses will be destroyed"
 
 
+def test_an_attack_that_finds_the_village_empty_destroys_nothing():
+    """Our reading (docs/rules/fief.md, decision 20): "Whatever the outcome of the
+    battle, the mills and presses will be destroyed" needs a battle; the defenders
+    gone before the combat phase, the attacker finds "the village ... not occupied"
+    and "enters the village and appropriates it without a fight" (Phase 4, case 1),
+    its mill and press with it."""
+    state = placed(["tournugeois", "bresse", "maconnais", "louhannais"])
+    henri = next(s for s in range(4) if state.region[s] == "tournugeois")
+    roland = next(s for s in range(4) if state.region[s] == "bresse")
+    put(state, roland, "bourg", 4, "roland")
+    state.mills["bourg"], state.presses["bourg"] = 1, 1
+    put(state, henri, "bage", 6, "henry")
+    until_turn_of(state, henri)
+    state.apply(henri, Move("henry", "bourg", "attack", 6))
+    until_turn_of(state, roland)
+    state.apply(roland, Move("roland", "montrevel", "enter", 4))
+    to_phase(state, "election")
+    assert state.controller("bourg") == henri and state.soldiers["bourg"] == (henri, 6)
+    assert state.mills["bourg"] == 1 and state.presses["bourg"] == 1
+
+
 def test_each_exchange_tells_both_forces_the_ground_and_what_is_left():
     """The combat event carries what a table shows of each exchange ("Phase 5: The
     Combat"): both sides' lords and soldiers before it, castle or open ground, both

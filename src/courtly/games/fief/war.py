@@ -440,10 +440,11 @@ class WarRules(ABC):
             if holder is not None:
                 self.merge_gate(holder, village)
             return []
+        if holder is None and len(attackers) == 1:
+            # found empty: no battle, so nothing destroyed (our reading, decision 20)
+            return self._occupy(attackers[0], village)
         events = self._destroy_production(village)
         if holder is None:
-            if len(attackers) == 1:
-                return events + self._occupy(attackers[0], village)
             return events + self._no_coalition(Battle(village, attackers[0].owner,
                                                       attackers[1].owner, "ask"))
         if len(attackers) == 1:
@@ -456,7 +457,9 @@ class WarRules(ABC):
                                                              attackers[1].owner]})]
 
     def _destroy_production(self, village: str) -> list[Event]:
-        """"Whatever the outcome of the battle, the mills and presses will be destroyed"."""
+        """"Whatever the outcome of the battle, the mills and presses will be destroyed":
+        where a battle is fought (forces converging on a village found empty fight
+        each other), not where a lone attacker finds the village empty."""
         if not self.mills[village] and not self.presses[village]:
             return []
         del self.mills[village], self.presses[village]
