@@ -1098,6 +1098,31 @@ def fief_of_maconnais() -> tuple[FiefState, int, int]:
     return state, holder, other
 
 
+def test_a_fief_with_no_owner_left_has_nobody_to_roll_for_its_villagers():
+    """Our reading (docs/rules/fief.md, decision 20): "The owner of the fief rolls a die
+    each time enemy soldiers are in one of his villages"; its owner's last lord dead,
+    the titles go to the King (Phase 6, point 5) and the fief has no owner: nobody
+    rolls, as its villages are free to enter."""
+    state, holder, other = fief_of_maconnais()
+    third = next(s for s in state.phase_order() if s not in (holder, other))
+    put(state, third, "tournus", 0, "jean")
+    crowned(state, third, "jean")
+    put(state, other, "uchizy", 3, "henry")
+    until_turn_of(state, other)
+    state.apply(other, Move("henry", "berze", "intrude", 3))
+    state._kill_lord("louis", "dies")
+    assert state.fiefs["maconnais"].owner is None and "maconnais" in state.custody
+    state.rng = Dice()  # type: ignore[assignment]  no die is rolled
+    events: list = []
+    while state.stage != "election":
+        seat = (state.to_act or state.may_act)[0]
+        quiet = [a for a in state.legal_actions(seat)
+                 if isinstance(a, EndTurn | Done) or a == Vote(None, 0)]
+        events += state.apply(seat, quiet[0])
+    assert not [e for e in events if e.kind == "resistance"]
+    assert state.gate(other, "berze").soldiers == 3
+
+
 def test_a_refused_right_of_way_at_an_empty_fief_village_makes_an_intruder():
     state, holder, other = fief_of_maconnais()
     put(state, other, "uchizy", 3, "henry")

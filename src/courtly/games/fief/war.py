@@ -412,11 +412,12 @@ class WarRules(ABC):
     def resist(self) -> list[Event]:
         """"The owner of the fief rolls a die each time enemy soldiers are in one of his
         villages. The intruder loses a soldier on a roll of 2 or more" (not where he
-        was granted a right of passage)."""
+        was granted a right of passage). A fief with no owner left (his last lord
+        dead, its title with the King) has nobody to roll (our reading, decision 20)."""
         events: list[Event] = []
         for force in sorted(self.gates, key=lambda g: g.order):
-            if (force.stance != "intrude" or not force.soldiers
-                    or self.fief_owner(force.village) == force.owner):
+            owner = self.fief_owner(force.village)
+            if force.stance != "intrude" or not force.soldiers or owner in (None, force.owner):
                 continue  # not "enemy soldiers" (a village given to him, or his own)
             if self.board.villages[force.village].region in self.weather:
                 continue
