@@ -1065,6 +1065,29 @@ def _a_siege_a_turn_on() -> tuple[FiefState, int]:
     return state, me
 
 
+def test_a_besieger_asks_no_right_of_way_from_his_siege_but_may_come_again_asking():
+    """Our reading (docs/rules/fief.md, decision 20): the rulebook offers the right of
+    way to "the newcomer" who "decides not to attack", beside the siege he may decide
+    on instead (Phase 4, cases 3 and 4); a besieger has decided. He may withdraw by
+    his road and come again asking, with his second trip: granted, he "will continue
+    on his way through the next phase of travel", as if he had asked from the siege."""
+    state, me = _a_siege_a_turn_on()
+    holder = state.controller("st_andromy")
+    until_turn_of(state, me)
+    trips = {(a.to, a.stance) for a in state.legal_actions(me) if isinstance(a, Move)}
+    assert trips == {("tournus", "enter"), ("st_andromy", "attack")}
+    assert not state.is_legal(me, Move("henry", "st_andromy", "passage", 3))
+    state.apply(me, Move("henry", "tournus", "enter", 3))
+    state.apply(me, Move("henry", "st_andromy", "passage", 3))
+    assert holder is not None and state.to_act == (holder,)
+    state.apply(holder, AnswerPassage(True))
+    assert state.gate(me, "st_andromy").stance == "passage"
+    next_turn(state)
+    to_phase(state, "movement")
+    until_turn_of(state, me)
+    assert state.is_legal(me, Move("henry", "sennecey", "enter", 3))
+
+
 def _a_besieger_held(hold: Callable[[FiefState], object]) -> None:
     """Henry besieges St. Andromy with 3 soldiers; ``hold`` then keeps him there:
     his only trips are the assault, and his soldiers stay on the board."""

@@ -31,6 +31,12 @@ from courtly.games.fief.board import Board
 from courtly.games.fief.combat import exchange
 
 TRIPS = 2
+#: What a besieger may turn his siege into with a trip, at its own gate: an
+#: assault only. No right of way: the rulebook offers it to "the newcomer" who
+#: "decides not to attack", beside the siege (Phase 4, cases 3 and 4); a
+#: besieger may withdraw by his road and come again asking (our reading,
+#: docs/rules/fief.md, decision 20).
+SIEGE_BECOMES: tuple[str, ...] = ("attack",)
 
 
 @dataclass
@@ -194,7 +200,7 @@ class WarRules(ABC):
             out = [] if self._held_at_gate(lord, force) else [
                 (to, self._stances(info.owner, to)) for to in self._roads_from_gate(info, force)]
             if force.stance == "siege":
-                out.append((here, ("attack",)))  # the siege becomes an assault
+                out.append((here, SIEGE_BECOMES))  # the siege becomes an assault
             return [(to, s) for to, s in out if s]
         if self.besieged(here):
             return [(here, ("sortie",))]
