@@ -467,6 +467,29 @@ def test_request_conditions_location_sex_standing_titled():
     assert state.is_legal(gc, Request("duc", gc))
 
 
+def test_titled_binds_the_receiver_not_the_presenter_our_decision():
+    """§9.1: "Titled: the character must have at least one NOBILITY TITLE (Baron, Comte,
+    Marquis or Duc) to present this request or receive this office." Our reading
+    (docs/rules/versailles.md, decision 27; DECK.md A22): the character is the one the
+    card is for, as with §9.1's symbols; an untitled courtier may ask the Duc for a
+    titled ally (§8.1: "for another player"), a titled one may not ask it for an
+    untitled courtier."""
+    state = in_play(2, seed=4)
+    gc = state.gc
+    other = 1 - gc
+    court(state, gc, 9, 9)
+    court(state, other, 9, 9)
+    give(state, gc, "duc")
+    assert not state.is_titled(gc) and not state.is_titled(other)
+    assert not state.is_legal(gc, Request("duc", other))
+    state.courtiers[other].cards.append("baron")
+    assert state.is_legal(gc, Request("duc", other))  # an untitled presenter
+    state.courtiers[other].cards.remove("baron")
+    state.courtiers[gc].cards.append("baron")
+    assert not state.is_legal(gc, Request("duc", other))  # a titled presenter, untitled receiver
+    assert state.is_legal(gc, Request("duc", gc))
+
+
 def test_one_office_at_a_time_but_governorships_together():
     """§9.2: "A courtier may hold only one office at a time (except provincial
     governorships ...). If he obtains a second office, he gives up the first
