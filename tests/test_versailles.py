@@ -1035,6 +1035,37 @@ def test_a_courtiers_death_and_the_heir():
         "woman", family, "netherlands", 7000, "court")
 
 
+def test_a_widow_is_paid_her_husbands_title_once_a_turn_our_decision():
+    """§10.4: a widow "keeps the noble titles of her husband and continues to receive
+    their income"; §8.4: "the Royal Treasury pays the pensions attached to an office
+    only once per turn of play". Our reading (docs/rules/versailles.md, decision 28):
+    a title passed to a widow is paid once a turn too. Paid to her husband this turn
+    (half of it to her), it pays her again from the next turn, not at the end of hers."""
+    state = in_play(3, seed=4)
+    gc, husband, wife = state.gc, (state.gc + 1) % 3, (state.gc + 2) % 3
+    court(state, husband, 5, 5)
+    court(state, wife, 5, 5)
+    state.courtiers[husband].sex, state.courtiers[wife].sex = "man", "woman"
+    state.courtiers[husband].cards += ["marquis"]
+    state.courtiers[husband].spouse, state.courtiers[wife].spouse = wife, husband
+    marquis = DECK["marquis"].income
+    state.apply(gc, EndTurn())
+    state.apply(husband, EndTurn())
+    assert state.courtiers[wife].fortune == marquis // 2  # her half of his income
+    give(state, wife, "poison")
+    state.apply(wife, PlayCard("poison", husband))
+    assert state.courtiers[wife].cards == ["marquis"]
+    state.apply(wife, EndTurn())
+    assert state.courtiers[wife].fortune == marquis // 2  # not paid a second time
+    state.apply(gc, EndTurn())
+    while state.stage != "play" or state.current() != wife:
+        state.apply((state.to_act or state.may_act)[0],
+                    next(a for a in state.legal_actions((state.to_act or state.may_act)[0])
+                         if isinstance(a, EndTurn | Done | ChooseParty | SetLocation)))
+    state.apply(wife, EndTurn())
+    assert state.courtiers[wife].fortune == marquis // 2 + marquis  # the next turn: all hers
+
+
 # ----- hidden information, determinism, random play ------------------------------------------
 def test_views_hide_hands_and_the_pile():
     state = in_play(4, seed=9)
