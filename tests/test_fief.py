@@ -860,6 +860,27 @@ def test_the_king_creates_a_fief_and_its_holder_names_capital_and_title():
     assert state.votes_of(holder) == 2  # the lord and the title of nobility
 
 
+def test_the_soldiers_are_gathered_from_every_village_or_from_none_our_decision():
+    """"It is immediately possible to remove 1 soldier from each village of the fief and
+    to put them in the capital": our reading (docs/rules/fief.md, decision 20) is one
+    choice, every village or none, not village by village."""
+    state = placed(["maconnais", "bresse", "tournugeois", "louhannais"])
+    holder = next(s for s in range(4) if state.region[s] == "maconnais")
+    king = next(s for s in state.phase_order() if s != holder)
+    put(state, king, "tournus", 0, "henry")
+    for village in ("brancion", "cluny", "berze"):
+        put(state, holder, village, 2)
+    put(state, holder, "cluny", 2, "louis")
+    crowned(state, king, "henry")
+    to_phase(state, "fiefs")
+    state.apply(king, CreateFief("maconnais"))
+    founding = [a for a in state.legal_actions(holder)
+                if isinstance(a, FoundFief) and (a.lord, a.capital) == ("louis", "cluny")]
+    assert founding == [FoundFief("louis", "cluny", False), FoundFief("louis", "cluny", True)]
+    state.apply(holder, FoundFief("louis", "cluny", False))
+    assert state.soldiers["cluny"] == (holder, 2) and state.soldiers["brancion"] == (holder, 2)
+
+
 def test_a_fiefs_villages_are_held_without_soldiers_and_resist_intruders():
     """"It is no longer necessary to leave one soldier per village ... The intruder loses
     a soldier on a roll of 2 or more"."""
