@@ -635,6 +635,22 @@ def test_an_attack_that_finds_the_village_empty_destroys_nothing():
     to_phase(state, "election")
     assert state.controller("bourg") == henri and state.soldiers["bourg"] == (henri, 6)
     assert state.mills["bourg"] == 1 and state.presses["bourg"] == 1
+    # so too in a fief's village its garrison left: the attacker stays an intruder there
+    state = placed(["bresse", "maconnais", "tournugeois", "louhannais"])
+    holder = next(s for s in range(4) if state.region[s] == "maconnais")
+    attacker = state.phase_order()[0]
+    put(state, holder, "cluny", 3, "louis")
+    state.fiefs["maconnais"] = Fief(holder, "cluny", "louis")
+    put(state, holder, "berze", 2, "jean")
+    state.mills["berze"] = 1
+    put(state, attacker, "uchizy", 3, "henry")
+    state.apply(attacker, Move("henry", "berze", "attack", 3))
+    until_turn_of(state, holder)
+    state.apply(holder, Move("jean", "cluny", "enter", 2))
+    state.rng = Dice(1)  # type: ignore[assignment]  the villagers' die, missing him
+    to_phase(state, "election")
+    assert state.gate(attacker, "berze").stance == "intrude"
+    assert state.controller("berze") == holder and state.mills["berze"] == 1
 
 
 def test_each_exchange_tells_both_forces_the_ground_and_what_is_left():

@@ -447,8 +447,9 @@ class WarRules(ABC):
             if holder is not None:
                 self.merge_gate(holder, village)
             return []
-        if holder is None and len(attackers) == 1:
-            # found empty: no battle, so nothing destroyed (our reading, decision 20)
+        if len(attackers) == 1 and self._pieces_inside(village) is None:
+            # found empty: no battle, so nothing destroyed (our reading, decision 20); in
+            # a fief's village the attacker stays an intruder (:meth:`_occupy`)
             return self._occupy(attackers[0], village)
         events = self._destroy_production(village)
         if holder is None:
