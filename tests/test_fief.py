@@ -221,6 +221,22 @@ def test_a_bishop_is_made_once_and_may_become_a_cardinal():
     assert state.lords["henry"].cardinal and state.cardinals_left == 2
 
 
+def test_a_sitting_king_is_not_made_a_bishop_our_decision():
+    """Ours, not the rulebook's (docs/rules/fief.md, decision 20): it says only "A
+    Bishop cannot be elected King"; we keep the crown and the mitre apart the other
+    way too. Another lord of the King's player may take the card."""
+    state = started()
+    me = state.current()
+    castle = state.board.regions[region_of(state, me)].starting_castle
+    give(state, me, "lord:henry", "lord:louis", "bishop:blaye")
+    state.apply(me, PlayLord("henry", castle))
+    state.apply(me, PlayLord("louis", castle))
+    crowned(state, me, "henry")
+    assert not state.may_be_made_bishop("henry") and state.may_be_made_bishop("louis")
+    bishops = [a for a in state.legal_actions(me) if isinstance(a, PlayBishop)]
+    assert bishops == [PlayBishop("blaye", "louis")]
+
+
 def test_bad_weather_unparried_and_famine_cut_the_mills():
     state = started()
     me = state.current()
@@ -600,6 +616,43 @@ def test_henri_against_roland_at_bourg():
     # presses will be destroyed"
 
 
+def test_an_attack_that_finds_the_village_empty_destroys_nothing():
+    """Our reading (docs/rules/fief.md, decision 20): "Whatever the outcome of the
+    battle, the mills and presses will be destroyed" needs a battle; the defenders
+    gone before the combat phase, the attacker finds "the village ... not occupied"
+    and "enters the village and appropriates it without a fight" (Phase 4, case 1),
+    its mill and press with it."""
+    state = placed(["tournugeois", "bresse", "maconnais", "louhannais"])
+    henri = next(s for s in range(4) if state.region[s] == "tournugeois")
+    roland = next(s for s in range(4) if state.region[s] == "bresse")
+    put(state, roland, "bourg", 4, "roland")
+    state.mills["bourg"], state.presses["bourg"] = 1, 1
+    put(state, henri, "bage", 6, "henry")
+    until_turn_of(state, henri)
+    state.apply(henri, Move("henry", "bourg", "attack", 6))
+    until_turn_of(state, roland)
+    state.apply(roland, Move("roland", "montrevel", "enter", 4))
+    to_phase(state, "election")
+    assert state.controller("bourg") == henri and state.soldiers["bourg"] == (henri, 6)
+    assert state.mills["bourg"] == 1 and state.presses["bourg"] == 1
+    # so too in a fief's village its garrison left: the attacker stays an intruder there
+    state = placed(["bresse", "maconnais", "tournugeois", "louhannais"])
+    holder = next(s for s in range(4) if state.region[s] == "maconnais")
+    attacker = state.phase_order()[0]
+    put(state, holder, "cluny", 3, "louis")
+    state.fiefs["maconnais"] = Fief(holder, "cluny", "louis")
+    put(state, holder, "berze", 2, "jean")
+    state.mills["berze"] = 1
+    put(state, attacker, "uchizy", 3, "henry")
+    state.apply(attacker, Move("henry", "berze", "attack", 3))
+    until_turn_of(state, holder)
+    state.apply(holder, Move("jean", "cluny", "enter", 2))
+    state.rng = Dice(1)  # type: ignore[assignment]  the villagers' die, missing him
+    to_phase(state, "election")
+    assert state.gate(attacker, "berze").stance == "intrude"
+    assert state.controller("berze") == holder and state.mills["berze"] == 1
+
+
 def test_each_exchange_tells_both_forces_the_ground_and_what_is_left():
     """The combat event carries what a table shows of each exchange ("Phase 5: The
     Combat"): both sides' lords and soldiers before it, castle or open ground, both
@@ -823,6 +876,27 @@ def test_the_king_creates_a_fief_and_its_holder_names_capital_and_title():
     assert state.votes_of(holder) == 2  # the lord and the title of nobility
 
 
+def test_the_soldiers_are_gathered_from_every_village_or_from_none_our_decision():
+    """"It is immediately possible to remove 1 soldier from each village of the fief and
+    to put them in the capital": our reading (docs/rules/fief.md, decision 20) is one
+    choice, every village or none, not village by village."""
+    state = placed(["maconnais", "bresse", "tournugeois", "louhannais"])
+    holder = next(s for s in range(4) if state.region[s] == "maconnais")
+    king = next(s for s in state.phase_order() if s != holder)
+    put(state, king, "tournus", 0, "henry")
+    for village in ("brancion", "cluny", "berze"):
+        put(state, holder, village, 2)
+    put(state, holder, "cluny", 2, "louis")
+    crowned(state, king, "henry")
+    to_phase(state, "fiefs")
+    state.apply(king, CreateFief("maconnais"))
+    founding = [a for a in state.legal_actions(holder)
+                if isinstance(a, FoundFief) and (a.lord, a.capital) == ("louis", "cluny")]
+    assert founding == [FoundFief("louis", "cluny", False), FoundFief("louis", "cluny", True)]
+    state.apply(holder, FoundFief("louis", "cluny", False))
+    assert state.soldiers["cluny"] == (holder, 2) and state.soldiers["brancion"] == (holder, 2)
+
+
 def test_a_fiefs_villages_are_held_without_soldiers_and_resist_intruders():
     """"It is no longer necessary to leave one soldier per village ... The intruder loses
     a soldier on a roll of 2 or more"."""
@@ -1028,6 +1102,29 @@ def _a_siege_a_turn_on() -> tuple[FiefState, int]:
     return state, me
 
 
+def test_a_besieger_asks_no_right_of_way_from_his_siege_but_may_come_again_asking():
+    """Our reading (docs/rules/fief.md, decision 20): the rulebook offers the right of
+    way to "the newcomer" who "decides not to attack", beside the siege he may decide
+    on instead (Phase 4, cases 3 and 4); a besieger has decided. He may withdraw by
+    his road and come again asking, with his second trip: granted, he "will continue
+    on his way through the next phase of travel", as if he had asked from the siege."""
+    state, me = _a_siege_a_turn_on()
+    holder = state.controller("st_andromy")
+    until_turn_of(state, me)
+    trips = {(a.to, a.stance) for a in state.legal_actions(me) if isinstance(a, Move)}
+    assert trips == {("tournus", "enter"), ("st_andromy", "attack")}
+    assert not state.is_legal(me, Move("henry", "st_andromy", "passage", 3))
+    state.apply(me, Move("henry", "tournus", "enter", 3))
+    state.apply(me, Move("henry", "st_andromy", "passage", 3))
+    assert holder is not None and state.to_act == (holder,)
+    state.apply(holder, AnswerPassage(True))
+    assert state.gate(me, "st_andromy").stance == "passage"
+    next_turn(state)
+    to_phase(state, "movement")
+    until_turn_of(state, me)
+    assert state.is_legal(me, Move("henry", "sennecey", "enter", 3))
+
+
 def _a_besieger_held(hold: Callable[[FiefState], object]) -> None:
     """Henry besieges St. Andromy with 3 soldiers; ``hold`` then keeps him there:
     his only trips are the assault, and his soldiers stay on the board."""
@@ -1059,6 +1156,31 @@ def fief_of_maconnais() -> tuple[FiefState, int, int]:
     put(state, holder, "cluny", 3, "louis")
     state.fiefs["maconnais"] = Fief(holder, "cluny", "louis")
     return state, holder, other
+
+
+def test_a_fief_with_no_owner_left_has_nobody_to_roll_for_its_villagers():
+    """Our reading (docs/rules/fief.md, decision 20): "The owner of the fief rolls a die
+    each time enemy soldiers are in one of his villages"; its owner's last lord dead,
+    the titles go to the King (Phase 6, point 5) and the fief has no owner: nobody
+    rolls, as its villages are free to enter."""
+    state, holder, other = fief_of_maconnais()
+    third = next(s for s in state.phase_order() if s not in (holder, other))
+    put(state, third, "tournus", 0, "jean")
+    crowned(state, third, "jean")
+    put(state, other, "uchizy", 3, "henry")
+    until_turn_of(state, other)
+    state.apply(other, Move("henry", "berze", "intrude", 3))
+    state._kill_lord("louis", "dies")
+    assert state.fiefs["maconnais"].owner is None and "maconnais" in state.custody
+    state.rng = Dice()  # type: ignore[assignment]  no die is rolled
+    events: list = []
+    while state.stage != "election":
+        seat = (state.to_act or state.may_act)[0]
+        quiet = [a for a in state.legal_actions(seat)
+                 if isinstance(a, EndTurn | Done) or a == Vote(None, 0)]
+        events += state.apply(seat, quiet[0])
+    assert not [e for e in events if e.kind == "resistance"]
+    assert state.gate(other, "berze").soldiers == 3
 
 
 def test_a_refused_right_of_way_at_an_empty_fief_village_makes_an_intruder():

@@ -82,8 +82,11 @@ def test_rare_fields_read_from_the_state_are_the_views(n: int) -> None:
 #: gate may not leave its soldiers under bad weather, nor if he is a bishop (docs/rules/fief.md,
 #: decisions 9 and 11); and for a besieger leaving only by the road he came (a rules
 #: audit: "The pieces stay on the road by which they came"), alone as well; and for an
-#: exchange that receives "another" card (drawn before the card returned is discarded).
-PINNED_MENUS = "e0d8f05ff405befa"
+#: exchange that receives "another" card (drawn before the card returned is discarded); and
+#: for an attack that finds its village empty destroying no mill nor press (decision 20):
+#: with the old _battle patched in, the old digest returns; run in step, one game of the four
+#: parts, first at one step where only the mills differ (Cluny's kept).
+PINNED_MENUS = "5b1eba7dea314dff"
 
 
 def menu_digest() -> str:

@@ -467,6 +467,29 @@ def test_request_conditions_location_sex_standing_titled():
     assert state.is_legal(gc, Request("duc", gc))
 
 
+def test_titled_binds_the_receiver_not_the_presenter_our_decision():
+    """§9.1: "Titled: the character must have at least one NOBILITY TITLE (Baron, Comte,
+    Marquis or Duc) to present this request or receive this office." Our reading
+    (docs/rules/versailles.md, decision 27; DECK.md A22): the character is the one the
+    card is for, as with §9.1's symbols; an untitled courtier may ask the Duc for a
+    titled ally (§8.1: "for another player"), a titled one may not ask it for an
+    untitled courtier."""
+    state = in_play(2, seed=4)
+    gc = state.gc
+    other = 1 - gc
+    court(state, gc, 9, 9)
+    court(state, other, 9, 9)
+    give(state, gc, "duc")
+    assert not state.is_titled(gc) and not state.is_titled(other)
+    assert not state.is_legal(gc, Request("duc", other))
+    state.courtiers[other].cards.append("baron")
+    assert state.is_legal(gc, Request("duc", other))  # an untitled presenter
+    state.courtiers[other].cards.remove("baron")
+    state.courtiers[gc].cards.append("baron")
+    assert not state.is_legal(gc, Request("duc", other))  # a titled presenter, untitled receiver
+    assert state.is_legal(gc, Request("duc", gc))
+
+
 def test_one_office_at_a_time_but_governorships_together():
     """§9.2: "A courtier may hold only one office at a time (except provincial
     governorships ...). If he obtains a second office, he gives up the first
@@ -1010,6 +1033,37 @@ def test_a_courtiers_death_and_the_heir():
     heir = state.courtiers[husband]
     assert (heir.sex, heir.family, heir.party, heir.fortune, heir.place) == (
         "woman", family, "netherlands", 7000, "court")
+
+
+def test_a_widow_is_paid_her_husbands_title_once_a_turn_our_decision():
+    """§10.4: a widow "keeps the noble titles of her husband and continues to receive
+    their income"; §8.4: "the Royal Treasury pays the pensions attached to an office
+    only once per turn of play". Our reading (docs/rules/versailles.md, decision 28):
+    a title passed to a widow is paid once a turn too. Paid to her husband this turn
+    (half of it to her), it pays her again from the next turn, not at the end of hers."""
+    state = in_play(3, seed=4)
+    gc, husband, wife = state.gc, (state.gc + 1) % 3, (state.gc + 2) % 3
+    court(state, husband, 5, 5)
+    court(state, wife, 5, 5)
+    state.courtiers[husband].sex, state.courtiers[wife].sex = "man", "woman"
+    state.courtiers[husband].cards += ["marquis"]
+    state.courtiers[husband].spouse, state.courtiers[wife].spouse = wife, husband
+    marquis = DECK["marquis"].income
+    state.apply(gc, EndTurn())
+    state.apply(husband, EndTurn())
+    assert state.courtiers[wife].fortune == marquis // 2  # her half of his income
+    give(state, wife, "poison")
+    state.apply(wife, PlayCard("poison", husband))
+    assert state.courtiers[wife].cards == ["marquis"]
+    state.apply(wife, EndTurn())
+    assert state.courtiers[wife].fortune == marquis // 2  # not paid a second time
+    state.apply(gc, EndTurn())
+    while state.stage != "play" or state.current() != wife:
+        state.apply((state.to_act or state.may_act)[0],
+                    next(a for a in state.legal_actions((state.to_act or state.may_act)[0])
+                         if isinstance(a, EndTurn | Done | ChooseParty | SetLocation)))
+    state.apply(wife, EndTurn())
+    assert state.courtiers[wife].fortune == marquis // 2 + marquis  # the next turn: all hers
 
 
 # ----- hidden information, determinism, random play ------------------------------------------

@@ -33,6 +33,10 @@ ELECTION, CONSECRATION, FIEFS, NEGOTIATION = "election", "consecration", "fiefs"
 NEGOTIATION_SECONDS = 180.0
 #: Title cards in the box by the fief they name ("2 Duke, 2 Count, 2 Baron").
 TITLES_IN_BOX = 2
+#: "It is immediately possible to remove 1 soldier from each village of the fief
+#: and to put them in the capital": one choice, from every village or from none
+#: (our reading, docs/rules/fief.md, decision 20; not village by village).
+GATHER_CHOICES: tuple[bool, ...] = (False, True)
 
 
 @dataclass
@@ -296,7 +300,7 @@ class CourtRules(ABC):
             holder, region = self.founding
             return [FoundFief(lord, capital, gather) for lord in self.lords_of(holder)
                     for capital in self.board.regions[region].villages
-                    for gather in (False, True)]
+                    for gather in GATHER_CHOICES]
         if self.custody_claim is not None:
             return [ClaimCustody(True), ClaimCustody(False)]
         out: list[Action] = [END_TURN]

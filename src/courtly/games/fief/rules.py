@@ -363,8 +363,7 @@ class FiefState(WarRules, CourtRules, State):
         if kind == "bishop":
             mine = sorted(lord for lord, info in self.lords.items() if info.owner == seat)
             bishopric = card.partition(":")[2]
-            return [PlayBishop(bishopric, lord) for lord in mine if not self.lords[lord].bishop
-                    and not self.is_king(lord)]
+            return [PlayBishop(bishopric, lord) for lord in mine if self.may_be_made_bishop(lord)]
         if card == "assassination":
             return [Assassinate(lord) for lord, info in sorted(self.lords.items())
                     if info.owner != seat]
@@ -834,6 +833,13 @@ class FiefState(WarRules, CourtRules, State):
     def is_king(self, lord: str) -> bool:
         """Whether ``lord`` is the crowned King."""
         return lord == self.king
+
+    def may_be_made_bishop(self, lord: str) -> bool:
+        """A lord without a bishop card ("the lord cannot be made a bishop twice",
+        The "Bishop" card) who is not the sitting King. The second half is ours
+        (docs/rules/fief.md, decision 20): the rulebook says only "A Bishop cannot
+        be elected King"; we keep the crown and the mitre apart both ways."""
+        return not self.lords[lord].bishop and not self.is_king(lord)
 
     def king_of(self, seat: int) -> bool:
         """Whether one of ``seat``'s lords is the crowned king."""

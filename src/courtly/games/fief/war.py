@@ -31,6 +31,12 @@ from courtly.games.fief.board import Board
 from courtly.games.fief.combat import exchange
 
 TRIPS = 2
+#: What a besieger may turn his siege into with a trip, at its own gate: an
+#: assault only. No right of way: the rulebook offers it to "the newcomer" who
+#: "decides not to attack", beside the siege (Phase 4, cases 3 and 4); a
+#: besieger may withdraw by his road and come again asking (our reading,
+#: docs/rules/fief.md, decision 20).
+SIEGE_BECOMES: tuple[str, ...] = ("attack",)
 
 
 @dataclass
@@ -194,7 +200,7 @@ class WarRules(ABC):
             out = [] if self._held_at_gate(lord, force) else [
                 (to, self._stances(info.owner, to)) for to in self._roads_from_gate(info, force)]
             if force.stance == "siege":
-                out.append((here, ("attack",)))  # the siege becomes an assault
+                out.append((here, SIEGE_BECOMES))  # the siege becomes an assault
             return [(to, s) for to, s in out if s]
         if self.besieged(here):
             return [(here, ("sortie",))]
@@ -412,11 +418,12 @@ class WarRules(ABC):
     def resist(self) -> list[Event]:
         """"The owner of the fief rolls a die each time enemy soldiers are in one of his
         villages. The intruder loses a soldier on a roll of 2 or more" (not where he
-        was granted a right of passage)."""
+        was granted a right of passage). A fief with no owner left (his last lord
+        dead, its title with the King) has nobody to roll (our reading, decision 20)."""
         events: list[Event] = []
         for force in sorted(self.gates, key=lambda g: g.order):
-            if (force.stance != "intrude" or not force.soldiers
-                    or self.fief_owner(force.village) == force.owner):
+            owner = self.fief_owner(force.village)
+            if force.stance != "intrude" or not force.soldiers or owner in (None, force.owner):
                 continue  # not "enemy soldiers" (a village given to him, or his own)
             if self.board.villages[force.village].region in self.weather:
                 continue
@@ -440,10 +447,12 @@ class WarRules(ABC):
             if holder is not None:
                 self.merge_gate(holder, village)
             return []
+        if len(attackers) == 1 and self._pieces_inside(village) is None:
+            # found empty: no battle, so nothing destroyed (our reading, decision 20); in
+            # a fief's village the attacker stays an intruder (:meth:`_occupy`)
+            return self._occupy(attackers[0], village)
         events = self._destroy_production(village)
         if holder is None:
-            if len(attackers) == 1:
-                return events + self._occupy(attackers[0], village)
             return events + self._no_coalition(Battle(village, attackers[0].owner,
                                                       attackers[1].owner, "ask"))
         if len(attackers) == 1:
@@ -456,7 +465,9 @@ class WarRules(ABC):
                                                              attackers[1].owner]})]
 
     def _destroy_production(self, village: str) -> list[Event]:
-        """"Whatever the outcome of the battle, the mills and presses will be destroyed"."""
+        """"Whatever the outcome of the battle, the mills and presses will be destroyed":
+        where a battle is fought (forces converging on a village found empty fight
+        each other), not where a lone attacker finds the village empty."""
         if not self.mills[village] and not self.presses[village]:
             return []
         del self.mills[village], self.presses[village]

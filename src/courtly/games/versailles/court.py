@@ -60,6 +60,7 @@ class CourtRules:
     regency_turn: int | None
     secret_wife: int | None
     turn_cut: bool
+    titles_paid: list[tuple[int, str]]
 
     # ----- standings ------------------------------------------------------------------
     def track(self, sovereign: str) -> str | None:
@@ -173,6 +174,7 @@ class CourtRules:
                 for title in c.holds("title"):
                     c.cards.remove(title)
                     other.cards.append(title)
+                    self._title_paid_to(seat, spouse, title)
             other.spouse = c.spouse = None
         self._to_house(c, frozenset({"title", "office", "dignity", "pension"}))
         c.place, c.married_name = DEAD, None
@@ -181,6 +183,13 @@ class CourtRules:
         if self.secret_wife == seat:
             self.secret_wife = None
         return [Event("death", f"The courtier of Seat {seat} dies", {"seat": seat})]
+
+    def _title_paid_to(self, husband: int, widow: int, title: str) -> None:
+        """A title card her husband was paid for this turn is paid for when the
+        widow's turn ends: once a turn, as an office is (§8.4; decision 28)."""
+        if (husband, title) in self.titles_paid:
+            self.titles_paid.remove((husband, title))
+            self.titles_paid.append((widow, title))
 
     # ----- trials (§9.5 Chancelier) -----------------------------------------------------
     def trial(self, seat: int) -> list[Event]:

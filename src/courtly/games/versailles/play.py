@@ -164,7 +164,9 @@ class PlayRules(CourtRules):
 
     def receives(self, seat: int, card: CardType) -> bool:
         """Whether a courtier at court meets a card's symbols and conditions:
-        location, sex, minimum standing, titled (§9.1)."""
+        location, sex, minimum standing, titled (§9.1). Each binds the one who
+        receives the card, never its presenter: "Titled" too (our reading of
+        "to present this request or receive this office": decision 27)."""
         c = self.courtiers[seat]
         if c.place != COURT or (card.location != "any" and card.location != self.location):
             return False

@@ -7,6 +7,7 @@ The court's life is in court.py, the player's actions in play.py.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Collection, Sequence
 from functools import lru_cache
 from itertools import combinations
@@ -336,6 +337,9 @@ class VersaillesState(PlayRules, State):
         self.pos, self.actions_left = 0, 0
         self.offices_moved, self.powers_used = set(), set()
         self.offices_paid: set[str] = set()
+        #: This game turn's title incomes paid: (seat, title), one pair a card;
+        #: a dead husband's pass to his widow with the cards (decision 28).
+        self.titles_paid: list[tuple[int, str]] = []
         #: This game turn's payments (§7.2), public: (payer, payee, livres).
         self.payments: list[tuple[int, int, int]] = []
         #: Breaches of etiquette awaiting the Grand Chamberlain: (number,
@@ -362,6 +366,7 @@ class VersaillesState(PlayRules, State):
         """Phase 1 (§7.1): heirs choose their party, then every courtier not
         yet presented is presented."""
         self.offices_moved, self.powers_used, self.offices_paid = set(), set(), set()
+        self.titles_paid = []
         self.payments = []
         self.turn_cut = False
         if self._heirs_to_choose():
@@ -456,16 +461,27 @@ class VersaillesState(PlayRules, State):
     # ----- income (§7.41, §8.4, §12) ----------------------------------------------------
     def earned(self, seat: int) -> int:
         """What a courtier's own cards pay now: nothing in the Bastille or
-        dead; an office once per game turn (§8.4, A17)."""
+        dead; an office once per game turn (§8.4, A17); a title card too, so
+        that a widow is not paid again this turn for a title her husband was
+        paid for before he died (decision 28)."""
         c = self.courtiers[seat]
         if c.place in (BASTILLE, DEAD):
             return 0
         total = 0
+        paid = self.titles_paid
+        # a seat is paid once a turn: its pairs before now are titles inherited paid
+        inherited = Counter(card for who, card in paid if who == seat) if paid else None
         for card in c.cards:
-            if TYPE_OF[card].kind == "office":
+            kind = TYPE_OF[card].kind
+            if kind == "office":
                 if card in self.offices_paid:
                     continue
                 self.offices_paid.add(card)
+            elif kind == "title":
+                if inherited and inherited[card]:
+                    inherited[card] -= 1
+                    continue
+                paid.append((seat, card))
             total += TYPE_OF[card].income
         return total
 
@@ -960,7 +976,7 @@ class VersaillesState(PlayRules, State):
         copied shallow: what they keep is never changed once kept."""
         other: VersaillesState = self._shallow_copy()
         for name in ("pile", "discard", "house", "ministry", "wars", "open_seats", "order",
-                     "breaches", "payments"):
+                     "breaches", "payments", "titles_paid"):
             setattr(other, name, list(getattr(self, name)))
         for name in ("offices_moved", "powers_used", "offices_paid"):
             setattr(other, name, set(getattr(self, name)))
@@ -979,7 +995,7 @@ class VersaillesState(PlayRules, State):
                 self.turn_cut, self.open_seats, self.window_moves, self.order, self.pos,
                 self.actions_left,
                 sorted(self.offices_moved), sorted(self.powers_used), sorted(self.offices_paid),
-                self.breaches, self.breach_count, self.payments)
+                sorted(self.titles_paid), self.breaches, self.breach_count, self.payments)
 
 
 __all__ = ["COURT", "EXILE", "FAMILY_NAMES", "VersaillesState", "round_order"]
