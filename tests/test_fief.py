@@ -854,10 +854,10 @@ def crowned(state: FiefState, seat: int, lord: str) -> None:
     state._legal_cache.clear()
 
 
-def test_the_king_creates_a_fief_and_its_holder_names_capital_and_title():
-    """"Duchy for five villages, County for 4 villages and Barony for 3 villages ... One
-    of the villages of the fief is chosen as capital ... remove 1 soldier from each
-    village of the fief and to put them in the capital"."""
+def maconnais_to_found() -> tuple[FiefState, int, int]:
+    """The fiefs phase, a King (Henry, at Tournus) and the Mâconnais held
+    whole by another seat (two soldiers a village, Louis at Cluny): the
+    state, the King's seat, the holder's."""
     state = placed(["maconnais", "bresse", "tournugeois", "louhannais"])
     holder = next(s for s in range(4) if state.region[s] == "maconnais")
     king = next(s for s in state.phase_order() if s != holder)
@@ -867,6 +867,14 @@ def test_the_king_creates_a_fief_and_its_holder_names_capital_and_title():
     put(state, holder, "cluny", 2, "louis")
     crowned(state, king, "henry")
     to_phase(state, "fiefs")
+    return state, king, holder
+
+
+def test_the_king_creates_a_fief_and_its_holder_names_capital_and_title():
+    """"Duchy for five villages, County for 4 villages and Barony for 3 villages ... One
+    of the villages of the fief is chosen as capital ... remove 1 soldier from each
+    village of the fief and to put them in the capital"."""
+    state, king, holder = maconnais_to_found()
     assert CreateFief("maconnais") in state.legal_actions(king)
     state.apply(king, CreateFief("maconnais"))
     assert state.to_act == (holder,)
@@ -880,15 +888,7 @@ def test_the_soldiers_are_gathered_from_every_village_or_from_none_our_decision(
     """"It is immediately possible to remove 1 soldier from each village of the fief and
     to put them in the capital": our reading (docs/rules/fief.md, decision 20) is one
     choice, every village or none, not village by village."""
-    state = placed(["maconnais", "bresse", "tournugeois", "louhannais"])
-    holder = next(s for s in range(4) if state.region[s] == "maconnais")
-    king = next(s for s in state.phase_order() if s != holder)
-    put(state, king, "tournus", 0, "henry")
-    for village in ("brancion", "cluny", "berze"):
-        put(state, holder, village, 2)
-    put(state, holder, "cluny", 2, "louis")
-    crowned(state, king, "henry")
-    to_phase(state, "fiefs")
+    state, king, holder = maconnais_to_found()
     state.apply(king, CreateFief("maconnais"))
     founding = [a for a in state.legal_actions(holder)
                 if isinstance(a, FoundFief) and (a.lord, a.capital) == ("louis", "cluny")]

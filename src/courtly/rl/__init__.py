@@ -21,7 +21,7 @@ def env(game: str | Game, num_players: int | None = None,
         options: Mapping[str, Any] | None = None, render_mode: str | None = None,
         **settings: Any) -> CourtlyEnv:
     """A PettingZoo AEC environment of ``game`` (see courtly.rl.envs.CourtlyEnv
-    for ``settings``: reward, max_cycles, window_actions, infos)."""
+    for ``settings``: reward, max_cycles, window_actions, infos, fast)."""
     from courtly.rl.envs import CourtlyEnv
 
     return CourtlyEnv(game, num_players, options, render_mode, **settings)

@@ -431,6 +431,8 @@ class CourtlyEnv(AECEnv[str, dict[str, np.ndarray], int]):
 
     ``max_cycles``: truncate after that many cycles, a cycle being one step
     per seat (``max_cycles * num_players`` steps); None for no limit.
+    ``fast``: step on the game's fast engine where it has one
+    (courtly.rl.fast; the same game, step for step), else on its own.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"],
