@@ -346,14 +346,15 @@ class FastCourtisans:
         spies = self.spies
         parts = [hand, queen[0], self._known(0, seat) if spies[0] else _NONE_KNOWN, queen[1],
                  self._known(1, seat) if spies[1] else _NONE_KNOWN, queen[2]]
+        kept = self.free
         for k in range(n):
             spot = 2 + (seat + k) % n
-            free = self.free[spot]
+            free = kept[spot]
             if free is None:
-                free = self.free[spot] = (_spot_bytes(self.counts[spot], spies[spot]),)
+                free = kept[spot] = (_spot_bytes(self.counts[spot], spies[spot]),)
             parts += (free[0], self._known(spot, seat) if spies[spot] else _NONE_KNOWN)
         parts += (self.mission_bytes[seat], self._rest_bytes(seat, n))
-        return np.frombuffer(bytearray().join(parts), np.float32)
+        return _frombuffer(bytearray().join(parts), _FLOAT32)
 
     def _known(self, spot: int, seat: int) -> bytes:
         """The families of the seat's own face-down Spies on ``spot`` (which has some)."""
@@ -488,6 +489,7 @@ def _zeros(size: int) -> bytes:
     return bytes(4 * size)
 
 
+_frombuffer, _FLOAT32 = np.frombuffer, np.float32
 #: No family known: a spot without one's own face-down Spies.
 _NONE_KNOWN = bytes(4 * E.FAMILY.size)
 #: The observations' rests, by everything they read (any game's; emptied
