@@ -130,3 +130,15 @@ def test_the_fast_engine_refuses_what_is_not_the_seats_to_play() -> None:
     assert not table.play(seat, next(k for k in range(table.numbering.size) if k not in legal))
     assert table.record == [] and table.due() == seat
     assert np.array_equal(env.observe(env.agent_selection)["observation"], before)
+
+
+def test_only_the_registered_game_steps_on_its_fast_engine() -> None:
+    """The fast engine follows the registered rules: the registered Game
+    object (or its name) gets it, another object of the same name (a
+    variant, a test's double) plays on its own engine."""
+    import copy
+
+    registered = courtly.game("courtisans")
+    assert isinstance(rl.env(registered, 2).unwrapped.table, FastTable)
+    double = copy.copy(registered)
+    assert not isinstance(rl.env(double, 2).unwrapped.table, FastTable)

@@ -417,12 +417,16 @@ def _table(game: str | Game, num_players: int | None, options: Mapping[str, Any]
     """The game's fast table if ``fast`` and it has one (courtly.rl.fast), else
     a :class:`Table` on the game's engine."""
     if fast:
+        from courtly.registry import GAMES
         from courtly.rl.fast import fast_table
 
-        table = fast_table(game if isinstance(game, str) else game.name, num_players, options,
-                           reward, window_actions, infos)
-        if table is not None:
-            return table
+        name = game if isinstance(game, str) else game.name
+        # a Game object other than the registered one (a variant, a test's
+        # double) plays on its own engine: the fast engine follows the registered rules
+        if isinstance(game, str) or GAMES.get(name) is game:
+            table = fast_table(name, num_players, options, reward, window_actions, infos)
+            if table is not None:
+                return table
     return Table(game, num_players, options, reward, window_actions, infos)
 
 
