@@ -528,7 +528,8 @@ def test_vive_le_roi_destinations_never_cover_the_characters_on_a_phone(server, 
     characters already there (the Jester on floor 3 from the start), and a WC's
     label ("Dans le WC de l'étage 3") ran out of its 52 px cell, over floor 3 and
     off the screen. Now a floor's label goes on a line of its own when they do
-    not fit side by side, and a WC's wraps inside its cell."""
+    not fit side by side, and a WC's wraps inside its cell. The castle's header
+    read "Round 1 sur 3" on the French page (ux22: "Manche")."""
     made = new_table(server, "vive_le_roi", [PERSON, BOT, BOT], seed=5)
     page, errors = open_page(browser, 390, 844, touch=True)
     take_seat(page, server, made["links"]["seats"]["0"], "Vera")
@@ -537,6 +538,8 @@ def test_vive_le_roi_destinations_never_cover_the_characters_on_a_phone(server, 
             page.click("#lang-toggle")
             page.wait_for_function("document.documentElement.lang === 'fr'")
         wait_my_turn_or_end(page)
+        header = page.locator(".vlr-castle .section-head .muted").inner_text()
+        assert header == {"en": "Round 1 of 3", "fr": "Manche 1 sur 3"}[lang], header
         page.locator("button.person.movable").first.click()
         page.wait_for_selector(".floor.target .dest-label")
         seen = page.evaluate(FLOOR_OVERLAPS)

@@ -393,6 +393,27 @@ FRENCH_WORDS = """async () => {
   return out;
 }""".replace("MAKE_CTX", FAKE_CTX)
 
+#: The election panel's "Elected" line in both languages, the lord's player a
+#: bot whose name has its own parentheses.
+ELECTED_LINE = """async () => {
+  const news = (await import('/static/games/fief_news.js')).default;
+  const i18n = await import('/static/js/i18n.js');
+  const view = {regions: [], lords: {robert: {owner: 2}},
+                election: {votes: {}, elected: 'robert', waiting: null}};
+  const ctx = await (MAKE_CTX)({view, events: [], seat: null});
+  ctx.name = (n) => `Seat ${n + 1} (bot)`;
+  const out = [];
+  for (const lang of ['en', 'fr']) {
+    i18n.setLang(lang);
+    ctx.t = i18n.t;
+    const root = document.createElement('div');
+    news.decorate(root, ctx);
+    out.push(root.querySelector('#fief-election .fn-consecration p').textContent);
+  }
+  i18n.setLang('en');
+  return out;
+}""".replace("MAKE_CTX", FAKE_CTX)
+
 
 def test_every_fief_event_in_words_and_the_sealed_bid(server, browser):
     made = new_table(server, "fief", [PERSON, BOT, BOT], seed=3)
@@ -418,6 +439,9 @@ def test_every_fief_event_in_words_and_the_sealed_bid(server, browser):
         "Camille n'est plus là\u202f: un bot joue à sa place",
         "pas là\u202f: un bot joue à sa place",
         "P2 se bat sans allié."]
+    # no parentheses inside parentheses: "Elected: Robert (Seat 3 (bot))." once
+    assert page.evaluate(ELECTED_LINE) == [
+        "Elected: Robert, played by Seat 3 (bot).", "Élu\u202f: Robert, joué par Seat 3 (bot)."]
     # the order of play read from the banker, who plays first (the data keeps the round)
     start = {"kind": "start", "text": "", "data": {"order": [0, 2, 1], "banker": 2}}
     told = page.evaluate(DESCRIBE_ALL, [start])[0]["text"]

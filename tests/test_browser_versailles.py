@@ -224,6 +224,9 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
         page.wait_for_selector("#vs-register tr[data-seat='0'] .vs-fines[data-fines='1000']")
         page.wait_for_selector("#chat .vs-breach-fined")
     ada.wait_for_selector("#vs-register tr[data-seat='0'] td[data-fortune='-1000']")
+    # a debt with a true minus sign (U+2212), its digits grouped; once "-1 000"
+    debt = ada.locator("#vs-register tr[data-seat='0'] td[data-fortune='-1000']").text_content()
+    assert debt == "\u22121\u202f000", debt
     _one_seat_colour(ada)
     no_horizontal_scroll(ada)
     ada.screenshot(path=str(tmp_path / "versailles-breach.png"), full_page=True)
@@ -308,6 +311,10 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
         page.wait_for_selector("#vs-register tr[data-seat='0'] td[data-fortune='-500']")
     state = api(server, f"/api/tables/{tid}/state")
     assert state["view"]["courtiers"][ADA]["fortune"] == -500
+    bertrand.click("#lang-toggle")  # in English too: "−500", never "-500"
+    bertrand.wait_for_function("document.documentElement.lang === 'en'")
+    debt = bertrand.locator("#vs-register tr[data-seat='0'] td[data-fortune='-500']").text_content()
+    assert debt == "\u2212500", debt
     # standing changes in French: "auprès du Roi", "auprès de la Reine"
     standing = ada.locator("#log .log-standing").all_text_contents()
     assert standing and all("auprès du Roi" in line or "auprès de la Reine" in line

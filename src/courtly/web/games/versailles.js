@@ -664,9 +664,11 @@ function cardName(ctx, id) {
 }
 
 /** A sum as the Register writes it: "4 000" in French, "4,000" in English
- *  (i18n's digit groups, as every filled text has them). */
+ *  (i18n's digit groups, as every filled text has them); a debt with a true
+ *  minus sign (U+2212), "−2 000", never a hyphen. */
 function sumText(ctx, n) {
-  return grouped(Number(n), ctx.lang);
+  const value = Number(n);
+  return value < 0 ? `\u2212${grouped(-value, ctx.lang)}` : grouped(value, ctx.lang);
 }
 
 function livres(ctx, n) {
