@@ -102,6 +102,9 @@ def test_the_end_of_a_fief_game_says_who_won_and_why(server, browser, seed, turn
         title = page.locator(".fief-players .fief-chip[data-card=barony]")
         king = page.locator(".fief-king .fief-chip[data-card=king]")
         assert title.count() == 1 and king.count() == 1
+        # the King and his player, no parentheses around a name that may hold its own
+        crown = page.locator(".fief-king").text_content()
+        assert ", played by " in crown and not re.search(r"\([^)]*\(", crown), crown
         title.scroll_into_view_if_needed()
         title.locator(".card-help-button").click()
         page.wait_for_selector("#card-help:visible")

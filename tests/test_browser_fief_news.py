@@ -414,6 +414,39 @@ ELECTED_LINE = """async () => {
   return out;
 }""".replace("MAKE_CTX", FAKE_CTX)
 
+#: A bot's lords in the log (dead, crowned) and in the battle panel's fallen, in
+#: both languages: the player's name has its own parentheses.
+BOT_LORDS = """async () => {
+  const news = (await import('/static/games/fief_news.js')).default;
+  const i18n = await import('/static/js/i18n.js');
+  const died = (index, lord, seat, cause) => ({index, kind: 'lord_dies', text: '',
+    data: {lord, seat, cause, village: 'bourg'}});
+  const combat = {index: 1, kind: 'combat', text: '', data: {village: 'bourg',
+    attacker: 0, defender: 2, attacker_lords: [], attacker_soldiers: 3,
+    defender_lords: ['robert', 'hugues'], defender_soldiers: 0,
+    attacker_roll: [6], defender_roll: [1], attacker_loses: 0, defender_loses: 2,
+    attacker_left: 3, defender_left: 0, in_castle: false}};
+  const events = [{index: 0, kind: 'turn', text: '', data: {turn: 2, first: 0}}, combat,
+    died(2, 'robert', 2, 'battle'), died(3, 'hugues', 1, 'battle')];
+  const logged = [died(4, 'robert', 2, 'plague'),
+    {index: 5, kind: 'crowned', text: '', data: {lord: 'robert', seat: 2}}];
+  const ctx = await (MAKE_CTX)({view: {regions: [], lords: {}}, events, seat: null});
+  ctx.name = (n) => `Seat ${n + 1} (bot)`;
+  const out = [];
+  for (const lang of ['en', 'fr']) {
+    i18n.setLang(lang);
+    ctx.t = i18n.t;
+    const lines = [...events.slice(2), ...logged].map((e) => news.describeEvent(e, ctx));
+    const root = document.createElement('div');
+    root.append(Object.assign(document.createElement('div'), {className: 'fief-side'}));
+    news.decorate(root, ctx);
+    lines.push(root.querySelector('#fief-battle .fn-result').textContent);
+    out.push(lines);
+  }
+  i18n.setLang('en');
+  return out;
+}""".replace("MAKE_CTX", FAKE_CTX)
+
 
 def test_every_fief_event_in_words_and_the_sealed_bid(server, browser):
     made = new_table(server, "fief", [PERSON, BOT, BOT], seed=3)
@@ -442,6 +475,24 @@ def test_every_fief_event_in_words_and_the_sealed_bid(server, browser):
     # no parentheses inside parentheses: "Elected: Robert (Seat 3 (bot))." once
     assert page.evaluate(ELECTED_LINE) == [
         "Elected: Robert, played by Seat 3 (bot).", "Élu\u202f: Robert, joué par Seat 3 (bot)."]
+    # nor in the log's dead and crowned lords, nor among the battle's fallen
+    english, french = page.evaluate(BOT_LORDS)
+    assert english[:4] == [
+        "Robert, played by Seat 3 (bot), falls in battle at Bourg.",
+        "Hugues, played by Seat 2 (bot), falls in battle at Bourg.",
+        "Robert, played by Seat 3 (bot), dies of the plague.",
+        "Robert, played by Seat 3 (bot), is consecrated and crowned King."], english
+    assert french[:4] == [
+        "Robert, joué par Seat 3 (bot), tombe au combat à Bourg.",
+        "Hugues, joué par Seat 2 (bot), tombe au combat à Bourg.",
+        "Robert, joué par Seat 3 (bot), meurt de la peste.",
+        "Robert, joué par Seat 3 (bot), est sacré et couronné roi."], french
+    fallen = "Fallen: Robert, played by Seat 3 (bot); Hugues, played by Seat 2 (bot)."
+    assert fallen in english[4], english
+    tombes = "Tombés\u202f: Robert, joué par Seat 3 (bot)\u202f; Hugues, joué par Seat 2 (bot)."
+    assert tombes in french[4], french
+    for line in english + french:
+        assert not re.search(r"\([^)]*\(", line), line
     # the order of play read from the banker, who plays first (the data keeps the round)
     start = {"kind": "start", "text": "", "data": {"order": [0, 2, 1], "banker": 2}}
     told = page.evaluate(DESCRIBE_ALL, [start])[0]["text"]

@@ -481,7 +481,7 @@ function villageGlyph(ctx, v, plan) {
     presses ? `${ctx.t("fief.press")} ×${presses}` : null].filter(Boolean);
   const title = [villageName(v.id), holder !== null && holder !== undefined ? ctx.name(holder) : null,
     soldiers ? `${ctx.t("fief.soldiers")}${ctx.t("colon")}${soldiers[1]}` : null, ...sub,
-    ...lords.map(([id, l]) => `${lordName(id)} (${ctx.name(l.owner)})`)].filter(Boolean).join(" — ");
+    ...lords.map(([id, l]) => news.lordOf(ctx, id, l.owner))].filter(Boolean).join(" — ");
   const g = s("g", {
     class: ["fief-village", target ? "target" : null, plan.selected === v.id ? "selected" : null,
       plan.focus.has(v.id) ? "focus" : null, target && plan.viaRegion ? "via-region" : null],
@@ -834,7 +834,7 @@ function lordChoice(ctx, lords, onPick) {
 
 function lordLabel(ctx, lord) {
   const l = (ctx.view.lords || {})[lord];
-  return l ? `${lordName(lord)} (${ctx.name(l.owner)})` : lordName(lord);
+  return l ? news.lordOf(ctx, lord, l.owner) : lordName(lord);
 }
 
 function moveBar(ctx, m, moves) {
@@ -1341,7 +1341,7 @@ function sidePanel(ctx) {
       h("p", { class: "fief-turn" }, ctx.t(view.turn ? "fief.turn" : "fief.turn_setup", { turn: view.turn, limit: view.turn_limit })),
       phaseLine(ctx),
       h("p", { class: "fief-king" }, h("span", { class: "muted" }, `${ctx.t("fief.king")}${ctx.t("colon")}`),
-        king ? [`♔ ${lordName(king)} (${ctx.name(view.lords[king].owner)}) `, cardChip(ctx, "king", "king-line")] : ctx.t("fief.no_king")),
+        king ? [`♔ ${news.lordOf(ctx, king, view.lords[king].owner)} `, cardChip(ctx, "king", "king-line")] : ctx.t("fief.no_king")),
       h("div", { class: "fief-questions", id: "fief-questions" },
         h("h3", {}, ctx.t("fief.waiting")),
         qs.length ? h("ul", {}, qs.map((q) => h("li", {}, q))) : h("p", { class: "muted" }, ctx.t("fief.q.none")))),

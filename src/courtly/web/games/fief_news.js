@@ -131,11 +131,11 @@ export const strings = {
     "fn.log.revolt.no_castle": "The rebels of {region} find no castle to attack.",
     "fn.log.revolt.castle": agreeing("The villagers attack the castle of {place}: {n} soldier[|s] to kill."),
     "fn.log.revolt.counter": "The villagers destroy the {counter} at {place}.",
-    "fn.log.lord_dies.battle": "{lord} ({who}) falls in battle at {place}.",
-    "fn.log.lord_dies.plague": "{lord} ({who}) dies of the plague.",
-    "fn.log.lord_dies.assassination": "{lord} ({who}) is assassinated.",
-    "fn.log.lord_dies.justice": "{lord} ({who}) is executed by Justice.",
-    "fn.log.lord_dies": "{lord} ({who}) dies.",
+    "fn.log.lord_dies.battle": "{lord}, played by {who}, falls in battle at {place}.",
+    "fn.log.lord_dies.plague": "{lord}, played by {who}, dies of the plague.",
+    "fn.log.lord_dies.assassination": "{lord}, played by {who}, is assassinated.",
+    "fn.log.lord_dies.justice": "{lord}, played by {who}, is executed by Justice.",
+    "fn.log.lord_dies": "{lord}, played by {who}, dies.",
     "fn.log.vacant": "The throne is vacant.",
     "fn.log.tithe": "{who} takes a tithe ({card}) with {lord}.",
     "fn.log.revenues": "Revenues: {list}.",
@@ -172,8 +172,8 @@ export const strings = {
     "fn.log.election_tie": "No lord has the most votes: the throne stays vacant until the next election.",
     "fn.log.election_again": "{lord} is re-elected and stays King.",
     "fn.log.election": "{lord} is elected King ({n} votes).",
-    "fn.log.crowned": "{lord} ({who}) is consecrated and crowned King.",
-    "fn.log.crowned_capital": "{lord} ({who}) takes a capital on a vacant throne and becomes King.",
+    "fn.log.crowned": "{lord}, played by {who}, is consecrated and crowned King.",
+    "fn.log.crowned_capital": "{lord}, played by {who}, takes a capital on a vacant throne and becomes King.",
     "fn.log.ask_consecration": "{who} asks {to} to consecrate the King.",
     "fn.log.consecrate_yes": "{who} agrees to consecrate the King.",
     "fn.log.consecrate_no": "{who} refuses to consecrate the King.",
@@ -221,6 +221,7 @@ export const strings = {
     "fn.result.bought": "{who} buys {place} for {paid} crowns.",
     "fn.result.falls": "{who} is beaten at {place}.",
     "fn.fallen": "Fallen: {list}.",
+    "fn.lord_of": "{lord}, played by {who}",
     "fn.battle_waiting": "The battle waits: {what}",
     "fn.step.ask": "{who} may ask {to} for a coalition.",
     "fn.step.answer": "{who} answers {to}'s request for a coalition.",
@@ -368,11 +369,11 @@ export const strings = {
     "fn.log.revolt.no_castle": "Les révoltés de {region} ne trouvent aucun château à attaquer.",
     "fn.log.revolt.castle": agreeing("Les villageois attaquent le château de {place} : {n} soldat[|s] à tuer.", true),
     "fn.log.revolt.counter": "Les villageois détruisent le {counter} de {place}.",
-    "fn.log.lord_dies.battle": "{lord} ({who}) tombe au combat à {place}.",
-    "fn.log.lord_dies.plague": "{lord} ({who}) meurt de la peste.",
-    "fn.log.lord_dies.assassination": "{lord} ({who}) est assassiné.",
-    "fn.log.lord_dies.justice": "{lord} ({who}) est exécuté par la Justice.",
-    "fn.log.lord_dies": "{lord} ({who}) meurt.",
+    "fn.log.lord_dies.battle": "{lord}, joué par {who}, tombe au combat à {place}.",
+    "fn.log.lord_dies.plague": "{lord}, joué par {who}, meurt de la peste.",
+    "fn.log.lord_dies.assassination": "{lord}, joué par {who}, est assassiné.",
+    "fn.log.lord_dies.justice": "{lord}, joué par {who}, est exécuté par la Justice.",
+    "fn.log.lord_dies": "{lord}, joué par {who}, meurt.",
     "fn.log.vacant": "Le trône est vacant.",
     "fn.log.tithe": "{who} lève une dîme ({card}) avec {lord}.",
     "fn.log.revenues": "Revenus : {list}.",
@@ -409,8 +410,8 @@ export const strings = {
     "fn.log.election_tie": "Aucun seigneur n'a le plus de voix : le trône reste vacant jusqu'à la prochaine élection.",
     "fn.log.election_again": "{lord} est réélu et reste roi.",
     "fn.log.election": "{lord} est élu roi ({n} voix).",
-    "fn.log.crowned": "{lord} ({who}) est sacré et couronné roi.",
-    "fn.log.crowned_capital": "{lord} ({who}) prend une capitale, le trône vacant : il devient roi.",
+    "fn.log.crowned": "{lord}, joué par {who}, est sacré et couronné roi.",
+    "fn.log.crowned_capital": "{lord}, joué par {who}, prend une capitale, le trône vacant : il devient roi.",
     "fn.log.ask_consecration": "{who} demande à {to} de sacrer le roi.",
     "fn.log.consecrate_yes": "{who} accepte de sacrer le roi.",
     "fn.log.consecrate_no": "{who} refuse de sacrer le roi.",
@@ -457,6 +458,7 @@ export const strings = {
     "fn.result.bought": "{who} achète {place} pour {paid} écus.",
     "fn.result.falls": "{who} est battu à {place}.",
     "fn.fallen": "Tombés : {list}.",
+    "fn.lord_of": "{lord}, joué par {who}",
     "fn.battle_waiting": "La bataille attend : {what}",
     "fn.step.ask": "{who} peut proposer une coalition à {to}.",
     "fn.step.answer": "{who} répond à la proposition de coalition de {to}.",
@@ -537,6 +539,12 @@ function fromBanker(d) {
 }
 
 /** Every Fief event in words; null leaves the engine's text (unknown kinds). */
+/** A lord and the player who has him, "Robert, played by Seat 3 (bot)": a
+ *  seat's name may hold parentheses of its own, so none are put around it. */
+export function lordOf(ctx, lord, seat) {
+  return ctx.t("fn.lord_of", { lord: lordName(lord), who: ctx.name(seat) });
+}
+
 export function describeEvent(e, ctx) {
   const d = e.data || {};
   const t = (key, args = {}) => ctx.t(`fn.log.${key}`, args);
@@ -768,8 +776,9 @@ function battleResult(ctx, battle, rounds) {
     if (last.attacker_left === 0) out.push(ctx.t("fn.result.holds", { who: ctx.name(last.defender), place: place(battle.village) }));
     else if (last.defender_left === 0) out.push(ctx.t("fn.result.falls", { who: ctx.name(last.defender), place: place(battle.village) }));
   }
-  const fallen = events.filter((e) => e.kind === "lord_dies").map((e) => `${lordName(e.data.lord)} (${ctx.name(e.data.seat)})`);
-  if (fallen.length) out.push(ctx.t("fn.fallen", { list: fallen.join(", ") }));
+  const fallen = events.filter((e) => e.kind === "lord_dies").map((e) => lordOf(ctx, e.data.lord, e.data.seat));
+  // "played by" holds commas of its own: the fallen are told apart by semicolons
+  if (fallen.length) out.push(ctx.t("fn.fallen", { list: fallen.join(ctx.t("semicolon")) }));
   return out.length ? h("div", { class: "fn-result", role: "status" }, out.map((x) => h("p", {}, x))) : null;
 }
 
@@ -1104,4 +1113,4 @@ export function mergeViews(views) {
   return base;
 }
 
-export default { strings, withStrings, describeEvent, logKinds, decorate, banner, mergeViews, chatChanged, lastBattle };
+export default { strings, withStrings, describeEvent, lordOf, logKinds, decorate, banner, mergeViews, chatChanged, lastBattle };
