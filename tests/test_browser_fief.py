@@ -775,6 +775,39 @@ GATE_LETTERS = """() => {
   return { out, unlike };
 }"""
 
+#: A besieger's gate drawn for each road into each village, Louis having come by
+#: it: how far round from that road the gate stands (the cosine of the angle, 1
+#: on it) and whether its count or letters cover the village's name.
+GATE_ROADS = """() => {
+  const ctx = window.courtly.context();
+  const roads = [...document.querySelectorAll('.fief-road')].map((r) => r.dataset.road.split('|'));
+  const at = (g) => g.getAttribute('transform')
+    .match(/translate\\(([-\\d.]+),([-\\d.]+)\\)/).slice(1).map(Number);
+  const centre = (id) => at(document.querySelector(`.fief-village[data-village="${id}"]`));
+  const box = (e) => e.getBoundingClientRect();
+  const meet = (a, b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom;
+  const out = [];
+  for (const [a, b] of roads.flatMap(([a, b]) => [[a, b], [b, a]])) {
+    const louis = { ...ctx.view.lords.louis, owner: 1, village: a, outside: true, came_from: b };
+    const view = { ...ctx.view, lords: { ...ctx.view.lords, louis },
+      gates: [{ village: a, owner: 1, soldiers: 3, stance: 'siege', lords: ['louis'] }] };
+    const root = document.createElement('div');
+    document.body.append(root);
+    window.courtly.state.renderer.render(root, { ...ctx, view });
+    const gate = root.querySelector('.fief-gate');
+    const [[gx, gy], [vx, vy], [nx, ny]] = [at(gate), centre(a), centre(b)];
+    const cos = ((gx - vx) * (nx - vx) + (gy - vy) * (ny - vy))
+      / Math.hypot(gx - vx, gy - vy) / Math.hypot(nx - vx, ny - vy);
+    const name = box(root.querySelector(`.fief-village[data-village="${a}"] .fief-name`));
+    const over = [gate.querySelector('rect'), gate.querySelector('.fief-gate-lords')]
+      .some((e) => meet(box(e), name));
+    out.push({ village: a, from: b, cos: Math.round(cos * 1000) / 1000, over });
+    root.remove();
+  }
+  return out;
+}"""
+
 
 def test_a_lord_at_a_gate_is_not_written_over_the_village_name(server, browser):
     """A walk-through's siege at Beaurepaire read "ßeaurepaire": the besieger's
@@ -788,6 +821,19 @@ def test_a_lord_at_a_gate_is_not_written_over_the_village_name(server, browser):
     assert len(drawn["out"]) == 24
     assert [d["village"] for d in drawn["out"] if d["over"]] == []
     assert drawn["unlike"] == []
+    assert errors == []
+
+
+def test_a_besiegers_gate_stands_on_the_road_he_came_by(server, browser):
+    """A besieger's gate stood left of its village whatever road he came by,
+    though he may leave only by that road (the view's ``came_from``). It stands
+    on that road now, out from the village, at every village and road, and
+    never over the village's name."""
+    _, page, errors = _fay_at_fief(server, browser)
+    drawn = page.evaluate(GATE_ROADS)
+    assert len(drawn) == 2 * 33
+    assert [d for d in drawn if d["cos"] < 0.99] == []
+    assert [d for d in drawn if d["over"]] == []
     assert errors == []
 
 

@@ -512,16 +512,43 @@ function villageGlyph(ctx, v, plan) {
   return g;
 }
 
+/** What a gate must not cover round its village's centre, as boxes
+ *  [left, top, right, bottom]: the holder's ring, the soldiers' count and the
+ *  name (about 12 px a letter at its 20 px). */
+function gateBlockers(v) {
+  const half = v.name.length * 6.5 + 4;
+  return [[-30, -30, 30, 30], [8, -34, 36, -6], [-half, 26, half, 50]];
+}
+
+/** Where a gate stands: on the road its lords came by (a besieger's
+ *  `came_from`, the road he may leave by), out along it till it covers
+ *  neither the village nor its name; the k-th on that road further out.
+ *  A gate with no such road stands left of the village, the k-th further left. */
+function gateSpot(v, came, lords, k) {
+  const to = VILLAGE[came];
+  const len = to ? Math.hypot(to.x - v.x, to.y - v.y) : 0;
+  if (!len) return [v.x - 40 - k * 30, v.y + 10];
+  const [ux, uy] = [(to.x - v.x) / len, (to.y - v.y) / len];
+  const half = Math.max(14, lords.length * 5);
+  const blockers = gateBlockers(v);
+  let d = 40;
+  const covers = (x, y) => blockers.some(([l, t, r, b]) => x - half < r && l < x + half && y - 30 < b && t < y + 13);
+  while (d < len / 2 && covers(ux * d, uy * d)) d += 4;
+  d += k * 34;
+  return [v.x + ux * d, v.y + uy * d];
+}
+
 function gateLayer(ctx, plan) {
   const view = ctx.view;
   const count = {};
   return (view.gates || []).map((gate) => {
     const v = VILLAGE[gate.village];
     if (!v) return null;
-    const k = (count[gate.village] = (count[gate.village] || 0) + 1) - 1;
-    const x = v.x - 40 - k * 30;
-    const y = v.y + 10;
     const lords = (gate.lords || []).map(lordLetters).join(" ");
+    const came = (gate.lords || []).map((l) => ((view.lords || {})[l] || {}).came_from).find(Boolean) || "";
+    const key = `${gate.village}|${came}`;
+    const k = (count[key] = (count[key] || 0) + 1) - 1;
+    const [x, y] = gateSpot(v, came, lords, k);
     const stance = ctx.t(`fief.stance.${gate.stance}`);
     const target = plan.villages.has(gate.village);
     const g = s("g", { class: ["fief-gate", `stance-${gate.stance}`, target ? "target" : null], transform: `translate(${x},${y})`, dataset: { village: gate.village, seat: gate.owner } },
