@@ -505,7 +505,9 @@ class FastTable(Table):
     brought up to date when read): for infos, renderings and whoever
     inspects the game; the environments' steps never read it."""
 
-    _reference: State
+    #: The game's engine for this game, replayed as far as ``_synced``
+    #: actions; made when first needed (most training loops never need it).
+    _reference: State | None
     _synced: int
 
     def __init__(self, game: str, num_players: int | None,
@@ -514,25 +516,32 @@ class FastTable(Table):
         self.seed = 0
         self.record: list[tuple[int, int]] = []
         super().__init__(game, num_players, options, reward, window_actions, infos)
-        self.table = numbers(self.numbering, self.num_players, bool(self.options["expansion"]))
-        self.fast = FastCourtisans(self._dealt(0), self.table)
+        self.action_numbers = numbers(self.numbering, self.num_players,
+                                      bool(self.options["expansion"]))
+        self.fast = FastCourtisans(self._dealt(0), self.action_numbers)
 
     def _dealt(self, seed: int) -> CourtisansState:
         state = self.game.new_game(self.num_players, seed, self.options)
         assert isinstance(state, CourtisansState)
         return state
 
+    def _replay(self) -> State:
+        """The game's engine for this game, as far as it has been replayed."""
+        if self._reference is None:
+            self._reference, self._synced = self._dealt(self.seed), 0
+        return self._reference
+
     @property
     def state(self) -> State:
         """The game's engine at the current position (replayed to it)."""
-        reference = self._reference
+        reference = self._replay()
         for seat, number in self.record[self._synced:]:
             reference.apply(seat, self.numbering.action(number))
         self._synced = len(self.record)
         return reference
 
     @state.setter
-    def state(self, value: State) -> None:
+    def state(self, value: State | None) -> None:
         self._reference, self._synced = value, 0
 
     def new(self, seed: int | None) -> None:
@@ -541,8 +550,8 @@ class FastTable(Table):
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         self.seed = seed
-        self.fast = FastCourtisans(self._dealt(seed), self.table)
-        self.state = self._dealt(seed)
+        self.fast = FastCourtisans(self._dealt(seed), self.action_numbers)
+        self.state = None  # replayed from the seed when first read
         self.record = []
         self.moves = 0
 
@@ -582,13 +591,6 @@ class FastTable(Table):
         fast = self.fast
         return fast.menu() if not fast.over and seat == fast.current else []
 
-    def mask(self, seat: int, acting: bool) -> np.ndarray:
-        """1 at the seat's legal actions' numbers if ``acting``."""
-        mask = np.zeros(self.numbering.size, np.int8)
-        if acting:
-            mask.put(self.numbered(seat), 1)
-        return mask
-
     def observation(self, seat: int, acting: bool) -> dict[str, np.ndarray]:
         """The seat's observation; its mask is empty unless ``acting``."""
         return {"observation": self.fast.observe(seat), "action_mask": self.mask(seat, acting)}
@@ -607,4 +609,4 @@ class FastTable(Table):
         if not self.with_infos:
             return {}
         return LazyInfo.of_keys(_INFO_TEMPLATE, functools.partial(
-            self._made_info, self._reference, self.moves, seat, acting))
+            self._made_info, self._replay(), self.moves, seat, acting))
