@@ -25,7 +25,7 @@ pytest.importorskip("pettingzoo")
 import courtly  # noqa: E402
 import courtly.rl as rl  # noqa: E402
 from courtly.rl.fast import FAST_ENGINES  # noqa: E402
-from courtly.rl.fast.courtisans import FastTable  # noqa: E402
+from courtly.rl.fast.table import FastTable  # noqa: E402
 
 
 def _cases() -> list[Any]:

@@ -17,7 +17,6 @@ encoding does (``CourtisansEncoding.observe_state``), number for number.
 from __future__ import annotations
 
 import functools
-import random
 from array import array
 from collections import Counter
 from collections.abc import Mapping
@@ -26,7 +25,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from courtly.core import WINDOW_ACTIONS, Action, Numbering, Result, State
+from courtly.core import Numbering, Result, State
 from courtly.games.courtisans import encoding as E
 from courtly.games.courtisans.actions import (
     ABOVE,
@@ -50,7 +49,7 @@ from courtly.games.courtisans.cards import (
 )
 from courtly.games.courtisans.missions import MISSIONS
 from courtly.games.courtisans.rules import CourtisansState, _aimed, _play
-from courtly.rl.envs import _INFO_TEMPLATE, LazyInfo, Table
+from courtly.rl.fast.table import FastTable as BaseTable
 
 #: Each card's Card, family's place, role and weight at the Queen's table.
 CARD = [Card(f, r) for f, r in E.CARDS.values]
@@ -152,6 +151,7 @@ class FastCourtisans:
         self.follow = NO_FOLLOW
         self.pending: Pending | None = None
         self.over = False
+        self.record: list[tuple[int, int]] = []
         self._menu: list[int] | None = None
         self._legal: frozenset[int] | None = None
         #: The observation's parts kept (:meth:`observe`): each spot's but
@@ -163,23 +163,18 @@ class FastCourtisans:
         self.mission_bytes = [_missions_bytes(m) for m in self.missions]
 
     # ----- what the environments read ---------------------------------------
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.over
+    def due(self) -> int | None:
+        """The seat to play (Courtisans has no window); None once over."""
+        return None if self.over else self.current
 
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        """The seat to play; () once over."""
-        return () if self.over else (self.current,)
+    def acting(self) -> list[int]:
+        """The seat to play; [] once over."""
+        return [] if self.over else [self.current]
 
-    @property
-    def may_act(self) -> tuple[int, ...]:
-        """Nobody: Courtisans has no window."""
-        return ()
-
-    def menu(self) -> list[int]:
-        """The current seat's legal actions' numbers (the rules' ``_legal_actions``)."""
+    def menu(self, seat: int) -> list[int]:
+        """The seat's legal actions' numbers (the rules' ``_legal_actions``)."""
+        if seat != self.current:
+            return []
         menu = self._menu
         if menu is None:
             if self.over:
@@ -194,11 +189,13 @@ class FastCourtisans:
             self._menu = menu
         return menu
 
-    def is_legal(self, number: int) -> bool:
-        """Whether ``number`` is in the current seat's menu."""
+    def is_legal(self, seat: int, number: int) -> bool:
+        """Whether ``number`` is in the seat's menu."""
+        if seat != self.current:
+            return False
         legal = self._legal
         if legal is None:
-            legal = self._legal = frozenset(self.menu())
+            legal = self._legal = frozenset(self.menu(seat))
         return number in legal
 
     def _open_spots(self, seat: int) -> list[int]:
@@ -236,6 +233,7 @@ class FastCourtisans:
             self._use_power(seat, does[1], does[2], does[3], does[4])
         else:
             self.pending = None
+        self.record.append((seat, number))
         self._menu = self._legal = None
         if self.pending is None and not self.hands[seat]:
             self._end_turn(seat)
@@ -497,116 +495,16 @@ _NONE_KNOWN = bytes(4 * E.FAMILY.size)
 _RESTS: dict[tuple[Any, ...], bytes] = {}
 
 
-class FastTable(Table):
-    """:class:`~courtly.rl.envs.Table` on :class:`FastCourtisans`: the same
-    seats, masks, observations and rewards as the game's own engine gives
-    (``tests/test_rl_fast.py``). Its ``state`` is the game's own engine
-    brought to the same position by replaying the actions (kept, and
-    brought up to date when read): for infos, renderings and whoever
-    inspects the game; the environments' steps never read it."""
+class FastTable(BaseTable):
+    """The environments' table on :class:`FastCourtisans` (see
+    :class:`~courtly.rl.fast.table.FastTable`)."""
 
-    #: The game's engine for this game, replayed as far as ``_synced``
-    #: actions; made when first needed (most training loops never need it).
-    _reference: State | None
-    _synced: int
+    @functools.cached_property
+    def action_numbers(self) -> Numbers:
+        """This configuration's :class:`Numbers`."""
+        return numbers(self.numbering, self.num_players, bool(self.options["expansion"]))
 
-    def __init__(self, game: str, num_players: int | None,
-                 options: Mapping[str, Any] | None, reward: str = "win_share",
-                 window_actions: int = WINDOW_ACTIONS, infos: bool = True) -> None:
-        self.seed = 0
-        self.record: list[tuple[int, int]] = []
-        super().__init__(game, num_players, options, reward, window_actions, infos)
-        self.action_numbers = numbers(self.numbering, self.num_players,
-                                      bool(self.options["expansion"]))
-        self.fast = FastCourtisans(self._dealt(0), self.action_numbers)
-
-    def _dealt(self, seed: int) -> CourtisansState:
-        state = self.game.new_game(self.num_players, seed, self.options)
-        assert isinstance(state, CourtisansState)
-        return state
-
-    def _replay(self) -> State:
-        """The game's engine for this game, as far as it has been replayed."""
-        if self._reference is None:
-            self._reference, self._synced = self._dealt(self.seed), 0
-        return self._reference
-
-    @property
-    def state(self) -> State:
-        """The game's engine at the current position (replayed to it)."""
-        reference = self._replay()
-        for seat, number in self.record[self._synced:]:
-            reference.apply(seat, self.numbering.action(number))
-        self._synced = len(self.record)
-        return reference
-
-    @state.setter
-    def state(self, value: State | None) -> None:
-        self._reference, self._synced = value, 0
-
-    def new(self, seed: int | None) -> None:
-        """A new game dealt by the game's engine (a seed drawn if none is
-        given, so that the position can be replayed)."""
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
-        self.seed = seed
-        self.fast = FastCourtisans(self._dealt(seed), self.action_numbers)
-        self.state = None  # replayed from the seed when first read
-        self.record = []
-        self.moves = 0
-
-    @property
-    def over(self) -> bool:
-        """Whether the game has ended."""
-        return self.fast.over
-
-    def acting(self) -> list[int]:
-        """The seat to play; [] once over."""
-        return [] if self.fast.over else [self.fast.current]
-
-    def result(self) -> Result:
-        """The game's own score of the final table."""
-        return self.fast.result()
-
-    def due(self) -> int | None:
-        """The seat to play; None once over."""
-        return None if self.fast.over else self.fast.current
-
-    def play(self, seat: int, number: Any) -> bool:
-        """Apply ``seat``'s action numbered ``number`` if legal; whether it was."""
-        try:
-            number = int(number)
-        except (TypeError, ValueError):
-            return False
-        fast = self.fast
-        if fast.over or seat != fast.current or not fast.is_legal(number):
-            return False
-        fast.apply(seat, number)
-        self.record.append((seat, number))
-        self.moves += 1
-        return True
-
-    def numbered(self, seat: int) -> list[int]:
-        """The numbers of the seat's legal actions now."""
-        fast = self.fast
-        return fast.menu() if not fast.over and seat == fast.current else []
-
-    def observation(self, seat: int, acting: bool) -> dict[str, np.ndarray]:
-        """The seat's observation; its mask is empty unless ``acting``."""
-        return {"observation": self.fast.observe(seat), "action_mask": self.mask(seat, acting)}
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        """The seat's legal actions now, from the game's engine (its menu's order)."""
-        state = self.state
-        return [] if state.is_over else state.legal_actions(seat)
-
-    def view(self, seat: int) -> dict[str, Any]:
-        """The seat's view, from the game's engine."""
-        return self.state.view(seat)
-
-    def info(self, seat: int, acting: bool) -> dict[str, Any]:
-        """The seat's view and legal actions' text, made when first read."""
-        if not self.with_infos:
-            return {}
-        return LazyInfo.of_keys(_INFO_TEMPLATE, functools.partial(
-            self._made_info, self._replay(), self.moves, seat, acting))
+    def engine(self, dealt: State) -> FastCourtisans:
+        """Courtisans' fast engine of the game ``dealt``."""
+        assert isinstance(dealt, CourtisansState)
+        return FastCourtisans(dealt, self.action_numbers)

@@ -1,0 +1,185 @@
+"""What every fast engine's table shares (courtly.rl.fast): the
+environments' :class:`~courtly.rl.envs.Table` on a game's fast engine, with
+the game's own engine replayed, when read, for infos, renderings and
+whoever inspects ``state``.
+
+A game's fast engine is any object with the :class:`Engine` members; its
+module's ``FastTable`` is a :class:`FastTable` that says how to make one
+from the game's new game (:meth:`FastTable.engine`).
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+import numpy as np
+
+from courtly.core import REFEREE, WINDOW_ACTIONS, Action, Result, State, TimeUp
+from courtly.rl.envs import _INFO_TEMPLATE, LazyInfo, Table
+
+#: The number a fast engine records for the referee's time-up (a window
+#: closed by the referee's rule; ``TimeUp`` has no number of its own).
+TIME_UP = -1
+
+
+class Engine(Protocol):
+    """A game's fast engine, as its table reads it."""
+
+    #: Whether the game has ended.
+    over: bool
+    #: The actions applied, in order: (seat, number), and (REFEREE,
+    #: :data:`TIME_UP`) where the referee closed a window.
+    record: list[tuple[int, int]]
+
+    def due(self) -> int | None:
+        """The seat to act by the referee's rule (``Table.due``), applying
+        (and recording) the referee's time-ups; None once over."""
+
+    def acting(self) -> list[int]:
+        """The seats that must act, then those that may; [] once over."""
+
+    def menu(self, seat: int) -> list[int]:
+        """The numbers of ``seat``'s legal actions now ([] if it may not act)."""
+
+    def is_legal(self, seat: int, number: int) -> bool:
+        """Whether ``number`` is in ``seat``'s menu now."""
+
+    def apply(self, seat: int, number: int) -> None:
+        """Apply (and record) ``seat``'s legal action ``number``."""
+
+    def observe(self, seat: int) -> np.ndarray:
+        """The seat's observation, as the game's encoding makes it."""
+
+    def result(self) -> Result:
+        """The game's own result (once over)."""
+
+
+class FastTable(Table):
+    """:class:`~courtly.rl.envs.Table` on a fast engine: the same seats,
+    masks, observations and rewards as the game's own engine gives
+    (``tests/test_rl_fast.py``). Its ``state`` is the game's own engine
+    brought to the same position by replaying the engine's record (kept,
+    and brought up to date when read); the environments' steps never read it."""
+
+    #: The game's engine for this game, replayed as far as ``_synced``
+    #: actions; made when first needed (most training loops never need it).
+    _reference: State | None
+    _synced: int
+
+    def __init__(self, game: str, num_players: int | None,
+                 options: Mapping[str, Any] | None, reward: str = "win_share",
+                 window_actions: int = WINDOW_ACTIONS, infos: bool = True) -> None:
+        self.seed = 0
+        super().__init__(game, num_players, options, reward, window_actions, infos)
+        self.fast = self.engine(self.dealt(0))
+
+    def engine(self, dealt: State) -> Engine:
+        """The fast engine of the game ``dealt`` by the game's own engine."""
+        raise NotImplementedError
+
+    def dealt(self, seed: int) -> State:
+        """The game's own new game from ``seed``."""
+        return self.game.new_game(self.num_players, seed, self.options)
+
+    def _replay(self) -> State:
+        """The game's engine for this game, as far as it has been replayed."""
+        if self._reference is None:
+            self._reference, self._synced = self.dealt(self.seed), 0
+        return self._reference
+
+    @property
+    def state(self) -> State:
+        """The game's engine at the current position (replayed to it)."""
+        reference = self._replay()
+        record = self.fast.record
+        for seat, number in record[self._synced:]:
+            if number == TIME_UP:
+                reference.apply(REFEREE, TimeUp())
+            else:
+                reference.apply(seat, self.numbering.action(number))
+        self._synced = len(record)
+        return reference
+
+    @state.setter
+    def state(self, value: State | None) -> None:
+        self._reference, self._synced = value, 0
+
+    @property
+    def record(self) -> list[tuple[int, int]]:
+        """The actions applied since the deal (see :attr:`Engine.record`)."""
+        return self.fast.record
+
+    def new(self, seed: int | None) -> None:
+        """A new game dealt by the game's engine (a seed drawn if none is
+        given, so that the position can be replayed)."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        self.seed = seed
+        self.fast = self.engine(self.dealt(seed))
+        self.state = None  # replayed from the seed when first read
+
+    @property
+    def moves(self) -> int:
+        """Actions applied since the deal, the referee's included: the
+        position's name for infos read later (``Table.moves``)."""
+        return len(self.fast.record)
+
+    @moves.setter
+    def moves(self, value: int) -> None:
+        """Nothing to set: the count is the engine's record's."""
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.fast.over
+
+    def acting(self) -> list[int]:
+        """The seats that must act, then those that may; [] once over."""
+        return self.fast.acting()
+
+    def result(self) -> Result:
+        """The game's own result (once over)."""
+        return self.fast.result()
+
+    def due(self) -> int | None:
+        """The seat to act by the referee's rule; None once over."""
+        return self.fast.due()
+
+    def play(self, seat: int, number: Any) -> bool:
+        """Apply ``seat``'s action numbered ``number`` if legal; whether it was."""
+        try:
+            number = int(number)
+        except (TypeError, ValueError):
+            return False
+        fast = self.fast
+        if fast.over or not fast.is_legal(seat, number):
+            return False
+        fast.apply(seat, number)
+        return True
+
+    def numbered(self, seat: int) -> list[int]:
+        """The numbers of the seat's legal actions now."""
+        return self.fast.menu(seat)
+
+    def observation(self, seat: int, acting: bool) -> dict[str, np.ndarray]:
+        """The seat's observation; its mask is empty unless ``acting``."""
+        return {"observation": self.fast.observe(seat), "action_mask": self.mask(seat, acting)}
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The seat's legal actions now, from the game's engine (its menu's order)."""
+        state = self.state
+        return [] if state.is_over else state.legal_actions(seat)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """The seat's view, from the game's engine."""
+        return self.state.view(seat)
+
+    def info(self, seat: int, acting: bool) -> dict[str, Any]:
+        """The seat's view and legal actions' text, made when first read."""
+        if not self.with_infos:
+            return {}
+        return LazyInfo.of_keys(_INFO_TEMPLATE, functools.partial(
+            self._made_info, self._replay(), self.moves, seat, acting))
