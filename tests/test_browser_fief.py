@@ -716,6 +716,91 @@ def test_a_bishop_chosen_to_move_is_said_to_travel_alone(server, browser):
     assert errors == []
 
 
+#: A battle at Bourg held by a bot (seat 2, Robert and 4 soldiers inside): the
+#: coalition's question to Fay (seat 0), as first (``ask``) or second
+#: (``answer``) to come, the stance she is asked to take marching on it
+#: (``stance``), and the log's exchange of dice; the bots' names hold
+#: parentheses of their own.
+BOT_FORCES = """async (kind) => {
+  const news = (await import('/static/games/fief_news.js')).default;
+  const base = window.courtly.context();
+  const name = (n) => (n === 0 ? 'Fay' : `Seat ${n + 1} (bot)`);
+  const gate = (owner, soldiers, lords) =>
+    ({ owner, village: 'bourg', soldiers, lords, stance: 'attack' });
+  const at = (owner, outside) => ({ owner, village: 'bourg', outside });
+  const first = kind === 'answer' ? 1 : 0;
+  const view = { ...base.view, phase: kind === 'stance' ? 'movement' : 'combat',
+    holders: { ...base.view.holders, bourg: 2 },
+    soldiers: { ...base.view.soldiers, bourg: [2, 4] },
+    lords: { ...base.view.lords, robert: at(2, false), hugues: at(1, true), louis: at(0, true) },
+    gates: kind === 'stance' ? [] : [gate(0, 3, ['louis']), gate(1, 2, ['hugues'])],
+    battle: kind === 'stance' ? null : { village: 'bourg', first, second: 1 - first, step: kind } };
+  const move = (stance) => ({ type: 'move', lord: 'louis', to: 'bourg', soldiers: 3, stance });
+  const legal = {
+    ask: [{ type: 'ask_coalition', ask: true }, { type: 'ask_coalition', ask: false }],
+    answer: [true, false].map((accept) => ({ type: 'answer_coalition', accept })),
+    stance: [move('attack'), move('siege')] }[kind];
+  const ctx = { ...base, view, name, canAct: true, forced: false, schema: [],
+    legal: legal ? legal.map((action) => ({ action, text: '' })) : [],
+    ui: { fiefMap: { lord: 'louis', soldiers: 3, to: 'bourg' } } };
+  if (kind === 'combat') {
+    return news.describeEvent({ index: 1, kind: 'combat', text: '', data: { village: 'bourg',
+      attacker: 1, defender: 2, attacker_lords: ['hugues'], attacker_soldiers: 4,
+      defender_lords: ['robert'], defender_soldiers: 2, attacker_roll: [6, 3], defender_roll: [2],
+      attacker_loses: 0, defender_loses: 2, attacker_left: 5, defender_left: 1,
+      in_castle: false } }, ctx);
+  }
+  const root = document.createElement('div');
+  window.courtly.state.renderer.render(root, ctx);
+  const bar = root.querySelector('.fief-question, .fief-act');
+  return bar ? [...bar.querySelectorAll('p')].map((p) => p.textContent).join(' ') : null;
+}"""
+
+FORCE_KINDS = ("ask", "answer", "stance", "combat")
+
+
+def test_a_bots_name_is_never_followed_by_a_parenthesis(server, browser):
+    """A seat's name may end in "(bot)": the coalition's questions, the stance
+    asked marching on a bot's village and the log's exchange of dice say each
+    force in words ("Seat 2 (bot), who came with Hugues and 2 soldiers"), where
+    play-tests read "Seat 2 (bot) (2 soldiers, Hugues)" and "Seat 2 (bot) (5)
+    rolls 9"."""
+    _, page, errors = _fay_at_fief(server, browser)
+    english = {kind: page.evaluate(BOT_FORCES, kind) for kind in FORCE_KINDS}
+    assert english == {
+        "ask": "At Bourg you arrived first, with Louis and 3 soldiers; Seat 2 (bot) "
+               "arrived too, with Hugues and 2 soldiers. Ask Seat 2 (bot) for a "
+               "coalition against Seat 3 (bot), who has Robert and 4 soldiers there?",
+        "answer": "At Bourg, Seat 2 (bot), who came with Hugues and 2 soldiers, asks "
+                  "you for a coalition against Seat 3 (bot), who has Robert and 4 "
+                  "soldiers there. You came with Louis and 3 soldiers.",
+        "stance": "Louis with 3 soldiers to Bourg, held by Seat 3 (bot), who has "
+                  "Robert and 4 soldiers there: what does the force do?",
+        "combat": "At Bourg: Seat 2 (bot), with a force of 5, rolls 6+3 = 9, "
+                  "Seat 3 (bot) loses 2; Seat 3 (bot), with a force of 3, rolls 2, "
+                  "Seat 2 (bot) loses 0.",
+    }, english
+    page.click("#lang-toggle")
+    french = {kind: page.evaluate(BOT_FORCES, kind) for kind in FORCE_KINDS}
+    assert french == {
+        "ask": "À Bourg, vous êtes arrivé le premier, avec Louis et 3 soldats\u202f; "
+               "Seat 2 (bot) est arrivé aussi, avec Hugues et 2 soldats. Proposer à "
+               "Seat 2 (bot) une coalition contre Seat 3 (bot), qui y a Robert et "
+               "4 soldats\u202f?",
+        "answer": "À Bourg, Seat 2 (bot), venu avec Hugues et 2 soldats, vous "
+                  "propose une coalition contre Seat 3 (bot), qui y a Robert et "
+                  "4 soldats. Vous êtes venu avec Louis et 3 soldats.",
+        "stance": "Louis avec 3 soldats vers Bourg, tenu par Seat 3 (bot), qui y a "
+                  "Robert et 4 soldats\u202f: que fait la troupe\u202f?",
+        "combat": "À Bourg\u202f: Seat 2 (bot), avec une troupe de 5, fait 6+3 = 9, "
+                  "Seat 3 (bot) perd 2\u202f; Seat 3 (bot), avec une troupe de 3, "
+                  "fait 2, Seat 2 (bot) perd 0.",
+    }, french
+    for line in [*english.values(), *french.values()]:
+        assert not re.search(r"\)\s*\(", line), line
+    assert errors == []
+
+
 #: A replay banner's words for a move, a lone bishop's move, a purchase and a
 #: payment (the page's own renderer).
 REPLAYED = """() => {

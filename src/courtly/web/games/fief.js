@@ -102,7 +102,7 @@ const strings = {
     "fief.replay.pay": "pays {amount} crowns to {to}",
     "fief.act.of": "of {n}",
     "fief.act.no_dest": "No village can be reached with that many soldiers.",
-    "fief.act.stance": agreeing("{lord} with {n} soldier[|s] to {place}, held by {holder} ({held}): what does the force do?"),
+    "fief.act.stance": agreeing("{lord} with {n} soldier[|s] to {place}, held by {holder}: what does the force do?"),
     "fief.act.buy_help": "Click one of your villages (outlined) to buy there.",
     "fief.act.buy_at": "Buy at {place}",
     "fief.act.buy": "{n} {item} · {price} crowns",
@@ -148,9 +148,12 @@ const strings = {
     "fief.ask.execute": "You parried {attacker}'s assassin with Justice: execute one of {attacker}'s lords.",
     "fief.ask.destroy": "Your revolt in {target} destroys a mill or a press: which one?",
     "fief.ask.passage": agreeing("{asker} asks right of way through your village {place} for {lords} with {n} soldier[|s]. Granted, the force goes on next turn; refused, there is a fight."),
-    "fief.ask.ask": "At {place} you ({mine}) arrived first; {other} ({theirs}) arrived too. Ask {other} for a coalition against {holder} ({held})?",
-    "fief.ask.answer": "At {place}, {first} ({theirs}) asks you ({mine}) for a coalition against {holder} ({held}).",
-    "fief.ask.force": agreeing("{n} soldier[|s]{lords}"),
+    "fief.ask.ask": "At {place} you arrived first, with {mine}; {other} arrived too, with {theirs}. Ask {other} for a coalition against {holder}?",
+    "fief.ask.answer": "At {place}, {first}, who came with {theirs}, asks you for a coalition against {holder}. You came with {mine}.",
+    "fief.ask.force": agreeing("{n} soldier[|s]"),
+    "fief.ask.no_force": "no soldier",
+    "fief.ask.nobody": "nobody",
+    "fief.ask.held": "{holder}, who has {force} there",
     "fief.ask.bid": "Sealed bid for {place} against {other}: the highest takes the village and pays the other.",
     "fief.ask.consecrate": "{asker} asks you to consecrate {lord} as king.",
     "fief.ask.ask_consecration": "{lord} is elected: ask a player with a bishop or a cardinal to consecrate him.",
@@ -253,7 +256,7 @@ const strings = {
     "fief.replay.pay": "paie {amount} écus à {to}",
     "fief.act.of": "sur {n}",
     "fief.act.no_dest": "Aucun village n'est accessible avec autant de soldats.",
-    "fief.act.stance": agreeing("{lord} avec {n} soldat[|s] vers {place}, tenu par {holder} ({held}) : que fait la troupe ?", true),
+    "fief.act.stance": agreeing("{lord} avec {n} soldat[|s] vers {place}, tenu par {holder} : que fait la troupe ?", true),
     "fief.act.buy_help": "Cliquez un de vos villages (entouré) pour y acheter.",
     "fief.act.buy_at": "Acheter à {place}",
     "fief.act.buy": "{n} {item} · {price} écus",
@@ -299,9 +302,12 @@ const strings = {
     "fief.ask.execute": "Vous avez paré l'assassin de {attacker} par la Justice : exécutez un des seigneurs de {attacker}.",
     "fief.ask.destroy": "Votre révolte en {target} détruit un moulin ou un pressoir : lequel ?",
     "fief.ask.passage": agreeing("{asker} demande le droit de passage par votre village {place} pour {lords} avec {n} soldat[|s]. Accordé, la troupe passe au tour suivant ; refusé, on se bat.", true),
-    "fief.ask.ask": "À {place}, vous ({mine}) êtes arrivé le premier ; {other} ({theirs}) est arrivé aussi. Proposer à {other} une coalition contre {holder} ({held}) ?",
-    "fief.ask.answer": "À {place}, {first} ({theirs}) vous ({mine}) propose une coalition contre {holder} ({held}).",
-    "fief.ask.force": agreeing("{n} soldat[|s]{lords}", true),
+    "fief.ask.ask": "À {place}, vous êtes arrivé le premier, avec {mine} ; {other} est arrivé aussi, avec {theirs}. Proposer à {other} une coalition contre {holder} ?",
+    "fief.ask.answer": "À {place}, {first}, venu avec {theirs}, vous propose une coalition contre {holder}. Vous êtes venu avec {mine}.",
+    "fief.ask.force": agreeing("{n} soldat[|s]", true),
+    "fief.ask.no_force": "aucun soldat",
+    "fief.ask.nobody": "personne",
+    "fief.ask.held": "{holder}, qui y a {force}",
     "fief.ask.bid": "Enchère secrète pour {place} contre {other} : le plus offrant prend le village et paie l'autre.",
     "fief.ask.consecrate": "{asker} vous demande de sacrer {lord} roi.",
     "fief.ask.ask_consecration": "{lord} est élu : demandez à un joueur qui a un évêque ou un cardinal de le sacrer.",
@@ -886,8 +892,8 @@ function moveBar(ctx, m, moves) {
   const mine = moves.filter((a) => a.lord === m.lord && a.soldiers === m.soldiers);
   if (m.to) {
     const options = mine.filter((a) => a.to === m.to);
-    const [holder, held] = holderText(ctx, m.to);
-    return [h("p", {}, ctx.t("fief.act.stance", { lord: lordName(m.lord), n: m.soldiers, place: villageName(m.to), holder, held })),
+    const holder = holderText(ctx, m.to);
+    return [h("p", {}, ctx.t("fief.act.stance", { lord: lordName(m.lord), n: m.soldiers, place: villageName(m.to), holder })),
       h("div", { class: "fief-choices" }, options.map((a) => button(ctx.t(`fief.do.${a.stance}`), () => send(ctx, a),
         { class: ["fief-choice", "primary"], dataset: { stance: a.stance } }))),
       h("div", { class: "fief-row" }, cancelButton(ctx))];
@@ -981,13 +987,16 @@ function forceText(ctx, owner, village) {
   const n = gate ? gate.soldiers : inside && inside[0] === owner ? inside[1] : 0;
   const lords = gate ? gate.lords : Object.entries(ctx.view.lords || {})
     .filter(([, l]) => l.owner === owner && l.village === village && !l.outside).map(([id]) => id);
-  return ctx.t("fief.ask.force", { n, lords: lords.length ? `, ${lords.map(lordName).join(", ")}` : "" });
+  const parts = [...lords.map(lordName), n ? ctx.t("fief.ask.force", { n }) : null].filter(Boolean);
+  return parts.length ? ctx.joinNames(parts) : ctx.t("fief.ask.no_force");
 }
 
+/** "Seat 2 (bot), who has Robert and 4 soldiers there": a seat's name may end in
+ *  parentheses of its own, so the force it has is never put in parentheses. */
 function holderText(ctx, village) {
   const holder = (ctx.view.holders || {})[village];
-  if (holder === null || holder === undefined) return [ctx.t("fief.none"), "—"];
-  return [ctx.name(holder), forceText(ctx, holder, village)];
+  if (holder === null || holder === undefined) return ctx.t("fief.ask.nobody");
+  return ctx.t("fief.ask.held", { holder: ctx.name(holder), force: forceText(ctx, holder, village) });
 }
 
 /** The question's words: who asks, for what, where, with how many. */
@@ -997,7 +1006,7 @@ function questionText(ctx, kind) {
   const target = p.region ? regionName(p.region) : p.lord ? lordName(p.lord) : "";
   const b = view.battle || {};
   const other = b.first === ctx.seat ? b.second : b.first;
-  const [holder, held] = b.village ? holderText(ctx, b.village) : ["", ""];
+  const holder = b.village ? holderText(ctx, b.village) : "";
   const e = view.election || {};
   switch (kind) {
     case "respond":
@@ -1015,10 +1024,10 @@ function questionText(ctx, kind) {
     }
     case "ask_coalition":
       return [ctx.t("fief.ask.ask", { place: villageName(b.village), mine: forceText(ctx, ctx.seat, b.village),
-        other: ctx.name(other), theirs: forceText(ctx, other, b.village), holder, held })];
+        other: ctx.name(other), theirs: forceText(ctx, other, b.village), holder })];
     case "answer_coalition":
       return [ctx.t("fief.ask.answer", { place: villageName(b.village), first: ctx.name(b.first),
-        theirs: forceText(ctx, b.first, b.village), mine: forceText(ctx, ctx.seat, b.village), holder, held })];
+        theirs: forceText(ctx, b.first, b.village), mine: forceText(ctx, ctx.seat, b.village), holder })];
     case "bid": return [ctx.t("fief.ask.bid", { place: villageName(b.village), other: ctx.name(other) })];
     case "consecrate": {
       const lord = e.elected;
