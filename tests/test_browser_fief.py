@@ -569,7 +569,10 @@ def test_only_the_forced_move_itself_is_tagged_in_the_log(server, browser):
 NEGOTIATING = """(seats) => {
   const ctx = window.courtly.context();
   const view = { ...ctx.view, phase: 'negotiation', custody_claim: null, negotiating: seats };
-  return window.courtly.state.renderer.banner({ ...ctx, view }).text;
+  const legal = [{ type: 'pay', to: 1, amount: 100 },
+    { type: 'give_village', village: 'sagy', to: 1 }, { type: 'done' }]
+    .map((action) => ({ action, text: '' }));
+  return window.courtly.state.renderer.banner({ ...ctx, view, legal }).text;
 }"""
 
 
@@ -579,15 +582,78 @@ def test_the_negotiation_banner_names_the_others_still_negotiating(server, brows
     else is done when they are the last; a player done reads who is left."""
     _, page, errors = _fay_at_fief(server, browser)
     assert page.evaluate(NEGOTIATING, [2, 0, 1]) == (
-        "Negotiation: pay, give, talk — then Done. "
+        "Negotiation: pay, give a village, talk — then Done. "
         "Also negotiating: Seat 3 (bot) and Seat 2 (bot).")
     assert page.evaluate(NEGOTIATING, [0]) == (
-        "Negotiation: pay, give, talk — then Done. Everyone else is done.")
+        "Negotiation: pay, give a village, talk — then Done. Everyone else is done.")
     assert page.evaluate(NEGOTIATING, [1]) == "You are done. Still negotiating: Seat 2 (bot)."
     page.click("#lang-toggle")
     assert page.evaluate(NEGOTIATING, [0, 1]) == (
-        "Négociation\u202f: payez, donnez, parlez — puis Terminé. "
+        "Négociation\u202f: payez, donnez un village, parlez — puis Terminé. "
         "Négocient aussi\u202f: Place 2 (robot).")
+    assert errors == []
+
+
+#: What the negotiation offers Fay (seat 0) when her legal actions are these
+#: kinds: the banner, the bar above the map and its button, the panel's help.
+NEGOTIATION_OFFERS = """(kinds) => {
+  const base = window.courtly.context();
+  const view = { ...base.view, phase: 'negotiation', custody_claim: null, negotiating: [0, 1] };
+  const make = { pay: { type: 'pay', to: 1, amount: 100 }, done: { type: 'done' },
+    give_village: { type: 'give_village', village: 'sagy', to: 1 } };
+  const legal = kinds.map((kind) => ({ action: make[kind], text: '' }));
+  const schema = kinds.map((type) => ({ type, fields: type === 'pay'
+    ? { to: { values: [1] }, amount: { values: [100] } } : {} }));
+  const ctx = { ...base, view, legal, schema, canAct: true, forced: false,
+    phase: { name: 'negotiation', deadline: null }, table: { ...base.table, status: 'playing' } };
+  const root = document.createElement('div');
+  window.courtly.state.renderer.render(root, ctx);  // the news panels with it
+  const bar = root.querySelector('.fief-act[data-mode="negotiate"]');
+  return { banner: window.courtly.state.renderer.banner(ctx).text,
+    bar: bar.querySelector('p').textContent,
+    button: bar.querySelector('#fief-to-negotiation').textContent,
+    help: root.querySelector('#fief-negotiation .fn-help').textContent };
+}"""
+
+
+def test_the_negotiation_offers_only_what_the_seat_may_do(server, browser):
+    """A play-test read "give a village" offered to a seat that holds no fief
+    village it could give, and "pay" to one without a crown: the banner, the
+    bar above the map (and its button) and the panel's help say only what the
+    seat's legal actions allow; talking and Done are always there."""
+    _, page, errors = _fay_at_fief(server, browser)
+    everything = page.evaluate(NEGOTIATION_OFFERS, ["pay", "give_village", "done"])
+    assert everything == {
+        "banner": "Negotiation: pay, give a village, talk — then Done. "
+                  "Also negotiating: Seat 2 (bot).",
+        "bar": "Negotiation: pay, give a village, talk; then say Done.",
+        "button": "Pay or say Done ↓",
+        "help": "Pay anyone in hundreds of crowns, give a village of your fief, talk; "
+                "then say Done.",
+    }, everything
+    no_fief = page.evaluate(NEGOTIATION_OFFERS, ["pay", "done"])
+    assert no_fief == {
+        "banner": "Negotiation: pay, talk — then Done. Also negotiating: Seat 2 (bot).",
+        "bar": "Negotiation: pay, talk; then say Done.",
+        "button": "Pay or say Done ↓",
+        "help": "Pay anyone in hundreds of crowns, talk; then say Done.",
+    }, no_fief
+    penniless = page.evaluate(NEGOTIATION_OFFERS, ["done"])
+    assert penniless == {
+        "banner": "Negotiation: talk — then Done. Also negotiating: Seat 2 (bot).",
+        "bar": "Negotiation: talk; then say Done.",
+        "button": "Say Done ↓",
+        "help": "Talk; then say Done.",
+    }, penniless
+    page.click("#lang-toggle")
+    french = page.evaluate(NEGOTIATION_OFFERS, ["give_village", "done"])
+    assert french == {
+        "banner": "Négociation\u202f: donnez un village, parlez — puis Terminé. "
+                  "Négocient aussi\u202f: Place 2 (robot).",
+        "bar": "Négociation\u202f: donnez un village, parlez\u202f; puis dites Terminé.",
+        "button": "Dire Terminé ↓",
+        "help": "Donnez un village de votre fief, parlez\u202f; puis dites Terminé.",
+    }, french
     assert errors == []
 
 

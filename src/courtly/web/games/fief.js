@@ -130,8 +130,9 @@ const strings = {
     "fief.act.forced": "Your only move is made for you: {move}.",
     "fief.act.tithe_help": "Take a tithe with a card of your hand:",
     "fief.act.more_below": "Other actions are in the forms below the map.",
-    "fief.act.negotiate": "Negotiation: pay, give a village, talk; then say Done.",
+    "fief.act.negotiate": "Negotiation: {what}; then say Done.",
     "fief.act.to_negotiation": "Pay or say Done ↓",
+    "fief.act.to_done": "Say Done ↓",
     "fief.item.soldier": agreeing("soldier[|s]"),
     "fief.item.castle": agreeing("castle[|s]"),
     "fief.item.mill": agreeing("mill[|s]"),
@@ -284,8 +285,9 @@ const strings = {
     "fief.act.forced": "Votre seul coup possible est joué pour vous : {move}.",
     "fief.act.tithe_help": "Prélevez une dîme avec une carte de votre main :",
     "fief.act.more_below": "Les autres actions sont dans les formulaires sous la carte.",
-    "fief.act.negotiate": "Négociation : payez, donnez un village, parlez ; puis dites Terminé.",
+    "fief.act.negotiate": "Négociation : {what} ; puis dites Terminé.",
     "fief.act.to_negotiation": "Payer ou dire Terminé ↓",
+    "fief.act.to_done": "Dire Terminé ↓",
     "fief.item.soldier": agreeing("soldat[|s]", true),
     "fief.item.castle": agreeing("château[|x]", true),
     "fief.item.mill": agreeing("moulin[|s]", true),
@@ -1139,8 +1141,8 @@ function negotiationBar(ctx) {
     if (first) first.focus({ preventScroll: true });
   };
   return h("div", { class: "fief-prompt fief-act", dataset: { mode: "negotiate" } },
-    h("p", {}, ctx.t("fief.act.negotiate")),
-    h("div", { class: "fief-row" }, button(ctx.t("fief.act.to_negotiation"), go,
+    h("p", {}, ctx.t("fief.act.negotiate", { what: news.offers(ctx, "offer") })),
+    h("div", { class: "fief-row" }, button(ctx.t(legalOf(ctx, "pay").length ? "fief.act.to_negotiation" : "fief.act.to_done"), go,
       { class: "primary small", id: "fief-to-negotiation" })));
 }
 

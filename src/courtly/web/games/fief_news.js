@@ -239,7 +239,13 @@ export const strings = {
     "fn.asks": "{who} may ask a player with a bishop or a cardinal.",
     // the negotiation panel
     "fn.negotiation": "Negotiation",
-    "fn.negotiation_help": "Pay anyone in hundreds of crowns, give a village of your fief, talk; then say Done.",
+    "fn.negotiation_help": "{what}; then say Done.",
+    "fn.help.pay": "pay anyone in hundreds of crowns",
+    "fn.help.give": "give a village of your fief",
+    "fn.help.talk": "talk",
+    "fn.offer.pay": "pay",
+    "fn.offer.give": "give a village",
+    "fn.offer.talk": "talk",
     "fn.time_left": "Negotiation time left",
     "fn.who_done": "Who is done",
     "fn.done": "done",
@@ -259,8 +265,8 @@ export const strings = {
     "fn.chat_placeholder": "A message…",
     "fn.spectator_chat": "Spectators read the public talk only.",
     "fn.hands": "Every hand",
-    "fn.banner.negotiate": "Negotiation: pay, give, talk — then Done. Also negotiating: {who}.",
-    "fn.banner.negotiate_last": "Negotiation: pay, give, talk — then Done. Everyone else is done.",
+    "fn.banner.negotiate": "Negotiation: {what} — then Done. Also negotiating: {who}.",
+    "fn.banner.negotiate_last": "Negotiation: {what} — then Done. Everyone else is done.",
     "fn.banner.negotiate_done": "You are done. Still negotiating: {who}.",
     "fn.banner.negotiate_watch": "Negotiation. Still negotiating: {who}.",
     "fn.banner.bid": "A sealed bid for {place}: choose your sum, hidden from {other} until both hands open.",
@@ -474,7 +480,13 @@ export const strings = {
     "fn.waiting_answer": "On attend la réponse de {who}.",
     "fn.asks": "{who} peut solliciter un joueur qui a un évêque ou un cardinal.",
     "fn.negotiation": "Négociation",
-    "fn.negotiation_help": "Payez qui vous voulez par centaines d'écus, donnez un village de votre fief, parlez ; puis dites Terminé.",
+    "fn.negotiation_help": "{what} ; puis dites Terminé.",
+    "fn.help.pay": "payez qui vous voulez par centaines d'écus",
+    "fn.help.give": "donnez un village de votre fief",
+    "fn.help.talk": "parlez",
+    "fn.offer.pay": "payez",
+    "fn.offer.give": "donnez un village",
+    "fn.offer.talk": "parlez",
     "fn.time_left": "Temps de négociation restant",
     "fn.who_done": "Qui a fini",
     "fn.done": "fini",
@@ -494,8 +506,8 @@ export const strings = {
     "fn.chat_placeholder": "Un message…",
     "fn.spectator_chat": "Les spectateurs ne lisent que les échanges publics.",
     "fn.hands": "Toutes les mains",
-    "fn.banner.negotiate": "Négociation : payez, donnez, parlez — puis Terminé. Négocient aussi : {who}.",
-    "fn.banner.negotiate_last": "Négociation : payez, donnez, parlez — puis Terminé. Les autres ont fini.",
+    "fn.banner.negotiate": "Négociation : {what} — puis Terminé. Négocient aussi : {who}.",
+    "fn.banner.negotiate_last": "Négociation : {what} — puis Terminé. Les autres ont fini.",
     "fn.banner.negotiate_done": "Vous avez fini. Négocient encore : {who}.",
     "fn.banner.negotiate_watch": "Négociation. Négocient encore : {who}.",
     "fn.banner.bid": "Enchère secrète pour {place} : choisissez votre somme, cachée à {other} jusqu'à ce que les mains s'ouvrent.",
@@ -1023,6 +1035,22 @@ export function chatChanged(ctx) {
   if (priv && ctx.seat !== null) fillList(priv, chatLines(ctx, privateMessages(ctx, privatePartner(ctx))));
 }
 
+/** What the negotiation lets this seat do, in words ("pay, give a village,
+ *  talk"), from its legal actions: a seat with no crowns is not told to pay,
+ *  one with no fief village it may give (Phase 6, 2: not the capital, none of
+ *  its pieces inside) not told to give. A spectator reads what the phase lets
+ *  a player do. ``style``: "offer" (short) or "help" (the panel's). */
+export function offers(ctx, style) {
+  const kinds = new Set([...(ctx.legal || []).map((l) => l.action.type), ...(ctx.schema || []).map((e) => e.type)]);
+  const open = (kind) => ctx.seat === null || kinds.has(kind);
+  return [open("pay") ? "pay" : null, open("give_village") ? "give" : null, "talk"].filter(Boolean)
+    .map((k) => ctx.t(`fn.${style}.${k}`)).join(", ");
+}
+
+function capitalised(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function negotiationPanel(ctx) {
   const view = ctx.view;
   if (view.phase !== "negotiation" || ctx.replay || (ctx.table && ctx.table.status !== "playing")) return null;
@@ -1033,7 +1061,7 @@ function negotiationPanel(ctx) {
   const mayDone = ctx.seat !== null && (ctx.schema || []).some((e) => e.type === "done");
   return h("section", { class: "panel fn-negotiation", id: "fief-negotiation" },
     h("h2", {}, ctx.t("fn.negotiation"), clock ? h("span", { class: "fn-clock" }, clock) : null),
-    h("p", { class: "muted fn-help" }, ctx.t("fn.negotiation_help")),
+    h("p", { class: "muted fn-help" }, ctx.t("fn.negotiation_help", { what: capitalised(offers(ctx, "help")) })),
     h("div", { class: "fn-neg-grid" },
       h("div", {}, h("h4", {}, ctx.t("fn.who_done")), doneList(ctx)),
       h("div", {}, payEntry(ctx) ? h("h4", {}, ctx.t("fn.transfer")) : null, transferForm(ctx),
@@ -1081,8 +1109,9 @@ export function banner(ctx) {
     if (ctx.seat === null) return { text: ctx.t("fn.banner.negotiate_watch", { who: names(seats) }), kind: "wait" };
     if (seats.includes(ctx.seat)) { // the others: a reader does not look for their own name
       const others = seats.filter((s) => s !== ctx.seat);
-      return others.length ? { text: ctx.t("fn.banner.negotiate", { who: names(others) }), kind: "mine" }
-        : { text: ctx.t("fn.banner.negotiate_last"), kind: "mine" };
+      const what = offers(ctx, "offer");
+      return others.length ? { text: ctx.t("fn.banner.negotiate", { what, who: names(others) }), kind: "mine" }
+        : { text: ctx.t("fn.banner.negotiate_last", { what }), kind: "mine" };
     }
     return { text: ctx.t("fn.banner.negotiate_done", { who: names(seats) }), kind: "wait" };
   }
@@ -1113,4 +1142,4 @@ export function mergeViews(views) {
   return base;
 }
 
-export default { strings, withStrings, describeEvent, lordOf, logKinds, decorate, banner, mergeViews, chatChanged, lastBattle };
+export default { strings, withStrings, describeEvent, lordOf, offers, logKinds, decorate, banner, mergeViews, chatChanged, lastBattle };
