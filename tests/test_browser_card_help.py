@@ -171,6 +171,56 @@ def test_fief_cards_explain_themselves_in_english_and_french(server, browser):
     assert not errors, errors
 
 
+#: Fay's hand, these cards only, drawn again at once (the page's own render).
+HAND = """(cards) => {
+  window.courtly.state.view = { ...window.courtly.state.view, hand: cards };
+  window.dispatchEvent(new CustomEvent('langchange'));
+}"""
+
+
+def test_fief_tithe_cards_say_when_they_are_taken(server, browser):
+    """A play-test held a royal and a bishopric tithe through the card phase
+    and found no word of why neither could be played: their help (and the
+    lord's tithe's) says they are never played with the other cards (Phase 1)
+    and are offered at the revenues of a turn that meets their condition
+    (rulebook, "Phase 2: Collection of Revenues, b) Income from taxes")."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("svg.fief-map")
+    # the bots have chosen their regions: nothing comes from the server till Fay chooses
+    page.wait_for_function("window.courtly.context().canAct")
+    tithes = ["royal_tithe", "bishopric_tithe", "lords_tithe"]
+    when = {"royal_tithe": "one of your lords is King",
+            "bishopric_tithe": "one of your lords is a bishop", "lords_tithe": "you own a fief"}
+    for card in tithes:
+        page.evaluate(HAND, tithes)
+        chip = page.locator(f".fief-hand .fief-card[data-card={card}]")
+        chip.locator(".card-help-button").click()
+        page.wait_for_selector(f"{HELP}:visible")
+        text = _shown(page) or ""
+        assert "Never played with the other cards (Phase 1)" in text, text
+        assert f"at the revenues of a turn when {when[card]}" in text, text
+        assert "it is offered" in text, text
+        if card == "royal_tithe":
+            page.screenshot(path=str(SHOTS / "ux23_fief_royal_tithe_help_en.png"))
+        page.keyboard.press("Escape")
+        page.wait_for_selector(HELP, state="hidden")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.click("#lang-toggle")
+    page.wait_for_selector(".fief-hand h2:has-text('Votre main')")
+    page.evaluate(HAND, tithes)
+    chip = page.locator(".fief-hand .fief-card[data-card=bishopric_tithe]")
+    chip.scroll_into_view_if_needed()
+    chip.locator(".card-help-button").click()
+    page.wait_for_selector(f"{HELP}:visible")
+    text = _shown(page) or ""
+    assert "Elle ne se joue jamais avec les autres cartes (phase 1)" in text, text
+    assert "aux revenus d'un tour où un de vos seigneurs est évêque" in text, text
+    page.screenshot(path=str(SHOTS / "ux23_fief_bishopric_tithe_help_fr_phone.png"))
+    assert not errors, errors
+
+
 def test_versailles_cards_explain_themselves_in_the_page_language(server, browser):
     deck = {c["id"]: c for c in api(server, "/api/games/versailles")["data"]["deck"]}
     made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=15)
