@@ -867,6 +867,61 @@ def test_a_bots_name_is_never_followed_by_a_parenthesis(server, browser):
     assert errors == []
 
 
+#: The words of the bar above the map, for each way it asks to point at the
+#: map: a region to choose, a lord to lay, an attack to play, a lord to move
+#: (then where), a village to buy at (the page's own renderer, off-page).
+POINTING = """() => {
+  const base = window.courtly.context();
+  const louis = { owner: base.seat, village: 'louhans', bishop: null, cardinal: false,
+    outside: null, came_from: null };
+  const bar = (phase, actions, fiefMap = {}) => {
+    const view = { ...base.view, phase, lords: { ...base.view.lords, louis } };
+    const root = document.createElement('div');
+    window.courtly.state.renderer.render(root, { ...base, view, canAct: true, forced: false,
+      legal: actions.map((action) => ({ action, text: '' })), ui: { fiefMap } });
+    return [...root.querySelectorAll('.fief-act p')].map((p) => p.textContent).join(' ');
+  };
+  const move = { type: 'move', lord: 'louis', to: 'sagy', stance: 'enter', soldiers: 0 };
+  return [
+    bar('regions', [{ type: 'choose_region', region: 'bresse' }]),
+    bar('cards', [{ type: 'play_lord', lord: 'henry', village: 'bourg' },
+      { type: 'attack_region', card: 'plague', region: 'bresse' }]),
+    bar('cards', [{ type: 'play_lord', lord: 'henry', village: 'bourg' }], { lay: 'henry' }),
+    bar('cards', [{ type: 'attack_region', card: 'plague', region: 'bresse' }],
+      { attack: 'plague' }),
+    bar('movement', [move]),
+    bar('movement', [move], { lord: 'louis', soldiers: 0 }),
+    bar('purchases', [{ type: 'buy', item: 'soldier', village: 'louhans', count: 1 }]),
+  ];
+}"""
+
+
+def test_the_map_bar_says_tap_on_a_touch_screen(server, browser):
+    """A phone is tapped, not clicked: a play-test read "click it on the map"
+    on a phone. On a touch screen (pointer: coarse) every way the bar asks to
+    point at the map says "tap" ("touchez"), on a laptop "click" ("cliquez")."""
+    _, laptop, errors = _fay_at_fief(server, browser)
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
+    phone, phone_errors = open_page(browser, width=390, height=844, touch=True)
+    take_seat(phone, server, made["links"]["seats"]["0"], "Fay")
+    phone.wait_for_selector("svg.fief-map")
+    for page, word, other in ((laptop, "click", "tap"), (phone, "tap", "click")):
+        lines = page.evaluate(POINTING)
+        assert len(lines) == 7 and all(lines), lines
+        for line in lines:
+            assert re.search(rf"\b{word}\b", line, re.I), (word, line)
+            assert not re.search(rf"\b{other}", line, re.I), (word, line)
+        page.click("#lang-toggle")
+        page.wait_for_function("document.documentElement.lang === 'fr'")
+        french, autre = ("cliquez", "touchez") if word == "click" else ("touchez", "cliquez")
+        for line in page.evaluate(POINTING):
+            assert french in line.lower() and autre not in line.lower(), (french, line)
+    phone.wait_for_selector(".fief-act[data-mode=region]")
+    assert phone.text_content(".fief-act") \
+        == "Choisissez votre région\u202f: touchez-la sur la carte."
+    assert errors == [] and phone_errors == []
+
+
 #: A replay banner's words for a move, a lone bishop's move, a purchase and a
 #: payment (the page's own renderer).
 REPLAYED = """() => {
@@ -1060,7 +1115,7 @@ def test_the_map_on_a_phone(server, browser, tmp_path: Path):
     assert page.get_attribute("#fief-zoom-in", "title") == "Agrandir"
     page.wait_for_selector(".fief-act[data-mode=region]")
     assert page.text_content(".fief-act") \
-        == "Choisissez votre région\u202f: cliquez-la sur la carte."
+        == "Choisissez votre région\u202f: touchez-la sur la carte."  # a phone is tapped
     done = _play_through_the_map(page, server, made["table"]["id"], tmp_path, "phone")
     assert done["moved"] or done["bought"], "nothing was done by tapping the map"
     no_horizontal_scroll(page)

@@ -83,6 +83,7 @@ const strings = {
     "fief.q.elected": "{lord} is elected and awaits consecration.",
     "fief.q.none": "None now (parries, rights of way, coalitions, bids, the election appear here).",
     "fief.click_help": "Click a village to put it in the forms below.",
+    "fief.click_help_touch": "Tap a village to put it in the forms below.",
     "fief.at_gate": "at the gate of {place}",
     "fief.zoom_in": "Zoom in",
     "fief.zoom_out": "Zoom out",
@@ -91,6 +92,7 @@ const strings = {
     "fief.act.cancel": "Cancel",
     "fief.act.end_turn": "End this phase",
     "fief.act.pick_lord": "Click one of your lords on the map (outlined) to move him.",
+    "fief.act.pick_lord_touch": "Tap one of your lords on the map (outlined) to move him.",
     "fief.act.which_lord": "Which lord at {place}?",
     "fief.act.lord_chosen": "{lord} at {place}: click a village outlined on the map (Esc or a second click on him cancels).",
     "fief.act.lord_chosen_touch": "{lord} at {place}: tap a village outlined on the map (tapping him again cancels).",
@@ -104,6 +106,7 @@ const strings = {
     "fief.act.no_dest": "No village can be reached with that many soldiers.",
     "fief.act.stance": agreeing("{lord} with {n} soldier[|s] to {place}, held by {holder}: what does the force do?"),
     "fief.act.buy_help": "Click one of your villages (outlined) to buy there.",
+    "fief.act.buy_help_touch": "Tap one of your villages (outlined) to buy there.",
     "fief.act.buy_at": "Buy at {place}",
     "fief.act.buy": "{n} {item} · {price} crowns",
     "fief.form.item": "{item} ({price} crowns each)",
@@ -113,12 +116,18 @@ const strings = {
     "fief.form.none_here": "None can go at {place} now.",
     "fief.form.most_here": "At {place}: {most} at most now.",
     "fief.act.choose_region": "Choose your region: click it on the map.",
+    "fief.act.choose_region_touch": "Choose your region: tap it on the map.",
     "fief.act.attack_help": "Play an attack, then click its target on the map:",
+    "fief.act.attack_help_touch": "Play an attack, then tap its target on the map:",
     "fief.act.attack_region": "{card}: click the region to strike on the map.",
+    "fief.act.attack_region_touch": "{card}: tap the region to strike on the map.",
     "fief.act.attack_lord": "Assassination: click the lord to strike on the map.",
+    "fief.act.attack_lord_touch": "Assassination: tap the lord to strike on the map.",
     "fief.act.which_target": "Which lord at {place}?",
     "fief.act.lay_help": "Lay a lord of your hand, then click his village on the map:",
+    "fief.act.lay_help_touch": "Lay a lord of your hand, then tap his village on the map:",
     "fief.act.lay_where": "{lord}: click the village outlined on the map where he arrives.",
+    "fief.act.lay_where_touch": "{lord}: tap the village outlined on the map where he arrives.",
     "fief.act.nothing.cards": "No card of your hand to play on the map now.",
     "fief.act.nothing.revenues": "Revenues: they are counted once everyone has ended this phase.",
     "fief.act.nothing.purchases": "Nothing you can buy now.",
@@ -238,6 +247,7 @@ const strings = {
     "fief.q.elected": "{lord} est élu et attend le sacre.",
     "fief.q.none": "Aucune pour l'instant (parades, droits de passage, coalitions, enchères, l'élection s'affichent ici).",
     "fief.click_help": "Cliquez un village pour le choisir dans les formulaires ci-dessous.",
+    "fief.click_help_touch": "Touchez un village pour le choisir dans les formulaires ci-dessous.",
     "fief.at_gate": "aux portes de {place}",
     "fief.zoom_in": "Agrandir",
     "fief.zoom_out": "Réduire",
@@ -246,6 +256,7 @@ const strings = {
     "fief.act.cancel": "Annuler",
     "fief.act.end_turn": "Finir cette phase",
     "fief.act.pick_lord": "Cliquez un de vos seigneurs sur la carte (entouré) pour le déplacer.",
+    "fief.act.pick_lord_touch": "Touchez un de vos seigneurs sur la carte (entouré) pour le déplacer.",
     "fief.act.which_lord": "Quel seigneur à {place} ?",
     "fief.act.lord_chosen": "{lord} à {place} : cliquez un village entouré sur la carte (Échap ou un second clic sur lui annule).",
     "fief.act.lord_chosen_touch": "{lord} à {place} : touchez un village entouré sur la carte (le toucher à nouveau annule).",
@@ -259,6 +270,7 @@ const strings = {
     "fief.act.no_dest": "Aucun village n'est accessible avec autant de soldats.",
     "fief.act.stance": agreeing("{lord} avec {n} soldat[|s] vers {place}, tenu par {holder} : que fait la troupe ?", true),
     "fief.act.buy_help": "Cliquez un de vos villages (entouré) pour y acheter.",
+    "fief.act.buy_help_touch": "Touchez un de vos villages (entouré) pour y acheter.",
     "fief.act.buy_at": "Acheter à {place}",
     "fief.act.buy": "{n} {item} · {price} écus",
     "fief.form.item": "{item} ({price} écus pièce)",
@@ -268,12 +280,18 @@ const strings = {
     "fief.form.none_here": "Aucun ne peut aller à {place} maintenant.",
     "fief.form.most_here": "À {place} : {most} au plus maintenant.",
     "fief.act.choose_region": "Choisissez votre région : cliquez-la sur la carte.",
+    "fief.act.choose_region_touch": "Choisissez votre région : touchez-la sur la carte.",
     "fief.act.attack_help": "Jouez une attaque, puis cliquez sa cible sur la carte :",
+    "fief.act.attack_help_touch": "Jouez une attaque, puis touchez sa cible sur la carte :",
     "fief.act.attack_region": "{card} : cliquez sur la carte la région à frapper.",
+    "fief.act.attack_region_touch": "{card} : touchez sur la carte la région à frapper.",
     "fief.act.attack_lord": "Assassinat : cliquez sur la carte le seigneur à frapper.",
+    "fief.act.attack_lord_touch": "Assassinat : touchez sur la carte le seigneur à frapper.",
     "fief.act.which_target": "Quel seigneur à {place} ?",
     "fief.act.lay_help": "Posez un seigneur de votre main, puis cliquez son village sur la carte :",
+    "fief.act.lay_help_touch": "Posez un seigneur de votre main, puis touchez son village sur la carte :",
     "fief.act.lay_where": "{lord} : cliquez sur la carte le village entouré où il arrive.",
+    "fief.act.lay_where_touch": "{lord} : touchez sur la carte le village entouré où il arrive.",
     "fief.act.nothing.cards": "Aucune carte de votre main à jouer sur la carte maintenant.",
     "fief.act.nothing.revenues": "Revenus : ils sont comptés quand chacun a fini cette phase.",
     "fief.act.nothing.purchases": "Rien que vous puissiez acheter maintenant.",
@@ -599,7 +617,7 @@ function mapPanel(ctx) {
     h("div", { class: "fief-map-head" }, h("h2", {}, ctx.t("fief.map")), zoomBar(ctx)),
     actBar(ctx),
     box,
-    onlyForms ? h("p", { class: "muted fief-help" }, ctx.t("fief.click_help")) : null);
+    onlyForms ? h("p", { class: "muted fief-help" }, pointing(ctx, "fief.click_help")) : null);
 }
 
 function actBarShown(ctx) {
@@ -849,6 +867,13 @@ function stepper(ctx, values, value, onChange) {
     h("span", { class: "muted" }, ctx.t("fief.act.of", { n: values[values.length - 1] })));
 }
 
+/** The bar's words for how the map is pointed at: "tap" on a touch screen
+ *  (a phone, CSS pointer: coarse; the string's `_touch` form), "click" else. */
+function pointing(ctx, key, args = {}) {
+  const touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+  return ctx.t(touch ? `${key}_touch` : key, args);
+}
+
 function cancelButton(ctx) {
   return button(ctx.t("fief.act.cancel"), () => {
     resetMap(ctx);
@@ -883,7 +908,7 @@ function moveBar(ctx, m, moves) {
         fillForms(ctx, ["lord"], l);
       }), h("div", { class: "fief-row" }, cancelButton(ctx))];
   }
-  if (!m.lord) return [h("p", {}, ctx.t("fief.act.pick_lord")), h("div", { class: "fief-row" }, endTurnButton(ctx))];
+  if (!m.lord) return [h("p", {}, pointing(ctx, "fief.act.pick_lord")), h("div", { class: "fief-row" }, endTurnButton(ctx))];
   const place = villageName(lordVillage(ctx, m.lord));
   const soldiers = h("label", { class: "fief-row fief-soldiers-pick" }, h("span", {}, ctx.t("fief.act.soldiers")),
     stepper(ctx, m.counts, m.soldiers, (n) => {
@@ -900,9 +925,8 @@ function moveBar(ctx, m, moves) {
         { class: ["fief-choice", "primary"], dataset: { stance: a.stance } }))),
       h("div", { class: "fief-row" }, cancelButton(ctx))];
   }
-  // a phone has no Esc key and is tapped, not clicked
-  const touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
-  return [h("p", { class: "fief-lord-chosen" }, ctx.t(touch ? "fief.act.lord_chosen_touch" : "fief.act.lord_chosen", { lord: lordName(m.lord), place })),
+  // a phone has no Esc key (its words say so)
+  return [h("p", { class: "fief-lord-chosen" }, pointing(ctx, "fief.act.lord_chosen", { lord: lordName(m.lord), place })),
     m.counts.length > 1 ? soldiers : h("p", { class: "fief-soldiers-pick" }, alone(ctx, m)),
     mine.length ? null : h("p", { class: "muted" }, ctx.t("fief.act.no_dest")),
     h("div", { class: "fief-row" }, cancelButton(ctx), endTurnButton(ctx))];
@@ -924,7 +948,7 @@ function price(action) {
 
 /** Phase 3, "Purchases": a village clicked, what may be bought there, one more click buys. */
 function buyBar(ctx, m, buys) {
-  if (!m.buyAt) return [h("p", {}, ctx.t("fief.act.buy_help")), h("div", { class: "fief-row" }, endTurnButton(ctx))];
+  if (!m.buyAt) return [h("p", {}, pointing(ctx, "fief.act.buy_help")), h("div", { class: "fief-row" }, endTurnButton(ctx))];
   const here = buys.filter((a) => a.village === m.buyAt);
   const items = PURCHASE_ORDER.filter((i) => here.some((a) => a.item === i));
   m.counts = m.counts || {};
@@ -961,9 +985,9 @@ function cardsBar(ctx, m) {
       lordChoice(ctx, m.pick, kill), h("div", { class: "fief-row" }, cancelButton(ctx))];
   }
   if (m.attack || m.lay) {
-    const text = m.lay ? ctx.t("fief.act.lay_where", { lord: lordName(m.lay) })
-      : m.attack === "assassination" ? ctx.t("fief.act.attack_lord")
-        : ctx.t("fief.act.attack_region", { card: cardName(ctx, m.attack) });
+    const text = m.lay ? pointing(ctx, "fief.act.lay_where", { lord: lordName(m.lay) })
+      : m.attack === "assassination" ? pointing(ctx, "fief.act.attack_lord")
+        : pointing(ctx, "fief.act.attack_region", { card: cardName(ctx, m.attack) });
     return [h("p", {}, text), h("div", { class: "fief-row" }, cancelButton(ctx))];
   }
   const choose = (key, value) => () => {
@@ -971,11 +995,11 @@ function cardsBar(ctx, m) {
     ctx.rerender();
   };
   return [
-    cards.length ? [h("p", {}, ctx.t("fief.act.attack_help")),
+    cards.length ? [h("p", {}, pointing(ctx, "fief.act.attack_help")),
       h("div", { class: "fief-choices" }, cards.map((c, i) => cardChoice(ctx, c, `attack:${i}:${c}`,
         button(cardName(ctx, c), choose("attack", c), { class: "fief-choice fief-attack", dataset: { card: c } }))))]
       : null,
-    lays.length ? [h("p", {}, ctx.t("fief.act.lay_help")),
+    lays.length ? [h("p", {}, pointing(ctx, "fief.act.lay_help")),
       h("div", { class: "fief-choices" }, lays.map((l, i) => cardChoice(ctx, `lord:${l}`, `lay:${i}:${l}`,
         button(lordName(l), choose("lay", l), { class: "fief-choice fief-lay", dataset: { lord: l } }))))] : null,
     h("div", { class: "fief-row" }, endTurnButton(ctx))];
@@ -1118,7 +1142,7 @@ function actBar(ctx) {
   const m = mapUi(ctx);
   const moves = legalOf(ctx, "move");
   const buys = legalOf(ctx, "buy");
-  const regions = legalOf(ctx, "choose_region").length ? [h("p", {}, ctx.t("fief.act.choose_region"))] : null;
+  const regions = legalOf(ctx, "choose_region").length ? [h("p", {}, pointing(ctx, "fief.act.choose_region"))] : null;
   const body = regions || cardsBar(ctx, m) || (moves.length ? moveBar(ctx, m, moves) : buys.length ? buyBar(ctx, m, buys) : null);
   const rest = body ? null : restBar(ctx);
   if (!body && !rest) return negotiationBar(ctx);
