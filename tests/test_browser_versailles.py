@@ -460,7 +460,7 @@ def test_the_queens_origin_and_the_replays_referee_read_in_the_page_language(ser
     assert words["origin"] == "The Queen comes from the Netherlands"
     assert words["accession"] == "Two new sovereigns: the Queen comes from the Netherlands"
     assert words["breach"].startswith("⚠ Seat 2 (bot") and words["breach"].endswith(
-        'breaches etiquette: said "tu" ("vous" is required) — “tu”'), words["breach"]
+        "breaches etiquette: said “tu” (“vous” is required) — “tu”"), words["breach"]
     assert words["timeUp"] == "Five minutes: the negotiation is over"
     assert words["request"].startswith("Count — ") and "through the Queen" in words["request"]
     assert "%" not in words["request"], words["request"]
@@ -472,4 +472,68 @@ def test_the_queens_origin_and_the_replays_referee_read_in_the_page_language(ser
     assert "familiar_pronoun" not in words["breach"], words["breach"]
     assert words["timeUp"] == "Cinq minutes\u202f: la négociation est close"
     assert "%" not in words["request"] and "par la Reine" in words["request"], words["request"]
+    assert errors == []
+
+
+#: Fay's page, her renderer off-page: a courtier at −2 with the King and −1
+#: with the Queen, the King's scale's first cells and his standings in the
+#: Register, and log lines that carry negative standings and quotes.
+SIGNS_AND_QUOTES = """() => {
+  const ctx = window.courtly.context();
+  const r = window.courtly.state.renderer;
+  const courtiers = (ctx.view.courtiers || [])
+    .map((c, i) => (i === 1 ? { ...c, king: -2, queen: -1 } : c));
+  const view = { ...ctx.view, courtiers };
+  const root = document.createElement('div');
+  r.render(root, { ...ctx, view });
+  const line = (kind, data) => r.describeEvent({ kind, data }, { ...ctx, view });
+  return {
+    cells: [...root.querySelectorAll('.vs-scale-king .vs-cell-n')].slice(0, 3)
+      .map((n) => n.textContent),
+    register: root.querySelector('tr.vs-row[data-seat="1"] .vs-standings').textContent,
+    log: [
+      line('standing', { seat: 1, sovereign: 'king', before: 0, after: -2 }),
+      line('roll', { seat: 1, die: 3, standing: -1, sovereign: 'queen', granted: false }),
+      line('presented', { seat: 1, king: -2, queen: -1 }),
+      line('take', { seat: 1, card: 'comte' }),
+      line('give', { seat: 1, to: 2, cards: ['comte', 'duc'] }),
+      line('power', { seat: 1, use: 'king_down' }),
+      r.describeAction({ seat: 'referee', action: { type: 'breach', seat: 1,
+        code: 'familiar_pronoun', words: 'tu' } }, ctx),
+    ],
+  };
+}"""
+
+
+def test_negative_numbers_have_a_minus_sign_and_quotes_are_one_kind(server, browser):
+    """A play-test read "-2" with a hyphen on the King's scale and in the
+    Register, where the debts have a true minus sign (U+2212); and English log
+    lines mixing straight and curly quotes ('said "tu" … — “tu”', « » around
+    the cards given, "the King's House" beside “Comte”). Every negative number
+    shown has "−"; English quotes “…” with ’, French « … »."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    for lang in ("en", "fr"):
+        shown = page.evaluate(SIGNS_AND_QUOTES)
+        assert shown["cells"] == ["\u22122", "\u22121", "0"], shown["cells"]
+        texts = [*shown["log"], shown["register"]]
+        for text in texts:
+            assert not re.search(r"(?<![\w-])-\d", text), text  # no hyphen for a minus
+        assert "\u22122" in shown["log"][0] and "\u22121" in shown["log"][1], shown["log"]
+        assert "\u22122" in shown["log"][2] and "\u22121" in shown["log"][2], shown["log"]
+        assert "\u22122" in shown["register"] and "\u22121" in shown["register"], shown["register"]
+        for text in shown["log"]:
+            if lang == "en":
+                assert not re.search("[\"'«»]", text), text
+            else:
+                assert not re.search('["“”]', text), text
+        if lang == "en":
+            assert "from the King’s House" in shown["log"][3], shown["log"]
+            assert shown["log"][4].count("“") == 2, shown["log"]
+            assert shown["log"][6].endswith("said “tu” (“vous” is required) — “tu”"), shown["log"]
+            page.click("#lang-toggle")
+        else:
+            assert shown["log"][4].count("«") == 2 and "« tu »" in shown["log"][6], shown["log"]
     assert errors == []

@@ -302,6 +302,7 @@ const strings = {
     "vs.log.granted": "{who} reçoit « {card} »",
     "vs.log.give_n": (p) => `${p.who} donne ${p.n} carte${p.n === 1 ? "" : "s"} à ${p.to}`,
     "vs.log.give": "{who} donne {cards} à {to}",
+    "vs.quoted": "« {card} »",
     "vs.log.audience": "{who} demande une audience : {purpose}",
     "vs.log.take": "{who} prend « {card} » dans la Maison du Roi",
     "vs.log.draw": "{who} pioche une carte",
@@ -344,13 +345,13 @@ const strings = {
   },
   en: {
     "phase.choose_sex": "choosing courtiers",
-    "phase.choose_party": "an heir's party",
+    "phase.choose_party": "an heir’s party",
     "phase.negotiation": "negotiation",
     "phase.location": "where the court goes",
     "phase.play": "round of play",
-    "vs.king_apartments": "The King's apartments",
-    "vs.queen_apartments": "The Queen's apartments",
-    "vs.regent_apartments": "The Regent's apartments",
+    "vs.king_apartments": "The King’s apartments",
+    "vs.queen_apartments": "The Queen’s apartments",
+    "vs.regent_apartments": "The Regent’s apartments",
     "vs.king_dead": "The King is dead",
     "vs.queen_dead": "The Queen is dead",
     "vs.standing": "Standing",
@@ -380,10 +381,10 @@ const strings = {
     "vs.from.netherlands": "from the Netherlands",
     "vs.from.france": "from France",
     "vs.no_queen": "No Queen",
-    "vs.queen_not_drawn": "The Queen's origin is drawn once every sex is chosen",
+    "vs.queen_not_drawn": "The Queen’s origin is drawn once every sex is chosen",
     "vs.at_war": "At war with: {list}",
     "vs.peace": "France is at peace",
-    "vs.house": "The King's House",
+    "vs.house": "The King’s House",
     "vs.house_help": "Click a card to take it.",
     "vs.ministry": "The War Ministry",
     "vs.pile": "Draw pile",
@@ -419,8 +420,8 @@ const strings = {
     "vs.where.bastille": "Bastille",
     "vs.where.dead": "dead",
     "vs.favourite": "the Favourite",
-    "vs.lover": "the Queen's Lover",
-    "vs.secret_wife": "the King's secret wife",
+    "vs.lover": "the Queen’s Lover",
+    "vs.secret_wife": "the King’s secret wife",
     "vs.no_courtier": "(sex to choose)",
     "vs.livres": "{n} livres",
     "vs.hand": "Your hand",
@@ -474,7 +475,7 @@ const strings = {
     "vs.actions_left": (p) => (p.n === 1 ? "You have 1 action left." : `You have ${p.n} actions left.`),
     "vs.end_turn": "End the turn",
     "vs.act.choose_sex": "Enter the court: a {sex}, family {family}",
-    "vs.act.take": "Take “{card}” from the King's House",
+    "vs.act.take": "Take “{card}” from the King’s House",
     "vs.discard_help": "More than {limit} cards: choose in your hand those to discard (§7.41).",
     "vs.audience": "Request an audience",
     "vs.audience_help": "Resolved like a request: a d10 against your standing with the sovereign (§8.4).",
@@ -505,11 +506,11 @@ const strings = {
     "vs.field.card2": "Second card",
     "vs.good.true": "well",
     "vs.good.false": "ill",
-    "vs.to_house": "the King's House",
+    "vs.to_house": "the King’s House",
     "vs.nobody": "nobody",
     "vs.give": "Give one or two cards",
     "vs.give_send": "Give",
-    "vs.power": "An office's power",
+    "vs.power": "An office’s power",
     "vs.power_send": "Use the power",
     "vs.power.chancelier": "Chancelier",
     "vs.power.controleur": "Contrôleur général",
@@ -533,12 +534,12 @@ const strings = {
     "vs.stay_versailles": "Stay at Versailles",
     "vs.go_hunt": "Go to the hunt",
     "vs.choose_sex": "Your courtier",
-    "vs.choose_sex_help": "Choose your courtier's sex and the family's NAME (§6). The name drawn: {drawn}.",
+    "vs.choose_sex_help": "Choose your courtier’s sex and the family’s NAME (§6). The name drawn: {drawn}.",
     "vs.sex.man": "A gentleman",
     "vs.sex.woman": "A lady",
     "vs.family": "Family name",
     "vs.choose_sex_send": "Enter the court",
-    "vs.choose_party": "Your heir's party",
+    "vs.choose_party": "Your heir’s party",
     "vs.negotiation": "Negotiation",
     "vs.negotiation_help": "Pay (in 500s), show a card to one player, talk in the chat (public or private), then say Done.",
     "vs.time_left": "Negotiation time",
@@ -551,7 +552,7 @@ const strings = {
     "vs.show": "Show a card",
     "vs.show_send": "Show",
     "vs.done": "Done",
-    "vs.chat_hint": "Talk in the table's chat: \"To\" everyone or one player. Etiquette is judged in public (§3): address each courtier as the Register names them, never by the name of the person playing them.",
+    "vs.chat_hint": "Talk in the table’s chat: “To” everyone or one player. Etiquette is judged in public (§3): address each courtier as the Register names them, never by the name of the person playing them.",
     "vs.breaches": "Breaches of etiquette",
     "vs.fine": "Fine 1,000 livres",
     "vs.let_pass": "Let them pass unfined",
@@ -561,7 +562,7 @@ const strings = {
     "vs.breach.pending": "awaiting the Grand Chamberlain",
     "vs.breach.fined": "fined 1,000 livres",
     "vs.breach.passed": "no fine",
-    "vs.code.familiar_pronoun": "said \"tu\" (\"vous\" is required)",
+    "vs.code.familiar_pronoun": "said “tu” (“vous” is required)",
     "vs.code.familiar_name": "a nickname or familiarity",
     "vs.code.wrong_sex": "the wrong sex",
     "vs.code.wrong_quality": "the wrong quality (Monsieur, Madame, Mademoiselle)",
@@ -572,15 +573,15 @@ const strings = {
     "vs.code.wrong_office": "an office the courtier does not hold",
     "vs.code.wrong_order": "elements out of order",
     "vs.more": "Every action (forms)",
-    "vs.banner.sex": "Choose your courtier: the sex and the family's name.",
+    "vs.banner.sex": "Choose your courtier: the sex and the family’s name.",
     "vs.banner.negotiate": "Negotiation: pay, show a card, talk; then Done.",
     "vs.banner.negotiate_wait": "Negotiation: {who} still negotiating.",
     "vs.banner.play": (p) => `Your turn: ${p.n} action${p.n === 1 ? "" : "s"}.`,
     "vs.banner.discard": (p) => `Discard down to ${p.limit} cards: ${p.n} more to discard (choose ${p.n === 1 ? "it" : "them"} in your hand).`,
-    "vs.banner.no_action": "Your turn: no action left; an office's power, or End the turn.",
+    "vs.banner.no_action": "Your turn: no action left; an office’s power, or End the turn.",
     "vs.banner.fine": "Grand Chamberlain: a breach of etiquette awaits your decision.",
     "vs.banner.location": "Grand Chamberlain: does the court stay at Versailles or go hunting? Choose under “Your turn”.",
-    "vs.banner.party": "Choose your heir's party under “Your turn”.",
+    "vs.banner.party": "Choose your heir’s party under “Your turn”.",
     "vs.log.sex": "{who} enters the court: a {sex} of the family {family}",
     "vs.log.turn": "Turn {turn}: {who} is Grand Chamberlain",
     "vs.log.presented": "{who} is presented: King {king}, Queen {queen}",
@@ -601,8 +602,9 @@ const strings = {
     "vs.log.granted": "{who} receives “{card}”",
     "vs.log.give_n": (p) => `${p.who} gives ${p.n} card${p.n === 1 ? "" : "s"} to ${p.to}`,
     "vs.log.give": "{who} gives {cards} to {to}",
+    "vs.quoted": "“{card}”",
     "vs.log.audience": "{who} requests an audience: {purpose}",
-    "vs.log.take": "{who} takes “{card}” from the King's House",
+    "vs.log.take": "{who} takes “{card}” from the King’s House",
     "vs.log.draw": "{who} draws a card",
     "vs.log.draw_card": "{who} draws “{card}”",
     "vs.log.discard": "{who} discards “{card}”",
@@ -623,10 +625,10 @@ const strings = {
     "vs.log.time_up": "Five minutes: the negotiation is over",
     "vs.log.office_left": "{who} gives up the office “{card}”",
     "vs.log.status": "{who} becomes “{card}”",
-    "vs.log.office_taken": "“{card}” goes back to the King's House",
+    "vs.log.office_taken": "“{card}” goes back to the King’s House",
     "vs.log.remarriage": "The King marries a princess: {country}",
-    "vs.log.power": "{who} uses an office's power: {use}",
-    "vs.log.power_on": "{who} uses an office's power: {use}, on {target}",
+    "vs.log.power": "{who} uses an office’s power: {use}",
+    "vs.log.power_on": "{who} uses an office’s power: {use}, on {target}",
     "vs.log.released": "{who} returns to the court",
     "vs.log.trial": "{who} is tried: d10 = {die}",
     "vs.log.king_dies": "The King is dead: the Queen is Regent",
@@ -669,6 +671,14 @@ function cardName(ctx, id) {
 function sumText(ctx, n) {
   const value = Number(n);
   return value < 0 ? `\u2212${grouped(-value, ctx.lang)}` : grouped(value, ctx.lang);
+}
+
+/** A standing or any count as shown: a negative one with a true minus sign
+ *  (U+2212), "−2", as the debts have it, never a hyphen; "—" for none. */
+function signed(n) {
+  if (n === null || n === undefined) return "—";
+  const value = Number(n);
+  return value < 0 ? `\u2212${-value}` : String(n);
 }
 
 function livres(ctx, n) {
@@ -716,7 +726,7 @@ function valueLabel(ctx, key, v) {
   if (key === "power") return ctx.t(`vs.power.${v}`);
   if (key === "use") return ctx.t(`vs.use.${v}`);
   if (["office", "card", "card1", "card2"].includes(key)) return cardName(ctx, v);
-  return String(v);
+  return typeof v === "number" ? signed(v) : String(v);
 }
 
 function legalOf(ctx, type) {
@@ -778,7 +788,7 @@ function scale(ctx, sov, targets) {
   const cells = STANDINGS.map((n) => {
     const here = (v.courtiers || []).filter((c) => c[sov] === n);
     return h("li", { class: ["vs-cell", n < 0 && "vs-neg", n >= 8 && "vs-high"], dataset: { value: n } },
-      h("span", { class: "vs-cell-n" }, String(n)),
+      h("span", { class: "vs-cell-n" }, signed(n)),
       h("span", { class: "vs-cell-markers" }, here.map((c) => {
         const m = marker(ctx, c.seat, { cls: targets.seats.has(c.seat) && "vs-target", data: { sovereign: sov } });
         if (targets.seats.has(c.seat)) clickable(m, () => send(ctx, direct(targets.seats.get(c.seat))), ctx.t("vs.play_on", { who: who(ctx, c.seat) }));
@@ -922,8 +932,8 @@ function register(ctx, targets) {
       v.grand_chamberlain === seat ? h("div", { class: "vs-gc" }, `⚜ ${ctx.t("vs.gc")}`) : null,
       status.length ? h("div", { class: "vs-status-note" }, status.join(", ")) : null),
     h("td", {}, c.party ? ctx.t(`vs.country.${c.party}`) : "—"),
-    h("td", { class: "vs-num vs-standings", title: `${ctx.t("vs.col.king")} ${c.king ?? "—"} · ${ctx.t("vs.col.queen")} ${c.queen ?? "—"}` },
-      h("span", { class: "vs-k" }, c.king ?? "—"), " · ", h("span", { class: "vs-q" }, c.queen ?? "—")),
+    h("td", { class: "vs-num vs-standings", title: `${ctx.t("vs.col.king")} ${signed(c.king)} · ${ctx.t("vs.col.queen")} ${signed(c.queen)}` },
+      h("span", { class: "vs-k" }, signed(c.king)), " · ", h("span", { class: "vs-q" }, signed(c.queen))),
     h("td", {}, list(cardsOf(c, ["title"]))),
     h("td", {}, list(cardsOf(c, ["dignity"]))),
     h("td", {}, list(cardsOf(c, ["office"]))),
@@ -953,7 +963,7 @@ function conditions(ctx, c) {
   if (c.sex && c.sex !== "any") out.push(h("span", { class: "vs-cond" }, c.sex === "man" ? `♂ ${ctx.t("vs.card.man")}` : `♀ ${ctx.t("vs.card.woman")}`));
   if (c.min_standing) {
     out.push(h("span", { class: ["vs-cond", `vs-min-${c.min_standing.sovereign}`] },
-      ctx.t("vs.card.min", { who: ctx.t(`vs.sov.${c.min_standing.sovereign}_short`), n: c.min_standing.value })));
+      ctx.t("vs.card.min", { who: ctx.t(`vs.sov.${c.min_standing.sovereign}_short`), n: signed(c.min_standing.value) })));
   }
   if (c.titled) out.push(h("span", { class: "vs-cond" }, ctx.t("vs.card.titled")));
   if (c.income) out.push(h("span", { class: "vs-cond vs-income" }, ctx.t("vs.card.income", { n: sumText(ctx, c.income) })));
@@ -1563,8 +1573,8 @@ function describeEvent(e, ctx) {
     case "sex": return ctx.t("vs.log.sex", { who: ctx.name(d.seat), sex: ctx.t(`vs.card.${d.sex}`), family: d.family });
     case "turn": return ctx.t("vs.log.turn", { turn: d.turn, who: w(d.chamberlain) });
     case "presented":
-      return d.king === undefined ? ctx.t("vs.log.presented_queen", { who: w(d.seat), e: fem(d.seat), queen: d.queen })
-        : ctx.t("vs.log.presented", { who: w(d.seat), e: fem(d.seat), king: d.king ?? "—", queen: d.queen ?? "—" });
+      return d.king === undefined ? ctx.t("vs.log.presented_queen", { who: w(d.seat), e: fem(d.seat), queen: signed(d.queen) })
+        : ctx.t("vs.log.presented", { who: w(d.seat), e: fem(d.seat), king: signed(d.king), queen: signed(d.queen) });
     case "show":
       return d.card ? ctx.t("vs.log.show", { who: w(d.seat), to: w(d.to), card: cardName(ctx, d.card) })
         : ctx.t("vs.log.show_hidden", { who: w(d.seat), to: w(d.to) });
@@ -1575,14 +1585,14 @@ function describeEvent(e, ctx) {
       return ctx.t(d.via_queen ? "vs.log.request_queen" : "vs.log.request", { who: w(d.seat), card: cardName(ctx, d.card), target: w(d.target) });
     case "roll":
       if (d.sovereign === undefined) return ctx.t("vs.log.roll_iv", { who: ctx.name(d.seat), die: d.die });
-      return ctx.t(d.to_king ? "vs.log.roll_to_king" : "vs.log.roll", { who: ctx.name(d.seat), die: d.die, standing: d.standing, sov: sovName(ctx, d.sovereign), ok: ctx.t(d.granted ? "vs.log.roll_ok" : "vs.log.roll_no") });
+      return ctx.t(d.to_king ? "vs.log.roll_to_king" : "vs.log.roll", { who: ctx.name(d.seat), die: d.die, standing: signed(d.standing), sov: sovName(ctx, d.sovereign), ok: ctx.t(d.granted ? "vs.log.roll_ok" : "vs.log.roll_no") });
     case "standing": return ctx.t("vs.log.standing", {
       who: w(d.seat), sov_with: ctx.t(`vs.sov.${d.sovereign === "regent" ? "queen" : d.sovereign}_with`),
-      before: d.before ?? "—", after: d.after ?? "—",
+      before: signed(d.before), after: signed(d.after),
     });
     case "granted": return ctx.t("vs.log.granted", { who: w(d.seat), card: cardName(ctx, d.card) });
     case "give":
-      return d.cards ? ctx.t("vs.log.give", { who: w(d.seat), to: w(d.to), cards: d.cards.map((c) => `« ${cardName(ctx, c)} »`).join(", ") })
+      return d.cards ? ctx.t("vs.log.give", { who: w(d.seat), to: w(d.to), cards: d.cards.map((c) => ctx.t("vs.quoted", { card: cardName(ctx, c) })).join(", ") })
         : ctx.t("vs.log.give_n", { who: w(d.seat), to: w(d.to), n: d.count ?? 1 });
     case "audience": return ctx.t("vs.log.audience", { who: w(d.seat), purpose: purposeText(ctx, d.action) });
     case "take": return ctx.t("vs.log.take", { who: w(d.seat), card: cardName(ctx, d.card) });
