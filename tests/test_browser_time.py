@@ -303,3 +303,50 @@ def test_notifications_opt_in_and_the_unread_chat_badge(server, browser, shots):
     bea.wait_for_selector(".banner-mine")
     bea.wait_for_function("window.courtly.state.notified.some(n => n.kind === 'turn')")
     assert errors_a == [] and errors_b == []
+
+
+#: A forced move held back for an undo (docs/web.md "Undo"), as the server's
+#: clocks give it (tests/test_server.py checks it is sent): the clock of
+#: ``seat``'s move, five seconds from now, on a page whose seat it is (``mine``)
+#: or another's; the page draws itself again.
+FORCED_CLOCK = """([seat, mine]) => {
+  const st = window.courtly.state;
+  st.clocks = [{ kind: 'forced', seat, deadline: (Date.now() + st.skew) / 1000 + 5, total: 5 }];
+  st.forced = mine;
+  window.dispatchEvent(new CustomEvent('langchange'));
+}"""
+
+
+def test_a_forced_move_held_for_an_undo_counts_down(server, browser, shots):  # noqa: F811
+    """While a forced move waits `undo_grace` seconds for the person before to
+    take theirs back, the waiting banners said nothing of when it comes: the
+    seat whose move it is reads "Made for you in 0:05", everyone else "Ann:
+    0:05" in the banner and "only move in 0:05" under Ann's name; no red
+    warning (it asks nothing of anyone)."""
+    made = table(server, [PERSON, PERSON])
+    ann, errors_a = open_page(browser)
+    take_seat(ann, server, made["links"]["seats"]["0"], "Ann")
+    bob, errors_b = open_page(browser, 390, 844)
+    take_seat(bob, server, made["links"]["seats"]["1"], "Bob")
+    ann.wait_for_selector(".banner-mine")
+    ann.evaluate(FORCED_CLOCK, [0, True])
+    bob.evaluate(FORCED_CLOCK, [0, False])
+    mine = ann.locator("#my-clock").text_content()
+    assert mine.startswith("Made for you in") and 3 <= seconds(mine.split("in")[-1]) <= 5, mine
+    assert "only move" in ann.locator("#banner").text_content()
+    other = bob.locator("#other-clock").text_content()
+    assert other.startswith("Ann") and 3 <= seconds(other.split(":", 1)[1]) <= 5, other
+    under = bob.locator(".seat[data-seat='0'] .seat-clock").text_content()
+    assert under.startswith("only move in"), under
+    assert bob.locator(".countdown-low").count() == 0  # five seconds, and no warning
+    ann.screenshot(path=str(shots / "ux23-forced-clock-desktop.png"))
+    bob.screenshot(path=str(shots / "ux23-forced-clock-phone.png"))
+    bob.click("#lang-toggle")
+    bob.wait_for_function("document.documentElement.lang === 'fr'")
+    bob.evaluate(FORCED_CLOCK, [0, False])
+    assert bob.locator(".seat[data-seat='0'] .seat-clock").text_content().startswith("seul coup")
+    ann.click("#lang-toggle")
+    ann.wait_for_function("document.documentElement.lang === 'fr'")
+    ann.evaluate(FORCED_CLOCK, [0, True])
+    assert ann.locator("#my-clock").text_content().startswith("Joué pour vous dans")
+    assert errors_a == [] and errors_b == []

@@ -739,8 +739,14 @@ def test_a_forced_move_waits_while_the_person_before_may_take_theirs_back(tmp_pa
         last, action = now.record.actions[-1]
         time.sleep(0.5)  # ten bot delays: the forced move is not made
         assert live.state is now
-        assert state(client, tid, tokens[str(seat)])["forced"]
+        waiting = state(client, tid, tokens[str(seat)])
+        assert waiting["forced"]
         assert state(client, tid, tokens[str(last)])["can_undo"]
+        # every page can count the grace down: a clock for the forced move, no move clock
+        clocks = [c for c in waiting["clocks"] if c["seat"] == seat]
+        assert [(c["kind"], c["total"]) for c in clocks] == [("forced", 60)], clocks
+        assert time.time() + 50 < clocks[0]["deadline"] <= time.time() + 60, clocks
+        assert state(client, tid)["clocks"] == waiting["clocks"]  # a spectator's too
         answer = client.post(f"/api/tables/{tid}/undo", json={"token": tokens[str(last)]})
         assert answer.status_code == 200, answer.text
         record, view = list(live.state.record.actions), live.state.view(None)

@@ -732,12 +732,19 @@ class LiveTable:
         take back, what is left of the hub's ``undo_grace`` since it was made:
         the forced move would end their undo (State.can_undo: the game's last
         action only)."""
+        grace = self._undo_grace_left(now)
+        return self.row.bot_delay if grace is None else max(self.row.bot_delay, grace)
+
+    def _undo_grace_left(self, now: float) -> float | None:
+        """While the last action is a person's that they may still take back,
+        the seconds left of the hub's ``undo_grace`` since it was made
+        (monotonic ``now``; may be negative once spent); None otherwise."""
         if not self.state.record.actions or not self.made_by or self.made_by[-1] != "person":
-            return self.row.bot_delay
+            return None
         last = self.state.record.actions[-1][0]
         if not self.state.can_undo(last):
-            return self.row.bot_delay
-        return max(self.row.bot_delay, self.turn_started + self.hub.undo_grace - now)
+            return None
+        return self.turn_started + self.hub.undo_grace - now
 
     def _person_deadline(self, seat: int, info: Seat, now: float
                          ) -> tuple[float, int, str] | None:
@@ -945,6 +952,9 @@ class LiveTable:
             info = self.seats[seat]
             if info.kind != "person" or info.stood_in():
                 continue  # a bot, or a stand-in already playing: no clock to show
+            if seat in phase.to_act and self._forced(seat):
+                out += self._forced_clock(seat, mono, at, frozen, epoch)
+                continue  # the server makes its move: no move clock runs
             plan = self._clock_plan(seat, info, mono, at, frozen)
             if plan is None:
                 continue
@@ -975,6 +985,18 @@ class LiveTable:
         gone_in = self._gone_in(info, mono)
         gone = None if gone_in is None else (gone_in, "gone")
         return min((p for p in (move, gone) if p is not None), default=None)
+
+    def _forced_clock(self, seat: int, mono: float, at: float, frozen: bool,
+                      epoch: float) -> list[dict[str, Any]]:
+        """The clock of a forced move held back while the person before may
+        still take their action back (``undo_grace``, docs/web.md "Undo"):
+        when it runs out the server makes the move and the undo ends. None
+        (an empty list) when the move follows at the bot delay."""
+        grace = self._undo_grace_left(at)
+        if grace is None or grace <= self.row.bot_delay:
+            return []
+        reading = self._reading(epoch + mono + grace, grace, frozen)
+        return [{"kind": "forced", "seat": seat, **reading, "total": self.hub.undo_grace}]
 
     @staticmethod
     def _reading(deadline: float, left: float, frozen: bool) -> dict[str, Any]:

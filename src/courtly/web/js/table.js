@@ -43,7 +43,7 @@ const st = {
   replay: null, // {step, steps, pov, data}
   fatal: null,
   // time and presence (see the section of that name below)
-  clocks: [], // every running clock: {kind: "move"|"away"|"phase", seat, deadline (epoch s), total}
+  clocks: [], // every running clock: {kind: "move"|"away"|"forced"|"phase", seat, deadline (epoch s), total}
   skew: 0, // the server's clock minus this browser's, in ms (from each message's server_time)
   unread: 0, // chat messages from others that arrived while the chat was out of sight
   chatInView: false,
@@ -1119,7 +1119,7 @@ function countdown(deadline, label, { id = null, total = null, kind = "phase", s
   }
   const left = deadline * 1000 - serverNow();
   return h("span", {
-    class: ["countdown-box", `countdown-${kind}`, left <= WARN_MS && "countdown-low"],
+    class: ["countdown-box", `countdown-${kind}`, warns(kind, left) && "countdown-low"],
     title: label,
     dataset: { deadline, kind, ...(seat === null ? {} : { seat }), ...(total ? { total } : {}) },
   }, clockIcon(),
@@ -1133,14 +1133,24 @@ function tick() {
     const text = box.querySelector(".countdown");
     const shown = clockText(left);
     if (text && text.textContent !== shown) text.textContent = shown;
-    box.classList.toggle("countdown-low", left <= WARN_MS);
+    box.classList.toggle("countdown-low", warns(box.dataset.kind, left));
   }
+}
+
+/** A clock warns in its last seconds, but for a forced move held back for an
+ *  undo: that one asks nothing of anybody who reads it. */
+function warns(kind, leftMs) {
+  return kind !== "forced" && leftMs <= WARN_MS;
 }
 
 function clockLabel(clock) {
   const who = seatName(clock.seat);
+  if (clock.kind === "forced") return t("clock.forced_title", { who });
   return clock.kind === "away" ? t("clock.away_title", { who }) : t("clock.move_title", { who });
 }
+
+/** The word before a seat's clock in the seats list: "to play", "gone", "only move in". */
+const CLOCK_WORD = { move: "clock.move", away: "clock.away", forced: "clock.forced" };
 
 /** The countdown under a seat's name: its move clock or its away timer. */
 function seatClock(n) {
@@ -1148,19 +1158,22 @@ function seatClock(n) {
   const clock = st.clocks.find((c) => c.seat === n);
   if (!clock) return null;
   return h("span", { class: ["seat-clock", `seat-clock-${clock.kind}`] },
-    h("span", { class: "seat-clock-label" }, t(clock.kind === "away" ? "clock.away" : "clock.move")),
+    h("span", { class: "seat-clock-label" }, t(CLOCK_WORD[clock.kind] || "clock.move")),
     countdown(clock.deadline, clockLabel(clock), { kind: clock.kind, seat: n, total: clock.total, left: clock.left }));
 }
 
-/** In the banner: when the stand-in bot would play for this player; else the
- * clock of the seat the game waits for (so a phone shows it without scrolling). */
+/** In the banner: when the stand-in bot would play for this player, or the
+ * server its only move (held back while the person before may still undo);
+ * else the clock of the seat the game waits for (so a phone shows it without
+ * scrolling). */
 function bannerClockChip() {
   if (st.replay || !st.table || st.table.status !== "playing") return null;
   const mine = st.seat !== null ? st.clocks.find((c) => c.seat === st.seat) : null;
   if (mine) {
+    const label = t(mine.kind === "forced" ? "clock.forced_mine" : "clock.mine");
     return h("span", { class: "phase-chip my-clock", id: "my-clock" },
-      h("span", {}, t("clock.mine")),
-      countdown(mine.deadline, t("clock.mine"), { kind: mine.kind, seat: st.seat, total: mine.total, left: mine.left }));
+      h("span", {}, label),
+      countdown(mine.deadline, label, { kind: mine.kind, seat: st.seat, total: mine.total, left: mine.left }));
   }
   const other = st.clocks.find((c) => c.seat !== null && st.toAct.includes(c.seat));
   if (!other) return null;
