@@ -156,6 +156,35 @@ def test_rematch_two_people_and_a_bot_both_follow_to_the_new_table(server, brows
     assert errors_a == [] and errors_b == []
 
 
+def test_the_host_panel_names_a_rematch_seat_by_the_player_it_waits_for(server, browser,
+                                                                        tmp_path):
+    """At a rematch, a seat nobody has followed yet waits for the person who had
+    it (its `awaited`): the host panel said "open seat" where the banner, the
+    seats list and the log name Bob; it says "Bob — not here yet"."""
+    made = new_table(server, "courtisans", [PERSON, PERSON, BOT], seed=21)
+    tid, tokens, host = made["table"]["id"], made["tokens"], made["host_token"]
+    for seat, name in (("0", "Ada"), ("1", "Bob")):
+        api(server, f"/api/tables/{tid}/join", {"token": tokens[seat], "name": name})
+    play_persons(server, tid, tokens, lambda u: u["table"]["status"] == "over",
+                 random.Random(1), timeout=120)
+    rematch = api(server, f"/api/tables/{tid}/rematch", {"token": tokens["0"]})
+    new_id = rematch["table"]["id"]
+    page, errors = open_page(browser)
+    page.add_init_script(f"localStorage.setItem('courtly.token.{new_id}', '{rematch['token']}');"
+                         f"localStorage.setItem('courtly.host.{new_id}', '{host}');")
+    page.goto(f"{server}/table/{new_id}")
+    names = "#host-seats .host-seat[data-seat='{n}'] .host-seat-name"
+    page.wait_for_selector(names.format(n=1))
+    assert page.text_content(names.format(n=0)) == "Ada"
+    assert page.text_content(names.format(n=1)) == "Bob \u2014 not here yet"
+    assert "Seat 3" in page.text_content(names.format(n=2))  # a bot's seat keeps its label
+    shot(page, "rematch_host_panel_desktop.png", tmp_path)
+    page.click("#lang-toggle")
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    assert page.text_content(names.format(n=1)) == "Bob \u2014 pas encore là"
+    assert errors == []
+
+
 # ----- the last move ------------------------------------------------------------------------
 
 def test_the_last_move_is_marked_on_the_board_until_the_next(server, browser, tmp_path):

@@ -25,6 +25,7 @@ addStrings({
     "host.copy": "Copy",
     "host.copied": "Link copied",
     "host.open_seat": "open seat",
+    "host.awaited": "{name} — not here yet",
     "host.new_link": "New link",
     "host.new_link_confirm": "Give seat {n} a new link? The old one stops working at once.",
     "host.to_bot": "Bot in this seat",
@@ -64,6 +65,7 @@ addStrings({
     "host.copy": "Copier",
     "host.copied": "Lien copié",
     "host.open_seat": "place libre",
+    "host.awaited": "{name} — pas encore là",
     "host.new_link": "Nouveau lien",
     "host.new_link_confirm": "Donner un nouveau lien à la place {n} ? L'ancien cesse aussitôt de marcher.",
     "host.to_bot": "Un robot à cette place",
@@ -268,7 +270,9 @@ export function renderHostPanel(box, tableId, table, seatName, redraw, colourOf 
   };
   const seats = table.seats.map((seat) => {
     const n = seat.seat;
-    const who = seat.name || (seat.kind === "bot" ? seatName(n) : t("host.open_seat"));
+    // a rematch's seat nobody has followed yet waits for the person who had it
+    const who = seat.name || (seat.kind === "bot" ? seatName(n)
+      : seat.awaited ? t("host.awaited", { name: seat.awaited }) : t("host.open_seat"));
     const actions = [];
     if (live && seat.kind === "person") {
       actions.push(button(t("host.new_link"), async () => {
