@@ -817,20 +817,25 @@ BOT_FORCES = """async (kind) => {
       in_castle: false } }, ctx);
   }
   const root = document.createElement('div');
+  if (kind === 'pending') {  // what everyone reads of the battle under "Pending questions"
+    const battle = { ...view.battle, first: 1, second: 2, step: 'ask' };
+    window.courtly.state.renderer.render(root, { ...ctx, view: { ...view, battle }, legal: [] });
+    return root.querySelector('#fief-questions li').textContent;
+  }
   window.courtly.state.renderer.render(root, ctx);
   const bar = root.querySelector('.fief-question, .fief-act');
   return bar ? [...bar.querySelectorAll('p')].map((p) => p.textContent).join(' ') : null;
 }"""
 
-FORCE_KINDS = ("ask", "answer", "stance", "combat")
+FORCE_KINDS = ("ask", "answer", "stance", "combat", "pending")
 
 
 def test_a_bots_name_is_never_followed_by_a_parenthesis(server, browser):
-    """A seat's name may end in "(bot)": the coalition's questions, the stance
-    asked marching on a bot's village and the log's exchange of dice say each
-    force in words ("Seat 2 (bot), who came with Hugues and 2 soldiers"), where
-    play-tests read "Seat 2 (bot) (2 soldiers, Hugues)" and "Seat 2 (bot) (5)
-    rolls 9"."""
+    """A seat's name may end in "(bot)": the coalition's questions (asked, and
+    pending for all to read), the stance asked marching on a bot's village and
+    the log's exchange of dice say each force in words ("Seat 2 (bot), who
+    came with Hugues and 2 soldiers"), where play-tests read "Seat 2 (bot) (2
+    soldiers, Hugues)" and "Seat 2 (bot) (5) rolls 9"."""
     _, page, errors = _fay_at_fief(server, browser)
     english = {kind: page.evaluate(BOT_FORCES, kind) for kind in FORCE_KINDS}
     assert english == {
@@ -845,6 +850,8 @@ def test_a_bots_name_is_never_followed_by_a_parenthesis(server, browser):
         "combat": "At Bourg: Seat 2 (bot), with a force of 5, rolls 6+3 = 9, "
                   "Seat 3 (bot) loses 2; Seat 3 (bot), with a force of 3, rolls 2, "
                   "Seat 2 (bot) loses 0.",
+        "pending": "At Bourg, Seat 2 (bot), who arrived first, may ask Seat 3 (bot) for a "
+                   "coalition against the holder.",
     }, english
     page.click("#lang-toggle")
     french = {kind: page.evaluate(BOT_FORCES, kind) for kind in FORCE_KINDS}
@@ -861,6 +868,8 @@ def test_a_bots_name_is_never_followed_by_a_parenthesis(server, browser):
         "combat": "À Bourg\u202f: Seat 2 (bot), avec une troupe de 5, fait 6+3 = 9, "
                   "Seat 3 (bot) perd 2\u202f; Seat 3 (bot), avec une troupe de 3, "
                   "fait 2, Seat 2 (bot) perd 0.",
+        "pending": "À Bourg, Seat 2 (bot), arrivé le premier, peut proposer une coalition à "
+                   "Seat 3 (bot) contre le tenant.",
     }, french
     for line in [*english.values(), *french.values()]:
         assert not re.search(r"\)\s*\(", line), line
