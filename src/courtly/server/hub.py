@@ -990,7 +990,7 @@ class LiveTable:
                       epoch: float) -> list[dict[str, Any]]:
         """The clock of a forced move held back while the person before may
         still take their action back (``undo_grace``, docs/web.md "Undo"):
-        when it runs out the server makes the move and the undo ends. None
+        when it runs out the server makes the move and the undo ends. Nothing
         (an empty list) when the move follows at the bot delay."""
         grace = self._undo_grace_left(at)
         if grace is None or grace <= self.row.bot_delay:

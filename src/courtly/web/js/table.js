@@ -1152,7 +1152,8 @@ function clockLabel(clock) {
 /** The word before a seat's clock in the seats list: "to play", "gone", "only move in". */
 const CLOCK_WORD = { move: "clock.move", away: "clock.away", forced: "clock.forced" };
 
-/** The countdown under a seat's name: its move clock or its away timer. */
+/** The countdown under a seat's name: its move clock, its away timer, or its
+ * only move, which the server makes once the undo before it is out of time. */
 function seatClock(n) {
   if (st.replay || !st.table || st.table.status !== "playing") return null;
   const clock = st.clocks.find((c) => c.seat === n);
