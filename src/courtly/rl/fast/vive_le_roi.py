@@ -252,6 +252,7 @@ class FastViveLeRoi:
         return menu
 
     def _make_menu(self, seat: int) -> list[int]:
+        """:meth:`menu`, made: [] for a seat that need not act now."""
         stage = self.stage
         if stage == PLAY:
             if seat != self.current:
@@ -327,7 +328,7 @@ class FastViveLeRoi:
         """The fictitious players take their turns by their fixed policy
         (the rules' ``_run_emissaries``; ``emissary.place``, ``emissary.move``)."""
         n = self.num_players
-        while (self.stage == PLACEMENT or self.stage == PLAY) and self.current >= n:
+        while self.stage in (PLACEMENT, PLAY) and self.current >= n:
             pos = self.current
             if self.stage == PLACEMENT:
                 self._place(pos, *self._emissary_place(self.favs[pos]))
