@@ -15,6 +15,7 @@ follow fails here.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -26,6 +27,10 @@ import courtly  # noqa: E402
 import courtly.rl as rl  # noqa: E402
 from courtly.rl.fast import FAST_ENGINES  # noqa: E402
 from courtly.rl.fast.table import FastTable  # noqa: E402
+
+#: Seeded games per configuration, by game: about a minute of each game's
+#: cases on one core (Vive le Roi has 47 configurations, Courtisans 11).
+SEEDS = {"courtisans": 40, "vive_le_roi": 20}
 
 
 def _cases() -> list[Any]:
@@ -43,11 +48,15 @@ def test_the_fast_engine_steps_as_the_games_own(name: str, n: int,
     own = rl.env(name, n, opts, infos=True, fast=False)
     assert isinstance(fast.unwrapped.table, FastTable)
     assert not isinstance(own.unwrapped.table, FastTable)
-    for seed in range(40):
+    for seed in range(SEEDS[name]):
         _same_game(fast, own, seed)
 
 
-def _same_game(fast: Any, own: Any, seed: int) -> None:
+def _same_game(fast: Any, own: Any, seed: int,
+               choose: Callable[[Any, int, list[int]], int] | None = None) -> None:
+    """One seeded game in both environments; the actions mostly random
+    legal ones (``choose(own engine's state, seat, legal numbers)`` instead
+    where given), now and then any number."""
     fast.reset(seed=seed)
     own.reset(seed=seed)
     rng = random.Random(seed)
@@ -67,6 +76,9 @@ def _same_game(fast: Any, own: Any, seed: int) -> None:
             action = None
         elif rng.random() < 0.05:  # any number: refused alike
             action = rng.randrange(-2, fast.action_space(fast.agent_selection).n + 3)
+        elif choose is not None:
+            action = choose(own.unwrapped.table.state, own.possible_agents.index(
+                own.agent_selection), [int(k) for k in np.flatnonzero(mine[0]["action_mask"])])
         else:
             action = int(rng.choice(np.flatnonzero(mine[0]["action_mask"])))
         fast.step(action)
@@ -81,9 +93,14 @@ def _same_game(fast: Any, own: Any, seed: int) -> None:
     assert fast.unwrapped.table.result() == played.result()
 
 
-def test_the_parallel_environment_on_the_fast_engine_is_the_same() -> None:
-    fast = rl.parallel_env("courtisans", 3, infos=False)
-    own = rl.parallel_env("courtisans", 3, infos=False, fast=False)
+@pytest.mark.parametrize(("name", "n", "opts"), [
+    ("courtisans", 3, {}), ("vive_le_roi", 4, {"ambition": True, "teams": True})])
+def test_the_parallel_environment_on_the_fast_engine_is_the_same(
+        name: str, n: int, opts: dict[str, Any]) -> None:
+    """Several seats acting in one step (Vive le Roi's Ambitions and votes)
+    alike too."""
+    fast = rl.parallel_env(name, n, opts, infos=False)
+    own = rl.parallel_env(name, n, opts, infos=False, fast=False)
     for seed in range(3):
         a, _ = fast.reset(seed=seed)
         b, _ = own.reset(seed=seed)
@@ -115,10 +132,11 @@ def test_a_game_without_a_seed_replays_for_its_infos() -> None:
     assert env.render() == courtly.game("courtisans").render(state.view(None))
 
 
-def test_the_fast_engine_refuses_what_is_not_the_seats_to_play() -> None:
+@pytest.mark.parametrize("name", list(FAST_ENGINES))
+def test_the_fast_engine_refuses_what_is_not_the_seats_to_play(name: str) -> None:
     """A seat not to act, a number outside the numbering or the mask, or
     no number: refused, nothing changed."""
-    env = rl.env("courtisans", 2, infos=False)
+    env = rl.env(name, 2, infos=False)
     env.reset(seed=4)
     table = env.unwrapped.table
     seat = table.due()
@@ -142,3 +160,48 @@ def test_only_the_registered_game_steps_on_its_fast_engine() -> None:
     assert isinstance(rl.env(registered, 2).unwrapped.table, FastTable)
     double = copy.copy(registered)
     assert not isinstance(rl.env(double, 2).unwrapped.table, FastTable)
+
+
+def _refuse_all_but_the_jester(state: Any, seat: int, legal: list[int]) -> int:
+    """Vive le Roi, played towards a castle where nobody can move: the
+    highest character lifted first; the Jester crowned first (to the
+    consort's seat, "Le mariage royal"), every other candidate refused by
+    one No (the first voter with one), the others voting Yes."""
+    numbering = courtly.game("vive_le_roi").companions.encoding.numbering(
+        state.num_players, state.options)
+    actions = {k: numbering.action(k) for k in legal}
+    if state.stage == "vote":
+        if state.candidate == "jester" and not state.crowned:
+            wanted = "yes"
+        else:
+            refuser = next((s for s in state.voters if state.hand(s)["no"]), None)
+            wanted = "no" if seat == refuser else "yes"
+        return next((k for k, a in actions.items() if a.card == wanted), legal[0])
+
+    def height(k: int) -> tuple[int, bool]:
+        action = actions[k]
+        if action.kind not in ("climb", "enter_wc", "leave_wc"):
+            return 0, False
+        level = int(state.where[action.character][1])
+        return level + (action.kind == "climb"), action.character == "jester"
+
+    return max(legal, key=height)
+
+
+@pytest.mark.parametrize("opts", [
+    {"royal_wedding": True}, {"royal_wedding": True, "ambition": True, "banished": True}])
+def test_vive_le_roi_s_fast_engine_ends_a_round_where_nobody_can_move(
+        opts: dict[str, Any]) -> None:
+    """The rules' stalemate ("Le mariage royal": once the Jester has left the
+    castle every character may end where none can move; the round ends
+    unscored by a crowning, docs/rules/vive_le_roi.md): random play never
+    gets there, this policy does, about once a round."""
+    fast = rl.env("vive_le_roi", 8, opts, infos=True)
+    own = rl.env("vive_le_roi", 8, opts, infos=True, fast=False)
+    for seed in range(2):
+        _same_game(fast, own, seed, _refuse_all_but_the_jester)
+        game, state = courtly.game("vive_le_roi"), own.unwrapped.table.state
+        replay = game.new_game(8, seed, opts)
+        kinds = [e.kind for who, action in state.record.actions
+                 for e in replay.apply(who, action)]
+        assert kinds.count("stalemate") >= 2

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from courtly.rl.envs import Table
 
 #: The games that have a fast engine: the module holding its ``FastTable``.
-FAST_ENGINES = {"courtisans": "courtly.rl.fast.courtisans"}
+FAST_ENGINES = {"courtisans": "courtly.rl.fast.courtisans",
+                "vive_le_roi": "courtly.rl.fast.vive_le_roi"}
 
 
 def fast_table(game: str, *args: Any, **kwargs: Any) -> Table | None:
