@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from courtly.rl.envs import Table
 
 #: The games that have a fast engine: the module holding its ``FastTable``.
-FAST_ENGINES = {"courtisans": "courtly.rl.fast.courtisans"}
+FAST_ENGINES = {"courtisans": "courtly.rl.fast.courtisans",
+                "versailles": "courtly.rl.fast.versailles"}
 
 
 def fast_table(game: str, *args: Any, **kwargs: Any) -> Table | None:

@@ -1,0 +1,291 @@
+"""Courtisans de Versailles' fast engine (courtly.rl.fast): the game's own
+rules, stepped for the research environments without what an environment's
+step never reads.
+
+Versailles' rules are long (requests, audiences, office powers, cards on
+the court, deaths, wars, the Bastille: ``play.py`` and ``court.py``), and
+their menus of a player-turn already keep what they made for a court
+(``PlayRules.court_memos``); its observation is already made of kept parts
+(``VersaillesEncoding.observe_array``). So this engine does not write the
+rules a second time: it keeps the game's own :class:`VersaillesState` and
+applies each action with the rules' own ``_apply`` (same dice, same draws:
+the state's own RNG, called in the same order), and does itself only what a
+step of the environment spends its time on around it:
+
+- the referee (``Table.due`` and :class:`~courtly.core.Referee`, read on
+  the stage, the window's open seats and the pending breaches, with no
+  :class:`~courtly.core.Phase` made);
+- the negotiation window's menu (§7.2: Done, paying each other player 500,
+  1,000, ... livres up to one's fortune, showing each kind of card held to
+  each; ``VersaillesState._window_moves``) as action numbers, kept by the
+  seat's fortune and hand, and its legality read from the number
+  (``VersaillesState._is_legal``'s payments and showings);
+- the other stages' menus: the rules' own legal actions, numbered once for
+  each menu object (``Numbering.indices``).
+
+What it skips is the record of actions and events, the views and the
+``Phase`` objects; what the environment reads (seat, mask, observation,
+rewards) is the game's own, which ``tests/test_rl_fast.py`` checks step for
+step against the game's environment.
+"""
+
+from __future__ import annotations
+
+import functools
+from functools import cache
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from courtly.core import REFEREE, Action, Done, Numbering, Result, State, TimeUp
+from courtly.games.versailles.actions import PAY_UNIT, Pay, ShowCard
+from courtly.games.versailles.encoding import CARD_IDS, ENCODING, pay_bound
+from courtly.games.versailles.rules import NEGOTIATION, VersaillesState
+from courtly.rl.fast.table import TIME_UP
+from courtly.rl.fast.table import FastTable as BaseTable
+
+#: What a number of the window does (:attr:`Numbers.window`): nothing there,
+#: Done, a payment, a showing.
+OTHER, DONE, PAY, SHOW = 0, 1, 2, 3
+_TIME_UP = TimeUp()
+#: A phase as the referee reads it: its name, who must act, who may act.
+Phase = tuple[str, tuple[int, ...], tuple[int, ...]]
+
+
+class Numbers(NamedTuple):
+    """One configuration's numbers of the window's actions (§7.2): Done,
+    each payment to each seat by units of 500 livres (``pay[to][u - 1]``),
+    each card shown to each seat (``show[to][card]``, cards in
+    ``CARD_IDS``'s order); and for every number what it does in the window
+    (``window[k]``: (:data:`OTHER`,), (:data:`DONE`,), (:data:`PAY`, to,
+    amount) or (:data:`SHOW`, to, card))."""
+
+    done: int
+    pay: list[list[int]]
+    show: list[list[int]]
+    window: list[tuple[Any, ...]]
+
+
+@cache
+def numbers(numbering: Numbering, n: int, goal: int) -> Numbers:
+    """The configuration's :class:`Numbers`, read from its numbering."""
+    window: list[tuple[Any, ...]] = [(OTHER,)] * numbering.size
+    done = numbering.index(Done())
+    window[done] = (DONE,)
+    pay: list[list[int]] = []
+    show: list[list[int]] = []
+    for to in range(n):
+        row = [numbering.index(Pay(to, amount))
+               for amount in range(PAY_UNIT, pay_bound({"goal": goal}) + 1, PAY_UNIT)]
+        for k, number in enumerate(row):
+            window[number] = (PAY, to, PAY_UNIT * (k + 1))
+        pay.append(row)
+        shows = [numbering.index(ShowCard(to, card)) for card in CARD_IDS]
+        for card, number in zip(CARD_IDS, shows, strict=True):
+            window[number] = (SHOW, to, card)
+        show.append(shows)
+    return Numbers(done, pay, show, window)
+
+
+class FastVersailles:
+    """A game of Courtisans de Versailles stepped for the environments (see
+    the module docstring): ``dealt`` is the game's own new game, played on."""
+
+    def __init__(self, dealt: VersaillesState, numbering: Numbering, table: Numbers,
+                 window_actions: int) -> None:
+        self.state = dealt
+        self.numbering, self.numbers = numbering, table
+        self.num_players = dealt.num_players
+        self.window_actions = window_actions
+        self.over = dealt.over
+        self.record: list[tuple[int, int]] = []
+        #: The referee (:class:`~courtly.core.Referee`): the window followed
+        #: (its phase's name, None when none) and each seat's actions there.
+        self.window: str | None = None
+        self.counts: dict[int, int] = {}
+        #: The phase ``due`` read at this position, and whether it found
+        #: the referee counting nothing (``Table.phase_now``, ``Table.uncounted``).
+        self.phase_now: Phase | None = None
+        self.uncounted = False
+        #: The menus of this position by seat, and their sets.
+        self.menus: dict[int, list[int]] = {}
+        self.legal: dict[int, frozenset[int]] = {}
+        #: Each seat's last window menu, with the units of 500 livres it
+        #: could pay and the hand it was made for.
+        self.window_memo: dict[int, tuple[int, tuple[str, ...], list[int]]] = {}
+
+    # ----- the referee --------------------------------------------------------------
+    def due(self) -> int | None:
+        """The seat to act by the referee's rule, applying (and recording)
+        its time-ups (``Table.due``); None once over."""
+        state = self.state
+        while not state.over:
+            if self.window is None:
+                to_act = state._to_act()
+                if to_act and not state._may_act():
+                    self.uncounted = True
+                    return to_act[0]
+            phase = self._phase()
+            seat = self._next(phase)
+            if seat != REFEREE:
+                self.phase_now = phase
+                return seat
+            if not phase[2] and phase[0] != NEGOTIATION:  # Phase.referee_may_act
+                raise RuntimeError(f"versailles: nobody may act in phase {phase[0]}")
+            self._applied(REFEREE, _TIME_UP)
+            self.record.append((REFEREE, TIME_UP))
+            self._acted(phase, REFEREE)
+        return None
+
+    def _phase(self) -> Phase:
+        """The state's phase as the referee reads it (``State.phase``)."""
+        state = self.state
+        return state.stage, state._to_act(), state._may_act()
+
+    def _next(self, phase: Phase) -> int:
+        """``Referee._next``: the first that must act, else the window's seat
+        that acted least there (ties to the first), else the referee."""
+        self._follow(phase)
+        if phase[1]:
+            return phase[1][0]
+        if not phase[2]:
+            return REFEREE
+        counts = self.counts
+        seat, least = REFEREE, self.window_actions
+        for s in phase[2]:
+            acted = counts.get(s, 0)
+            if acted < least:
+                seat, least = s, acted
+        return seat
+
+    def _acted(self, phase: Phase, seat: int) -> None:
+        """``Referee.acted``: count ``seat``'s action, taken in ``phase``."""
+        self._follow(phase)
+        if seat == REFEREE:
+            self.window, self.counts = None, {}
+        elif seat in phase[2] and seat not in phase[1]:
+            self.counts[seat] = self.counts.get(seat, 0) + 1
+
+    def _follow(self, phase: Phase) -> None:
+        """``Referee._follow``: a window is known by its phase's name."""
+        if self.window != phase[0]:
+            self.window, self.counts = (phase[0] if phase[2] else None), {}
+
+    def acting(self) -> list[int]:
+        """The seats that must act, then those that may; [] once over."""
+        state = self.state
+        return [] if state.over else [*state._to_act(), *state._may_act()]
+
+    # ----- menus --------------------------------------------------------------------
+    def _windowing(self) -> bool:
+        """Whether the menus are the negotiation window's alone (no breach
+        awaiting the Grand Chamberlain: the research environments rule none)."""
+        state = self.state
+        return state.stage == NEGOTIATION and not state.breaches
+
+    def menu(self, seat: int) -> list[int]:
+        """The numbers of the seat's legal actions (``State.legal_actions``)."""
+        menu = self.menus.get(seat)
+        if menu is None:
+            menu = self.menus[seat] = self._menu(seat)
+        return menu
+
+    def _menu(self, seat: int) -> list[int]:
+        state = self.state
+        if state.over or type(seat) is not int or not 0 <= seat < self.num_players:
+            return []
+        if self._windowing():
+            return self._window_menu(seat) if seat in state.open_seats else []
+        return self.numbering.indices(state._legal_set(seat))
+
+    def _window_menu(self, seat: int) -> list[int]:
+        """``VersaillesState._window_moves`` as numbers: Done, the payments
+        to each other seat, each kind of card held shown to each."""
+        state = self.state
+        units = max(0, state.courtiers[seat].fortune) // PAY_UNIT
+        held = tuple(state.hands[seat])
+        kept = self.window_memo.get(seat)
+        if kept is not None and kept[0] == units and kept[1] == held:
+            return kept[2]
+        table = self.numbers
+        others = [to for to in range(self.num_players) if to != seat]
+        menu = [table.done]
+        for to in others:
+            menu += table.pay[to][:units]
+        kinds = [CARD_INDEX[card] for card in sorted(set(held))]
+        for to in others:
+            row = table.show[to]
+            menu += [row[k] for k in kinds]
+        self.window_memo[seat] = (units, held, menu)
+        return menu
+
+    def is_legal(self, seat: int, number: int) -> bool:
+        """Whether ``number`` is in the seat's menu now."""
+        if self._windowing() and 0 <= number < self.numbering.size:
+            return self._window_legal(seat, self.numbers.window[number])
+        legal = self.legal.get(seat)
+        if legal is None:
+            legal = self.legal[seat] = frozenset(self.menu(seat))
+        return number in legal
+
+    def _window_legal(self, seat: int, does: tuple[Any, ...]) -> bool:
+        """``VersaillesState._is_legal`` of a window's action: the seat in
+        the window; a payment within its fortune, a card of its hand, to
+        another seat."""
+        state = self.state
+        if does[0] == OTHER or state.over or seat not in state.open_seats:
+            return False
+        if does[0] == DONE:
+            return True
+        if does[1] == seat:
+            return False
+        if does[0] == PAY:
+            return bool(does[2] <= state.courtiers[seat].fortune)
+        return does[2] in state.hands[seat]
+
+    # ----- play ---------------------------------------------------------------------
+    def apply(self, seat: int, number: int) -> None:
+        """Apply ``seat``'s legal action ``number`` (the rules' ``_apply``)
+        and count it as the referee does (``Table.play``)."""
+        phase = None if self.uncounted else self.phase_now or self._phase()
+        self._applied(seat, self.numbering.action(number))
+        self.record.append((seat, number))
+        if phase is not None:
+            self._acted(phase, seat)
+
+    def _applied(self, seat: int, action: Action) -> None:
+        """The rules' own move, and this position's memos forgotten."""
+        state = self.state
+        state._apply(seat, action)
+        if state._legal_cache:
+            state._legal_cache.clear()
+        self.over = state.over
+        self.menus = {}
+        self.legal = {}
+        self.phase_now, self.uncounted = None, False
+
+    def observe(self, seat: int) -> np.ndarray:
+        """The game's own observation (``VersaillesEncoding.observe_array``)."""
+        return ENCODING.observe_array(self.state, seat)
+
+    def result(self) -> Result:
+        """The game's own result (once over)."""
+        return self.state.result()
+
+
+CARD_INDEX = {card: k for k, card in enumerate(CARD_IDS)}
+
+
+class FastTable(BaseTable):
+    """The environments' table on :class:`FastVersailles` (see
+    :class:`~courtly.rl.fast.table.FastTable`)."""
+
+    @functools.cached_property
+    def action_numbers(self) -> Numbers:
+        """This configuration's :class:`Numbers`."""
+        return numbers(self.numbering, self.num_players, int(self.options["goal"]))
+
+    def engine(self, dealt: State) -> FastVersailles:
+        """Versailles' fast engine of the game ``dealt``."""
+        assert isinstance(dealt, VersaillesState)
+        return FastVersailles(dealt, self.numbering, self.action_numbers, self.window_actions)
