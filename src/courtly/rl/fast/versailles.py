@@ -33,14 +33,34 @@ from __future__ import annotations
 
 import functools
 from functools import cache
+from itertools import combinations
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from courtly.core import REFEREE, Action, Done, Numbering, Result, State, TimeUp
-from courtly.games.versailles.actions import PAY_UNIT, Pay, ShowCard
-from courtly.games.versailles.encoding import CARD_IDS, ENCODING, pay_bound
-from courtly.games.versailles.rules import NEGOTIATION, VersaillesState
+from courtly.games.versailles.actions import (
+    PAY_UNIT,
+    Discard,
+    Draw,
+    EndTurn,
+    GiveCards,
+    Pay,
+    SetLocation,
+    ShowCard,
+    TakeFromHouse,
+)
+from courtly.games.versailles.cards import REQUEST_CARDS
+from courtly.games.versailles.courtier import COURT
+from courtly.games.versailles.encoding import BUNDLES, CARD_IDS, ENCODING, pay_bound
+from courtly.games.versailles.rules import (
+    HAND_LIMIT,
+    NEGOTIATION,
+    PLAY,
+    VersaillesState,
+    house_takings,
+)
 from courtly.rl.fast.table import TIME_UP
 from courtly.rl.fast.table import FastTable as BaseTable
 
@@ -48,6 +68,22 @@ from courtly.rl.fast.table import FastTable as BaseTable
 #: Done, a payment, a showing.
 OTHER, DONE, PAY, SHOW = 0, 1, 2, 3
 _TIME_UP = TimeUp()
+#: The actions that change nothing the menus' court parts read (places,
+#: sexes, spouses, cards laid, standings, the sovereigns, the wars, the
+#: location, the offices moved and powers used: ``PlayRules.court_key``
+#: and ``court_memos``'s key), unless the game turn ends with them (a new
+#: turn presents courtiers, ends a regency, forgets the powers used): the
+#: hands, the piles, the King's House, fortunes and whose turn it is.
+COURT_KEPT = frozenset({Draw, GiveCards, Discard, TakeFromHouse, EndTurn, Pay, ShowCard,
+                        Done, TimeUp, SetLocation})
+#: Each card's place in ``CARD_IDS`` (the menus' order); a gift of one kind
+#: is numbered by its place k, of two (k <= m) by ``PAIR_BASE[k] + m``.
+CARD_INDEX = {card: k for k, card in enumerate(CARD_IDS)}
+KINDS = len(CARD_IDS)
+PAIR_BASE = [KINDS * (k + 1) for k in range(KINDS)]
+PAIR_CODE = {(k, m): PAIR_BASE[k] + m for k in range(KINDS) for m in range(k + 1, KINDS)}
+#: The courts whose numbered menu parts are kept before all are let go.
+COURTS_KEPT = 256
 #: A phase as the referee reads it: its name, who must act, who may act.
 Phase = tuple[str, tuple[int, ...], tuple[int, ...]]
 
@@ -58,12 +94,17 @@ class Numbers(NamedTuple):
     each card shown to each seat (``show[to][card]``, cards in
     ``CARD_IDS``'s order); and for every number what it does in the window
     (``window[k]``: (:data:`OTHER`,), (:data:`DONE`,), (:data:`PAY`, to,
-    amount) or (:data:`SHOW`, to, card))."""
+    amount) or (:data:`SHOW`, to, card)); the turn's Draw, EndTurn and
+    each card's Discard (§7.41)."""
 
     done: int
     pay: list[list[int]]
     show: list[list[int]]
     window: list[tuple[Any, ...]]
+    draw: int
+    end_turn: int
+    discard: list[int]
+    gift: list[list[int]]
 
 
 @cache
@@ -84,7 +125,14 @@ def numbers(numbering: Numbering, n: int, goal: int) -> Numbers:
         for card, number in zip(CARD_IDS, shows, strict=True):
             window[number] = (SHOW, to, card)
         show.append(shows)
-    return Numbers(done, pay, show, window)
+    gift = [[-1] * (KINDS * (KINDS + 1)) for _ in range(n)]
+    for to in range(n):
+        for bundle in BUNDLES:
+            first = CARD_INDEX[bundle[0]]
+            code = first if len(bundle) == 1 else PAIR_BASE[first] + CARD_INDEX[bundle[1]]
+            gift[to][code] = numbering.index(GiveCards(to, bundle))
+    return Numbers(done, pay, show, window, numbering.index(Draw()), numbering.index(EndTurn()),
+                   [numbering.index(Discard(card)) for card in CARD_IDS], gift)
 
 
 class FastVersailles:
@@ -113,6 +161,12 @@ class FastVersailles:
         #: Each seat's last window menu, with the units of 500 livres it
         #: could pay and the hand it was made for.
         self.window_memo: dict[int, tuple[int, tuple[str, ...], list[int]]] = {}
+        #: The menus' parts that read the court alone, numbered, kept while
+        #: only actions of :data:`COURT_KEPT` are applied in a game turn.
+        self.court: dict[Any, Any] | None = None
+        self.courts: dict[tuple[Any, ...], dict[Any, Any]] = {}
+        #: The takings from the King's House by its cards.
+        self.house_numbers: dict[tuple[str, ...], list[int]] = {}
 
     # ----- the referee --------------------------------------------------------------
     def due(self) -> int | None:
@@ -196,7 +250,117 @@ class FastVersailles:
             return []
         if self._windowing():
             return self._window_menu(seat) if seat in state.open_seats else []
+        if state.stage == PLAY and not state.breaches:
+            return self._turn_menu(seat) if seat == state.order[state.pos] else []
         return self.numbering.indices(state._legal_set(seat))
+
+    def _turn_menu(self, seat: int) -> list[int]:
+        """``VersaillesState._turn_moves`` as numbers (§7.41): discards
+        above the hand limit, else ending the turn; the office powers; with
+        an action left, drawing, taking from the King's House, the hand's
+        plays and requests, the audiences, the gifts. What reads the court
+        alone (powers, each card's plays or requests, audiences) is numbered
+        once for the court (:attr:`court`), whatever the hand. The numbers
+        are the menu's, not in its order (a mask has none)."""
+        state = self.state
+        table = self.numbers
+        hand = state.hands[seat]
+        kinds = sorted(set(hand))
+        if len(hand) > HAND_LIMIT:
+            out = [table.discard[CARD_INDEX[card]] for card in kinds]
+        else:
+            out = [table.end_turn]
+        c = state.courtiers[seat]
+        at_court = c.place == COURT
+        court = self.court
+        if court is None:
+            court = self._court()
+        if c.cards and at_court:
+            part = court.get(("powers", seat))
+            if part is None:
+                part = court["powers", seat] = self.numbering.indices(
+                    list(state.power_moves(seat)))
+            out += part
+        if state.actions_left <= 0:
+            return out
+        if state.pile or state.discard:
+            out.append(table.draw)
+        if at_court:
+            out += self._takings(tuple(state.house))
+        uses = court.get(seat)
+        if uses is None:
+            uses = court[seat] = {}
+        for card in kinds:
+            part = uses.get(card)
+            if part is None:
+                part = uses[card] = self.numbering.indices(
+                    state.hand_moves(seat, [card], self._memos()))
+            out += part
+        part = court.get(("audiences", seat))
+        if part is None:
+            part = court["audiences", seat] = self.numbering.indices(
+                state.audience_moves(seat, self._memos()))
+        out += part
+        out += self._gifts(seat, hand, kinds)
+        return out
+
+    def _gifts(self, seat: int, hand: list[str], kinds: list[str]) -> list[int]:
+        """``rules.gifts`` as numbers: each kind held, each pair of kinds, a
+        kind twice if held twice, to each other seat (§7.41)."""
+        index = [CARD_INDEX[card] for card in kinds]
+        codes = index + list(map(PAIR_CODE.__getitem__, combinations(index, 2)))
+        if len(kinds) < len(hand):
+            codes += [PAIR_BASE[k] + k for k, card in zip(index, kinds, strict=True)
+                      if hand.count(card) > 1]
+        out: list[int] = []
+        rows = self.numbers.gift
+        if len(codes) <= 1:
+            if not codes:
+                return out
+            return [rows[to][codes[0]] for to in range(self.num_players) if to != seat]
+        pick = itemgetter(*codes)
+        for to in range(self.num_players):
+            if to != seat:
+                out += pick(rows[to])
+        return out
+
+    def _court(self) -> dict[Any, Any]:
+        """The numbered parts kept for this court: by everything the rules'
+        memos read (``PlayRules.court_memos``'s key) and the powers used
+        (``power_moves``); those of the courts met lately are kept, as the
+        rules keep their memos (the court comes back to where it was)."""
+        state = self.state
+        key = (state.location, state.king_alive, state.queen_alive, state.regency,
+               state.secret_wife, tuple(state.wars), frozenset(state.offices_moved),
+               frozenset(state.powers_used),
+               tuple([(c.place, c.sex, c.spouse, c.used_poison, c.used_philtre, c.king,
+                       c.queen, *c.cards) for c in state.courtiers]))
+        store = self.courts
+        court = store.get(key)
+        if court is None:
+            if len(store) >= COURTS_KEPT:
+                store.clear()
+            court = store[key] = {}
+        self.court = court
+        return court
+
+    def _memos(self) -> Any:
+        """The rules' menus' memos of this court (``PlayRules.court_memos``)."""
+        court = self.court
+        assert court is not None
+        memos = court.get("memos")
+        if memos is None:
+            memos = court["memos"] = self.state.court_memos()
+        return memos
+
+    def _takings(self, house: tuple[str, ...]) -> list[int]:
+        """Taking each kind of card in the King's House (``house_takings``)."""
+        numbers = self.house_numbers.get(house)
+        if numbers is None:
+            if len(self.house_numbers) >= 256:
+                self.house_numbers.clear()
+            numbers = self.house_numbers[house] = self.numbering.indices(house_takings(house))
+        return numbers
 
     def _window_menu(self, seat: int) -> list[int]:
         """``VersaillesState._window_moves`` as numbers: Done, the payments
@@ -256,9 +420,12 @@ class FastVersailles:
     def _applied(self, seat: int, action: Action) -> None:
         """The rules' own move, and this position's memos forgotten."""
         state = self.state
+        turn, location = state.turn, state.location
         state._apply(seat, action)
         if state._legal_cache:
             state._legal_cache.clear()
+        if type(action) not in COURT_KEPT or state.turn != turn or state.location != location:
+            self.court = None
         self.over = state.over
         self.menus = {}
         self.legal = {}
@@ -273,7 +440,6 @@ class FastVersailles:
         return self.state.result()
 
 
-CARD_INDEX = {card: k for k, card in enumerate(CARD_IDS)}
 
 
 class FastTable(BaseTable):
