@@ -28,22 +28,36 @@ from courtly.rl.fast import FAST_ENGINES  # noqa: E402
 from courtly.rl.fast.table import FastTable  # noqa: E402
 
 
+#: Seeded games per configuration, where not the default 40.
+SEEDS: dict[str, int] = {}
+#: Whole games besides the configurations, whose short turn limits leave
+#: out what a long game meets: (players, options, seeds). Versailles'
+#: configurations end after 2 or 4 turns, before most deaths, wars,
+#: regencies and exiles.
+LONG: dict[str, list[tuple[int, dict[str, Any], int]]] = {
+    "versailles": [(2, {}, 12), (3, {"goal": 30000}, 6), (5, {}, 3)],
+}
+
+
 def _cases() -> list[Any]:
     out = []
     for name in FAST_ENGINES:
+        seeds = SEEDS.get(name, 40)
         for i, (n, opts) in enumerate(courtly.game(name).configurations()):
-            out.append(pytest.param(name, n, opts, id=f"{name}-{n}-{i}"))
+            out.append(pytest.param(name, n, opts, seeds, id=f"{name}-{n}-{i}"))
+        for i, (n, opts, long) in enumerate(LONG.get(name, [])):
+            out.append(pytest.param(name, n, opts, long, id=f"{name}-{n}-long{i}"))
     return out
 
 
-@pytest.mark.parametrize(("name", "n", "opts"), _cases())
+@pytest.mark.parametrize(("name", "n", "opts", "seeds"), _cases())
 def test_the_fast_engine_steps_as_the_games_own(name: str, n: int,
-                                                opts: dict[str, Any]) -> None:
+                                                opts: dict[str, Any], seeds: int) -> None:
     fast = rl.env(name, n, opts, infos=True)
     own = rl.env(name, n, opts, infos=True, fast=False)
     assert isinstance(fast.unwrapped.table, FastTable)
     assert not isinstance(own.unwrapped.table, FastTable)
-    for seed in range(40):
+    for seed in range(seeds):
         _same_game(fast, own, seed)
 
 
@@ -81,9 +95,10 @@ def _same_game(fast: Any, own: Any, seed: int) -> None:
     assert fast.unwrapped.table.result() == played.result()
 
 
-def test_the_parallel_environment_on_the_fast_engine_is_the_same() -> None:
-    fast = rl.parallel_env("courtisans", 3, infos=False)
-    own = rl.parallel_env("courtisans", 3, infos=False, fast=False)
+@pytest.mark.parametrize("name", sorted(FAST_ENGINES))
+def test_the_parallel_environment_on_the_fast_engine_is_the_same(name: str) -> None:
+    fast = rl.parallel_env(name, 3, infos=False)
+    own = rl.parallel_env(name, 3, infos=False, fast=False)
     for seed in range(3):
         a, _ = fast.reset(seed=seed)
         b, _ = own.reset(seed=seed)
@@ -115,10 +130,11 @@ def test_a_game_without_a_seed_replays_for_its_infos() -> None:
     assert env.render() == courtly.game("courtisans").render(state.view(None))
 
 
-def test_the_fast_engine_refuses_what_is_not_the_seats_to_play() -> None:
+@pytest.mark.parametrize("name", sorted(FAST_ENGINES))
+def test_the_fast_engine_refuses_what_is_not_the_seats_to_play(name: str) -> None:
     """A seat not to act, a number outside the numbering or the mask, or
     no number: refused, nothing changed."""
-    env = rl.env("courtisans", 2, infos=False)
+    env = rl.env(name, 2, infos=False)
     env.reset(seed=4)
     table = env.unwrapped.table
     seat = table.due()
@@ -142,3 +158,30 @@ def test_only_the_registered_game_steps_on_its_fast_engine() -> None:
     assert isinstance(rl.env(registered, 2).unwrapped.table, FastTable)
     double = copy.copy(registered)
     assert not isinstance(rl.env(double, 2).unwrapped.table, FastTable)
+
+
+@pytest.mark.parametrize("name", sorted(FAST_ENGINES))
+def test_what_the_fast_engine_allows_is_its_menu(name: str) -> None:
+    """Every number, for every seat, at positions of whole games: legal
+    (``is_legal``, which may read a number without the menu) exactly when
+    in the seat's menu, and refused by the table (nothing changed) when not."""
+    env = rl.env(name, 3, infos=False)
+    table = env.unwrapped.table
+    everything = range(-1, table.numbering.size + 1)
+    for seed in range(2):
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        while env.agents:
+            if steps % 23 == 0:
+                engine = table.fast
+                for seat in range(3):
+                    menu = set(engine.menu(seat))
+                    assert {k for k in everything if engine.is_legal(seat, k)} == menu
+                record = list(table.record)
+                assert not table.play(0, table.numbering.size)
+                assert table.record == record
+            obs, _, term, trunc, _ = env.last()
+            env.step(None if term or trunc
+                     else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            steps += 1

@@ -52,7 +52,8 @@ from courtly.games.versailles.actions import (
     TakeFromHouse,
 )
 from courtly.games.versailles.cards import REQUEST_CARDS
-from courtly.games.versailles.courtier import COURT
+from courtly.games.versailles.courtier import BASTILLE, COURT
+from courtly.games.versailles.play import _HAND_KEYS as HAND_KEYS
 from courtly.games.versailles.encoding import BUNDLES, CARD_IDS, ENCODING, pay_bound
 from courtly.games.versailles.rules import (
     HAND_LIMIT,
@@ -82,6 +83,8 @@ CARD_INDEX = {card: k for k, card in enumerate(CARD_IDS)}
 KINDS = len(CARD_IDS)
 PAIR_BASE = [KINDS * (k + 1) for k in range(KINDS)]
 PAIR_CODE = {(k, m): PAIR_BASE[k] + m for k in range(KINDS) for m in range(k + 1, KINDS)}
+#: The key of a card's numbered uses beside the rules' own memo of them.
+NUMBERED = "numbered"
 #: The courts whose numbered menu parts are kept before all are let go.
 COURTS_KEPT = 256
 #: A phase as the referee reads it: its name, who must act, who may act.
@@ -105,6 +108,7 @@ class Numbers(NamedTuple):
     end_turn: int
     discard: list[int]
     gift: list[list[int]]
+    gifts: tuple[int, int]
 
 
 @cache
@@ -132,7 +136,9 @@ def numbers(numbering: Numbering, n: int, goal: int) -> Numbers:
             code = first if len(bundle) == 1 else PAIR_BASE[first] + CARD_INDEX[bundle[1]]
             gift[to][code] = numbering.index(GiveCards(to, bundle))
     return Numbers(done, pay, show, window, numbering.index(Draw()), numbering.index(EndTurn()),
-                   [numbering.index(Discard(card)) for card in CARD_IDS], gift)
+                   [numbering.index(Discard(card)) for card in CARD_IDS], gift,
+                   (min(k for row in gift for k in row if k >= 0),
+                    1 + max(max(row) for row in gift)))
 
 
 class FastVersailles:
@@ -158,6 +164,8 @@ class FastVersailles:
         #: The menus of this position by seat, and their sets.
         self.menus: dict[int, list[int]] = {}
         self.legal: dict[int, frozenset[int]] = {}
+        #: The turn's menus but their gifts, by seat.
+        self.small: dict[int, list[int]] = {}
         #: Each seat's last window menu, with the units of 500 livres it
         #: could pay and the hand it was made for.
         self.window_memo: dict[int, tuple[int, tuple[str, ...], list[int]]] = {}
@@ -282,6 +290,7 @@ class FastVersailles:
                     list(state.power_moves(seat)))
             out += part
         if state.actions_left <= 0:
+            self.small[seat] = out
             return out
         if state.pile or state.discard:
             out.append(table.draw)
@@ -293,16 +302,41 @@ class FastVersailles:
         for card in kinds:
             part = uses.get(card)
             if part is None:
-                part = uses[card] = self.numbering.indices(
-                    state.hand_moves(seat, [card], self._memos()))
+                part = uses[card] = self._uses(seat, card)
             out += part
         part = court.get(("audiences", seat))
         if part is None:
             part = court["audiences", seat] = self.numbering.indices(
                 state.audience_moves(seat, self._memos()))
         out += part
-        out += self._gifts(seat, hand, kinds)
-        return out
+        self.small[seat] = out
+        return out + self._gifts(seat, hand, kinds)
+
+    def _uses(self, seat: int, card: str) -> list[int]:
+        """The numbers of ``PlayRules.hand_moves`` of one card, kept beside
+        the rules' own memo of its uses, by the same key (so kept while the
+        court keeps that memo: a standing moved keeps the uses of every
+        card that reads no standing)."""
+        state = self.state
+        court = self.court
+        assert court is not None
+        owners = court.get(("owners", seat))
+        if owners is None:
+            me = state.courtiers[seat]
+            asks = me.place == COURT and state.track("king") is not None
+            owners = court["owners", seat] = (
+                seat if me.place == BASTILLE else (me.place, me.sex),
+                asks and state.queen_route_open(seat), seat, seat, asks)
+        if not owners[4] and card in REQUEST_CARDS:
+            return []  # the rules' hand_moves asks nothing
+        memos = self._memos()
+        which, mode = HAND_KEYS[card]
+        memo = memos[which]
+        key = (NUMBERED, owners[mode], card)
+        numbers: list[int] | None = memo.get(key)
+        if numbers is None:
+            numbers = memo[key] = self.numbering.indices(state.hand_moves(seat, [card], memos))
+        return numbers
 
     def _gifts(self, seat: int, hand: list[str], kinds: list[str]) -> list[int]:
         """``rules.gifts`` as numbers: each kind held, each pair of kinds, a
@@ -384,9 +418,19 @@ class FastVersailles:
         return menu
 
     def is_legal(self, seat: int, number: int) -> bool:
-        """Whether ``number`` is in the seat's menu now."""
+        """Whether ``number`` is in the seat's menu now: the window's
+        actions and the gifts read from the number, the others looked up."""
         if self._windowing() and 0 <= number < self.numbering.size:
             return self._window_legal(seat, self.numbers.window[number])
+        table = self.numbers
+        state = self.state
+        if state.stage == PLAY and not state.breaches and not state.over:
+            if table.gifts[0] <= number < table.gifts[1]:
+                # the rules' own check of a gift (VersaillesState._is_legal)
+                return state._is_legal(seat, self.numbering.action(number))
+            if seat == state.order[state.pos]:
+                self.menu(seat)
+                return number in self.small[seat]
         legal = self.legal.get(seat)
         if legal is None:
             legal = self.legal[seat] = frozenset(self.menu(seat))
@@ -428,6 +472,7 @@ class FastVersailles:
             self.court = None
         self.over = state.over
         self.menus = {}
+        self.small = {}
         self.legal = {}
         self.phase_now, self.uncounted = None, False
 
