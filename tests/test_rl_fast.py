@@ -27,7 +27,6 @@ import courtly.rl as rl  # noqa: E402
 from courtly.rl.fast import FAST_ENGINES  # noqa: E402
 from courtly.rl.fast.table import FastTable  # noqa: E402
 
-
 #: Seeded games per configuration, where not the default 40.
 SEEDS: dict[str, int] = {}
 #: Whole games besides the configurations, whose short turn limits leave
@@ -35,7 +34,8 @@ SEEDS: dict[str, int] = {}
 #: configurations end after 2 or 4 turns, before most deaths, wars,
 #: regencies and exiles.
 LONG: dict[str, list[tuple[int, dict[str, Any], int]]] = {
-    "versailles": [(2, {}, 12), (3, {"goal": 30000}, 6), (5, {}, 3)],
+    "versailles": [(2, {}, 60), (3, {"goal": 30000}, 30), (5, {}, 15),
+                   (8, {"large_table": True}, 5)],
 }
 
 
@@ -168,12 +168,12 @@ def test_what_the_fast_engine_allows_is_its_menu(name: str) -> None:
     env = rl.env(name, 3, infos=False)
     table = env.unwrapped.table
     everything = range(-1, table.numbering.size + 1)
-    for seed in range(2):
+    for seed in range(6):
         env.reset(seed=seed)
         rng = random.Random(seed)
         steps = 0
         while env.agents:
-            if steps % 23 == 0:
+            if steps % 11 == 0:
                 engine = table.fast
                 for seat in range(3):
                     menu = set(engine.menu(seat))

@@ -53,8 +53,8 @@ from courtly.games.versailles.actions import (
 )
 from courtly.games.versailles.cards import REQUEST_CARDS
 from courtly.games.versailles.courtier import BASTILLE, COURT
-from courtly.games.versailles.play import _HAND_KEYS as HAND_KEYS
 from courtly.games.versailles.encoding import BUNDLES, CARD_IDS, ENCODING, pay_bound
+from courtly.games.versailles.play import _HAND_KEYS as HAND_KEYS
 from courtly.games.versailles.rules import (
     HAND_LIMIT,
     NEGOTIATION,
