@@ -58,6 +58,7 @@ from courtly.games.versailles.play import _HAND_KEYS as HAND_KEYS
 from courtly.games.versailles.rules import (
     HAND_LIMIT,
     NEGOTIATION,
+    WINDOW_MOVES_PER_PLAYER,
     PLAY,
     VersaillesState,
     house_takings,
@@ -168,7 +169,8 @@ class FastVersailles:
         self.small: dict[int, list[int]] = {}
         #: Each seat's last window menu, with the units of 500 livres it
         #: could pay and the hand it was made for.
-        self.window_memo: dict[int, tuple[int, tuple[str, ...], list[int]]] = {}
+        self.window_memo: dict[int, tuple[int, tuple[str, ...], list[int],
+                                          np.ndarray | None]] = {}
         #: The menus' parts that read the court alone, numbered, kept while
         #: only actions of :data:`COURT_KEPT` are applied in a game turn.
         self.court: dict[Any, Any] | None = None
@@ -414,8 +416,25 @@ class FastVersailles:
         for to in others:
             row = table.show[to]
             menu += [row[k] for k in kinds]
-        self.window_memo[seat] = (units, held, menu)
+        self.window_memo[seat] = (units, held, menu, None)
         return menu
+
+    def mask(self, seat: int) -> np.ndarray:
+        """The seat's action mask (``Table.mask``, acting): a window's kept
+        with its menu, copied."""
+        menu = self.menu(seat)
+        if self._windowing():
+            kept = self.window_memo.get(seat)
+            if kept is not None and kept[2] is menu:
+                mask = kept[3]
+                if mask is None:
+                    mask = np.zeros(self.numbering.size, np.int8)
+                    mask.put(menu, 1)
+                    self.window_memo[seat] = (*kept[:3], mask)
+                return mask.copy()
+        mask = np.zeros(self.numbering.size, np.int8)
+        mask.put(menu, 1)
+        return mask
 
     def is_legal(self, seat: int, number: int) -> bool:
         """Whether ``number`` is in the seat's menu now: the window's
@@ -456,7 +475,10 @@ class FastVersailles:
         """Apply ``seat``'s legal action ``number`` (the rules' ``_apply``)
         and count it as the referee does (``Table.play``)."""
         phase = None if self.uncounted else self.phase_now or self._phase()
-        self._applied(seat, self.numbering.action(number))
+        if self._windowing():
+            self._negotiate(seat, self.numbers.window[number])
+        else:
+            self._applied(seat, self.numbering.action(number))
         self.record.append((seat, number))
         if phase is not None:
             self._acted(phase, seat)
@@ -476,6 +498,35 @@ class FastVersailles:
         self.legal = {}
         self.phase_now, self.uncounted = None, False
 
+    def _negotiate(self, seat: int, does: tuple[Any, ...]) -> None:
+        """A window's action (``VersaillesState._negotiate``, §7.2), with no
+        breach pending: a payment, a showing or Done; the window closes when
+        all are done or after its bound of moves (our decision)."""
+        state = self.state
+        turn, location = state.turn, state.location
+        if does[0] == DONE:
+            state.open_seats.remove(seat)
+        else:
+            state.window_moves += 1
+            if does[0] == PAY:
+                to, amount = does[1], does[2]
+                courtiers = state.courtiers
+                courtiers[seat].fortune -= amount
+                courtiers[to].fortune += amount
+                state.payments.append((seat, to, amount))
+        if not (does[0] == PAY and state._reached_goal()) and (
+                not state.open_seats
+                or state.window_moves >= WINDOW_MOVES_PER_PLAYER * self.num_players):
+            state._close_window()
+            if state.turn != turn or state.location != location:
+                self.court = None
+        if state._legal_cache:
+            state._legal_cache.clear()
+        self.over = state.over
+        self.menus = {}
+        self.legal = {}
+        self.phase_now, self.uncounted = None, False
+
     def observe(self, seat: int) -> np.ndarray:
         """The game's own observation (``VersaillesEncoding.observe_array``)."""
         return ENCODING.observe_array(self.state, seat)
@@ -483,8 +534,6 @@ class FastVersailles:
     def result(self) -> Result:
         """The game's own result (once over)."""
         return self.state.result()
-
-
 
 
 class FastTable(BaseTable):
@@ -495,6 +544,13 @@ class FastTable(BaseTable):
     def action_numbers(self) -> Numbers:
         """This configuration's :class:`Numbers`."""
         return numbers(self.numbering, self.num_players, int(self.options["goal"]))
+
+    def mask(self, seat: int, acting: bool) -> np.ndarray:
+        """The seat's action mask (``Table.mask``), from the engine."""
+        if acting:
+            fast: FastVersailles = self.fast  # type: ignore[assignment]
+            return fast.mask(seat)
+        return np.zeros(self.numbering.size, np.int8)
 
     def engine(self, dealt: State) -> FastVersailles:
         """Versailles' fast engine of the game ``dealt``."""
