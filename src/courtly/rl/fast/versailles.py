@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from courtly.core import REFEREE, Action, Done, Numbering, Result, State, TimeUp
+from courtly.core import REFEREE, Action, Done, Numbering, Referee, Result, State, TimeUp
 from courtly.games.versailles.actions import (
     PAY_UNIT,
     Discard,
@@ -58,8 +58,8 @@ from courtly.games.versailles.play import _HAND_KEYS as HAND_KEYS
 from courtly.games.versailles.rules import (
     HAND_LIMIT,
     NEGOTIATION,
-    WINDOW_MOVES_PER_PLAYER,
     PLAY,
+    WINDOW_MOVES_PER_PLAYER,
     VersaillesState,
     house_takings,
 )
@@ -154,10 +154,10 @@ class FastVersailles:
         self.window_actions = window_actions
         self.over = dealt.over
         self.record: list[tuple[int, int]] = []
-        #: The referee (:class:`~courtly.core.Referee`): the window followed
-        #: (its phase's name, None when none) and each seat's actions there.
-        self.window: str | None = None
-        self.counts: dict[int, int] = {}
+        #: The referee's rule (:class:`~courtly.core.Referee`), its window
+        #: followed and each seat's actions there kept in its own fields
+        #: (``_window``, ``_counts``), read here without a ``Phase``.
+        self.referee = Referee(window_actions)
         #: The phase ``due`` read at this position, and whether it found
         #: the referee counting nothing (``Table.phase_now``, ``Table.uncounted``).
         self.phase_now: Phase | None = None
@@ -184,7 +184,7 @@ class FastVersailles:
         its time-ups (``Table.due``); None once over."""
         state = self.state
         while not state.over:
-            if self.window is None:
+            if self.referee._window is None:
                 to_act = state._to_act()
                 if to_act and not state._may_act():
                     self.uncounted = True
@@ -214,7 +214,7 @@ class FastVersailles:
             return phase[1][0]
         if not phase[2]:
             return REFEREE
-        counts = self.counts
+        counts = self.referee._counts
         seat, least = REFEREE, self.window_actions
         for s in phase[2]:
             acted = counts.get(s, 0)
@@ -225,15 +225,17 @@ class FastVersailles:
     def _acted(self, phase: Phase, seat: int) -> None:
         """``Referee.acted``: count ``seat``'s action, taken in ``phase``."""
         self._follow(phase)
+        referee = self.referee
         if seat == REFEREE:
-            self.window, self.counts = None, {}
+            referee._window, referee._counts = None, {}
         elif seat in phase[2] and seat not in phase[1]:
-            self.counts[seat] = self.counts.get(seat, 0) + 1
+            referee._counts[seat] = referee._counts.get(seat, 0) + 1
 
     def _follow(self, phase: Phase) -> None:
         """``Referee._follow``: a window is known by its phase's name."""
-        if self.window != phase[0]:
-            self.window, self.counts = (phase[0] if phase[2] else None), {}
+        referee = self.referee
+        if referee._window != phase[0]:
+            referee._window, referee._counts = (phase[0] if phase[2] else None), {}
 
     def acting(self) -> list[int]:
         """The seats that must act, then those that may; [] once over."""
@@ -544,6 +546,16 @@ class FastTable(BaseTable):
     def action_numbers(self) -> Numbers:
         """This configuration's :class:`Numbers`."""
         return numbers(self.numbering, self.num_players, int(self.options["goal"]))
+
+    @property
+    def referee(self) -> Referee:
+        """The engine's referee (its window and counts, ``Table.referee``)."""
+        fast: FastVersailles = self.fast  # type: ignore[assignment]
+        return fast.referee
+
+    @referee.setter
+    def referee(self, value: Referee) -> None:
+        """Nothing to set: the engine keeps its own (made with each game)."""
 
     def mask(self, seat: int, acting: bool) -> np.ndarray:
         """The seat's action mask (``Table.mask``), from the engine."""
