@@ -2,31 +2,46 @@
 rules, stepped for the research environments without what an environment's
 step never reads.
 
-Versailles' rules are long (requests, audiences, office powers, cards on
-the court, deaths, wars, the Bastille: ``play.py`` and ``court.py``), and
-their menus of a player-turn already keep what they made for a court
-(``PlayRules.court_memos``); its observation is already made of kept parts
-(``VersaillesEncoding.observe_array``). So this engine does not write the
-rules a second time: it keeps the game's own :class:`VersaillesState` and
-applies each action with the rules' own ``_apply`` (same dice, same draws:
-the state's own RNG, called in the same order), and does itself only what a
-step of the environment spends its time on around it:
+Unlike Courtisans' engine, this one does not write the rules a second time.
+Versailles' rules are long (requests, audiences, office powers, the cards
+played on the court, deaths, wars, the Bastille, the regency: ``play.py``
+and ``court.py``); its menus of a player-turn already keep what they made
+for a court (``PlayRules.court_memos``) and its observation is already made
+of kept parts (``VersaillesEncoding.observe_array``). So the engine keeps
+the game's own :class:`VersaillesState`, dealt by the game's ``new_game``,
+and does itself only what a step of the environment spends its time on
+around the rules:
 
-- the referee (``Table.due`` and :class:`~courtly.core.Referee`, read on
-  the stage, the window's open seats and the pending breaches, with no
-  :class:`~courtly.core.Phase` made);
-- the negotiation window's menu (§7.2: Done, paying each other player 500,
-  1,000, ... livres up to one's fortune, showing each kind of card held to
-  each; ``VersaillesState._window_moves``) as action numbers, kept by the
-  seat's fortune and hand, and its legality read from the number
-  (``VersaillesState._is_legal``'s payments and showings);
-- the other stages' menus: the rules' own legal actions, numbered once for
-  each menu object (``Numbering.indices``).
+- the referee (``Table.due``, :class:`~courtly.core.Referee`'s rule and
+  fields), read on the stage, the open seats and the pending breaches with
+  no :class:`~courtly.core.Phase` made;
+- the negotiation window (§7.2; ``VersaillesState._window_moves`` and
+  ``_negotiate``): its menu as action numbers (Done, paying each other
+  player 500, 1,000, ... livres up to one's fortune, showing each kind of
+  card held to each), kept with its mask by the seat's fortune and hand;
+  whether a number is legal, read from the number; and its moves applied
+  directly (a payment, a showing, Done; the window's close is the rules'
+  own ``_close_window``);
+- the player-turn's menu (§7.41; ``VersaillesState._turn_moves``) as
+  numbers: discarding or ending the turn, drawing, the gifts (read from the
+  hand's kinds, and checked from the number by the rules' ``_is_legal``)
+  made here; the takings from the King's House numbered by the House; what
+  reads the court alone (each card's plays or requests, the audiences, the
+  office powers) asked of the rules once and numbered, kept by the court
+  (``court_memos``'s key and the powers used) while only moves that leave
+  it as it was are played (:data:`COURT_KEPT`), a card's uses also beside
+  the rules' own memo of them;
+- every other move, and every other stage's menu (the sexes, the heirs'
+  parties, the court's location, the Grand Chamberlain's fines): the
+  rules' own (``_apply``, ``legal_actions``), so the dice and the draws are
+  the state's own RNG's, called in the same order.
 
-What it skips is the record of actions and events, the views and the
-``Phase`` objects; what the environment reads (seat, mask, observation,
-rewards) is the game's own, which ``tests/test_rl_fast.py`` checks step for
-step against the game's environment.
+The observation is the game's own (``observe_array`` of the same state);
+the result too. The menus' numbers are the menu's, not in its order (a
+mask has none). What it skips is the record of actions and events, the
+views and the phases; ``tests/test_rl_fast.py`` checks seat, mask,
+observation and rewards step for step against the game's environment, on
+every configuration and on whole games (deaths, wars, regencies, exiles).
 """
 
 from __future__ import annotations
