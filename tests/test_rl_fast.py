@@ -27,8 +27,6 @@ import courtly.rl as rl  # noqa: E402
 from courtly.rl.fast import FAST_ENGINES  # noqa: E402
 from courtly.rl.fast.table import FastTable  # noqa: E402
 
-#: Seeded games per configuration, where not the default 40.
-SEEDS: dict[str, int] = {}
 #: Whole games besides the configurations, whose short turn limits leave
 #: out what a long game meets: (players, options, seeds). Versailles'
 #: configurations end after 2 or 4 turns, before most deaths, wars,
@@ -42,9 +40,8 @@ LONG: dict[str, list[tuple[int, dict[str, Any], int]]] = {
 def _cases() -> list[Any]:
     out = []
     for name in FAST_ENGINES:
-        seeds = SEEDS.get(name, 40)
         for i, (n, opts) in enumerate(courtly.game(name).configurations()):
-            out.append(pytest.param(name, n, opts, seeds, id=f"{name}-{n}-{i}"))
+            out.append(pytest.param(name, n, opts, 40, id=f"{name}-{n}-{i}"))
         for i, (n, opts, long) in enumerate(LONG.get(name, [])):
             out.append(pytest.param(name, n, opts, long, id=f"{name}-{n}-long{i}"))
     return out

@@ -190,6 +190,8 @@ class FastVersailles:
         #: only actions of :data:`COURT_KEPT` are applied in a game turn.
         self.court: dict[Any, Any] | None = None
         self.courts: dict[tuple[Any, ...], dict[Any, Any]] = {}
+        #: Each seat's last gifts, with the hand they were made for.
+        self.gift_memo: dict[int, tuple[tuple[str, ...], list[int]]] = {}
         #: The takings from the King's House by its cards.
         self.house_numbers: dict[tuple[str, ...], list[int]] = {}
 
@@ -329,7 +331,11 @@ class FastVersailles:
                 state.audience_moves(seat, self._memos()))
         out += part
         self.small[seat] = out
-        return out + self._gifts(seat, hand, kinds)
+        held = tuple(hand)
+        kept = self.gift_memo.get(seat)
+        if kept is None or kept[0] != held:  # kept while the hand is the same (an audience)
+            kept = self.gift_memo[seat] = (held, self._gifts(seat, hand, kinds))
+        return out + kept[1]
 
     def _uses(self, seat: int, card: str) -> list[int]:
         """The numbers of ``PlayRules.hand_moves`` of one card, kept beside
