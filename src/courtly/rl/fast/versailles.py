@@ -68,7 +68,18 @@ from courtly.games.versailles.actions import (
 )
 from courtly.games.versailles.cards import REQUEST_CARDS
 from courtly.games.versailles.courtier import BASTILLE, COURT
-from courtly.games.versailles.encoding import BUNDLES, CARD_IDS, ENCODING, pay_bound
+from courtly.games.versailles.encoding import _FORTUNE as FORTUNE
+from courtly.games.versailles.encoding import (
+    BUNDLES,
+    CARD_IDS,
+    ENCODING,
+    OFFICE,
+    STAGES,
+    _blocks,
+    _layout,
+    _paid_bytes,
+    pay_bound,
+)
 from courtly.games.versailles.play import _HAND_KEYS as HAND_KEYS
 from courtly.games.versailles.rules import (
     HAND_LIMIT,
@@ -190,6 +201,16 @@ class FastVersailles:
         #: only actions of :data:`COURT_KEPT` are applied in a game turn.
         self.court: dict[Any, Any] | None = None
         self.courts: dict[tuple[Any, ...], dict[Any, Any]] = {}
+        #: Each seat's last observation (float32 bytes) and how much of
+        #: :attr:`window_log` it has seen: kept while only the window's
+        #: payments, showings and Dones are played (:meth:`observe`).
+        self.seen: dict[int, list[Any]] = {}
+        self.window_log: list[tuple[Any, ...]] = []
+        n = self.num_players
+        self.layout, self.blocks = _layout(n), _blocks(n)
+        #: Where the turn's open seats and payments start (``_turn_block``).
+        self.open_at = self.blocks.turn + STAGES.size + 2 + 2 * n + 1
+        self.paid_at = self.open_at + n + 2 * OFFICE.size + n
         #: Each seat's last gifts, with the hand they were made for.
         self.gift_memo: dict[int, tuple[tuple[str, ...], list[int]]] = {}
         #: The takings from the King's House by its cards.
@@ -520,6 +541,8 @@ class FastVersailles:
         self.small = {}
         self.legal = {}
         self.phase_now, self.uncounted = None, False
+        if self.seen:
+            self.seen, self.window_log = {}, []
 
     def _negotiate(self, seat: int, does: tuple[Any, ...]) -> None:
         """A window's action (``VersaillesState._negotiate``, §7.2), with no
@@ -537,12 +560,18 @@ class FastVersailles:
                 courtiers[seat].fortune -= amount
                 courtiers[to].fortune += amount
                 state.payments.append((seat, to, amount))
-        if not (does[0] == PAY and state._reached_goal()) and (
-                not state.open_seats
-                or state.window_moves >= WINDOW_MOVES_PER_PLAYER * self.num_players):
+        if does[0] == PAY and state._reached_goal():
+            self.seen, self.window_log = {}, []
+        elif (not state.open_seats
+              or state.window_moves >= WINDOW_MOVES_PER_PLAYER * self.num_players):
             state._close_window()
+            self.seen, self.window_log = {}, []
             if state.turn != turn or state.location != location:
                 self.court = None
+        elif does[0] == PAY:  # a showing changes nothing observed
+            self.window_log.append((PAY, seat, does[1]))
+        elif does[0] == DONE:
+            self.window_log.append(does)
         if state._legal_cache:
             state._legal_cache.clear()
         self.over = state.over
@@ -551,8 +580,46 @@ class FastVersailles:
         self.phase_now, self.uncounted = None, False
 
     def observe(self, seat: int) -> np.ndarray:
-        """The game's own observation (``VersaillesEncoding.observe_array``)."""
-        return ENCODING.observe_array(self.state, seat)
+        """The game's own observation (``VersaillesEncoding.observe_array``),
+        kept for each seat while the window's moves alone are played: then
+        only the numbers they move are written again (:meth:`_patch`)."""
+        kept = self.seen.get(seat)
+        if kept is None:
+            array = ENCODING.observe_array(self.state, seat)
+            self.seen[seat] = [bytearray(array.tobytes()), len(self.window_log)]
+            return array
+        buf = kept[0]
+        if kept[1] < len(self.window_log):
+            self._patch(buf, seat, self.window_log[kept[1]:])
+            kept[1] = len(self.window_log)
+        return np.frombuffer(bytearray(buf), np.float32)
+
+    def _patch(self, buf: bytearray, seat: int, moves: list[tuple[Any, ...]]) -> None:
+        """``seat``'s observation ``buf`` brought up to date after the
+        window's ``moves`` (no showing among them: it changes nothing
+        observed): the payers' and payees' fortunes and the payments after a
+        payment, who still negotiates after a Done; at the encoding's places
+        (``_layout``, ``observe_array``'s parts), as it writes them."""
+        state, n = self.state, self.num_players
+        at = self.layout
+        payers = {who for move in moves if move[0] == PAY for who in move[1:]}
+        floats = memoryview(buf).cast("B").cast("f")
+        try:
+            if payers:
+                goal = state.options["goal"]
+                for who in payers:
+                    line = at.courtiers + (who - seat) % n * at.courtier
+                    floats[line + FORTUNE] = state.courtiers[who].fortune / goal
+                start = 4 * self.paid_at
+                buf[start:start + 8 * n] = _paid_bytes(self.blocks, state.payments, seat)
+            if any(move[0] == DONE for move in moves):
+                start = self.open_at
+                for k in range(n):
+                    floats[start + k] = 0.0
+                for other in state.open_seats:
+                    floats[start + (other - seat) % n] = 1.0
+        finally:
+            floats.release()
 
     def result(self) -> Result:
         """The game's own result (once over)."""
