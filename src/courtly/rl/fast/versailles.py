@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import functools
 from functools import cache
-from itertools import combinations
+from itertools import chain, combinations
 from operator import itemgetter
 from typing import Any, NamedTuple
 
@@ -341,11 +341,10 @@ class FastVersailles:
         uses = court.get(seat)
         if uses is None:
             uses = court[seat] = {}
-        for card in kinds:
-            part = uses.get(card)
-            if part is None:
-                part = uses[card] = self._uses(seat, card)
-            out += part
+        missing = [card for card in kinds if card not in uses]
+        if missing:
+            self._number_uses(seat, missing, uses)
+        out.extend(chain.from_iterable(map(uses.__getitem__, kinds)))
         part = court.get(("audiences", seat))
         if part is None:
             part = court["audiences", seat] = self.numbering.indices(
@@ -358,31 +357,30 @@ class FastVersailles:
             kept = self.gift_memo[seat] = (held, self._gifts(seat, hand, kinds))
         return out + kept[1]
 
-    def _uses(self, seat: int, card: str) -> list[int]:
-        """The numbers of ``PlayRules.hand_moves`` of one card, kept beside
-        the rules' own memo of its uses, by the same key (so kept while the
-        court keeps that memo: a standing moved keeps the uses of every
-        card that reads no standing)."""
+    def _number_uses(self, seat: int, cards: list[str], uses: dict[str, list[int]]) -> None:
+        """The numbers of ``PlayRules.hand_moves`` of each of ``cards`` into
+        ``uses``, each kept beside the rules' own memo of its uses, by the
+        same key (so kept while the court keeps that memo: a standing moved
+        keeps the uses of every card that reads no standing)."""
         state = self.state
-        court = self.court
-        assert court is not None
-        owners = court.get(("owners", seat))
-        if owners is None:
-            me = state.courtiers[seat]
-            asks = me.place == COURT and state.track("king") is not None
-            owners = court["owners", seat] = (
-                seat if me.place == BASTILLE else (me.place, me.sex),
-                asks and state.queen_route_open(seat), seat, seat, asks)
-        if not owners[4] and card in REQUEST_CARDS:
-            return []  # the rules' hand_moves asks nothing
+        me = state.courtiers[seat]
+        # hand_moves' own reading of the user: what its memos' keys hold
+        asks = me.place == COURT and state.track("king") is not None
+        owners = (seat if me.place == BASTILLE else (me.place, me.sex),
+                  asks and state.queen_route_open(seat), seat, seat)
         memos = self._memos()
-        which, mode = HAND_KEYS[card]
-        memo = memos[which]
-        key = (NUMBERED, owners[mode], card)
-        numbers: list[int] | None = memo.get(key)
-        if numbers is None:
-            numbers = memo[key] = self.numbering.indices(state.hand_moves(seat, [card], memos))
-        return numbers
+        for card in cards:
+            if not asks and card in REQUEST_CARDS:
+                uses[card] = []  # the rules' hand_moves asks nothing
+                continue
+            which, mode = HAND_KEYS[card]
+            memo = memos[which]
+            key = (NUMBERED, owners[mode], card)
+            numbers: list[int] | None = memo.get(key)
+            if numbers is None:
+                numbers = memo[key] = self.numbering.indices(
+                    state.hand_moves(seat, [card], memos))
+            uses[card] = numbers
 
     def _gifts(self, seat: int, hand: list[str], kinds: list[str]) -> list[int]:
         """``rules.gifts`` as numbers: each kind held, each pair of kinds, a
