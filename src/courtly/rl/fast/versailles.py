@@ -320,42 +320,52 @@ class FastVersailles:
             out = [table.discard[CARD_INDEX[card]] for card in kinds]
         else:
             out = [table.end_turn]
-        c = state.courtiers[seat]
-        at_court = c.place == COURT
         court = self.court
         if court is None:
             court = self._court()
-        if c.cards and at_court:
-            part = court.get(("powers", seat))
-            if part is None:
-                part = court["powers", seat] = self.numbering.indices(
-                    list(state.power_moves(seat)))
-            out += part
+        c = state.courtiers[seat]
+        if c.cards and c.place == COURT:
+            out += self._powers(seat, court)
+        if state.actions_left > 0:
+            if state.pile or state.discard:
+                out.append(table.draw)
+            if c.place == COURT:
+                out += self._takings(tuple(state.house))
+            out += self._court_moves(seat, kinds, court)
+        self.small[seat] = out
         if state.actions_left <= 0:
-            self.small[seat] = out
             return out
-        if state.pile or state.discard:
-            out.append(table.draw)
-        if at_court:
-            out += self._takings(tuple(state.house))
+        held = tuple(hand)
+        kept = self.gift_memo.get(seat)
+        if kept is None or kept[0] != held:  # kept while the hand is the same (an audience)
+            kept = self.gift_memo[seat] = (held, self._gifts(seat, hand, kinds))
+        return out + kept[1]
+
+    def _powers(self, seat: int, court: dict[Any, Any]) -> list[int]:
+        """The seat's office powers (``PlayRules.power_moves``), numbered once
+        for the court."""
+        part: list[int] | None = court.get(("powers", seat))
+        if part is None:
+            part = court["powers", seat] = self.numbering.indices(
+                list(self.state.power_moves(seat)))
+        return part
+
+    def _court_moves(self, seat: int, kinds: list[str], court: dict[Any, Any]) -> list[int]:
+        """The plays and requests of the hand's kinds of card, then the
+        audiences (``PlayRules.hand_moves``, ``audience_moves``), numbered
+        once for the court."""
         uses = court.get(seat)
         if uses is None:
             uses = court[seat] = {}
         missing = [card for card in kinds if card not in uses]
         if missing:
             self._number_uses(seat, missing, uses)
-        out.extend(chain.from_iterable(map(uses.__getitem__, kinds)))
+        out = list(chain.from_iterable(map(uses.__getitem__, kinds)))
         part = court.get(("audiences", seat))
         if part is None:
             part = court["audiences", seat] = self.numbering.indices(
-                state.audience_moves(seat, self._memos()))
-        out += part
-        self.small[seat] = out
-        held = tuple(hand)
-        kept = self.gift_memo.get(seat)
-        if kept is None or kept[0] != held:  # kept while the hand is the same (an audience)
-            kept = self.gift_memo[seat] = (held, self._gifts(seat, hand, kinds))
-        return out + kept[1]
+                self.state.audience_moves(seat, self._memos()))
+        return out + part
 
     def _number_uses(self, seat: int, cards: list[str], uses: dict[str, list[int]]) -> None:
         """The numbers of ``PlayRules.hand_moves`` of each of ``cards`` into
