@@ -30,25 +30,41 @@ from courtly.rl.fast.table import FastTable  # noqa: E402
 
 #: Seeded games per configuration, by game: about a minute of each game's
 #: cases on one core (Vive le Roi has 47 configurations, Courtisans 11).
-SEEDS = {"courtisans": 40, "vive_le_roi": 20}
+SEEDS = {"courtisans": 40, "vive_le_roi": 20, "versailles": 40}
+#: Whole games besides the configurations, whose short turn limits leave
+#: out what a long game meets: (players, options, seeds). Versailles'
+#: configurations end after 2 or 4 turns, before most deaths, wars,
+#: regencies and exiles.
+LONG: dict[str, list[tuple[int, dict[str, Any], int]]] = {
+    "versailles": [(2, {}, 60), (3, {"goal": 30000}, 30), (5, {}, 15),
+                   (8, {"large_table": True}, 5)],
+}
+#: Configurations and players the parallel environment is tried on, by game:
+#: several seats acting in one step where the game has them (Vive le Roi's
+#: Ambitions and votes, the negotiation windows).
+PARALLEL: dict[str, tuple[int, dict[str, Any]]] = {
+    "courtisans": (3, {}), "vive_le_roi": (4, {"ambition": True, "teams": True}),
+    "versailles": (3, {}), "fief": (3, {})}
 
 
 def _cases() -> list[Any]:
     out = []
     for name in FAST_ENGINES:
         for i, (n, opts) in enumerate(courtly.game(name).configurations()):
-            out.append(pytest.param(name, n, opts, id=f"{name}-{n}-{i}"))
+            out.append(pytest.param(name, n, opts, SEEDS[name], id=f"{name}-{n}-{i}"))
+        for i, (n, opts, long) in enumerate(LONG.get(name, [])):
+            out.append(pytest.param(name, n, opts, long, id=f"{name}-{n}-long{i}"))
     return out
 
 
-@pytest.mark.parametrize(("name", "n", "opts"), _cases())
+@pytest.mark.parametrize(("name", "n", "opts", "seeds"), _cases())
 def test_the_fast_engine_steps_as_the_games_own(name: str, n: int,
-                                                opts: dict[str, Any]) -> None:
+                                                opts: dict[str, Any], seeds: int) -> None:
     fast = rl.env(name, n, opts, infos=True)
     own = rl.env(name, n, opts, infos=True, fast=False)
     assert isinstance(fast.unwrapped.table, FastTable)
     assert not isinstance(own.unwrapped.table, FastTable)
-    for seed in range(SEEDS[name]):
+    for seed in range(seeds):
         _same_game(fast, own, seed)
 
 
@@ -93,12 +109,10 @@ def _same_game(fast: Any, own: Any, seed: int,
     assert fast.unwrapped.table.result() == played.result()
 
 
-@pytest.mark.parametrize(("name", "n", "opts"), [
-    ("courtisans", 3, {}), ("vive_le_roi", 4, {"ambition": True, "teams": True})])
-def test_the_parallel_environment_on_the_fast_engine_is_the_same(
-        name: str, n: int, opts: dict[str, Any]) -> None:
-    """Several seats acting in one step (Vive le Roi's Ambitions and votes)
-    alike too."""
+@pytest.mark.parametrize("name", sorted(FAST_ENGINES))
+def test_the_parallel_environment_on_the_fast_engine_is_the_same(name: str) -> None:
+    """Several seats acting in one step (:data:`PARALLEL`) alike too."""
+    n, opts = PARALLEL[name]
     fast = rl.parallel_env(name, n, opts, infos=False)
     own = rl.parallel_env(name, n, opts, infos=False, fast=False)
     for seed in range(3):
@@ -132,7 +146,7 @@ def test_a_game_without_a_seed_replays_for_its_infos() -> None:
     assert env.render() == courtly.game("courtisans").render(state.view(None))
 
 
-@pytest.mark.parametrize("name", list(FAST_ENGINES))
+@pytest.mark.parametrize("name", sorted(FAST_ENGINES))
 def test_the_fast_engine_refuses_what_is_not_the_seats_to_play(name: str) -> None:
     """A seat not to act, a number outside the numbering or the mask, or
     no number: refused, nothing changed."""
@@ -205,3 +219,30 @@ def test_vive_le_roi_s_fast_engine_ends_a_round_where_nobody_can_move(
         kinds = [e.kind for who, action in state.record.actions
                  for e in replay.apply(who, action)]
         assert kinds.count("stalemate") >= 2
+
+
+@pytest.mark.parametrize("name", sorted(FAST_ENGINES))
+def test_what_the_fast_engine_allows_is_its_menu(name: str) -> None:
+    """Every number, for every seat, at positions of whole games: legal
+    (``is_legal``, which may read a number without the menu) exactly when
+    in the seat's menu, and refused by the table (nothing changed) when not."""
+    env = rl.env(name, 3, infos=False)
+    table = env.unwrapped.table
+    everything = range(-1, table.numbering.size + 1)
+    for seed in range(6):
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        while env.agents:
+            if steps % 11 == 0:
+                engine = table.fast
+                for seat in range(3):
+                    menu = set(engine.menu(seat))
+                    assert {k for k in everything if engine.is_legal(seat, k)} == menu
+                record = list(table.record)
+                assert not table.play(0, table.numbering.size)
+                assert table.record == record
+            obs, _, term, trunc, _ = env.last()
+            env.step(None if term or trunc
+                     else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            steps += 1

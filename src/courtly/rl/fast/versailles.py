@@ -1,0 +1,666 @@
+"""Courtisans de Versailles' fast engine (courtly.rl.fast): the game's own
+rules, stepped for the research environments without what an environment's
+step never reads.
+
+Unlike Courtisans' engine, this one does not write the rules a second time.
+Versailles' rules are long (requests, audiences, office powers, the cards
+played on the court, deaths, wars, the Bastille, the regency: ``play.py``
+and ``court.py``); its menus of a player-turn already keep what they made
+for a court (``PlayRules.court_memos``) and its observation is already made
+of kept parts (``VersaillesEncoding.observe_array``). So the engine keeps
+the game's own :class:`VersaillesState`, dealt by the game's ``new_game``,
+and does itself only what a step of the environment spends its time on
+around the rules:
+
+- the referee (``Table.due``, :class:`~courtly.core.Referee`'s rule and
+  fields), read on the stage, the open seats and the pending breaches with
+  no :class:`~courtly.core.Phase` made;
+- the negotiation window (§7.2; ``VersaillesState._window_moves`` and
+  ``_negotiate``): its menu as action numbers (Done, paying each other
+  player 500, 1,000, ... livres up to one's fortune, showing each kind of
+  card held to each), kept with its mask by the seat's fortune and hand;
+  whether a number is legal, read from the number; and its moves applied
+  directly (a payment, a showing, Done; the window's close is the rules'
+  own ``_close_window``);
+- the player-turn's menu (§7.41; ``VersaillesState._turn_moves``) as
+  numbers: discarding or ending the turn, drawing, the gifts (read from the
+  hand's kinds, and checked from the number by the rules' ``_is_legal``)
+  made here; the takings from the King's House numbered by the House; what
+  reads the court alone (each card's plays or requests, the audiences, the
+  office powers) asked of the rules once and numbered, kept by the court
+  (``court_memos``'s key and the powers used) while only moves that leave
+  it as it was are played (:data:`COURT_KEPT`), a card's uses also beside
+  the rules' own memo of them;
+- every other move, and every other stage's menu (the sexes, the heirs'
+  parties, the court's location, the Grand Chamberlain's fines): the
+  rules' own (``_apply``, ``legal_actions``), so the dice and the draws are
+  the state's own RNG's, called in the same order.
+
+The observation is the game's own (``observe_array`` of the same state);
+the result too. The menus' numbers are the menu's, not in its order (a
+mask has none). What it skips is the record of actions and events, the
+views and the phases; ``tests/test_rl_fast.py`` checks seat, mask,
+observation and rewards step for step against the game's environment, on
+every configuration and on whole games (deaths, wars, regencies, exiles).
+"""
+
+from __future__ import annotations
+
+import functools
+from functools import cache
+from itertools import chain, combinations
+from operator import itemgetter
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from courtly.core import REFEREE, Action, Done, Numbering, Referee, Result, State, TimeUp
+from courtly.games.versailles.actions import (
+    PAY_UNIT,
+    Discard,
+    Draw,
+    EndTurn,
+    GiveCards,
+    Pay,
+    SetLocation,
+    ShowCard,
+    TakeFromHouse,
+)
+from courtly.games.versailles.cards import REQUEST_CARDS
+from courtly.games.versailles.courtier import BASTILLE, COURT
+from courtly.games.versailles.encoding import _FORTUNE as FORTUNE
+from courtly.games.versailles.encoding import (
+    BUNDLES,
+    CARD_IDS,
+    ENCODING,
+    OFFICE,
+    STAGES,
+    _blocks,
+    _layout,
+    _paid_bytes,
+    pay_bound,
+)
+from courtly.games.versailles.play import _HAND_KEYS as HAND_KEYS
+from courtly.games.versailles.rules import (
+    HAND_LIMIT,
+    NEGOTIATION,
+    PLAY,
+    WINDOW_MOVES_PER_PLAYER,
+    VersaillesState,
+    house_takings,
+)
+from courtly.rl.fast.table import TIME_UP
+from courtly.rl.fast.table import FastTable as BaseTable
+
+#: What a number of the window does (:attr:`Numbers.window`): nothing there,
+#: Done, a payment, a showing.
+OTHER, DONE, PAY, SHOW = 0, 1, 2, 3
+_TIME_UP = TimeUp()
+#: The actions that change nothing the menus' court parts read (places,
+#: sexes, spouses, cards laid, standings, the sovereigns, the wars, the
+#: location, the offices moved and powers used: ``PlayRules.court_key``
+#: and ``court_memos``'s key), unless the game turn ends with them (a new
+#: turn presents courtiers, ends a regency, forgets the powers used): the
+#: hands, the piles, the King's House, fortunes and whose turn it is.
+COURT_KEPT = frozenset({Draw, GiveCards, Discard, TakeFromHouse, EndTurn, Pay, ShowCard,
+                        Done, TimeUp, SetLocation})
+#: Each card's place in ``CARD_IDS`` (the menus' order); a gift of one kind
+#: is numbered by its place k, of two (k <= m) by ``PAIR_BASE[k] + m``.
+CARD_INDEX = {card: k for k, card in enumerate(CARD_IDS)}
+KINDS = len(CARD_IDS)
+PAIR_BASE = [KINDS * (k + 1) for k in range(KINDS)]
+PAIR_CODE = {(k, m): PAIR_BASE[k] + m for k in range(KINDS) for m in range(k + 1, KINDS)}
+#: The key of a card's numbered uses beside the rules' own memo of them.
+NUMBERED = "numbered"
+#: The courts whose numbered menu parts are kept before all are let go.
+COURTS_KEPT = 256
+#: A phase as the referee reads it: its name, who must act, who may act.
+Phase = tuple[str, tuple[int, ...], tuple[int, ...]]
+
+
+class Numbers(NamedTuple):
+    """One configuration's numbers of the window's actions (§7.2): Done,
+    each payment to each seat by units of 500 livres (``pay[to][u - 1]``),
+    each card shown to each seat (``show[to][card]``, cards in
+    ``CARD_IDS``'s order); and for every number what it does in the window
+    (``window[k]``: (:data:`OTHER`,), (:data:`DONE`,), (:data:`PAY`, to,
+    amount) or (:data:`SHOW`, to, card)); the turn's Draw, EndTurn and
+    each card's Discard (§7.41)."""
+
+    done: int
+    pay: list[list[int]]
+    show: list[list[int]]
+    window: list[tuple[Any, ...]]
+    draw: int
+    end_turn: int
+    discard: list[int]
+    gift: list[list[int]]
+    gifts: tuple[int, int]
+
+
+@cache
+def numbers(numbering: Numbering, n: int, goal: int) -> Numbers:
+    """The configuration's :class:`Numbers`, read from its numbering."""
+    window: list[tuple[Any, ...]] = [(OTHER,)] * numbering.size
+    done = numbering.index(Done())
+    window[done] = (DONE,)
+    pay: list[list[int]] = []
+    show: list[list[int]] = []
+    for to in range(n):
+        row = [numbering.index(Pay(to, amount))
+               for amount in range(PAY_UNIT, pay_bound({"goal": goal}) + 1, PAY_UNIT)]
+        for k, number in enumerate(row):
+            window[number] = (PAY, to, PAY_UNIT * (k + 1))
+        pay.append(row)
+        shows = [numbering.index(ShowCard(to, card)) for card in CARD_IDS]
+        for card, number in zip(CARD_IDS, shows, strict=True):
+            window[number] = (SHOW, to, card)
+        show.append(shows)
+    gift = [[-1] * (KINDS * (KINDS + 1)) for _ in range(n)]
+    for to in range(n):
+        for bundle in BUNDLES:
+            first = CARD_INDEX[bundle[0]]
+            code = first if len(bundle) == 1 else PAIR_BASE[first] + CARD_INDEX[bundle[1]]
+            gift[to][code] = numbering.index(GiveCards(to, bundle))
+    return Numbers(done, pay, show, window, numbering.index(Draw()), numbering.index(EndTurn()),
+                   [numbering.index(Discard(card)) for card in CARD_IDS], gift,
+                   (min(k for row in gift for k in row if k >= 0),
+                    1 + max(max(row) for row in gift)))
+
+
+class FastVersailles:
+    """A game of Courtisans de Versailles stepped for the environments (see
+    the module docstring): ``dealt`` is the game's own new game, played on."""
+
+    def __init__(self, dealt: VersaillesState, numbering: Numbering, table: Numbers,
+                 window_actions: int) -> None:
+        self.state = dealt
+        self.numbering, self.numbers = numbering, table
+        self.num_players = dealt.num_players
+        self.window_actions = window_actions
+        self.over = dealt.over
+        self.record: list[tuple[int, int]] = []
+        #: The referee's rule (:class:`~courtly.core.Referee`), its window
+        #: followed and each seat's actions there kept in its own fields
+        #: (``_window``, ``_counts``), read here without a ``Phase``.
+        self.referee = Referee(window_actions)
+        #: The phase ``due`` read at this position, and whether it found
+        #: the referee counting nothing (``Table.phase_now``, ``Table.uncounted``).
+        self.phase_now: Phase | None = None
+        self.uncounted = False
+        #: The menus of this position by seat, and their sets.
+        self.menus: dict[int, list[int]] = {}
+        self.legal: dict[int, frozenset[int]] = {}
+        #: The turn's menus but their gifts, by seat.
+        self.small: dict[int, list[int]] = {}
+        #: Each seat's last window menu, with the units of 500 livres it
+        #: could pay and the hand it was made for.
+        self.window_memo: dict[int, tuple[int, tuple[str, ...], list[int],
+                                          np.ndarray | None]] = {}
+        #: The menus' parts that read the court alone, numbered, kept while
+        #: only actions of :data:`COURT_KEPT` are applied in a game turn.
+        self.court: dict[Any, Any] | None = None
+        self.courts: dict[tuple[Any, ...], dict[Any, Any]] = {}
+        #: Each seat's last observation (float32 bytes) and how much of
+        #: :attr:`window_log` it has seen: kept while only the window's
+        #: payments, showings and Dones are played (:meth:`observe`).
+        self.seen: dict[int, list[Any]] = {}
+        self.window_log: list[tuple[Any, ...]] = []
+        n = self.num_players
+        self.layout, self.blocks = _layout(n), _blocks(n)
+        #: Where the turn's open seats and payments start (``_turn_block``).
+        self.open_at = self.blocks.turn + STAGES.size + 2 + 2 * n + 1
+        self.paid_at = self.open_at + n + 2 * OFFICE.size + n
+        #: Each seat's last gifts, with the hand they were made for.
+        self.gift_memo: dict[int, tuple[tuple[str, ...], list[int]]] = {}
+        #: The takings from the King's House by its cards.
+        self.house_numbers: dict[tuple[str, ...], list[int]] = {}
+
+    # ----- the referee --------------------------------------------------------------
+    def due(self) -> int | None:
+        """The seat to act by the referee's rule, applying (and recording)
+        its time-ups (``Table.due``); None once over."""
+        state = self.state
+        while not state.over:
+            if self.referee._window is None:
+                to_act = state._to_act()
+                if to_act and not state._may_act():
+                    self.uncounted = True
+                    return to_act[0]
+            phase = self._phase()
+            seat = self._next(phase)
+            if seat != REFEREE:
+                self.phase_now = phase
+                return seat
+            if not phase[2] and phase[0] != NEGOTIATION:  # Phase.referee_may_act
+                raise RuntimeError(f"versailles: nobody may act in phase {phase[0]}")
+            self._applied(REFEREE, _TIME_UP)
+            self.record.append((REFEREE, TIME_UP))
+            self._acted(phase, REFEREE)
+        return None
+
+    def _phase(self) -> Phase:
+        """The state's phase as the referee reads it (``State.phase``)."""
+        state = self.state
+        return state.stage, state._to_act(), state._may_act()
+
+    def _next(self, phase: Phase) -> int:
+        """``Referee._next``: the first that must act, else the window's seat
+        that acted least there (ties to the first), else the referee."""
+        self._follow(phase)
+        if phase[1]:
+            return phase[1][0]
+        if not phase[2]:
+            return REFEREE
+        counts = self.referee._counts
+        seat, least = REFEREE, self.window_actions
+        for s in phase[2]:
+            acted = counts.get(s, 0)
+            if acted < least:
+                seat, least = s, acted
+        return seat
+
+    def _acted(self, phase: Phase, seat: int) -> None:
+        """``Referee.acted``: count ``seat``'s action, taken in ``phase``."""
+        self._follow(phase)
+        referee = self.referee
+        if seat == REFEREE:
+            referee._window, referee._counts = None, {}
+        elif seat in phase[2] and seat not in phase[1]:
+            referee._counts[seat] = referee._counts.get(seat, 0) + 1
+
+    def _follow(self, phase: Phase) -> None:
+        """``Referee._follow``: a window is known by its phase's name."""
+        referee = self.referee
+        if referee._window != phase[0]:
+            referee._window, referee._counts = (phase[0] if phase[2] else None), {}
+
+    def acting(self) -> list[int]:
+        """The seats that must act, then those that may; [] once over."""
+        state = self.state
+        return [] if state.over else [*state._to_act(), *state._may_act()]
+
+    # ----- menus --------------------------------------------------------------------
+    def _windowing(self) -> bool:
+        """Whether the menus are the negotiation window's alone (no breach
+        awaiting the Grand Chamberlain: the research environments rule none)."""
+        state = self.state
+        return state.stage == NEGOTIATION and not state.breaches
+
+    def menu(self, seat: int) -> list[int]:
+        """The numbers of the seat's legal actions (``State.legal_actions``)."""
+        menu = self.menus.get(seat)
+        if menu is None:
+            menu = self.menus[seat] = self._menu(seat)
+        return menu
+
+    def _menu(self, seat: int) -> list[int]:
+        state = self.state
+        if state.over or type(seat) is not int or not 0 <= seat < self.num_players:
+            return []
+        if self._windowing():
+            return self._window_menu(seat) if seat in state.open_seats else []
+        if state.stage == PLAY and not state.breaches:
+            return self._turn_menu(seat) if seat == state.order[state.pos] else []
+        return self.numbering.indices(state._legal_set(seat))
+
+    def _turn_menu(self, seat: int) -> list[int]:
+        """``VersaillesState._turn_moves`` as numbers (§7.41): discards
+        above the hand limit, else ending the turn; the office powers; with
+        an action left, drawing, taking from the King's House, the hand's
+        plays and requests, the audiences, the gifts. What reads the court
+        alone (powers, each card's plays or requests, audiences) is numbered
+        once for the court (:attr:`court`), whatever the hand. The numbers
+        are the menu's, not in its order (a mask has none)."""
+        state = self.state
+        table = self.numbers
+        hand = state.hands[seat]
+        kinds = sorted(set(hand))
+        if len(hand) > HAND_LIMIT:
+            out = [table.discard[CARD_INDEX[card]] for card in kinds]
+        else:
+            out = [table.end_turn]
+        court = self.court
+        if court is None:
+            court = self._court()
+        c = state.courtiers[seat]
+        if c.cards and c.place == COURT:
+            out += self._powers(seat, court)
+        if state.actions_left > 0:
+            if state.pile or state.discard:
+                out.append(table.draw)
+            if c.place == COURT:
+                out += self._takings(tuple(state.house))
+            out += self._court_moves(seat, kinds, court)
+        self.small[seat] = out
+        if state.actions_left <= 0:
+            return out
+        held = tuple(hand)
+        kept = self.gift_memo.get(seat)
+        if kept is None or kept[0] != held:  # kept while the hand is the same (an audience)
+            kept = self.gift_memo[seat] = (held, self._gifts(seat, hand, kinds))
+        return out + kept[1]
+
+    def _powers(self, seat: int, court: dict[Any, Any]) -> list[int]:
+        """The seat's office powers (``PlayRules.power_moves``), numbered once
+        for the court."""
+        part: list[int] | None = court.get(("powers", seat))
+        if part is None:
+            part = court["powers", seat] = self.numbering.indices(
+                list(self.state.power_moves(seat)))
+        return part
+
+    def _court_moves(self, seat: int, kinds: list[str], court: dict[Any, Any]) -> list[int]:
+        """The plays and requests of the hand's kinds of card, then the
+        audiences (``PlayRules.hand_moves``, ``audience_moves``), numbered
+        once for the court."""
+        uses = court.get(seat)
+        if uses is None:
+            uses = court[seat] = {}
+        missing = [card for card in kinds if card not in uses]
+        if missing:
+            self._number_uses(seat, missing, uses)
+        out = list(chain.from_iterable(map(uses.__getitem__, kinds)))
+        part = court.get(("audiences", seat))
+        if part is None:
+            part = court["audiences", seat] = self.numbering.indices(
+                self.state.audience_moves(seat, self._memos()))
+        return out + part
+
+    def _number_uses(self, seat: int, cards: list[str], uses: dict[str, list[int]]) -> None:
+        """The numbers of ``PlayRules.hand_moves`` of each of ``cards`` into
+        ``uses``, each kept beside the rules' own memo of its uses, by the
+        same key (so kept while the court keeps that memo: a standing moved
+        keeps the uses of every card that reads no standing)."""
+        state = self.state
+        me = state.courtiers[seat]
+        # hand_moves' own reading of the user: what its memos' keys hold
+        asks = me.place == COURT and state.track("king") is not None
+        owners = (seat if me.place == BASTILLE else (me.place, me.sex),
+                  asks and state.queen_route_open(seat), seat, seat)
+        memos = self._memos()
+        for card in cards:
+            if not asks and card in REQUEST_CARDS:
+                uses[card] = []  # the rules' hand_moves asks nothing
+                continue
+            which, mode = HAND_KEYS[card]
+            memo = memos[which]
+            key = (NUMBERED, owners[mode], card)
+            numbers: list[int] | None = memo.get(key)
+            if numbers is None:
+                numbers = memo[key] = self.numbering.indices(
+                    state.hand_moves(seat, [card], memos))
+            uses[card] = numbers
+
+    def _gifts(self, seat: int, hand: list[str], kinds: list[str]) -> list[int]:
+        """``rules.gifts`` as numbers: each kind held, each pair of kinds, a
+        kind twice if held twice, to each other seat (§7.41)."""
+        index = [CARD_INDEX[card] for card in kinds]
+        codes = index + list(map(PAIR_CODE.__getitem__, combinations(index, 2)))
+        if len(kinds) < len(hand):
+            codes += [PAIR_BASE[k] + k for k, card in zip(index, kinds, strict=True)
+                      if hand.count(card) > 1]
+        out: list[int] = []
+        rows = self.numbers.gift
+        if len(codes) <= 1:
+            if not codes:
+                return out
+            return [rows[to][codes[0]] for to in range(self.num_players) if to != seat]
+        pick = itemgetter(*codes)
+        for to in range(self.num_players):
+            if to != seat:
+                out += pick(rows[to])
+        return out
+
+    def _court(self) -> dict[Any, Any]:
+        """The numbered parts kept for this court: by everything the rules'
+        memos read (``PlayRules.court_memos``'s key) and the powers used
+        (``power_moves``); those of the courts met lately are kept, as the
+        rules keep their memos (the court comes back to where it was)."""
+        state = self.state
+        key = (state.location, state.king_alive, state.queen_alive, state.regency,
+               state.secret_wife, tuple(state.wars), frozenset(state.offices_moved),
+               frozenset(state.powers_used),
+               tuple([(c.place, c.sex, c.spouse, c.used_poison, c.used_philtre, c.king,
+                       c.queen, *c.cards) for c in state.courtiers]))
+        store = self.courts
+        court = store.get(key)
+        if court is None:
+            if len(store) >= COURTS_KEPT:
+                store.clear()
+            court = store[key] = {}
+        self.court = court
+        return court
+
+    def _memos(self) -> Any:
+        """The rules' menus' memos of this court (``PlayRules.court_memos``)."""
+        court = self.court
+        assert court is not None
+        memos = court.get("memos")
+        if memos is None:
+            memos = court["memos"] = self.state.court_memos()
+        return memos
+
+    def _takings(self, house: tuple[str, ...]) -> list[int]:
+        """Taking each kind of card in the King's House (``house_takings``)."""
+        numbers = self.house_numbers.get(house)
+        if numbers is None:
+            if len(self.house_numbers) >= 256:
+                self.house_numbers.clear()
+            numbers = self.house_numbers[house] = self.numbering.indices(house_takings(house))
+        return numbers
+
+    def _window_menu(self, seat: int) -> list[int]:
+        """``VersaillesState._window_moves`` as numbers: Done, the payments
+        to each other seat, each kind of card held shown to each."""
+        state = self.state
+        units = max(0, state.courtiers[seat].fortune) // PAY_UNIT
+        held = tuple(state.hands[seat])
+        kept = self.window_memo.get(seat)
+        if kept is not None and kept[0] == units and kept[1] == held:
+            return kept[2]
+        table = self.numbers
+        others = [to for to in range(self.num_players) if to != seat]
+        menu = [table.done]
+        for to in others:
+            menu += table.pay[to][:units]
+        kinds = [CARD_INDEX[card] for card in sorted(set(held))]
+        for to in others:
+            row = table.show[to]
+            menu += [row[k] for k in kinds]
+        self.window_memo[seat] = (units, held, menu, None)
+        return menu
+
+    def mask(self, seat: int) -> np.ndarray:
+        """The seat's action mask (``Table.mask``, acting): a window's kept
+        with its menu, copied."""
+        menu = self.menu(seat)
+        if self._windowing():
+            kept = self.window_memo.get(seat)
+            if kept is not None and kept[2] is menu:
+                mask = kept[3]
+                if mask is None:
+                    mask = np.zeros(self.numbering.size, np.int8)
+                    mask.put(menu, 1)
+                    self.window_memo[seat] = (*kept[:3], mask)
+                return mask.copy()
+        mask = np.zeros(self.numbering.size, np.int8)
+        mask.put(menu, 1)
+        return mask
+
+    def is_legal(self, seat: int, number: int) -> bool:
+        """Whether ``number`` is in the seat's menu now: the window's
+        actions and the gifts read from the number, the others looked up."""
+        if self._windowing() and 0 <= number < self.numbering.size:
+            return self._window_legal(seat, self.numbers.window[number])
+        table = self.numbers
+        state = self.state
+        if state.stage == PLAY and not state.breaches and not state.over:
+            if table.gifts[0] <= number < table.gifts[1]:
+                # the rules' own check of a gift (VersaillesState._is_legal)
+                return state._is_legal(seat, self.numbering.action(number))
+            if seat == state.order[state.pos]:
+                self.menu(seat)
+                return number in self.small[seat]
+        legal = self.legal.get(seat)
+        if legal is None:
+            legal = self.legal[seat] = frozenset(self.menu(seat))
+        return number in legal
+
+    def _window_legal(self, seat: int, does: tuple[Any, ...]) -> bool:
+        """``VersaillesState._is_legal`` of a window's action: the seat in
+        the window; a payment within its fortune, a card of its hand, to
+        another seat."""
+        state = self.state
+        if does[0] == OTHER or state.over or seat not in state.open_seats:
+            return False
+        if does[0] == DONE:
+            return True
+        if does[1] == seat:
+            return False
+        if does[0] == PAY:
+            return bool(does[2] <= state.courtiers[seat].fortune)
+        return does[2] in state.hands[seat]
+
+    # ----- play ---------------------------------------------------------------------
+    def apply(self, seat: int, number: int) -> None:
+        """Apply ``seat``'s legal action ``number`` (the rules' ``_apply``)
+        and count it as the referee does (``Table.play``)."""
+        phase = None if self.uncounted else self.phase_now or self._phase()
+        if self._windowing():
+            self._negotiate(seat, self.numbers.window[number])
+        else:
+            self._applied(seat, self.numbering.action(number))
+        self.record.append((seat, number))
+        if phase is not None:
+            self._acted(phase, seat)
+
+    def _applied(self, seat: int, action: Action) -> None:
+        """The rules' own move, and this position's memos forgotten."""
+        state = self.state
+        turn, location = state.turn, state.location
+        state._apply(seat, action)
+        if state._legal_cache:
+            state._legal_cache.clear()
+        if type(action) not in COURT_KEPT or state.turn != turn or state.location != location:
+            self.court = None
+        self.over = state.over
+        self.menus = {}
+        self.small = {}
+        self.legal = {}
+        self.phase_now, self.uncounted = None, False
+        if self.seen:
+            self.seen, self.window_log = {}, []
+
+    def _negotiate(self, seat: int, does: tuple[Any, ...]) -> None:
+        """A window's action (``VersaillesState._negotiate``, §7.2), with no
+        breach pending: a payment, a showing or Done; the window closes when
+        all are done or after its bound of moves (our decision)."""
+        state = self.state
+        turn, location = state.turn, state.location
+        if does[0] == DONE:
+            state.open_seats.remove(seat)
+        else:
+            state.window_moves += 1
+            if does[0] == PAY:
+                to, amount = does[1], does[2]
+                courtiers = state.courtiers
+                courtiers[seat].fortune -= amount
+                courtiers[to].fortune += amount
+                state.payments.append((seat, to, amount))
+        if does[0] == PAY and state._reached_goal():
+            self.seen, self.window_log = {}, []
+        elif (not state.open_seats
+              or state.window_moves >= WINDOW_MOVES_PER_PLAYER * self.num_players):
+            state._close_window()
+            self.seen, self.window_log = {}, []
+            if state.turn != turn or state.location != location:
+                self.court = None
+        elif does[0] == PAY:  # a showing changes nothing observed
+            self.window_log.append((PAY, seat, does[1]))
+        elif does[0] == DONE:
+            self.window_log.append(does)
+        if state._legal_cache:
+            state._legal_cache.clear()
+        self.over = state.over
+        self.menus = {}
+        self.legal = {}
+        self.phase_now, self.uncounted = None, False
+
+    def observe(self, seat: int) -> np.ndarray:
+        """The game's own observation (``VersaillesEncoding.observe_array``),
+        kept for each seat while the window's moves alone are played: then
+        only the numbers they move are written again (:meth:`_patch`)."""
+        kept = self.seen.get(seat)
+        if kept is None:
+            array = ENCODING.observe_array(self.state, seat)
+            self.seen[seat] = [bytearray(array.tobytes()), len(self.window_log)]
+            return array
+        buf = kept[0]
+        if kept[1] < len(self.window_log):
+            self._patch(buf, seat, self.window_log[kept[1]:])
+            kept[1] = len(self.window_log)
+        return np.frombuffer(bytearray(buf), np.float32)
+
+    def _patch(self, buf: bytearray, seat: int, moves: list[tuple[Any, ...]]) -> None:
+        """``seat``'s observation ``buf`` brought up to date after the
+        window's ``moves`` (no showing among them: it changes nothing
+        observed): the payers' and payees' fortunes and the payments after a
+        payment, who still negotiates after a Done; at the encoding's places
+        (``_layout``, ``observe_array``'s parts), as it writes them."""
+        state, n = self.state, self.num_players
+        at = self.layout
+        payers = {who for move in moves if move[0] == PAY for who in move[1:]}
+        floats = memoryview(buf).cast("B").cast("f")
+        try:
+            if payers:
+                goal = state.options["goal"]
+                for who in payers:
+                    line = at.courtiers + (who - seat) % n * at.courtier
+                    floats[line + FORTUNE] = state.courtiers[who].fortune / goal
+                start = 4 * self.paid_at
+                buf[start:start + 8 * n] = _paid_bytes(self.blocks, state.payments, seat)
+            if any(move[0] == DONE for move in moves):
+                start = self.open_at
+                for k in range(n):
+                    floats[start + k] = 0.0
+                for other in state.open_seats:
+                    floats[start + (other - seat) % n] = 1.0
+        finally:
+            floats.release()
+
+    def result(self) -> Result:
+        """The game's own result (once over)."""
+        return self.state.result()
+
+
+class FastTable(BaseTable):
+    """The environments' table on :class:`FastVersailles` (see
+    :class:`~courtly.rl.fast.table.FastTable`)."""
+
+    @functools.cached_property
+    def action_numbers(self) -> Numbers:
+        """This configuration's :class:`Numbers`."""
+        return numbers(self.numbering, self.num_players, int(self.options["goal"]))
+
+    @property
+    def referee(self) -> Referee:
+        """The engine's referee (its window and counts, ``Table.referee``)."""
+        fast: FastVersailles = self.fast  # type: ignore[assignment]
+        return fast.referee
+
+    @referee.setter
+    def referee(self, value: Referee) -> None:
+        """Nothing to set: the engine keeps its own (made with each game)."""
+
+    def mask(self, seat: int, acting: bool) -> np.ndarray:
+        """The seat's action mask (``Table.mask``), from the engine."""
+        if acting:
+            fast: FastVersailles = self.fast  # type: ignore[assignment]
+            return fast.mask(seat)
+        return np.zeros(self.numbering.size, np.int8)
+
+    def engine(self, dealt: State) -> FastVersailles:
+        """Versailles' fast engine of the game ``dealt``."""
+        assert isinstance(dealt, VersaillesState)
+        return FastVersailles(dealt, self.numbering, self.action_numbers, self.window_actions)
