@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from courtly.rl.envs import Table
 
 #: The games that have a fast engine: the module holding its ``FastTable``.
-FAST_ENGINES = {"courtisans": "courtly.rl.fast.courtisans"}
+FAST_ENGINES = {"courtisans": "courtly.rl.fast.courtisans", "fief": "courtly.rl.fast.fief"}
 
 
 def fast_table(game: str, *args: Any, **kwargs: Any) -> Table | None:
