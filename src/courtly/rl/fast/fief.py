@@ -37,60 +37,92 @@ step for step, in every configuration.
 
 from __future__ import annotations
 
+import functools
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
 from courtly.core import REFEREE, Numbering, Result, State, TimeUp
 from courtly.games.fief import arrays as A
 from courtly.games.fief import encoding as E
-from courtly.games.fief.actions import DONE, END_TURN, Pay
-from courtly.games.fief.court import NEGOTIATION
+from courtly.games.fief.actions import (
+    ATTACKS_ON_REGIONS,
+    DONE,
+    END_TURN,
+    PURCHASES,
+    STANCES,
+    Assassinate,
+    AttackRegion,
+    Buy,
+    DiscardCard,
+    ExchangeCard,
+    Move,
+    Pay,
+    PlayBishop,
+    PlayLord,
+    TakeCardinal,
+    Vote,
+)
+from courtly.games.fief.board import default_board
+from courtly.games.fief.cards import card_set
+from courtly.games.fief.court import ELECTION, NEGOTIATION
+from courtly.games.fief.rules import CARDS, MAX_COUNTERS_PER_VILLAGE, MOVEMENT, FiefState
+from courtly.games.fief.rules import PURCHASES as PURCHASES_PHASE
+from courtly.games.fief.war import SIEGE_BECOMES, TRIPS
 from courtly.rl.fast.table import TIME_UP
 from courtly.rl.fast.table import FastTable as BaseTable
 
 
-class Numbers(NamedTuple):
-    """One configuration's action numbers the engine makes by arithmetic:
-    Done, End of turn, the first payment to each seat (100 crowns; each
-    further hundred is the next number) and the most hundreds paid."""
+class Numbers:
+    """One configuration's action numbers, as the engine's menus read them
+    (from the game's numbering: the same numbers as its environments).
+    Where a field counts (crowns, soldiers, counters, votes), each next
+    count is the next number: a run of them is a ``range``."""
 
-    done: int
-    end_turn: int
-    pay: list[int]
-    hundreds: int
+    def __init__(self, numbering: Numbering, n: int, hundreds: int) -> None:
+        index = numbering.index
+        board, cards = default_board(), card_set()
+        villages, regions, lords = tuple(board.villages), tuple(board.regions), cards.lords
+        self.done, self.end_turn, self.hundreds = index(DONE), index(END_TURN), hundreds
+        #: The payment of 100 crowns to each seat (then 200, 300, ...).
+        self.pay = [index(Pay(to, 100)) for to in range(n)]
+        #: A lord's trip with no soldier, by lord, village and stance (then 1, 2, ...).
+        self.move = {(lord, to, stance): index(Move(lord, to, stance, 0))
+                     for lord in lords for to in villages for stance in STANCES}
+        #: The purchase of one counter, by item and village (then 2, 3, ...).
+        self.buy = {(item, v): index(Buy(item, v, 1)) for item in PURCHASES for v in villages}
+        #: One vote for each lord (then 2, 3, ...), and abstaining.
+        self.vote = {lord: index(Vote(lord, 1)) for lord in lords}
+        self.abstain = index(Vote(None, 0))
+        self.play_lord = {(lord, v): index(PlayLord(lord, v)) for lord in lords for v in villages}
+        self.bishop = {(b, lord): index(PlayBishop(b, lord)) for b in board.bishoprics
+                       for lord in lords}
+        self.cardinal = {lord: index(TakeCardinal(lord)) for lord in lords}
+        self.assassinate = {lord: index(Assassinate(lord)) for lord in lords}
+        self.attack = {card: [index(AttackRegion(card, r)) for r in regions]
+                       for card in ATTACKS_ON_REGIONS}
+        deck = sorted(set(cards.blue_deck()))
+        self.discard = {card: index(DiscardCard(card)) for card in deck}
+        self.exchange = {card: index(ExchangeCard(card)) for card in deck}
 
 
 @cache
-def numbers(numbering: Numbering, n: int) -> Numbers:
-    """The configuration's :class:`Numbers`, read from its numbering (so the
-    same numbers as the game's environments)."""
-    pay = [numbering.index(Pay(to, 100)) for to in range(n)]
-    hundreds = 1
-    while numbering.index(Pay(0, 100 * hundreds)) + 1 == pay[0] + hundreds \
-            and _has(numbering, Pay(0, 100 * (hundreds + 1))):
-        hundreds += 1
-    return Numbers(numbering.index(DONE), numbering.index(END_TURN), pay, hundreds)
-
-
-def _has(numbering: Numbering, action: Any) -> bool:
-    try:
-        numbering.index(action)
-    except KeyError:
-        return False
-    return True
+def numbers(numbering: Numbering, n: int, hundreds: int) -> Numbers:
+    """The configuration's :class:`Numbers`."""
+    return Numbers(numbering, n, hundreds)
 
 
 class FastFief:
     """A game of Fief driven on numbers (see the module docstring): ``dealt``
     is the game's own new game, played on from there."""
 
-    def __init__(self, dealt: Any, numbering: Numbering, window_actions: int) -> None:
+    def __init__(self, dealt: FiefState, numbering: Numbering, table: Numbers,
+                 window_actions: int) -> None:
         self.s = dealt
         self.n = dealt.num_players
         self.numbering = numbering
-        self.table = numbers(numbering, self.n)
+        self.table = table
         self.window_actions = window_actions
         self.record: list[tuple[int, int]] = []
         #: The referee's window (its phase's name) and each seat's count there.
@@ -165,10 +197,119 @@ class FastFief:
         return number in legal
 
     def _menu(self, seat: int) -> list[int]:
+        """The seat's menu: by arithmetic in the frequent phases with
+        nothing waiting (no attack to answer, passage, battle or custody to
+        decide), else the game's own ``_legal_actions``, numbered."""
         s = self.s
         if s.over or (seat not in s._to_act() and seat not in s._may_act()):
             return []
-        return self.numbering.indices(s._legal_actions(seat))
+        made = _MENUS.get(s.stage)
+        if (made is None or s.pending is not None or s.passage is not None
+                or s.battle is not None or s.custody_claim is not None):
+            return self.numbering.indices(s._legal_actions(seat))
+        return made(self, seat)
+
+    def _negotiation(self, seat: int) -> list[int]:
+        """``CourtRules.negotiation_moves`` ("Phase 6: Negotiations"): Done,
+        one's gifts of villages, any payment in hundreds to any other seat."""
+        s, t = self.s, self.table
+        out = [t.done]
+        if s.fiefs:
+            out += self.numbering.indices(s.gifts(seat))
+        k = s.money[seat] // 100
+        for to, first in enumerate(t.pay):
+            if to != seat:
+                out += range(first, first + k)
+        return out
+
+    def _purchases(self, seat: int) -> list[int]:
+        """``FiefState._purchase_moves`` ("Phase 3: Purchases")."""
+        s, t = self.s, self.table
+        out = [t.end_turn]
+        limits = s._purchase_limits(seat)
+        if max(limits.values()) <= 0:
+            return out
+        soldier, press, mill, castle = (limits[item] for item in PURCHASES)
+        buy, mills, presses, castles = t.buy, s.mills, s.presses, s.castles
+        for village, holder in s.holders().items():
+            if holder != seat:
+                continue
+            room = MAX_COUNTERS_PER_VILLAGE - mills[village] - presses[village]
+            for item, most in (("soldier", soldier), ("press", max(0, min(press, room))),
+                               ("mill", max(0, min(mill, room))),
+                               ("castle", min(castle, int(village not in castles)))):
+                if most > 0:
+                    first = buy[item, village]
+                    out += range(first, first + most)
+        return out
+
+    def _votes(self, seat: int) -> list[int]:
+        """``CourtRules.vote_moves`` ("The election of the king"): abstain, or
+        1 to all one's votes for a lord who is no bishop."""
+        s, t = self.s, self.table
+        most = s.votes()[seat]
+        out = [t.abstain]
+        vote = t.vote
+        for lord in s.candidates():
+            first = vote[lord]
+            out += range(first, first + most)
+        return out
+
+    def _cards(self, seat: int) -> list[int]:
+        """``FiefState._card_moves`` and the cardinals ("Phase 1: The Playing
+        of the Cards"): end, each card of one's hand played, discarded or
+        exchanged; a bishop's cardinal asked of the bank."""
+        s, t = self.s, self.table
+        hand = s.hands[seat]
+        out = [t.end_turn]
+        if s.exchanged[seat]:
+            out += [t.discard[card] for card in sorted(set(hand))]
+        else:
+            exchange = not s.played_card[seat] and bool(s.deck or s.discard)
+            for card in sorted(set(hand)):
+                out += self._plays(seat, card, hand)
+                out.append(t.discard[card])
+                if exchange:
+                    out.append(t.exchange[card])
+        if s.cardinals_left:
+            out += [t.cardinal[lord] for lord, i in sorted(s.lords.items())
+                    if i.owner == seat and i.bishop and not i.cardinal]
+        return out
+
+    def _plays(self, seat: int, card: str, hand: list[str]) -> list[int]:
+        """``FiefState._plays_of``: where a lord goes, whom a bishop's card
+        makes bishop, whom an assassin seeks, which region an attack strikes."""
+        s, t = self.s, self.table
+        kind, _, name = card.partition(":")
+        if kind == "lord":
+            return [t.play_lord[name, v] for v in s.lord_destinations(seat)]
+        if kind == "bishop":
+            return [t.bishop[name, lord] for lord, i in sorted(s.lords.items())
+                    if i.owner == seat and s.may_be_made_bishop(lord)]
+        if card == "assassination":
+            return [t.assassinate[lord] for lord, i in sorted(s.lords.items())
+                    if i.owner != seat]
+        if card in ("bad_weather", "famine", "plague") or (card == "revolt"
+                                                            and "famine" in hand):
+            return t.attack[card]
+        return []
+
+    def _movement(self, seat: int) -> list[int]:
+        """End, or ``WarRules.moves_for`` ("Phase 4: The Movement of
+        Counters"): each trip of each of one's lords with two trips not
+        made, to each village he may reach, in each stance, with each count
+        of soldiers he may take."""
+        s = self.s
+        out = [self.table.end_turn]
+        mine = sorted(lord for lord, i in s.lords.items() if i.owner == seat)
+        if not mine:
+            return out
+        trips = s.trips
+        board = _Board(s, self.table)
+        for lord in mine:
+            if trips[lord] < TRIPS:
+                out += board.trips(lord, seat)
+        return out
 
     # ----- play -----------------------------------------------------------------------
     def apply(self, seat: int, number: int) -> None:
@@ -221,6 +362,126 @@ class FastFief:
         return np.frombuffer(out, np.float32)
 
 
+class _Board:
+    """What the trips of one movement menu read of the position, gathered
+    once: each village's holder (``controller``) and whoever has pieces
+    inside it, the forces at the gates, the regions under bad weather
+    (:class:`~courtly.games.fief.war.WarRules`, "Phase 4")."""
+
+    def __init__(self, s: FiefState, table: Numbers) -> None:
+        self.s = s
+        self.table = table
+        self.holders = s.holders()
+        inside: dict[str, int] = {v: owner for v, (owner, _) in s.soldiers.items()}
+        for i in s.lords.values():
+            if not i.outside:
+                inside.setdefault(i.village, i.owner)
+        self.inside = inside
+        self.gates = {(g.owner, g.village): g for g in s.gates}
+        self.weather = s.weather
+        self.region = _REGION_OF
+        self.neighbours = s.board.neighbours
+
+    def trips(self, lord: str, seat: int) -> list[int]:
+        """``moves_for``'s trips of one lord (``_soldier_bounds``,
+        ``_destinations``, ``_weather_cap``), as numbers."""
+        low, high = self._bounds(lord)
+        out: list[int] = []
+        move = self.table.move
+        weather, region = self.weather, self.region
+        for to, stances in self._destinations(lord):
+            top = 0 if weather and region[to] in weather else high
+            if low <= top:
+                for stance in stances:
+                    first = move[lord, to, stance]
+                    out += range(first + low, first + top + 1)
+        return out
+
+    def _at_gate(self, owner: int, village: str) -> list[str]:
+        """``lords_at(owner, village, True)``."""
+        return sorted(lord for lord, i in self.s.lords.items() if i.owner == owner
+                      and i.village == village and i.outside)
+
+    def _bounds(self, lord: str) -> tuple[int, int]:
+        """``_soldier_bounds`` (``movable_soldiers``): those with him, none
+        for a bishop or out of bad weather; all of a gate's when he is its last lord."""
+        i = self.s.lords[lord]
+        if i.bishop or (self.weather and self.region[i.village] in self.weather):
+            high = 0
+        elif i.outside:
+            force = self.gates.get((i.owner, i.village))
+            high = force.soldiers if force else 0
+        else:
+            owner, count = self.s.soldiers.get(i.village, (i.owner, 0))
+            high = count if owner == i.owner else 0
+        low = high if i.outside and not i.bishop and self._at_gate(
+            i.owner, i.village) == [lord] else 0
+        return low, high
+
+    def _destinations(self, lord: str) -> list[tuple[str, tuple[str, ...]]]:
+        """``WarRules._destinations``: from inside, every road (a besieged
+        lord only breaks out); from a gate, by ``_roads_from_gate`` unless
+        held there, and a siege turned to an assault."""
+        i = self.s.lords[lord]
+        here = i.village
+        if i.outside:
+            force = self.gates.get((i.owner, here))
+            if force is None or force.stance in ("attack", "sortie"):
+                return []
+            out = [] if self._held(lord, i, force) else [
+                (to, self._stances(i.owner, to)) for to in self._roads(i, force)]
+            if force.stance == "siege":
+                out.append((here, SIEGE_BECOMES))
+            return [(to, st) for to, st in out if st]
+        if self._besieged(here):
+            return [(here, ("sortie",))]
+        return [(to, st) for to in self.neighbours[here] if (st := self._stances(i.owner, to))]
+
+    def _held(self, lord: str, i: Any, force: Any) -> bool:
+        """``WarRules._held_at_gate``."""
+        return (bool(force.soldiers)
+                and (i.bishop is not None
+                     or (bool(self.weather) and self.region[force.village] in self.weather))
+                and self._at_gate(i.owner, force.village) == [lord])
+
+    def _roads(self, i: Any, force: Any) -> tuple[str, ...]:
+        """``WarRules._roads_from_gate`` (``siege_road``)."""
+        if force.stance == "siege" and i.came_from in self.neighbours[i.village]:
+            return (i.came_from,)
+        return tuple(self.neighbours[force.village])
+
+    def _besieged(self, village: str) -> bool:
+        """``WarRules.besieged``."""
+        holder = self.holders[village]
+        return any(g.stance == "siege" and g.owner != holder and g.village == village
+                   for g in self.s.gates)
+
+    def _stances(self, seat: int, to: str) -> tuple[str, ...]:
+        """``WarRules._stances``: enter a free or own village; at another's,
+        attack, besiege or ask passage, unless two forces converge there or
+        another besieges it; intrude into an empty village of his fief."""
+        holder = self.holders[to]
+        if holder is None or holder == seat:
+            return _ENTER
+        if self.s.fiefs and self.s.fief_owner(to) == holder and to not in self.inside:
+            return _INTRUDE
+        if (seat, to) not in self.gates:
+            others = [g for g in self.s.gates if g.village == to and g.owner not in (seat, holder)]
+            if len(others) >= 2 or any(g.stance == "siege" for g in others):
+                return ()
+        return _AT_ANOTHERS
+
+
+#: The phases whose menus the engine makes itself (else the game's own).
+_MENUS = {NEGOTIATION: FastFief._negotiation, MOVEMENT: FastFief._movement,
+          PURCHASES_PHASE: FastFief._purchases, CARDS: FastFief._cards,
+          ELECTION: FastFief._votes}
+_ENTER, _INTRUDE = ("enter",), ("intrude", "passage")
+_AT_ANOTHERS = ("attack", "siege", "passage")
+#: Each village's region.
+_REGION_OF = {v: village.region for v, village in default_board().villages.items()}
+
+
 #: The kinds of action that move no piece (the observation's blocks stay)
 #: unless they end the phase: a payment, a Done, a vote, an end of turn.
 _QUIET = frozenset({"Pay", "Done", "Vote", "EndTurn"})
@@ -232,6 +493,13 @@ class FastTable(BaseTable):
 
     def engine(self, dealt: State) -> FastFief:
         """Fief's fast engine of the game ``dealt``."""
-        return FastFief(dealt, self.numbering, self.window_actions)
+        assert isinstance(dealt, FiefState)
+        return FastFief(dealt, self.numbering, self.action_numbers, self.window_actions)
+
+    @functools.cached_property
+    def action_numbers(self) -> Numbers:
+        """This configuration's :class:`Numbers`."""
+        return numbers(self.numbering, self.num_players,
+                       E.money_bound(self.num_players, self.options) // 100)
 
 
