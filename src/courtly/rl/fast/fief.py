@@ -43,7 +43,7 @@ from typing import Any
 
 import numpy as np
 
-from courtly.core import REFEREE, Numbering, Result, State, TimeUp
+from courtly.core import REFEREE, Done, Numbering, Result, State, TimeUp
 from courtly.games.fief import arrays as A
 from courtly.games.fief import encoding as E
 from courtly.games.fief.actions import (
@@ -56,18 +56,26 @@ from courtly.games.fief.actions import (
     AttackRegion,
     Buy,
     DiscardCard,
+    EndTurn,
     ExchangeCard,
     Move,
     Pay,
     PlayBishop,
     PlayLord,
     TakeCardinal,
+    Tithe,
     Vote,
 )
 from courtly.games.fief.board import default_board
 from courtly.games.fief.cards import card_set
 from courtly.games.fief.court import ELECTION, NEGOTIATION
-from courtly.games.fief.rules import CARDS, MAX_COUNTERS_PER_VILLAGE, MOVEMENT, FiefState
+from courtly.games.fief.rules import (
+    CARDS,
+    MAX_COUNTERS_PER_VILLAGE,
+    MOVEMENT,
+    REVENUES,
+    FiefState,
+)
 from courtly.games.fief.rules import PURCHASES as PURCHASES_PHASE
 from courtly.games.fief.war import SIEGE_BECOMES, TRIPS
 from courtly.rl.fast.table import TIME_UP
@@ -130,9 +138,9 @@ class FastFief:
         self._counts: dict[int, int] = {}
         self._menus: dict[int, list[int]] = {}
         self._legal: dict[int, frozenset[int]] = {}
-        #: Whether a piece may have moved since the observation's blocks
-        #: were last brought up to date.
-        self._dirty = True
+        #: What may have moved among the observation's kept pieces since they
+        #: were last brought up to date (bits of :data:`_ALL` ...).
+        self._stale = _ALL
 
     @property
     def over(self) -> bool:
@@ -174,7 +182,7 @@ class FastFief:
         self.s._apply(REFEREE, TimeUp())
         self.record.append((REFEREE, TIME_UP))
         self._window, self._counts = None, {}
-        self._moved(True)
+        self._moved(_ALL)
 
     def acting(self) -> list[int]:
         """The seats that must act, then those that may; [] once over."""
@@ -314,30 +322,38 @@ class FastFief:
     # ----- play -----------------------------------------------------------------------
     def apply(self, seat: int, number: int) -> None:
         """Apply (and record) ``seat``'s legal action ``number`` by the
-        game's rules, counted by the referee's rule."""
+        game's rules (``FiefState._apply``), counted by the referee's rule."""
         s = self.s
         counting = self._window is not None
-        if counting:
-            name, to_act, may = s.stage, s._to_act(), s._may_act()
-        elif s._may_act():
+        if counting or s._may_act():
             counting, name, to_act, may = True, s.stage, s._to_act(), s._may_act()
-        before = (s.turn, s.phase_step, s.stage)
+        stage, step, turn = s.stage, s.phase_step, s.turn
         action = self.numbering.action(number)
-        s._apply(seat, action)
+        kind = type(action)
+        if kind is EndTurn and stage in _PARTS and s.acted + 1 < len(s.order):
+            s.acted += 1  # FiefState._end_part: the next seat's part of the phase
+            touched = 0
+        else:
+            s._apply(seat, action)
+            if (s.phase_step, s.turn) == (step, turn) and s.stage == stage:
+                touched = _TOUCHES.get(kind, _ALL)
+            else:
+                touched = 0 if (kind is EndTurn and (stage, s.stage) in _QUIET_STEPS
+                                and s.turn == turn) else _ALL
         self.record.append((seat, number))
         if counting:
             self._follow(name, may)
             if seat in may and seat not in to_act:
                 self._counts[seat] = self._counts.get(seat, 0) + 1
-        quiet = type(action).__name__ in _QUIET and before == (s.turn, s.phase_step, s.stage)
-        self._moved(not quiet)
+        self._moved(touched)
 
-    def _moved(self, pieces: bool) -> None:
-        """The position changed (its pieces too if ``pieces``)."""
+    def _moved(self, touched: int) -> None:
+        """The position changed; of the observation's kept pieces, those of
+        ``touched`` (bits of :data:`_ALL`, :data:`_BOUGHT`, :data:`_CARDS`,
+        :data:`_DECK`) may have."""
         self._menus = {}
         self._legal = {}
-        if pieces:
-            self._dirty = True
+        self._stale |= touched
 
     def result(self) -> Result:
         """The game's own result (once over)."""
@@ -347,12 +363,11 @@ class FastFief:
     # ----- observation ----------------------------------------------------------------
     def observe(self, seat: int) -> np.ndarray:
         """``FiefEncoding.observe_array`` of the position (:mod:`courtly.games.fief.arrays`),
-        its kept blocks brought up to date only when a piece may have moved."""
+        its kept blocks brought up to date only where a piece may have moved."""
         s = self.s
         kept = A._kept(s)
-        if self._dirty:
-            kept.update(s)
-            self._dirty = False
+        if self._stale:
+            self._refresh(kept)
         out = kept.blocks[seat][0][:]
         n = self.n
         at = E._layout(n)
@@ -360,6 +375,30 @@ class FastFief:
         A._hand(out, at.phase - 2 * E.DECK.size - 1, s, seat)
         E._phase_state(out, at.phase, s, seat, n)
         return np.frombuffer(out, np.float32)
+
+    def _refresh(self, kept: Any) -> None:
+        """Bring the kept pieces up to date: all of them (``_Kept.update``), or
+        only those the actions since moved: a purchase's soldiers and
+        counters, the discard pile, the deck (as ``update`` compares them)."""
+        s, stale = self.s, self._stale
+        self._stale = 0
+        if stale & _ALL:
+            kept.update(s)
+            return
+        parts, sync = kept.parts, kept._sync
+        if stale & _BOUGHT:
+            if s.soldiers != parts["soldiers"].was and sync("soldiers", s.soldiers):
+                sync("holders", s.holders())
+                kept.votes = s.votes()
+            if not (_SAME(s.mills, parts["mills"].was) and _SAME(s.presses, parts["presses"].was)):
+                sync("mills", s.mills)
+                sync("presses", s.presses)
+            if s.castles != parts["castles"].was.keys():
+                sync("castles", dict.fromkeys(s.castles, True))
+        if stale & _CARDS and s.discard != kept.discard:
+            kept._pile(s.discard)
+        if stale & _DECK and len(s.deck) != parts["deck"].was.get("deck", 0):
+            sync("deck", {"deck": len(s.deck)})
 
 
 class _Board:
@@ -482,9 +521,23 @@ _AT_ANOTHERS = ("attack", "siege", "passage")
 _REGION_OF = {v: village.region for v, village in default_board().villages.items()}
 
 
-#: The kinds of action that move no piece (the observation's blocks stay)
-#: unless they end the phase: a payment, a Done, a vote, an end of turn.
-_QUIET = frozenset({"Pay", "Done", "Vote", "EndTurn"})
+#: What may move among the observation's kept pieces: any (``_Kept.update``),
+#: a purchase's (soldiers, mills, presses, castles), the discard pile, the deck.
+_ALL, _BOUGHT, _CARDS, _DECK = 1, 2, 4, 8
+#: What each kind of action may move, when the phase goes on: a payment, a
+#: Done, a vote or an end of turn moves no piece; a purchase its counters
+#: (``FiefState._buy``); a discard, an exchange or a tithe the discard pile
+#: (and an exchange the deck: ``_exchange``, ``_spend``); any other, anything.
+_TOUCHES: dict[type, int] = {Pay: 0, Done: 0, Vote: 0, EndTurn: 0, Buy: _BOUGHT,
+                             DiscardCard: _CARDS, ExchangeCard: _CARDS | _DECK, Tithe: _CARDS}
+#: The phases that end at an end of turn moving no piece (``FiefState._next_phase``:
+#: the revenues collected are money; the purchases and the movement begin with nothing).
+_QUIET_STEPS = frozenset({(CARDS, REVENUES), (REVENUES, PURCHASES_PHASE),
+                          (PURCHASES_PHASE, MOVEMENT)})
+#: The phases each seat plays a part of, ended by its end of turn (``_end_part``).
+_PARTS = frozenset({CARDS, REVENUES, PURCHASES_PHASE, MOVEMENT})
+#: Two dicts compared as plain dicts (as ``arrays`` does: in C).
+_SAME = dict.__eq__
 
 
 class FastTable(BaseTable):
