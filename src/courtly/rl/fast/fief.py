@@ -38,6 +38,7 @@ step for step, in every configuration.
 from __future__ import annotations
 
 import functools
+from collections.abc import Container
 from functools import cache
 from typing import Any
 
@@ -137,15 +138,13 @@ class FastFief:
         self._window: str | None = None
         self._counts: dict[int, int] = {}
         self._menus: dict[int, list[int]] = {}
-        self._legal: dict[int, frozenset[int]] = {}
+        self._legal: dict[int, Container[int]] = {}
+        self._acting: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         #: What may have moved among the observation's kept pieces since they
         #: were last brought up to date (bits of :data:`_ALL` ...).
         self._stale = _ALL
-
-    @property
-    def over(self) -> bool:
-        """Whether the game has ended."""
-        return bool(self.s.over)
+        #: Whether the game has ended (the game's own ``over``, read after each action).
+        self.over = bool(dealt.over)
 
     # ----- the referee ----------------------------------------------------------------
     def due(self) -> int | None:
@@ -153,7 +152,7 @@ class FastFief:
         ``Table.due``), applying and recording the referee's time-ups."""
         s = self.s
         while not s.over:
-            to_act, may = s._to_act(), s._may_act()
+            to_act, may = self._who()
             if self._window is None and to_act and not may:
                 return int(to_act[0])
             self._follow(s.stage, may)
@@ -172,6 +171,15 @@ class FastFief:
             self._time_up()
         return None
 
+    def _who(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Who must act and who may (the game's ``_to_act``, ``_may_act``),
+        read once a position (the game not over)."""
+        who = self._acting
+        if who is None:
+            s = self.s
+            who = self._acting = (s._to_act(), s._may_act())
+        return who
+
     def _follow(self, name: str, may: tuple[int, ...]) -> None:
         """``Referee._follow``: a window's counts last while its phase keeps its name."""
         if self._window != name:
@@ -186,8 +194,10 @@ class FastFief:
 
     def acting(self) -> list[int]:
         """The seats that must act, then those that may; [] once over."""
-        s = self.s
-        return [] if s.over else [*s._to_act(), *s._may_act()]
+        if self.s.over:
+            return []
+        to_act, may = self._who()
+        return [*to_act, *may]
 
     # ----- menus ----------------------------------------------------------------------
     def menu(self, seat: int) -> list[int]:
@@ -201,7 +211,10 @@ class FastFief:
         """Whether ``number`` is in ``seat``'s menu now."""
         legal = self._legal.get(seat)
         if legal is None:
-            legal = self._legal[seat] = frozenset(self.menu(seat))
+            menu = self.menu(seat)
+            legal = self._legal.get(seat)  # a menu of runs may have left its own
+            if legal is None:
+                legal = self._legal[seat] = menu if len(menu) < 32 else frozenset(menu)
         return number in legal
 
     def _menu(self, seat: int) -> list[int]:
@@ -209,7 +222,10 @@ class FastFief:
         nothing waiting (no attack to answer, passage, battle or custody to
         decide), else the game's own ``_legal_actions``, numbered."""
         s = self.s
-        if s.over or (seat not in s._to_act() and seat not in s._may_act()):
+        if s.over:
+            return []
+        to_act, may = self._who()
+        if seat not in to_act and seat not in may:
             return []
         made = _MENUS.get(s.stage)
         if (made is None or s.pending is not None or s.passage is not None
@@ -225,9 +241,10 @@ class FastFief:
         if s.fiefs:
             out += self.numbering.indices(s.gifts(seat))
         k = s.money[seat] // 100
-        for to, first in enumerate(t.pay):
-            if to != seat:
-                out += range(first, first + k)
+        runs = [range(first, first + k) for to, first in enumerate(t.pay) if to != seat]
+        self._legal[seat] = _Runs(set(out), runs)
+        for run in runs:
+            out += run
         return out
 
     def _purchases(self, seat: int) -> list[int]:
@@ -324,9 +341,9 @@ class FastFief:
         """Apply (and record) ``seat``'s legal action ``number`` by the
         game's rules (``FiefState._apply``), counted by the referee's rule."""
         s = self.s
-        counting = self._window is not None
-        if counting or s._may_act():
-            counting, name, to_act, may = True, s.stage, s._to_act(), s._may_act()
+        to_act, may = self._who()
+        counting = self._window is not None or bool(may)
+        name = s.stage
         stage, step, turn = s.stage, s.phase_step, s.turn
         action = self.numbering.action(number)
         kind = type(action)
@@ -353,7 +370,9 @@ class FastFief:
         :data:`_DECK`) may have."""
         self._menus = {}
         self._legal = {}
+        self._acting = None
         self._stale |= touched
+        self.over = bool(self.s.over)
 
     def result(self) -> Result:
         """The game's own result (once over)."""
@@ -399,6 +418,19 @@ class FastFief:
             kept._pile(s.discard)
         if stale & _DECK and len(s.deck) != parts["deck"].was.get("deck", 0):
             sync("deck", {"deck": len(s.deck)})
+
+
+class _Runs:
+    """A menu made of a few numbers and runs of numbers (``range``), as a
+    container: whether a number is in it, without a set of every number."""
+
+    __slots__ = ("few", "runs")
+
+    def __init__(self, few: set[int], runs: list[range]) -> None:
+        self.few, self.runs = few, runs
+
+    def __contains__(self, number: object) -> bool:
+        return number in self.few or any(number in run for run in self.runs)
 
 
 class _Board:
