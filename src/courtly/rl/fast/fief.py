@@ -354,6 +354,8 @@ class FastFief:
             s._apply(seat, action)
             if (s.phase_step, s.turn) == (step, turn) and s.stage == stage:
                 touched = _TOUCHES.get(kind, _ALL)
+                if touched == _MARCHED and s.fiefs:
+                    touched = _ALL  # a capital taken may pass a fief, crown a King
             else:
                 touched = 0 if (kind is EndTurn and (stage, s.stage) in _QUIET_STEPS
                                 and s.turn == turn) else _ALL
@@ -405,10 +407,13 @@ class FastFief:
             kept.update(s)
             return
         parts, sync = kept.parts, kept._sync
+        if stale & _MARCHED:
+            self._marched(kept)
         if stale & _BOUGHT:
-            if s.soldiers != parts["soldiers"].was and sync("soldiers", s.soldiers):
-                sync("holders", s.holders())
-                kept.votes = s.votes()
+            # a purchase goes where its buyer holds the village already:
+            # the holders and the votes stay
+            if s.soldiers != parts["soldiers"].was:
+                sync("soldiers", s.soldiers)
             if not (_SAME(s.mills, parts["mills"].was) and _SAME(s.presses, parts["presses"].was)):
                 sync("mills", s.mills)
                 sync("presses", s.presses)
@@ -418,6 +423,30 @@ class FastFief:
             kept._pile(s.discard)
         if stale & _DECK and len(s.deck) != parts["deck"].was.get("deck", 0):
             sync("deck", {"deck": len(s.deck)})
+
+    def _marched(self, kept: Any) -> None:
+        """``_Kept.update`` of what a trip moves where no fief is (``WarRules._move``:
+        the lord, soldiers inside and at the gates, his trips; a village taken
+        changes its holder, never a vote)."""
+        s, parts, sync = self.s, kept.parts, kept._sync
+        lords, siege_road = s.lords, s.siege_road
+        rows = [(*A._LORD(i), siege_road(i) if i.outside else None) for i in lords.values()]
+        names = list(lords)
+        recount = False
+        if rows != kept.lords or names != kept.names:
+            kept.lords, kept.names = rows, names
+            sync("lords", dict(zip(names, rows, strict=True)))
+            recount = True
+        if s.soldiers != parts["soldiers"].was:
+            recount |= sync("soldiers", s.soldiers)
+        if recount:
+            sync("holders", s.holders())
+        if not _SAME(s.trips, parts["trips"].was):
+            sync("trips", s.trips)
+        gates = list(map(A._GATE, s.gates))
+        if gates != kept.gates:
+            kept.gates = gates
+            sync("gates", {"gates": tuple(sorted(gates, key=A._FIRST))} if gates else {})
 
 
 class _Runs:
@@ -555,12 +584,13 @@ _REGION_OF = {v: village.region for v, village in default_board().villages.items
 
 #: What may move among the observation's kept pieces: any (``_Kept.update``),
 #: a purchase's (soldiers, mills, presses, castles), the discard pile, the deck.
-_ALL, _BOUGHT, _CARDS, _DECK = 1, 2, 4, 8
+_ALL, _BOUGHT, _CARDS, _DECK, _MARCHED = 1, 2, 4, 8, 16
 #: What each kind of action may move, when the phase goes on: a payment, a
 #: Done, a vote or an end of turn moves no piece; a purchase its counters
 #: (``FiefState._buy``); a discard, an exchange or a tithe the discard pile
-#: (and an exchange the deck: ``_exchange``, ``_spend``); any other, anything.
-_TOUCHES: dict[type, int] = {Pay: 0, Done: 0, Vote: 0, EndTurn: 0, Buy: _BOUGHT,
+#: (and an exchange the deck: ``_exchange``, ``_spend``); a trip, where no
+#: fief is, the lords, soldiers, gates and trips; any other, anything.
+_TOUCHES: dict[type, int] = {Pay: 0, Done: 0, Vote: 0, EndTurn: 0, Buy: _BOUGHT, Move: _MARCHED,
                              DiscardCard: _CARDS, ExchangeCard: _CARDS | _DECK, Tithe: _CARDS}
 #: The phases that end at an end of turn moving no piece (``FiefState._next_phase``:
 #: the revenues collected are money; the purchases and the movement begin with nothing).
