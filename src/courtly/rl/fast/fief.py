@@ -69,7 +69,7 @@ from courtly.games.fief.actions import (
 )
 from courtly.games.fief.board import default_board
 from courtly.games.fief.cards import card_set
-from courtly.games.fief.court import ELECTION, NEGOTIATION
+from courtly.games.fief.court import CONSECRATION, ELECTION, FIEFS, NEGOTIATION
 from courtly.games.fief.rules import (
     CARDS,
     MAX_COUNTERS_PER_VILLAGE,
@@ -140,6 +140,7 @@ class FastFief:
         self._menus: dict[int, list[int]] = {}
         self._legal: dict[int, Container[int]] = {}
         self._acting: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self._holding: dict[str, int | None] | None = None
         #: What may have moved among the observation's kept pieces since they
         #: were last brought up to date (bits of :data:`_ALL` ...).
         self._stale = _ALL
@@ -180,6 +181,14 @@ class FastFief:
             who = self._acting = (s._to_act(), s._may_act())
         return who
 
+    def _holders(self) -> dict[str, int | None]:
+        """Every village's holder (the game's ``holders``), read once a
+        position (not to be changed)."""
+        holding = self._holding
+        if holding is None:
+            holding = self._holding = self.s.holders()
+        return holding
+
     def _follow(self, name: str, may: tuple[int, ...]) -> None:
         """``Referee._follow``: a window's counts last while its phase keeps its name."""
         if self._window != name:
@@ -187,10 +196,12 @@ class FastFief:
 
     def _time_up(self) -> None:
         """The referee calls time (``TimeUp``, as the game's engine applies it)."""
-        self.s._apply(REFEREE, TimeUp())
+        s = self.s
+        turn = s.turn
+        s._apply(REFEREE, TimeUp())
         self.record.append((REFEREE, TIME_UP))
         self._window, self._counts = None, {}
-        self._moved(_ALL)
+        self._moved(self._next_phase(TimeUp, NEGOTIATION, turn, bool(s.gates)))
 
     def acting(self) -> list[int]:
         """The seats that must act, then those that may; [] once over."""
@@ -256,7 +267,7 @@ class FastFief:
             return out
         soldier, press, mill, castle = (limits[item] for item in PURCHASES)
         buy, mills, presses, castles = t.buy, s.mills, s.presses, s.castles
-        for village, holder in s.holders().items():
+        for village, holder in self._holders().items():
             if holder != seat:
                 continue
             room = MAX_COUNTERS_PER_VILLAGE - mills[village] - presses[village]
@@ -330,7 +341,7 @@ class FastFief:
         if not mine:
             return out
         trips = s.trips
-        board = _Board(s, self.table)
+        board = _Board(s, self.table, self._holders())
         for lord in mine:
             if trips[lord] < TRIPS:
                 out += board.trips(lord, seat)
@@ -344,21 +355,22 @@ class FastFief:
         to_act, may = self._who()
         counting = self._window is not None or bool(may)
         name = s.stage
-        stage, step, turn = s.stage, s.phase_step, s.turn
+        stage, step, turn, gates = s.stage, s.phase_step, s.turn, bool(s.gates)
         action = self.numbering.action(number)
         kind = type(action)
         if kind is EndTurn and stage in _PARTS and s.acted + 1 < len(s.order):
             s.acted += 1  # FiefState._end_part: the next seat's part of the phase
             touched = 0
+        elif kind in _DIRECT and self._direct(seat, action):
+            touched = _TOUCHES[kind]
         else:
             s._apply(seat, action)
-            if (s.phase_step, s.turn) == (step, turn) and s.stage == stage:
+            if s.phase_step == step and s.turn == turn and s.stage == stage:
                 touched = _TOUCHES.get(kind, _ALL)
-                if touched == _MARCHED and s.fiefs:
+                if kind is Move and s.fiefs:
                     touched = _ALL  # a capital taken may pass a fief, crown a King
             else:
-                touched = 0 if (kind is EndTurn and (stage, s.stage) in _QUIET_STEPS
-                                and s.turn == turn) else _ALL
+                touched = self._next_phase(kind, stage, turn, gates)
         self.record.append((seat, number))
         if counting:
             self._follow(name, may)
@@ -366,13 +378,60 @@ class FastFief:
                 self._counts[seat] = self._counts.get(seat, 0) + 1
         self._moved(touched)
 
+    def _direct(self, seat: int, action: Any) -> bool:
+        """The frequent actions that end no phase, applied as the rules'
+        functions do (less their events): a payment that leaves the
+        negotiation open (``CourtRules.pay``, ``FiefState._negotiate``), a
+        purchase (``FiefState._buy``), a discard (``FiefState._dispatch``).
+        None of them touches what ends the game (the fiefs); whether it
+        was applied (else the game's own ``_apply`` applies it)."""
+        s = self.s
+        kind = type(action)
+        if kind is Pay:
+            if not s.open_seats or s.window_moves + 1 >= s.options["negotiation_actions"]:
+                return False
+            s.window_moves += 1
+            s.paid.append((seat, action.to, action.amount))
+            s.money[seat] -= action.amount
+            s.money[action.to] += action.amount
+        elif kind is Buy:
+            item, village, count = action.item, action.village, action.count
+            s.money[seat] -= s.board.setup.prices[item] * count
+            if item == "soldier":
+                s.add_soldiers(village, seat, count)
+            elif item == "castle":
+                s.castles.add(village)
+            else:
+                (s.mills if item == "mill" else s.presses)[village] += count
+        else:
+            s.hands[seat].remove(action.card)
+            s.discard.append(action.card)
+        return True
+
+    def _next_phase(self, kind: type, stage: str, turn: int, gates: bool) -> int:
+        """What an action that ended ``stage`` may have moved of the kept
+        pieces (``FiefState._next_phase`` and what it runs): nothing from
+        the cards to the movement (revenues are money) or from a movement
+        with nobody at a gate (no combat: ``resist``, ``fight_battles``);
+        the court's after the election (a King crowned or not, the lordless'
+        titles to him: ``_crowned_or_not``, ``give_up``); a new turn's
+        trips, weather, famine and deal (``_start_turn``); else anything."""
+        s = self.s
+        if s.turn != turn:
+            return _NEW_TURN if stage == NEGOTIATION else _ALL
+        if (stage, s.stage) in _QUIET_STEPS or (stage == MOVEMENT and not gates):
+            return 0
+        if stage in (ELECTION, CONSECRATION) and s.stage in (CONSECRATION, FIEFS, NEGOTIATION):
+            return _COURT
+        return _ALL
+
     def _moved(self, touched: int) -> None:
         """The position changed; of the observation's kept pieces, those of
-        ``touched`` (bits of :data:`_ALL`, :data:`_BOUGHT`, :data:`_CARDS`,
-        :data:`_DECK`) may have."""
+        ``touched`` (bits of :data:`_ALL`) may have."""
         self._menus = {}
         self._legal = {}
         self._acting = None
+        self._holding = None
         self._stale |= touched
         self.over = bool(self.s.over)
 
@@ -399,54 +458,73 @@ class FastFief:
 
     def _refresh(self, kept: Any) -> None:
         """Bring the kept pieces up to date: all of them (``_Kept.update``), or
-        only those the actions since moved: a purchase's soldiers and
-        counters, the discard pile, the deck (as ``update`` compares them)."""
+        only those the actions since may have moved, each as ``update``
+        compares and writes it; the holders and the votes counted again
+        where the lords, the soldiers or the court moved (a purchase's
+        soldiers alone go where their buyer holds the village already)."""
         s, stale = self.s, self._stale
         self._stale = 0
-        if stale & _ALL:
+        if stale & _ALL == _ALL:
             kept.update(s)
             return
         parts, sync = kept.parts, kept._sync
-        if stale & _MARCHED:
-            self._marched(kept)
-        if stale & _BOUGHT:
-            # a purchase goes where its buyer holds the village already:
-            # the holders and the votes stay
-            if s.soldiers != parts["soldiers"].was:
-                sync("soldiers", s.soldiers)
+        recount = False
+        if stale & _LORDS:
+            lords, siege_road = s.lords, s.siege_road
+            rows = [(*A._LORD(i), siege_road(i) if i.outside else None) for i in lords.values()]
+            names = list(lords)
+            if rows != kept.lords or names != kept.names:
+                kept.lords, kept.names = rows, names
+                sync("lords", dict(zip(names, rows, strict=True)))
+                recount = True
+        if stale & (_SOLDIERS | _BOUGHT) and s.soldiers != parts["soldiers"].was:
+            moved = sync("soldiers", s.soldiers)
+            recount |= bool(stale & _SOLDIERS) and moved
+        if stale & _COURT:
+            recount |= self._court(kept)
+        if recount:
+            sync("holders", self._holders())
+            kept.votes = s.votes()
+        if stale & _TRIPS and not _SAME(s.trips, parts["trips"].was):
+            sync("trips", s.trips)
+        if stale & _COUNTERS:
             if not (_SAME(s.mills, parts["mills"].was) and _SAME(s.presses, parts["presses"].was)):
                 sync("mills", s.mills)
                 sync("presses", s.presses)
             if s.castles != parts["castles"].was.keys():
                 sync("castles", dict.fromkeys(s.castles, True))
-        if stale & _CARDS and s.discard != kept.discard:
+        if stale & _PLACES:
+            for name in ("weather", "famine"):
+                now = getattr(s, name)
+                if now != parts[name].was.keys():
+                    sync(name, dict.fromkeys(now, True))
+        if stale & _GATES:
+            gates = list(map(A._GATE, s.gates))
+            if gates != kept.gates:
+                kept.gates = gates
+                sync("gates", {"gates": tuple(sorted(gates, key=A._FIRST))} if gates else {})
+        if stale & _DISCARD and s.discard != kept.discard:
             kept._pile(s.discard)
         if stale & _DECK and len(s.deck) != parts["deck"].was.get("deck", 0):
             sync("deck", {"deck": len(s.deck)})
 
-    def _marched(self, kept: Any) -> None:
-        """``_Kept.update`` of what a trip moves where no fief is (``WarRules._move``:
-        the lord, soldiers inside and at the gates, his trips; a village taken
-        changes its holder, never a vote)."""
+    def _court(self, kept: Any) -> bool:
+        """``_Kept.update`` of the fiefs, the villages given, the custody and
+        the King; whether any moved."""
         s, parts, sync = self.s, kept.parts, kept._sync
-        lords, siege_road = s.lords, s.siege_road
-        rows = [(*A._LORD(i), siege_road(i) if i.outside else None) for i in lords.values()]
-        names = list(lords)
-        recount = False
-        if rows != kept.lords or names != kept.names:
-            kept.lords, kept.names = rows, names
-            sync("lords", dict(zip(names, rows, strict=True)))
-            recount = True
-        if s.soldiers != parts["soldiers"].was:
-            recount |= sync("soldiers", s.soldiers)
-        if recount:
-            sync("holders", s.holders())
-        if not _SAME(s.trips, parts["trips"].was):
-            sync("trips", s.trips)
-        gates = list(map(A._GATE, s.gates))
-        if gates != kept.gates:
-            kept.gates = gates
-            sync("gates", {"gates": tuple(sorted(gates, key=A._FIRST))} if gates else {})
+        moved = False
+        fiefs = s.fiefs
+        rows, names = list(map(A._FIEF, fiefs.values())), list(fiefs)
+        if rows != kept.fiefs or names != kept.regions:
+            kept.fiefs, kept.regions = rows, names
+            moved |= sync("fiefs", dict(zip(names, rows, strict=True)))
+        if s.given != parts["given"].was:
+            moved |= sync("given", s.given)
+        if s.custody != parts["custody"].was.keys():
+            moved |= sync("custody", dict.fromkeys(s.custody, True))
+        if s.king != parts["king"].was.get("king"):
+            moved |= sync("king", {"king": s.king})
+        return moved
 
 
 class _Runs:
@@ -468,10 +546,10 @@ class _Board:
     inside it, the forces at the gates, the regions under bad weather
     (:class:`~courtly.games.fief.war.WarRules`, "Phase 4")."""
 
-    def __init__(self, s: FiefState, table: Numbers) -> None:
+    def __init__(self, s: FiefState, table: Numbers, holders: dict[str, int | None]) -> None:
         self.s = s
         self.table = table
-        self.holders = s.holders()
+        self.holders = holders
         inside: dict[str, int] = {v: owner for v, (owner, _) in s.soldiers.items()}
         for i in s.lords.values():
             if not i.outside:
@@ -582,16 +660,29 @@ _AT_ANOTHERS = ("attack", "siege", "passage")
 _REGION_OF = {v: village.region for v, village in default_board().villages.items()}
 
 
-#: What may move among the observation's kept pieces: any (``_Kept.update``),
-#: a purchase's (soldiers, mills, presses, castles), the discard pile, the deck.
-_ALL, _BOUGHT, _CARDS, _DECK, _MARCHED = 1, 2, 4, 8, 16
-#: What each kind of action may move, when the phase goes on: a payment, a
-#: Done, a vote or an end of turn moves no piece; a purchase its counters
+#: The kept pieces of the observation (``arrays._Kept``) an action may move,
+#: as bits: the lords; the soldiers inside villages; a purchase's soldiers
+#: (where the buyer holds already); the court (fiefs, villages given,
+#: custody, King); the trips; the mills, presses and castles; bad weather
+#: and famine; the gates; the discard pile; the deck. All of them: any.
+(_LORDS, _SOLDIERS, _BOUGHT, _COURT, _TRIPS, _COUNTERS, _PLACES, _GATES, _DISCARD,
+ _DECK) = (1 << k for k in range(10))
+_ALL = (1 << 10) - 1
+#: A new turn's (``_start_turn``: trips and weather anew, the deal).
+_NEW_TURN = _TRIPS | _PLACES | _DECK | _DISCARD
+#: What each kind of action may move, the phase going on: a payment, a
+#: Done, a vote or an end of turn no piece; a purchase its counters
 #: (``FiefState._buy``); a discard, an exchange or a tithe the discard pile
-#: (and an exchange the deck: ``_exchange``, ``_spend``); a trip, where no
-#: fief is, the lords, soldiers, gates and trips; any other, anything.
-_TOUCHES: dict[type, int] = {Pay: 0, Done: 0, Vote: 0, EndTurn: 0, Buy: _BOUGHT, Move: _MARCHED,
-                             DiscardCard: _CARDS, ExchangeCard: _CARDS | _DECK, Tithe: _CARDS}
+#: (and an exchange the deck: ``_exchange``, ``_spend``); a lord laid, the
+#: lords and the titles waiting for him (``_lay_lord``, ``titles_back``); a
+#: trip, where no fief is, the lords, soldiers, gates and trips
+#: (``WarRules._move``); any other, anything.
+_TOUCHES: dict[type, int] = {
+    Pay: 0, Done: 0, Vote: 0, EndTurn: 0, Buy: _BOUGHT | _COUNTERS,
+    Move: _LORDS | _SOLDIERS | _TRIPS | _GATES, DiscardCard: _DISCARD,
+    ExchangeCard: _DISCARD | _DECK, Tithe: _DISCARD, PlayLord: _LORDS | _COURT}
+#: The kinds of action :meth:`FastFief._direct` applies itself.
+_DIRECT = frozenset({Pay, Buy, DiscardCard})
 #: The phases that end at an end of turn moving no piece (``FiefState._next_phase``:
 #: the revenues collected are money; the purchases and the movement begin with nothing).
 _QUIET_STEPS = frozenset({(CARDS, REVENUES), (REVENUES, PURCHASES_PHASE),
