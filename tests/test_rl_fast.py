@@ -28,9 +28,9 @@ from courtly.rl.fast import FAST_ENGINES  # noqa: E402
 from courtly.rl.fast.table import FastTable  # noqa: E402
 
 
-#: Seeded games per configuration, by game: about a minute of each game's
-#: cases on one core (Fief's games are some 1,100 steps, Courtisans' 50).
-SEEDS = {"courtisans": 40, "fief": 3}
+#: Seeded games per configuration, by game: each game's cases take about
+#: 40 s on one core (a game of Fief is some ten times as long as Courtisans').
+SEEDS = {"courtisans": 40, "fief": 60}
 
 
 def _cases() -> list[Any]:
@@ -86,9 +86,12 @@ def _same_game(fast: Any, own: Any, seed: int) -> None:
     assert fast.unwrapped.table.result() == played.result()
 
 
-def test_the_parallel_environment_on_the_fast_engine_is_the_same() -> None:
-    fast = rl.parallel_env("courtisans", 3, infos=False)
-    own = rl.parallel_env("courtisans", 3, infos=False, fast=False)
+@pytest.mark.parametrize("name", list(FAST_ENGINES))
+def test_the_parallel_environment_on_the_fast_engine_is_the_same(name: str) -> None:
+    """Every seat that must or may act acts in one step (Fief's negotiation
+    window: several at once, without the referee's choice between them)."""
+    fast = rl.parallel_env(name, 3, infos=False)
+    own = rl.parallel_env(name, 3, infos=False, fast=False)
     for seed in range(3):
         a, _ = fast.reset(seed=seed)
         b, _ = own.reset(seed=seed)
@@ -120,17 +123,19 @@ def test_a_game_without_a_seed_replays_for_its_infos() -> None:
     assert env.render() == courtly.game("courtisans").render(state.view(None))
 
 
-def test_the_fast_engine_refuses_what_is_not_the_seats_to_play() -> None:
-    """A seat not to act, a number outside the numbering or the mask, or
-    no number: refused, nothing changed."""
-    env = rl.env("courtisans", 2, infos=False)
+@pytest.mark.parametrize("name", list(FAST_ENGINES))
+def test_the_fast_engine_refuses_what_is_not_the_seats_to_play(name: str) -> None:
+    """A seat not to act, a number outside the numbering (either side) or
+    the mask, or no number: refused, nothing changed."""
+    env = rl.env(name, 3, infos=False)
     env.reset(seed=4)
     table = env.unwrapped.table
     seat = table.due()
     legal = table.numbered(seat)
     before = env.observe(env.agent_selection)["observation"].copy()
-    assert not table.play(1 - seat, legal[0])
+    assert not table.play((seat + 1) % 3, legal[0])
     assert not table.play(seat, table.numbering.size)
+    assert not table.play(seat, -1)
     assert not table.play(seat, "three")
     assert not table.play(seat, next(k for k in range(table.numbering.size) if k not in legal))
     assert table.record == [] and table.due() == seat

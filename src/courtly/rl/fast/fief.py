@@ -44,7 +44,7 @@ from typing import Any
 
 import numpy as np
 
-from courtly.core import REFEREE, Done, Numbering, Result, State, TimeUp
+from courtly.core import REFEREE, Done, Numbering, Phase, Referee, Result, State, TimeUp
 from courtly.games.fief import arrays as A
 from courtly.games.fief import encoding as E
 from courtly.games.fief.actions import (
@@ -134,9 +134,11 @@ class FastFief:
         self.table = table
         self.window_actions = window_actions
         self.record: list[tuple[int, int]] = []
-        #: The referee's window (its phase's name) and each seat's count there.
-        self._window: str | None = None
-        self._counts: dict[int, int] = {}
+        #: The referee's rule, followed as ``Table`` follows it (the phase
+        #: read only where it counts: in and around the negotiation, Fief's
+        #: only window); the phase at the seat's turn, where read.
+        self.referee = Referee(window_actions)
+        self._phase: Phase | None = None
         self._menus: dict[int, list[int]] = {}
         self._legal: dict[int, Container[int]] = {}
         self._acting: tuple[tuple[int, ...], tuple[int, ...]] | None = None
@@ -149,27 +151,21 @@ class FastFief:
 
     # ----- the referee ----------------------------------------------------------------
     def due(self) -> int | None:
-        """The seat to act by :class:`~courtly.core.Referee`'s rule (as
-        ``Table.due``), applying and recording the referee's time-ups."""
-        s = self.s
+        """The seat to act by :class:`~courtly.core.Referee`'s rule (``Table.due``,
+        step for step), applying and recording the referee's time-ups."""
+        s, referee = self.s, self.referee
         while not s.over:
             to_act, may = self._who()
-            if self._window is None and to_act and not may:
+            if not referee.counting and to_act and not may:
                 return int(to_act[0])
-            self._follow(s.stage, may)
-            if to_act:
-                return int(to_act[0])
-            seat, least = REFEREE, self.window_actions
-            counts = self._counts
-            for other in may:
-                acted = counts.get(other, 0)
-                if acted < least:
-                    seat, least = other, acted
+            phase = self._phase = Phase(s.stage, to_act, may, s._time_limit())
+            seat = referee.next_seat_in(phase)
             if seat != REFEREE:
                 return int(seat)
-            if s.stage != NEGOTIATION:  # the only timed phase, the only window
-                raise RuntimeError(f"fief: nobody may act in phase {s.stage}")
+            if not phase.referee_may_act:
+                raise RuntimeError(f"fief: nobody may act in phase {phase.name}")
             self._time_up()
+            referee.acted(phase, REFEREE)
         return None
 
     def _who(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -189,18 +185,12 @@ class FastFief:
             holding = self._holding = self.s.holders()
         return holding
 
-    def _follow(self, name: str, may: tuple[int, ...]) -> None:
-        """``Referee._follow``: a window's counts last while its phase keeps its name."""
-        if self._window != name:
-            self._window, self._counts = (name if may else None), {}
-
     def _time_up(self) -> None:
         """The referee calls time (``TimeUp``, as the game's engine applies it)."""
         s = self.s
         turn = s.turn
         s._apply(REFEREE, TimeUp())
         self.record.append((REFEREE, TIME_UP))
-        self._window, self._counts = None, {}
         self._moved(self._next_phase(TimeUp, NEGOTIATION, turn, bool(s.gates)))
 
     def acting(self) -> list[int]:
@@ -353,8 +343,9 @@ class FastFief:
         game's rules (``FiefState._apply``), counted by the referee's rule."""
         s = self.s
         to_act, may = self._who()
-        counting = self._window is not None or bool(may)
-        name = s.stage
+        # the phase before the action, where the referee counts (``Table.play``)
+        phase = self._phase or (Phase(s.stage, to_act, may, s._time_limit())
+                                if self.referee.counting or may else None)
         stage, step, turn, gates = s.stage, s.phase_step, s.turn, bool(s.gates)
         action = self.numbering.action(number)
         kind = type(action)
@@ -372,10 +363,8 @@ class FastFief:
             else:
                 touched = self._next_phase(kind, stage, turn, gates)
         self.record.append((seat, number))
-        if counting:
-            self._follow(name, may)
-            if seat in may and seat not in to_act:
-                self._counts[seat] = self._counts.get(seat, 0) + 1
+        if phase is not None:
+            self.referee.acted(phase, seat)
         self._moved(touched)
 
     def _direct(self, seat: int, action: Any) -> bool:
@@ -431,6 +420,7 @@ class FastFief:
         self._menus = {}
         self._legal = {}
         self._acting = None
+        self._phase = None
         self._holding = None
         self._stale |= touched
         self.over = bool(self.s.over)
@@ -696,6 +686,17 @@ _SAME = dict.__eq__
 class FastTable(BaseTable):
     """The environments' table on :class:`FastFief` (see
     :class:`~courtly.rl.fast.table.FastTable`)."""
+
+    @property
+    def referee(self) -> Referee:
+        """The engine's referee (``Table.referee``: its window and counts)."""
+        fast = self.fast
+        assert isinstance(fast, FastFief)
+        return fast.referee
+
+    @referee.setter
+    def referee(self, value: Referee) -> None:
+        """Nothing to set: the engine keeps its own."""
 
     def engine(self, dealt: State) -> FastFief:
         """Fief's fast engine of the game ``dealt``."""
