@@ -38,7 +38,6 @@ step for step, in every configuration.
 from __future__ import annotations
 
 import functools
-from collections.abc import Container
 from functools import cache
 from typing import Any
 
@@ -139,8 +138,7 @@ class FastFief:
         #: only window); the phase at the seat's turn, where read.
         self.referee = Referee(window_actions)
         self._phase: Phase | None = None
-        self._menus: dict[int, list[int]] = {}
-        self._legal: dict[int, Container[int]] = {}
+        self._menus: dict[int, _Menu] = {}
         self._acting: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         self._holding: dict[str, int | None] | None = None
         #: What may have moved among the observation's kept pieces since they
@@ -203,58 +201,59 @@ class FastFief:
     # ----- menus ----------------------------------------------------------------------
     def menu(self, seat: int) -> list[int]:
         """The numbers of ``seat``'s legal actions now ([] if it may not act)."""
-        menu = self._menus.get(seat)
-        if menu is None:
-            menu = self._menus[seat] = self._menu(seat)
-        return menu
+        return self._form(seat).numbers()
 
     def is_legal(self, seat: int, number: int) -> bool:
         """Whether ``number`` is in ``seat``'s menu now."""
-        legal = self._legal.get(seat)
-        if legal is None:
-            menu = self.menu(seat)
-            legal = self._legal.get(seat)  # a menu of runs may have left its own
-            if legal is None:
-                legal = self._legal[seat] = menu if len(menu) < 32 else frozenset(menu)
-        return number in legal
+        return number in self._form(seat)
 
-    def _menu(self, seat: int) -> list[int]:
+    def mark(self, seat: int, mask: np.ndarray) -> None:
+        """Set ``mask`` to 1 at ``seat``'s menu's numbers (``Table.mask``)."""
+        self._form(seat).mark(mask)
+
+    def _form(self, seat: int) -> _Menu:
+        """``seat``'s menu now, made once a position."""
+        form = self._menus.get(seat)
+        if form is None:
+            form = self._menus[seat] = self._menu(seat)
+        return form
+
+    def _menu(self, seat: int) -> _Menu:
         """The seat's menu: by arithmetic in the frequent phases with
         nothing waiting (no attack to answer, passage, battle or custody to
         decide), else the game's own ``_legal_actions``, numbered."""
         s = self.s
         if s.over:
-            return []
+            return _NONE
         to_act, may = self._who()
         if seat not in to_act and seat not in may:
-            return []
+            return _NONE
         made = _MENUS.get(s.stage)
         if (made is None or s.pending is not None or s.passage is not None
                 or s.battle is not None or s.custody_claim is not None):
-            return self.numbering.indices(s._legal_actions(seat))
+            return _Menu(self.numbering.indices(s._legal_actions(seat)))
         return made(self, seat)
 
-    def _negotiation(self, seat: int) -> list[int]:
+    def _negotiation(self, seat: int) -> _Menu:
         """``CourtRules.negotiation_moves`` ("Phase 6: Negotiations"): Done,
         one's gifts of villages, any payment in hundreds to any other seat."""
         s, t = self.s, self.table
-        out = [t.done]
+        few = [t.done]
         if s.fiefs:
-            out += self.numbering.indices(s.gifts(seat))
+            few += self.numbering.indices(s.gifts(seat))
         k = s.money[seat] // 100
-        runs = [range(first, first + k) for to, first in enumerate(t.pay) if to != seat]
-        self._legal[seat] = _Runs(set(out), runs)
-        for run in runs:
-            out += run
-        return out
+        if not k:
+            return _Menu(few)
+        return _Menu(few, [range(first, first + k) for to, first in enumerate(t.pay)
+                           if to != seat])
 
-    def _purchases(self, seat: int) -> list[int]:
+    def _purchases(self, seat: int) -> _Menu:
         """``FiefState._purchase_moves`` ("Phase 3: Purchases")."""
         s, t = self.s, self.table
-        out = [t.end_turn]
         limits = s._purchase_limits(seat)
         if max(limits.values()) <= 0:
-            return out
+            return _Menu([t.end_turn])
+        runs: list[range] = []
         soldier, press, mill, castle = (limits[item] for item in PURCHASES)
         buy, mills, presses, castles = t.buy, s.mills, s.presses, s.castles
         for village, holder in self._holders().items():
@@ -266,22 +265,21 @@ class FastFief:
                                ("castle", min(castle, int(village not in castles)))):
                 if most > 0:
                     first = buy[item, village]
-                    out += range(first, first + most)
-        return out
+                    runs.append(range(first, first + most))
+        return _Menu([t.end_turn], runs)
 
-    def _votes(self, seat: int) -> list[int]:
+    def _votes(self, seat: int) -> _Menu:
         """``CourtRules.vote_moves`` ("The election of the king"): abstain, or
         1 to all one's votes for a lord who is no bishop."""
         s, t = self.s, self.table
         most = s.votes()[seat]
-        out = [t.abstain]
+        if not most:
+            return _Menu([t.abstain])
         vote = t.vote
-        for lord in s.candidates():
-            first = vote[lord]
-            out += range(first, first + most)
-        return out
+        return _Menu([t.abstain], [range(vote[lord], vote[lord] + most)
+                                   for lord in s.candidates()])
 
-    def _cards(self, seat: int) -> list[int]:
+    def _cards(self, seat: int) -> _Menu:
         """``FiefState._card_moves`` and the cardinals ("Phase 1: The Playing
         of the Cards"): end, each card of one's hand played, discarded or
         exchanged; a bishop's cardinal asked of the bank."""
@@ -300,7 +298,7 @@ class FastFief:
         if s.cardinals_left:
             out += [t.cardinal[lord] for lord, i in sorted(s.lords.items())
                     if i.owner == seat and i.bishop and not i.cardinal]
-        return out
+        return _Menu(out)
 
     def _plays(self, seat: int, card: str, hand: list[str]) -> list[int]:
         """``FiefState._plays_of``: where a lord goes, whom a bishop's card
@@ -320,22 +318,23 @@ class FastFief:
             return t.attack[card]
         return []
 
-    def _movement(self, seat: int) -> list[int]:
+    def _movement(self, seat: int) -> _Menu:
         """End, or ``WarRules.moves_for`` ("Phase 4: The Movement of
         Counters"): each trip of each of one's lords with two trips not
         made, to each village he may reach, in each stance, with each count
         of soldiers he may take."""
         s = self.s
-        out = [self.table.end_turn]
+        few = [self.table.end_turn]
         mine = sorted(lord for lord, i in s.lords.items() if i.owner == seat)
         if not mine:
-            return out
+            return _Menu(few)
         trips = s.trips
         board = _Board(s, self.table, self._holders())
+        runs: list[range] = []
         for lord in mine:
             if trips[lord] < TRIPS:
-                out += board.trips(lord, seat)
-        return out
+                runs += board.trips(lord, seat)
+        return _Menu(few, runs)
 
     # ----- play -----------------------------------------------------------------------
     def apply(self, seat: int, number: int) -> None:
@@ -371,7 +370,9 @@ class FastFief:
         """The frequent actions that end no phase, applied as the rules'
         functions do (less their events): a payment that leaves the
         negotiation open (``CourtRules.pay``, ``FiefState._negotiate``), a
-        purchase (``FiefState._buy``), a discard (``FiefState._dispatch``).
+        purchase (``FiefState._buy``), a discard (``FiefState._dispatch``),
+        a vote not the last (``CourtRules.vote``), a trip into a village
+        where no fief is (:meth:`_trip`).
         None of them touches what ends the game (the fiefs); whether it
         was applied (else the game's own ``_apply`` applies it)."""
         s = self.s
@@ -392,9 +393,35 @@ class FastFief:
                 s.castles.add(village)
             else:
                 (s.mills if item == "mill" else s.presses)[village] += count
-        else:
+        elif kind is DiscardCard:
             s.hands[seat].remove(action.card)
             s.discard.append(action.card)
+        elif kind is Vote:
+            election = s.election
+            if election is None or len(election.votes) + 1 >= self.n:
+                return False  # the last vote is counted by the rules
+            election.votes[seat] = (action.lord, action.votes)  # CourtRules.vote
+            s.acted += 1  # FiefState._court_decision
+        else:
+            return self._trip(seat, action)
+        return True
+
+    def _trip(self, seat: int, action: Move) -> bool:
+        """A lord's trip into a free or his own village from inside another,
+        where no fief is (``WarRules._move``: the trip counted, the soldiers
+        taken along, his force at the gate merged in; no capital to take:
+        ``capital_taken`` needs a fief); whether it was one."""
+        s = self.s
+        info = s.lords[action.lord]
+        if info.outside or action.stance != "enter" or s.fiefs:
+            return False
+        k, to = action.soldiers, action.to
+        s.trips[action.lord] += 1
+        if k:
+            s.drop_soldiers(info.village, k)
+        info.village, info.outside = to, False
+        s.add_soldiers(to, seat, k)
+        s.merge_gate(seat, to)
         return True
 
     def _next_phase(self, kind: type, stage: str, turn: int, gates: bool) -> int:
@@ -418,7 +445,6 @@ class FastFief:
         """The position changed; of the observation's kept pieces, those of
         ``touched`` (bits of :data:`_ALL`) may have."""
         self._menus = {}
-        self._legal = {}
         self._acting = None
         self._phase = None
         self._holding = None
@@ -517,17 +543,43 @@ class FastFief:
         return moved
 
 
-class _Runs:
-    """A menu made of a few numbers and runs of numbers (``range``), as a
-    container: whether a number is in it, without a set of every number."""
+class _Menu:
+    """A seat's menu: a few numbers and runs of numbers (``range``: a
+    count's every value, one number after another), whether a number is in
+    it and its mask's ones found without a set or a list of every number."""
 
-    __slots__ = ("few", "runs")
+    __slots__ = ("few", "listed", "runs")
 
-    def __init__(self, few: set[int], runs: list[range]) -> None:
+    def __init__(self, few: list[int], runs: list[range] | None = None) -> None:
         self.few, self.runs = few, runs
+        self.listed: list[int] | None = None if runs else few
+
+    def numbers(self) -> list[int]:
+        """Every number, the few first (made when first asked)."""
+        listed = self.listed
+        if listed is None:
+            listed = self.listed = [*self.few]
+            for run in self.runs or ():
+                listed += run
+        return listed
 
     def __contains__(self, number: object) -> bool:
-        return number in self.few or any(number in run for run in self.runs)
+        return number in self.few or any(number in run for run in self.runs or ())
+
+    def mark(self, mask: np.ndarray) -> None:
+        """1 in ``mask`` at every number."""
+        few = self.few
+        if len(few) < 8:
+            for k in few:
+                mask[k] = 1
+        else:
+            mask.put(few, 1)
+        for run in self.runs or ():
+            mask[run.start:run.stop] = 1
+
+
+#: The menu of a seat that may not act.
+_NONE = _Menu([])
 
 
 class _Board:
@@ -550,11 +602,11 @@ class _Board:
         self.region = _REGION_OF
         self.neighbours = s.board.neighbours
 
-    def trips(self, lord: str, seat: int) -> list[int]:
+    def trips(self, lord: str, seat: int) -> list[range]:
         """``moves_for``'s trips of one lord (``_soldier_bounds``,
-        ``_destinations``, ``_weather_cap``), as numbers."""
+        ``_destinations``, ``_weather_cap``), as runs of numbers."""
         low, high = self._bounds(lord)
-        out: list[int] = []
+        out: list[range] = []
         move = self.table.move
         weather, region = self.weather, self.region
         for to, stances in self._destinations(lord):
@@ -562,7 +614,7 @@ class _Board:
             if low <= top:
                 for stance in stances:
                     first = move[lord, to, stance]
-                    out += range(first + low, first + top + 1)
+                    out.append(range(first + low, first + top + 1))
         return out
 
     def _at_gate(self, owner: int, village: str) -> list[str]:
@@ -672,7 +724,7 @@ _TOUCHES: dict[type, int] = {
     Move: _LORDS | _SOLDIERS | _TRIPS | _GATES, DiscardCard: _DISCARD,
     ExchangeCard: _DISCARD | _DECK, Tithe: _DISCARD, PlayLord: _LORDS | _COURT}
 #: The kinds of action :meth:`FastFief._direct` applies itself.
-_DIRECT = frozenset({Pay, Buy, DiscardCard})
+_DIRECT = frozenset({Pay, Buy, DiscardCard, Vote, Move})
 #: The phases that end at an end of turn moving no piece (``FiefState._next_phase``:
 #: the revenues collected are money; the purchases and the movement begin with nothing).
 _QUIET_STEPS = frozenset({(CARDS, REVENUES), (REVENUES, PURCHASES_PHASE),
@@ -697,6 +749,16 @@ class FastTable(BaseTable):
     @referee.setter
     def referee(self, value: Referee) -> None:
         """Nothing to set: the engine keeps its own."""
+
+    def mask(self, seat: int, acting: bool) -> np.ndarray:
+        """``Table.mask``: 1 at the seat's legal actions' numbers if ``acting``,
+        a run of them at a time."""
+        mask = np.zeros(self.numbering.size, np.int8)
+        if acting:
+            fast = self.fast
+            assert isinstance(fast, FastFief)
+            fast.mark(seat, mask)
+        return mask
 
     def engine(self, dealt: State) -> FastFief:
         """Fief's fast engine of the game ``dealt``."""
