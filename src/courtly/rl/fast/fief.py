@@ -140,7 +140,11 @@ class FastFief:
         self._phase: Phase | None = None
         self._menus: dict[int, _Menu] = {}
         self._acting: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        #: Every village's holder, and each seat's villages, once read: kept
+        #: while no lord, soldier inside or fief moves (a purchase goes where
+        #: its buyer holds already).
         self._holding: dict[str, int | None] | None = None
+        self._held: list[list[str]] | None = None
         #: What may have moved among the observation's kept pieces since they
         #: were last brought up to date (bits of :data:`_ALL` ...).
         self._stale = _ALL
@@ -176,12 +180,22 @@ class FastFief:
         return who
 
     def _holders(self) -> dict[str, int | None]:
-        """Every village's holder (the game's ``holders``), read once a
-        position (not to be changed)."""
+        """Every village's holder (the game's ``holders``), read once while
+        they stand (not to be changed)."""
         holding = self._holding
         if holding is None:
             holding = self._holding = self.s.holders()
         return holding
+
+    def _villages(self, seat: int) -> list[str]:
+        """The villages ``seat`` holds, in the board's order (the game's ``held``)."""
+        held = self._held
+        if held is None:
+            held = self._held = [[] for _ in range(self.n)]
+            for village, holder in self._holders().items():
+                if holder is not None:
+                    held[holder].append(village)
+        return held[seat]
 
     def _time_up(self) -> None:
         """The referee calls time (``TimeUp``, as the game's engine applies it)."""
@@ -250,18 +264,20 @@ class FastFief:
     def _purchases(self, seat: int) -> _Menu:
         """``FiefState._purchase_moves`` ("Phase 3: Purchases")."""
         s, t = self.s, self.table
-        limits = s._purchase_limits(seat)
-        if max(limits.values()) <= 0:
+        setup, money = s.board.setup, s.money[seat]
+        prices = setup.prices
+        soldier = min(money // prices["soldier"], setup.soldiers_per_player - s.soldiers_of(seat))
+        press = min(money // prices["press"], setup.presses_total - sum(s.presses.values()))
+        mill = min(money // prices["mill"], setup.mills_total - sum(s.mills.values()))
+        castle = min(money // prices["castle"], setup.castles_total - len(s.castles))
+        if max(soldier, press, mill, castle) <= 0:
             return _Menu([t.end_turn])
         runs: list[range] = []
-        soldier, press, mill, castle = (limits[item] for item in PURCHASES)
         buy, mills, presses, castles = t.buy, s.mills, s.presses, s.castles
-        for village, holder in self._holders().items():
-            if holder != seat:
-                continue
+        for village in self._villages(seat):
             room = MAX_COUNTERS_PER_VILLAGE - mills[village] - presses[village]
-            for item, most in (("soldier", soldier), ("press", max(0, min(press, room))),
-                               ("mill", max(0, min(mill, room))),
+            for item, most in (("soldier", soldier), ("press", min(press, room)),
+                               ("mill", min(mill, room)),
                                ("castle", min(castle, int(village not in castles)))):
                 if most > 0:
                     first = buy[item, village]
@@ -447,7 +463,8 @@ class FastFief:
         self._menus = {}
         self._acting = None
         self._phase = None
-        self._holding = None
+        if touched & _HOLDING:
+            self._holding = self._held = None
         self._stale |= touched
         self.over = bool(self.s.over)
 
@@ -710,6 +727,8 @@ _REGION_OF = {v: village.region for v, village in default_board().villages.items
 (_LORDS, _SOLDIERS, _BOUGHT, _COURT, _TRIPS, _COUNTERS, _PLACES, _GATES, _DISCARD,
  _DECK) = (1 << k for k in range(10))
 _ALL = (1 << 10) - 1
+#: What the holders read (``FiefState.holders``: who is inside, the fiefs).
+_HOLDING = _LORDS | _SOLDIERS | _COURT
 #: A new turn's (``_start_turn``: trips and weather anew, the deal).
 _NEW_TURN = _TRIPS | _PLACES | _DECK | _DISCARD
 #: What each kind of action may move, the phase going on: a payment, a
