@@ -145,6 +145,8 @@ class FastFief:
         #: its buyer holds already).
         self._holding: dict[str, int | None] | None = None
         self._held: list[list[str]] | None = None
+        #: The trips :meth:`_trip` applied since the last refresh: (lord, from, to).
+        self._trips: list[tuple[str, str, str]] = []
         #: What may have moved among the observation's kept pieces since they
         #: were last brought up to date (bits of :data:`_ALL` ...).
         self._stale = _ALL
@@ -367,8 +369,8 @@ class FastFief:
         if kind is EndTurn and stage in _PARTS and s.acted + 1 < len(s.order):
             s.acted += 1  # FiefState._end_part: the next seat's part of the phase
             touched = 0
-        elif kind in _DIRECT and self._direct(seat, action):
-            touched = _TOUCHES[kind]
+        elif kind in _DIRECT and (direct := self._direct(seat, action)) is not None:
+            touched = direct
         else:
             s._apply(seat, action)
             if s.phase_step == step and s.turn == turn and s.stage == stage:
@@ -382,20 +384,21 @@ class FastFief:
             self.referee.acted(phase, seat)
         self._moved(touched)
 
-    def _direct(self, seat: int, action: Any) -> bool:
+    def _direct(self, seat: int, action: Any) -> int | None:
         """The frequent actions that end no phase, applied as the rules'
         functions do (less their events): a payment that leaves the
         negotiation open (``CourtRules.pay``, ``FiefState._negotiate``), a
         purchase (``FiefState._buy``), a discard (``FiefState._dispatch``),
         a vote not the last (``CourtRules.vote``), a trip into a village
         where no fief is (:meth:`_trip`).
-        None of them touches what ends the game (the fiefs); whether it
-        was applied (else the game's own ``_apply`` applies it)."""
+        None of them touches what ends the game (the fiefs). What it may
+        have moved of the kept pieces (:data:`_TOUCHES`), or None if it was
+        not applied (the game's own ``_apply`` applies it)."""
         s = self.s
         kind = type(action)
         if kind is Pay:
             if not s.open_seats or s.window_moves + 1 >= s.options["negotiation_actions"]:
-                return False
+                return None
             s.window_moves += 1
             s.paid.append((seat, action.to, action.amount))
             s.money[seat] -= action.amount
@@ -415,30 +418,32 @@ class FastFief:
         elif kind is Vote:
             election = s.election
             if election is None or len(election.votes) + 1 >= self.n:
-                return False  # the last vote is counted by the rules
+                return None  # the last vote is counted by the rules
             election.votes[seat] = (action.lord, action.votes)  # CourtRules.vote
             s.acted += 1  # FiefState._court_decision
         else:
             return self._trip(seat, action)
-        return True
+        return _TOUCHES[kind]
 
-    def _trip(self, seat: int, action: Move) -> bool:
+    def _trip(self, seat: int, action: Move) -> int | None:
         """A lord's trip into a free or his own village from inside another,
-        where no fief is (``WarRules._move``: the trip counted, the soldiers
-        taken along, his force at the gate merged in; no capital to take:
-        ``capital_taken`` needs a fief); whether it was one."""
+        where no fief is and he has no force at its gate (``WarRules._move``:
+        the trip counted, the soldiers taken along; no gate to merge, no
+        capital to take: ``capital_taken`` needs a fief), noted for the
+        observation's refresh (:meth:`_tripped`); None if not one."""
         s = self.s
-        info = s.lords[action.lord]
-        if info.outside or action.stance != "enter" or s.fiefs:
-            return False
-        k, to = action.soldiers, action.to
-        s.trips[action.lord] += 1
+        lord, k, to = action.lord, action.soldiers, action.to
+        info = s.lords[lord]
+        if info.outside or action.stance != "enter" or s.fiefs or s.gate(seat, to) is not None:
+            return None
+        origin = info.village
+        s.trips[lord] += 1
         if k:
-            s.drop_soldiers(info.village, k)
+            s.drop_soldiers(origin, k)
         info.village, info.outside = to, False
         s.add_soldiers(to, seat, k)
-        s.merge_gate(seat, to)
-        return True
+        self._trips.append((lord, origin, to))
+        return _TRIPPED
 
     def _next_phase(self, kind: type, stage: str, turn: int, gates: bool) -> int:
         """What an action that ended ``stage`` may have moved of the kept
@@ -497,6 +502,13 @@ class FastFief:
         soldiers alone go where their buyer holds the village already)."""
         s, stale = self.s, self._stale
         self._stale = 0
+        if stale & _TRIPPED:
+            trips, self._trips = self._trips, []
+            if stale == _TRIPPED:
+                for lord, origin, to in trips:
+                    self._tripped(kept, lord, origin, to)
+                return
+            stale |= _LORDS | _SOLDIERS | _TRIPS  # compared whole below
         if stale & _ALL == _ALL:
             kept.update(s)
             return
@@ -541,6 +553,20 @@ class FastFief:
         if stale & _DECK and len(s.deck) != parts["deck"].was.get("deck", 0):
             sync("deck", {"deck": len(s.deck)})
 
+    def _tripped(self, kept: Any, lord: str, origin: str, to: str) -> None:
+        """What ``update`` writes after :meth:`_trip`, piece by piece: the
+        lord, the soldiers and the holders of the two villages, his trips
+        (no vote moves, no gate)."""
+        s = self.s
+        info = s.lords[lord]
+        row = (*A._LORD(info), None)
+        kept.lords[kept.names.index(lord)] = row
+        _write(kept, "lords", lord, row)
+        for village in (origin, to):
+            _write(kept, "soldiers", village, s.soldiers.get(village))
+            _write(kept, "holders", village, _inside(s, village), keep=True)
+        _write(kept, "trips", lord, s.trips[lord])
+
     def _court(self, kept: Any) -> bool:
         """``_Kept.update`` of the fiefs, the villages given, the custody and
         the King; whether any moved."""
@@ -558,6 +584,31 @@ class FastFief:
         if s.king != parts["king"].was.get("king"):
             moved |= sync("king", {"king": s.king})
         return moved
+
+
+def _write(kept: Any, name: str, key: str, value: Any, keep: bool = False) -> None:
+    """One piece of the kept part ``name`` written as ``_Part.sync`` writes
+    it into every seat's block: its old slots cleared, its new ones set (a
+    piece gone, ``value`` None, cleared and forgotten unless ``keep``)."""
+    part, blocks = kept.parts[name], kept.blocks
+    A._clear(blocks, part.slots.pop(key, ()))
+    if value is None and not keep:
+        part.was.pop(key, None)
+        return
+    cells = A._writers(kept.n)[name](key, value)
+    A._put(blocks, cells)
+    part.slots[key] = tuple(i for i, _ in cells)
+    part.was[key] = value
+
+
+def _inside(s: FiefState, village: str) -> int | None:
+    """``FiefState.holders`` of one village where no fief is: the owner of
+    the soldiers inside, else of the first lord inside, else nobody."""
+    held = s.soldiers.get(village)
+    if held is not None:
+        return held[0]
+    return next((i.owner for i in s.lords.values() if i.village == village and not i.outside),
+                None)
 
 
 class _Menu:
@@ -727,8 +778,10 @@ _REGION_OF = {v: village.region for v, village in default_board().villages.items
 (_LORDS, _SOLDIERS, _BOUGHT, _COURT, _TRIPS, _COUNTERS, _PLACES, _GATES, _DISCARD,
  _DECK) = (1 << k for k in range(10))
 _ALL = (1 << 10) - 1
+#: The trips :meth:`FastFief._trip` noted, written piece by piece.
+_TRIPPED = 1 << 10
 #: What the holders read (``FiefState.holders``: who is inside, the fiefs).
-_HOLDING = _LORDS | _SOLDIERS | _COURT
+_HOLDING = _LORDS | _SOLDIERS | _COURT | _TRIPPED
 #: A new turn's (``_start_turn``: trips and weather anew, the deal).
 _NEW_TURN = _TRIPS | _PLACES | _DECK | _DISCARD
 #: What each kind of action may move, the phase going on: a payment, a
