@@ -145,8 +145,9 @@ class FastFief:
         #: its buyer holds already).
         self._holding: dict[str, int | None] | None = None
         self._held: list[list[str]] | None = None
-        #: The trips :meth:`_trip` applied since the last refresh: (lord, from, to).
-        self._trips: list[tuple[str, str, str]] = []
+        #: The trips and purchases applied directly since the last refresh,
+        #: to be written piece by piece: (lord, from, to) or (item, village).
+        self._notes: list[tuple[str, ...]] = []
         #: What may have moved among the observation's kept pieces since they
         #: were last brought up to date (bits of :data:`_ALL` ...).
         self._stale = _ALL
@@ -412,6 +413,8 @@ class FastFief:
                 s.castles.add(village)
             else:
                 (s.mills if item == "mill" else s.presses)[village] += count
+            self._notes.append((item, village))
+            return _NOTED_BUY
         elif kind is DiscardCard:
             s.hands[seat].remove(action.card)
             s.discard.append(action.card)
@@ -442,8 +445,8 @@ class FastFief:
             s.drop_soldiers(origin, k)
         info.village, info.outside = to, False
         s.add_soldiers(to, seat, k)
-        self._trips.append((lord, origin, to))
-        return _TRIPPED
+        self._notes.append((lord, origin, to))
+        return _NOTED_TRIP
 
     def _next_phase(self, kind: type, stage: str, turn: int, gates: bool) -> int:
         """What an action that ended ``stage`` may have moved of the kept
@@ -502,13 +505,17 @@ class FastFief:
         soldiers alone go where their buyer holds the village already)."""
         s, stale = self.s, self._stale
         self._stale = 0
-        if stale & _TRIPPED:
-            trips, self._trips = self._trips, []
-            if stale == _TRIPPED:
-                for lord, origin, to in trips:
-                    self._tripped(kept, lord, origin, to)
+        if stale & _NOTED:
+            notes, self._notes = self._notes, []
+            if not stale & ~_NOTED:
+                for note in notes:
+                    if len(note) == 3:
+                        self._tripped(kept, *note)
+                    else:
+                        self._bought(kept, *note)
                 return
-            stale |= _LORDS | _SOLDIERS | _TRIPS  # compared whole below
+            # compared whole below
+            stale |= _LORDS | _SOLDIERS | _TRIPS | _BOUGHT | _COUNTERS
         if stale & _ALL == _ALL:
             kept.update(s)
             return
@@ -566,6 +573,19 @@ class FastFief:
             _write(kept, "soldiers", village, s.soldiers.get(village))
             _write(kept, "holders", village, _inside(s, village), keep=True)
         _write(kept, "trips", lord, s.trips[lord])
+
+    def _bought(self, kept: Any, item: str, village: str) -> None:
+        """What ``update`` writes after a purchase (``FiefState._buy``): the
+        village's soldiers, mills or presses, or castle (its holder, and
+        every vote, stay)."""
+        s = self.s
+        if item == "soldier":
+            _write(kept, "soldiers", village, s.soldiers[village])
+        elif item == "castle":
+            _write(kept, "castles", village, True)
+        else:
+            counters = s.mills if item == "mill" else s.presses
+            _write(kept, "mills" if item == "mill" else "presses", village, counters[village])
 
     def _court(self, kept: Any) -> bool:
         """``_Kept.update`` of the fiefs, the villages given, the custody and
@@ -778,10 +798,11 @@ _REGION_OF = {v: village.region for v, village in default_board().villages.items
 (_LORDS, _SOLDIERS, _BOUGHT, _COURT, _TRIPS, _COUNTERS, _PLACES, _GATES, _DISCARD,
  _DECK) = (1 << k for k in range(10))
 _ALL = (1 << 10) - 1
-#: The trips :meth:`FastFief._trip` noted, written piece by piece.
-_TRIPPED = 1 << 10
+#: The trips (:meth:`FastFief._trip`) and purchases noted, written piece by piece.
+_NOTED_TRIP, _NOTED_BUY = 1 << 10, 1 << 11
+_NOTED = _NOTED_TRIP | _NOTED_BUY
 #: What the holders read (``FiefState.holders``: who is inside, the fiefs).
-_HOLDING = _LORDS | _SOLDIERS | _COURT | _TRIPPED
+_HOLDING = _LORDS | _SOLDIERS | _COURT | _NOTED_TRIP
 #: A new turn's (``_start_turn``: trips and weather anew, the deal).
 _NEW_TURN = _TRIPS | _PLACES | _DECK | _DISCARD
 #: What each kind of action may move, the phase going on: a payment, a
