@@ -347,13 +347,46 @@ class FastFief:
         mine = sorted(lord for lord, i in s.lords.items() if i.owner == seat)
         if not mine:
             return _Menu(few)
-        trips = s.trips
-        board = _Board(s, self.table, self._holders())
+        trips, info, roads = s.trips, s.lords, s.board.neighbours
+        gated = {g.village for g in s.gates}
+        board: _Board | None = None
         runs: list[range] = []
         for lord in mine:
-            if trips[lord] < TRIPS:
+            if trips[lord] >= TRIPS:
+                continue
+            i = info[lord]
+            if s.weather or i.outside or (gated and (i.village in gated or any(
+                    to in gated for to in roads[i.village]))):
+                if board is None:
+                    board = _Board(s, self.table, self._holders())
                 runs += board.trips(lord, seat)
+            else:
+                self._open_roads(seat, lord, i, runs)
         return _Menu(few, runs)
+
+    def _open_roads(self, seat: int, lord: str, i: Any, runs: list[range]) -> None:
+        """:class:`_Board`'s trips of a lord inside a village, in fair weather,
+        with nobody at its gate or at any he may reach (most trips): by every
+        road, with the soldiers there with him (none for a bishop), entering
+        a free or own village, else attacking, besieging or asking passage
+        (intruding into an empty village of its holder's fief, or asking
+        passage there)."""
+        s = self.s
+        holders, move, fiefs = self._holders(), self.table.move, s.fiefs
+        owner, count = s.soldiers.get(i.village, (i.owner, 0))
+        top = 1 + (count if owner == i.owner and not i.bishop else 0)
+        for to in s.board.neighbours[i.village]:
+            holder = holders[to]
+            stances: tuple[str, ...]
+            if holder is None or holder == seat:
+                stances = _ENTER
+            elif fiefs and s.fief_owner(to) == holder and s._pieces_inside(to) is None:
+                stances = _INTRUDE
+            else:
+                stances = _AT_ANOTHERS
+            for stance in stances:
+                first = move[lord, to, stance]
+                runs.append(range(first, first + top))
 
     # ----- play -----------------------------------------------------------------------
     def apply(self, seat: int, number: int) -> None:
@@ -672,20 +705,19 @@ _NONE = _Menu([])
 
 class _Board:
     """What the trips of one movement menu read of the position, gathered
-    once: each village's holder (``controller``) and whoever has pieces
-    inside it, the forces at the gates, the regions under bad weather
+    once: each village's holder (``controller``), the forces at the gates
+    by owner and village and by village, the regions under bad weather
     (:class:`~courtly.games.fief.war.WarRules`, "Phase 4")."""
 
     def __init__(self, s: FiefState, table: Numbers, holders: dict[str, int | None]) -> None:
         self.s = s
         self.table = table
         self.holders = holders
-        inside: dict[str, int] = {v: owner for v, (owner, _) in s.soldiers.items()}
-        for i in s.lords.values():
-            if not i.outside:
-                inside.setdefault(i.village, i.owner)
-        self.inside = inside
         self.gates = {(g.owner, g.village): g for g in s.gates}
+        #: The forces at each village's gate, in the gates' order.
+        self.at: dict[str, list[Any]] = {}
+        for g in s.gates:
+            self.at.setdefault(g.village, []).append(g)
         self.weather = s.weather
         self.region = _REGION_OF
         self.neighbours = s.board.neighbours
@@ -761,8 +793,7 @@ class _Board:
     def _besieged(self, village: str) -> bool:
         """``WarRules.besieged``."""
         holder = self.holders[village]
-        return any(g.stance == "siege" and g.owner != holder and g.village == village
-                   for g in self.s.gates)
+        return any(g.stance == "siege" and g.owner != holder for g in self.at.get(village, ()))
 
     def _stances(self, seat: int, to: str) -> tuple[str, ...]:
         """``WarRules._stances``: enter a free or own village; at another's,
@@ -771,10 +802,11 @@ class _Board:
         holder = self.holders[to]
         if holder is None or holder == seat:
             return _ENTER
-        if self.s.fiefs and self.s.fief_owner(to) == holder and to not in self.inside:
+        s = self.s
+        if s.fiefs and s.fief_owner(to) == holder and s._pieces_inside(to) is None:
             return _INTRUDE
         if (seat, to) not in self.gates:
-            others = [g for g in self.s.gates if g.village == to and g.owner not in (seat, holder)]
+            others = [g for g in self.at.get(to, ()) if g.owner not in (seat, holder)]
             if len(others) >= 2 or any(g.stance == "siege" for g in others):
                 return ()
         return _AT_ANOTHERS
