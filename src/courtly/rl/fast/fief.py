@@ -69,8 +69,10 @@ from courtly.games.fief.actions import (
 from courtly.games.fief.board import default_board
 from courtly.games.fief.cards import card_set
 from courtly.games.fief.court import CONSECRATION, ELECTION, FIEFS, NEGOTIATION
+from courtly.games.fief.encoding import _layout
 from courtly.games.fief.rules import (
     CARDS,
+    HAND,
     MAX_COUNTERS_PER_VILLAGE,
     MOVEMENT,
     REVENUES,
@@ -145,6 +147,9 @@ class FastFief:
         #: its buyer holds already).
         self._holding: dict[str, int | None] | None = None
         self._held: list[list[str]] | None = None
+        #: Each seat's fixed places in the seats' part of its observation
+        #: (:meth:`_seats`), once they sit.
+        self._static: list[tuple[list[int], list[tuple[int, int]]] | None] = [None] * self.n
         #: The trips and purchases applied directly since the last refresh,
         #: to be written piece by piece: (lord, from, to) or (item, village).
         self._notes: list[tuple[str, ...]] = []
@@ -524,11 +529,39 @@ class FastFief:
             self._refresh(kept)
         out = kept.blocks[seat][0][:]
         n = self.n
-        at = E._layout(n)
-        E._seats_state(out, at.seats, s, kept.votes, seat, n)
+        at = _layout(n)
+        if s.order and s.stage != NEGOTIATION:
+            self._seats(out, seat, kept.votes)
+        else:
+            E._seats_state(out, at.seats, s, kept.votes, seat, n)
         A._hand(out, at.phase - 2 * E.DECK.size - 1, s, seat)
         E._phase_state(out, at.phase, s, seat, n)
         return np.frombuffer(out, np.float32)
+
+    def _seats(self, out: Any, seat: int, votes: list[int]) -> None:
+        """``encoding._seats_state`` once the seats sit (their regions and
+        places fixed: written from a list kept by seat) and out of the
+        negotiation: each seat's money, hand's size, votes and tithes, from
+        ``seat``'s chair round."""
+        s = self.s
+        static = self._static[seat]
+        if static is None:
+            static = self._static[seat] = _sitting(s, seat, self.n)
+        cells, chairs = static
+        for k in cells:
+            out[k] = 1.0
+        money, hands, tithes, t_pos = s.money, s.hands, s.tithes, E.TITHES.pos
+        for k, other in chairs:
+            if money[other]:
+                out[k] = money[other] / 10000
+            if hands[other]:
+                out[k + 1] = len(hands[other]) / HAND
+            if votes[other]:
+                out[k + 2] = votes[other] / 10
+            for tithe in tithes[other]:
+                j = t_pos.get(tithe[0])
+                if j is not None:
+                    out[k + 3 + j] = 1.0
 
     def _refresh(self, kept: Any) -> None:
         """Bring the kept pieces up to date: all of them (``_Kept.update``), or
@@ -637,6 +670,27 @@ class FastFief:
         if s.king != parts["king"].was.get("king"):
             moved |= sync("king", {"king": s.king})
         return moved
+
+
+def _sitting(s: FiefState, seat: int, n: int) -> tuple[list[int], list[tuple[int, int]]]:
+    """``encoding._seats_state``'s places for ``seat``: the slots of each
+    seat's region and place in the order (fixed once they sit), and where
+    each seat's numbers start, from ``seat``'s chair round."""
+    r_pos, r_size = E.REGIONS.pos, E.REGIONS.size
+    numbers = r_size + n
+    row = numbers + 3 + E.TITHES.size + 3
+    at = _layout(n).seats
+    cells, chairs = [], []
+    for k in range(n):
+        other = (seat + k) % n
+        r = r_pos.get(s.region[other])
+        if r is not None:
+            cells.append(at + r)
+        if other in s.order:
+            cells.append(at + r_size + s.order.index(other))
+        chairs.append((at + numbers, other))
+        at += row
+    return cells, chairs
 
 
 def _write(kept: Any, name: str, key: str, value: Any, keep: bool = False) -> None:
