@@ -2,37 +2,49 @@
 numbers for the research environments.
 
 Fief's rules are the largest of courtly's games (rules.py, war.py,
-court.py: battles, coalitions, sealed bids, elections, fiefs, gifts); most
-of a step's time was not spent in them but around them. So this engine
-keeps the position in the game's own :class:`~courtly.games.fief.rules.FiefState`
-(the one ``new_game`` dealt, dice and shuffles drawn from its own RNG in
-its own order) and lets its rules' methods make every change
-(``FiefState._apply``: the rules' dispatch, the end of the game included),
-so that every phase, frequent or rare, is played by the game's own rules
-and cannot drift from them. What it does itself, on numbers, is what an
-environment does at every step around the rules:
+court.py: combat, coalitions, sealed bids, plague and revolt, elections,
+fiefs, custody, gifts), and most of a step's time was spent not in them but
+around them: the referee reading the phase, menus built as action objects
+and numbered, the mask put number by number, the observation's pieces all
+compared at every step. So the position stays the game's own
+:class:`~courtly.games.fief.rules.FiefState` (the one ``new_game`` dealt:
+dice and shuffles are drawn from its own RNG, in its own order, by its own
+functions), and what happens around the rules is done here on numbers:
 
-- the referee (:class:`~courtly.core.Referee`'s rule, the negotiation being
-  Fief's only window): who is due, the counts in the window, the time-ups,
-  which it records as ``(REFEREE, TIME_UP)`` and applies as the game does;
-- the menus as action numbers, made by arithmetic on the numbering's blocks
-  for the frequent phases, where menus are long and the game's would build
-  an action object for each entry: the negotiation (payments of every sum
-  to every other seat, "Phase 6: Negotiations"), the purchases ("Phase 3"),
-  the movement ("Phase 4") and the votes ("The election of the king");
-  the rarer menus (cards, tithes, answers to attacks, battles,
-  consecration, fiefs) are the game's own ``_legal_actions``, numbered;
-- the checks: a number is applied only if it is in the seat's menu, and
-  nothing else changes the position (no exception, no half-applied move);
-- the observation: :mod:`courtly.games.fief.arrays`'s blocks, kept on the
-  position, brought up to date only after an action that can move a piece
-  (a payment, a vote, a Done or an end of turn that does not end the phase
-  moves none), then the seats', hand's and phase's numbers written in, as
-  ``FiefEncoding.observe_array`` does.
+- the referee: :class:`~courtly.core.Referee` followed as ``Table`` follows
+  it (the phase read only in and around the negotiation, Fief's only
+  window), time-ups recorded as ``(REFEREE, TIME_UP)`` and applied as the
+  game applies ``TimeUp``;
+- the menus, as a few numbers and runs of numbers (a count's every value,
+  one number after the next), made by arithmetic in the frequent phases
+  with nothing waiting: the cards ("Phase 1", ``_card_moves``), the
+  purchases ("Phase 3", ``_purchase_moves``), the movement ("Phase 4",
+  ``moves_for``), the votes ("The election of the king", ``vote_moves``)
+  and the negotiation ("Phase 6: Negotiations", ``negotiation_moves``);
+  elsewhere (the choice of regions, the tithes, answers to attacks, rights
+  of way, battles, the consecration, the fiefs, custody) the game's own
+  ``_legal_actions``, numbered. A mask is set a run at a time, a number
+  checked against the runs;
+- the play: a number is applied only if it is in the seat's menu (else
+  nothing changes). The frequent actions that end no phase are applied as
+  the rules' functions apply them, less their events: an end of turn that
+  passes to the next seat (``_end_part``), a payment that leaves the window
+  open (``pay``), a purchase (``_buy``), a discard, a vote not the last
+  (``vote``), a lord's trip into a village where no fief is and he has no
+  force at its gate (``_move``). Every other action, and every end of a
+  phase (revenues, combat, the election's count, a new turn and its deal),
+  goes to the rules' own ``FiefState._apply``, the end of the game
+  included: the rare and intricate phases are the game's own;
+- the observation: :mod:`courtly.games.fief.arrays`'s blocks kept on the
+  position, brought up to date only where the actions since may have
+  moved a piece (by kind of action and of phase's end), a trip or a
+  purchase applied here written piece by piece, then the seats', hand's
+  and phase's numbers written in, as ``FiefEncoding.observe_array`` does.
 
 The result at the end is the game's own (``FiefState.result``).
-``tests/test_rl_fast.py`` plays it against the game's own environment,
-step for step, in every configuration.
+``tests/test_rl_fast.py`` plays this engine against the game's own
+environment, step for step, in every configuration: a rule of the game
+that a shortcut here does not follow fails there.
 """
 
 from __future__ import annotations
@@ -90,11 +102,11 @@ class Numbers:
     Where a field counts (crowns, soldiers, counters, votes), each next
     count is the next number: a run of them is a ``range``."""
 
-    def __init__(self, numbering: Numbering, n: int, hundreds: int) -> None:
+    def __init__(self, numbering: Numbering, n: int) -> None:
         index = numbering.index
         board, cards = default_board(), card_set()
         villages, regions, lords = tuple(board.villages), tuple(board.regions), cards.lords
-        self.done, self.end_turn, self.hundreds = index(DONE), index(END_TURN), hundreds
+        self.done, self.end_turn = index(DONE), index(END_TURN)
         #: The payment of 100 crowns to each seat (then 200, 300, ...).
         self.pay = [index(Pay(to, 100)) for to in range(n)]
         #: A lord's trip with no soldier, by lord, village and stance (then 1, 2, ...).
@@ -118,9 +130,9 @@ class Numbers:
 
 
 @cache
-def numbers(numbering: Numbering, n: int, hundreds: int) -> Numbers:
+def numbers(numbering: Numbering, n: int) -> Numbers:
     """The configuration's :class:`Numbers`."""
-    return Numbers(numbering, n, hundreds)
+    return Numbers(numbering, n)
 
 
 class FastFief:
@@ -947,7 +959,6 @@ class FastTable(BaseTable):
     @functools.cached_property
     def action_numbers(self) -> Numbers:
         """This configuration's :class:`Numbers`."""
-        return numbers(self.numbering, self.num_players,
-                       E.money_bound(self.num_players, self.options) // 100)
+        return numbers(self.numbering, self.num_players)
 
 
