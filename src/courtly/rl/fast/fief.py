@@ -684,6 +684,10 @@ class FastFief:
         return moved
 
 
+#: No piece kept (:func:`_write`).
+_MISSING = object()
+
+
 def _sitting(s: FiefState, seat: int, n: int) -> tuple[list[int], list[tuple[int, int]]]:
     """``encoding._seats_state``'s places for ``seat``: the slots of each
     seat's region and place in the order (fixed once they sit), and where
@@ -707,11 +711,15 @@ def _sitting(s: FiefState, seat: int, n: int) -> tuple[list[int], list[tuple[int
 
 def _write(kept: Any, name: str, key: str, value: Any, keep: bool = False) -> None:
     """One piece of the kept part ``name`` written as ``_Part.sync`` writes
-    it into every seat's block: its old slots cleared, its new ones set (a
-    piece gone, ``value`` None, cleared and forgotten unless ``keep``)."""
+    it into every seat's block, if it differs from the piece kept: its old
+    slots cleared, its new ones set (a piece gone, ``value`` None, cleared
+    and forgotten unless ``keep``)."""
     part, blocks = kept.parts[name], kept.blocks
+    gone = value is None and not keep
+    if (key not in part.was) if gone else (part.was.get(key, _MISSING) == value):
+        return  # as it was: ``sync`` writes only what differs
     A._clear(blocks, part.slots.pop(key, ()))
-    if value is None and not keep:
+    if gone:
         part.was.pop(key, None)
         return
     cells = A._writers(kept.n)[name](key, value)
