@@ -479,22 +479,34 @@ class FastFief:
         return _TOUCHES[kind]
 
     def _trip(self, seat: int, action: Move) -> int | None:
-        """A lord's trip into a free or his own village from inside another,
-        where no fief is and he has no force at its gate (``WarRules._move``:
-        the trip counted, the soldiers taken along; no gate to merge, no
-        capital to take: ``capital_taken`` needs a fief), noted for the
-        observation's refresh (:meth:`_tripped`); None if not one."""
+        """A lord's trip from inside a village to another where he has no
+        force at the gate (``WarRules._move``: the trip counted, the
+        soldiers taken along): entering it where no fief is (no capital to
+        take: ``capital_taken`` needs a fief; no gate to merge), or standing
+        at its gate to attack, besiege, intrude or ask passage (a new force
+        there, ``_join_gate``: the road he came by kept, the passage asked
+        of its holder). Noted for the observation's refresh
+        (:meth:`_tripped`); None if not one of these."""
         s = self.s
-        lord, k, to = action.lord, action.soldiers, action.to
+        lord, k, to, stance = action.lord, action.soldiers, action.to, action.stance
         info = s.lords[lord]
-        if info.outside or action.stance != "enter" or s.fiefs or s.gate(seat, to) is not None:
+        if (info.outside or s.gate(seat, to) is not None or stance == "sortie"
+                or (stance == "enter" and s.fiefs)):
             return None
         origin = info.village
         s.trips[lord] += 1
         if k:
             s.drop_soldiers(origin, k)
-        info.village, info.outside = to, False
-        s.add_soldiers(to, seat, k)
+        if stance == "enter":
+            info.village, info.outside = to, False
+            s.add_soldiers(to, seat, k)
+        else:
+            info.came_from, info.village, info.outside = origin, to, True
+            s._join_gate(seat, to, stance, k)
+            if stance == "passage":
+                holder = s.controller(to)
+                assert holder is not None
+                s.passage = (holder, to)
         self._notes.append((lord, origin, to))
         return _NOTED_TRIP
 
@@ -629,10 +641,7 @@ class FastFief:
                 if now != parts[name].was.keys():
                     sync(name, dict.fromkeys(now, True))
         if stale & _GATES:
-            gates = list(map(A._GATE, s.gates))
-            if gates != kept.gates:
-                kept.gates = gates
-                sync("gates", {"gates": tuple(sorted(gates, key=A._FIRST))} if gates else {})
+            _gates(kept, s)
         if stale & _DISCARD and s.discard != kept.discard:
             kept._pile(s.discard)
         if stale & _DECK and len(s.deck) != parts["deck"].was.get("deck", 0):
@@ -640,17 +649,19 @@ class FastFief:
 
     def _tripped(self, kept: Any, lord: str, origin: str, to: str) -> None:
         """What ``update`` writes after :meth:`_trip`, piece by piece: the
-        lord, the soldiers and the holders of the two villages, his trips
-        (no vote moves, no gate)."""
+        lord, the soldiers and the holders of the two villages, his trips,
+        the gates if he stands at one (no vote moves)."""
         s = self.s
         info = s.lords[lord]
-        row = (*A._LORD(info), None)
+        row = (*A._LORD(info), s.siege_road(info) if info.outside else None)
         kept.lords[kept.names.index(lord)] = row
         _write(kept, "lords", lord, row)
         for village in (origin, to):
             _write(kept, "soldiers", village, s.soldiers.get(village))
-            _write(kept, "holders", village, _inside(s, village), keep=True)
+            _write(kept, "holders", village, s.controller(village), keep=True)
         _write(kept, "trips", lord, s.trips[lord])
+        if info.outside:
+            _gates(kept, s)
 
     def _bought(self, kept: Any, item: str, village: str) -> None:
         """What ``update`` writes after a purchase (``FiefState._buy``): the
@@ -728,14 +739,12 @@ def _write(kept: Any, name: str, key: str, value: Any, keep: bool = False) -> No
     part.was[key] = value
 
 
-def _inside(s: FiefState, village: str) -> int | None:
-    """``FiefState.holders`` of one village where no fief is: the owner of
-    the soldiers inside, else of the first lord inside, else nobody."""
-    held = s.soldiers.get(village)
-    if held is not None:
-        return held[0]
-    return next((i.owner for i in s.lords.values() if i.village == village and not i.outside),
-                None)
+def _gates(kept: Any, s: FiefState) -> None:
+    """``_Kept.update`` of the forces at the gates (one piece, all of them)."""
+    gates = list(map(A._GATE, s.gates))
+    if gates != kept.gates:
+        kept.gates = gates
+        kept._sync("gates", {"gates": tuple(sorted(gates, key=A._FIRST))} if gates else {})
 
 
 class _Menu:
