@@ -554,8 +554,10 @@ class FastFief:
         out = kept.blocks[seat][0][:]
         n = self.n
         at = _layout(n)
-        if s.order and s.stage != NEGOTIATION:
+        if s.order:
             self._seats(out, seat, kept.votes)
+            if s.stage == NEGOTIATION:
+                E._negotiation_state(out, at.seats + _NEGOTIATING[n], _ROW[n], s, seat, n)
         else:
             E._seats_state(out, at.seats, s, kept.votes, seat, n)
         A._hand(out, at.phase - 2 * E.DECK.size - 1, s, seat)
@@ -564,9 +566,9 @@ class FastFief:
 
     def _seats(self, out: Any, seat: int, votes: list[int]) -> None:
         """``encoding._seats_state`` once the seats sit (their regions and
-        places fixed: written from a list kept by seat) and out of the
-        negotiation: each seat's money, hand's size, votes and tithes, from
-        ``seat``'s chair round."""
+        places fixed: written from a list kept by seat), but the
+        negotiation's part: each seat's money, hand's size, votes and
+        tithes, from ``seat``'s chair round."""
         s = self.s
         static = self._static[seat]
         if static is None:
@@ -695,6 +697,11 @@ class FastFief:
         return moved
 
 
+#: A seat's row in the seats' part of the observation (``encoding._seats_state``:
+#: its region, its place, its money, hand, votes, tithes, its negotiation),
+#: and where the negotiation's numbers start in the first, by player count.
+_ROW = {n: E.REGIONS.size + n + 3 + E.TITHES.size + 3 for n in range(2, 9)}
+_NEGOTIATING = {n: E.REGIONS.size + n + 3 + E.TITHES.size for n in range(2, 9)}
 #: No piece kept (:func:`_write`).
 _MISSING = object()
 
@@ -704,8 +711,7 @@ def _sitting(s: FiefState, seat: int, n: int) -> tuple[list[int], list[tuple[int
     seat's region and place in the order (fixed once they sit), and where
     each seat's numbers start, from ``seat``'s chair round."""
     r_pos, r_size = E.REGIONS.pos, E.REGIONS.size
-    numbers = r_size + n
-    row = numbers + 3 + E.TITHES.size + 3
+    numbers, row = r_size + n, _ROW[n]
     at = _layout(n).seats
     cells, chairs = [], []
     for k in range(n):
