@@ -30,11 +30,12 @@ functions), and what happens around the rules is done here on numbers:
   the rules' functions apply them, less their events: an end of turn that
   passes to the next seat (``_end_part``), a payment that leaves the window
   open (``pay``), a purchase (``_buy``), a discard, a vote not the last
-  (``vote``), a lord's trip into a village where no fief is and he has no
-  force at its gate (``_move``). Every other action, and every end of a
-  phase (revenues, combat, the election's count, a new turn and its deal),
-  goes to the rules' own ``FiefState._apply``, the end of the game
-  included: the rare and intricate phases are the game's own;
+  (``vote``), a lord's trip from inside a village to one where his player
+  has no force at the gate, unless it takes a fief's capital (``_move``).
+  Every other action, and every end of a phase (revenues, combat, the
+  election's count, a new turn and its deal), goes to the rules' own
+  ``FiefState._apply``, the end of the game included: the rare and
+  intricate phases are the game's own;
 - the observation: :mod:`courtly.games.fief.arrays`'s blocks kept on the
   position, brought up to date only where the actions since may have
   moved a piece (by kind of action and of phase's end), a trip or a
@@ -440,8 +441,8 @@ class FastFief:
         functions do (less their events): a payment that leaves the
         negotiation open (``CourtRules.pay``, ``FiefState._negotiate``), a
         purchase (``FiefState._buy``), a discard (``FiefState._dispatch``),
-        a vote not the last (``CourtRules.vote``), a trip into a village
-        where no fief is (:meth:`_trip`).
+        a vote not the last (``CourtRules.vote``), most trips from inside a
+        village (:meth:`_trip`).
         None of them touches what ends the game (the fiefs). What it may
         have moved of the kept pieces (:data:`_TOUCHES`), or None if it was
         not applied (the game's own ``_apply`` applies it)."""
@@ -481,8 +482,8 @@ class FastFief:
     def _trip(self, seat: int, action: Move) -> int | None:
         """A lord's trip from inside a village to another where he has no
         force at the gate (``WarRules._move``: the trip counted, the
-        soldiers taken along): entering it where no fief is (no capital to
-        take: ``capital_taken`` needs a fief; no gate to merge), or standing
+        soldiers taken along): entering it if it is no fief's capital (none
+        to take: ``capital_taken``; no gate to merge), or standing
         at its gate to attack, besiege, intrude or ask passage (a new force
         there, ``_join_gate``: the road he came by kept, the passage asked
         of its holder). Noted for the observation's refresh
@@ -491,7 +492,7 @@ class FastFief:
         lord, k, to, stance = action.lord, action.soldiers, action.to, action.stance
         info = s.lords[lord]
         if (info.outside or s.gate(seat, to) is not None or stance == "sortie"
-                or (stance == "enter" and s.fiefs)):
+                or (stance == "enter" and s.fiefs and _capital(s, to))):
             return None
         origin = info.village
         s.trips[lord] += 1
@@ -743,6 +744,12 @@ def _write(kept: Any, name: str, key: str, value: Any, keep: bool = False) -> No
     A._put(blocks, cells)
     part.slots[key] = tuple(i for i, _ in cells)
     part.was[key] = value
+
+
+def _capital(s: FiefState, village: str) -> bool:
+    """Whether ``village`` is a fief's capital (``CourtRules.capital_taken``)."""
+    region = s.fief_of(village)
+    return region is not None and s.fiefs[region].capital == village
 
 
 def _gates(kept: Any, s: FiefState) -> None:
