@@ -38,9 +38,10 @@ functions), and what happens around the rules is done here on numbers:
   intricate phases are the game's own;
 - the observation: :mod:`courtly.games.fief.arrays`'s blocks kept on the
   position, brought up to date only where the actions since may have
-  moved a piece (by kind of action and of phase's end), a trip or a
-  purchase applied here written piece by piece, then the seats', hand's
-  and phase's numbers written in, as ``FiefEncoding.observe_array`` does.
+  moved a piece (by kind of action and of phase's end), a trip, a
+  purchase or a discard applied here written piece by piece, then the
+  seats', hand's and phase's numbers written in, as
+  ``FiefEncoding.observe_array`` does.
 
 The result at the end is the game's own (``FiefState.result``).
 ``tests/test_rl_fast.py`` plays this engine against the game's own
@@ -163,8 +164,9 @@ class FastFief:
         #: Each seat's fixed places in the seats' part of its observation
         #: (:meth:`_seats`), once they sit.
         self._static: list[tuple[list[int], list[tuple[int, int]]] | None] = [None] * self.n
-        #: The trips and purchases applied directly since the last refresh,
-        #: to be written piece by piece: (lord, from, to) or (item, village).
+        #: The trips, purchases and discards applied directly since the last
+        #: refresh, to be written piece by piece: (lord, from, to), (item,
+        #: village) or (card,).
         self._notes: list[tuple[str, ...]] = []
         #: What may have moved among the observation's kept pieces since they
         #: were last brought up to date (bits of :data:`_ALL` ...).
@@ -343,7 +345,7 @@ class FastFief:
         s, t = self.s, self.table
         kind, _, name = card.partition(":")
         if kind == "lord":
-            return [t.play_lord[name, v] for v in s.lord_destinations(seat)]
+            return [t.play_lord[name, v] for v in self._lord_destinations(seat)]
         if kind == "bishop":
             return [t.bishop[name, lord] for lord, i in sorted(s.lords.items())
                     if i.owner == seat and s.may_be_made_bishop(lord)]
@@ -354,6 +356,22 @@ class FastFief:
                                                             and "famine" in hand):
             return t.attack[card]
         return []
+
+    def _lord_destinations(self, seat: int) -> list[str]:
+        """``FiefState.lord_destinations`` ("The Lord card": "in his castle
+        or, if he does not have any more, in a free village in his region
+        or in any free village"; else a village he holds), from the holders
+        kept."""
+        s = self.s
+        held = self._villages(seat)
+        castles = [v for v in held if v in s.castles]
+        if castles:
+            return castles
+        free = [v for v, holder in self._holders().items() if holder is None
+                and not s._others_capital(v, seat)]
+        home = s.region[seat]
+        in_region = [v for v in free if _REGION_OF[v] == home]
+        return in_region or free or held
 
     def _movement(self, seat: int) -> _Menu:
         """End, or ``WarRules.moves_for`` ("Phase 4: The Movement of
@@ -469,6 +487,8 @@ class FastFief:
         elif kind is DiscardCard:
             s.hands[seat].remove(action.card)
             s.discard.append(action.card)
+            self._notes.append((action.card,))
+            return _NOTED_DISCARD
         elif kind is Vote:
             election = s.election
             if election is None or len(election.votes) + 1 >= self.n:
@@ -604,11 +624,13 @@ class FastFief:
                 for note in notes:
                     if len(note) == 3:
                         self._tripped(kept, *note)
-                    else:
+                    elif len(note) == 2:
                         self._bought(kept, *note)
+                    else:
+                        _discarded(kept, *note)
                 return
             # compared whole below
-            stale |= _LORDS | _SOLDIERS | _TRIPS | _BOUGHT | _COUNTERS
+            stale |= _LORDS | _SOLDIERS | _TRIPS | _BOUGHT | _COUNTERS | _DISCARD
         if stale & _ALL == _ALL:
             kept.update(s)
             return
@@ -744,6 +766,17 @@ def _write(kept: Any, name: str, key: str, value: Any, keep: bool = False) -> No
     A._put(blocks, cells)
     part.slots[key] = tuple(i for i, _ in cells)
     part.was[key] = value
+
+
+def _discarded(kept: Any, card: str) -> None:
+    """``_Kept._pile`` of one card discarded (the pile kept was the one
+    before it): counted in, its slot written."""
+    piled = kept.piled
+    piled[card] = count = piled.get(card, 0) + 1
+    k = E.DECK.pos.get(card)
+    if k is not None:
+        A._put(kept.blocks, [(_layout(kept.n).phase - E.DECK.size - 1 + k, count / 3)])
+    kept.discard.append(card)
 
 
 def _capital(s: FiefState, village: str) -> bool:
@@ -926,9 +959,10 @@ _REGION_OF = {v: village.region for v, village in default_board().villages.items
 (_LORDS, _SOLDIERS, _BOUGHT, _COURT, _TRIPS, _COUNTERS, _PLACES, _GATES, _DISCARD,
  _DECK) = (1 << k for k in range(10))
 _ALL = (1 << 10) - 1
-#: The trips (:meth:`FastFief._trip`) and purchases noted, written piece by piece.
-_NOTED_TRIP, _NOTED_BUY = 1 << 10, 1 << 11
-_NOTED = _NOTED_TRIP | _NOTED_BUY
+#: The trips (:meth:`FastFief._trip`), purchases and discards noted, written
+#: piece by piece.
+_NOTED_TRIP, _NOTED_BUY, _NOTED_DISCARD = 1 << 10, 1 << 11, 1 << 12
+_NOTED = _NOTED_TRIP | _NOTED_BUY | _NOTED_DISCARD
 #: What the holders read (``FiefState.holders``: who is inside, the fiefs).
 _HOLDING = _LORDS | _SOLDIERS | _COURT | _NOTED_TRIP
 #: A new turn's (``_start_turn``: trips and weather anew, the deal).
