@@ -151,3 +151,35 @@ def test_only_the_registered_game_steps_on_its_fast_engine() -> None:
     assert isinstance(rl.env(registered, 2).unwrapped.table, FastTable)
     double = copy.copy(registered)
     assert not isinstance(rl.env(double, 2).unwrapped.table, FastTable)
+
+
+def test_a_village_given_as_the_negotiation_closes_is_observed() -> None:
+    """Fief: a gift of a village that is the negotiation's last action allowed
+    (``negotiation_actions``) moves pieces (the village is the receiver's)
+    and ends the turn: the fast engine's observation shows both, as the
+    game's own does, observed at every step as the environments do."""
+    from courtly.games.fief.actions import GiveVillage
+
+    opts = {"negotiation_actions": 1, "fiefs_to_win": 0, "turn_limit": 30}
+    fast = rl.env("fief", 3, opts, infos=False).unwrapped.table
+    own = rl.env("fief", 3, opts, infos=False, fast=False).unwrapped.table
+    fast.new(1)  # its first gift comes in turn 27
+    own.new(1)
+    rng = random.Random(1)
+    given = False
+    while not given:
+        seat = own.due()
+        assert fast.due() == seat is not None
+        for other in range(3):
+            assert np.array_equal(fast.observation(other, other == seat)["observation"],
+                                  own.observation(other, other == seat)["observation"])
+        numbers = own.numbered(seat)
+        gifts = [k for k in numbers if isinstance(own.numbering.action(k), GiveVillage)]
+        given = bool(gifts)
+        number = gifts[0] if gifts else rng.choice(numbers)
+        assert fast.play(seat, number) and own.play(seat, number)
+    assert fast.due() == own.due()
+    assert own.state.given and not own.over and own.state.stage == "cards"  # a new turn
+    for other in range(3):
+        assert np.array_equal(fast.observation(other, False)["observation"],
+                              own.observation(other, False)["observation"])

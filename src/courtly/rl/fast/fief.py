@@ -226,7 +226,7 @@ class FastFief:
         turn = s.turn
         s._apply(REFEREE, TimeUp())
         self.record.append((REFEREE, TIME_UP))
-        self._moved(self._next_phase(TimeUp, NEGOTIATION, turn, bool(s.gates)))
+        self._moved(self._next_phase(NEGOTIATION, turn, bool(s.gates)))
 
     def acting(self) -> list[int]:
         """The seats that must act, then those that may; [] once over."""
@@ -443,12 +443,13 @@ class FastFief:
             touched = direct
         else:
             s._apply(seat, action)
-            if s.phase_step == step and s.turn == turn and s.stage == stage:
-                touched = _TOUCHES.get(kind, _ALL)
-                if kind is Move and s.fiefs:
-                    touched = _ALL  # a capital taken may pass a fief, crown a King
-            else:
-                touched = self._next_phase(kind, stage, turn, gates)
+            touched = _TOUCHES.get(kind, _ALL)
+            if kind is Move and s.fiefs:
+                touched = _ALL  # a capital taken may pass a fief, crown a King
+            if s.phase_step != step or s.turn != turn or s.stage != stage:
+                # the action's own pieces (a village given as the window
+                # closes), and what the phases it ended moved
+                touched |= self._next_phase(stage, turn, gates)
         self.record.append((seat, number))
         if phase is not None:
             self.referee.acted(phase, seat)
@@ -531,7 +532,7 @@ class FastFief:
         self._notes.append((lord, origin, to))
         return _NOTED_TRIP
 
-    def _next_phase(self, kind: type, stage: str, turn: int, gates: bool) -> int:
+    def _next_phase(self, stage: str, turn: int, gates: bool) -> int:
         """What an action that ended ``stage`` may have moved of the kept
         pieces (``FiefState._next_phase`` and what it runs): nothing from
         the cards to the movement (revenues are money) or from a movement
