@@ -28,9 +28,10 @@ import courtly.rl as rl  # noqa: E402
 from courtly.rl.fast import FAST_ENGINES  # noqa: E402
 from courtly.rl.fast.table import FastTable  # noqa: E402
 
-#: Seeded games per configuration, by game: about a minute of each game's
-#: cases on one core (Vive le Roi has 47 configurations, Courtisans 11).
-SEEDS = {"courtisans": 40, "vive_le_roi": 20, "versailles": 40}
+#: Seeded games per configuration, by game: each game's cases take about a
+#: minute or less on one core (Vive le Roi has 47 configurations, Courtisans
+#: 11, Fief's 12 some 40 s).
+SEEDS = {"courtisans": 40, "vive_le_roi": 20, "versailles": 40, "fief": 60}
 #: Whole games besides the configurations, whose short turn limits leave
 #: out what a long game meets: (players, options, seeds). Versailles'
 #: configurations end after 2 or 4 turns, before most deaths, wars,
@@ -148,16 +149,17 @@ def test_a_game_without_a_seed_replays_for_its_infos() -> None:
 
 @pytest.mark.parametrize("name", sorted(FAST_ENGINES))
 def test_the_fast_engine_refuses_what_is_not_the_seats_to_play(name: str) -> None:
-    """A seat not to act, a number outside the numbering or the mask, or
-    no number: refused, nothing changed."""
-    env = rl.env(name, 2, infos=False)
+    """A seat not to act, a number outside the numbering (either side) or
+    the mask, or no number: refused, nothing changed."""
+    env = rl.env(name, 3, infos=False)
     env.reset(seed=4)
     table = env.unwrapped.table
     seat = table.due()
     legal = table.numbered(seat)
     before = env.observe(env.agent_selection)["observation"].copy()
-    assert not table.play(1 - seat, legal[0])
+    assert not table.play((seat + 1) % 3, legal[0])
     assert not table.play(seat, table.numbering.size)
+    assert not table.play(seat, -1)
     assert not table.play(seat, "three")
     assert not table.play(seat, next(k for k in range(table.numbering.size) if k not in legal))
     assert table.record == [] and table.due() == seat
@@ -246,3 +248,35 @@ def test_what_the_fast_engine_allows_is_its_menu(name: str) -> None:
             env.step(None if term or trunc
                      else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
             steps += 1
+
+
+def test_a_village_given_as_the_negotiation_closes_is_observed() -> None:
+    """Fief: a gift of a village that is the negotiation's last action allowed
+    (``negotiation_actions``) moves pieces (the village is the receiver's)
+    and ends the turn: the fast engine's observation shows both, as the
+    game's own does, observed at every step as the environments do."""
+    from courtly.games.fief.actions import GiveVillage
+
+    opts = {"negotiation_actions": 1, "fiefs_to_win": 0, "turn_limit": 30}
+    fast = rl.env("fief", 3, opts, infos=False).unwrapped.table
+    own = rl.env("fief", 3, opts, infos=False, fast=False).unwrapped.table
+    fast.new(1)  # its first gift comes in turn 27
+    own.new(1)
+    rng = random.Random(1)
+    given = False
+    while not given:
+        seat = own.due()
+        assert fast.due() == seat is not None
+        for other in range(3):
+            assert np.array_equal(fast.observation(other, other == seat)["observation"],
+                                  own.observation(other, other == seat)["observation"])
+        numbers = own.numbered(seat)
+        gifts = [k for k in numbers if isinstance(own.numbering.action(k), GiveVillage)]
+        given = bool(gifts)
+        number = gifts[0] if gifts else rng.choice(numbers)
+        assert fast.play(seat, number) and own.play(seat, number)
+    assert fast.due() == own.due()
+    assert own.state.given and not own.over and own.state.stage == "cards"  # a new turn
+    for other in range(3):
+        assert np.array_equal(fast.observation(other, False)["observation"],
+                              own.observation(other, False)["observation"])

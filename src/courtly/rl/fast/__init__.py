@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 #: The games that have a fast engine: the module holding its ``FastTable``.
 FAST_ENGINES = {"courtisans": "courtly.rl.fast.courtisans",
+                "fief": "courtly.rl.fast.fief",
                 "versailles": "courtly.rl.fast.versailles",
                 "vive_le_roi": "courtly.rl.fast.vive_le_roi"}
 
