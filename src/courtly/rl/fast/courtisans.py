@@ -189,6 +189,10 @@ class FastCourtisans:
             self._menu = menu
         return menu
 
+    def mark(self, seat: int, mask: np.ndarray) -> None:
+        """Set ``mask`` to 1 at the seat's menu's numbers (``Table.mask``)."""
+        mask.put(self.menu(seat), 1)
+
     def is_legal(self, seat: int, number: int) -> bool:
         """Whether ``number`` is in the seat's menu."""
         if seat != self.current:

@@ -995,27 +995,6 @@ class FastTable(BaseTable):
     """The environments' table on :class:`FastFief` (see
     :class:`~courtly.rl.fast.table.FastTable`)."""
 
-    @property
-    def referee(self) -> Referee:
-        """The engine's referee (``Table.referee``: its window and counts)."""
-        fast = self.fast
-        assert isinstance(fast, FastFief)
-        return fast.referee
-
-    @referee.setter
-    def referee(self, value: Referee) -> None:
-        """Nothing to set: the engine keeps its own."""
-
-    def mask(self, seat: int, acting: bool) -> np.ndarray:
-        """``Table.mask``: 1 at the seat's legal actions' numbers if ``acting``,
-        a run of them at a time."""
-        mask = np.zeros(self.numbering.size, np.int8)
-        if acting:
-            fast = self.fast
-            assert isinstance(fast, FastFief)
-            fast.mark(seat, mask)
-        return mask
-
     def engine(self, dealt: State) -> FastFief:
         """Fief's fast engine of the game ``dealt``."""
         assert isinstance(dealt, FiefState)

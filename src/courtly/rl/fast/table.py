@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from courtly.core import REFEREE, WINDOW_ACTIONS, Action, Result, State, TimeUp
+from courtly.core import REFEREE, WINDOW_ACTIONS, Action, Referee, Result, State, TimeUp
 from courtly.rl.envs import _INFO_TEMPLATE, LazyInfo, Table
 
 #: The number a fast engine records for the referee's time-up (a window
@@ -26,7 +26,9 @@ TIME_UP = -1
 
 
 class Engine(Protocol):
-    """A game's fast engine, as its table reads it."""
+    """A game's fast engine, as its table reads it. An engine of a game with
+    windows keeps a :class:`~courtly.core.Referee` as ``referee``, counted as
+    ``Table`` counts its own (tests read it); the others need none."""
 
     #: Whether the game has ended.
     over: bool
@@ -46,6 +48,10 @@ class Engine(Protocol):
 
     def is_legal(self, seat: int, number: int) -> bool:
         """Whether ``number`` is in ``seat``'s menu now."""
+
+    def mark(self, seat: int, mask: np.ndarray) -> None:
+        """Set ``mask`` (zeros, the numbering's size) to 1 at ``seat``'s
+        menu's numbers (``Table.mask``)."""
 
     def apply(self, seat: int, number: int) -> None:
         """Apply (and record) ``seat``'s legal action ``number``."""
@@ -108,6 +114,17 @@ class FastTable(Table):
         self._reference, self._synced = value, 0
 
     @property
+    def referee(self) -> Referee:
+        """The engine's referee where the game has windows, else one that
+        never counts (``Table.referee``)."""
+        referee: Referee = getattr(self.fast, "referee", None) or Referee(self.window_actions)
+        return referee
+
+    @referee.setter
+    def referee(self, value: Referee) -> None:
+        """Nothing to set: an engine keeps its own, made with each game."""
+
+    @property
     def record(self) -> list[tuple[int, int]]:
         """The actions applied since the deal (see :attr:`Engine.record`)."""
         return self.fast.record
@@ -163,6 +180,14 @@ class FastTable(Table):
     def numbered(self, seat: int) -> list[int]:
         """The numbers of the seat's legal actions now."""
         return self.fast.menu(seat)
+
+    def mask(self, seat: int, acting: bool) -> np.ndarray:
+        """The seat's action mask: 1 at its legal actions' numbers if ``acting``,
+        else empty (``Table.mask``), set by the engine."""
+        mask = np.zeros(self.numbering.size, np.int8)
+        if acting:
+            self.fast.mark(seat, mask)
+        return mask
 
     def observation(self, seat: int, acting: bool) -> dict[str, np.ndarray]:
         """The seat's observation; its mask is empty unless ``acting``."""

@@ -471,22 +471,21 @@ class FastVersailles:
         self.window_memo[seat] = (units, held, menu, None)
         return menu
 
-    def mask(self, seat: int) -> np.ndarray:
-        """The seat's action mask (``Table.mask``, acting): a window's kept
-        with its menu, copied."""
+    def mark(self, seat: int, mask: np.ndarray) -> None:
+        """Set ``mask`` to 1 at the seat's menu's numbers (``Table.mask``,
+        acting): a window's mask kept with its menu, copied in."""
         menu = self.menu(seat)
         if self._windowing():
             kept = self.window_memo.get(seat)
             if kept is not None and kept[2] is menu:
-                mask = kept[3]
-                if mask is None:
-                    mask = np.zeros(self.numbering.size, np.int8)
-                    mask.put(menu, 1)
-                    self.window_memo[seat] = (*kept[:3], mask)
-                return mask.copy()
-        mask = np.zeros(self.numbering.size, np.int8)
+                mine = kept[3]
+                if mine is None:
+                    mine = np.zeros(self.numbering.size, np.int8)
+                    mine.put(menu, 1)
+                    self.window_memo[seat] = (*kept[:3], mine)
+                np.copyto(mask, mine)
+                return
         mask.put(menu, 1)
-        return mask
 
     def is_legal(self, seat: int, number: int) -> bool:
         """Whether ``number`` is in the seat's menu now: the window's
@@ -642,23 +641,6 @@ class FastTable(BaseTable):
     def action_numbers(self) -> Numbers:
         """This configuration's :class:`Numbers`."""
         return numbers(self.numbering, self.num_players, int(self.options["goal"]))
-
-    @property
-    def referee(self) -> Referee:
-        """The engine's referee (its window and counts, ``Table.referee``)."""
-        fast: FastVersailles = self.fast  # type: ignore[assignment]
-        return fast.referee
-
-    @referee.setter
-    def referee(self, value: Referee) -> None:
-        """Nothing to set: the engine keeps its own (made with each game)."""
-
-    def mask(self, seat: int, acting: bool) -> np.ndarray:
-        """The seat's action mask (``Table.mask``), from the engine."""
-        if acting:
-            fast: FastVersailles = self.fast  # type: ignore[assignment]
-            return fast.mask(seat)
-        return np.zeros(self.numbering.size, np.int8)
 
     def engine(self, dealt: State) -> FastVersailles:
         """Versailles' fast engine of the game ``dealt``."""

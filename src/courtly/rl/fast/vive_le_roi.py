@@ -271,6 +271,10 @@ class FastViveLeRoi:
             return [choose[a] for a in self.offers[seat]]
         return []
 
+    def mark(self, seat: int, mask: np.ndarray) -> None:
+        """Set ``mask`` to 1 at the seat's menu's numbers (``Table.mask``)."""
+        mask.put(self.menu(seat), 1)
+
     def is_legal(self, seat: int, number: int) -> bool:
         """Whether ``number`` is in the seat's menu."""
         menu = self.menu(seat)
