@@ -280,3 +280,31 @@ def test_a_village_given_as_the_negotiation_closes_is_observed() -> None:
     for other in range(3):
         assert np.array_equal(fast.observation(other, False)["observation"],
                               own.observation(other, False)["observation"])
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_versailles_gifts_made_or_extended_are_the_rules_own(players: int) -> None:
+    """Versailles: a seat's gifts as numbers (§7.41), made for a hand or
+    extended as cards join its end (drawn, taken, given to it), are the
+    rules' own ``gifts`` numbered, for hands the deck can deal."""
+    from courtly.games.versailles.rules import gifts
+    from courtly.rl.fast.versailles import FastVersailles
+
+    env = rl.env("versailles", players, infos=False)
+    env.reset(seed=0)
+    table = env.unwrapped.table
+    engine = table.fast
+    assert isinstance(engine, FastVersailles)
+    deck = [*engine.state.pile, *(card for hand in engine.state.hands for card in hand)]
+    rng = random.Random(players)
+    for _ in range(300):
+        seat = rng.randrange(players)
+        hand = rng.sample(deck, rng.randrange(0, 9))
+        made = engine._gifts(seat, hand, sorted(set(hand)))
+        assert sorted(made) == sorted(table.numbering.indices(gifts(seat, players, hand)))
+        joined = rng.sample(deck, rng.randrange(1, 4))
+        for card in joined:
+            if hand.count(card) < deck.count(card):
+                made = made + engine._gained(seat, tuple(hand), card)
+                hand = [*hand, card]
+        assert sorted(made) == sorted(table.numbering.indices(gifts(seat, players, hand)))

@@ -24,13 +24,16 @@ around the rules:
   own ``_close_window``);
 - the player-turn's menu (§7.41; ``VersaillesState._turn_moves``) as
   numbers: discarding or ending the turn, drawing, the gifts (read from the
-  hand's kinds, and checked from the number by the rules' ``_is_legal``)
-  made here; the takings from the King's House numbered by the House; what
-  reads the court alone (each card's plays or requests, the audiences, the
-  office powers) asked of the rules once and numbered, kept by the court
-  (``court_memos``'s key and the powers used) while only moves that leave
-  it as it was are played (:data:`COURT_KEPT`), a card's uses also beside
-  the rules' own memo of them;
+  hand's kinds in a table of each seat's gifts, kept by the hand and
+  extended as cards join its end, and checked from the number by the
+  rules' ``_is_legal``) made here; the takings from the King's House
+  numbered by the House; what reads the court alone (each card's plays or
+  requests, the audiences, the office powers) asked of the rules once and
+  numbered, kept by the court (``court_memos``'s key and the powers used)
+  while only moves that leave it as it was are played (:data:`COURT_KEPT`),
+  a card's uses also beside the rules' own memo of them (and made, when
+  that memo lacks them too, by the rules' ``_uses_of`` under
+  ``hand_moves``' own key, the user read once for a menu's new cards);
 - every other move, and every other stage's menu (the sexes, the heirs'
   parties, the court's location, the Grand Chamberlain's fines): the
   rules' own (``_apply``, ``legal_actions``), so the dice and the draws are
@@ -48,8 +51,7 @@ from __future__ import annotations
 
 import functools
 from functools import cache
-from itertools import chain, combinations
-from operator import itemgetter
+from itertools import chain
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -66,7 +68,6 @@ from courtly.games.versailles.actions import (
     ShowCard,
     TakeFromHouse,
 )
-from courtly.games.versailles.cards import REQUEST_CARDS
 from courtly.games.versailles.courtier import BASTILLE, COURT
 from courtly.games.versailles.encoding import _FORTUNE as FORTUNE
 from courtly.games.versailles.encoding import (
@@ -104,12 +105,10 @@ _TIME_UP = TimeUp()
 #: hands, the piles, the King's House, fortunes and whose turn it is.
 COURT_KEPT = frozenset({Draw, GiveCards, Discard, TakeFromHouse, EndTurn, Pay, ShowCard,
                         Done, TimeUp, SetLocation})
-#: Each card's place in ``CARD_IDS`` (the menus' order); a gift of one kind
-#: is numbered by its place k, of two (k <= m) by ``PAIR_BASE[k] + m``.
+#: Each card's place in ``CARD_IDS`` (the menus' order; the gifts are
+#: looked up by these places, :attr:`Numbers.giving`).
 CARD_INDEX = {card: k for k, card in enumerate(CARD_IDS)}
 KINDS = len(CARD_IDS)
-PAIR_BASE = [KINDS * (k + 1) for k in range(KINDS)]
-PAIR_CODE = {(k, m): PAIR_BASE[k] + m for k in range(KINDS) for m in range(k + 1, KINDS)}
 #: The key of a card's numbered uses beside the rules' own memo of them.
 NUMBERED = "numbered"
 #: The courts whose numbered menu parts are kept before all are let go.
@@ -125,7 +124,12 @@ class Numbers(NamedTuple):
     ``CARD_IDS``'s order); and for every number what it does in the window
     (``window[k]``: (:data:`OTHER`,), (:data:`DONE`,), (:data:`PAY`, to,
     amount) or (:data:`SHOW`, to, card)); the turn's Draw, EndTurn and
-    each card's Discard (§7.41)."""
+    each card's Discard (§7.41); each seat's gifts to each other seat in
+    turn (``to``, the seat's others in order), cards by their places in
+    ``CARD_IDS``: of one card k (``giving[seat][to][k][k]``), of two kinds
+    k < m (``giving[seat][to][k][m]``), of one kind twice
+    (``doubles[seat][to][k]``; -1 where the deck has one copy); and the
+    range of the gifts' numbers."""
 
     done: int
     pay: list[list[int]]
@@ -134,7 +138,8 @@ class Numbers(NamedTuple):
     draw: int
     end_turn: int
     discard: list[int]
-    gift: list[list[int]]
+    giving: list[list[list[list[int]]]]
+    doubles: list[list[list[int]]]
     gifts: tuple[int, int]
 
 
@@ -156,16 +161,22 @@ def numbers(numbering: Numbering, n: int, goal: int) -> Numbers:
         for card, number in zip(CARD_IDS, shows, strict=True):
             window[number] = (SHOW, to, card)
         show.append(shows)
-    gift = [[-1] * (KINDS * (KINDS + 1)) for _ in range(n)]
-    for to in range(n):
-        for bundle in BUNDLES:
-            first = CARD_INDEX[bundle[0]]
-            code = first if len(bundle) == 1 else PAIR_BASE[first] + CARD_INDEX[bundle[1]]
-            gift[to][code] = numbering.index(GiveCards(to, bundle))
+    # a bundle's number to each seat, by its kinds' places (k, k for one card)
+    # and by (k, -1) for one kind twice
+    gift: dict[tuple[int, int], list[int]] = {}
+    for bundle in BUNDLES:
+        k, m = CARD_INDEX[bundle[0]], CARD_INDEX[bundle[-1]]
+        gift[(k, -1) if len(bundle) == 2 and k == m else (k, m)] = [
+            numbering.index(GiveCards(to, bundle)) for to in range(n)]
+    none = [-1] * n  # a bundle the deck cannot make (one copy of the kind)
+    giving = [[[[gift[min(k, m), max(k, m)][to] for m in range(KINDS)] for k in range(KINDS)]
+               for to in range(n) if to != seat] for seat in range(n)]
+    doubles = [[[gift.get((k, -1), none)[to] for k in range(KINDS)]
+                for to in range(n) if to != seat] for seat in range(n)]
+    every = [x for row in gift.values() for x in row]
     return Numbers(done, pay, show, window, numbering.index(Draw()), numbering.index(EndTurn()),
-                   [numbering.index(Discard(card)) for card in CARD_IDS], gift,
-                   (min(k for row in gift for k in row if k >= 0),
-                    1 + max(max(row) for row in gift)))
+                   [numbering.index(Discard(card)) for card in CARD_IDS], giving, doubles,
+                   (min(every), 1 + max(every)))
 
 
 class FastVersailles:
@@ -338,7 +349,13 @@ class FastVersailles:
         held = tuple(hand)
         kept = self.gift_memo.get(seat)
         if kept is None or kept[0] != held:  # kept while the hand is the same (an audience)
-            kept = self.gift_memo[seat] = (held, self._gifts(seat, hand, kinds))
+            if kept is not None and held[:len(kept[0])] == kept[0]:  # cards drawn, taken, given
+                gifts = kept[1]
+                for k in range(len(kept[0]), len(held)):
+                    gifts = gifts + self._gained(seat, held[:k], held[k])
+            else:
+                gifts = self._gifts(seat, hand, kinds)
+            kept = self.gift_memo[seat] = (held, gifts)
         return out + kept[1]
 
     def _powers(self, seat: int, court: dict[Any, Any]) -> list[int]:
@@ -371,46 +388,63 @@ class FastVersailles:
         """The numbers of ``PlayRules.hand_moves`` of each of ``cards`` into
         ``uses``, each kept beside the rules' own memo of its uses, by the
         same key (so kept while the court keeps that memo: a standing moved
-        keeps the uses of every card that reads no standing)."""
+        keeps the uses of every card that reads no standing). A card's uses
+        missing from the rules' memo too are made as ``hand_moves`` makes
+        them (``_uses_of``, kept in its memo by its key), its reading of the
+        user done once for all the cards."""
         state = self.state
         me = state.courtiers[seat]
         # hand_moves' own reading of the user: what its memos' keys hold
         asks = me.place == COURT and state.track("king") is not None
-        owners = (seat if me.place == BASTILLE else (me.place, me.sex),
-                  asks and state.queen_route_open(seat), seat, seat)
+        owners: list[Any] = [seat if me.place == BASTILLE else (me.place, me.sex),
+                             None, seat, seat]
         memos = self._memos()
+        indices = self.numbering.indices
         for card in cards:
-            if not asks and card in REQUEST_CARDS:
-                uses[card] = []  # the rules' hand_moves asks nothing
-                continue
             which, mode = HAND_KEYS[card]
+            if mode == 1:
+                if not asks:
+                    uses[card] = []  # the rules' hand_moves asks nothing
+                    continue
+                if owners[1] is None:  # read once, only for a request
+                    owners[1] = state.queen_route_open(seat)
+            elif mode == 3 and not asks:
+                uses[card] = []
+                continue
             memo = memos[which]
-            key = (NUMBERED, owners[mode], card)
+            owner = owners[mode]
+            key = (NUMBERED, owner, card)
             numbers: list[int] | None = memo.get(key)
             if numbers is None:
-                numbers = memo[key] = self.numbering.indices(
-                    state.hand_moves(seat, [card], memos))
+                found = memo.get((owner, card))  # hand_moves' own key
+                if found is None:
+                    found = memo[owner, card] = state._uses_of(seat, card, memos)
+                numbers = memo[key] = indices(found)
             uses[card] = numbers
 
     def _gifts(self, seat: int, hand: list[str], kinds: list[str]) -> list[int]:
         """``rules.gifts`` as numbers: each kind held, each pair of kinds, a
         kind twice if held twice, to each other seat (§7.41)."""
         index = [CARD_INDEX[card] for card in kinds]
-        codes = index + list(map(PAIR_CODE.__getitem__, combinations(index, 2)))
-        if len(kinds) < len(hand):
-            codes += [PAIR_BASE[k] + k for k, card in zip(index, kinds, strict=True)
-                      if hand.count(card) > 1]
         out: list[int] = []
-        rows = self.numbers.gift
-        if len(codes) <= 1:
-            if not codes:
-                return out
-            return [rows[to][codes[0]] for to in range(self.num_players) if to != seat]
-        pick = itemgetter(*codes)
-        for to in range(self.num_players):
-            if to != seat:
-                out += pick(rows[to])
+        for rows in self.numbers.giving[seat]:  # one card of k, then k with each later kind
+            out += [rows[k][m] for i, k in enumerate(index) for m in index[i:]]
+        if len(kinds) < len(hand):
+            twice = [k for k, card in zip(index, kinds, strict=True) if hand.count(card) > 1]
+            for doubles in self.numbers.doubles[seat]:
+                out += [doubles[k] for k in twice]
         return out
+
+    def _gained(self, seat: int, before: tuple[str, ...], card: str) -> list[int]:
+        """The gifts a hand ``before`` lacked once ``card`` joins it (§7.41):
+        the card alone and with each kind held if it is a new kind, the
+        kind twice if it was held once, nothing if held twice already."""
+        k = CARD_INDEX[card]
+        had = before.count(card)
+        if had:
+            return [doubles[k] for doubles in self.numbers.doubles[seat]] if had == 1 else []
+        index = [k, *[CARD_INDEX[other] for other in set(before)]]
+        return [rows[k][m] for rows in self.numbers.giving[seat] for m in index]
 
     def _court(self) -> dict[Any, Any]:
         """The numbered parts kept for this court: by everything the rules'
