@@ -308,3 +308,35 @@ def test_versailles_gifts_made_or_extended_are_the_rules_own(players: int) -> No
                 made = made + engine._gained(seat, tuple(hand), card)
                 hand = [*hand, card]
         assert sorted(made) == sorted(table.numbering.indices(gifts(seat, players, hand)))
+
+
+def test_versailles_gifts_are_refused_with_no_action_left() -> None:
+    """Versailles: a seat whose actions are spent but whose hand is above the
+    limit discards (§7.41): at every such position of whole games, the fast
+    engine allows exactly its menu, no gift among it, as the rules' own
+    check refuses every gift (the gifts its last menu made are not read)."""
+    from courtly.games.versailles.actions import GiveCards
+    from courtly.games.versailles.rules import PLAY
+
+    env = rl.env("versailles", 3, infos=False)
+    table = env.unwrapped.table
+    everything = range(-1, table.numbering.size + 1)
+    gifts = [k for k in everything[1:-1] if isinstance(table.numbering.action(k), GiveCards)]
+    met = 0
+    for seed in (5, 6):
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        while env.agents:
+            engine = table.fast
+            state = engine.state
+            if state.stage == PLAY and not state.breaches and state.actions_left <= 0:
+                seat = state.order[state.pos]
+                menu = set(engine.menu(seat))
+                assert {k for k in everything if engine.is_legal(seat, k)} == menu
+                assert not any(state._is_legal(seat, table.numbering.action(k)) for k in gifts)
+                assert not menu & set(gifts)
+                met += 1
+            obs, _, term, trunc, _ = env.last()
+            env.step(None if term or trunc
+                     else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert met

@@ -523,18 +523,18 @@ class FastVersailles:
 
     def is_legal(self, seat: int, number: int) -> bool:
         """Whether ``number`` is in the seat's menu now: the window's
-        actions and the gifts read from the number, the others looked up."""
+        actions read from the number, the others looked up (a turn's gifts
+        in the gifts made for the hand, the rest of its menu apart)."""
         if self._windowing() and 0 <= number < self.numbering.size:
             return self._window_legal(seat, self.numbers.window[number])
         table = self.numbers
         state = self.state
-        if state.stage == PLAY and not state.breaches and not state.over:
-            if table.gifts[0] <= number < table.gifts[1]:
-                # the rules' own check of a gift (VersaillesState._is_legal)
-                return state._is_legal(seat, self.numbering.action(number))
-            if seat == state.order[state.pos]:
-                self.menu(seat)
-                return number in self.small[seat]
+        if (state.stage == PLAY and not state.breaches and not state.over
+                and seat == state.order[state.pos]):
+            self.menu(seat)
+            if table.gifts[0] <= number < table.gifts[1]:  # made by the menu, for this hand
+                return state.actions_left > 0 and number in self.gift_memo[seat][1]
+            return number in self.small[seat]
         legal = self.legal.get(seat)
         if legal is None:
             legal = self.legal[seat] = frozenset(self.menu(seat))
