@@ -25,8 +25,8 @@ around the rules:
 - the player-turn's menu (§7.41; ``VersaillesState._turn_moves``) as
   numbers: discarding or ending the turn, drawing, the gifts (read from the
   hand's kinds in a table of each seat's gifts, kept by the hand and
-  extended as cards join its end, and checked from the number by the
-  rules' ``_is_legal``) made here; the takings from the King's House
+  extended as cards join its end; a gift is legal when among them) made
+  here; the takings from the King's House
   numbered by the House; what reads the court alone (each card's plays or
   requests, the audiences, the office powers) asked of the rules once and
   numbered, kept by the court (``court_memos``'s key and the powers used)
