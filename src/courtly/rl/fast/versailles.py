@@ -26,14 +26,14 @@ around the rules:
   numbers: discarding or ending the turn, drawing, the gifts (read from the
   hand's kinds in a table of each seat's gifts, kept by the hand and
   extended as cards join its end; a gift is legal when among them) made
-  here; the takings from the King's House
-  numbered by the House; what reads the court alone (each card's plays or
-  requests, the audiences, the office powers) asked of the rules once and
-  numbered, kept by the court (``court_memos``'s key and the powers used)
-  while only moves that leave it as it was are played (:data:`COURT_KEPT`),
-  a card's uses also beside the rules' own memo of them (and made, when
-  that memo lacks them too, by the rules' ``_uses_of`` under
-  ``hand_moves``' own key, the user read once for a menu's new cards);
+  here; the takings from the King's House numbered by the House; what
+  reads the court alone (each card's plays or requests, the audiences, the
+  office powers) asked of the rules once and numbered, kept by the court
+  (``court_memos``'s key and the powers used) while only moves that leave
+  it as it was are played (:data:`COURT_KEPT`), a card's uses also beside
+  the rules' own memo of them (and made, when that memo lacks them too,
+  by the rules' ``_uses_of`` under ``hand_moves``' own key, the user read
+  once for a menu's new cards);
 - every other move, and every other stage's menu (the sexes, the heirs'
   parties, the court's location, the Grand Chamberlain's fines): the
   rules' own (``_apply``, ``legal_actions``), so the dice and the draws are
