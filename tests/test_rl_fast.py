@@ -15,7 +15,7 @@ follow fails here.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -74,6 +74,14 @@ def _same_game(fast: Any, own: Any, seed: int,
     """One seeded game in both environments; the actions mostly random
     legal ones (``choose(own engine's state, seat, legal numbers)`` instead
     where given), now and then any number."""
+    for _ in _same_steps(fast, own, seed, choose):
+        pass
+
+
+def _same_steps(fast: Any, own: Any, seed: int,
+                choose: Callable[[Any, int, list[int]], int] | None = None) -> Iterator[int]:
+    """:func:`_same_game`, step by step: yields the steps taken so far after
+    each step (so that two games can be played interleaved)."""
     fast.reset(seed=seed)
     own.reset(seed=seed)
     rng = random.Random(seed)
@@ -104,10 +112,49 @@ def _same_game(fast: Any, own: Any, seed: int,
         assert fast.infos.keys() == own.infos.keys()
         for agent in fast.infos:
             assert ("illegal_action" in fast.infos[agent]) == ("illegal_action" in own.infos[agent])
+        yield steps
     assert fast.rewards == own.rewards and fast._cumulative_rewards == own._cumulative_rewards
     replayed, played = fast.unwrapped.table.state, own.unwrapped.table.state
     assert replayed.record == played.record and replayed.result() == played.result()
     assert fast.unwrapped.table.result() == played.result()
+
+
+#: Two configurations of each fast game, of different player counts, played
+#: at once in one process (:func:`test_two_fast_games_at_once_keep_to_their_own`).
+TWO_AT_ONCE: dict[str, tuple[tuple[int, dict[str, Any]], tuple[int, dict[str, Any]]]] = {
+    "courtisans": ((2, {}), (5, {})),
+    "vive_le_roi": ((3, {"ambition": True}), (8, {"royal_wedding": True, "teams": True})),
+    "versailles": ((2, {}), (5, {})),
+    "fief": ((3, {}), (6, {"negotiation_actions": 2})),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FAST_ENGINES))
+def test_two_fast_games_at_once_keep_to_their_own(name: str) -> None:
+    """Two fast environments of one game alive in one process, of different
+    player counts and seeds, stepped in turn (one step of each, then the
+    next): each steps as its own-engine twin, whatever the other did, so no
+    kept menu, number or observation part (module-level or kept in the
+    rules' state) passes from one game to the other; then each is reset to
+    a new seed while the other's game goes on."""
+    pairs = [(rl.env(name, n, opts, infos=True), rl.env(name, n, opts, infos=True, fast=False))
+             for n, opts in TWO_AT_ONCE[name]]
+    games = [_games(fast, own, seeds)
+             for (fast, own), seeds in zip(pairs, ((1, 2, 3), (4, 5)), strict=True)]
+    steps = [0, 0]
+    while any(games):
+        for k, game in enumerate(games):
+            if game is not None and next(game, None) is None:
+                games[k] = None
+            elif game is not None:
+                steps[k] += 1
+    assert min(steps) > 100
+
+
+def _games(fast: Any, own: Any, seeds: tuple[int, ...]) -> Iterator[int]:
+    """:func:`_same_steps` of each seed in turn, one after the other."""
+    for seed in seeds:
+        yield from _same_steps(fast, own, seed)
 
 
 @pytest.mark.parametrize("name", sorted(FAST_ENGINES))
