@@ -213,6 +213,40 @@ def test_the_fast_engine_refuses_what_is_not_the_seats_to_play(name: str) -> Non
     assert np.array_equal(env.observe(env.agent_selection)["observation"], before)
 
 
+@pytest.mark.parametrize("name", sorted(FAST_ENGINES))
+def test_the_fast_engine_refuses_what_is_no_seat(name: str) -> None:
+    """What is no seat (out of range either side, huge, a bool, a numpy
+    integer, a float: the game's own ``State._check_seat`` takes a plain int
+    in range), asked first at each position of a game, its menu and mask
+    read and its play of the seat's legal number refused: nothing applied,
+    and the seat's menu, mask and observation then the game's own (a bool
+    or numpy integer equal to the seat kept no empty menu in its place)."""
+    fast = rl.env(name, 3, infos=False)
+    own = rl.env(name, 3, infos=False, fast=False)
+    table, twin = fast.unwrapped.table, own.unwrapped.table
+    fast.reset(seed=2)
+    own.reset(seed=2)
+    rng = random.Random(2)
+    steps = 0
+    while own.agents and steps < 300:
+        seat = twin.due()
+        if seat is not None:
+            legal = twin.numbered(seat)
+            for wrong in (-1, 3, 10**30, -10**30, True, False, np.int64(seat), float(seat)):
+                table.numbered(wrong)
+                table.mask(wrong, True)
+                assert not table.play(wrong, legal[0]), (steps, wrong)
+            assert len(table.record) == len(twin.state.record.actions), steps
+            assert table.due() == seat and sorted(table.numbered(seat)) == sorted(legal), steps
+        mine, theirs = fast.last(), own.last()
+        assert np.array_equal(mine[0]["action_mask"], theirs[0]["action_mask"]), steps
+        assert np.array_equal(mine[0]["observation"], theirs[0]["observation"]), steps
+        action = None if theirs[2] or theirs[3] else int(rng.choice(legal))
+        fast.step(action)
+        own.step(action)
+        steps += 1
+
+
 def test_only_the_registered_game_steps_on_its_fast_engine() -> None:
     """The fast engine follows the registered rules: the registered Game
     object (or its name) gets it, another object of the same name (a

@@ -166,7 +166,11 @@ class FastTable(Table):
         return self.fast.due()
 
     def play(self, seat: int, number: Any) -> bool:
-        """Apply ``seat``'s action numbered ``number`` if legal; whether it was."""
+        """Apply ``seat``'s action numbered ``number`` if legal; whether it was.
+        A seat is a plain int in range, as the game's own ``State`` checks it
+        (``_check_seat``: no bool, no numpy integer), else refused."""
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            return False
         try:
             number = int(number)
         except (TypeError, ValueError):

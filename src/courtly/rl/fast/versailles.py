@@ -288,7 +288,11 @@ class FastVersailles:
         return state.stage == NEGOTIATION and not state.breaches
 
     def menu(self, seat: int) -> list[int]:
-        """The numbers of the seat's legal actions (``State.legal_actions``)."""
+        """The numbers of the seat's legal actions (``State.legal_actions``);
+        [] for what is no seat (kept by seat: a bool or a numpy integer
+        equal to a seat must not stand for it)."""
+        if type(seat) is not int:
+            return []
         menu = self.menus.get(seat)
         if menu is None:
             menu = self.menus[seat] = self._menu(seat)
@@ -296,7 +300,7 @@ class FastVersailles:
 
     def _menu(self, seat: int) -> list[int]:
         state = self.state
-        if state.over or type(seat) is not int or not 0 <= seat < self.num_players:
+        if state.over or not 0 <= seat < self.num_players:
             return []
         if self._windowing():
             return self._window_menu(seat) if seat in state.open_seats else []
@@ -489,7 +493,10 @@ class FastVersailles:
 
     def is_legal(self, seat: int, number: int) -> bool:
         """Whether ``number`` is in the seat's menu now: the window's
-        actions and the gifts read from the number, the others looked up."""
+        actions and the gifts read from the number, the others looked up
+        (never for what is no seat: :meth:`menu`)."""
+        if type(seat) is not int:
+            return False
         if self._windowing() and 0 <= number < self.numbering.size:
             return self._window_legal(seat, self.numbers.window[number])
         table = self.numbers
