@@ -247,6 +247,25 @@ def test_the_fast_engine_refuses_what_is_no_seat(name: str) -> None:
         steps += 1
 
 
+@pytest.mark.parametrize("name", sorted(FAST_ENGINES))
+def test_an_environment_s_numbering_and_engine_go_with_it(name: str) -> None:
+    """Nothing of a fast environment outlives it (a training run makes
+    environments again and again): its numbering, table and engine are
+    let go with it (no module-level cache keyed by its numbering)."""
+    import gc
+    import weakref
+
+    env = rl.env(name, 3, infos=False)
+    env.reset(seed=1)
+    obs, *_ = env.last()
+    env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    table = env.unwrapped.table
+    kept = [weakref.ref(table.numbering), weakref.ref(table), weakref.ref(table.fast)]
+    del env, table, obs
+    gc.collect()
+    assert [ref() for ref in kept] == [None, None, None]
+
+
 def test_only_the_registered_game_steps_on_its_fast_engine() -> None:
     """The fast engine follows the registered rules: the registered Game
     object (or its name) gets it, another object of the same name (a

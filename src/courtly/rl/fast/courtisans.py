@@ -84,7 +84,6 @@ class Numbers(NamedTuple):
     does: list[tuple[Any, ...]]
 
 
-@cache
 def numbers(numbering: Numbering, n: int, expansion: bool) -> Numbers:
     """The configuration's :class:`Numbers`, read from its numbering (so the
     same numbers as the game's environments)."""

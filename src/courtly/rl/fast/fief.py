@@ -52,7 +52,6 @@ that a shortcut here does not follow fails there.
 from __future__ import annotations
 
 import functools
-from functools import cache
 from typing import Any
 
 import numpy as np
@@ -129,12 +128,6 @@ class Numbers:
         deck = sorted(set(cards.blue_deck()))
         self.discard = {card: index(DiscardCard(card)) for card in deck}
         self.exchange = {card: index(ExchangeCard(card)) for card in deck}
-
-
-@cache
-def numbers(numbering: Numbering, n: int) -> Numbers:
-    """The configuration's :class:`Numbers`."""
-    return Numbers(numbering, n)
 
 
 class FastFief:
@@ -1003,6 +996,6 @@ class FastTable(BaseTable):
     @functools.cached_property
     def action_numbers(self) -> Numbers:
         """This configuration's :class:`Numbers`."""
-        return numbers(self.numbering, self.num_players)
+        return Numbers(self.numbering, self.num_players)
 
 

@@ -47,7 +47,6 @@ every configuration and on whole games (deaths, wars, regencies, exiles).
 from __future__ import annotations
 
 import functools
-from functools import cache
 from itertools import chain, combinations
 from operator import itemgetter
 from typing import Any, NamedTuple
@@ -138,7 +137,6 @@ class Numbers(NamedTuple):
     gifts: tuple[int, int]
 
 
-@cache
 def numbers(numbering: Numbering, n: int, goal: int) -> Numbers:
     """The configuration's :class:`Numbers`, read from its numbering."""
     window: list[tuple[Any, ...]] = [(OTHER,)] * numbering.size

@@ -103,7 +103,6 @@ class Numbers(NamedTuple):
     does: list[tuple[int, int, int]]
 
 
-@cache
 def numbers(numbering: Numbering, ambition: bool) -> Numbers:
     """The configuration's :class:`Numbers`, read from its numbering (so the
     same numbers as the game's environments). ``does[k]`` is (what, a, b):
