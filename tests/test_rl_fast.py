@@ -119,29 +119,32 @@ def _same_steps(fast: Any, own: Any, seed: int,
     assert fast.unwrapped.table.result() == played.result()
 
 
-#: Two configurations of each fast game, of different player counts, played
-#: at once in one process (:func:`test_two_fast_games_at_once_keep_to_their_own`).
-TWO_AT_ONCE: dict[str, tuple[tuple[int, dict[str, Any]], tuple[int, dict[str, Any]]]] = {
-    "courtisans": ((2, {}), (5, {})),
-    "vive_le_roi": ((3, {"ambition": True}), (8, {"royal_wedding": True, "teams": True})),
-    "versailles": ((2, {}), (5, {})),
-    "fief": ((3, {}), (6, {"negotiation_actions": 2})),
+#: Configurations of each fast game played at once in one process
+#: (:func:`test_fast_games_at_once_keep_to_their_own`): two player counts,
+#: and the first count again with other options.
+AT_ONCE: dict[str, list[tuple[int, dict[str, Any]]]] = {
+    "courtisans": [(2, {}), (5, {}), (2, {"expansion": True})],
+    "vive_le_roi": [(3, {"ambition": True}), (8, {"royal_wedding": True, "teams": True}),
+                    (3, {"banished": True, "royal_wedding": True})],
+    "versailles": [(2, {}), (5, {}), (2, {"goal": 30000, "turn_limit": 4})],
+    "fief": [(3, {}), (6, {"negotiation_actions": 2}), (3, {"king_for_life": True})],
 }
 
 
 @pytest.mark.parametrize("name", sorted(FAST_ENGINES))
-def test_two_fast_games_at_once_keep_to_their_own(name: str) -> None:
-    """Two fast environments of one game alive in one process, of different
-    player counts and seeds, stepped in turn (one step of each, then the
-    next): each steps as its own-engine twin, whatever the other did, so no
+def test_fast_games_at_once_keep_to_their_own(name: str) -> None:
+    """Fast environments of one game alive in one process (:data:`AT_ONCE`),
+    of different configurations and seeds, stepped in turn (one step of
+    each, then the next), each reset to its next seed while the others play
+    on: each steps as its own-engine twin, whatever the others did, so no
     kept menu, number or observation part (module-level or kept in the
-    rules' state) passes from one game to the other; then each is reset to
-    a new seed while the other's game goes on."""
+    rules' state) passes from one game to another."""
     pairs = [(rl.env(name, n, opts, infos=True), rl.env(name, n, opts, infos=True, fast=False))
-             for n, opts in TWO_AT_ONCE[name]]
-    games = [_games(fast, own, seeds)
-             for (fast, own), seeds in zip(pairs, ((1, 2, 3), (4, 5)), strict=True)]
-    steps = [0, 0]
+             for n, opts in AT_ONCE[name]]
+    games: list[Iterator[int] | None] = [
+        _games(fast, own, seeds)
+        for (fast, own), seeds in zip(pairs, ((1, 2, 3), (4, 5), (6, 7)), strict=True)]
+    steps = [0] * len(games)
     while any(games):
         for k, game in enumerate(games):
             if game is not None and next(game, None) is None:
