@@ -198,6 +198,29 @@ def test_a_game_without_a_seed_replays_for_its_infos() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(FAST_ENGINES))
+def test_infos_kept_past_a_reset_are_of_their_own_game(name: str) -> None:
+    """Infos are made when first read: infos kept from a game (as a
+    trajectory's buffer keeps them) and read after the next reset, or after
+    play went on, show the position they were made at, as the game's own
+    environment's do; read before the position was ever replayed."""
+    fast = rl.env(name, 3, infos=True)
+    own = rl.env(name, 3, infos=True, fast=False)
+    kept: list[tuple[Any, Any]] = []
+    for seed in (3, 4):
+        fast.reset(seed=seed)
+        own.reset(seed=seed)
+        for step in range(12):
+            if step in (5, 11):
+                kept.append((fast.infos, own.infos))
+            obs, _, term, trunc, _ = own.last()
+            action = None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0])
+            fast.step(action)
+            own.step(action)
+    for mine, theirs in kept:
+        assert mine == theirs
+
+
+@pytest.mark.parametrize("name", sorted(FAST_ENGINES))
 def test_the_fast_engine_refuses_what_is_not_the_seats_to_play(name: str) -> None:
     """A seat not to act, a number outside the numbering (either side) or
     the mask, or no number: refused, nothing changed."""

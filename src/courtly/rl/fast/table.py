@@ -107,17 +107,21 @@ class FastTable(Table):
         """The game's engine at the current position (replayed to it)."""
         reference = self._replay()
         record = self.fast.record
-        for seat, number in record[self._synced:]:
-            if number == TIME_UP:
-                reference.apply(REFEREE, TimeUp())
-            else:
-                reference.apply(seat, self.numbering.action(number))
+        self._apply(reference, record[self._synced:])
         self._synced = len(record)
         return reference
 
     @state.setter
     def state(self, value: State | None) -> None:
         self._reference, self._synced = value, 0
+
+    def _apply(self, state: State, record: list[tuple[int, int]]) -> None:
+        """Apply to the game's engine the actions of an engine's record."""
+        for seat, number in record:
+            if number == TIME_UP:
+                state.apply(REFEREE, TimeUp())
+            else:
+                state.apply(seat, self.numbering.action(number))
 
     @property
     def referee(self) -> Referee:
@@ -217,4 +221,17 @@ class FastTable(Table):
         if not self.with_infos:
             return {}
         return LazyInfo.of_keys(_INFO_TEMPLATE, functools.partial(
-            self._made_info, self._replay(), self.moves, seat, acting))
+            self._fast_info, self.fast, self.seed, self.moves, seat, acting))
+
+    def _fast_info(self, fast: Engine, seed: int, moves: int, seat: int, acting: bool
+                   ) -> dict[str, Any]:
+        """The info of ``seat`` after ``moves`` actions of ``fast``'s game:
+        this game's engine brought to that position (``Table._made_info``),
+        or, read once a new game has been dealt, the earlier game's replayed
+        from its seed and ``fast``'s record (the earlier game's engine kept
+        here was replayed only as far as it was read)."""
+        if fast is self.fast:
+            return self._made_info(self.state, moves, seat, acting)
+        past = self.dealt(seed)
+        self._apply(past, fast.record[:moves])
+        return self._info(past, seat, acting, past.view(seat))
