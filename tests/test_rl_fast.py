@@ -220,6 +220,40 @@ def test_infos_kept_past_a_reset_are_of_their_own_game(name: str) -> None:
         assert mine == theirs
 
 
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+@pytest.mark.parametrize("name", sorted(FAST_ENGINES))
+def test_a_copied_fast_environment_plays_on_as_the_games_own(name: str, how: str) -> None:
+    """A fast environment copied or pickled mid-game (as the game's own
+    environment may be) plays on as the game's own: the copy and the
+    original, stepped alike, give the own engine's observations and masks."""
+    import copy
+    import pickle
+
+    fast = rl.env(name, 3, infos=False)
+    own = rl.env(name, 3, infos=False, fast=False)
+    envs = [fast, own]
+    for env in envs:
+        env.reset(seed=5)
+    rng = random.Random(5)
+    for step in range(120):
+        if step == 40:
+            envs.append(copy.deepcopy(fast) if how == "deepcopy"
+                        else pickle.loads(pickle.dumps(fast)))
+        if not own.agents:
+            break
+        for agent in own.agents:
+            theirs = own.observe(agent)
+            for env in envs[:1] + envs[2:]:
+                mine = env.observe(agent)
+                assert np.array_equal(mine["observation"], theirs["observation"]), step
+                assert np.array_equal(mine["action_mask"], theirs["action_mask"]), step
+        obs, _, term, trunc, _ = own.last()
+        action = None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        for env in envs:
+            env.step(action)
+    assert len(envs) == 3
+
+
 @pytest.mark.parametrize("name", sorted(FAST_ENGINES))
 def test_the_fast_engine_refuses_what_is_not_the_seats_to_play(name: str) -> None:
     """A seat not to act, a number outside the numbering (either side) or

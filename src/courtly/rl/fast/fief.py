@@ -553,6 +553,16 @@ class FastFief:
         self._stale |= touched
         self.over = bool(self.s.over)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What a copy or a pickle keeps: all but the kept pieces' news. The
+        game's kept blocks (``arrays._kept``) are made anew for a copied
+        state, so the copy brings every piece up to date at its first
+        observation, and no trip, purchase or discard noted here is
+        written twice."""
+        state = self.__dict__.copy()
+        state["_stale"], state["_notes"] = _ALL, []
+        return state
+
     def result(self) -> Result:
         """The game's own result (once over)."""
         result: Result = self.s.result()

@@ -169,6 +169,18 @@ class FastViveLeRoi:
         self._codes: list[int] | None = None
         self._copy_round(dealt)
 
+    def __getstate__(self) -> dict[str, object]:
+        """What a copy or a pickle keeps: all but the castle's float view
+        (a memoryview: neither copied nor pickled), made again from the
+        castle's bytes (:meth:`__setstate__`)."""
+        state = self.__dict__.copy()
+        del state["_castle"]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._castle = memoryview(self.castle).cast("f")
+
     def _copy_round(self, dealt: ViveLeRoiState) -> None:
         """The first round as the game's engine dealt it (and as its
         Emissaries may already have placed)."""
