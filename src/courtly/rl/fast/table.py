@@ -31,6 +31,13 @@ from courtly.rl.envs import _INFO_TEMPLATE, LazyInfo, Table
 TIME_UP = -1
 
 
+@functools.cache
+def zeros(size: int) -> bytes:
+    """``size`` float32 zeros as bytes: the start of an observation's part
+    written number by number (``array("f", zeros(size))``)."""
+    return bytes(4 * size)
+
+
 class Engine(Protocol):
     """A game's fast engine, as its table reads it. An engine of a game with
     windows keeps a :class:`~courtly.core.Referee` as ``referee``, counted as

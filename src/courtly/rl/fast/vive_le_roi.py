@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import functools
 from array import array
-from functools import cache
 from typing import NamedTuple
 
 import numpy as np
@@ -57,6 +56,7 @@ from courtly.games.vive_le_roi.emissary import CONTENT_SCORE
 from courtly.games.vive_le_roi.rules import ViveLeRoiState
 from courtly.games.vive_le_roi.scoring import score_round
 from courtly.rl.fast.table import FastTable as BaseTable
+from courtly.rl.fast.table import zeros as _zeros
 
 #: The stages, numbered as the encoding's PHASES; OVER after them.
 AMBITION, PLACEMENT, PLAY, VOTE, OVER = 0, 1, 2, 3, 4
@@ -702,11 +702,6 @@ def _middle_bytes(positions: int, n: int, round_: int, first: int, current: int,
     if left:
         out[at.current - at.round + positions] = left / NPRET
     return out.tobytes()
-
-
-@cache
-def _zeros(size: int) -> bytes:
-    return bytes(4 * size)
 
 
 _frombuffer, _FLOAT32 = np.frombuffer, np.float32
