@@ -255,6 +255,33 @@ def test_a_copied_fast_environment_plays_on_as_the_games_own(name: str, how: str
 
 
 @pytest.mark.parametrize("name", sorted(FAST_ENGINES))
+def test_a_game_without_a_seed_is_the_game_of_its_drawn_seed(name: str) -> None:
+    """``reset()`` without a seed draws one (the table's ``seed``): the game
+    dealt is the one the game's own environment deals from that seed; and
+    the next such reset draws another."""
+    fast = rl.env(name, 3, infos=False)
+    own = rl.env(name, 3, infos=False, fast=False)
+    fast.reset()
+    seed = fast.unwrapped.table.seed
+    own.reset(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(60):
+        if not own.agents:
+            break
+        assert fast.agent_selection == own.agent_selection
+        for agent in own.agents:
+            assert np.array_equal(fast.observe(agent)["observation"],
+                                  own.observe(agent)["observation"])
+        obs, _, term, trunc, _ = own.last()
+        action = None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        fast.step(action)
+        own.step(action)
+    assert fast.unwrapped.table.state.record == own.unwrapped.table.state.record
+    fast.reset()
+    assert fast.unwrapped.table.seed != seed
+
+
+@pytest.mark.parametrize("name", sorted(FAST_ENGINES))
 def test_the_fast_engine_refuses_what_is_not_the_seats_to_play(name: str) -> None:
     """A seat not to act, a number outside the numbering (either side) or
     the mask, or no number: refused, nothing changed."""
