@@ -297,6 +297,9 @@ class FastVersailles:
         return menu
 
     def _menu(self, seat: int) -> list[int]:
+        """:meth:`menu`, made: the window's (§7.2) or the player-turn's
+        (§7.41) on numbers where no breach waits, else the rules' own
+        ``_legal_set``, numbered; [] for a seat out of range or once over."""
         state = self.state
         if state.over or not 0 <= seat < self.num_players:
             return []
