@@ -282,6 +282,29 @@ def test_a_game_without_a_seed_is_the_game_of_its_drawn_seed(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(FAST_ENGINES))
+def test_a_refused_seed_leaves_the_game_as_it_was(name: str) -> None:
+    """A reset to what is no seed (the game's ``new_game`` refuses it) fails
+    with the game's error and leaves the environment's game as it was, as
+    the game's own environment does: its position, infos and replay."""
+    envs = [rl.env(name, 3, infos=True), rl.env(name, 3, infos=True, fast=False)]
+    for env in envs:
+        env.reset(seed=1)
+        for _ in range(4):
+            obs, *_ = env.last()
+            env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    for bad in ("x", 1.5, True, np.int64(3)):
+        for env in envs:
+            with pytest.raises(ValueError, match="seed"):
+                env.reset(seed=bad)
+        fast, own = (env.unwrapped.table for env in envs)
+        assert fast.state.record == own.state.record and fast.state.seed == 1
+        assert envs[0].infos == envs[1].infos
+        agent = envs[1].agent_selection
+        assert np.array_equal(envs[0].observe(agent)["observation"],
+                              envs[1].observe(agent)["observation"])
+
+
+@pytest.mark.parametrize("name", sorted(FAST_ENGINES))
 def test_the_fast_engine_refuses_what_is_not_the_seats_to_play(name: str) -> None:
     """A seat not to act, a number outside the numbering (either side) or
     the mask, or no number: refused, nothing changed."""

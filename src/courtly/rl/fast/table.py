@@ -151,8 +151,9 @@ class FastTable(Table):
         given, so that the position can be replayed)."""
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
+        dealt = self.dealt(seed)  # a seed refused here changes nothing
         self.seed = seed
-        self.fast = self.engine(self.dealt(seed))
+        self.fast = self.engine(dealt)
         self.state = None  # replayed from the seed when first read
 
     @property
