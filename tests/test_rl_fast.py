@@ -15,7 +15,7 @@ follow fails here.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -74,6 +74,14 @@ def _same_game(fast: Any, own: Any, seed: int,
     """One seeded game in both environments; the actions mostly random
     legal ones (``choose(own engine's state, seat, legal numbers)`` instead
     where given), now and then any number."""
+    for _ in _same_steps(fast, own, seed, choose):
+        pass
+
+
+def _same_steps(fast: Any, own: Any, seed: int,
+                choose: Callable[[Any, int, list[int]], int] | None = None) -> Iterator[int]:
+    """:func:`_same_game`, step by step: yields the steps taken so far after
+    each step (so that two games can be played interleaved)."""
     fast.reset(seed=seed)
     own.reset(seed=seed)
     rng = random.Random(seed)
@@ -104,10 +112,52 @@ def _same_game(fast: Any, own: Any, seed: int,
         assert fast.infos.keys() == own.infos.keys()
         for agent in fast.infos:
             assert ("illegal_action" in fast.infos[agent]) == ("illegal_action" in own.infos[agent])
+        yield steps
     assert fast.rewards == own.rewards and fast._cumulative_rewards == own._cumulative_rewards
     replayed, played = fast.unwrapped.table.state, own.unwrapped.table.state
     assert replayed.record == played.record and replayed.result() == played.result()
     assert fast.unwrapped.table.result() == played.result()
+
+
+#: Configurations of each fast game played at once in one process
+#: (:func:`test_fast_games_at_once_keep_to_their_own`): two player counts,
+#: and the first count again with other options.
+AT_ONCE: dict[str, list[tuple[int, dict[str, Any]]]] = {
+    "courtisans": [(2, {}), (5, {}), (2, {"expansion": True})],
+    "vive_le_roi": [(3, {"ambition": True}), (8, {"royal_wedding": True, "teams": True}),
+                    (3, {"banished": True, "royal_wedding": True})],
+    "versailles": [(2, {}), (5, {}), (2, {"goal": 30000, "turn_limit": 4})],
+    "fief": [(3, {}), (6, {"negotiation_actions": 2}), (3, {"king_for_life": True})],
+}
+
+
+@pytest.mark.parametrize("name", sorted(FAST_ENGINES))
+def test_fast_games_at_once_keep_to_their_own(name: str) -> None:
+    """Fast environments of one game alive in one process (:data:`AT_ONCE`),
+    of different configurations and seeds, stepped in turn (one step of
+    each, then the next), each reset to its next seed while the others play
+    on: each steps as its own-engine twin, whatever the others did, so no
+    kept menu, number or observation part (module-level or kept in the
+    rules' state) passes from one game to another."""
+    pairs = [(rl.env(name, n, opts, infos=True), rl.env(name, n, opts, infos=True, fast=False))
+             for n, opts in AT_ONCE[name]]
+    games: list[Iterator[int] | None] = [
+        _games(fast, own, seeds)
+        for (fast, own), seeds in zip(pairs, ((1, 2, 3), (4, 5), (6, 7)), strict=True)]
+    steps = [0] * len(games)
+    while any(games):
+        for k, game in enumerate(games):
+            if game is not None and next(game, None) is None:
+                games[k] = None
+            elif game is not None:
+                steps[k] += 1
+    assert min(steps) > 100
+
+
+def _games(fast: Any, own: Any, seeds: tuple[int, ...]) -> Iterator[int]:
+    """:func:`_same_steps` of each seed in turn, one after the other."""
+    for seed in seeds:
+        yield from _same_steps(fast, own, seed)
 
 
 @pytest.mark.parametrize("name", sorted(FAST_ENGINES))
@@ -148,6 +198,113 @@ def test_a_game_without_a_seed_replays_for_its_infos() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(FAST_ENGINES))
+def test_infos_kept_past_a_reset_are_of_their_own_game(name: str) -> None:
+    """Infos are made when first read: infos kept from a game (as a
+    trajectory's buffer keeps them) and read after the next reset, or after
+    play went on, show the position they were made at, as the game's own
+    environment's do; read before the position was ever replayed."""
+    fast = rl.env(name, 3, infos=True)
+    own = rl.env(name, 3, infos=True, fast=False)
+    kept: list[tuple[Any, Any]] = []
+    for seed in (3, 4):
+        fast.reset(seed=seed)
+        own.reset(seed=seed)
+        for step in range(12):
+            if step in (5, 11):
+                kept.append((fast.infos, own.infos))
+            obs, _, term, trunc, _ = own.last()
+            action = None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0])
+            fast.step(action)
+            own.step(action)
+    for mine, theirs in kept:
+        assert mine == theirs
+
+
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+@pytest.mark.parametrize("name", sorted(FAST_ENGINES))
+def test_a_copied_fast_environment_plays_on_as_the_games_own(name: str, how: str) -> None:
+    """A fast environment copied or pickled mid-game (as the game's own
+    environment may be) plays on as the game's own: the copy and the
+    original, stepped alike, give the own engine's observations and masks."""
+    import copy
+    import pickle
+
+    fast = rl.env(name, 3, infos=False)
+    own = rl.env(name, 3, infos=False, fast=False)
+    envs = [fast, own]
+    for env in envs:
+        env.reset(seed=5)
+    rng = random.Random(5)
+    for step in range(120):
+        if step == 40:
+            envs.append(copy.deepcopy(fast) if how == "deepcopy"
+                        else pickle.loads(pickle.dumps(fast)))
+        if not own.agents:
+            break
+        for agent in own.agents:
+            theirs = own.observe(agent)
+            for env in envs[:1] + envs[2:]:
+                mine = env.observe(agent)
+                assert np.array_equal(mine["observation"], theirs["observation"]), step
+                assert np.array_equal(mine["action_mask"], theirs["action_mask"]), step
+        obs, _, term, trunc, _ = own.last()
+        action = None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        for env in envs:
+            env.step(action)
+    assert len(envs) == 3
+
+
+@pytest.mark.parametrize("name", sorted(FAST_ENGINES))
+def test_a_game_without_a_seed_is_the_game_of_its_drawn_seed(name: str) -> None:
+    """``reset()`` without a seed draws one (the table's ``seed``): the game
+    dealt is the one the game's own environment deals from that seed; and
+    the next such reset draws another."""
+    fast = rl.env(name, 3, infos=False)
+    own = rl.env(name, 3, infos=False, fast=False)
+    fast.reset()
+    seed = fast.unwrapped.table.seed
+    own.reset(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(60):
+        if not own.agents:
+            break
+        assert fast.agent_selection == own.agent_selection
+        for agent in own.agents:
+            assert np.array_equal(fast.observe(agent)["observation"],
+                                  own.observe(agent)["observation"])
+        obs, _, term, trunc, _ = own.last()
+        action = None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        fast.step(action)
+        own.step(action)
+    assert fast.unwrapped.table.state.record == own.unwrapped.table.state.record
+    fast.reset()
+    assert fast.unwrapped.table.seed != seed
+
+
+@pytest.mark.parametrize("name", sorted(FAST_ENGINES))
+def test_a_refused_seed_leaves_the_game_as_it_was(name: str) -> None:
+    """A reset to what is no seed (the game's ``new_game`` refuses it) fails
+    with the game's error and leaves the environment's game as it was, as
+    the game's own environment does: its position, infos and replay."""
+    envs = [rl.env(name, 3, infos=True), rl.env(name, 3, infos=True, fast=False)]
+    for env in envs:
+        env.reset(seed=1)
+        for _ in range(4):
+            obs, *_ = env.last()
+            env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    for bad in ("x", 1.5, True, np.int64(3)):
+        for env in envs:
+            with pytest.raises(ValueError, match="seed"):
+                env.reset(seed=bad)
+        fast, own = (env.unwrapped.table for env in envs)
+        assert fast.state.record == own.state.record and fast.state.seed == 1
+        assert envs[0].infos == envs[1].infos
+        agent = envs[1].agent_selection
+        assert np.array_equal(envs[0].observe(agent)["observation"],
+                              envs[1].observe(agent)["observation"])
+
+
+@pytest.mark.parametrize("name", sorted(FAST_ENGINES))
 def test_the_fast_engine_refuses_what_is_not_the_seats_to_play(name: str) -> None:
     """A seat not to act, a number outside the numbering (either side) or
     the mask, or no number: refused, nothing changed."""
@@ -164,6 +321,59 @@ def test_the_fast_engine_refuses_what_is_not_the_seats_to_play(name: str) -> Non
     assert not table.play(seat, next(k for k in range(table.numbering.size) if k not in legal))
     assert table.record == [] and table.due() == seat
     assert np.array_equal(env.observe(env.agent_selection)["observation"], before)
+
+
+@pytest.mark.parametrize("name", sorted(FAST_ENGINES))
+def test_the_fast_engine_refuses_what_is_no_seat(name: str) -> None:
+    """What is no seat (out of range either side, huge, a bool, a numpy
+    integer, a float: the game's own ``State._check_seat`` takes a plain int
+    in range), asked first at each position of a game, its menu and mask
+    read and its play of the seat's legal number refused: nothing applied,
+    and the seat's menu, mask and observation then the game's own (a bool
+    or numpy integer equal to the seat kept no empty menu in its place)."""
+    fast = rl.env(name, 3, infos=False)
+    own = rl.env(name, 3, infos=False, fast=False)
+    table, twin = fast.unwrapped.table, own.unwrapped.table
+    fast.reset(seed=2)
+    own.reset(seed=2)
+    rng = random.Random(2)
+    steps = 0
+    while own.agents and steps < 300:
+        seat = twin.due()
+        if seat is not None:
+            legal = twin.numbered(seat)
+            for wrong in (-1, 3, 10**30, -10**30, True, False, np.int64(seat), float(seat)):
+                table.numbered(wrong)
+                table.mask(wrong, True)
+                assert not table.play(wrong, legal[0]), (steps, wrong)
+            assert len(table.record) == len(twin.state.record.actions), steps
+            assert table.due() == seat and sorted(table.numbered(seat)) == sorted(legal), steps
+        mine, theirs = fast.last(), own.last()
+        assert np.array_equal(mine[0]["action_mask"], theirs[0]["action_mask"]), steps
+        assert np.array_equal(mine[0]["observation"], theirs[0]["observation"]), steps
+        action = None if theirs[2] or theirs[3] else int(rng.choice(legal))
+        fast.step(action)
+        own.step(action)
+        steps += 1
+
+
+@pytest.mark.parametrize("name", sorted(FAST_ENGINES))
+def test_an_environment_s_numbering_and_engine_go_with_it(name: str) -> None:
+    """Nothing of a fast environment outlives it (a training run makes
+    environments again and again): its numbering, table and engine are
+    let go with it (no module-level cache keyed by its numbering)."""
+    import gc
+    import weakref
+
+    env = rl.env(name, 3, infos=False)
+    env.reset(seed=1)
+    obs, *_ = env.last()
+    env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    table = env.unwrapped.table
+    kept = [weakref.ref(table.numbering), weakref.ref(table), weakref.ref(table.fast)]
+    del env, table, obs
+    gc.collect()
+    assert [ref() for ref in kept] == [None, None, None]
 
 
 def test_only_the_registered_game_steps_on_its_fast_engine() -> None:

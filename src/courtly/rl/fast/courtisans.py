@@ -20,7 +20,6 @@ import functools
 from array import array
 from collections import Counter
 from collections.abc import Mapping
-from functools import cache
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -50,6 +49,7 @@ from courtly.games.courtisans.cards import (
 from courtly.games.courtisans.missions import MISSIONS
 from courtly.games.courtisans.rules import CourtisansState, _aimed, _play
 from courtly.rl.fast.table import FastTable as BaseTable
+from courtly.rl.fast.table import zeros as _zeros
 
 #: Each card's Card, family's place, role and weight at the Queen's table.
 CARD = [Card(f, r) for f, r in E.CARDS.values]
@@ -84,7 +84,6 @@ class Numbers(NamedTuple):
     does: list[tuple[Any, ...]]
 
 
-@cache
 def numbers(numbering: Numbering, n: int, expansion: bool) -> Numbers:
     """The configuration's :class:`Numbers`, read from its numbering (so the
     same numbers as the game's environments)."""
@@ -484,11 +483,6 @@ def _pending(out: array, start: int, p: Pending, seat: int, n: int) -> None:
     card = CARD[p.card]
     out[start + E.FAMILY.pos[card.family]] = 1.0
     out[start + E.FAMILY.size + E.ROLE.pos[card.role]] = 1.0
-
-
-@cache
-def _zeros(size: int) -> bytes:
-    return bytes(4 * size)
 
 
 _frombuffer, _FLOAT32 = np.frombuffer, np.float32

@@ -52,7 +52,6 @@ that a shortcut here does not follow fails there.
 from __future__ import annotations
 
 import functools
-from functools import cache
 from typing import Any
 
 import numpy as np
@@ -129,12 +128,6 @@ class Numbers:
         deck = sorted(set(cards.blue_deck()))
         self.discard = {card: index(DiscardCard(card)) for card in deck}
         self.exchange = {card: index(ExchangeCard(card)) for card in deck}
-
-
-@cache
-def numbers(numbering: Numbering, n: int) -> Numbers:
-    """The configuration's :class:`Numbers`."""
-    return Numbers(numbering, n)
 
 
 class FastFief:
@@ -559,6 +552,16 @@ class FastFief:
             self._holding = self._held = None
         self._stale |= touched
         self.over = bool(self.s.over)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a copy or a pickle keeps: all but the kept pieces' news. The
+        game's kept blocks (``arrays._kept``) are made anew for a copied
+        state, so the copy brings every piece up to date at its first
+        observation, and no trip, purchase or discard noted here is
+        written twice."""
+        state = self.__dict__.copy()
+        state["_stale"], state["_notes"] = _ALL, []
+        return state
 
     def result(self) -> Result:
         """The game's own result (once over)."""
@@ -1003,6 +1006,6 @@ class FastTable(BaseTable):
     @functools.cached_property
     def action_numbers(self) -> Numbers:
         """This configuration's :class:`Numbers`."""
-        return numbers(self.numbering, self.num_players)
+        return Numbers(self.numbering, self.num_players)
 
 

@@ -6,6 +6,12 @@ whoever inspects ``state``.
 A game's fast engine is any object with the :class:`Engine` members; its
 module's ``FastTable`` is a :class:`FastTable` that says how to make one
 from the game's new game (:meth:`FastTable.engine`).
+
+What an engine reads of its configuration's numbering (its action numbers
+by move) is made once a table, kept by the table: every environment makes
+its own :class:`~courtly.core.Numbering`, so a module-level cache keyed by
+one would keep every environment's numbering (Fief's some 2.6 MB) for the
+life of the process.
 """
 
 from __future__ import annotations
@@ -23,6 +29,13 @@ from courtly.rl.envs import _INFO_TEMPLATE, LazyInfo, Table
 #: The number a fast engine records for the referee's time-up (a window
 #: closed by the referee's rule; ``TimeUp`` has no number of its own).
 TIME_UP = -1
+
+
+@functools.cache
+def zeros(size: int) -> bytes:
+    """``size`` float32 zeros as bytes: the start of an observation's part
+    written number by number (``array("f", zeros(size))``)."""
+    return bytes(4 * size)
 
 
 class Engine(Protocol):
@@ -101,17 +114,21 @@ class FastTable(Table):
         """The game's engine at the current position (replayed to it)."""
         reference = self._replay()
         record = self.fast.record
-        for seat, number in record[self._synced:]:
-            if number == TIME_UP:
-                reference.apply(REFEREE, TimeUp())
-            else:
-                reference.apply(seat, self.numbering.action(number))
+        self._apply(reference, record[self._synced:])
         self._synced = len(record)
         return reference
 
     @state.setter
     def state(self, value: State | None) -> None:
         self._reference, self._synced = value, 0
+
+    def _apply(self, state: State, record: list[tuple[int, int]]) -> None:
+        """Apply to the game's engine the actions of an engine's record."""
+        for seat, number in record:
+            if number == TIME_UP:
+                state.apply(REFEREE, TimeUp())
+            else:
+                state.apply(seat, self.numbering.action(number))
 
     @property
     def referee(self) -> Referee:
@@ -134,8 +151,9 @@ class FastTable(Table):
         given, so that the position can be replayed)."""
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
+        dealt = self.dealt(seed)  # a seed refused here changes nothing
         self.seed = seed
-        self.fast = self.engine(self.dealt(seed))
+        self.fast = self.engine(dealt)
         self.state = None  # replayed from the seed when first read
 
     @property
@@ -166,7 +184,11 @@ class FastTable(Table):
         return self.fast.due()
 
     def play(self, seat: int, number: Any) -> bool:
-        """Apply ``seat``'s action numbered ``number`` if legal; whether it was."""
+        """Apply ``seat``'s action numbered ``number`` if legal; whether it was.
+        A seat is a plain int in range, as the game's own ``State`` checks it
+        (``_check_seat``: no bool, no numpy integer), else refused."""
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            return False
         try:
             number = int(number)
         except (TypeError, ValueError):
@@ -207,4 +229,17 @@ class FastTable(Table):
         if not self.with_infos:
             return {}
         return LazyInfo.of_keys(_INFO_TEMPLATE, functools.partial(
-            self._made_info, self._replay(), self.moves, seat, acting))
+            self._fast_info, self.fast, self.seed, self.moves, seat, acting))
+
+    def _fast_info(self, fast: Engine, seed: int, moves: int, seat: int, acting: bool
+                   ) -> dict[str, Any]:
+        """The info of ``seat`` after ``moves`` actions of ``fast``'s game:
+        this game's engine brought to that position (``Table._made_info``),
+        or, read once a new game has been dealt, the earlier game's replayed
+        from its seed and ``fast``'s record (the earlier game's engine kept
+        here was replayed only as far as it was read)."""
+        if fast is self.fast:
+            return self._made_info(self.state, moves, seat, acting)
+        past = self.dealt(seed)
+        self._apply(past, fast.record[:moves])
+        return self._info(past, seat, acting, past.view(seat))

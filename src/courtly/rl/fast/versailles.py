@@ -50,7 +50,6 @@ every configuration and on whole games (deaths, wars, regencies, exiles).
 from __future__ import annotations
 
 import functools
-from functools import cache
 from itertools import chain
 from typing import Any, NamedTuple
 
@@ -143,7 +142,6 @@ class Numbers(NamedTuple):
     gifts: tuple[int, int]
 
 
-@cache
 def numbers(numbering: Numbering, n: int, goal: int) -> Numbers:
     """The configuration's :class:`Numbers`, read from its numbering."""
     window: list[tuple[Any, ...]] = [(OTHER,)] * numbering.size
@@ -299,15 +297,22 @@ class FastVersailles:
         return state.stage == NEGOTIATION and not state.breaches
 
     def menu(self, seat: int) -> list[int]:
-        """The numbers of the seat's legal actions (``State.legal_actions``)."""
+        """The numbers of the seat's legal actions (``State.legal_actions``);
+        [] for what is no seat (kept by seat: a bool or a numpy integer
+        equal to a seat must not stand for it)."""
+        if type(seat) is not int:
+            return []
         menu = self.menus.get(seat)
         if menu is None:
             menu = self.menus[seat] = self._menu(seat)
         return menu
 
     def _menu(self, seat: int) -> list[int]:
+        """:meth:`menu`, made: the window's (§7.2) or the player-turn's
+        (§7.41) on numbers where no breach waits, else the rules' own
+        ``_legal_set``, numbered; [] for a seat out of range or once over."""
         state = self.state
-        if state.over or type(seat) is not int or not 0 <= seat < self.num_players:
+        if state.over or not 0 <= seat < self.num_players:
             return []
         if self._windowing():
             return self._window_menu(seat) if seat in state.open_seats else []
@@ -524,7 +529,10 @@ class FastVersailles:
     def is_legal(self, seat: int, number: int) -> bool:
         """Whether ``number`` is in the seat's menu now: the window's
         actions read from the number, the others looked up (a turn's gifts
-        in the gifts made for the hand, the rest of its menu apart)."""
+        in the gifts made for the hand, the rest of its menu apart; never
+        for what is no seat: :meth:`menu`)."""
+        if type(seat) is not int:
+            return False
         if self._windowing() and 0 <= number < self.numbering.size:
             return self._window_legal(seat, self.numbers.window[number])
         table = self.numbers

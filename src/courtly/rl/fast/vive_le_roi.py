@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import functools
 from array import array
-from functools import cache
 from typing import NamedTuple
 
 import numpy as np
@@ -57,6 +56,7 @@ from courtly.games.vive_le_roi.emissary import CONTENT_SCORE
 from courtly.games.vive_le_roi.rules import ViveLeRoiState
 from courtly.games.vive_le_roi.scoring import score_round
 from courtly.rl.fast.table import FastTable as BaseTable
+from courtly.rl.fast.table import zeros as _zeros
 
 #: The stages, numbered as the encoding's PHASES; OVER after them.
 AMBITION, PLACEMENT, PLAY, VOTE, OVER = 0, 1, 2, 3, 4
@@ -103,7 +103,6 @@ class Numbers(NamedTuple):
     does: list[tuple[int, int, int]]
 
 
-@cache
 def numbers(numbering: Numbering, ambition: bool) -> Numbers:
     """The configuration's :class:`Numbers`, read from its numbering (so the
     same numbers as the game's environments). ``does[k]`` is (what, a, b):
@@ -169,6 +168,18 @@ class FastViveLeRoi:
         self._menu_seat = -1
         self._codes: list[int] | None = None
         self._copy_round(dealt)
+
+    def __getstate__(self) -> dict[str, object]:
+        """What a copy or a pickle keeps: all but the castle's float view
+        (a memoryview: neither copied nor pickled), made again from the
+        castle's bytes (:meth:`__setstate__`)."""
+        state = self.__dict__.copy()
+        del state["_castle"]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._castle = memoryview(self.castle).cast("f")
 
     def _copy_round(self, dealt: ViveLeRoiState) -> None:
         """The first round as the game's engine dealt it (and as its
@@ -691,11 +702,6 @@ def _middle_bytes(positions: int, n: int, round_: int, first: int, current: int,
     if left:
         out[at.current - at.round + positions] = left / NPRET
     return out.tobytes()
-
-
-@cache
-def _zeros(size: int) -> bytes:
-    return bytes(4 * size)
 
 
 _frombuffer, _FLOAT32 = np.frombuffer, np.float32
