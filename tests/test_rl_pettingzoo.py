@@ -323,6 +323,30 @@ def test_observations_and_masks_are_pinned(game: str, n: int, opts: dict[str, An
     assert observation_digest(game, n, opts, range(2)) == PINNED_OBSERVATIONS[game]
 
 
+@pytest.mark.parametrize("fast", [True, False], ids=["fast", "own"])
+@pytest.mark.parametrize("game", sorted(courtly.GAMES))
+def test_what_is_no_number_or_no_seat_is_refused(game: str, fast: bool) -> None:
+    """An action that is no number (None, a string, an infinity, a NaN) or
+    a seat that is none (a bool, a numpy integer, out of range) is refused
+    by the table, on either engine, and nothing changes; through the
+    environment the seat is asked again, told so."""
+    env = rl.env(game, 3 if game != "courtisans" else 2, fast=fast)
+    env.reset(seed=1)
+    table = env.unwrapped.table
+    seat = table.due()
+    legal = table.numbered(seat)[0]
+    before = tuple(table.state.record.actions)
+    for number in (None, "first", float("inf"), float("-inf"), float("nan")):
+        assert not table.play(seat, number), number
+    for wrong in (True, False, np.int64(seat), -1, table.num_players, 10**30):
+        assert not table.play(wrong, legal), wrong
+    assert tuple(table.state.record.actions) == before and table.due() == seat
+    agent = env.agent_selection
+    env.step(float("inf"))  # type: ignore[arg-type]
+    assert env.agent_selection == agent and env.infos[agent]["illegal_action"]
+    assert tuple(table.state.record.actions) == before
+
+
 def test_an_action_outside_the_mask_changes_nothing() -> None:
     """The same seat is asked again, told so in its info."""
     env = rl.env("courtisans", 3)

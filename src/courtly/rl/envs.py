@@ -173,6 +173,15 @@ class LazyInfo(dict[str, Any]):
 _INFO_TEMPLATE = dict.fromkeys(INFO_KEYS, _PENDING)
 
 
+def action_number(value: Any) -> int | None:
+    """``value`` as an action number (``int(value)``), or None where it is
+    none: None, a string that is no integer, an infinity, a NaN."""
+    try:
+        return int(value)
+    except (TypeError, ValueError, OverflowError):
+        return None
+
+
 def _place(numbers: list[int] | None, number: int) -> int | None:
     """Where ``number`` is in ``numbers`` (None if not, or no list)."""
     if numbers is None:
@@ -276,16 +285,22 @@ class Table:
             self.referee.acted(phase, REFEREE)
         return None
 
+    def is_seat(self, seat: Any) -> bool:
+        """Whether ``seat`` is a seat of this game: a plain int in range, as
+        the game's own ``State`` checks it (no bool, no numpy integer)."""
+        return type(seat) is int and 0 <= seat < self.num_players
+
     def play(self, seat: int, number: Any) -> bool:
-        """Apply ``seat``'s action numbered ``number`` if legal; whether it was.
+        """Apply ``seat``'s action numbered ``number`` if legal; whether it was
+        (what is no seat or no number is refused: :meth:`is_seat`,
+        :func:`action_number`).
 
         A number of the seat's mask is its menu's action at the same place,
         applied as the menu's choice (``apply_choice``: no check again of
         what the menu says is legal); any other number goes through
         ``apply``'s check."""
-        try:
-            number = int(number)
-        except (TypeError, ValueError):
+        number = action_number(number)
+        if number is None or not self.is_seat(seat):
             return False
         state = self.state
         phase = None if self.uncounted else self.phase_now or state.phase

@@ -24,7 +24,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from courtly.core import REFEREE, WINDOW_ACTIONS, Action, Referee, Result, State, TimeUp
-from courtly.rl.envs import _INFO_TEMPLATE, LazyInfo, Table
+from courtly.rl.envs import _INFO_TEMPLATE, LazyInfo, Table, action_number
 
 #: The number a fast engine records for the referee's time-up (a window
 #: closed by the referee's rule; ``TimeUp`` has no number of its own).
@@ -184,14 +184,10 @@ class FastTable(Table):
         return self.fast.due()
 
     def play(self, seat: int, number: Any) -> bool:
-        """Apply ``seat``'s action numbered ``number`` if legal; whether it was.
-        A seat is a plain int in range, as the game's own ``State`` checks it
-        (``_check_seat``: no bool, no numpy integer), else refused."""
-        if type(seat) is not int or not 0 <= seat < self.num_players:
-            return False
-        try:
-            number = int(number)
-        except (TypeError, ValueError):
+        """Apply ``seat``'s action numbered ``number`` if legal; whether it was
+        (what is no seat or no number refused, as ``Table.play`` does)."""
+        number = action_number(number)
+        if number is None or not self.is_seat(seat):
             return False
         fast = self.fast
         if fast.over or not fast.is_legal(seat, number):
