@@ -18,7 +18,7 @@ import { actionText, actions, lastMovePanel, phaseLine } from "./generic.js";
 import { BOARD, CARDS, PRICES, REGION, VILLAGE, agreeing, bishopricName, cardHelp, cardName, lordName, regionName,
   seatColour as seatColourOf, seatInk, villageName } from "./fief_data.js";
 import { withHelp } from "../js/cardhelp.js";
-import { grouped } from "../js/i18n.js";
+import { grouped, pointing } from "../js/i18n.js";
 import news from "./fief_news.js";
 
 const VILLAGE_FIELDS = ["village", "to"];
@@ -865,13 +865,6 @@ function stepper(ctx, values, value, onChange) {
     h("output", { class: "fief-count" }, String(value)),
     button("+", () => go(1), { class: "small", disabled: at >= values.length - 1, "aria-label": "+", dataset: { step: "1" } }),
     h("span", { class: "muted" }, ctx.t("fief.act.of", { n: values[values.length - 1] })));
-}
-
-/** The bar's words for how the map is pointed at: "tap" on a touch screen
- *  (a phone, CSS pointer: coarse; the string's `_touch` form), "click" else. */
-function pointing(ctx, key, args = {}) {
-  const touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
-  return ctx.t(touch ? `${key}_touch` : key, args);
 }
 
 function cancelButton(ctx) {
