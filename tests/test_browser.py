@@ -1117,3 +1117,46 @@ def act_through_forms(page: Page, before_form: Any = None) -> bool:
         return False
     time.sleep(0.05)
     return True
+
+
+#: What a seat reads when it must point at a card: Courtisans' Assassin and
+#: Diplomat banners, and Versailles' line under the King's house when a card
+#: of it may be taken (the page's own renderer, on a view made so).
+POINT_AT_A_CARD = """() => {
+  const ctx = window.courtly.context();
+  const renderer = window.courtly.state.renderer;
+  if (ctx.table.game === 'courtisans') {
+    return ['eliminate', 'take'].map((phase) =>
+      renderer.banner({ ...ctx, canAct: true, view: { ...ctx.view, phase } }).text);
+  }
+  const card = ctx.view.hand[0];
+  const root = document.createElement('div');
+  renderer.render(root, { ...ctx, view: { ...ctx.view, kings_house: [card] },
+                          legal: [{ action: { type: 'take_from_house', card } }] });
+  return [...root.querySelectorAll('#vs-house p')].map((p) => p.textContent);
+}"""
+
+
+@pytest.mark.parametrize("game", ["courtisans", "versailles"])
+def test_a_touch_screen_is_told_to_tap_a_card(server, browser, game, tmp_path):
+    """A phone is tapped, not clicked: Courtisans' banners read "click a
+    highlighted card" and Versailles' "Click a card to take it." on a phone.
+    On a touch screen (pointer: coarse) they say "tap" ("touchez"), on a laptop
+    "click" ("cliquez"), as Fief's map bar does."""
+    count = 4 if game == "versailles" else 3
+    for touch, word, mot in ((False, "click", "cliquez"), (True, "tap", "touchez")):
+        made = new_table(server, game, [PERSON] + [BOT] * (count - 1), seed=3)
+        page, errors = open_page(browser, width=390 if touch else 1280,
+                                 height=844 if touch else 800, touch=touch)
+        take_seat(page, server, made["links"]["seats"]["0"], "Ada")
+        page.wait_for_function("!!(window.courtly.state.view && window.courtly.state.view.hand)")
+        for lang, words in (("en", (word, "click" if touch else "tap")),
+                            ("fr", (mot, "cliquez" if touch else "touchez"))):
+            if page.evaluate("document.documentElement.lang") != lang:
+                page.click("#lang-toggle")
+                page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+            lines = page.evaluate(POINT_AT_A_CARD)
+            assert lines and all(words[0] in line.lower() for line in lines), (words, lines)
+            assert not any(words[1] in line.lower() for line in lines), (words, lines)
+        assert errors == []
+        page.context.close()

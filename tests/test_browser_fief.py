@@ -657,6 +657,87 @@ def test_the_negotiation_offers_only_what_the_seat_may_do(server, browser):
     assert errors == []
 
 
+#: What Fay (seat 0) reads once she said Done, with these seats still
+#: negotiating: the server's menu for her is empty (she is no longer among the
+#: seats that may act), so are her legal actions and schema.
+AFTER_DONE = """(seats) => {
+  const base = window.courtly.context();
+  const view = { ...base.view, phase: 'negotiation', custody_claim: null, negotiating: seats };
+  const ctx = { ...base, view, legal: [], schema: [], canAct: false, forced: false,
+    phase: { name: 'negotiation', deadline: null }, table: { ...base.table, status: 'playing' } };
+  const root = document.createElement('div');
+  window.courtly.state.renderer.render(root, ctx);
+  return { help: root.querySelector('#fief-negotiation .fn-help').textContent,
+    offered: [...root.querySelectorAll('#fief-pay-to, #fief-done, #fief-to-negotiation')]
+      .map((e) => e.id) };
+}"""
+
+
+def test_after_done_the_negotiation_help_says_only_talk_is_left(server, browser):
+    """A seat that said Done still read "Talk; then say Done." in the panel:
+    once done it is out of the window (the server refuses it any payment,
+    gift or second Done), so the help says it may only talk now and that the
+    others are waited for, and the panel offers nothing the menu refuses."""
+    _, page, errors = _fay_at_fief(server, browser)
+    done = page.evaluate(AFTER_DONE, [2, 1])
+    assert done == {
+        "help": "You are done: you may still talk, nothing more (no payment, no gift). "
+                "The negotiation ends when the others are done too "
+                "(still negotiating: Seat 3 (bot) and Seat 2 (bot)).",
+        "offered": [],
+    }, done
+    page.click("#lang-toggle")
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    assert page.evaluate(AFTER_DONE, [1])["help"] == (
+        "Vous avez fini\u202f: vous pouvez encore parler, rien de plus (ni paiement, ni don). "
+        "La négociation s'achève quand les autres ont fini aussi "
+        "(négocient encore\u202f: Place 2 (robot)).")
+    assert errors == []
+
+
+#: The map's bar at the revenues for Fay (seat 0) holding ``hand``, her legal
+#: actions End this phase and a tithe with each card of ``offered``.
+REVENUES_BAR = """([hand, offered]) => {
+  const base = window.courtly.context();
+  const view = { ...base.view, phase: 'revenues', hand };
+  const tithes = offered.map((card) => ({ type: 'tithe', card, lord: null }));
+  const legal = [{ type: 'end_turn' }, ...tithes].map((action) => ({ action, text: '' }));
+  const ctx = { ...base, view, legal, schema: [], canAct: true, forced: false,
+    phase: { name: 'revenues', deadline: null }, table: { ...base.table, status: 'playing' } };
+  const root = document.createElement('div');
+  window.courtly.state.renderer.render(root, ctx);
+  const bar = root.querySelector('.fief-act');
+  return [...bar.querySelectorAll('p')].map((p) => p.textContent);
+}"""
+
+
+def test_the_revenues_bar_says_why_a_tithe_held_is_not_offered(server, browser):
+    """At the revenues, a seat holding a tithe card it could not take read
+    nothing about it: the bar says in one line what each such card needs
+    (rulebook "Phase 2: Collection of Revenues, b) Income from taxes"), and
+    says nothing of a tithe offered or of a hand without one."""
+    _, page, errors = _fay_at_fief(server, browser)
+    bar = page.evaluate(REVENUES_BAR, [["royal_tithe", "lords_tithe", "plague"], ["lords_tithe"]])
+    assert bar == [
+        "Revenues: they are counted once everyone has ended this phase.",
+        "Take a tithe with a card of your hand:",
+        "Not offered now: Royal tithe needs one of your lords to be King "
+        "(and no tithe in a turn you exchanged a card).",
+    ], bar
+    two = page.evaluate(REVENUES_BAR, [["bishopric_tithe", "royal_tithe", "royal_tithe"], []])
+    assert two[1:] == [
+        "Not offered now: Royal tithe needs one of your lords to be King; Bishopric tithe needs "
+        "a bishop of yours, not a cardinal (and no tithe in a turn you exchanged a card)."], two
+    assert page.evaluate(REVENUES_BAR, [["plague"], []]) == [
+        "Revenues: they are counted once everyone has ended this phase."]
+    page.click("#lang-toggle")
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    assert page.evaluate(REVENUES_BAR, [["lords_tithe"], []])[1:] == [
+        "Pas proposée maintenant\u202f: Dîme seigneuriale demande un fief à vous "
+        "(et aucune dîme dans un tour où vous avez échangé une carte)."]
+    assert errors == []
+
+
 #: The bar above the map when the server makes the seat's move, for a given
 #: phase, only move and the seat's votes (the page's own renderer, off-page).
 FORCED_BAR = """([phase, action, votes]) => {

@@ -12,6 +12,7 @@
 import { api } from "../js/api.js";
 import { button, clickable, h, seatBadge } from "../js/dom.js";
 import { icon } from "../js/icons.js";
+import { pointing } from "../js/i18n.js";
 
 const DATA = (await api.game("courtisans")).data;
 const FAMILIES = DATA.families.map((f) => f.id);
@@ -60,7 +61,9 @@ const strings = {
     "ct.banner.play_confidant": "Your turn: your Confidant lets you play another card in the same area, or to {areas}",
     "ct.banner.selected": "Now choose where your {card} goes (highlighted)",
     "ct.banner.eliminate": "Your Assassin may eliminate another card of that area: click a highlighted card, or decline",
+    "ct.banner.eliminate_touch": "Your Assassin may eliminate another card of that area: tap a highlighted card, or decline",
     "ct.banner.take": "Your Diplomat may take another card of that area into your domain: click a highlighted card, or decline",
+    "ct.banner.take_touch": "Your Diplomat may take another card of that area into your domain: tap a highlighted card, or decline",
     "ct.banner.wait_play": "Waiting for {who}, who plays a card",
     "ct.banner.wait_power": "Waiting for {who}, who decides on their card's power",
     "ct.banner.over": "Game over — {winners}",
@@ -131,7 +134,9 @@ const strings = {
     "ct.banner.play_confidant": "À vous : votre Confident vous permet de rejouer une carte dans la même zone, ou vers {areas}",
     "ct.banner.selected": "Choisissez où va votre {card} (en surbrillance)",
     "ct.banner.eliminate": "Votre Assassin peut éliminer une autre carte de cette zone : cliquez une carte en surbrillance, ou renoncez",
+    "ct.banner.eliminate_touch": "Votre Assassin peut éliminer une autre carte de cette zone : touchez une carte en surbrillance, ou renoncez",
     "ct.banner.take": "Votre Diplomate peut prendre une autre carte de cette zone dans votre domaine : cliquez une carte en surbrillance, ou renoncez",
+    "ct.banner.take_touch": "Votre Diplomate peut prendre une autre carte de cette zone dans votre domaine : touchez une carte en surbrillance, ou renoncez",
     "ct.banner.wait_play": "On attend {who}, qui joue une carte",
     "ct.banner.wait_power": "On attend {who}, qui décide du pouvoir de sa carte",
     "ct.banner.over": "Partie terminée — {winners}",
@@ -456,8 +461,8 @@ function powerPanel(ctx) {
   const decline = ctx.canAct ? ctx.legal.find((l) => l.action.type === "decline") : null;
   if (!targets.length && !decline) return null;
   const kind = ctx.view.phase;
-  return h("section", { class: "ct-power", "aria-label": ctx.t(`ct.banner.${kind}`) },
-    h("p", { class: "ct-power-text" }, icon(kind === "take" ? "diplomat" : "assassin", "icon"), ctx.t(`ct.banner.${kind}`)),
+  return h("section", { class: "ct-power", "aria-label": pointing(ctx, `ct.banner.${kind}`) },
+    h("p", { class: "ct-power-text" }, icon(kind === "take" ? "diplomat" : "assassin", "icon"), pointing(ctx, `ct.banner.${kind}`)),
     h("div", { class: "action-buttons" },
       targets.map((l) => button(`${ctx.t(`ct.power.${l.action.type}`)}${ctx.t("colon")}${targetName(ctx, l.action)}`, () => choose(ctx, l.action), { class: "action target-button" })),
       decline ? button(ctx.t("ct.decline"), () => choose(ctx, decline.action), { class: "action decline", id: "ct-decline" }) : null));
@@ -668,7 +673,7 @@ function banner(ctx) {
     return { text: ctx.t("ct.banner.over", { winners: winnersText(ctx, winners) }), kind: "over" };
   }
   if (ctx.canAct) {
-    if (v.phase === "eliminate" || v.phase === "take") return { text: ctx.t(`ct.banner.${v.phase}`), kind: "mine" };
+    if (v.phase === "eliminate" || v.phase === "take") return { text: pointing(ctx, `ct.banner.${v.phase}`), kind: "mine" };
     if (ctx.ui.selected && selectedPlays(ctx).length) {
       const s = ctx.ui.selected;
       return { text: ctx.t("ct.banner.selected", { card: cardName(ctx, s.family, s.role) }), kind: "mine" };

@@ -18,7 +18,7 @@ import { actionText, actions, lastMovePanel, phaseLine } from "./generic.js";
 import { BOARD, CARDS, PRICES, REGION, VILLAGE, agreeing, bishopricName, cardHelp, cardName, lordName, regionName,
   seatColour as seatColourOf, seatInk, villageName } from "./fief_data.js";
 import { withHelp } from "../js/cardhelp.js";
-import { grouped } from "../js/i18n.js";
+import { grouped, pointing } from "../js/i18n.js";
 import news from "./fief_news.js";
 
 const VILLAGE_FIELDS = ["village", "to"];
@@ -138,6 +138,10 @@ const strings = {
     "fief.act.nothing.no_candidate": "No lord can be elected (a bishop cannot be elected King): you abstain.",
     "fief.act.forced": "Your only move is made for you: {move}.",
     "fief.act.tithe_help": "Take a tithe with a card of your hand:",
+    "fief.act.tithe_not_now": "Not offered now: {why} (and no tithe in a turn you exchanged a card).",
+    "fief.act.tithe_needs.royal_tithe": "{card} needs one of your lords to be King",
+    "fief.act.tithe_needs.bishopric_tithe": "{card} needs a bishop of yours, not a cardinal",
+    "fief.act.tithe_needs.lords_tithe": "{card} needs a fief of yours",
     "fief.act.more_below": "Other actions are in the forms below the map.",
     "fief.act.negotiate": "Negotiation: {what}; then say Done.",
     "fief.act.to_negotiation": "Pay or say Done ↓",
@@ -302,6 +306,10 @@ const strings = {
     "fief.act.nothing.no_candidate": "Aucun seigneur ne peut être élu (un évêque ne peut être élu roi) : vous vous abstenez.",
     "fief.act.forced": "Votre seul coup possible est joué pour vous : {move}.",
     "fief.act.tithe_help": "Prélevez une dîme avec une carte de votre main :",
+    "fief.act.tithe_not_now": agreeing("Pas proposée[|s] maintenant : {why} (et aucune dîme dans un tour où vous avez échangé une carte).", true),
+    "fief.act.tithe_needs.royal_tithe": "{card} demande qu'un de vos seigneurs soit roi",
+    "fief.act.tithe_needs.bishopric_tithe": "{card} demande un évêque à vous, non cardinal",
+    "fief.act.tithe_needs.lords_tithe": "{card} demande un fief à vous",
     "fief.act.more_below": "Les autres actions sont dans les formulaires sous la carte.",
     "fief.act.negotiate": "Négociation : {what} ; puis dites Terminé.",
     "fief.act.to_negotiation": "Payer ou dire Terminé ↓",
@@ -867,13 +875,6 @@ function stepper(ctx, values, value, onChange) {
     h("span", { class: "muted" }, ctx.t("fief.act.of", { n: values[values.length - 1] })));
 }
 
-/** The bar's words for how the map is pointed at: "tap" on a touch screen
- *  (a phone, CSS pointer: coarse; the string's `_touch` form), "click" else. */
-function pointing(ctx, key, args = {}) {
-  const touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
-  return ctx.t(touch ? `${key}_touch` : key, args);
-}
-
 function cancelButton(ctx) {
   return button(ctx.t("fief.act.cancel"), () => {
     resetMap(ctx);
@@ -1170,6 +1171,23 @@ function negotiationBar(ctx) {
       { class: "primary small", id: "fief-to-negotiation" })));
 }
 
+const TITHES = ["royal_tithe", "bishopric_tithe", "lords_tithe"];
+
+/** At the revenues, the tithe cards of the hand the legal actions do not
+ *  offer, and why in one line: each is taken only on its condition, and none
+ *  in a turn a card was exchanged (rulebook, "Phase 2: Collection of Revenues,
+ *  b) Income from taxes"; the cards' help says the same). The page does not
+ *  judge the condition itself: it names the one the card needs. */
+function tithesKept(ctx, offered) {
+  if (ctx.view.phase !== "revenues") return null;
+  const open = new Set(offered.map((a) => a.card));
+  const kept = TITHES.filter((card) => (ctx.view.hand || []).includes(card) && !open.has(card));
+  if (!kept.length) return null;
+  const why = kept.map((card) => ctx.t(`fief.act.tithe_needs.${card}`, { card: cardName(ctx, card) }))
+    .join(ctx.t("semicolon"));
+  return h("p", { class: "muted fief-tithe-kept" }, ctx.t("fief.act.tithe_not_now", { why, n: kept.length }));
+}
+
 const REST_MODE = { cards: "cards", revenues: "revenues", purchases: "buy", movement: "move" };
 
 function titheLabel(ctx, a) {
@@ -1219,6 +1237,7 @@ function restBar(ctx) {
       h("div", { class: "fief-choices" }, tithes.map((a, i) => cardChoice(ctx, a.card, `tithe:${i}:${a.card}`,
         button(titheLabel(ctx, a), () => send(ctx, a), { class: "fief-choice fief-tithe", dataset: { card: a.card } }))))]
       : null,
+    tithesKept(ctx, tithes),
     others ? h("p", { class: "muted" }, ctx.t("fief.act.more_below")) : null,
     h("div", { class: "fief-row" }, end)];
 }

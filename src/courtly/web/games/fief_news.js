@@ -240,6 +240,7 @@ export const strings = {
     // the negotiation panel
     "fn.negotiation": "Negotiation",
     "fn.negotiation_help": "{what}; then say Done.",
+    "fn.negotiation_done_help": "You are done: you may still talk, nothing more (no payment, no gift). The negotiation ends when the others are done too (still negotiating: {who}).",
     "fn.help.pay": "pay anyone in hundreds of crowns",
     "fn.help.give": "give a village of your fief",
     "fn.help.talk": "talk",
@@ -481,6 +482,7 @@ export const strings = {
     "fn.asks": "{who} peut solliciter un joueur qui a un évêque ou un cardinal.",
     "fn.negotiation": "Négociation",
     "fn.negotiation_help": "{what} ; puis dites Terminé.",
+    "fn.negotiation_done_help": "Vous avez fini : vous pouvez encore parler, rien de plus (ni paiement, ni don). La négociation s'achève quand les autres ont fini aussi (négocient encore : {who}).",
     "fn.help.pay": "payez qui vous voulez par centaines d'écus",
     "fn.help.give": "donnez un village de votre fief",
     "fn.help.talk": "parlez",
@@ -1051,6 +1053,20 @@ function capitalised(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** The panel's help: what the seat may do, then Done; to a seat that said
+ *  Done, that it may only talk now and waits for the others. A seat done is
+ *  out of the window (Phase 6: the server's menu for it is empty until the
+ *  next phase; `may_act` is the seats still negotiating), so the help offers
+ *  no payment nor gift, as the panel shows no form and no Done. */
+function negotiationHelp(ctx) {
+  const seats = ctx.view.negotiating || [];
+  if (ctx.seat !== null && !seats.includes(ctx.seat) && !(ctx.legal || []).length) {
+    const others = seats.length ? ctx.joinNames(seats.map(ctx.name)) : "—";
+    return ctx.t("fn.negotiation_done_help", { who: others });
+  }
+  return ctx.t("fn.negotiation_help", { what: capitalised(offers(ctx, "help")) });
+}
+
 function negotiationPanel(ctx) {
   const view = ctx.view;
   if (view.phase !== "negotiation" || ctx.replay || (ctx.table && ctx.table.status !== "playing")) return null;
@@ -1061,7 +1077,7 @@ function negotiationPanel(ctx) {
   const mayDone = ctx.seat !== null && (ctx.schema || []).some((e) => e.type === "done");
   return h("section", { class: "panel fn-negotiation", id: "fief-negotiation" },
     h("h2", {}, ctx.t("fn.negotiation"), clock ? h("span", { class: "fn-clock" }, clock) : null),
-    h("p", { class: "muted fn-help" }, ctx.t("fn.negotiation_help", { what: capitalised(offers(ctx, "help")) })),
+    h("p", { class: "muted fn-help" }, negotiationHelp(ctx)),
     h("div", { class: "fn-neg-grid" },
       h("div", {}, h("h4", {}, ctx.t("fn.who_done")), doneList(ctx)),
       h("div", {}, payEntry(ctx) ? h("h4", {}, ctx.t("fn.transfer")) : null, transferForm(ctx),

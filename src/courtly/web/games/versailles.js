@@ -25,7 +25,7 @@ import { api } from "../js/api.js";
 import { button, clickable, h, s } from "../js/dom.js";
 import { actions, lastMoveSection } from "./generic.js";
 import { hide as hideHelp, withHelp } from "../js/cardhelp.js";
-import { grouped } from "../js/i18n.js";
+import { grouped, pointing } from "../js/i18n.js";
 
 const DATA = (await api.game("versailles")).data;
 const CARD = Object.fromEntries(DATA.deck.map((c) => [c.id, c]));
@@ -85,6 +85,7 @@ const strings = {
     "vs.peace": "La France est en paix",
     "vs.house": "Maison du Roi",
     "vs.house_help": "Cliquez une carte pour la prendre.",
+    "vs.house_help_touch": "Touchez une carte pour la prendre.",
     "vs.ministry": "Ministère de la Guerre",
     "vs.pile": "Pioche",
     "vs.pile_n": "{n} cartes",
@@ -386,6 +387,7 @@ const strings = {
     "vs.peace": "France is at peace",
     "vs.house": "The King’s House",
     "vs.house_help": "Click a card to take it.",
+    "vs.house_help_touch": "Tap a card to take it.",
     "vs.ministry": "The War Ministry",
     "vs.pile": "Draw pile",
     "vs.pile_n": "{n} cards",
@@ -882,7 +884,7 @@ function placesRow(ctx) {
   return h("div", { class: "vs-places" },
     h("div", { class: "vs-house", id: "vs-house" }, h("h3", {}, ctx.t("vs.house")),
       house.length ? h("div", { class: "vs-cards" }, house) : h("p", { class: "muted" }, ctx.t("vs.none")),
-      takes.length ? h("p", { class: "muted small" }, ctx.t("vs.house_help")) : null),
+      takes.length ? h("p", { class: "muted small" }, pointing(ctx, "vs.house_help")) : null),
     h("div", { class: "vs-ministry", id: "vs-ministry" }, h("h3", {}, ctx.t("vs.ministry")),
       (v.war_ministry || []).length ? h("div", { class: "vs-cards" }, v.war_ministry.map((id) => cardTile(ctx, id)))
         : h("p", { class: "muted" }, ctx.t("vs.none"))),

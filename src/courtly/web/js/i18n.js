@@ -533,6 +533,19 @@ export function t(key, params = {}) {
   return fillIn(entry, params, key in STRINGS[current] ? current : "en");
 }
 
+/** Whether this screen is pointed at by a finger (a phone or tablet: CSS
+ *  pointer: coarse), where the page's words say "tap", not "click". */
+export function touchScreen() {
+  return !!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches);
+}
+
+/** The text for key as t() gives it, in the words for how this screen is
+ *  pointed at: the key's `_touch` form ("tap", "touchez") on a touch screen,
+ *  the key itself ("click", "cliquez") else. ``ctx`` is a game's context. */
+export function pointing(ctx, key, params = {}) {
+  return ctx.t(touchScreen() ? `${key}_touch` : key, params);
+}
+
 /** A refusal in the page's language: the text for its ``code`` (with
  * ``params``, and ``detail`` the server's English text) when this page knows
  * the code, else the English detail. ``extra`` adds parameters the page
