@@ -12,9 +12,8 @@ the game's own :class:`VersaillesState`, dealt by the game's ``new_game``,
 and does itself only what a step of the environment spends its time on
 around the rules:
 
-- the referee (``Table.due``, :class:`~courtly.core.Referee`'s rule and
-  fields), read on the stage, the open seats and the pending breaches with
-  no :class:`~courtly.core.Phase` made;
+- the referee (``Table.due``): a :class:`~courtly.core.Referee` followed
+  as ``Table`` follows its own, the state's phase read only where it counts;
 - the negotiation window (§7.2; ``VersaillesState._window_moves`` and
   ``_negotiate``): its menu as action numbers (Done, paying each other
   player 500, 1,000, ... livres up to one's fortune, showing each kind of
@@ -55,7 +54,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from courtly.core import REFEREE, Action, Done, Numbering, Referee, Result, State, TimeUp
+from courtly.core import REFEREE, Action, Done, Numbering, Phase, Referee, Result, State, TimeUp
 from courtly.games.versailles.actions import (
     PAY_UNIT,
     Discard,
@@ -112,8 +111,6 @@ KINDS = len(CARD_IDS)
 NUMBERED = "numbered"
 #: The courts whose numbered menu parts are kept before all are let go.
 COURTS_KEPT = 256
-#: A phase as the referee reads it: its name, who must act, who may act.
-Phase = tuple[str, tuple[int, ...], tuple[int, ...]]
 
 
 class Numbers(NamedTuple):
@@ -189,9 +186,7 @@ class FastVersailles:
         self.window_actions = window_actions
         self.over = dealt.over
         self.record: list[tuple[int, int]] = []
-        #: The referee's rule (:class:`~courtly.core.Referee`), its window
-        #: followed and each seat's actions there kept in its own fields
-        #: (``_window``, ``_counts``), read here without a ``Phase``.
+        #: The referee's rule, followed as ``Table`` follows its own.
         self.referee = Referee(window_actions)
         #: The phase ``due`` read at this position, and whether it found
         #: the referee counting nothing (``Table.phase_now``, ``Table.uncounted``).
@@ -228,61 +223,25 @@ class FastVersailles:
     # ----- the referee --------------------------------------------------------------
     def due(self) -> int | None:
         """The seat to act by the referee's rule, applying (and recording)
-        its time-ups (``Table.due``); None once over."""
-        state = self.state
+        its time-ups (``Table.due``, step for step); None once over."""
+        state, referee = self.state, self.referee
         while not state.over:
-            if self.referee._window is None:
+            if not referee.counting:
                 to_act = state._to_act()
                 if to_act and not state._may_act():
                     self.uncounted = True
                     return to_act[0]
-            phase = self._phase()
-            seat = self._next(phase)
+            phase = state.phase
+            seat = referee.next_seat_in(phase)
             if seat != REFEREE:
                 self.phase_now = phase
                 return seat
-            if not phase[2] and phase[0] != NEGOTIATION:  # Phase.referee_may_act
-                raise RuntimeError(f"versailles: nobody may act in phase {phase[0]}")
+            if not phase.referee_may_act:
+                raise RuntimeError(f"versailles: nobody may act in phase {phase.name}")
             self._applied(REFEREE, _TIME_UP)
             self.record.append((REFEREE, TIME_UP))
-            self._acted(phase, REFEREE)
+            referee.acted(phase, REFEREE)
         return None
-
-    def _phase(self) -> Phase:
-        """The state's phase as the referee reads it (``State.phase``)."""
-        state = self.state
-        return state.stage, state._to_act(), state._may_act()
-
-    def _next(self, phase: Phase) -> int:
-        """``Referee._next``: the first that must act, else the window's seat
-        that acted least there (ties to the first), else the referee."""
-        self._follow(phase)
-        if phase[1]:
-            return phase[1][0]
-        if not phase[2]:
-            return REFEREE
-        counts = self.referee._counts
-        seat, least = REFEREE, self.window_actions
-        for s in phase[2]:
-            acted = counts.get(s, 0)
-            if acted < least:
-                seat, least = s, acted
-        return seat
-
-    def _acted(self, phase: Phase, seat: int) -> None:
-        """``Referee.acted``: count ``seat``'s action, taken in ``phase``."""
-        self._follow(phase)
-        referee = self.referee
-        if seat == REFEREE:
-            referee._window, referee._counts = None, {}
-        elif seat in phase[2] and seat not in phase[1]:
-            referee._counts[seat] = referee._counts.get(seat, 0) + 1
-
-    def _follow(self, phase: Phase) -> None:
-        """``Referee._follow``: a window is known by its phase's name."""
-        referee = self.referee
-        if referee._window != phase[0]:
-            referee._window, referee._counts = (phase[0] if phase[2] else None), {}
 
     def acting(self) -> list[int]:
         """The seats that must act, then those that may; [] once over."""
@@ -567,14 +526,14 @@ class FastVersailles:
     def apply(self, seat: int, number: int) -> None:
         """Apply ``seat``'s legal action ``number`` (the rules' ``_apply``)
         and count it as the referee does (``Table.play``)."""
-        phase = None if self.uncounted else self.phase_now or self._phase()
+        phase = None if self.uncounted else self.phase_now or self.state.phase
         if self._windowing():
             self._negotiate(seat, self.numbers.window[number])
         else:
             self._applied(seat, self.numbering.action(number))
         self.record.append((seat, number))
         if phase is not None:
-            self._acted(phase, seat)
+            self.referee.acted(phase, seat)
 
     def _applied(self, seat: int, action: Action) -> None:
         """The rules' own move, and this position's memos forgotten."""
