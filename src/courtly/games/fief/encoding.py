@@ -616,13 +616,28 @@ def _lords_state(fixed: dict[int, float], cells: list[_SeatCell], start: int,
             fixed[king + size + row] = count / 2
 
 
+def _seat_numbers(values: Slots, k: int, state: FiefState, votes: list[int], s: int) -> None:
+    """Seat ``s``'s numbers in its row from slot ``k`` (:func:`_seats`): its
+    money, its hand's size, its votes, its tithes."""
+    if state.money[s]:
+        values[k] = state.money[s] / 10000
+    if state.hands[s]:
+        values[k + 1] = len(state.hands[s]) / HAND
+    if votes[s]:
+        values[k + 2] = votes[s] / 10
+    t_pos = TITHES.pos
+    for t in state.tithes[s]:
+        j = t_pos.get(t[0])
+        if j is not None:
+            values[k + 3 + j] = 1.0
+
+
 def _seats_state(values: Slots, start: int, state: FiefState, votes: list[int], seat: int,
                  n: int) -> None:
     """:func:`_seats` from the state (and its seats' ``votes``) but its
     cards (:func:`_cards_state`): each seat from ``seat``'s chair round."""
-    order, money, hands, tithes, region = (state.order, state.money, state.hands, state.tithes,
-                                           state.region)
-    r_pos, r_size, t_pos = REGIONS.pos, REGIONS.size, TITHES.pos
+    order, region = state.order, state.region
+    r_pos, r_size = REGIONS.pos, REGIONS.size
     numbers = r_size + n  # a seat's row: its region, its place, then its numbers
     row = numbers + 3 + TITHES.size + 3
     at = start
@@ -632,17 +647,7 @@ def _seats_state(values: Slots, start: int, state: FiefState, votes: list[int], 
             values[at + r] = 1.0
         if s in order:
             values[at + r_size + order.index(s)] = 1.0
-        k = at + numbers
-        if money[s]:
-            values[k] = money[s] / 10000
-        if hands[s]:
-            values[k + 1] = len(hands[s]) / HAND
-        if votes[s]:
-            values[k + 2] = votes[s] / 10
-        for t in tithes[s]:
-            j = t_pos.get(t[0])
-            if j is not None:
-                values[k + 3 + j] = 1.0
+        _seat_numbers(values, at + numbers, state, votes, s)
         at += row
     if state.stage == NEGOTIATION:
         _negotiation_state(values, start + numbers + 3 + TITHES.size, row, state, seat, n)

@@ -85,7 +85,6 @@ from courtly.games.fief.court import CONSECRATION, ELECTION, FIEFS, NEGOTIATION
 from courtly.games.fief.encoding import _layout
 from courtly.games.fief.rules import (
     CARDS,
-    HAND,
     MAX_COUNTERS_PER_VILLAGE,
     MOVEMENT,
     REVENUES,
@@ -601,18 +600,9 @@ class FastFief:
         cells, chairs = static
         for k in cells:
             out[k] = 1.0
-        money, hands, tithes, t_pos = s.money, s.hands, s.tithes, E.TITHES.pos
+        numbers = E._seat_numbers
         for k, other in chairs:
-            if money[other]:
-                out[k] = money[other] / 10000
-            if hands[other]:
-                out[k + 1] = len(hands[other]) / HAND
-            if votes[other]:
-                out[k + 2] = votes[other] / 10
-            for tithe in tithes[other]:
-                j = t_pos.get(tithe[0])
-                if j is not None:
-                    out[k + 3 + j] = 1.0
+            numbers(out, k, s, votes, other)
 
     def _refresh(self, kept: Any) -> None:
         """Bring the kept pieces up to date: all of them (``_Kept.update``), or
