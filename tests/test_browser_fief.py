@@ -1470,3 +1470,38 @@ BUY_VILLAGE = """() => window.courtly.state.schema.find((e) => e.type === 'buy')
 def _legal_buys(page) -> list[dict]:
     return page.evaluate("window.courtly.state.legal.map((l) => l.action)"
                          ".filter((a) => a.type === 'buy')")
+
+
+def test_the_dice_that_order_the_choice_of_regions_are_shown(server, browser, shots):
+    """"each player throws two dice. The player who scored the highest score
+    first chooses a region ... Re-roll any ties" (Fief, "Choosing a region"):
+    a play-test saw the bots choose first and nothing said why. While the
+    regions are chosen, the state panel lists the seats in their order of
+    choice, each with its dice (and its re-rolls), in English and French;
+    once the regions are chosen, the list is gone."""
+    _, page, errors = _fay_at_fief(server, browser)
+    page.wait_for_selector(".fief-choice-order li")
+    view = page.evaluate("window.courtly.state.view")
+    assert view["phase"] == "choose_region"
+    names = {0: "Fay", 1: "Seat 2 (bot)", 2: "Seat 3 (bot)"}
+    expected = [f"{names[seat]} " + " then ".join(f"{a}+{b}" for a, b in view["choice_rolls"][seat])
+                for seat in view["choice_order"]]
+    lines = page.locator(".fief-choice-order li").all_inner_texts()
+    assert lines == expected, lines
+    firsts = [sum(view["choice_rolls"][seat][0]) for seat in view["choice_order"]]
+    assert firsts == sorted(firsts, reverse=True)  # re-rolls only order the tied
+    assert "Order of choice" in page.inner_text(".fief-choice-order p")
+    page.screenshot(path=str(shots / "fief-choice-order.png"))
+    page.click("#lang-toggle")
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    assert "Ordre de choix" in page.inner_text(".fief-choice-order p")
+    page.click("#lang-toggle")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    region = page.evaluate("window.courtly.state.legal.map((e) => e.action)"
+                           ".find((a) => a.type === 'choose_region').region")
+    from courtly.games.fief.board import default_board
+
+    _village(page, next(iter(default_board().regions[region].villages)))
+    page.wait_for_function("window.courtly.state.view.phase !== 'choose_region'")
+    assert page.locator(".fief-choice-order").count() == 0
+    assert not errors

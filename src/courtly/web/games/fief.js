@@ -55,6 +55,8 @@ const strings = {
     "fief.no_king": "no king",
     "fief.turn": "Turn {turn} of {limit}",
     "fief.turn_setup": "Before turn 1 (of {limit}): setting up",
+    "fief.choice_order": "Order of choice, by two dice each (ties roll again)",
+    "fief.roll_again": " then ",
     "fief.waiting": "Pending questions",
     "fief.bishop_of": "Bishop of {name}",
     "fief.cardinal": "cardinal",
@@ -223,6 +225,8 @@ const strings = {
     "fief.no_king": "pas de roi",
     "fief.turn": "Tour {turn} sur {limit}",
     "fief.turn_setup": "Avant le tour 1 (sur {limit}) : mise en place",
+    "fief.choice_order": "Ordre de choix, à deux dés chacun (relancés en cas d’égalité)",
+    "fief.roll_again": " puis ",
     "fief.waiting": "Questions en suspens",
     "fief.bishop_of": "Évêque de {name}",
     "fief.cardinal": "cardinal",
@@ -1412,6 +1416,19 @@ function votesText(ctx, e) {
 
 const PLAYED_SHOWN = 8;
 
+/** While the regions are chosen, who chooses when and why: "each player
+ * throws two dice. The player who scored the highest score first chooses a
+ * region ... Re-roll any ties" (the rolls and the order are public). */
+function choiceOrder(ctx) {
+  const view = ctx.view;
+  if (view.phase !== "choose_region" || !Array.isArray(view.choice_order)) return null;
+  return h("div", { class: "fief-choice-order" },
+    h("p", { class: "muted" }, `${ctx.t("fief.choice_order")}${ctx.t("colon")}`),
+    h("ol", {}, view.choice_order.map((seat) => h("li", { dataset: { seat } },
+      `${ctx.name(seat)} `, h("span", { class: "fief-dice" },
+        (view.choice_rolls[seat] || []).map(([a, b]) => `${a}+${b}`).join(ctx.t("fief.roll_again")))))));
+}
+
 function sidePanel(ctx) {
   const view = ctx.view;
   const king = view.king;
@@ -1421,6 +1438,7 @@ function sidePanel(ctx) {
     h("section", { class: "panel fief-state" },
       h("p", { class: "fief-turn" }, ctx.t(view.turn ? "fief.turn" : "fief.turn_setup", { turn: view.turn, limit: view.turn_limit })),
       phaseLine(ctx),
+      choiceOrder(ctx),
       h("p", { class: "fief-king" }, h("span", { class: "muted" }, `${ctx.t("fief.king")}${ctx.t("colon")}`),
         king ? [`♔ ${news.lordOf(ctx, king, view.lords[king].owner)} `, cardChip(ctx, "king", "king-line")] : ctx.t("fief.no_king")),
       h("div", { class: "fief-questions", id: "fief-questions" },
