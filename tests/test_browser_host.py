@@ -76,6 +76,11 @@ def test_a_seat_link_opened_by_the_wrong_browser_says_whose_it_is(server, browse
     bob.wait_for_selector("#join-dialog[open]")
     context = bob.locator("#join-context").text_content()
     assert "Courtisans" in context and tid in context and "seat 2" in context
+    # behind the dialog the page waits for a name, not for the server (it said
+    # "Connecting…" and "…" for the game), and names nobody "you" yet
+    assert bob.locator("#banner").text_content() == "Choose your name to take your seat."
+    assert bob.locator("#game-title").text_content() == "Courtisans"
+    assert bob.locator("#whoami").text_content() == ""
     shot(bob, "join_dialog_phone.png", tmp_path)
     bob.click("#join-watch")
     watching(bob)

@@ -42,6 +42,7 @@ const st = {
   ui: {}, // the renderer's own state (a selected card...), kept across updates
   replay: null, // {step, steps, pov, data}
   fatal: null,
+  joining: false, // the join dialog is open: the page waits for a name, not the server
   // time and presence (see the section of that name below)
   clocks: [], // every running clock: {kind: "move"|"away"|"forced"|"phase", seat, deadline (epoch s), total}
   skew: 0, // the server's clock minus this browser's, in ms (from each message's server_time)
@@ -364,7 +365,9 @@ function renderHeader() {
     status.className = `pill pill-${shown}`;
   }
   const who = document.getElementById("whoami");
-  if (st.seat !== null && st.table) {
+  if (st.joining) {
+    fill(who); // the join dialog asks for the name the header will show
+  } else if (st.seat !== null && st.table) {
     const you = t("table.you_are", { name: seatName(st.seat) });
     // a phone's header has room for one's badge and name only (css: max-width 700px)
     fill(who, h("span", { class: "whoami-you" }, you),
@@ -440,6 +443,7 @@ function seatColour(ctx, seat) {
 function bannerContent(ctx) {
   if (st.fatal) return { text: st.fatal, kind: "error" };
   if (!st.table) return { text: t("table.connecting"), kind: "wait" };
+  if (st.joining) return { text: t("table.joining"), kind: "wait" };
   if (st.replay) {
     const data = st.replay.data;
     if (!data) return { text: "…", kind: "wait" };
@@ -1017,7 +1021,13 @@ async function start() {
   mountHowto(await howtoFor(first.table.game));
   document.getElementById("jump-howto").hidden = !document.getElementById("howto-panel"); // a game with rules
   if (st.seat !== null && !first.table.seats[st.seat].taken) {
-    if ((await askName(st.seat)) === null) { // watch instead: this browser keeps no seat
+    // behind the dialog, the game's name and what the page waits for (not "Connecting…")
+    st.joining = true;
+    renderHeader();
+    renderBanner();
+    const seated = await askName(st.seat);
+    st.joining = false;
+    if (seated === null) { // watch instead: this browser keeps no seat
       if (savedToken(tableId) === st.token) saveToken(tableId, null);
       st.token = null;
       st.seat = null;
