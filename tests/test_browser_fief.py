@@ -1505,3 +1505,63 @@ def test_the_dice_that_order_the_choice_of_regions_are_shown(server, browser, sh
     page.wait_for_function("window.courtly.state.view.phase !== 'choose_region'")
     assert page.locator(".fief-choice-order").count() == 0
     assert not errors
+
+
+#: Every gate the map can draw (a force at each village, come by each of its
+#: roads; the page's own renderer, off-page): what its badge and lords'
+#: letters cover, and what each region's name covers.
+GATES_EVERYWHERE = """async () => {
+  const { BOARD } = await import('/static/games/fief_data.js');
+  const base = window.courtly.context();
+  const root = document.createElement('div');
+  root.style.cssText = 'position:absolute; left:0; top:0; width:1200px';
+  document.body.append(root);
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  const meets = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+  const named = (el) => el.textContent || el.closest('.fief-village').dataset.village;
+  const gates = {};
+  for (const [a, b] of BOARD.roads) for (const [at, from] of [[a, b], [b, a]]) {
+    const zed = { owner: 1, village: at, bishop: null, cardinal: false, outside: true,
+      came_from: from };
+    const view = { ...base.view, lords: { ...base.view.lords, zed },
+      gates: [{ village: at, owner: 1, soldiers: 12, stance: 'siege', lords: ['zed'] }] };
+    root.replaceChildren();
+    window.courtly.state.renderer.render(root, { ...base, view, canAct: false, forced: false,
+      legal: [], ui: {} });
+    const gate = root.querySelector('.fief-gate');
+    const [whole, badge] = [box(gate), box(gate.querySelector('rect'))];
+    const covers = (what, gateBox) => [...root.querySelectorAll(what)]
+      .filter((el) => meets(gateBox, box(el)));
+    gates[`${at}<-${from}`] = [...covers('.fief-name, .fief-dot, .fief-holder', whole),
+      ...covers('.fief-region-name', badge)].map(named);
+  }
+  const labels = {};
+  for (const label of root.querySelectorAll('.fief-region-name')) {
+    labels[label.textContent] = [...root.querySelectorAll('.fief-name, .fief-dot, .fief-holder')]
+      .filter((el) => meets(box(label), box(el))).map(named);
+  }
+  root.remove();
+  return { gates, labels };
+}"""
+
+
+def test_no_gate_covers_a_village_or_a_regions_name(server, browser):
+    """A play-test saw a force at Bourg's gate, come from Pont-d'Ain, lie over
+    "BRESSE": the regions' names sat on roads, where gates stand. For a force
+    at every village come by every road: its gate (badge and lords' letters)
+    covers no village nor village's name, and its badge no region's name but
+    in the Mâconnais' and Revermont's narrow strips, where a road runs the
+    length of the region and no spot between two gates is as tall as a name
+    (there the gate stays at its village, over the name's letters: two gates
+    of 66, against five on the old map); no region's name covers a village."""
+    _, page, errors = _fay_at_fief(server, browser)
+    drawn = page.evaluate(GATES_EVERYWHERE)
+    assert len(drawn["gates"]) == 66  # 33 roads, both ways
+    covering = {gate: names for gate, names in drawn["gates"].items() if names}
+    assert covering == {"cluny<-brancion": ["MÂCONNAIS"], "coligny<-cuiseaux": ["REVERMONT"]}, \
+        covering
+    assert not any(drawn["labels"].values()), drawn["labels"]
+    assert errors == []

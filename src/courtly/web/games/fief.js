@@ -423,9 +423,27 @@ function centroid(ids) {
   return [vs.reduce((a, v) => a + v.x, 0) / vs.length, vs.reduce((a, v) => a + v.y, 0) / vs.length];
 }
 
+/** Where gates stand on the roads, as their centres: at each end of each
+ *  road, the first spot along it clear of the village (roadOut), and 8 px
+ *  either way (a gate with more lords' letters, gateSpot's steps). */
+const GATE_POINTS = BOARD.roads.flatMap(([a, b]) => [[a, b], [b, a]].flatMap(([at, from]) => {
+  const [v, to] = [VILLAGE[at], VILLAGE[from]];
+  const len = Math.hypot(to.x - v.x, to.y - v.y);
+  const out = roadOut(v, to, 14);
+  return [-8, 0, 8].map((dd) => [v.x + (to.x - v.x) * (out + dd) / len, v.y + (to.y - v.y) * (out + dd) / len]);
+}));
+
+const labelSpots = new Map();
+
 /** Where a region's name goes: near its villages' centre, clear of every
- * village and its name (the label's ends and middle are kept away). */
+ * village and its name (points along the label are kept away) and, if
+ * it can, of the roads where gates stand (gateSpot). Made once a region. */
 function labelSpot(region) {
+  if (!labelSpots.has(region.id)) labelSpots.set(region.id, findLabelSpot(region));
+  return labelSpots.get(region.id);
+}
+
+function findLabelSpot(region) {
   const [cx, cy] = centroid(region.villages);
   const half = region.name.length * 7;
   const own = region.villages.map((id) => VILLAGE[id]);
@@ -437,14 +455,17 @@ function labelSpot(region) {
     for (let y = Math.min(...ys) - 30; y <= Math.max(...ys) + 30; y += 10) {
       let clear = Infinity;
       for (const v of BOARD.villages) {
-        for (const dx of [-half, 0, half]) {
+        for (let dx = -half; dx <= half; dx += half / 4) {
           const ex = Math.abs(x + dx - v.x);
           const ey = Math.min(Math.abs(y - v.y), Math.abs(y - (v.y + 44)) * 1.6);
           clear = Math.min(clear, Math.hypot(ex, ey));
         }
       }
       const near = Math.min(...own.map((v) => Math.hypot(x - v.x, y - v.y)));
-      const score = Math.min(clear, 60) - 0.15 * Math.hypot(x - cx, y - cy) - (near > 120 ? 100 : 0);
+      // a gate (26 px wide, its lords' letters above) there would cover the name
+      const gated = GATE_POINTS.some(([gx, gy]) => Math.abs(gx - x) < region.name.length * 8.5 + 18 && gy - 30 < y + 6 && y - 21 < gy + 13);
+      const score = Math.min(clear, 60) - 0.15 * Math.hypot(x - cx, y - cy) - (near > 120 ? 100 : 0)
+        - (clear < 36 ? 100 : 0) - (gated ? 30 : 0);
       if (score > bestScore) {
         bestScore = score;
         best = [x, y];
@@ -558,22 +579,62 @@ function gateBlockers(v) {
   return [[-30, -30, 30, 30], [8, -34, 36, -6], [-half, 26, half, 50]];
 }
 
+/** The boxes of the regions' names on the map, [left, top, right, bottom]
+ *  (their 22 px capitals, about 17 px a letter), and of a fief's title under
+ *  its region's name: a gate should not cover them either. */
+const labelBoxes = new Map();
+function regionLabelBoxes(fiefs) {
+  return BOARD.regions.map((r) => {
+    const key = `${r.id}|${!!fiefs[r.id]}`;
+    if (!labelBoxes.has(key)) {
+      const [x, y] = labelSpot(r);
+      const half = r.name.length * 8.5 + 4;
+      labelBoxes.set(key, [x - half, y - 21, x + half, fiefs[r.id] ? y + 30 : y + 6]);
+    }
+    return labelBoxes.get(key);
+  });
+}
+
+/** How far out along the road from village ``v`` towards ``to`` a gate
+ *  ``half`` wide first covers neither the village nor its name (by 4 px
+ *  from 40, at most half the road). */
+function roadOut(v, to, half) {
+  const len = Math.hypot(to.x - v.x, to.y - v.y);
+  const [ux, uy] = [(to.x - v.x) / len, (to.y - v.y) / len];
+  const blockers = gateBlockers(v);
+  const covers = (x, y) => blockers.some(([l, t, r, b]) => x - half < r && l < x + half && y - 30 < b && t < y + 13);
+  let d = 40;
+  while (d < len / 2 && covers(ux * d, uy * d)) d += 4;
+  return d;
+}
+
 /** Where a gate stands: on the road its lords came by (a besieger's
  *  `came_from`, the road he may leave by), out along it till it covers
- *  neither the village nor its name; the k-th on that road further out.
- *  A gate with no such road stands left of the village, the k-th further left. */
-function gateSpot(v, came, lords, k) {
+ *  neither the village nor its name, nor if it can a region's name (a step
+ *  or two further out, or aside by 16 or 32 px; where a name lies right on
+ *  the road, over it); the k-th on that road further out. A gate with no
+ *  such road stands left of the village, the k-th further left. */
+function gateSpot(v, came, lords, k, fiefs) {
   const to = VILLAGE[came];
   const len = to ? Math.hypot(to.x - v.x, to.y - v.y) : 0;
   if (!len) return [v.x - 40 - k * 30, v.y + 10];
   const [ux, uy] = [(to.x - v.x) / len, (to.y - v.y) / len];
   const half = Math.max(14, lords.length * 5);
-  const blockers = gateBlockers(v);
-  let d = 40;
-  const covers = (x, y) => blockers.some(([l, t, r, b]) => x - half < r && l < x + half && y - 30 < b && t < y + 13);
-  while (d < len / 2 && covers(ux * d, uy * d)) d += 4;
-  d += k * 34;
-  return [v.x + ux * d, v.y + uy * d];
+  const labels = regionLabelBoxes(fiefs).map(([l, t, r, b]) => [l - v.x, t - v.y, r - v.x, b - v.y]);
+  // the gate's box (its badge, its lords' letters above) meets a box
+  const meets = (x, y, [l, t, r, b]) => x - half < r && l < x + half && y - 30 < b && t < y + 13;
+  const at = (d, side) => [ux * d - uy * side, uy * d + ux * side];
+  const clear = (boxes) => ([x, y]) => !boxes.some((box) => meets(x, y, box));
+  const own = clear(gateBlockers(v));
+  const out = roadOut(v, to, half);
+  const spots = [];
+  for (const side of [0, 16, -16, 32, -32]) {
+    for (let d = out - (side ? 8 : 0); d <= out + 8; d += 4) spots.push([d, side]);
+  }
+  const free = clear(labels);
+  const [d, side] = spots.find(([dd, s]) => own(at(dd, s)) && free(at(dd, s))) || [out, 0];
+  const [x, y] = at(d + k * 34, side);
+  return [v.x + x, v.y + y];
 }
 
 function gateLayer(ctx, plan) {
@@ -586,7 +647,7 @@ function gateLayer(ctx, plan) {
     const came = (gate.lords || []).map((l) => ((view.lords || {})[l] || {}).came_from).find(Boolean) || "";
     const key = `${gate.village}|${came}`;
     const k = (count[key] = (count[key] || 0) + 1) - 1;
-    const [x, y] = gateSpot(v, came, lords, k);
+    const [x, y] = gateSpot(v, came, lords, k, view.fiefs || {});
     const stance = ctx.t(`fief.stance.${gate.stance}`);
     const target = plan.villages.has(gate.village);
     const g = s("g", { class: ["fief-gate", `stance-${gate.stance}`, target ? "target" : null], transform: `translate(${x},${y})`, dataset: { village: gate.village, seat: gate.owner } },
