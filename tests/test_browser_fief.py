@@ -697,9 +697,9 @@ def test_after_done_the_negotiation_help_says_only_talk_is_left(server, browser)
 
 #: The map's bar at the revenues for Fay (seat 0) holding ``hand``, her legal
 #: actions End this phase and a tithe with each card of ``offered``.
-REVENUES_BAR = """([hand, offered]) => {
+REVENUES_BAR = """([hand, offered, exchanged = []]) => {
   const base = window.courtly.context();
-  const view = { ...base.view, phase: 'revenues', hand };
+  const view = { ...base.view, phase: 'revenues', hand, exchanged };
   const tithes = offered.map((card) => ({ type: 'tithe', card, lord: null }));
   const legal = [{ type: 'end_turn' }, ...tithes].map((action) => ({ action, text: '' }));
   const ctx = { ...base, view, legal, schema: [], canAct: true, forced: false,
@@ -714,27 +714,36 @@ REVENUES_BAR = """([hand, offered]) => {
 def test_the_revenues_bar_says_why_a_tithe_held_is_not_offered(server, browser):
     """At the revenues, a seat holding a tithe card it could not take read
     nothing about it: the bar says in one line what each such card needs
-    (rulebook "Phase 2: Collection of Revenues, b) Income from taxes"), and
-    says nothing of a tithe offered or of a hand without one."""
+    (rulebook "Phase 2: Collection of Revenues, b) Income from taxes"), or,
+    for a seat that exchanged a card this turn (the view's ``exchanged``),
+    that this is why (it read the needs with "and no tithe in a turn you
+    exchanged a card" after them, whether it had or not); and says nothing
+    of a tithe offered or of a hand without one."""
     _, page, errors = _fay_at_fief(server, browser)
     bar = page.evaluate(REVENUES_BAR, [["royal_tithe", "lords_tithe", "plague"], ["lords_tithe"]])
     assert bar == [
         "Revenues: they are counted once everyone has ended this phase.",
         "Take a tithe with a card of your hand:",
-        "Not offered now: Royal tithe needs one of your lords to be King "
-        "(and no tithe in a turn you exchanged a card).",
+        "Not offered now: Royal tithe needs one of your lords to be King.",
     ], bar
     two = page.evaluate(REVENUES_BAR, [["bishopric_tithe", "royal_tithe", "royal_tithe"], []])
     assert two[1:] == [
         "Not offered now: Royal tithe needs one of your lords to be King; Bishopric tithe needs "
-        "a bishop of yours, not a cardinal (and no tithe in a turn you exchanged a card)."], two
+        "a bishop of yours, not a cardinal."], two
+    swapped = page.evaluate(REVENUES_BAR, [["lords_tithe", "royal_tithe"], [], [2, 0]])
+    assert swapped[1:] == [
+        "No tithe this turn: you exchanged a card, and so play no card this turn."], swapped
+    assert page.evaluate(REVENUES_BAR, [["lords_tithe"], [], [2]])[1:] == [
+        "Not offered now: Lord's tithe needs a fief of yours."]
     assert page.evaluate(REVENUES_BAR, [["plague"], []]) == [
         "Revenues: they are counted once everyone has ended this phase."]
     page.click("#lang-toggle")
     page.wait_for_function("document.documentElement.lang === 'fr'")
     assert page.evaluate(REVENUES_BAR, [["lords_tithe"], []])[1:] == [
-        "Pas proposée maintenant\u202f: Dîme seigneuriale demande un fief à vous "
-        "(et aucune dîme dans un tour où vous avez échangé une carte)."]
+        "Pas proposée maintenant\u202f: Dîme seigneuriale demande un fief à vous."]
+    assert page.evaluate(REVENUES_BAR, [["lords_tithe"], [], [0]])[1:] == [
+        "Pas de dîme ce tour-ci\u202f: vous avez échangé une carte, et n’en jouez donc "
+        "aucune ce tour-ci."]
     assert errors == []
 
 

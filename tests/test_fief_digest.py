@@ -57,20 +57,21 @@ def _pick(rng: random.Random, menu: list[Action], by_kind: bool) -> Action:
 #: finds its village empty destroying no mill nor press (decision 20): run in step with the
 #: old _battle patched in, two games part, each first at a step whose only difference is the
 #: old "destroyed" event (Cluny, (3, 0, uniform); Sagy, (6, 1, uniform)); the others are
-#: the same at every step.
+#: the same at every step. Pinned again for the view's ``exchanged`` (who exchanged a card this
+#: turn, shown to all): with it taken out of the views, the digests are the same before and after.
 PINNED: dict[tuple[int, int, bool], str] = {
-    (3, 0, False): "aa128d4edee82318",
-    (3, 0, True): "23674355bb002872",
-    (3, 1, False): "8aab9f1be385fc38",
-    (3, 1, True): "116f56a1bad25328",
-    (4, 0, False): "5e14fbdbed571ad6",
-    (4, 0, True): "f0fe706e57baf37b",
-    (4, 1, False): "6e34be7ca676305b",
-    (4, 1, True): "529ec6dce284b572",
-    (6, 0, False): "986894699c245978",
-    (6, 0, True): "f9af9b8a9686344a",
-    (6, 1, False): "8e1014c545d35e87",
-    (6, 1, True): "cadf8dae0b57ed31",
+    (3, 0, False): "0c8620f6c645e50f",
+    (3, 0, True): "b13c635186cae299",
+    (3, 1, False): "58b5de83964edc6a",
+    (3, 1, True): "eaeca7b0ede5a6a6",
+    (4, 0, False): "8331635b581513ca",
+    (4, 0, True): "0674889da8fd0fb3",
+    (4, 1, False): "e73de6fb24c3c457",
+    (4, 1, True): "9ffb94844f9e7305",
+    (6, 0, False): "accf68cef7a1062a",
+    (6, 0, True): "6eceff7ced9fa342",
+    (6, 1, False): "57e7eaebdfe840c3",
+    (6, 1, True): "87ae3eee80d8e6f2",
 }
 
 

@@ -1146,6 +1146,8 @@ class FiefState(WarRules, CourtRules, State):
                          "region": pending.region, "lord": pending.lord, "die": pending.die}
                         if pending else None),
             "tithes": [[list(t) for t in ts] for ts in self.tithes],
+            # who exchanged a card this turn, and so plays none (shown to all: "exchange")
+            "exchanged": [s for s, did in enumerate(self.exchanged) if did],
             "gates": [{"owner": g.owner, "village": g.village, "stance": g.stance,
                        "soldiers": g.soldiers,
                        "lords": self.lords_at(g.owner, g.village, True)}

@@ -140,7 +140,8 @@ const strings = {
     "fief.act.nothing.no_candidate": "No lord can be elected (a bishop cannot be elected King): you abstain.",
     "fief.act.forced": "Your only move is made for you: {move}.",
     "fief.act.tithe_help": "Take a tithe with a card of your hand:",
-    "fief.act.tithe_not_now": "Not offered now: {why} (and no tithe in a turn you exchanged a card).",
+    "fief.act.tithe_not_now": "Not offered now: {why}.",
+    "fief.act.tithe_exchanged": "No tithe this turn: you exchanged a card, and so play no card this turn.",
     "fief.act.tithe_needs.royal_tithe": "{card} needs one of your lords to be King",
     "fief.act.tithe_needs.bishopric_tithe": "{card} needs a bishop of yours, not a cardinal",
     "fief.act.tithe_needs.lords_tithe": "{card} needs a fief of yours",
@@ -310,7 +311,8 @@ const strings = {
     "fief.act.nothing.no_candidate": "Aucun seigneur ne peut être élu (un évêque ne peut être élu roi) : vous vous abstenez.",
     "fief.act.forced": "Votre seul coup possible est joué pour vous : {move}.",
     "fief.act.tithe_help": "Prélevez une dîme avec une carte de votre main :",
-    "fief.act.tithe_not_now": agreeing("Pas proposée[|s] maintenant : {why} (et aucune dîme dans un tour où vous avez échangé une carte).", true),
+    "fief.act.tithe_not_now": agreeing("Pas proposée[|s] maintenant : {why}.", true),
+    "fief.act.tithe_exchanged": "Pas de dîme ce tour-ci : vous avez échangé une carte, et n’en jouez donc aucune ce tour-ci.",
     "fief.act.tithe_needs.royal_tithe": "{card} demande qu'un de vos seigneurs soit roi",
     "fief.act.tithe_needs.bishopric_tithe": "{card} demande un évêque à vous, non cardinal",
     "fief.act.tithe_needs.lords_tithe": "{card} demande un fief à vous",
@@ -1248,6 +1250,9 @@ function tithesKept(ctx, offered) {
   const open = new Set(offered.map((a) => a.card));
   const kept = TITHES.filter((card) => (ctx.view.hand || []).includes(card) && !open.has(card));
   if (!kept.length) return null;
+  if ((ctx.view.exchanged || []).includes(ctx.seat)) {
+    return h("p", { class: "muted fief-tithe-kept" }, ctx.t("fief.act.tithe_exchanged"));
+  }
   const why = kept.map((card) => ctx.t(`fief.act.tithe_needs.${card}`, { card: cardName(ctx, card) }))
     .join(ctx.t("semicolon"));
   return h("p", { class: "muted fief-tithe-kept" }, ctx.t("fief.act.tithe_not_now", { why, n: kept.length }));
