@@ -696,6 +696,40 @@ def test_chat_private_messages_reload_reconnect_and_french(server, browser):
     assert errors_a == [] and errors_b == [] and errors_s == []
 
 
+#: A bot's remark as the server sends it (``message_json``: both languages on
+#: one line in ``text``, each alone in ``texts``), put among the page's chat.
+BOT_REMARK = """() => {
+  window.courtly.state.chat.set(9999, { id: 9999, seat: 1, name: null, to: null, time: 1e9,
+    text: 'Etiquette costs you 1,000 livres. / L’étiquette vous coûte 1 000 livres.',
+    texts: { en: 'Etiquette costs you 1,000 livres.',
+      fr: 'L’étiquette vous coûte 1 000 livres.' } });
+  window.dispatchEvent(new CustomEvent('langchange'));  // the page draws itself again
+}"""
+
+
+def test_a_bots_remark_reads_in_the_pages_language(server, browser):
+    """A bot's remark (Versailles' Grand Chamberlain naming a fine) showed
+    both languages on every page ("… livres. / L’étiquette …"): the page
+    shows the message's ``texts`` in its own language, a person's message
+    (no ``texts``) as written."""
+    made = new_table(server, "courtisans", [PERSON, BOT], seed=3)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Ann")
+    page.wait_for_selector(".ct-queen")
+    page.evaluate(BOT_REMARK)
+    line = page.locator('#chat .chat-line[data-id="9999"] .chat-text')
+    assert line.text_content() == "Etiquette costs you 1,000 livres."
+    page.click("#lang-toggle")
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    assert line.text_content() == "L’étiquette vous coûte 1 000 livres."
+    page.fill("#chat-text", "Bien dit / well said")
+    page.click("#chat-form button[type=submit]")
+    page.wait_for_selector("#chat .chat-line:not([data-id='9999'])")
+    assert page.locator("#chat .chat-line:not([data-id='9999']) .chat-text").text_content() \
+        == "Bien dit / well said"
+    assert errors == []
+
+
 def test_generic_renderer_plays_any_game(server, browser):
     made = new_table(server, "courtisans", [PERSON, BOT], seed=5)
     page, errors = open_page(browser)

@@ -359,7 +359,9 @@ def test_chat_is_pushed_to_those_who_may_read_it(client):
 def test_a_bot_says_why_in_the_chat_from_its_seat(client, monkeypatch):
     """The bot hook (docs/bots.md "Saying why"): what a bot's ``remark`` returns
     with its action is posted as a chat message from the bot's seat, public or
-    private to one seat; a bot without the method says nothing."""
+    private to one seat, its text in each language kept (``texts``: each page
+    shows its own) beside the line of both; a bot without the method says
+    nothing."""
     from courtly.core import Remark
 
     said: list[Remark] = [Remark({"en": "For the road.", "fr": "Pour la route."}),
@@ -379,7 +381,11 @@ def test_a_bot_says_why_in_the_chat_from_its_seat(client, monkeypatch):
     messages = client.get(say, params={"token": token}).json()
     assert [(m["seat"], m["to"], m["text"]) for m in messages] == [
         (0, None, "For the road. / Pour la route."), (0, 1, "Between us. / Entre nous.")]
+    assert [m["texts"] for m in messages] == [{"en": "For the road.", "fr": "Pour la route."},
+                                              {"en": "Between us.", "fr": "Entre nous."}]
     assert [m["text"] for m in client.get(say).json()] == ["For the road. / Pour la route."]
+    ada = client.post(say, json={"token": token, "text": "Merci"}).json()
+    assert ada["text"] == "Merci" and ada["texts"] is None
 
 
 # ----- stand-ins and clocks -----------------------------------------------------------

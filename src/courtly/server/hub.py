@@ -832,7 +832,7 @@ class LiveTable:
             return  # the state moved on while the bot thought; plan again
         if said is not None and info.kind == "bot":
             # a bot's seat speaks for itself; a stand-in never speaks for the person it replaces
-            await self.hub.post_chat(self, seat, said.to, said.line())
+            await self.hub.post_chat(self, seat, said.to, said.line(), dict(said.text))
 
     async def _play_forced(self, seat: int) -> None:
         """Make a person's forced move (:meth:`_forced`), marked ``forced``;
@@ -1233,7 +1233,7 @@ class LiveTable:
         """Send this instance's clients the messages another instance stored."""
         for row in self.hub.store.chat_rows(ids):
             await self.send_chat(message_json(self, row.id, row.seat, row.to, row.text,
-                                              row.time))
+                                              row.time, row.texts))
 
     async def send_chat(self, message: dict[str, Any]) -> None:
         """Send a message to this instance's clients who may read it."""
@@ -1801,12 +1801,15 @@ class Hub:
         return await self.post_chat(table, seat, to, text)
 
     async def post_chat(self, table: LiveTable, seat: int | None, to: int | None,
-                        text: str) -> dict[str, Any]:
+                        text: str, texts: dict[str, str] | None = None) -> dict[str, Any]:
         """Store a message from ``seat`` (a person's, checked by :meth:`chat`,
-        or a bot's remark) and send it to whoever may read it."""
+        or a bot's remark, ``texts`` its words in each language) and send it
+        to whoever may read it."""
         text = clean_text(text, MAX_CHAT, "message")
-        row = await self.store.add_chat(table.id, seat, to, text)
-        message = message_json(table, row.id, seat, to, text, row.time)
+        if texts is not None:
+            texts = {lang: clean_text(words, MAX_CHAT, "message") for lang, words in texts.items()}
+        row = await self.store.add_chat(table.id, seat, to, text, texts)
+        message = message_json(table, row.id, seat, to, text, row.time, texts)
         await table.send_chat(message)
         if seat is not None and to is None:
             await self.judge(table, seat, text, message["id"])
@@ -1849,7 +1852,7 @@ class Hub:
 
     def chat_for(self, table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
         """The messages ``seat`` may read: public ones, and private ones to or from it."""
-        return [message_json(table, r.id, r.seat, r.to, r.text, r.time)
+        return [message_json(table, r.id, r.seat, r.to, r.text, r.time, r.texts)
                 for r in self.store.chat(table.id) if may_read(seat, r.seat, r.to)]
 
 
@@ -1869,8 +1872,10 @@ def may_read(reader: int | None, sender: int | None, to: int | None) -> bool:
 
 
 def message_json(table: LiveTable, mid: int, seat: int | None, to: int | None, text: str,
-                 when: float) -> dict[str, Any]:
-    """A chat message as clients receive it."""
+                 when: float, texts: dict[str, str] | None = None) -> dict[str, Any]:
+    """A chat message as clients receive it (``texts``: its words in each
+    language it was said in, a bot's remark; null for a person's)."""
     name = table.seats[seat].name if seat is not None else None
-    return {"id": mid, "seat": seat, "name": name, "to": to, "text": text, "time": when}
+    return {"id": mid, "seat": seat, "name": name, "to": to, "text": text, "texts": texts,
+            "time": when}
 

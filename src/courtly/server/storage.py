@@ -173,6 +173,9 @@ class ChatRow(Base):
     to: Mapped[int | None] = mapped_column(Integer, nullable=True)
     text: Mapped[str] = mapped_column(Text)
     time: Mapped[float] = mapped_column(Float)
+    #: The text in each language it was said in (a bot's remark: ``{"en": ..,
+    #: "fr": ..}``, ``text`` being both on one line); null for a person's.
+    texts: Mapped[dict[str, str] | None] = mapped_column(JSON, nullable=True)
 
 
 def hash_token(token: str) -> str:
@@ -329,16 +332,18 @@ class Store:
             return row.id
 
     async def add_chat(self, table_id: str, seat: int | None, to: int | None,
-                       text: str) -> ChatRow:
-        """Store a chat message and return it."""
+                       text: str, texts: dict[str, str] | None = None) -> ChatRow:
+        """Store a chat message (with ``texts``, its text in each language it
+        was said in) and return it."""
         if self.fast is not None:
-            return await self.fast.add_chat(table_id, seat, to, text)
+            return await self.fast.add_chat(table_id, seat, to, text, texts)
         with self.session() as s:
-            return self._add_chat(s, table_id, seat, to, text)
+            return self._add_chat(s, table_id, seat, to, text, texts)
 
     def _add_chat(self, s: Session, table_id: str, seat: int | None, to: int | None,
-                  text: str) -> ChatRow:
-        row = ChatRow(table_id=table_id, seat=seat, to=to, text=text, time=time.time())
+                  text: str, texts: dict[str, str] | None = None) -> ChatRow:
+        row = ChatRow(table_id=table_id, seat=seat, to=to, text=text, time=time.time(),
+                      texts=texts)
         s.add(row)
         s.flush()
         self._announce(s, table_id, "chat", id=row.id)
@@ -498,17 +503,19 @@ class FastWrites:
                         + " SELECT pg_notify(%(channel)s, %(payload)s) FROM m", params)
 
     async def add_chat(self, table_id: str, seat: int | None, to: int | None,
-                       text: str) -> ChatRow:
+                       text: str, texts: dict[str, str] | None = None) -> ChatRow:
         """Store.add_chat's row and announcement, in one statement."""
         when = time.time()
         rows = await self._run(
-            'WITH c AS (INSERT INTO courtly_chat (table_id, seat, "to", text, time) '
-            "VALUES (%(t)s, %(seat)s, %(to)s, %(text)s, %(time)s) RETURNING id) "
+            'WITH c AS (INSERT INTO courtly_chat (table_id, seat, "to", text, time, texts) '
+            "VALUES (%(t)s, %(seat)s, %(to)s, %(text)s, %(time)s, %(texts)s::json) RETURNING id) "
             "SELECT id, pg_notify(%(channel)s, json_build_object('i', %(i)s::text, "
             "'t', %(t)s::text, 'k', 'chat', 'id', id)::text) FROM c",
             {"t": table_id, "seat": seat, "to": to, "text": text, "time": when,
+             "texts": None if texts is None else json.dumps(texts),
              "channel": CHANNEL, "i": self.instance})
-        return ChatRow(id=rows[0][0], table_id=table_id, seat=seat, to=to, text=text, time=when)
+        return ChatRow(id=rows[0][0], table_id=table_id, seat=seat, to=to, text=text, time=when,
+                       texts=texts)
 
     async def announce(self, notices: list[tuple[str, str, dict[str, Any]]]) -> None:
         """Store.announce's notices, in one statement."""

@@ -798,7 +798,8 @@ function renderChat() {
         scope ? h("span", { class: "chat-scope" }, scope) : null,
         h("time", { class: "chat-time", datetime: time.toISOString() },
           time.toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit" })),
-        h("span", { class: "chat-text" }, m.text),
+        // a bot's remark comes in each language (texts): this page's, else the line of both
+        h("span", { class: "chat-text" }, (m.texts && m.texts[lang()]) || m.text),
         note ? note.node : null);
     }));
   }
