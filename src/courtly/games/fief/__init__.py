@@ -24,7 +24,11 @@ class Fief(Game):
 
     name = "fief"
     title = "Fief"
-    version = "0"
+    #: "1" since the rules audits changed what a stored game's moves lead to
+    #: (empty villages, ownerless fiefs, a besieger's road, an exchange's draw:
+    #: docs/rules/fief.md): a table stored under "0" is skipped at a restart,
+    #: with the reason, rather than replayed into another position.
+    version = "1"
     min_players = 3
     max_players = 6
     options: ClassVar[Mapping[str, Option]] = {
