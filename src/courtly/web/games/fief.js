@@ -464,8 +464,8 @@ function findLabelSpot(region) {
         }
       }
       const near = Math.min(...own.map((v) => Math.hypot(x - v.x, y - v.y)));
-      // a gate (26 px wide, its lords' letters above) there would cover the name
-      const gated = GATE_POINTS.some(([gx, gy]) => Math.abs(gx - x) < region.name.length * 8.5 + 18 && gy - 30 < y + 6 && y - 21 < gy + 13);
+      const box = labelBox(region, x, y, false);
+      const gated = GATE_POINTS.some(([gx, gy]) => overlaps(gateBox(gx, gy, 14), box));
       const score = Math.min(clear, 60) - 0.15 * Math.hypot(x - cx, y - cy) - (near > 120 ? 100 : 0)
         - (clear < 36 ? 100 : 0) - (gated ? 30 : 0);
       if (score > bestScore) {
@@ -581,20 +581,21 @@ function gateBlockers(v) {
   return [[-30, -30, 30, 30], [8, -34, 36, -6], [-half, 26, half, 50]];
 }
 
-/** The boxes of the regions' names on the map, [left, top, right, bottom]
- *  (their 22 px capitals, about 17 px a letter), and of a fief's title under
- *  its region's name: a gate should not cover them either. */
-const labelBoxes = new Map();
-function regionLabelBoxes(fiefs) {
-  return BOARD.regions.map((r) => {
-    const key = `${r.id}|${!!fiefs[r.id]}`;
-    if (!labelBoxes.has(key)) {
-      const [x, y] = labelSpot(r);
-      const half = r.name.length * 8.5 + 4;
-      labelBoxes.set(key, [x - half, y - 21, x + half, fiefs[r.id] ? y + 30 : y + 6]);
-    }
-    return labelBoxes.get(key);
-  });
+/** Boxes on the map are [left, top, right, bottom]. */
+function overlaps([l1, t1, r1, b1], [l2, t2, r2, b2]) {
+  return l1 < r2 && l2 < r1 && t1 < b2 && t2 < b1;
+}
+
+/** A gate's box about its centre: its badge, and its lords' letters above it. */
+function gateBox(x, y, half) {
+  return [x - half, y - 30, x + half, y + 13];
+}
+
+/** A region's name's box at (x, y), its 22 px capitals about 17 px a letter,
+ *  and below it a fief's title. */
+function labelBox(region, x, y, fief) {
+  const half = region.name.length * 8.5 + 4;
+  return [x - half, y - 21, x + half, fief ? y + 30 : y + 6];
 }
 
 /** How far out along the road from village ``v`` towards ``to`` a gate
@@ -604,9 +605,8 @@ function roadOut(v, to, half) {
   const len = Math.hypot(to.x - v.x, to.y - v.y);
   const [ux, uy] = [(to.x - v.x) / len, (to.y - v.y) / len];
   const blockers = gateBlockers(v);
-  const covers = (x, y) => blockers.some(([l, t, r, b]) => x - half < r && l < x + half && y - 30 < b && t < y + 13);
   let d = 40;
-  while (d < len / 2 && covers(ux * d, uy * d)) d += 4;
+  while (d < len / 2 && blockers.some((b) => overlaps(gateBox(ux * d, uy * d, half), b))) d += 4;
   return d;
 }
 
@@ -622,19 +622,21 @@ function gateSpot(v, came, lords, k, fiefs) {
   if (!len) return [v.x - 40 - k * 30, v.y + 10];
   const [ux, uy] = [(to.x - v.x) / len, (to.y - v.y) / len];
   const half = Math.max(14, lords.length * 5);
-  const labels = regionLabelBoxes(fiefs).map(([l, t, r, b]) => [l - v.x, t - v.y, r - v.x, b - v.y]);
-  // the gate's box (its badge, its lords' letters above) meets a box
-  const meets = (x, y, [l, t, r, b]) => x - half < r && l < x + half && y - 30 < b && t < y + 13;
+  // the names' boxes about the village, as its own blockers are
+  const labels = BOARD.regions.map((r) => {
+    const [x, y] = labelSpot(r);
+    return labelBox(r, x - v.x, y - v.y, !!fiefs[r.id]);
+  });
   const at = (d, side) => [ux * d - uy * side, uy * d + ux * side];
-  const clear = (boxes) => ([x, y]) => !boxes.some((box) => meets(x, y, box));
+  const clear = (boxes) => ([x, y]) => !boxes.some((box) => overlaps(gateBox(x, y, half), box));
   const own = clear(gateBlockers(v));
+  const free = clear(labels);
   const out = roadOut(v, to, half);
   const spots = [];
   for (const side of [0, 16, -16, 32, -32]) {
     for (let d = out - (side ? 8 : 0); d <= out + 8; d += 4) spots.push([d, side]);
   }
-  const free = clear(labels);
-  const [d, side] = spots.find(([dd, s]) => own(at(dd, s)) && free(at(dd, s))) || [out, 0];
+  const [d, side] = spots.find(([dd, sd]) => own(at(dd, sd)) && free(at(dd, sd))) || [out, 0];
   const [x, y] = at(d + k * 34, side);
   return [v.x + x, v.y + y];
 }
