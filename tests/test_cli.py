@@ -882,6 +882,17 @@ def test_the_end_of_versailles_reads_as_fortunes() -> None:
     assert columns == {"Fortune (livres)": ["31,250", "8,000"]}
 
 
+def test_the_end_of_fief_groups_the_crowns_digits() -> None:
+    """Fief's end table named the crowns "2200" under a standing that says
+    "2,200 crowns": its columns (fiefs, soldiers, crowns: "Any draws are
+    decided by ...") group digits as the rest of the game's words do."""
+    game = courtly.game("fief")
+    view = {**game.new_game(3, 5).view(0), "money": [2200, 0, 12500]}
+    columns = game.describe_result(view, courtly.Result((0.0, 0.0, 0.0), (0, 1, 2)))
+    assert list(columns) == ["Fiefs", "Soldiers", "Crowns"]
+    assert columns["Crowns"] == ["2,200", "0", "12,500"]
+
+
 def test_the_end_of_vive_le_roi_with_emissaries_shows_the_margin() -> None:
     """With the Emperor's Emissaries a seat's score is its margin over the
     best of them ("pour gagner, il faut aussi battre ce joueur fictif"): the

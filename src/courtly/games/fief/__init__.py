@@ -89,7 +89,7 @@ class Fief(Game):
         final view as its render's standing is; the score (those three in one
         number, rules.py ``_result``) is for programs."""
         keys = standing_keys(view)
-        return {header: [str(keys[seat][i]) for seat in range(len(result.scores))]
+        return {header: [f"{keys[seat][i]:,}" for seat in range(len(result.scores))]
                 for i, header in enumerate(("Fiefs", "Soldiers", "Crowns"))}
 
     def data(self) -> dict[str, Any]:
