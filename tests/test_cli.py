@@ -114,7 +114,7 @@ def test_play_a_whole_game_and_save(runner, tmp_path):
     state = courtly.replay(record)
     assert state.is_over
     final = state.result()
-    assert f"Score: {', '.join(f'{s:g}' for s in final.scores)}" in out
+    assert f"Score: {' / '.join(f'{s:g}' for s in final.scores)}" in out
     assert listed("Winner", [f"Seat {w}" for w in final.winners]) in out
     assert (record.seed, record.num_players) == (7, 2)
 
@@ -138,7 +138,7 @@ def test_the_end_of_fief_shows_fiefs_soldiers_and_crowns(runner, tmp_path):
     state = courtly.replay(courtly.GameRecord.from_json(json.loads(path.read_text())))
     assert state.is_over
     keys = standing_keys(state.view(0))
-    figures = [", ".join(str(keys[s][i]) for s in range(3)) for i in range(3)]
+    figures = [" / ".join(f"{keys[s][i]:,}" for s in range(3)) for i in range(3)]
     out = result.output
     assert f"Fiefs: {figures[0]}; Soldiers: {figures[1]}; Crowns: {figures[2]}" in out
     table = out[out.index("Result"):]

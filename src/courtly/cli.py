@@ -224,7 +224,8 @@ def _show_result(console: Console, game: Game, state: State, seat: int | None) -
     result = state.result()
     console.print(_result_table(game, state, seat))
     columns = game.describe_result(state.view(seat), result)
-    _plain(console, "; ".join(f"{name}: {', '.join(cells)}" for name, cells in columns.items()),
+    # seats apart by " / ": a comma would be read into "2,200, 0, 12,500"
+    _plain(console, "; ".join(f"{name}: {' / '.join(cells)}" for name, cells in columns.items()),
            "bold")
     _plain(console, listed("Winner", [f"Seat {s}" for s in result.winners]), "bold")
 
