@@ -537,3 +537,25 @@ def test_negative_numbers_have_a_minus_sign_and_quotes_are_one_kind(server, brow
         else:
             assert shown["log"][4].count("«") == 2 and "« tu »" in shown["log"][6], shown["log"]
     assert errors == []
+
+
+def test_the_family_name_drawn_is_one_click_away(server, browser):
+    """§6: "Each player chooses: a NAME"; the page proposes the player's own,
+    and named the one drawn for the family only in its help, to be typed in
+    again. A button puts the name drawn in the field: the courtier enters the
+    court under it (the Register's form of address)."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=4)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Ann")
+    page.wait_for_selector("#vs-sex-form button:enabled")
+    drawn = page.evaluate("window.courtly.state.view.courtiers[0].family")
+    assert drawn and drawn != "Ann"
+    assert page.locator("#vs-family").input_value() == "Ann"
+    assert page.locator("#vs-family-drawn").text_content() == f"Take the name drawn: {drawn}"
+    page.click("#vs-family-drawn")
+    assert page.locator("#vs-family").input_value() == drawn
+    page.click("#vs-sex-send")
+    page.wait_for_selector("#vs-register tr[data-seat='0'] .vs-form-of-address")
+    assert page.evaluate("window.courtly.state.view.courtiers[0].family") == drawn
+    assert drawn in page.locator("#vs-register tr[data-seat='0']").text_content()
+    assert errors == []

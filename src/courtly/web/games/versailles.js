@@ -235,7 +235,8 @@ const strings = {
     "vs.stay_versailles": "Rester à Versailles",
     "vs.go_hunt": "Aller à la chasse",
     "vs.choose_sex": "Votre courtisan",
-    "vs.choose_sex_help": "Choisissez le sexe de votre courtisan et le NOM de sa famille (§6). Nom tiré au sort : {drawn}.",
+    "vs.choose_sex_help": "Choisissez le sexe de votre courtisan et le NOM de sa famille (§6) : le vôtre est proposé, ou prenez le nom tiré au sort.",
+    "vs.family_drawn": "Prendre le nom tiré : {drawn}",
     "vs.sex.man": "Un gentilhomme",
     "vs.sex.woman": "Une dame",
     "vs.family": "Nom de famille",
@@ -536,7 +537,8 @@ const strings = {
     "vs.stay_versailles": "Stay at Versailles",
     "vs.go_hunt": "Go to the hunt",
     "vs.choose_sex": "Your courtier",
-    "vs.choose_sex_help": "Choose your courtier’s sex and the family’s NAME (§6). The name drawn: {drawn}.",
+    "vs.choose_sex_help": "Choose your courtier’s sex and the family’s NAME (§6): yours is proposed, or take the name drawn.",
+    "vs.family_drawn": "Take the name drawn: {drawn}",
     "vs.sex.man": "A gentleman",
     "vs.sex.woman": "A lady",
     "vs.family": "Family name",
@@ -1256,6 +1258,11 @@ function sexPanel(ctx) {
   const form = h("form", { class: "vs-form vs-sex-form", id: "vs-sex-form", autocomplete: "off" },
     h("div", { class: "vs-fields" }, radios),
     h("label", { class: "vs-field" }, h("span", {}, ctx.t("vs.family")), input),
+    // the name drawn was only named in the help, to be typed in again
+    drawn ? button(ctx.t("vs.family_drawn", { drawn }), () => {
+      input.value = ctx.ui.vsFamily = drawn;
+      input.focus();
+    }, { class: "small", id: "vs-family-drawn" }) : null,
     h("button", { type: "submit", class: "primary", id: "vs-sex-send", disabled: !ctx.canAct }, ctx.t("vs.choose_sex_send")));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
@@ -1265,7 +1272,7 @@ function sexPanel(ctx) {
   });
   return h("section", { class: "panel vs-choose", id: "vs-choose" },
     h("h2", {}, ctx.t("vs.choose_sex")),
-    h("p", { class: "muted" }, ctx.t("vs.choose_sex_help", { drawn })), form);
+    h("p", { class: "muted" }, ctx.t("vs.choose_sex_help")), form);
 }
 
 // ----- the negotiation (§7.2) ----------------------------------------------------------------
