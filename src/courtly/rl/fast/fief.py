@@ -79,6 +79,7 @@ from courtly.games.fief.actions import (
     Tithe,
     Vote,
 )
+from courtly.games.fief.arrays import Cells
 from courtly.games.fief.board import default_board
 from courtly.games.fief.cards import card_set
 from courtly.games.fief.court import CONSECRATION, ELECTION, FIEFS, NEGOTIATION
@@ -150,7 +151,7 @@ class FastFief:
         self._acting: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         #: Every village's holder, and each seat's villages, once read: kept
         #: while no lord, soldier inside or fief moves (a purchase goes where
-        #: its buyer holds already).
+        #: its buyer holds already; a trip applied here writes its two villages').
         self._holding: dict[str, int | None] | None = None
         self._held: list[list[str]] | None = None
         #: Each seat's fixed places in the seats' part of its observation
@@ -175,7 +176,9 @@ class FastFief:
             to_act, may = self._who()
             if not referee.counting and to_act and not may:
                 return int(to_act[0])
-            phase = self._phase = Phase(s.stage, to_act, may, s._time_limit())
+            phase = self._phase
+            if phase is None:
+                phase = self._phase = Phase(s.stage, to_act, may, s._time_limit())
             seat = referee.next_seat_in(phase)
             if seat != REFEREE:
                 return int(seat)
@@ -428,6 +431,11 @@ class FastFief:
         stage, step, turn, gates = s.stage, s.phase_step, s.turn, bool(s.gates)
         action = self.numbering.action(number)
         kind = type(action)
+        if kind is Pay and self._paid(seat, action):
+            self.record.append((seat, number))
+            if phase is not None:
+                self.referee.acted(phase, seat)
+            return
         if kind is EndTurn and stage in _PARTS and s.acted + 1 < len(s.order):
             s.acted += 1  # FiefState._end_part: the next seat's part of the phase
             touched = 0
@@ -449,8 +457,7 @@ class FastFief:
 
     def _direct(self, seat: int, action: Any) -> int | None:
         """The frequent actions that end no phase, applied as the rules'
-        functions do (less their events): a payment that leaves the
-        negotiation open (``CourtRules.pay``, ``FiefState._negotiate``), a
+        functions do (less their events): a
         purchase (``FiefState._buy``), a discard (``FiefState._dispatch``),
         a vote not the last (``CourtRules.vote``), most trips from inside a
         village (:meth:`_trip`).
@@ -459,14 +466,7 @@ class FastFief:
         not applied (the game's own ``_apply`` applies it)."""
         s = self.s
         kind = type(action)
-        if kind is Pay:
-            if not s.open_seats or s.window_moves + 1 >= s.options["negotiation_actions"]:
-                return None
-            s.window_moves += 1
-            s.paid.append((seat, action.to, action.amount))
-            s.money[seat] -= action.amount
-            s.money[action.to] += action.amount
-        elif kind is Buy:
+        if kind is Buy:
             item, village, count = action.item, action.village, action.count
             s.money[seat] -= s.board.setup.prices[item] * count
             if item == "soldier":
@@ -491,6 +491,25 @@ class FastFief:
         else:
             return self._trip(seat, action)
         return _TOUCHES[kind]
+
+    def _paid(self, seat: int, action: Any) -> bool:
+        """A payment that leaves the negotiation open (``CourtRules.pay``,
+        ``FiefState._negotiate``), applied here, or False (the rules' own
+        ``_apply`` applies it). It moves no piece and changes no seat's
+        part in the window (who may act, the phase): only the two seats'
+        money, hence their menus (``negotiation_moves``: one's gifts and
+        money), and the window's count and payments."""
+        s = self.s
+        if not s.open_seats or s.window_moves + 1 >= s.options["negotiation_actions"]:
+            return False
+        s.window_moves += 1
+        s.paid.append((seat, action.to, action.amount))
+        s.money[seat] -= action.amount
+        s.money[action.to] += action.amount
+        menus = self._menus
+        menus.pop(seat, None)
+        menus.pop(action.to, None)
+        return True
 
     def _trip(self, seat: int, action: Move) -> int | None:
         """A lord's trip from inside a village to another where he has no
@@ -521,6 +540,10 @@ class FastFief:
                 holder = s.controller(to)
                 assert holder is not None
                 s.passage = (holder, to)
+        holding = self._holding
+        if holding is not None:  # only these two villages' insides changed
+            holding[origin], holding[to] = s.controller(origin), s.controller(to)
+            self._held = None
         self._notes.append((lord, origin, to))
         return _NOTED_TRIP
 
@@ -585,7 +608,11 @@ class FastFief:
         else:
             E._seats_state(out, at.seats, s, kept.votes, seat, n)
         A._hand(out, at.phase - 2 * E.DECK.size - 1, s, seat)
-        E._phase_state(out, at.phase, s, seat, n)
+        if (s.pending is None and s.battle is None and s.election is None and not s.passage
+                and not s.founding and not s.custody_claim and s.order and not s.over):
+            _phase_numbers(out, at.phase, s, seat, n)
+        else:
+            E._phase_state(out, at.phase, s, seat, n)
         return np.frombuffer(out, np.float32)
 
     def _seats(self, out: Any, seat: int, votes: list[int]) -> None:
@@ -675,9 +702,10 @@ class FastFief:
         row = (*A._LORD(info), s.siege_road(info) if info.outside else None)
         kept.lords[kept.names.index(lord)] = row
         _write(kept, "lords", lord, row)
+        holders = self._holders()
         for village in (origin, to):
             _write(kept, "soldiers", village, s.soldiers.get(village))
-            _write(kept, "holders", village, s.controller(village), keep=True)
+            _write(kept, "holders", village, holders[village], keep=True)
         _write(kept, "trips", lord, s.trips[lord])
         if info.outside:
             _gates(kept, s)
@@ -743,23 +771,66 @@ def _sitting(s: FiefState, seat: int, n: int) -> tuple[list[int], list[tuple[int
     return cells, chairs
 
 
+def _phase_numbers(out: Any, start: int, s: FiefState, seat: int, n: int) -> None:
+    """``encoding._phase_state`` of a position with nothing waiting (no
+    attack, passage, battle, election, fief being founded or custody
+    claimed), the seats in order and the game on: the phase, the turn, the
+    seat whose part it is."""
+    k = _STAGE_AT.get(s.stage)
+    if k is not None:
+        out[start + k] = 1.0
+    start += _STAGES
+    if s.turn:
+        out[start] = s.turn / s.options["turn_limit"]
+    out[start + 1 + (s.current() - seat) % n] = 1.0
+
+
+#: Each phase's slot in the phase's part of the observation, and their count.
+_STAGE_AT, _STAGES = E.STAGES.pos, E.STAGES.size
+
+
 def _write(kept: Any, name: str, key: str, value: Any, keep: bool = False) -> None:
     """One piece of the kept part ``name`` written as ``_Part.sync`` writes
     it into every seat's block, if it differs from the piece kept: its old
     slots cleared, its new ones set (a piece gone, ``value`` None, cleared
     and forgotten unless ``keep``)."""
-    part, blocks = kept.parts[name], kept.blocks
-    gone = value is None and not keep
-    if (key not in part.was) if gone else (part.was.get(key, _MISSING) == value):
-        return  # as it was: ``sync`` writes only what differs
-    A._clear(blocks, part.slots.pop(key, ()))
-    if gone:
-        part.was.pop(key, None)
+    part = kept.parts[name]
+    was = part.was
+    if value is None and not keep:
+        if key in was:
+            A._clear(kept.blocks, part.slots.pop(key, ()))
+            del was[key]
         return
-    cells = A._writers(kept.n)[name](key, value)
-    A._put(blocks, cells)
-    part.slots[key] = tuple(i for i, _ in cells)
-    part.was[key] = value
+    if was.get(key, _MISSING) == value:
+        return  # as it was: ``sync`` writes only what differs
+    blocks, slots = kept.blocks, part.slots
+    old = slots.get(key)
+    if old:
+        for block, place in blocks:
+            for i in old:
+                block[place[i]] = 0.0
+    slots[key], cells = _cells(kept.n, name, key, value)
+    for block, place in blocks:
+        for i, x in cells:
+            block[place[i]] = x
+    was[key] = value
+
+
+def _cells(n: int, name: str, key: str, value: Any) -> tuple[tuple[int, ...], Cells]:
+    """The slots and numbers the writer of ``name`` (``arrays._writers``)
+    gives a piece, kept by piece (pieces come back: a lord to a village, a
+    count of soldiers)."""
+    made = _CELLS.get((n, name, key, value))
+    if made is None:
+        if len(_CELLS) > 8192:  # a bound, not a policy (as ``arrays._HANDS``)
+            _CELLS.clear()
+        cells = A._writers(n)[name](key, value)
+        made = _CELLS[n, name, key, value] = (tuple(i for i, _ in cells), cells)
+    return made
+
+
+#: :func:`_cells`' pieces written.
+_CELLS: dict[tuple[Any, ...], tuple[tuple[int, ...], Cells]] = {}
 
 
 def _discarded(kept: Any, card: str) -> None:
@@ -811,19 +882,29 @@ class _Menu:
         return number in self.few or any(number in run for run in self.runs or ())
 
     def mark(self, mask: np.ndarray) -> None:
-        """1 in ``mask`` at every number."""
-        few = self.few
-        if len(few) < 8:
+        """1 in ``mask`` (int8, contiguous) at every number: a run is set as
+        one slice of the mask's bytes (numpy's own slice assignment costs
+        three times as much a run)."""
+        few, runs = self.few, self.runs
+        if not runs and len(few) < 8:
             for k in few:
                 mask[k] = 1
-        else:
-            mask.put(few, 1)
-        for run in self.runs or ():
-            mask[run.start:run.stop] = 1
+            return
+        view = mask.data.cast("B")
+        for k in few:
+            view[k] = 1
+        ones = _ONES
+        for run in runs or ():
+            start, stop = run.start, run.stop
+            k = stop - start
+            view[start:stop] = ones[k] if k < _LONG else b"\x01" * k
 
 
 #: The menu of a seat that may not act.
 _NONE = _Menu([])
+#: Runs of ones, by length, shorter than ``_LONG`` (:meth:`_Menu.mark`).
+_LONG = 256
+_ONES = [b"\x01" * k for k in range(_LONG)]
 
 
 class _Board:
@@ -957,8 +1038,9 @@ _ALL = (1 << 10) - 1
 #: piece by piece.
 _NOTED_TRIP, _NOTED_BUY, _NOTED_DISCARD = 1 << 10, 1 << 11, 1 << 12
 _NOTED = _NOTED_TRIP | _NOTED_BUY | _NOTED_DISCARD
-#: What the holders read (``FiefState.holders``: who is inside, the fiefs).
-_HOLDING = _LORDS | _SOLDIERS | _COURT | _NOTED_TRIP
+#: What the holders read (``FiefState.holders``: who is inside, the fiefs;
+#: a trip applied here brings them up to date itself, :meth:`FastFief._trip`).
+_HOLDING = _LORDS | _SOLDIERS | _COURT
 #: A new turn's (``_start_turn``: trips and weather anew, the deal).
 _NEW_TURN = _TRIPS | _PLACES | _DECK | _DISCARD
 #: What each kind of action may move, the phase going on: a payment, a
@@ -973,7 +1055,7 @@ _TOUCHES: dict[type, int] = {
     Move: _LORDS | _SOLDIERS | _TRIPS | _GATES, DiscardCard: _DISCARD,
     ExchangeCard: _DISCARD | _DECK, Tithe: _DISCARD, PlayLord: _LORDS | _COURT}
 #: The kinds of action :meth:`FastFief._direct` applies itself.
-_DIRECT = frozenset({Pay, Buy, DiscardCard, Vote, Move})
+_DIRECT = frozenset({Buy, DiscardCard, Vote, Move})
 #: The phases that end at an end of turn moving no piece (``FiefState._next_phase``:
 #: the revenues collected are money; the purchases and the movement begin with nothing).
 _QUIET_STEPS = frozenset({(CARDS, REVENUES), (REVENUES, PURCHASES_PHASE),
