@@ -115,6 +115,9 @@ class Numbers:
                      for lord in lords for to in villages for stance in STANCES}
         #: The purchase of one counter, by item and village (then 2, 3, ...).
         self.buy = {(item, v): index(Buy(item, v, 1)) for item in PURCHASES for v in villages}
+        #: The same by village: a soldier's, a press', a mill's and a castle's.
+        self.buy_at = {v: tuple(self.buy[item, v] for item in ("soldier", "press", "mill",
+                                                               "castle")) for v in villages}
         #: One vote for each lord (then 2, 3, ...), and abstaining.
         self.vote = {lord: index(Vote(lord, 1)) for lord in lords}
         self.abstain = index(Vote(None, 0))
@@ -291,15 +294,20 @@ class FastFief:
         if max(soldier, press, mill, castle) <= 0:
             return _Menu([t.end_turn])
         runs: list[range] = []
-        buy, mills, presses, castles = t.buy, s.mills, s.presses, s.castles
+        buy_at, mills, presses, castles = t.buy_at, s.mills, s.presses, s.castles
         for village in self._villages(seat):
-            room = MAX_COUNTERS_PER_VILLAGE - mills[village] - presses[village]
-            for item, most in (("soldier", soldier), ("press", min(press, room)),
-                               ("mill", min(mill, room)),
-                               ("castle", min(castle, int(village not in castles)))):
-                if most > 0:
-                    first = buy[item, village]
-                    runs.append(range(first, first + most))
+            soldier_at, press_at, mill_at, castle_at = buy_at[village]
+            if soldier > 0:
+                runs.append(range(soldier_at, soldier_at + soldier))
+            room = MAX_COUNTERS_PER_VILLAGE - mills.get(village, 0) - presses.get(village, 0)
+            most = press if press < room else room
+            if most > 0:
+                runs.append(range(press_at, press_at + most))
+            most = mill if mill < room else room
+            if most > 0:
+                runs.append(range(mill_at, mill_at + most))
+            if castle > 0 and village not in castles:
+                runs.append(range(castle_at, castle_at + 1))
         return _Menu([t.end_turn], runs)
 
     def _votes(self, seat: int) -> _Menu:
@@ -383,7 +391,8 @@ class FastFief:
         board: _Board | None = None
         runs: list[range] = []
         for lord in mine:
-            if trips[lord] >= TRIPS:
+            # (``get``: a Counter's own lookup of a lord not counted runs Python code)
+            if trips.get(lord, 0) >= TRIPS:
                 continue
             i = info[lord]
             if s.weather or i.outside or (gated and (i.village in gated or any(
@@ -474,7 +483,8 @@ class FastFief:
             elif item == "castle":
                 s.castles.add(village)
             else:
-                (s.mills if item == "mill" else s.presses)[village] += count
+                counters = s.mills if item == "mill" else s.presses
+                counters[village] = counters.get(village, 0) + count
             self._notes.append((item, village))
             return _NOTED_BUY
         elif kind is DiscardCard:
@@ -527,7 +537,8 @@ class FastFief:
                 or (stance == "enter" and s.fiefs and _capital(s, to))):
             return None
         origin = info.village
-        s.trips[lord] += 1
+        trips = s.trips
+        trips[lord] = trips.get(lord, 0) + 1  # as ``+= 1`` on the Counter, its Python code not run
         if k:
             s.drop_soldiers(origin, k)
         if stance == "enter":
