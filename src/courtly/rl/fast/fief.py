@@ -75,6 +75,7 @@ from courtly.games.fief.actions import (
     Pay,
     PlayBishop,
     PlayLord,
+    Respond,
     TakeCardinal,
     Tithe,
     Vote,
@@ -445,14 +446,24 @@ class FastFief:
             if phase is not None:
                 self.referee.acted(phase, seat)
             return
+        acting: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         if kind is EndTurn and stage in _PARTS and s.acted + 1 < len(s.order):
             s.acted += 1  # FiefState._end_part: the next seat's part of the phase
-            touched = 0
+            touched, acting = 0, self._next_part()
         elif kind in _DIRECT and (direct := self._direct(seat, action)) is not None:
             touched = direct
+            # the seat goes on (a purchase, a discard, a trip but one asking
+            # passage), or the next one votes
+            acting = (self._next_part() if kind is Vote
+                      else (to_act, may) if s.passage is None else None)
         else:
             s._apply(seat, action)
             touched = _TOUCHES.get(kind, _ALL)
+            if (kind is AttackRegion and s.pending is not None) or (
+                    isinstance(action, Respond) and action.parry != "none"):
+                # an attack waiting for its answer, or parried: cards spent
+                # (``_attack_region``, ``_spend``; a ransom is money)
+                touched = _DISCARD
             if kind is Move and s.fiefs:
                 touched = _ALL  # a capital taken may pass a fief, crown a King
             if s.phase_step != step or s.turn != turn or s.stage != stage:
@@ -463,6 +474,18 @@ class FastFief:
         if phase is not None:
             self.referee.acted(phase, seat)
         self._moved(touched)
+        self._acting = acting
+
+    def _next_part(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """Who must act and who may (``_to_act``, ``_may_act``) in a phase
+        each seat plays a part of, or a vote, with nothing waiting (no
+        attack, passage, battle or custody): the seat whose part it is
+        (``current``); None if something waits (read from the game)."""
+        s = self.s
+        if (s.pending is None and s.passage is None and s.battle is None
+                and s.custody_claim is None):
+            return (s.current(),), ()
+        return None
 
     def _direct(self, seat: int, action: Any) -> int | None:
         """The frequent actions that end no phase, applied as the rules'
@@ -1060,11 +1083,14 @@ _NEW_TURN = _TRIPS | _PLACES | _DECK | _DISCARD
 #: (and an exchange the deck: ``_exchange``, ``_spend``); a lord laid, the
 #: lords and the titles waiting for him (``_lay_lord``, ``titles_back``); a
 #: trip, where no fief is, the lords, soldiers, gates and trips
-#: (``WarRules._move``); any other, anything.
+#: (``WarRules._move``); an assassin sent the discard pile (the answer
+#: waits); a bishop made or a cardinal taken a lord (``_play_card``); any
+#: other, anything (an attack on a region or its answer: see ``apply``).
 _TOUCHES: dict[type, int] = {
     Pay: 0, Done: 0, Vote: 0, EndTurn: 0, Buy: _BOUGHT | _COUNTERS,
     Move: _LORDS | _SOLDIERS | _TRIPS | _GATES, DiscardCard: _DISCARD,
-    ExchangeCard: _DISCARD | _DECK, Tithe: _DISCARD, PlayLord: _LORDS | _COURT}
+    ExchangeCard: _DISCARD | _DECK, Tithe: _DISCARD, PlayLord: _LORDS | _COURT,
+    Assassinate: _DISCARD, PlayBishop: _LORDS, TakeCardinal: _LORDS}
 #: The kinds of action :meth:`FastFief._direct` applies itself.
 _DIRECT = frozenset({Buy, DiscardCard, Vote, Move})
 #: The phases that end at an end of turn moving no piece (``FiefState._next_phase``:
