@@ -14,7 +14,9 @@ functions), and what happens around the rules is done here on numbers:
 - the referee: :class:`~courtly.core.Referee` followed as ``Table`` follows
   it (the phase read only in and around the negotiation, Fief's only
   window), time-ups recorded as ``(REFEREE, TIME_UP)`` and applied as the
-  game applies ``TimeUp``;
+  game applies ``TimeUp``; who acts known without asking the game after
+  the actions applied here (the same seat goes on, or the next one's part
+  begins), and kept, with the window's phase, through a payment;
 - the menus, as a few numbers and runs of numbers (a count's every value,
   one number after the next), made by arithmetic in the frequent phases
   with nothing waiting: the cards ("Phase 1", ``_card_moves``), the
@@ -23,8 +25,9 @@ functions), and what happens around the rules is done here on numbers:
   and the negotiation ("Phase 6: Negotiations", ``negotiation_moves``);
   elsewhere (the choice of regions, the tithes, answers to attacks, rights
   of way, battles, the consecration, the fiefs, custody) the game's own
-  ``_legal_actions``, numbered. A mask is set a run at a time, a number
-  checked against the runs;
+  ``_legal_actions``, numbered. A mask is set a run at a time (a slice of
+  its bytes), a number checked against the runs; a payment drops only the
+  payer's and the payee's menus;
 - the play: a number is applied only if it is in the seat's menu (else
   nothing changes). The frequent actions that end no phase are applied as
   the rules' functions apply them, less their events: an end of turn that
@@ -39,9 +42,11 @@ functions), and what happens around the rules is done here on numbers:
 - the observation: :mod:`courtly.games.fief.arrays`'s blocks kept on the
   position, brought up to date only where the actions since may have
   moved a piece (by kind of action and of phase's end), a trip, a
-  purchase or a discard applied here written piece by piece, then the
-  seats', hand's and phase's numbers written in, as
-  ``FiefEncoding.observe_array`` does.
+  purchase or a discard applied here written piece by piece (each piece's
+  cells kept by piece; a trip brings the holders it moved up to date),
+  then the seats', hand's and phase's numbers written in, as
+  ``FiefEncoding.observe_array`` does (the phase's directly where nothing
+  waits).
 
 The result at the end is the game's own (``FiefState.result``).
 ``tests/test_rl_fast.py`` plays this engine against the game's own
