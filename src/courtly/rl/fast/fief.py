@@ -14,7 +14,9 @@ functions), and what happens around the rules is done here on numbers:
 - the referee: :class:`~courtly.core.Referee` followed as ``Table`` follows
   it (the phase read only in and around the negotiation, Fief's only
   window), time-ups recorded as ``(REFEREE, TIME_UP)`` and applied as the
-  game applies ``TimeUp``;
+  game applies ``TimeUp``; who acts known without asking the game after
+  the actions applied here (the same seat goes on, or the next one's part
+  begins), and kept, with the window's phase, through a payment;
 - the menus, as a few numbers and runs of numbers (a count's every value,
   one number after the next), made by arithmetic in the frequent phases
   with nothing waiting: the cards ("Phase 1", ``_card_moves``), the
@@ -23,8 +25,9 @@ functions), and what happens around the rules is done here on numbers:
   and the negotiation ("Phase 6: Negotiations", ``negotiation_moves``);
   elsewhere (the choice of regions, the tithes, answers to attacks, rights
   of way, battles, the consecration, the fiefs, custody) the game's own
-  ``_legal_actions``, numbered. A mask is set a run at a time, a number
-  checked against the runs;
+  ``_legal_actions``, numbered. A mask is set a run at a time (a slice of
+  its bytes), a number checked against the runs; a payment drops only the
+  payer's and the payee's menus;
 - the play: a number is applied only if it is in the seat's menu (else
   nothing changes). The frequent actions that end no phase are applied as
   the rules' functions apply them, less their events: an end of turn that
@@ -39,9 +42,11 @@ functions), and what happens around the rules is done here on numbers:
 - the observation: :mod:`courtly.games.fief.arrays`'s blocks kept on the
   position, brought up to date only where the actions since may have
   moved a piece (by kind of action and of phase's end), a trip, a
-  purchase or a discard applied here written piece by piece, then the
-  seats', hand's and phase's numbers written in, as
-  ``FiefEncoding.observe_array`` does.
+  purchase or a discard applied here written piece by piece (each piece's
+  cells kept by piece; a trip brings the holders it moved up to date),
+  then the seats', hand's and phase's numbers written in, as
+  ``FiefEncoding.observe_array`` does (the phase's directly where nothing
+  waits).
 
 The result at the end is the game's own (``FiefState.result``).
 ``tests/test_rl_fast.py`` plays this engine against the game's own
@@ -75,10 +80,12 @@ from courtly.games.fief.actions import (
     Pay,
     PlayBishop,
     PlayLord,
+    Respond,
     TakeCardinal,
     Tithe,
     Vote,
 )
+from courtly.games.fief.arrays import Cells
 from courtly.games.fief.board import default_board
 from courtly.games.fief.cards import card_set
 from courtly.games.fief.court import CONSECRATION, ELECTION, FIEFS, NEGOTIATION
@@ -114,6 +121,9 @@ class Numbers:
                      for lord in lords for to in villages for stance in STANCES}
         #: The purchase of one counter, by item and village (then 2, 3, ...).
         self.buy = {(item, v): index(Buy(item, v, 1)) for item in PURCHASES for v in villages}
+        #: The same by village: a soldier's, a press', a mill's and a castle's.
+        self.buy_at = {v: tuple(self.buy[item, v] for item in ("soldier", "press", "mill",
+                                                               "castle")) for v in villages}
         #: One vote for each lord (then 2, 3, ...), and abstaining.
         self.vote = {lord: index(Vote(lord, 1)) for lord in lords}
         self.abstain = index(Vote(None, 0))
@@ -150,7 +160,7 @@ class FastFief:
         self._acting: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         #: Every village's holder, and each seat's villages, once read: kept
         #: while no lord, soldier inside or fief moves (a purchase goes where
-        #: its buyer holds already).
+        #: its buyer holds already; a trip applied here writes its two villages').
         self._holding: dict[str, int | None] | None = None
         self._held: list[list[str]] | None = None
         #: Each seat's fixed places in the seats' part of its observation
@@ -175,7 +185,9 @@ class FastFief:
             to_act, may = self._who()
             if not referee.counting and to_act and not may:
                 return int(to_act[0])
-            phase = self._phase = Phase(s.stage, to_act, may, s._time_limit())
+            phase = self._phase
+            if phase is None:
+                phase = self._phase = Phase(s.stage, to_act, may, s._time_limit())
             seat = referee.next_seat_in(phase)
             if seat != REFEREE:
                 return int(seat)
@@ -288,15 +300,20 @@ class FastFief:
         if max(soldier, press, mill, castle) <= 0:
             return _Menu([t.end_turn])
         runs: list[range] = []
-        buy, mills, presses, castles = t.buy, s.mills, s.presses, s.castles
+        buy_at, mills, presses, castles = t.buy_at, s.mills, s.presses, s.castles
         for village in self._villages(seat):
-            room = MAX_COUNTERS_PER_VILLAGE - mills[village] - presses[village]
-            for item, most in (("soldier", soldier), ("press", min(press, room)),
-                               ("mill", min(mill, room)),
-                               ("castle", min(castle, int(village not in castles)))):
-                if most > 0:
-                    first = buy[item, village]
-                    runs.append(range(first, first + most))
+            soldier_at, press_at, mill_at, castle_at = buy_at[village]
+            if soldier > 0:
+                runs.append(range(soldier_at, soldier_at + soldier))
+            room = MAX_COUNTERS_PER_VILLAGE - mills.get(village, 0) - presses.get(village, 0)
+            most = press if press < room else room
+            if most > 0:
+                runs.append(range(press_at, press_at + most))
+            most = mill if mill < room else room
+            if most > 0:
+                runs.append(range(mill_at, mill_at + most))
+            if castle > 0 and village not in castles:
+                runs.append(range(castle_at, castle_at + 1))
         return _Menu([t.end_turn], runs)
 
     def _votes(self, seat: int) -> _Menu:
@@ -380,7 +397,8 @@ class FastFief:
         board: _Board | None = None
         runs: list[range] = []
         for lord in mine:
-            if trips[lord] >= TRIPS:
+            # (``get``: a Counter's own lookup of a lord not counted runs Python code)
+            if trips.get(lord, 0) >= TRIPS:
                 continue
             i = info[lord]
             if s.weather or i.outside or (gated and (i.village in gated or any(
@@ -428,14 +446,29 @@ class FastFief:
         stage, step, turn, gates = s.stage, s.phase_step, s.turn, bool(s.gates)
         action = self.numbering.action(number)
         kind = type(action)
+        if kind is Pay and self._paid(seat, action):
+            self.record.append((seat, number))
+            if phase is not None:
+                self.referee.acted(phase, seat)
+            return
+        acting: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         if kind is EndTurn and stage in _PARTS and s.acted + 1 < len(s.order):
             s.acted += 1  # FiefState._end_part: the next seat's part of the phase
-            touched = 0
+            touched, acting = 0, self._next_part()
         elif kind in _DIRECT and (direct := self._direct(seat, action)) is not None:
             touched = direct
+            # the seat goes on (a purchase, a discard, a trip but one asking
+            # passage), or the next one votes
+            acting = (self._next_part() if kind is Vote
+                      else (to_act, may) if s.passage is None else None)
         else:
             s._apply(seat, action)
             touched = _TOUCHES.get(kind, _ALL)
+            if (kind is AttackRegion and s.pending is not None) or (
+                    isinstance(action, Respond) and action.parry != "none"):
+                # an attack waiting for its answer, or parried: cards spent
+                # (``_attack_region``, ``_spend``; a ransom is money)
+                touched = _DISCARD
             if kind is Move and s.fiefs:
                 touched = _ALL  # a capital taken may pass a fief, crown a King
             if s.phase_step != step or s.turn != turn or s.stage != stage:
@@ -446,11 +479,22 @@ class FastFief:
         if phase is not None:
             self.referee.acted(phase, seat)
         self._moved(touched)
+        self._acting = acting
+
+    def _next_part(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """Who must act and who may (``_to_act``, ``_may_act``) in a phase
+        each seat plays a part of, or a vote, with nothing waiting (no
+        attack, passage, battle or custody): the seat whose part it is
+        (``current``); None if something waits (read from the game)."""
+        s = self.s
+        if (s.pending is None and s.passage is None and s.battle is None
+                and s.custody_claim is None):
+            return (s.current(),), ()
+        return None
 
     def _direct(self, seat: int, action: Any) -> int | None:
         """The frequent actions that end no phase, applied as the rules'
-        functions do (less their events): a payment that leaves the
-        negotiation open (``CourtRules.pay``, ``FiefState._negotiate``), a
+        functions do (less their events): a
         purchase (``FiefState._buy``), a discard (``FiefState._dispatch``),
         a vote not the last (``CourtRules.vote``), most trips from inside a
         village (:meth:`_trip`).
@@ -459,14 +503,7 @@ class FastFief:
         not applied (the game's own ``_apply`` applies it)."""
         s = self.s
         kind = type(action)
-        if kind is Pay:
-            if not s.open_seats or s.window_moves + 1 >= s.options["negotiation_actions"]:
-                return None
-            s.window_moves += 1
-            s.paid.append((seat, action.to, action.amount))
-            s.money[seat] -= action.amount
-            s.money[action.to] += action.amount
-        elif kind is Buy:
+        if kind is Buy:
             item, village, count = action.item, action.village, action.count
             s.money[seat] -= s.board.setup.prices[item] * count
             if item == "soldier":
@@ -474,7 +511,8 @@ class FastFief:
             elif item == "castle":
                 s.castles.add(village)
             else:
-                (s.mills if item == "mill" else s.presses)[village] += count
+                counters = s.mills if item == "mill" else s.presses
+                counters[village] = counters.get(village, 0) + count
             self._notes.append((item, village))
             return _NOTED_BUY
         elif kind is DiscardCard:
@@ -492,6 +530,25 @@ class FastFief:
             return self._trip(seat, action)
         return _TOUCHES[kind]
 
+    def _paid(self, seat: int, action: Any) -> bool:
+        """A payment that leaves the negotiation open (``CourtRules.pay``,
+        ``FiefState._negotiate``), applied here, or False (the rules' own
+        ``_apply`` applies it). It moves no piece and changes no seat's
+        part in the window (who may act, the phase): only the two seats'
+        money, hence their menus (``negotiation_moves``: one's gifts and
+        money), and the window's count and payments."""
+        s = self.s
+        if not s.open_seats or s.window_moves + 1 >= s.options["negotiation_actions"]:
+            return False
+        s.window_moves += 1
+        s.paid.append((seat, action.to, action.amount))
+        s.money[seat] -= action.amount
+        s.money[action.to] += action.amount
+        menus = self._menus
+        menus.pop(seat, None)
+        menus.pop(action.to, None)
+        return True
+
     def _trip(self, seat: int, action: Move) -> int | None:
         """A lord's trip from inside a village to another where he has no
         force at the gate (``WarRules._move``: the trip counted, the
@@ -508,7 +565,8 @@ class FastFief:
                 or (stance == "enter" and s.fiefs and _capital(s, to))):
             return None
         origin = info.village
-        s.trips[lord] += 1
+        trips = s.trips
+        trips[lord] = trips.get(lord, 0) + 1  # as ``+= 1`` on the Counter, its Python code not run
         if k:
             s.drop_soldiers(origin, k)
         if stance == "enter":
@@ -521,6 +579,10 @@ class FastFief:
                 holder = s.controller(to)
                 assert holder is not None
                 s.passage = (holder, to)
+        holding = self._holding
+        if holding is not None:  # only these two villages' insides changed
+            holding[origin], holding[to] = s.controller(origin), s.controller(to)
+            self._held = None
         self._notes.append((lord, origin, to))
         return _NOTED_TRIP
 
@@ -585,7 +647,11 @@ class FastFief:
         else:
             E._seats_state(out, at.seats, s, kept.votes, seat, n)
         A._hand(out, at.phase - 2 * E.DECK.size - 1, s, seat)
-        E._phase_state(out, at.phase, s, seat, n)
+        if (s.pending is None and s.battle is None and s.election is None and not s.passage
+                and not s.founding and not s.custody_claim and s.order and not s.over):
+            _phase_numbers(out, at.phase, s, seat, n)
+        else:
+            E._phase_state(out, at.phase, s, seat, n)
         return np.frombuffer(out, np.float32)
 
     def _seats(self, out: Any, seat: int, votes: list[int]) -> None:
@@ -675,9 +741,10 @@ class FastFief:
         row = (*A._LORD(info), s.siege_road(info) if info.outside else None)
         kept.lords[kept.names.index(lord)] = row
         _write(kept, "lords", lord, row)
+        holders = self._holders()
         for village in (origin, to):
             _write(kept, "soldiers", village, s.soldiers.get(village))
-            _write(kept, "holders", village, s.controller(village), keep=True)
+            _write(kept, "holders", village, holders[village], keep=True)
         _write(kept, "trips", lord, s.trips[lord])
         if info.outside:
             _gates(kept, s)
@@ -743,23 +810,66 @@ def _sitting(s: FiefState, seat: int, n: int) -> tuple[list[int], list[tuple[int
     return cells, chairs
 
 
+def _phase_numbers(out: Any, start: int, s: FiefState, seat: int, n: int) -> None:
+    """``encoding._phase_state`` of a position with nothing waiting (no
+    attack, passage, battle, election, fief being founded or custody
+    claimed), the seats in order and the game on: the phase, the turn, the
+    seat whose part it is."""
+    k = _STAGE_AT.get(s.stage)
+    if k is not None:
+        out[start + k] = 1.0
+    start += _STAGES
+    if s.turn:
+        out[start] = s.turn / s.options["turn_limit"]
+    out[start + 1 + (s.current() - seat) % n] = 1.0
+
+
+#: Each phase's slot in the phase's part of the observation, and their count.
+_STAGE_AT, _STAGES = E.STAGES.pos, E.STAGES.size
+
+
 def _write(kept: Any, name: str, key: str, value: Any, keep: bool = False) -> None:
     """One piece of the kept part ``name`` written as ``_Part.sync`` writes
     it into every seat's block, if it differs from the piece kept: its old
     slots cleared, its new ones set (a piece gone, ``value`` None, cleared
     and forgotten unless ``keep``)."""
-    part, blocks = kept.parts[name], kept.blocks
-    gone = value is None and not keep
-    if (key not in part.was) if gone else (part.was.get(key, _MISSING) == value):
-        return  # as it was: ``sync`` writes only what differs
-    A._clear(blocks, part.slots.pop(key, ()))
-    if gone:
-        part.was.pop(key, None)
+    part = kept.parts[name]
+    was = part.was
+    if value is None and not keep:
+        if key in was:
+            A._clear(kept.blocks, part.slots.pop(key, ()))
+            del was[key]
         return
-    cells = A._writers(kept.n)[name](key, value)
-    A._put(blocks, cells)
-    part.slots[key] = tuple(i for i, _ in cells)
-    part.was[key] = value
+    if was.get(key, _MISSING) == value:
+        return  # as it was: ``sync`` writes only what differs
+    blocks, slots = kept.blocks, part.slots
+    old = slots.get(key)
+    if old:
+        for block, place in blocks:
+            for i in old:
+                block[place[i]] = 0.0
+    slots[key], cells = _cells(kept.n, name, key, value)
+    for block, place in blocks:
+        for i, x in cells:
+            block[place[i]] = x
+    was[key] = value
+
+
+def _cells(n: int, name: str, key: str, value: Any) -> tuple[tuple[int, ...], Cells]:
+    """The slots and numbers the writer of ``name`` (``arrays._writers``)
+    gives a piece, kept by piece (pieces come back: a lord to a village, a
+    count of soldiers)."""
+    made = _CELLS.get((n, name, key, value))
+    if made is None:
+        if len(_CELLS) > 8192:  # a bound, not a policy (as ``arrays._HANDS``)
+            _CELLS.clear()
+        cells = A._writers(n)[name](key, value)
+        made = _CELLS[n, name, key, value] = (tuple(i for i, _ in cells), cells)
+    return made
+
+
+#: :func:`_cells`' pieces written.
+_CELLS: dict[tuple[Any, ...], tuple[tuple[int, ...], Cells]] = {}
 
 
 def _discarded(kept: Any, card: str) -> None:
@@ -811,19 +921,29 @@ class _Menu:
         return number in self.few or any(number in run for run in self.runs or ())
 
     def mark(self, mask: np.ndarray) -> None:
-        """1 in ``mask`` at every number."""
-        few = self.few
-        if len(few) < 8:
+        """1 in ``mask`` (int8, contiguous) at every number: a run is set as
+        one slice of the mask's bytes (numpy's own slice assignment costs
+        three times as much a run)."""
+        few, runs = self.few, self.runs
+        if not runs and len(few) < 8:
             for k in few:
                 mask[k] = 1
-        else:
-            mask.put(few, 1)
-        for run in self.runs or ():
-            mask[run.start:run.stop] = 1
+            return
+        view = mask.data.cast("B")
+        for k in few:
+            view[k] = 1
+        ones = _ONES
+        for run in runs or ():
+            start, stop = run.start, run.stop
+            k = stop - start
+            view[start:stop] = ones[k] if k < _LONG else b"\x01" * k
 
 
 #: The menu of a seat that may not act.
 _NONE = _Menu([])
+#: Runs of ones, by length, shorter than ``_LONG`` (:meth:`_Menu.mark`).
+_LONG = 256
+_ONES = [b"\x01" * k for k in range(_LONG)]
 
 
 class _Board:
@@ -957,8 +1077,9 @@ _ALL = (1 << 10) - 1
 #: piece by piece.
 _NOTED_TRIP, _NOTED_BUY, _NOTED_DISCARD = 1 << 10, 1 << 11, 1 << 12
 _NOTED = _NOTED_TRIP | _NOTED_BUY | _NOTED_DISCARD
-#: What the holders read (``FiefState.holders``: who is inside, the fiefs).
-_HOLDING = _LORDS | _SOLDIERS | _COURT | _NOTED_TRIP
+#: What the holders read (``FiefState.holders``: who is inside, the fiefs;
+#: a trip applied here brings them up to date itself, :meth:`FastFief._trip`).
+_HOLDING = _LORDS | _SOLDIERS | _COURT
 #: A new turn's (``_start_turn``: trips and weather anew, the deal).
 _NEW_TURN = _TRIPS | _PLACES | _DECK | _DISCARD
 #: What each kind of action may move, the phase going on: a payment, a
@@ -967,13 +1088,16 @@ _NEW_TURN = _TRIPS | _PLACES | _DECK | _DISCARD
 #: (and an exchange the deck: ``_exchange``, ``_spend``); a lord laid, the
 #: lords and the titles waiting for him (``_lay_lord``, ``titles_back``); a
 #: trip, where no fief is, the lords, soldiers, gates and trips
-#: (``WarRules._move``); any other, anything.
+#: (``WarRules._move``); an assassin sent the discard pile (the answer
+#: waits); a bishop made or a cardinal taken a lord (``_play_card``); any
+#: other, anything (an attack on a region or its answer: see ``apply``).
 _TOUCHES: dict[type, int] = {
     Pay: 0, Done: 0, Vote: 0, EndTurn: 0, Buy: _BOUGHT | _COUNTERS,
     Move: _LORDS | _SOLDIERS | _TRIPS | _GATES, DiscardCard: _DISCARD,
-    ExchangeCard: _DISCARD | _DECK, Tithe: _DISCARD, PlayLord: _LORDS | _COURT}
+    ExchangeCard: _DISCARD | _DECK, Tithe: _DISCARD, PlayLord: _LORDS | _COURT,
+    Assassinate: _DISCARD, PlayBishop: _LORDS, TakeCardinal: _LORDS}
 #: The kinds of action :meth:`FastFief._direct` applies itself.
-_DIRECT = frozenset({Pay, Buy, DiscardCard, Vote, Move})
+_DIRECT = frozenset({Buy, DiscardCard, Vote, Move})
 #: The phases that end at an end of turn moving no piece (``FiefState._next_phase``:
 #: the revenues collected are money; the purchases and the movement begin with nothing).
 _QUIET_STEPS = frozenset({(CARDS, REVENUES), (REVENUES, PURCHASES_PHASE),
