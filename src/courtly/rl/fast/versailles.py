@@ -17,10 +17,12 @@ around the rules:
 - the negotiation window (§7.2; ``VersaillesState._window_moves`` and
   ``_negotiate``): its menu as action numbers (Done, paying each other
   player 500, 1,000, ... livres up to one's fortune, showing each kind of
-  card held to each), kept with its mask by the seat's fortune and hand;
-  whether a number is legal, read from the number; and its moves applied
-  directly (a payment, a showing, Done; the window's close is the rules'
-  own ``_close_window``);
+  card held to each), its mask kept by the seat's hand, a payment to or
+  from the seat moving only its run of payments; whether a number is
+  legal, read from the number; and its moves applied directly (a payment,
+  a showing, Done; the window's close is the rules' own ``_close_window``);
+- the gifts (§7.41) applied directly (the cards moved, an action spent),
+  then the rules' own ``_after``;
 - the player-turn's menu (§7.41; ``VersaillesState._turn_moves``) as
   numbers: discarding or ending the turn, drawing, the gifts (read from the
   hand's kinds in a table of each seat's gifts, kept by the hand and
@@ -38,9 +40,14 @@ around the rules:
   rules' own (``_apply``, ``legal_actions``), so the dice and the draws are
   the state's own RNG's, called in the same order.
 
-The observation is the game's own (``observe_array`` of the same state);
-the result too. The menus' numbers are the menu's, not in its order (a
-mask has none). What it skips is the record of actions and events, the
+The observation is the game's own (``observe_array`` of the same state),
+kept for each seat within a game turn while only the window's moves, the
+gifts and the moves of :data:`CHANGES` are played, each marking the parts
+it changed (the fortunes, the hands, the piles, the court, the turn's
+part or only its payments, negotiators or player-turn), which alone are
+written again, by the encoding's own parts (``court_bytes``, ...). The
+result is the game's own too. The menus' numbers are the menu's, not in
+its order (a mask has none). What it skips is the record of actions and events, the
 views and the phases; ``tests/test_rl_fast.py`` checks seat, mask,
 observation and rewards step for step against the game's environment, on
 every configuration and on whole games (deaths, wars, regencies, exiles).
@@ -76,11 +83,15 @@ from courtly.games.versailles.encoding import (
     STAGES,
     _blocks,
     _layout,
-    _paid_bytes,
+    court_bytes,
+    hand_bytes,
     pay_bound,
+    piles_bytes,
+    turn_bytes,
 )
 from courtly.games.versailles.play import _HAND_KEYS as HAND_KEYS
 from courtly.games.versailles.rules import (
+    ACTIONS_PER_TURN,
     HAND_LIMIT,
     NEGOTIATION,
     PLAY,
@@ -94,6 +105,29 @@ from courtly.rl.fast.table import FastTable as BaseTable
 #: What a number of the window does (:attr:`Numbers.window`): nothing there,
 #: Done, a payment, a showing.
 OTHER, DONE, PAY, SHOW = 0, 1, 2, 3
+#: What a move changes of a kept observation (:meth:`FastVersailles.observe`),
+#: by its parts: the fortunes; the hands' sizes and one's own hand; the
+#: discards and the draw pile; the court (to the discards); the turn's
+#: part (after the hand) whole, or of it only the payments, the seats
+#: still negotiating, whose player-turn it is and its actions left (all
+#: that moves of the turn's part in a round of play, while the game turn
+#: goes on: the stage, the turn, the Grand Chamberlain, the powers used
+#: and the offices moved stay). The Register's lines but their fortunes
+#: and hands' sizes change with no move that keeps observations.
+FORTUNES, HANDS, PILES, COURT_PART, TURN, PAID, OPEN, CURRENT = 1, 2, 4, 8, 16, 32, 64, 128
+#: The moves applied by the rules' ``_apply`` after which the kept
+#: observations are kept, and what each changes (§7.41, §7.3, §7.2): in the
+#: round of play, the player-turn and the fortunes wherever a player-turn
+#: may end with the move (its income); as long as the game turn goes on
+#: (else all is let go).
+CHANGES: dict[type[Action], int] = {
+    Draw: PILES | HANDS | CURRENT | FORTUNES,
+    TakeFromHouse: COURT_PART | HANDS | CURRENT | FORTUNES,
+    Discard: PILES | HANDS,
+    EndTurn: CURRENT | FORTUNES,
+    SetLocation: COURT_PART | TURN,
+    TimeUp: TURN,
+}
 _TIME_UP = TimeUp()
 #: The actions that change nothing the menus' court parts read (places,
 #: sexes, spouses, cards laid, standings, the sovereigns, the wars, the
@@ -151,6 +185,8 @@ def numbers(numbering: Numbering, n: int, goal: int) -> Numbers:
                for amount in range(PAY_UNIT, pay_bound({"goal": goal}) + 1, PAY_UNIT)]
         for k, number in enumerate(row):
             window[number] = (PAY, to, PAY_UNIT * (k + 1))
+        if row != list(range(row[0], row[0] + len(row))):
+            raise ValueError("versailles: a seat's payments are not a run of numbers")
         pay.append(row)
         shows = [numbering.index(ShowCard(to, card)) for card in CARD_IDS]
         for card, number in zip(CARD_IDS, shows, strict=True):
@@ -197,21 +233,24 @@ class FastVersailles:
         self.legal: dict[int, frozenset[int]] = {}
         #: The turn's menus but their gifts, by seat.
         self.small: dict[int, list[int]] = {}
-        #: Each seat's last window menu, with the units of 500 livres it
-        #: could pay and the hand it was made for.
-        self.window_memo: dict[int, tuple[int, tuple[str, ...], list[int],
-                                          np.ndarray | None]] = {}
+        #: Each seat's last window mask (:meth:`_window_mask`), with the
+        #: units of 500 livres it could pay and the hand it was made for.
+        self.window_memo: dict[int, tuple[int, list[str], np.ndarray]] = {}
         #: The menus' parts that read the court alone, numbered, kept while
         #: only actions of :data:`COURT_KEPT` are applied in a game turn.
         self.court: dict[Any, Any] | None = None
         self.courts: dict[tuple[Any, ...], dict[Any, Any]] = {}
-        #: Each seat's last observation (float32 bytes) and how much of
-        #: :attr:`window_log` it has seen: kept while only the window's
-        #: payments, showings and Dones are played (:meth:`observe`).
+        #: Each seat's last observation (float32 bytes, the same as floats)
+        #: and what the moves since changed of it (:data:`FORTUNES`, ...):
+        #: kept within a game turn while only the window's moves, gifts and
+        #: the moves of :data:`CHANGES` are played (:meth:`observe`).
         self.seen: dict[int, list[Any]] = {}
-        self.window_log: list[tuple[Any, ...]] = []
         n = self.num_players
         self.layout, self.blocks = _layout(n), _blocks(n)
+        #: Where the seat's own hand's counts and the turn's actions left are
+        #: (``observe_array``'s parts, ``_turn_block``).
+        self.hand_at = self.layout.courtiers + n * self.layout.courtier
+        self.actions_at = self.blocks.turn + STAGES.size + 2 + 2 * n
         #: Where the turn's open seats and payments start (``_turn_block``).
         self.open_at = self.blocks.turn + STAGES.size + 2 + 2 * n + 1
         self.paid_at = self.open_at + n + 2 * OFFICE.size + n
@@ -453,37 +492,54 @@ class FastVersailles:
         to each other seat, each kind of card held shown to each."""
         state = self.state
         units = max(0, state.courtiers[seat].fortune) // PAY_UNIT
-        held = tuple(state.hands[seat])
-        kept = self.window_memo.get(seat)
-        if kept is not None and kept[0] == units and kept[1] == held:
-            return kept[2]
         table = self.numbers
         others = [to for to in range(self.num_players) if to != seat]
         menu = [table.done]
         for to in others:
             menu += table.pay[to][:units]
-        kinds = [CARD_INDEX[card] for card in sorted(set(held))]
+        kinds = [CARD_INDEX[card] for card in sorted(set(state.hands[seat]))]
         for to in others:
             row = table.show[to]
             menu += [row[k] for k in kinds]
-        self.window_memo[seat] = (units, held, menu, None)
         return menu
 
     def mark(self, seat: int, mask: np.ndarray) -> None:
         """Set ``mask`` to 1 at the seat's menu's numbers (``Table.mask``,
-        acting): a window's mask kept with its menu, copied in."""
-        menu = self.menu(seat)
+        acting); a window's mask copied from the seat's kept one
+        (:meth:`_window_mask`)."""
         if self._windowing():
-            kept = self.window_memo.get(seat)
-            if kept is not None and kept[2] is menu:
-                mine = kept[3]
-                if mine is None:
-                    mine = np.zeros(self.numbering.size, np.int8)
-                    mine.put(menu, 1)
-                    self.window_memo[seat] = (*kept[:3], mine)
-                np.copyto(mask, mine)
-                return
-        mask.put(menu, 1)
+            state = self.state
+            if (type(seat) is int and not state.over and 0 <= seat < self.num_players
+                    and seat in state.open_seats):
+                np.copyto(mask, self._window_mask(seat))
+            return
+        mask.put(self.menu(seat), 1)
+
+    def _window_mask(self, seat: int) -> np.ndarray:
+        """The seat's window mask (:meth:`_window_menu`'s numbers), kept with
+        the units of 500 livres it could pay and the hand it was made for:
+        a window's hand stays, and a payment to or from the seat moves only
+        its payments, each seat's a run of numbers (:func:`numbers`)."""
+        state = self.state
+        units = max(0, state.courtiers[seat].fortune) // PAY_UNIT
+        held = state.hands[seat]
+        kept = self.window_memo.get(seat)
+        table = self.numbers
+        if kept is None or kept[1] != held:
+            mine = np.zeros(self.numbering.size, np.int8)
+            mine.put(self._window_menu(seat), 1)
+            self.window_memo[seat] = (units, held[:], mine)
+            return mine
+        was, mine = kept[0], kept[2]
+        if was != units:
+            most = len(table.pay[0])
+            low, high = min(was, units, most), min(max(was, units), most)
+            for to in range(self.num_players):
+                if to != seat:
+                    first = table.pay[to][0]
+                    mine[first + low:first + high] = units > was
+            self.window_memo[seat] = (units, kept[1], mine)
+        return mine
 
     def is_legal(self, seat: int, number: int) -> bool:
         """Whether ``number`` is in the seat's menu now: the window's
@@ -530,7 +586,11 @@ class FastVersailles:
         if self._windowing():
             self._negotiate(seat, self.numbers.window[number])
         else:
-            self._applied(seat, self.numbering.action(number))
+            action = self.numbering.action(number)
+            if type(action) is GiveCards:
+                self._give(seat, action)
+            else:
+                self._applied(seat, action)
         self.record.append((seat, number))
         if phase is not None:
             self.referee.acted(phase, seat)
@@ -538,19 +598,62 @@ class FastVersailles:
     def _applied(self, seat: int, action: Action) -> None:
         """The rules' own move, and this position's memos forgotten."""
         state = self.state
-        turn, location = state.turn, state.location
+        turn, location, breaches = state.turn, state.location, state.breaches
         state._apply(seat, action)
         if state._legal_cache:
             state._legal_cache.clear()
         if type(action) not in COURT_KEPT or state.turn != turn or state.location != location:
             self.court = None
-        self.over = state.over
+        changes = CHANGES.get(type(action))
+        if changes is None or state.turn != turn or breaches or state.breaches:
+            self._forget()
+        else:
+            self._moved(changes)
+
+    def _forget(self) -> None:
+        """This position's menus and the kept observations let go (after a
+        move not followed by :meth:`_moved`)."""
+        self._moved(0)
+        self.seen = {}
+
+    def _moved(self, changes: int) -> None:
+        """This position's menus let go, and ``changes`` marked on the kept
+        observations (:meth:`observe`), once over let go."""
+        self.over = self.state.over
         self.menus = {}
         self.small = {}
         self.legal = {}
         self.phase_now, self.uncounted = None, False
-        if self.seen:
-            self.seen, self.window_log = {}, []
+        if self.over:
+            self.seen = {}
+        elif changes:
+            for kept in self.seen.values():
+                kept[1] |= changes
+
+    def _give(self, seat: int, action: GiveCards) -> None:
+        """A gift (§7.41), as the rules' ``_apply`` gives it (an action
+        spent, the cards moved, then the rules' own ``_after``). While the
+        player-turn goes on after it, the court's numbered parts are kept;
+        within the game turn, the kept observations (:meth:`_moved`: the
+        hands and the actions left, or the turn's part and the fortunes
+        where the player-turn ended)."""
+        state = self.state
+        turn, pos, stage = state.turn, state.pos, state.stage
+        state.actions_left -= 1
+        hand, other = state.hands[seat], state.hands[action.to]
+        for card in action.cards:
+            hand.remove(card)
+            other.append(card)
+        state._after(seat, fortunes=False)
+        if state._legal_cache:
+            state._legal_cache.clear()
+        if state.turn != turn:
+            self.court = None
+            self._forget()
+        elif state.pos != pos or state.stage != stage:
+            self._moved(HANDS | CURRENT | FORTUNES)
+        else:
+            self._moved(HANDS | CURRENT)
 
     def _negotiate(self, seat: int, does: tuple[Any, ...]) -> None:
         """A window's action (``VersaillesState._negotiate``, §7.2), with no
@@ -568,66 +671,109 @@ class FastVersailles:
                 courtiers[seat].fortune -= amount
                 courtiers[to].fortune += amount
                 state.payments.append((seat, to, amount))
+        changes = (FORTUNES | PAID if does[0] == PAY  # a showing changes nothing observed
+                   else OPEN if does[0] == DONE else 0)
         if does[0] == PAY and state._reached_goal():
-            self.seen, self.window_log = {}, []
+            changes = 0
         elif (not state.open_seats
               or state.window_moves >= WINDOW_MOVES_PER_PLAYER * self.num_players):
             state._close_window()
-            self.seen, self.window_log = {}, []
+            changes |= TURN
             if state.turn != turn or state.location != location:
                 self.court = None
-        elif does[0] == PAY:  # a showing changes nothing observed
-            self.window_log.append((PAY, seat, does[1]))
-        elif does[0] == DONE:
-            self.window_log.append(does)
         if state._legal_cache:
             state._legal_cache.clear()
-        self.over = state.over
-        self.menus = {}
-        self.legal = {}
-        self.phase_now, self.uncounted = None, False
+        if state.turn != turn:
+            self._forget()
+        else:
+            self._moved(changes)
 
     def observe(self, seat: int) -> np.ndarray:
         """The game's own observation (``VersaillesEncoding.observe_array``),
-        kept for each seat while the window's moves alone are played: then
-        only the numbers they move are written again (:meth:`_patch`)."""
+        kept for each seat within a game turn while only the moves that mark
+        what they change are played (:meth:`_moved`): then only those parts
+        are written again (:meth:`_refresh`)."""
         kept = self.seen.get(seat)
         if kept is None:
-            array = ENCODING.observe_array(self.state, seat)
-            self.seen[seat] = [bytearray(array.tobytes()), len(self.window_log)]
-            return array
-        buf = kept[0]
-        if kept[1] < len(self.window_log):
-            self._patch(buf, seat, self.window_log[kept[1]:])
-            kept[1] = len(self.window_log)
-        return np.frombuffer(bytearray(buf), np.float32)
+            out = ENCODING.observe_array(self.state, seat)
+            self.seen[seat] = [bytearray(out), 0]
+            return out
+        if kept[1]:
+            self._refresh(kept, seat)
+        return np.frombuffer(bytearray(kept[0]), np.float32)
 
-    def _patch(self, buf: bytearray, seat: int, moves: list[tuple[Any, ...]]) -> None:
-        """``seat``'s observation ``buf`` brought up to date after the
-        window's ``moves`` (no showing among them: it changes nothing
-        observed): the payers' and payees' fortunes and the payments after a
-        payment, who still negotiates after a Done; at the encoding's places
-        (``_layout``, ``observe_array``'s parts), as it writes them."""
-        state, n = self.state, self.num_players
-        at = self.layout
-        payers = {who for move in moves if move[0] == PAY for who in move[1:]}
-        floats = memoryview(buf).cast("B").cast("f")
-        try:
-            if payers:
-                goal = state.options["goal"]
-                for who in payers:
-                    line = at.courtiers + (who - seat) % n * at.courtier
-                    floats[line + FORTUNE] = state.courtiers[who].fortune / goal
-                start = 4 * self.paid_at
-                buf[start:start + 8 * n] = _paid_bytes(self.blocks, state.payments, seat)
-            if any(move[0] == DONE for move in moves):
-                start = self.open_at
-                for k in range(n):
-                    floats[start + k] = 0.0
-                for other in state.open_seats:
-                    floats[start + (other - seat) % n] = 1.0
-        finally:
-            floats.release()
+    def _refresh(self, kept: list[Any], seat: int) -> None:
+        """``seat``'s kept observation brought up to date: the parts marked
+        changed written again, as ``observe_array`` writes them (its parts,
+        ``encoding.court_bytes`` and the others; a number as the float32 of
+        the same double), at its places (``_layout``, ``_blocks``)."""
+        buf, changes = kept
+        kept[1] = 0
+        if changes & (HANDS | PILES | COURT_PART | TURN):
+            self._refresh_parts(buf, seat, changes)
+        if changes & (FORTUNES | HANDS | PAID | OPEN | CURRENT):
+            with memoryview(buf).cast("f") as floats:
+                self._refresh_numbers(floats, seat, changes)
+
+    def _refresh_parts(self, buf: bytearray, seat: int, changes: int) -> None:
+        """:meth:`_refresh`'s parts written whole: one's own hand, the
+        discards and the pile, the court, the turn's part."""
+        state, at, b = self.state, self.layout, self.blocks
+        if changes & HANDS:
+            buf[4 * self.hand_at:4 * b.turn] = hand_bytes(b, state.hands[seat])
+        if changes & PILES:
+            buf[4 * b.discards:4 * at.courtiers] = b"".join(piles_bytes(state))
+        if changes & COURT_PART:
+            buf[:4 * b.discards] = court_bytes(b, state, seat, state.favourite(), state.lover())
+        if changes & TURN:
+            buf[4 * b.turn:] = b"".join(turn_bytes(b, state, seat))
+
+    def _refresh_numbers(self, floats: memoryview[float], seat: int, changes: int) -> None:
+        """:meth:`_refresh`'s numbers written one by one: the fortunes, the
+        hands' sizes; unless the turn's part was written whole, the
+        payments, the seats negotiating, whose player-turn it is and its
+        actions left."""
+        state, n, at = self.state, self.num_players, self.layout
+        if changes & FORTUNES:
+            goal = state.options["goal"]
+            courtiers = state.courtiers
+            for k in range(n):
+                floats[at.courtiers + k * at.courtier + FORTUNE] = \
+                    courtiers[(seat + k) % n].fortune / goal
+        if changes & HANDS:
+            hands = state.hands
+            for k in range(n):
+                floats[at.courtiers + k * at.courtier + at.hand] = \
+                    len(hands[(seat + k) % n]) / HAND_LIMIT
+        if changes & TURN:
+            return
+        if changes & PAID:
+            self._patch_paid(floats, seat)
+        if changes & OPEN:
+            start = self.open_at
+            for k in range(n):
+                floats[start + k] = 0.0
+            for other in state.open_seats:
+                floats[start + (other - seat) % n] = 1.0
+        if changes & CURRENT:  # in the round of play (_turn_key)
+            start = self.actions_at - n
+            for k in range(n):
+                floats[start + k] = 0.0
+            floats[start + (state.order[state.pos] - seat) % n] = 1.0
+            floats[self.actions_at] = state.actions_left / ACTIONS_PER_TURN
+
+    def _patch_paid(self, floats: memoryview[float], seat: int) -> None:
+        """The payments' part of ``seat``'s kept observation: what each seat
+        paid and received this game turn (``_payment_slots``: totals in tens
+        of thousands of livres)."""
+        n, at = self.num_players, self.paid_at
+        paid_out, paid_in = [0] * n, [0] * n
+        for payer, payee, amount in self.state.payments:
+            paid_out[payer] += amount
+            paid_in[payee] += amount
+        for who in range(n):
+            floats[at + (who - seat) % n] = paid_out[who] / 10000
+            floats[at + n + (who - seat) % n] = paid_in[who] / 10000
 
     def result(self) -> Result:
         """The game's own result (once over)."""
