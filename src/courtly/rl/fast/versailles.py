@@ -34,7 +34,10 @@ around the rules:
   it as it was are played (:data:`COURT_KEPT`), a card's uses also beside
   the rules' own memo of them (and made, when that memo lacks them too,
   by the rules' ``_uses_of`` under ``hand_moves``' own key, the user read
-  once for a menu's new cards);
+  once for a menu's new cards); its mask kept for the position, and
+  brought to the next by a gift after which the player-turn goes on with
+  an action left (the given kinds' uses, gifts and discards cleared:
+  :meth:`FastVersailles._given_away`);
 - every other move, and every other stage's menu (the sexes, the heirs'
   parties, the court's location, the Grand Chamberlain's fines): the
   rules' own (``_apply``, ``legal_actions``), so the dice and the draws are
@@ -102,6 +105,10 @@ from courtly.games.versailles.rules import (
 from courtly.rl.fast.table import TIME_UP
 from courtly.rl.fast.table import FastTable as BaseTable
 
+#: Whose menus a position's are (:attr:`FastVersailles.where`): the
+#: negotiation window's, the player-turn's (§7.2, §7.41; no breach awaiting
+#: the Grand Chamberlain, the game going on), or the rules' own.
+ELSEWHERE, WINDOW, TURN = 0, 1, 2
 #: What a number of the window does (:attr:`Numbers.window`): nothing there,
 #: Done, a payment, a showing.
 OTHER, DONE, PAY, SHOW = 0, 1, 2, 3
@@ -221,6 +228,8 @@ class FastVersailles:
         self.num_players = dealt.num_players
         self.window_actions = window_actions
         self.over = dealt.over
+        #: Whose menus these are (:data:`WINDOW`, ...), read after each move.
+        self.where = self._where()
         self.record: list[tuple[int, int]] = []
         #: The referee's rule, followed as ``Table`` follows its own.
         self.referee = Referee(window_actions)
@@ -231,6 +240,10 @@ class FastVersailles:
         #: The menus of this position by seat, and their sets.
         self.menus: dict[int, list[int]] = {}
         self.legal: dict[int, frozenset[int]] = {}
+        #: The player-turn's mask of this position, by seat (:meth:`mark`),
+        #: brought to the next by a gift the player-turn goes on after
+        #: (:meth:`_given_away`).
+        self.turn_mask: dict[int, np.ndarray] = {}
         #: The turn's menus but their gifts, by seat.
         self.small: dict[int, list[int]] = {}
         #: Each seat's last window mask (:meth:`_window_mask`), with the
@@ -240,8 +253,8 @@ class FastVersailles:
         #: only actions of :data:`COURT_KEPT` are applied in a game turn.
         self.court: dict[Any, Any] | None = None
         self.courts: dict[tuple[Any, ...], dict[Any, Any]] = {}
-        #: Each seat's last observation (float32 bytes, the same as floats)
-        #: and what the moves since changed of it (:data:`FORTUNES`, ...):
+        #: Each seat's last observation (an array, its bytes and its
+        #: numbers) and what the moves since changed of it (:data:`FORTUNES`, ...):
         #: kept within a game turn while only the window's moves, gifts and
         #: the moves of :data:`CHANGES` are played (:meth:`observe`).
         self.seen: dict[int, list[Any]] = {}
@@ -288,11 +301,12 @@ class FastVersailles:
         return [] if state.over else [*state._to_act(), *state._may_act()]
 
     # ----- menus --------------------------------------------------------------------
-    def _windowing(self) -> bool:
-        """Whether the menus are the negotiation window's alone (no breach
-        awaiting the Grand Chamberlain: the research environments rule none)."""
+    def _where(self) -> int:
+        """:attr:`where`, read from the state."""
         state = self.state
-        return state.stage == NEGOTIATION and not state.breaches
+        if state.over or state.breaches:
+            return ELSEWHERE
+        return WINDOW if state.stage == NEGOTIATION else TURN if state.stage == PLAY else ELSEWHERE
 
     def menu(self, seat: int) -> list[int]:
         """The numbers of the seat's legal actions (``State.legal_actions``);
@@ -312,9 +326,9 @@ class FastVersailles:
         state = self.state
         if state.over or not 0 <= seat < self.num_players:
             return []
-        if self._windowing():
+        if self.where == WINDOW:
             return self._window_menu(seat) if seat in state.open_seats else []
-        if state.stage == PLAY and not state.breaches:
+        if self.where == TURN:
             return self._turn_menu(seat) if seat == state.order[state.pos] else []
         return self.numbering.indices(state._legal_set(seat))
 
@@ -507,11 +521,19 @@ class FastVersailles:
         """Set ``mask`` to 1 at the seat's menu's numbers (``Table.mask``,
         acting); a window's mask copied from the seat's kept one
         (:meth:`_window_mask`)."""
-        if self._windowing():
-            state = self.state
-            if (type(seat) is int and not state.over and 0 <= seat < self.num_players
-                    and seat in state.open_seats):
+        where = self.where
+        if where == WINDOW:
+            if (type(seat) is int and 0 <= seat < self.num_players
+                    and seat in self.state.open_seats):
                 np.copyto(mask, self._window_mask(seat))
+            return
+        if where == TURN and type(seat) is int and seat == self.state.order[self.state.pos]:
+            mine = self.turn_mask.get(seat)
+            if mine is None:
+                mask.put(self.menu(seat), 1)
+                self.turn_mask[seat] = mask.copy()
+            else:
+                np.copyto(mask, mine)
             return
         mask.put(self.menu(seat), 1)
 
@@ -548,12 +570,15 @@ class FastVersailles:
         for what is no seat: :meth:`menu`)."""
         if type(seat) is not int:
             return False
-        if self._windowing() and 0 <= number < self.numbering.size:
+        where = self.where
+        if where == WINDOW and 0 <= number < self.numbering.size:
             return self._window_legal(seat, self.numbers.window[number])
         table = self.numbers
         state = self.state
-        if (state.stage == PLAY and not state.breaches and not state.over
-                and seat == state.order[state.pos]):
+        if where == TURN and seat == state.order[state.pos]:
+            mine = self.turn_mask.get(seat)
+            if mine is not None:
+                return 0 <= number < self.numbering.size and bool(mine[number])
             self.menu(seat)
             if table.gifts[0] <= number < table.gifts[1]:  # made by the menu, for this hand
                 return state.actions_left > 0 and number in self.gift_memo[seat][1]
@@ -568,7 +593,7 @@ class FastVersailles:
         the window; a payment within its fortune, a card of its hand, to
         another seat."""
         state = self.state
-        if does[0] == OTHER or state.over or seat not in state.open_seats:
+        if does[0] == OTHER or seat not in state.open_seats:
             return False
         if does[0] == DONE:
             return True
@@ -583,7 +608,7 @@ class FastVersailles:
         """Apply ``seat``'s legal action ``number`` (the rules' ``_apply``)
         and count it as the referee does (``Table.play``)."""
         phase = None if self.uncounted else self.phase_now or self.state.phase
-        if self._windowing():
+        if self.where == WINDOW:
             self._negotiate(seat, self.numbers.window[number])
         else:
             action = self.numbering.action(number)
@@ -620,15 +645,18 @@ class FastVersailles:
         """This position's menus let go, and ``changes`` marked on the kept
         observations (:meth:`observe`), once over let go."""
         self.over = self.state.over
+        self.where = self._where()
         self.menus = {}
         self.small = {}
         self.legal = {}
+        if self.turn_mask:
+            self.turn_mask = {}
         self.phase_now, self.uncounted = None, False
         if self.over:
             self.seen = {}
         elif changes:
             for kept in self.seen.values():
-                kept[1] |= changes
+                kept[3] |= changes
 
     def _give(self, seat: int, action: GiveCards) -> None:
         """A gift (§7.41), as the rules' ``_apply`` gives it (an action
@@ -639,8 +667,9 @@ class FastVersailles:
         where the player-turn ended)."""
         state = self.state
         turn, pos, stage = state.turn, state.pos, state.stage
-        state.actions_left -= 1
         hand, other = state.hands[seat], state.hands[action.to]
+        before, mine = hand[:], self.turn_mask.get(seat)
+        state.actions_left -= 1
         for card in action.cards:
             hand.remove(card)
             other.append(card)
@@ -654,6 +683,45 @@ class FastVersailles:
             self._moved(HANDS | CURRENT | FORTUNES)
         else:
             self._moved(HANDS | CURRENT)
+            if (mine is not None and state.actions_left > 0
+                    and (len(before) > HAND_LIMIT) == (len(hand) > HAND_LIMIT)):
+                gone = self._given_away(seat, before, action.cards)
+                if gone is not None:
+                    mine.put(gone, 0)
+                    self.turn_mask[seat] = mine
+
+    def _given_away(self, seat: int, before: list[str], cards: tuple[str, ...]
+                    ) -> list[int] | None:
+        """What the seat's menu (§7.41) loses when ``cards`` leave its hand
+        ``before``, its player-turn going on with an action left and its
+        hand on the same side of the limit (the court, the House, the piles
+        and the powers as they were): of a kind no longer held, its uses,
+        its gifts alone and with each kind held before, its discard where
+        the hand is over the limit; of a kind no longer held twice, its
+        gifts twice. None where its uses are not at hand (the menu is then
+        made again)."""
+        court = self.court
+        uses = None if court is None else court.get(seat)
+        if uses is None:
+            return None
+        table, hand = self.numbers, self.state.hands[seat]
+        held = {CARD_INDEX[card] for card in before}
+        out: list[int] = []
+        for card in set(cards):
+            k, left = CARD_INDEX[card], hand.count(card)
+            if not left:
+                numbers = uses.get(card)
+                if numbers is None:
+                    return None
+                out += numbers
+                for rows in table.giving[seat]:
+                    row = rows[k]
+                    out += [row[m] for m in held]
+                if len(before) > HAND_LIMIT:
+                    out.append(table.discard[k])
+            if left < 2 <= before.count(card):
+                out += [doubles[k] for doubles in table.doubles[seat]]
+        return out
 
     def _negotiate(self, seat: int, does: tuple[Any, ...]) -> None:
         """A window's action (``VersaillesState._negotiate``, §7.2), with no
@@ -696,26 +764,28 @@ class FastVersailles:
         kept = self.seen.get(seat)
         if kept is None:
             out = ENCODING.observe_array(self.state, seat)
-            self.seen[seat] = [bytearray(out), 0]
+            mine = out.copy()
+            floats = mine.data
+            self.seen[seat] = [mine, floats.cast("B"), floats, 0]
             return out
-        if kept[1]:
+        if kept[3]:
             self._refresh(kept, seat)
-        return np.frombuffer(bytearray(kept[0]), np.float32)
+        copy: np.ndarray = kept[0].copy()
+        return copy
 
     def _refresh(self, kept: list[Any], seat: int) -> None:
         """``seat``'s kept observation brought up to date: the parts marked
         changed written again, as ``observe_array`` writes them (its parts,
         ``encoding.court_bytes`` and the others; a number as the float32 of
         the same double), at its places (``_layout``, ``_blocks``)."""
-        buf, changes = kept
-        kept[1] = 0
+        _, raw, floats, changes = kept
+        kept[3] = 0
         if changes & (HANDS | PILES | COURT_PART | TURN):
-            self._refresh_parts(buf, seat, changes)
+            self._refresh_parts(raw, seat, changes)
         if changes & (FORTUNES | HANDS | PAID | OPEN | CURRENT):
-            with memoryview(buf).cast("f") as floats:
-                self._refresh_numbers(floats, seat, changes)
+            self._refresh_numbers(floats, seat, changes)
 
-    def _refresh_parts(self, buf: bytearray, seat: int, changes: int) -> None:
+    def _refresh_parts(self, buf: memoryview[int], seat: int, changes: int) -> None:
         """:meth:`_refresh`'s parts written whole: one's own hand, the
         discards and the pile, the court, the turn's part."""
         state, at, b = self.state, self.layout, self.blocks
@@ -774,6 +844,13 @@ class FastVersailles:
         for who in range(n):
             floats[at + (who - seat) % n] = paid_out[who] / 10000
             floats[at + n + (who - seat) % n] = paid_in[who] / 10000
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a copy or a pickle keeps: all but the kept observations
+        (views of their arrays), made again when next observed."""
+        state = self.__dict__.copy()
+        state["seen"] = {}
+        return state
 
     def result(self) -> Result:
         """The game's own result (once over)."""
