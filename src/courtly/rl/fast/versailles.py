@@ -81,7 +81,9 @@ from courtly.games.versailles.encoding import _FORTUNE as FORTUNE
 from courtly.games.versailles.encoding import (
     BUNDLES,
     CARD_IDS,
+    CARDS,
     ENCODING,
+    MAX_COPIES,
     OFFICE,
     STAGES,
     _blocks,
@@ -113,15 +115,18 @@ ELSEWHERE, WINDOW, TURN = 0, 1, 2
 #: Done, a payment, a showing.
 OTHER, DONE, PAY, SHOW = 0, 1, 2, 3
 #: What a move changes of a kept observation (:meth:`FastVersailles.observe`),
-#: by its parts: the fortunes; the hands' sizes and one's own hand; the
-#: discards and the draw pile; the court (to the discards); the turn's
-#: part (after the hand) whole, or of it only the payments, the seats
-#: still negotiating, whose player-turn it is and its actions left (all
-#: that moves of the turn's part in a round of play, while the game turn
-#: goes on: the stage, the turn, the Grand Chamberlain, the powers used
-#: and the offices moved stay). The Register's lines but their fortunes
-#: and hands' sizes change with no move that keeps observations.
-FORTUNES, HANDS, PILES, COURT_PART, TURN, PAID, OPEN, CURRENT = 1, 2, 4, 8, 16, 32, 64, 128
+#: by its parts, written again when next observed: the fortunes; the
+#: hands' sizes and one's own hand; the discards and the draw pile; the
+#: court (to the discards); the turn's part (after the hand) whole, or of
+#: it only the seats still negotiating, or whose player-turn it is and its
+#: actions left (all that moves of the turn's part in a round of play,
+#: while the game turn goes on: the stage, the turn, the Grand Chamberlain,
+#: the powers used and the offices moved stay). The Register's lines but
+#: their fortunes and hands' sizes change with no move that keeps
+#: observations. A payment and a gift, the commonest moves, are written
+#: into the kept observations at once, number by number
+#: (:meth:`FastVersailles._paid`, :meth:`FastVersailles._given`).
+FORTUNES, HANDS, PILES, COURT_PART, TURN, OPEN, CURRENT = 1, 2, 4, 8, 16, 32, 64
 #: The moves applied by the rules' ``_apply`` after which the kept
 #: observations are kept, and what each changes (§7.41, §7.3, §7.2): in the
 #: round of play, the player-turn and the fortunes wherever a player-turn
@@ -260,6 +265,10 @@ class FastVersailles:
         self.seen: dict[int, list[Any]] = {}
         n = self.num_players
         self.layout, self.blocks = _layout(n), _blocks(n)
+        #: Where each seat's Register line starts in each seat's observation
+        #: (``lines[observer][seat]``).
+        self.lines = [[self.layout.courtiers + (who - seat) % n * self.layout.courtier
+                       for who in range(n)] for seat in range(n)]
         #: Where the seat's own hand's counts and the turn's actions left are
         #: (``observe_array``'s parts, ``_turn_block``).
         self.hand_at = self.layout.courtiers + n * self.layout.courtier
@@ -680,9 +689,13 @@ class FastVersailles:
             self.court = None
             self._forget()
         elif state.pos != pos or state.stage != stage:
-            self._moved(HANDS | CURRENT | FORTUNES)
+            if self.seen and not state.over:
+                self._given(seat, action.to, action.cards)
+            self._moved(CURRENT | FORTUNES)
         else:
-            self._moved(HANDS | CURRENT)
+            if self.seen:
+                self._given(seat, action.to, action.cards)
+            self._moved(0)
             if (mine is not None and state.actions_left > 0
                     and (len(before) > HAND_LIMIT) == (len(hand) > HAND_LIMIT)):
                 gone = self._given_away(seat, before, action.cards)
@@ -739,22 +752,58 @@ class FastVersailles:
                 courtiers[seat].fortune -= amount
                 courtiers[to].fortune += amount
                 state.payments.append((seat, to, amount))
-        changes = (FORTUNES | PAID if does[0] == PAY  # a showing changes nothing observed
-                   else OPEN if does[0] == DONE else 0)
+        changes = OPEN if does[0] == DONE else 0  # a showing changes nothing observed
         if does[0] == PAY and state._reached_goal():
             changes = 0
-        elif (not state.open_seats
-              or state.window_moves >= WINDOW_MOVES_PER_PLAYER * self.num_players):
-            state._close_window()
-            changes |= TURN
-            if state.turn != turn or state.location != location:
-                self.court = None
+        else:
+            if does[0] == PAY and self.seen:
+                self._paid(seat, does[1])
+            if (not state.open_seats
+                    or state.window_moves >= WINDOW_MOVES_PER_PLAYER * self.num_players):
+                state._close_window()
+                changes |= TURN
+                if state.turn != turn or state.location != location:
+                    self.court = None
         if state._legal_cache:
             state._legal_cache.clear()
         if state.turn != turn:
             self._forget()
         else:
             self._moved(changes)
+
+    def _paid(self, payer: int, payee: int) -> None:
+        """A payment written into each kept observation (:meth:`observe`):
+        the two fortunes, what the payer paid and the payee received this
+        game turn (``_payment_slots``: in tens of thousands of livres)."""
+        state, n, lines, at = self.state, self.num_players, self.lines, self.paid_at
+        goal, courtiers, payments = state.options["goal"], state.courtiers, state.payments
+        paid = sum([amount for who, _, amount in payments if who == payer]) / 10000
+        received = sum([amount for _, to, amount in payments if to == payee]) / 10000
+        fortunes = courtiers[payer].fortune / goal, courtiers[payee].fortune / goal
+        for seat, kept in self.seen.items():
+            floats, line = kept[2], lines[seat]
+            floats[line[payer] + FORTUNE] = fortunes[0]
+            floats[line[payee] + FORTUNE] = fortunes[1]
+            floats[at + (payer - seat) % n] = paid
+            floats[at + n + (payee - seat) % n] = received
+
+    def _given(self, giver: int, to: int, cards: tuple[str, ...]) -> None:
+        """A gift written into each kept observation (:meth:`observe`): the
+        two hands' sizes, the cards' counts in the giver's or the receiver's
+        own hand, the actions left."""
+        state, lines, hand_at, pos = self.state, self.lines, self.layout.hand, CARDS.pos
+        hands = state.hands
+        sizes = len(hands[giver]) / HAND_LIMIT, len(hands[to]) / HAND_LIMIT
+        left = state.actions_left / ACTIONS_PER_TURN
+        for seat, kept in self.seen.items():
+            floats, line = kept[2], lines[seat]
+            floats[line[giver] + hand_at] = sizes[0]
+            floats[line[to] + hand_at] = sizes[1]
+            if seat in (giver, to):
+                mine = hands[seat]
+                for card in cards:
+                    floats[self.hand_at + pos[card]] = mine.count(card) / MAX_COPIES
+            floats[self.actions_at] = left
 
     def observe(self, seat: int) -> np.ndarray:
         """The game's own observation (``VersaillesEncoding.observe_array``),
@@ -782,7 +831,7 @@ class FastVersailles:
         kept[3] = 0
         if changes & (HANDS | PILES | COURT_PART | TURN):
             self._refresh_parts(raw, seat, changes)
-        if changes & (FORTUNES | HANDS | PAID | OPEN | CURRENT):
+        if changes & (FORTUNES | HANDS | OPEN | CURRENT):
             self._refresh_numbers(floats, seat, changes)
 
     def _refresh_parts(self, buf: memoryview[int], seat: int, changes: int) -> None:
@@ -817,8 +866,6 @@ class FastVersailles:
                     len(hands[(seat + k) % n]) / HAND_LIMIT
         if changes & TURN:
             return
-        if changes & PAID:
-            self._patch_paid(floats, seat)
         if changes & OPEN:
             start = self.open_at
             for k in range(n):
@@ -831,19 +878,6 @@ class FastVersailles:
                 floats[start + k] = 0.0
             floats[start + (state.order[state.pos] - seat) % n] = 1.0
             floats[self.actions_at] = state.actions_left / ACTIONS_PER_TURN
-
-    def _patch_paid(self, floats: memoryview[float], seat: int) -> None:
-        """The payments' part of ``seat``'s kept observation: what each seat
-        paid and received this game turn (``_payment_slots``: totals in tens
-        of thousands of livres)."""
-        n, at = self.num_players, self.paid_at
-        paid_out, paid_in = [0] * n, [0] * n
-        for payer, payee, amount in self.state.payments:
-            paid_out[payer] += amount
-            paid_in[payee] += amount
-        for who in range(n):
-            floats[at + (who - seat) % n] = paid_out[who] / 10000
-            floats[at + n + (who - seat) % n] = paid_in[who] / 10000
 
     def __getstate__(self) -> dict[str, Any]:
         """What a copy or a pickle keeps: all but the kept observations
