@@ -13,7 +13,9 @@ and does itself only what a step of the environment spends its time on
 around the rules:
 
 - the referee (``Table.due``): a :class:`~courtly.core.Referee` followed
-  as ``Table`` follows its own, the state's phase read only where it counts;
+  as ``Table`` follows its own, the state's phase read only where it counts
+  (a player-turn's seat read directly, a window's phase made as the state
+  makes it);
 - the negotiation window (§7.2; ``VersaillesState._window_moves`` and
   ``_negotiate``): its menu as action numbers (Done, paying each other
   player 500, 1,000, ... livres up to one's fortune, showing each kind of
@@ -99,6 +101,7 @@ from courtly.games.versailles.rules import (
     ACTIONS_PER_TURN,
     HAND_LIMIT,
     NEGOTIATION,
+    NEGOTIATION_SECONDS,
     PLAY,
     WINDOW_MOVES_PER_PLAYER,
     VersaillesState,
@@ -287,12 +290,19 @@ class FastVersailles:
         its time-ups (``Table.due``, step for step); None once over."""
         state, referee = self.state, self.referee
         while not state.over:
+            where = self.where
             if not referee.counting:
+                if where == TURN:  # _to_act: the player-turn's seat; _may_act: none
+                    self.uncounted = True
+                    seat: int = state.order[state.pos]
+                    return seat
                 to_act = state._to_act()
                 if to_act and not state._may_act():
                     self.uncounted = True
                     return to_act[0]
-            phase = state.phase
+            # the window's phase, as the state's ``phase`` makes it (no breach)
+            phase = (Phase(NEGOTIATION, (), tuple(state.open_seats), NEGOTIATION_SECONDS)
+                     if where == WINDOW else state.phase)
             seat = referee.next_seat_in(phase)
             if seat != REFEREE:
                 self.phase_now = phase
