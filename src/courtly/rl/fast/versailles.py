@@ -663,15 +663,17 @@ class FastVersailles:
     def _moved(self, changes: int) -> None:
         """This position's menus let go, and ``changes`` marked on the kept
         observations (:meth:`observe`), once over let go."""
-        self.over = self.state.over
-        self.where = self._where()
+        state = self.state
+        self.over = over = state.over
+        self.where = ELSEWHERE if over or state.breaches else (  # as _where reads it
+            WINDOW if state.stage == NEGOTIATION else TURN if state.stage == PLAY else ELSEWHERE)
         self.menus = {}
         self.small = {}
         self.legal = {}
         if self.turn_mask:
             self.turn_mask = {}
         self.phase_now, self.uncounted = None, False
-        if self.over:
+        if over:
             self.seen = {}
         elif changes:
             for kept in self.seen.values():
