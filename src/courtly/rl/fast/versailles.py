@@ -36,10 +36,10 @@ around the rules:
   it as it was are played (:data:`COURT_KEPT`), a card's uses also beside
   the rules' own memo of them (and made, when that memo lacks them too,
   by the rules' ``_uses_of`` under ``hand_moves``' own key, the user read
-  once for a menu's new cards); its mask kept for the position, and
-  brought to the next by a gift after which the player-turn goes on with
-  an action left (the given kinds' uses, gifts and discards cleared:
-  :meth:`FastVersailles._given_away`);
+  once for a menu's new cards); its mask kept for the position (whether
+  a number is legal read there), and brought to the next by a gift after
+  which the player-turn goes on with an action left (the given kinds'
+  uses, gifts and discards cleared: :meth:`FastVersailles._given_away`);
 - every other move, and every other stage's menu (the sexes, the heirs'
   parties, the court's location, the Grand Chamberlain's fines): the
   rules' own (``_apply``, ``legal_actions``), so the dice and the draws are
@@ -47,15 +47,17 @@ around the rules:
 
 The observation is the game's own (``observe_array`` of the same state),
 kept for each seat within a game turn while only the window's moves, the
-gifts and the moves of :data:`CHANGES` are played, each marking the parts
-it changed (the fortunes, the hands, the piles, the court, the turn's
-part or only its payments, negotiators or player-turn), which alone are
-written again, by the encoding's own parts (``court_bytes``, ...). The
-result is the game's own too. The menus' numbers are the menu's, not in
-its order (a mask has none). What it skips is the record of actions and events, the
-views and the phases; ``tests/test_rl_fast.py`` checks seat, mask,
-observation and rewards step for step against the game's environment, on
-every configuration and on whole games (deaths, wars, regencies, exiles).
+gifts and the moves of :data:`CHANGES` are played: a payment and a gift
+write their few numbers into the kept observations at once; the others
+mark the parts they changed (the fortunes, the hands, the piles, the
+court, the turn's part or only its negotiators or player-turn), which
+alone are written again when next observed, by the encoding's own parts
+(``court_bytes``, ...). The result is the game's own too. The menus'
+numbers are the menu's, not in its order (a mask has none). What it
+skips is the record of actions and events, the views and the phases;
+``tests/test_rl_fast.py`` checks seat, mask, observation and rewards step
+for step against the game's environment, on every configuration and on
+whole games (deaths, wars, regencies, exiles).
 """
 
 from __future__ import annotations
