@@ -550,3 +550,27 @@ def test_versailles_gifts_are_refused_with_no_action_left() -> None:
             env.step(None if term or trunc
                      else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert met
+
+
+def test_versailles_what_the_caller_does_to_an_observation_changes_nothing() -> None:
+    """Versailles: the fast engine keeps each seat's observation and the
+    player-turn's and the window's masks from one step to the next; the
+    arrays it hands out are the caller's, so a caller that scribbles over
+    them (a policy masking in place) changes nothing of the next ones."""
+    fast = rl.env("versailles", 2, infos=False)
+    own = rl.env("versailles", 2, infos=False, fast=False)
+    for seed in range(2):
+        fast.reset(seed=seed)
+        own.reset(seed=seed)
+        rng = random.Random(seed)
+        while fast.agents:
+            mine, theirs = fast.last(), own.last()
+            assert np.array_equal(mine[0]["observation"], theirs[0]["observation"])
+            assert np.array_equal(mine[0]["action_mask"], theirs[0]["action_mask"])
+            action = None if mine[2] or mine[3] else int(
+                rng.choice(np.flatnonzero(mine[0]["action_mask"])))
+            mine[0]["observation"][:] = -1.0
+            mine[0]["action_mask"][:] = 1
+            fast.step(action)
+            own.step(action)
+        assert fast.rewards == own.rewards

@@ -270,11 +270,7 @@ class VersaillesEncoding:
         if fortunes is None:
             fortunes = b.fortunes[goal] = {}
         lines, sizes, standing, no_standing = b.lines, _SIZES, _STANDING.get, _NO_STANDING
-        discard = tuple(state.discard)
-        counts = _COUNTS.get(discard)
-        if counts is None:
-            counts = _counts_bytes(_COUNTS, discard)
-        parts: list[bytes] = [b"", counts, _PILES[len(state.pile)]]
+        parts: list[bytes] = [b"", *piles_bytes(state)]
         favourite = lover = None  # state.favourite() and state.lover(): the first seats
         for k in range(n):
             other = (seat + k) % n
@@ -295,31 +291,63 @@ class VersaillesEncoding:
                 favourite = other
             if line[4] and (lover is None or other < lover):
                 lover = other
-        key = _court_key(state, seat, favourite, lover)
-        court = b.court.get(key)
-        if court is None:
-            court = _kept(b.court, key, _slot_bytes(_court_slots(key, n), 0, b.discards))
-        parts[0] = court
-        hand = tuple(hands[seat])
-        counts = b.hands.get(hand)
-        if counts is None:
-            counts = _counts_bytes(b.hands, hand)
-        # the turn's part but whose turn it is and its actions left, which
-        # move at every action of a player-turn
-        turn_key = _turn_key(state, b.turn, seat, goal)
-        current, actions_left = turn_key[-2:]  # _turn_key keeps these two last
-        rest = turn_key[:-2]
-        turn = b.turns.get(rest)
-        if turn is None:
-            turn = _turn_block(b, rest)
-        parts += (counts, turn[0], b.seats[(current - seat) % n]
-                  if current is not None and current >= 0 else b.no_seat,
-                  b.actions.get(actions_left) or _floats(actions_left / ACTIONS_PER_TURN),
-                  turn[1],
-                  _breach_bytes(state.breaches, seat, n) if state.breaches else b.no_seat,
-                  _paid_bytes(b, state.payments, seat) if state.payments else b.no_payments,
-                  turn[2])
+        parts[0] = court_bytes(b, state, seat, favourite, lover)
+        parts.append(hand_bytes(b, hands[seat]))
+        parts += turn_bytes(b, state, seat)
         return b.frombuffer(bytearray().join(parts), b.float32)
+
+
+# :meth:`VersaillesEncoding.observe_array`'s parts but the Register's lines,
+# each of them alone: Versailles' fast engine (courtly.rl.fast.versailles)
+# writes again only those a move changed.
+def court_bytes(b: _Blocks, state: VersaillesState, seat: int, favourite: int | None,
+                lover: int | None) -> bytes:
+    """The court's part (up to the discards), kept by what it reads
+    (:func:`_court_key`); ``favourite`` and ``lover``: the first seats
+    holding those cards (``state.favourite()``, ``state.lover()``)."""
+    key = _court_key(state, seat, favourite, lover)
+    court = b.court.get(key)
+    if court is None:
+        court = _kept(b.court, key, _slot_bytes(_court_slots(key, b.n), 0, b.discards))
+    return court
+
+
+def piles_bytes(state: VersaillesState) -> tuple[bytes, bytes]:
+    """The discards' counts and the draw pile's size."""
+    discard = tuple(state.discard)
+    counts = _COUNTS.get(discard)
+    if counts is None:
+        counts = _counts_bytes(_COUNTS, discard)
+    return counts, _PILES[len(state.pile)]
+
+
+def hand_bytes(b: _Blocks, hand: list[str]) -> bytes:
+    """The seat's own hand's counts."""
+    held = tuple(hand)
+    counts = b.hands.get(held)
+    if counts is None:
+        counts = _counts_bytes(b.hands, held)
+    return counts
+
+
+def turn_bytes(b: _Blocks, state: VersaillesState, seat: int) -> tuple[bytes, ...]:
+    """The turn's part (after the hand, to the end), in its parts: whose
+    turn it is and its actions left, which move at every action of a
+    player-turn, apart from the rest (kept by :func:`_turn_key`)."""
+    n = b.n
+    turn_key = _turn_key(state, b.turn, seat, state.options["goal"])
+    current, actions_left = turn_key[-2:]  # _turn_key keeps these two last
+    rest = turn_key[:-2]
+    turn = b.turns.get(rest)
+    if turn is None:
+        turn = _turn_block(b, rest)
+    return (turn[0], b.seats[(current - seat) % n]
+            if current is not None and current >= 0 else b.no_seat,
+            b.actions.get(actions_left) or _floats(actions_left / ACTIONS_PER_TURN),
+            turn[1],
+            _breach_bytes(state.breaches, seat, n) if state.breaches else b.no_seat,
+            _paid_bytes(b, state.payments, seat) if state.payments else b.no_payments,
+            turn[2])
 
 
 #: Where the court's parts start (:meth:`VersaillesEncoding.observe`'s order).

@@ -13,14 +13,18 @@ and does itself only what a step of the environment spends its time on
 around the rules:
 
 - the referee (``Table.due``): a :class:`~courtly.core.Referee` followed
-  as ``Table`` follows its own, the state's phase read only where it counts;
+  as ``Table`` follows its own, the state's phase read only where it counts
+  (a player-turn's seat read directly, a window's phase made as the state
+  makes it);
 - the negotiation window (§7.2; ``VersaillesState._window_moves`` and
   ``_negotiate``): its menu as action numbers (Done, paying each other
   player 500, 1,000, ... livres up to one's fortune, showing each kind of
-  card held to each), kept with its mask by the seat's fortune and hand;
-  whether a number is legal, read from the number; and its moves applied
-  directly (a payment, a showing, Done; the window's close is the rules'
-  own ``_close_window``);
+  card held to each), its mask kept by the seat's hand, a payment to or
+  from the seat moving only its run of payments; whether a number is
+  legal, read from the number; and its moves applied directly (a payment,
+  a showing, Done; the window's close is the rules' own ``_close_window``);
+- the gifts (§7.41) applied directly (the cards moved, an action spent),
+  then the rules' own ``_after``;
 - the player-turn's menu (§7.41; ``VersaillesState._turn_moves``) as
   numbers: discarding or ending the turn, drawing, the gifts (read from the
   hand's kinds in a table of each seat's gifts, kept by the hand and
@@ -32,18 +36,28 @@ around the rules:
   it as it was are played (:data:`COURT_KEPT`), a card's uses also beside
   the rules' own memo of them (and made, when that memo lacks them too,
   by the rules' ``_uses_of`` under ``hand_moves``' own key, the user read
-  once for a menu's new cards);
+  once for a menu's new cards); its mask kept for the position (whether
+  a number is legal read there), and brought to the next by a gift after
+  which the player-turn goes on with an action left (the given kinds'
+  uses, gifts and discards cleared: :meth:`FastVersailles._given_away`);
 - every other move, and every other stage's menu (the sexes, the heirs'
   parties, the court's location, the Grand Chamberlain's fines): the
   rules' own (``_apply``, ``legal_actions``), so the dice and the draws are
   the state's own RNG's, called in the same order.
 
-The observation is the game's own (``observe_array`` of the same state);
-the result too. The menus' numbers are the menu's, not in its order (a
-mask has none). What it skips is the record of actions and events, the
-views and the phases; ``tests/test_rl_fast.py`` checks seat, mask,
-observation and rewards step for step against the game's environment, on
-every configuration and on whole games (deaths, wars, regencies, exiles).
+The observation is the game's own (``observe_array`` of the same state),
+kept for each seat within a game turn while only the window's moves, the
+gifts and the moves of :data:`CHANGES` are played: a payment and a gift
+write their few numbers into the kept observations at once; the others
+mark the parts they changed (the fortunes, the hands, the piles, the
+court, the turn's part or only its negotiators or player-turn), which
+alone are written again when next observed, by the encoding's own parts
+(``court_bytes``, ...). The result is the game's own too. The menus'
+numbers are the menu's, not in its order (a mask has none). What it
+skips is the record of actions and events, the views and the phases;
+``tests/test_rl_fast.py`` checks seat, mask, observation and rewards step
+for step against the game's environment, on every configuration and on
+whole games (deaths, wars, regencies, exiles).
 """
 
 from __future__ import annotations
@@ -71,18 +85,25 @@ from courtly.games.versailles.encoding import _FORTUNE as FORTUNE
 from courtly.games.versailles.encoding import (
     BUNDLES,
     CARD_IDS,
+    CARDS,
     ENCODING,
+    MAX_COPIES,
     OFFICE,
     STAGES,
     _blocks,
     _layout,
-    _paid_bytes,
+    court_bytes,
+    hand_bytes,
     pay_bound,
+    piles_bytes,
+    turn_bytes,
 )
 from courtly.games.versailles.play import _HAND_KEYS as HAND_KEYS
 from courtly.games.versailles.rules import (
+    ACTIONS_PER_TURN,
     HAND_LIMIT,
     NEGOTIATION,
+    NEGOTIATION_SECONDS,
     PLAY,
     WINDOW_MOVES_PER_PLAYER,
     VersaillesState,
@@ -91,9 +112,39 @@ from courtly.games.versailles.rules import (
 from courtly.rl.fast.table import TIME_UP
 from courtly.rl.fast.table import FastTable as BaseTable
 
+#: Whose menus a position's are (:attr:`FastVersailles.where`): the
+#: negotiation window's, the player-turn's (§7.2, §7.41; no breach awaiting
+#: the Grand Chamberlain, the game going on), or the rules' own.
+ELSEWHERE, WINDOW, TURN = 0, 1, 2
 #: What a number of the window does (:attr:`Numbers.window`): nothing there,
 #: Done, a payment, a showing.
 OTHER, DONE, PAY, SHOW = 0, 1, 2, 3
+#: What a move changes of a kept observation (:meth:`FastVersailles.observe`),
+#: by its parts, written again when next observed: the fortunes; the
+#: hands' sizes and one's own hand; the discards and the draw pile; the
+#: court (to the discards); the turn's part (after the hand) whole, or of
+#: it only the seats still negotiating, or whose player-turn it is and its
+#: actions left (all that moves of the turn's part in a round of play,
+#: while the game turn goes on: the stage, the turn, the Grand Chamberlain,
+#: the powers used and the offices moved stay). The Register's lines but
+#: their fortunes and hands' sizes change with no move that keeps
+#: observations. A payment and a gift, the commonest moves, are written
+#: into the kept observations at once, number by number
+#: (:meth:`FastVersailles._paid`, :meth:`FastVersailles._given`).
+FORTUNES, HANDS, PILES, COURT_PART, TURN, OPEN, CURRENT = 1, 2, 4, 8, 16, 32, 64
+#: The moves applied by the rules' ``_apply`` after which the kept
+#: observations are kept, and what each changes (§7.41, §7.3, §7.2): in the
+#: round of play, the player-turn and the fortunes wherever a player-turn
+#: may end with the move (its income); as long as the game turn goes on
+#: (else all is let go).
+CHANGES: dict[type[Action], int] = {
+    Draw: PILES | HANDS | CURRENT | FORTUNES,
+    TakeFromHouse: COURT_PART | HANDS | CURRENT | FORTUNES,
+    Discard: PILES | HANDS,
+    EndTurn: CURRENT | FORTUNES,
+    SetLocation: COURT_PART | TURN,
+    TimeUp: TURN,
+}
 _TIME_UP = TimeUp()
 #: The actions that change nothing the menus' court parts read (places,
 #: sexes, spouses, cards laid, standings, the sovereigns, the wars, the
@@ -151,6 +202,8 @@ def numbers(numbering: Numbering, n: int, goal: int) -> Numbers:
                for amount in range(PAY_UNIT, pay_bound({"goal": goal}) + 1, PAY_UNIT)]
         for k, number in enumerate(row):
             window[number] = (PAY, to, PAY_UNIT * (k + 1))
+        if row != list(range(row[0], row[0] + len(row))):
+            raise ValueError("versailles: a seat's payments are not a run of numbers")
         pay.append(row)
         shows = [numbering.index(ShowCard(to, card)) for card in CARD_IDS]
         for card, number in zip(CARD_IDS, shows, strict=True):
@@ -185,6 +238,8 @@ class FastVersailles:
         self.num_players = dealt.num_players
         self.window_actions = window_actions
         self.over = dealt.over
+        #: Whose menus these are (:data:`WINDOW`, ...), read after each move.
+        self.where = self._where()
         self.record: list[tuple[int, int]] = []
         #: The referee's rule, followed as ``Table`` follows its own.
         self.referee = Referee(window_actions)
@@ -195,23 +250,34 @@ class FastVersailles:
         #: The menus of this position by seat, and their sets.
         self.menus: dict[int, list[int]] = {}
         self.legal: dict[int, frozenset[int]] = {}
+        #: The player-turn's mask of this position, by seat (:meth:`mark`),
+        #: brought to the next by a gift the player-turn goes on after
+        #: (:meth:`_given_away`).
+        self.turn_mask: dict[int, np.ndarray] = {}
         #: The turn's menus but their gifts, by seat.
         self.small: dict[int, list[int]] = {}
-        #: Each seat's last window menu, with the units of 500 livres it
-        #: could pay and the hand it was made for.
-        self.window_memo: dict[int, tuple[int, tuple[str, ...], list[int],
-                                          np.ndarray | None]] = {}
+        #: Each seat's last window mask (:meth:`_window_mask`), with the
+        #: units of 500 livres it could pay and the hand it was made for.
+        self.window_memo: dict[int, tuple[int, list[str], np.ndarray]] = {}
         #: The menus' parts that read the court alone, numbered, kept while
         #: only actions of :data:`COURT_KEPT` are applied in a game turn.
         self.court: dict[Any, Any] | None = None
         self.courts: dict[tuple[Any, ...], dict[Any, Any]] = {}
-        #: Each seat's last observation (float32 bytes) and how much of
-        #: :attr:`window_log` it has seen: kept while only the window's
-        #: payments, showings and Dones are played (:meth:`observe`).
+        #: Each seat's last observation (an array, its bytes and its
+        #: numbers) and what the moves since changed of it (:data:`FORTUNES`, ...):
+        #: kept within a game turn while only the window's moves, gifts and
+        #: the moves of :data:`CHANGES` are played (:meth:`observe`).
         self.seen: dict[int, list[Any]] = {}
-        self.window_log: list[tuple[Any, ...]] = []
         n = self.num_players
         self.layout, self.blocks = _layout(n), _blocks(n)
+        #: Where each seat's Register line starts in each seat's observation
+        #: (``lines[observer][seat]``).
+        self.lines = [[self.layout.courtiers + (who - seat) % n * self.layout.courtier
+                       for who in range(n)] for seat in range(n)]
+        #: Where the seat's own hand's counts and the turn's actions left are
+        #: (``observe_array``'s parts, ``_turn_block``).
+        self.hand_at = self.layout.courtiers + n * self.layout.courtier
+        self.actions_at = self.blocks.turn + STAGES.size + 2 + 2 * n
         #: Where the turn's open seats and payments start (``_turn_block``).
         self.open_at = self.blocks.turn + STAGES.size + 2 + 2 * n + 1
         self.paid_at = self.open_at + n + 2 * OFFICE.size + n
@@ -226,12 +292,19 @@ class FastVersailles:
         its time-ups (``Table.due``, step for step); None once over."""
         state, referee = self.state, self.referee
         while not state.over:
+            where = self.where
             if not referee.counting:
+                if where == TURN:  # _to_act: the player-turn's seat; _may_act: none
+                    self.uncounted = True
+                    seat: int = state.order[state.pos]
+                    return seat
                 to_act = state._to_act()
                 if to_act and not state._may_act():
                     self.uncounted = True
                     return to_act[0]
-            phase = state.phase
+            # the window's phase, as the state's ``phase`` makes it (no breach)
+            phase = (Phase(NEGOTIATION, (), tuple(state.open_seats), NEGOTIATION_SECONDS)
+                     if where == WINDOW else state.phase)
             seat = referee.next_seat_in(phase)
             if seat != REFEREE:
                 self.phase_now = phase
@@ -249,11 +322,12 @@ class FastVersailles:
         return [] if state.over else [*state._to_act(), *state._may_act()]
 
     # ----- menus --------------------------------------------------------------------
-    def _windowing(self) -> bool:
-        """Whether the menus are the negotiation window's alone (no breach
-        awaiting the Grand Chamberlain: the research environments rule none)."""
+    def _where(self) -> int:
+        """:attr:`where`, read from the state."""
         state = self.state
-        return state.stage == NEGOTIATION and not state.breaches
+        if state.over or state.breaches:
+            return ELSEWHERE
+        return WINDOW if state.stage == NEGOTIATION else TURN if state.stage == PLAY else ELSEWHERE
 
     def menu(self, seat: int) -> list[int]:
         """The numbers of the seat's legal actions (``State.legal_actions``);
@@ -273,9 +347,9 @@ class FastVersailles:
         state = self.state
         if state.over or not 0 <= seat < self.num_players:
             return []
-        if self._windowing():
+        if self.where == WINDOW:
             return self._window_menu(seat) if seat in state.open_seats else []
-        if state.stage == PLAY and not state.breaches:
+        if self.where == TURN:
             return self._turn_menu(seat) if seat == state.order[state.pos] else []
         return self.numbering.indices(state._legal_set(seat))
 
@@ -453,37 +527,62 @@ class FastVersailles:
         to each other seat, each kind of card held shown to each."""
         state = self.state
         units = max(0, state.courtiers[seat].fortune) // PAY_UNIT
-        held = tuple(state.hands[seat])
-        kept = self.window_memo.get(seat)
-        if kept is not None and kept[0] == units and kept[1] == held:
-            return kept[2]
         table = self.numbers
         others = [to for to in range(self.num_players) if to != seat]
         menu = [table.done]
         for to in others:
             menu += table.pay[to][:units]
-        kinds = [CARD_INDEX[card] for card in sorted(set(held))]
+        kinds = [CARD_INDEX[card] for card in sorted(set(state.hands[seat]))]
         for to in others:
             row = table.show[to]
             menu += [row[k] for k in kinds]
-        self.window_memo[seat] = (units, held, menu, None)
         return menu
 
     def mark(self, seat: int, mask: np.ndarray) -> None:
         """Set ``mask`` to 1 at the seat's menu's numbers (``Table.mask``,
-        acting): a window's mask kept with its menu, copied in."""
-        menu = self.menu(seat)
-        if self._windowing():
-            kept = self.window_memo.get(seat)
-            if kept is not None and kept[2] is menu:
-                mine = kept[3]
-                if mine is None:
-                    mine = np.zeros(self.numbering.size, np.int8)
-                    mine.put(menu, 1)
-                    self.window_memo[seat] = (*kept[:3], mine)
+        acting); a window's mask copied from the seat's kept one
+        (:meth:`_window_mask`)."""
+        where = self.where
+        if where == WINDOW:
+            if (type(seat) is int and 0 <= seat < self.num_players
+                    and seat in self.state.open_seats):
+                np.copyto(mask, self._window_mask(seat))
+            return
+        if where == TURN and type(seat) is int and seat == self.state.order[self.state.pos]:
+            mine = self.turn_mask.get(seat)
+            if mine is None:
+                mask.put(self.menu(seat), 1)
+                self.turn_mask[seat] = mask.copy()
+            else:
                 np.copyto(mask, mine)
-                return
-        mask.put(menu, 1)
+            return
+        mask.put(self.menu(seat), 1)
+
+    def _window_mask(self, seat: int) -> np.ndarray:
+        """The seat's window mask (:meth:`_window_menu`'s numbers), kept with
+        the units of 500 livres it could pay and the hand it was made for:
+        a window's hand stays, and a payment to or from the seat moves only
+        its payments, each seat's a run of numbers (:func:`numbers`)."""
+        state = self.state
+        units = max(0, state.courtiers[seat].fortune) // PAY_UNIT
+        held = state.hands[seat]
+        kept = self.window_memo.get(seat)
+        table = self.numbers
+        if kept is None or kept[1] != held:
+            mine = np.zeros(self.numbering.size, np.int8)
+            mine.put(self._window_menu(seat), 1)
+            self.window_memo[seat] = (units, held[:], mine)
+            return mine
+        was, mine = kept[0], kept[2]
+        if was != units:
+            most = len(table.pay[0])
+            low, high = min(was, units, most), min(max(was, units), most)
+            for to in range(self.num_players):
+                if to != seat:
+                    first = table.pay[to][0]
+                    mine[first + low:first + high] = units > was
+            self.window_memo[seat] = (units, kept[1], mine)
+        return mine
 
     def is_legal(self, seat: int, number: int) -> bool:
         """Whether ``number`` is in the seat's menu now: the window's
@@ -492,12 +591,15 @@ class FastVersailles:
         for what is no seat: :meth:`menu`)."""
         if type(seat) is not int:
             return False
-        if self._windowing() and 0 <= number < self.numbering.size:
+        where = self.where
+        if where == WINDOW and 0 <= number < self.numbering.size:
             return self._window_legal(seat, self.numbers.window[number])
         table = self.numbers
         state = self.state
-        if (state.stage == PLAY and not state.breaches and not state.over
-                and seat == state.order[state.pos]):
+        if where == TURN and seat == state.order[state.pos]:
+            mine = self.turn_mask.get(seat)
+            if mine is not None:
+                return 0 <= number < self.numbering.size and bool(mine[number])
             self.menu(seat)
             if table.gifts[0] <= number < table.gifts[1]:  # made by the menu, for this hand
                 return state.actions_left > 0 and number in self.gift_memo[seat][1]
@@ -512,7 +614,7 @@ class FastVersailles:
         the window; a payment within its fortune, a card of its hand, to
         another seat."""
         state = self.state
-        if does[0] == OTHER or state.over or seat not in state.open_seats:
+        if does[0] == OTHER or seat not in state.open_seats:
             return False
         if does[0] == DONE:
             return True
@@ -527,10 +629,14 @@ class FastVersailles:
         """Apply ``seat``'s legal action ``number`` (the rules' ``_apply``)
         and count it as the referee does (``Table.play``)."""
         phase = None if self.uncounted else self.phase_now or self.state.phase
-        if self._windowing():
+        if self.where == WINDOW:
             self._negotiate(seat, self.numbers.window[number])
         else:
-            self._applied(seat, self.numbering.action(number))
+            action = self.numbering.action(number)
+            if type(action) is GiveCards:
+                self._give(seat, action)
+            else:
+                self._applied(seat, action)
         self.record.append((seat, number))
         if phase is not None:
             self.referee.acted(phase, seat)
@@ -538,19 +644,111 @@ class FastVersailles:
     def _applied(self, seat: int, action: Action) -> None:
         """The rules' own move, and this position's memos forgotten."""
         state = self.state
-        turn, location = state.turn, state.location
+        turn, location, breaches = state.turn, state.location, state.breaches
         state._apply(seat, action)
         if state._legal_cache:
             state._legal_cache.clear()
         if type(action) not in COURT_KEPT or state.turn != turn or state.location != location:
             self.court = None
-        self.over = state.over
+        changes = CHANGES.get(type(action))
+        if changes is None or state.turn != turn or breaches or state.breaches:
+            self._forget()
+        else:
+            self._moved(changes)
+
+    def _forget(self) -> None:
+        """This position's menus and the kept observations let go (after a
+        move not followed by :meth:`_moved`)."""
+        self._moved(0)
+        self.seen = {}
+
+    def _moved(self, changes: int) -> None:
+        """This position's menus let go, and ``changes`` marked on the kept
+        observations (:meth:`observe`), once over let go."""
+        state = self.state
+        self.over = over = state.over
+        self.where = ELSEWHERE if over or state.breaches else (  # as _where reads it
+            WINDOW if state.stage == NEGOTIATION else TURN if state.stage == PLAY else ELSEWHERE)
         self.menus = {}
         self.small = {}
         self.legal = {}
+        if self.turn_mask:
+            self.turn_mask = {}
         self.phase_now, self.uncounted = None, False
-        if self.seen:
-            self.seen, self.window_log = {}, []
+        if over:
+            self.seen = {}
+        elif changes:
+            for kept in self.seen.values():
+                kept[3] |= changes
+
+    def _give(self, seat: int, action: GiveCards) -> None:
+        """A gift (§7.41), as the rules' ``_apply`` gives it (an action
+        spent, the cards moved, then the rules' own ``_after``). While the
+        player-turn goes on after it, the court's numbered parts are kept;
+        within the game turn, the kept observations (:meth:`_moved`: the
+        hands and the actions left, or the turn's part and the fortunes
+        where the player-turn ended)."""
+        state = self.state
+        turn, pos, stage = state.turn, state.pos, state.stage
+        hand, other = state.hands[seat], state.hands[action.to]
+        before, mine = hand[:], self.turn_mask.get(seat)
+        state.actions_left -= 1
+        for card in action.cards:
+            hand.remove(card)
+            other.append(card)
+        state._after(seat, fortunes=False)
+        if state._legal_cache:
+            state._legal_cache.clear()
+        if state.turn != turn:
+            self.court = None
+            self._forget()
+        elif state.pos != pos or state.stage != stage:
+            if self.seen and not state.over:
+                self._given(seat, action.to, action.cards)
+            self._moved(CURRENT | FORTUNES)
+        else:
+            if self.seen:
+                self._given(seat, action.to, action.cards)
+            self._moved(0)
+            if (mine is not None and state.actions_left > 0
+                    and (len(before) > HAND_LIMIT) == (len(hand) > HAND_LIMIT)):
+                gone = self._given_away(seat, before, action.cards)
+                if gone is not None:
+                    mine.put(gone, 0)
+                    self.turn_mask[seat] = mine
+
+    def _given_away(self, seat: int, before: list[str], cards: tuple[str, ...]
+                    ) -> list[int] | None:
+        """What the seat's menu (§7.41) loses when ``cards`` leave its hand
+        ``before``, its player-turn going on with an action left and its
+        hand on the same side of the limit (the court, the House, the piles
+        and the powers as they were): of a kind no longer held, its uses,
+        its gifts alone and with each kind held before, its discard where
+        the hand is over the limit; of a kind no longer held twice, its
+        gifts twice. None where its uses are not at hand (the menu is then
+        made again)."""
+        court = self.court
+        uses = None if court is None else court.get(seat)
+        if uses is None:
+            return None
+        table, hand = self.numbers, self.state.hands[seat]
+        held = {CARD_INDEX[card] for card in before}
+        out: list[int] = []
+        for card in set(cards):
+            k, left = CARD_INDEX[card], hand.count(card)
+            if not left:
+                numbers = uses.get(card)
+                if numbers is None:
+                    return None
+                out += numbers
+                for rows in table.giving[seat]:
+                    row = rows[k]
+                    out += [row[m] for m in held]
+                if len(before) > HAND_LIMIT:
+                    out.append(table.discard[k])
+            if left < 2 <= before.count(card):
+                out += [doubles[k] for doubles in table.doubles[seat]]
+        return out
 
     def _negotiate(self, seat: int, does: tuple[Any, ...]) -> None:
         """A window's action (``VersaillesState._negotiate``, §7.2), with no
@@ -568,66 +766,139 @@ class FastVersailles:
                 courtiers[seat].fortune -= amount
                 courtiers[to].fortune += amount
                 state.payments.append((seat, to, amount))
+        changes = OPEN if does[0] == DONE else 0  # a showing changes nothing observed
         if does[0] == PAY and state._reached_goal():
-            self.seen, self.window_log = {}, []
-        elif (not state.open_seats
-              or state.window_moves >= WINDOW_MOVES_PER_PLAYER * self.num_players):
-            state._close_window()
-            self.seen, self.window_log = {}, []
-            if state.turn != turn or state.location != location:
-                self.court = None
-        elif does[0] == PAY:  # a showing changes nothing observed
-            self.window_log.append((PAY, seat, does[1]))
-        elif does[0] == DONE:
-            self.window_log.append(does)
+            changes = 0
+        else:
+            if does[0] == PAY and self.seen:
+                self._paid(seat, does[1])
+            if (not state.open_seats
+                    or state.window_moves >= WINDOW_MOVES_PER_PLAYER * self.num_players):
+                state._close_window()
+                changes |= TURN
+                if state.turn != turn or state.location != location:
+                    self.court = None
         if state._legal_cache:
             state._legal_cache.clear()
-        self.over = state.over
-        self.menus = {}
-        self.legal = {}
-        self.phase_now, self.uncounted = None, False
+        if state.turn != turn:
+            self._forget()
+        else:
+            self._moved(changes)
+
+    def _paid(self, payer: int, payee: int) -> None:
+        """A payment written into each kept observation (:meth:`observe`):
+        the two fortunes, what the payer paid and the payee received this
+        game turn (``_payment_slots``: in tens of thousands of livres)."""
+        state, n, lines, at = self.state, self.num_players, self.lines, self.paid_at
+        goal, courtiers, payments = state.options["goal"], state.courtiers, state.payments
+        paid = sum([amount for who, _, amount in payments if who == payer]) / 10000
+        received = sum([amount for _, to, amount in payments if to == payee]) / 10000
+        fortunes = courtiers[payer].fortune / goal, courtiers[payee].fortune / goal
+        for seat, kept in self.seen.items():
+            floats, line = kept[2], lines[seat]
+            floats[line[payer] + FORTUNE] = fortunes[0]
+            floats[line[payee] + FORTUNE] = fortunes[1]
+            floats[at + (payer - seat) % n] = paid
+            floats[at + n + (payee - seat) % n] = received
+
+    def _given(self, giver: int, to: int, cards: tuple[str, ...]) -> None:
+        """A gift written into each kept observation (:meth:`observe`): the
+        two hands' sizes, the cards' counts in the giver's or the receiver's
+        own hand, the actions left."""
+        state, lines, hand_at, pos = self.state, self.lines, self.layout.hand, CARDS.pos
+        hands = state.hands
+        sizes = len(hands[giver]) / HAND_LIMIT, len(hands[to]) / HAND_LIMIT
+        left = state.actions_left / ACTIONS_PER_TURN
+        for seat, kept in self.seen.items():
+            floats, line = kept[2], lines[seat]
+            floats[line[giver] + hand_at] = sizes[0]
+            floats[line[to] + hand_at] = sizes[1]
+            if seat in (giver, to):
+                mine = hands[seat]
+                for card in cards:
+                    floats[self.hand_at + pos[card]] = mine.count(card) / MAX_COPIES
+            floats[self.actions_at] = left
 
     def observe(self, seat: int) -> np.ndarray:
         """The game's own observation (``VersaillesEncoding.observe_array``),
-        kept for each seat while the window's moves alone are played: then
-        only the numbers they move are written again (:meth:`_patch`)."""
+        kept for each seat within a game turn while only the moves that mark
+        what they change are played (:meth:`_moved`): then only those parts
+        are written again (:meth:`_refresh`)."""
         kept = self.seen.get(seat)
         if kept is None:
-            array = ENCODING.observe_array(self.state, seat)
-            self.seen[seat] = [bytearray(array.tobytes()), len(self.window_log)]
-            return array
-        buf = kept[0]
-        if kept[1] < len(self.window_log):
-            self._patch(buf, seat, self.window_log[kept[1]:])
-            kept[1] = len(self.window_log)
-        return np.frombuffer(bytearray(buf), np.float32)
+            out = ENCODING.observe_array(self.state, seat)
+            mine = out.copy()
+            floats = mine.data
+            self.seen[seat] = [mine, floats.cast("B"), floats, 0]
+            return out
+        if kept[3]:
+            self._refresh(kept, seat)
+        copy: np.ndarray = kept[0].copy()
+        return copy
 
-    def _patch(self, buf: bytearray, seat: int, moves: list[tuple[Any, ...]]) -> None:
-        """``seat``'s observation ``buf`` brought up to date after the
-        window's ``moves`` (no showing among them: it changes nothing
-        observed): the payers' and payees' fortunes and the payments after a
-        payment, who still negotiates after a Done; at the encoding's places
-        (``_layout``, ``observe_array``'s parts), as it writes them."""
-        state, n = self.state, self.num_players
-        at = self.layout
-        payers = {who for move in moves if move[0] == PAY for who in move[1:]}
-        floats = memoryview(buf).cast("B").cast("f")
-        try:
-            if payers:
-                goal = state.options["goal"]
-                for who in payers:
-                    line = at.courtiers + (who - seat) % n * at.courtier
-                    floats[line + FORTUNE] = state.courtiers[who].fortune / goal
-                start = 4 * self.paid_at
-                buf[start:start + 8 * n] = _paid_bytes(self.blocks, state.payments, seat)
-            if any(move[0] == DONE for move in moves):
-                start = self.open_at
-                for k in range(n):
-                    floats[start + k] = 0.0
-                for other in state.open_seats:
-                    floats[start + (other - seat) % n] = 1.0
-        finally:
-            floats.release()
+    def _refresh(self, kept: list[Any], seat: int) -> None:
+        """``seat``'s kept observation brought up to date: the parts marked
+        changed written again, as ``observe_array`` writes them (its parts,
+        ``encoding.court_bytes`` and the others; a number as the float32 of
+        the same double), at its places (``_layout``, ``_blocks``)."""
+        _, raw, floats, changes = kept
+        kept[3] = 0
+        if changes & (HANDS | PILES | COURT_PART | TURN):
+            self._refresh_parts(raw, seat, changes)
+        if changes & (FORTUNES | HANDS | OPEN | CURRENT):
+            self._refresh_numbers(floats, seat, changes)
+
+    def _refresh_parts(self, buf: memoryview[int], seat: int, changes: int) -> None:
+        """:meth:`_refresh`'s parts written whole: one's own hand, the
+        discards and the pile, the court, the turn's part."""
+        state, at, b = self.state, self.layout, self.blocks
+        if changes & HANDS:
+            buf[4 * self.hand_at:4 * b.turn] = hand_bytes(b, state.hands[seat])
+        if changes & PILES:
+            buf[4 * b.discards:4 * at.courtiers] = b"".join(piles_bytes(state))
+        if changes & COURT_PART:
+            buf[:4 * b.discards] = court_bytes(b, state, seat, state.favourite(), state.lover())
+        if changes & TURN:
+            buf[4 * b.turn:] = b"".join(turn_bytes(b, state, seat))
+
+    def _refresh_numbers(self, floats: memoryview[float], seat: int, changes: int) -> None:
+        """:meth:`_refresh`'s numbers written one by one: the fortunes, the
+        hands' sizes; unless the turn's part was written whole, the
+        payments, the seats negotiating, whose player-turn it is and its
+        actions left."""
+        state, n, at = self.state, self.num_players, self.layout
+        if changes & FORTUNES:
+            goal = state.options["goal"]
+            courtiers = state.courtiers
+            for k in range(n):
+                floats[at.courtiers + k * at.courtier + FORTUNE] = \
+                    courtiers[(seat + k) % n].fortune / goal
+        if changes & HANDS:
+            hands = state.hands
+            for k in range(n):
+                floats[at.courtiers + k * at.courtier + at.hand] = \
+                    len(hands[(seat + k) % n]) / HAND_LIMIT
+        if changes & TURN:
+            return
+        if changes & OPEN:
+            start = self.open_at
+            for k in range(n):
+                floats[start + k] = 0.0
+            for other in state.open_seats:
+                floats[start + (other - seat) % n] = 1.0
+        if changes & CURRENT:  # in the round of play (_turn_key)
+            start = self.actions_at - n
+            for k in range(n):
+                floats[start + k] = 0.0
+            floats[start + (state.order[state.pos] - seat) % n] = 1.0
+            floats[self.actions_at] = state.actions_left / ACTIONS_PER_TURN
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a copy or a pickle keeps: all but the kept observations
+        (views of their arrays), made again when next observed."""
+        state = self.__dict__.copy()
+        state["seen"] = {}
+        return state
 
     def result(self) -> Result:
         """The game's own result (once over)."""
