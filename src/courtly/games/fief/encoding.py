@@ -690,17 +690,7 @@ def _negotiation_state(values: Slots, start: int, row: int, state: FiefState,
 def _phase_state(values: Slots, start: int, state: FiefState, seat: int,
                  n: int) -> None:
     """:func:`_phase` from the state."""
-    if not state.over:
-        k = STAGES.pos.get(state.stage)
-        if k is not None:
-            values[start + k] = 1.0
-    start += STAGES.size
-    if state.turn:
-        values[start] = state.turn / state.options["turn_limit"]
-    start += 1
-    if state.order and not state.over:
-        _set_seat(values, start, state.current(), seat, n)
-    start += n
+    start = _phase_head(values, start, state, seat, n)
     if state.pending is not None:
         _pending_state(values, start, state.pending, seat, n)
     start += _PENDING_FIXED + 2 * n
@@ -722,6 +712,24 @@ def _phase_state(values: Slots, start: int, state: FiefState, seat: int,
         if k is not None:
             values[start + k] = 1.0
         _set_seat(values, start + REGIONS.size, claim[1], seat, n)
+
+
+def _phase_head(values: Slots, start: int, state: FiefState, seat: int, n: int) -> int:
+    """:func:`_phase_state`'s first parts: the phase, the turn, the seat
+    whose part it is; where the next part starts (the pending attack's,
+    then the passage's, battle's, election's, founding's and custody's,
+    all empty when nothing waits: Fief's fast engine writes only these)."""
+    if not state.over:
+        k = STAGES.pos.get(state.stage)
+        if k is not None:
+            values[start + k] = 1.0
+    start += STAGES.size
+    if state.turn:
+        values[start] = state.turn / state.options["turn_limit"]
+    start += 1
+    if state.order and not state.over:
+        _set_seat(values, start, state.current(), seat, n)
+    return start + n
 
 
 def _seat_and_place(values: Slots, start: int, pair: Any, places: Index,

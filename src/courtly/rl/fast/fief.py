@@ -649,7 +649,7 @@ class FastFief:
         A._hand(out, at.phase - 2 * E.DECK.size - 1, s, seat)
         if (s.pending is None and s.battle is None and s.election is None and not s.passage
                 and not s.founding and not s.custody_claim and s.order and not s.over):
-            _phase_numbers(out, at.phase, s, seat, n)
+            E._phase_head(out, at.phase, s, seat, n)  # the rest: nothing waits
         else:
             E._phase_state(out, at.phase, s, seat, n)
         return np.frombuffer(out, np.float32)
@@ -810,24 +810,6 @@ def _sitting(s: FiefState, seat: int, n: int) -> tuple[list[int], list[tuple[int
     return cells, chairs
 
 
-def _phase_numbers(out: Any, start: int, s: FiefState, seat: int, n: int) -> None:
-    """``encoding._phase_state`` of a position with nothing waiting (no
-    attack, passage, battle, election, fief being founded or custody
-    claimed), the seats in order and the game on: the phase, the turn, the
-    seat whose part it is."""
-    k = _STAGE_AT.get(s.stage)
-    if k is not None:
-        out[start + k] = 1.0
-    start += _STAGES
-    if s.turn:
-        out[start] = s.turn / s.options["turn_limit"]
-    out[start + 1 + (s.current() - seat) % n] = 1.0
-
-
-#: Each phase's slot in the phase's part of the observation, and their count.
-_STAGE_AT, _STAGES = E.STAGES.pos, E.STAGES.size
-
-
 def _write(kept: Any, name: str, key: str, value: Any, keep: bool = False) -> None:
     """One piece of the kept part ``name`` written as ``_Part.sync`` writes
     it into every seat's block, if it differs from the piece kept: its old
@@ -845,13 +827,9 @@ def _write(kept: Any, name: str, key: str, value: Any, keep: bool = False) -> No
     blocks, slots = kept.blocks, part.slots
     old = slots.get(key)
     if old:
-        for block, place in blocks:
-            for i in old:
-                block[place[i]] = 0.0
+        A._clear(blocks, old)
     slots[key], cells = _cells(kept.n, name, key, value)
-    for block, place in blocks:
-        for i, x in cells:
-            block[place[i]] = x
+    A._put(blocks, cells)
     was[key] = value
 
 
