@@ -665,10 +665,8 @@ class FastVersailles:
     def _moved(self, changes: int) -> None:
         """This position's menus let go, and ``changes`` marked on the kept
         observations (:meth:`observe`), once over let go."""
-        state = self.state
-        self.over = over = state.over
-        self.where = ELSEWHERE if over or state.breaches else (  # as _where reads it
-            WINDOW if state.stage == NEGOTIATION else TURN if state.stage == PLAY else ELSEWHERE)
+        self.over = over = self.state.over
+        self.where = self._where()
         self.menus = {}
         self.small = {}
         self.legal = {}
@@ -866,18 +864,15 @@ class FastVersailles:
         hands' sizes; unless the turn's part was written whole, the
         payments, the seats negotiating, whose player-turn it is and its
         actions left."""
-        state, n, at = self.state, self.num_players, self.layout
+        state, n, lines = self.state, self.num_players, self.lines[seat]
         if changes & FORTUNES:
             goal = state.options["goal"]
-            courtiers = state.courtiers
-            for k in range(n):
-                floats[at.courtiers + k * at.courtier + FORTUNE] = \
-                    courtiers[(seat + k) % n].fortune / goal
+            for line, courtier in zip(lines, state.courtiers, strict=True):
+                floats[line + FORTUNE] = courtier.fortune / goal
         if changes & HANDS:
-            hands = state.hands
-            for k in range(n):
-                floats[at.courtiers + k * at.courtier + at.hand] = \
-                    len(hands[(seat + k) % n]) / HAND_LIMIT
+            hand = self.layout.hand
+            for line, held in zip(lines, state.hands, strict=True):
+                floats[line + hand] = len(held) / HAND_LIMIT
         if changes & TURN:
             return
         if changes & OPEN:
