@@ -517,10 +517,39 @@ def test_a_field_of_many_numbers_is_typed_in(monkeypatch):
     assert _ask_action(console, GAME, state, 0) == Give(3, 42)
     out = console.export_text()
     # the number asked for reads as the moves' lines, a "?" for it, not as the field's name
-    assert prompts[-1] == "Give ? coin(s) to seat 3 [1-100, q to quit]: "
+    assert prompts[-1] == "Give ? coin(s) to seat 3 [1-100, b to go back, q to quit]: "
     assert "amount" not in prompts[-1] and prompts[-1] not in out  # read, not printed
     assert ("'150' is not possible here (Give ? coin(s) to seat 3); enter a number from 1 to "
             "100.") in out
+
+
+def test_b_goes_back_from_a_narrowed_menu_to_the_whole_one(monkeypatch):
+    """A play-test in the terminal chose "Play card" in Versailles' long
+    menu, then wanted to give cards instead: a narrowed menu offered no way
+    back, only its own moves or q, which quits the game. Now "b" (at a
+    group's menu and at a number typed in) goes back to the whole menu,
+    which the first menu does not offer (nothing to go back to)."""
+    from rich.console import Console
+
+    from courtly.cli import _ask_action
+    from market_game import GAME, Done
+
+    state = GAME.new_game(4, seed=1)
+    state.coins[0] = 100
+    # give; b: the whole menu; give; to seat 3; b at the amount: the whole menu; Done
+    answers = iter(["2", "b", "2", "3", "b", "1"])
+    prompts: list[str] = []
+    console = Console(record=True, width=100)
+    monkeypatch.setattr(console, "input",
+                        lambda prompt="": prompts.append(prompt) or next(answers))
+    assert _ask_action(console, GAME, state, 0) == Done()
+    out = console.export_text()
+    assert prompts[0] == "Your choice [1-3, q to quit]: "  # the whole menu: no way back
+    assert prompts[1] == "Your choice [1-3, b to go back, q to quit]: "  # the gifts' seats
+    assert prompts[4] == "Give ? coin(s) to seat 3 [1-100, b to go back, q to quit]: "
+    assert prompts[2] == prompts[5] == prompts[0]
+    assert out.count("    b. Back to all your choices") == 2
+    assert out.count("    1. Done") == 3
 
 
 def test_a_narrowed_menu_names_villages_and_lords_not_their_ids(monkeypatch):

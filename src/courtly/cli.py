@@ -474,25 +474,40 @@ def _ask_action(console: Console, game: Game, state: State, seat: int,
     timeout = timer if timer and phase.referee_may_act else None
     deadline = None if timeout is None else time.monotonic() + timeout
     undo = state.record.actions[-1][1].describe() if state.can_undo(seat) else None
-    field = 0
+    while True:  # until a choice other than going back to the whole menu
+        chosen = _choose(console, legal, phase, seat, timer, deadline, undo, label)
+        if not isinstance(chosen, str) or chosen == UNDO:
+            return chosen
+
+
+def _choose(console: Console, legal: list[Action], phase: Phase, seat: int, timer: float,
+            deadline: float | None, undo: str | None, label: Callable[[Action], str]
+            ) -> Action | Literal["undo", "back"] | None:
+    """:func:`_ask_action`'s menu, narrowed field by field while longer than
+    :data:`MENU_LIMIT`; once narrowed, "b" goes back to the whole menu
+    (:data:`BACK`): a kind of action chosen by mistake commits to nothing."""
+    whole, field = legal, 0
     while len(legal) > MENU_LIMIT:
         narrowed, field = _narrow(console, legal, field, phase, seat, timer, deadline, undo,
-                                  label)
-        if narrowed is None:
-            return UNDO
+                                  label, back=legal is not whole)
+        if narrowed is None or isinstance(narrowed, str):  # an undo, or back
+            return UNDO if narrowed is None else BACK
         legal, undo = narrowed, None
         if not legal or legal == [TimeUp()] or len(legal) == 1:
             return legal[0] if legal else None
     for number, action in enumerate(legal, start=1):
         _plain(console, f"  {number:>3}. {label(action)}")
     _undo_line(console, undo)
+    back = legal is not whole
+    _back_line(console, back)
     # Below the menu, which may be long (amounts of money), so it stays in sight.
     _plain(console, _phase_line(phase, seat, timer), "bold")
-    choice = _ask_number(console, len(legal), deadline, timed=bool(timer), undo=bool(undo))
+    choice = _ask_number(console, len(legal), deadline, timed=bool(timer), undo=bool(undo),
+                         back=back)
     if choice == TIME_UP:
         return TimeUp()
-    if choice == UNDO_CHOICE:
-        return UNDO
+    if choice in (UNDO_CHOICE, BACK_CHOICE):
+        return UNDO if choice == UNDO_CHOICE else BACK
     return None if choice is None else legal[choice - 1]
 
 
@@ -500,6 +515,12 @@ def _undo_line(console: Console, undo: str | None) -> None:
     """The menu's undo entry, when the seat may take back ``undo``."""
     if undo:
         _plain(console, f"    u. Undo: take back \u201c{undo}\u201d")
+
+
+def _back_line(console: Console, back: bool) -> None:
+    """The narrowed menu's way back to the whole one."""
+    if back:
+        _plain(console, "    b. Back to all your choices")
 
 
 #: A menu longer than this is narrowed down field by field (kind, then each
@@ -515,11 +536,13 @@ def _left(deadline: float | None) -> float | None:
 
 def _narrow(console: Console, legal: list[Action], field: int, phase: Phase, seat: int,
             timer: float, deadline: float | None, undo: str | None = None,
-            label: Callable[[Action], str] | None = None) -> tuple[list[Action] | None, int]:
+            label: Callable[[Action], str] | None = None, back: bool = False,
+            ) -> tuple[list[Action] | Literal["back"] | None, int]:
     """One step of choosing among many actions: the values the next field
     takes among them (the kind of action first); returns the actions left
     and the next field ([] to quit, [TimeUp()] when time ran out, None for
-    an undo, offered when ``undo`` names the action it would take back).
+    an undo, offered when ``undo`` names the action it would take back;
+    :data:`BACK` for going back to the whole menu, offered with ``back``).
     ``label`` gives an action's menu line (default: its ``describe()``)."""
     describe = label or (lambda action: action.describe())
     forms = [a.to_json() for a in legal]
@@ -535,18 +558,22 @@ def _narrow(console: Console, legal: list[Action], field: int, phase: Phase, sea
     numbers = all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values)
     if numbers and len(values) > MENU_LIMIT:
         blank = _fill_in(name, [describe(a) for a in legal])
-        answer = chosen = _ask_value(console, blank, values, phase, seat, timer, deadline)
+        answer = chosen = _ask_value(console, blank, values, phase, seat, timer, deadline, back)
     else:
         groups = [[a for a, f in zip(legal, forms, strict=True) if f.get(name) == v]
                   for v in values]
         for number, line in enumerate(_group_lines(name, values, groups, describe), start=1):
             _plain(console, f"  {number:>3}. {line}")
         _undo_line(console, undo)
+        _back_line(console, back)
         _plain(console, _phase_line(phase, seat, timer), "bold")
-        answer = _ask_number(console, len(values), deadline, timed=bool(timer), undo=bool(undo))
+        answer = _ask_number(console, len(values), deadline, timed=bool(timer), undo=bool(undo),
+                             back=back)
         if answer == UNDO_CHOICE:
             return None, field
         chosen = values[answer - 1] if answer is not None and answer > 0 else None
+    if answer == BACK_CHOICE:
+        return BACK, field
     if answer is None or answer == TIME_UP:
         return ([TimeUp()] if answer == TIME_UP else []), field
     return [a for a, f in zip(legal, forms, strict=True) if f.get(name) == chosen], field + 1
@@ -712,10 +739,11 @@ def _fill_in(name: str, lines: Sequence[str]) -> str:
 
 
 def _ask_value(console: Console, name: str, values: list[Any], phase: Phase, seat: int,
-               timer: float, deadline: float | None) -> int | None:
+               timer: float, deadline: float | None, back: bool = False) -> int | None:
     """A number among ``values`` (none negative) for what ``name`` says
     (:func:`_fill_in`), asked again until it is one; None on EOF or q;
-    :data:`TIME_UP` once ``deadline`` passes."""
+    :data:`TIME_UP` once ``deadline`` passes; with ``back``,
+    :data:`BACK_CHOICE` for b."""
     low, high = min(values), max(values)
     _plain(console, _phase_line(phase, seat, timer), "bold")
 
@@ -724,8 +752,9 @@ def _ask_value(console: Console, name: str, values: list[Any], phase: Phase, sea
             return None
         return f"{answer!r} is not possible here ({name}); enter a number from {low} to {high}."
 
-    return _ask_until(console, f"{name} [{low}-{high}, q to quit]: ", deadline, bool(timer),
-                      problem)
+    extra = ", b to go back" if back else ""
+    return _ask_until(console, f"{name} [{low}-{high}{extra}, q to quit]: ", deadline,
+                      bool(timer), problem, back=back)
 
 
 #: What :func:`read_answer` returns when the prompt timer runs out.
@@ -735,6 +764,11 @@ UNDO_CHOICE = -2
 #: ... and what _ask_action returns then.
 UNDO: Literal["undo"] = "undo"
 UNDO_WORDS = frozenset({"u", "undo"})
+#: What the prompts of a narrowed menu return when the person asks for the
+#: whole menu again, and what :func:`_choose` returns then.
+BACK_CHOICE = -3
+BACK: Literal["back"] = "back"
+BACK_WORDS = frozenset({"b", "back"})
 
 
 def read_answer(console: Console, prompt: str, timeout: float | None,
@@ -824,19 +858,21 @@ def _discard_stale_input(console: Console) -> None:
 
 
 def _ask_number(console: Console, count: int, deadline: float | None = None,
-                timed: bool = False, undo: bool = False) -> int | None:
+                timed: bool = False, undo: bool = False, back: bool = False) -> int | None:
     """Read a number from 1 to ``count``, asking again after bad input; None
     on EOF or q; :data:`TIME_UP` once ``deadline`` (``time.monotonic()``)
     passes without an answer (a wrong answer does not restart the clock);
-    with ``undo``, :data:`UNDO_CHOICE` for u."""
-    extra = ", u to undo" if undo else ""
+    with ``undo``, :data:`UNDO_CHOICE` for u; with ``back``,
+    :data:`BACK_CHOICE` for b."""
+    extra = (", u to undo" if undo else "") + (", b to go back" if back else "")
     return _ask_until(console, f"Your choice [{_choice_range(count)}{extra}, q to quit]: ",
                       deadline, timed, lambda answer: _number_problem(answer, count),
-                      undo=undo)
+                      undo=undo, back=back)
 
 
 def _ask_until(console: Console, prompt: str, deadline: float | None, timed: bool,
-               problem: Callable[[str], str | None], undo: bool = False) -> int | None:
+               problem: Callable[[str], str | None], undo: bool = False,
+               back: bool = False) -> int | None:
     """Ask at ``prompt`` until ``problem`` finds nothing wrong with the answer
     (an integer); None on EOF or q; :data:`TIME_UP` once ``deadline`` passes.
     What was typed on a terminal before the question is discarded first
@@ -856,6 +892,8 @@ def _ask_until(console: Console, prompt: str, deadline: float | None, timed: boo
             return None
         if undo and answer.lower() in UNDO_WORDS:
             return UNDO_CHOICE
+        if back and answer.lower() in BACK_WORDS:
+            return BACK_CHOICE
         wrong = problem(answer)
         if wrong is None:
             return int(answer)
