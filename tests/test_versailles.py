@@ -1445,8 +1445,29 @@ def test_the_terminal_says_what_each_card_in_hand_does():
     state.hands[0][:] = ["bon_mot", "bon_mot", "medisance"]
     text = GAME.render(state.view(0))
     after = text[text.index("Your hand:"):].splitlines()
-    assert after[1:3] == ["  Bon mot: +2 King", "  Médisance: -2 Queen"]
+    assert after[1:3] == ["  Bon mot [at Versailles]: +2 King", "  Médisance: -2 Queen"]
     assert "+2 King" not in GAME.render(state.view(None))
+
+
+def test_the_terminal_says_what_each_card_in_hand_asks():
+    """A terminal play-test held Butin de guerre and Lâcheté au feu and
+    could not tell why neither was offered: the hand's lines gave their
+    effects, not their symbols and conditions (§9.1), which the browser's
+    card help shows. Now each line says them in brackets: the request, the
+    court's place, who receives it (sex, oneself, a least standing,
+    titled), who plays it."""
+    state = in_play(3, seed=4)
+    state.hands[0][:] = ["butin", "philtre", "duc", "poison", "calomnie"]
+    text = GAME.render(state.view(0))
+    after = text[text.index("Your hand:"):].splitlines()
+    assert set(after[1:6]) == {  # in the view's order of the hand
+        "  Butin de guerre [at war; for a man]: fortune +3,000",
+        "  Philtre d'amour [for a woman, for oneself; played by a lady]: "
+        "+3 standing with the King (clamp 9)",
+        "  Duc [request; at Versailles; King \u2265 7, titled]: income 7,000/turn",
+        "  Poison [played by a lady]: target dies (courtier §10.4; King §10.1; Queen §10.2; "
+        "both dead §10.3)",
+        "  Calomnie: -2 King"}
 
 
 def test_the_heuristic_plays_legal_actions_to_the_goal():

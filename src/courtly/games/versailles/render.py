@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from courtly.core import counted, listed
-from courtly.games.versailles.cards import COUNTRY_NAMES, DECK, PARTY_NAMES
+from courtly.games.versailles.cards import COUNTRY_NAMES, DECK, PARTY_NAMES, CardType
 
 PLACES = {"versailles": "at Versailles", "hunt": "at the hunt", "war": "at war"}
 SEAT = re.compile(r"\bSeat (\d+)\b")
@@ -101,6 +101,34 @@ def _breaches(view: Mapping[str, Any]) -> list[str]:
             for b in view["breaches"]]
 
 
+def _card_line(card: CardType) -> str:
+    """A card of one's hand under the hand: its name, its conditions (§9.1,
+    the browser's card help) in brackets, its effect ("Butin de guerre
+    [at war; for a man]: fortune +3,000")."""
+    return f"  {card.name_fr}{_conditions(card)}: {card.effect}"
+
+
+def _conditions(card: CardType) -> str:
+    """What a card asks (§9.1), of the court's place and of who receives it
+    (its sex, a standing, a title) or plays it, in brackets; "" if nothing."""
+    asks = ["request"] if card.is_request else []
+    if card.location != "any":
+        asks.append(PLACES[card.location])
+    who = [f"for a {card.sex}"] if card.sex != "any" else []
+    if card.self_only:
+        who.append("for oneself")
+    if card.min_standing is not None:
+        need = card.min_standing
+        who.append(f"{need.sovereign.capitalize()} \u2265 {need.value}")
+    if card.titled:
+        who.append("titled")
+    if who:
+        asks.append(", ".join(who))
+    if card.user_sex != "any":
+        asks.append("played by a lady" if card.user_sex == "woman" else "played by a gentleman")
+    return f" [{'; '.join(asks)}]" if asks else ""
+
+
 def render(view: Mapping[str, Any]) -> str:
     """The table as the view's seat sees it."""
     lines = [f"Turn {view['turn']} ({view['stage']}); goal {view['goal']:,} livres; "
@@ -121,8 +149,7 @@ def render(view: Mapping[str, Any]) -> str:
         lines.append(named_seats(view, f"Seat {view['current']} plays ({left} left)", "short"))
     if view["hand"] is not None:
         lines.append(f"Your hand: {_cards(view['hand'])}")
-        lines += [f"  {DECK[c].name_fr}: {DECK[c].effect}"
-                  for c in dict.fromkeys(view["hand"]) if DECK[c].effect]
+        lines += [_card_line(DECK[c]) for c in dict.fromkeys(view["hand"]) if DECK[c].effect]
     if "final" in view:
         winners = [named_seats(view, f"Seat {w}", "short") for w in view["final"]["winners"]]
         lines.append(listed("Winner", winners))
