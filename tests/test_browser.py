@@ -707,6 +707,48 @@ BOT_REMARK = """() => {
 }"""
 
 
+def test_the_log_and_chat_keep_following_after_the_window_changes_width(server, browser):
+    """A play-test turned a phone and back (390 then 1280 px wide): from then
+    on "The story so far" stayed where it was, turns behind, and new lines
+    came unseen below, because the lists' lines wrapped anew and the page
+    asked, after the reflow, whether the reader was at the end. A list the
+    reader had at its end stays at its end through any change of width, and
+    follows the lines that come after; one scrolled up stays where it was."""
+    made = new_table(server, "courtisans", [PERSON, BOT], seed=5)
+    tid = made["table"]["id"]
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Ann")
+    page.wait_for_selector(".banner-mine")
+    token = made["links"]["seats"]["0"].split("token=")[1]
+
+    def say(count: int, start: int) -> None:
+        for i in range(start, start + count):
+            api(server, f"/api/tables/{tid}/chat",
+                {"token": token, "text": f"Line {i}: " + "the Queen's table " * (i % 4 * 3)})
+        page.wait_for_function(
+            f"document.querySelectorAll('#chat .chat-line').length === {start + count}")
+        page.wait_for_timeout(150)
+
+    say(12, 0)
+    whole_lines_at_end(page, "chat", ".chat-line")
+    for width in (390, 1280, 700, 1280):
+        page.set_viewport_size({"width": width, "height": 844 if width < 800 else 800})
+        page.wait_for_timeout(150)
+        for list_id, lines in (("chat", ".chat-line"), ("log", ".log-line")):
+            if page.evaluate(f"document.getElementById('{list_id}').scrollHeight"
+                             f" > document.getElementById('{list_id}').clientHeight"):
+                whole_lines_at_end(page, list_id, lines)
+    say(3, 12)
+    whole_lines_at_end(page, "chat", ".chat-line")
+    # scrolled up by the reader, it stays there through a change of width and new lines
+    page.evaluate("document.getElementById('chat').scrollTop = 0")
+    page.wait_for_timeout(150)
+    page.set_viewport_size({"width": 390, "height": 844})
+    say(2, 15)
+    assert page.evaluate("document.getElementById('chat').scrollTop") == 0
+    assert errors == []
+
+
 def test_a_bots_remark_reads_in_the_pages_language(server, browser):
     """A bot's remark (Versailles' Grand Chamberlain naming a fine) showed
     both languages on every page ("… livres. / L’étiquette …"): the page

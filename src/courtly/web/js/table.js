@@ -688,9 +688,25 @@ function describeEvent(e, ctx) {
   return withNames(e.text);
 }
 
+/** Whether the reader has the log's and the chat's ends in sight, as their
+ *  last scroll left them. Kept from scroll to scroll, not read off a list
+ *  when it is drawn: a change of the window's width wraps the lines anew
+ *  and moves the end away from a reader who never scrolled, who would then
+ *  be taken for one who had scrolled up, and left turns behind. */
+const following = { log: true, chat: true };
+
+function atEnd(list) {
+  return list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+}
+
+for (const id of Object.keys(following)) {
+  const list = document.getElementById(id);
+  list.addEventListener("scroll", () => { following[id] = atEnd(list); }, { passive: true });
+}
+
 function renderLog() {
   const log = document.getElementById("log");
-  const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+  const atBottom = following.log;
   const ctx = context();
   // a replay's log stops at its step (the server replays it as the point of view saw it)
   const replayed = st.replay && st.replay.data && st.replay.data.events;
@@ -739,11 +755,10 @@ function endOnWholeLines(list) {
 }
 
 /** The log's and the chat's lines wrap anew at another width: each still
- *  whole at its end, if the reader was there. */
+ *  whole at its end, if the reader was there (:data:`following`). */
 function realignLists() {
-  for (const id of ["log", "chat"]) {
-    const list = document.getElementById(id);
-    if (list.scrollHeight - list.scrollTop - list.clientHeight < 40) endOnWholeLines(list);
+  for (const id of Object.keys(following)) {
+    if (following[id]) endOnWholeLines(document.getElementById(id));
   }
 }
 
@@ -779,7 +794,7 @@ function withCardHelp(e, text, ctx) {
 
 function renderChat() {
   const list = document.getElementById("chat");
-  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  const atBottom = following.chat;
   const messages = [...st.chat.values()].sort((a, b) => a.id - b.id);
   // a renderer may mark chat lines (Versailles: the breaches of etiquette found in them)
   const notes = messages.length && st.renderer.chatNotes && st.table && st.view ? st.renderer.chatNotes(context()) : null;
