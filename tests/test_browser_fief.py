@@ -1221,6 +1221,61 @@ def test_the_map_on_a_phone(server, browser, tmp_path: Path):
     assert errors == []
 
 
+#: The choice's targets on the map (regions by their names), how many are in the
+#: map's box, and the line above the map that counts those out of sight.
+TARGETS_IN_SIGHT = """() => {
+  const box = document.querySelector('.fief-viewport').getBoundingClientRect();
+  const regions = [...document.querySelectorAll('.fief-region.target .fief-region-name')];
+  const marks = regions.length ? regions : [...document.querySelectorAll('.fief-village.target')];
+  const seen = marks.filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.right > box.left && r.left < box.right && r.bottom > box.top && r.top < box.bottom;
+  }).length;
+  const hint = document.querySelector('.fief-offscreen');
+  return {targets: marks.length, seen, hint: hint ? hint.textContent : null};
+}"""
+
+
+def test_a_phone_is_told_of_targets_off_the_map_and_shown_them(server, browser):
+    """A play-test on a phone (the map zoomed ×2) chose a region with two of
+    them off the map's edge, and sent an assassin whose only target lay off
+    it too, nothing saying so. Zoomed, a line above the map counts what is
+    out of sight and says that ⤢ shows the whole board; and a choice with
+    none of its targets in sight centres the map on them, once (the player
+    may pan away after)."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=5, turn_limit=1)
+    page, errors = open_page(browser, width=390, height=844, touch=True)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".fief-act[data-mode=region]")
+    page.click("#fief-zoom-in")  # ×3: most regions out of sight
+    page.wait_for_timeout(200)
+    sight = page.evaluate(TARGETS_IN_SIGHT)
+    hidden = sight["targets"] - sight["seen"]
+    assert sight["targets"] >= 4 and hidden > 0, sight
+    assert sight["hint"] == (f"{hidden} of the {sight['targets']} places to choose from "
+                             f"{'is' if hidden == 1 else 'are'} off this part of the map: "
+                             "⤢ shows the whole board."), sight
+    # none in sight (the map panned to its empty corner): a new choice centres on them
+    page.evaluate("""() => {
+      const box = document.querySelector('.fief-viewport');
+      box.scrollLeft = 0; box.scrollTop = 0;
+      window.courtly.state.ui.fiefScroll = [0, 0];
+      delete window.courtly.state.ui.fiefTargets;
+    }""")
+    assert page.evaluate(TARGETS_IN_SIGHT)["seen"] == 0
+    page.click("#lang-toggle")  # drawn again
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    page.wait_for_timeout(200)
+    sight = page.evaluate(TARGETS_IN_SIGHT)
+    assert sight["seen"] > 0, sight
+    if sight["seen"] < sight["targets"]:
+        assert "des" in sight["hint"] and "montre la carte entière" in sight["hint"], sight
+    page.click("#fief-zoom-fit")  # the whole board: no line
+    page.wait_for_timeout(200)
+    assert page.locator(".fief-offscreen").count() == 0
+    assert errors == []
+
+
 # ----- a right of way asked by one person and answered by another on the map ----------------
 
 class ApiSeat:

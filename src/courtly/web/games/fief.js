@@ -90,6 +90,7 @@ const strings = {
     "fief.zoom_in": "Zoom in",
     "fief.zoom_out": "Zoom out",
     "fief.zoom_fit": "Whole map",
+    "fief.offscreen": (p) => `${p.n} of the ${p.all} places to choose from ${p.n === 1 ? "is" : "are"} off this part of the map: ⤢ shows the whole board.`,
     "fief.act.title": "On the map",
     "fief.act.cancel": "Cancel",
     "fief.act.end_turn": "End this phase",
@@ -261,6 +262,7 @@ const strings = {
     "fief.zoom_in": "Agrandir",
     "fief.zoom_out": "Réduire",
     "fief.zoom_fit": "Carte entière",
+    "fief.offscreen": (p) => `${p.n === 1 ? "Un" : p.n} des ${p.all} lieux à choisir ${p.n === 1 ? "est" : "sont"} hors de cette partie de la carte\u202f: ⤢ montre la carte entière.`,
     "fief.act.title": "Sur la carte",
     "fief.act.cancel": "Annuler",
     "fief.act.end_turn": "Finir cette phase",
@@ -1708,8 +1710,39 @@ function render(root, ctx) {
     box.scrollLeft = at[0];
     box.scrollTop = at[1];
   } else if (box && zoomOf(ctx) > 1) centre([500, 500]);
+  if (box && zoomOf(ctx) > 1) showTargets(root, ctx, box, centre);
   news.decorate(root, ctx); // the battle, election and negotiation panels, the map's battle mark
   keepBarHeight(root, ctx);
+}
+
+/** Zoomed (a phone), what the map asks to point at may lie out of sight (a
+ *  play-test's assassin had his only target off the map's edge, and nothing
+ *  said so): once for each choice, the map is centred on its targets if none
+ *  is in sight; if some are out of sight, a line above the map says how many
+ *  and that ⤢ shows the whole board. Either way the player may pan after. */
+function showTargets(root, ctx, box, centre) {
+  // a region's villages are targets too (a tap on one chooses its region): counted as the region
+  const regions = [...root.querySelectorAll(".fief-region.target")];
+  const targets = regions.length ? regions : [...root.querySelectorAll(".fief-village.target")];
+  if (!targets.length) return;
+  const key = targets.map((g) => g.dataset.village || g.dataset.region).join(",");
+  const inSight = (g) => {
+    const r = (g.querySelector(".fief-region-name") || g).getBoundingClientRect();
+    const v = box.getBoundingClientRect();
+    return r.right > v.left && r.left < v.right && r.bottom > v.top && r.top < v.bottom;
+  };
+  if (ctx.ui.fiefTargets !== key && !targets.some(inSight)) {
+    const points = targets.flatMap((g) => (g.dataset.village ? [g.dataset.village]
+      : REGION[g.dataset.region].villages).map((id) => [VILLAGE[id].x, VILLAGE[id].y]));
+    centre([points.reduce((a, p) => a + p[0], 0) / points.length,
+      points.reduce((a, p) => a + p[1], 0) / points.length]);
+  }
+  ctx.ui.fiefTargets = key;
+  const hidden = targets.filter((g) => !inSight(g)).length;
+  if (hidden) {
+    box.before(h("p", { class: "fief-offscreen muted" },
+      ctx.t("fief.offscreen", { n: hidden, all: targets.length })));
+  }
 }
 
 /** The bar above the map keeps, through a phase, the tallest height it has had
