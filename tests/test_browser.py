@@ -291,6 +291,29 @@ def test_the_lobby_offers_a_bot_menu_only_for_bot_seats_and_shows_it_whole(serve
 NASTY = '<img src=x onerror="window.__p=1">Ada'
 
 
+def test_the_lobby_marks_the_seats_a_table_waits_for(server, browser):
+    """A play-test went back to the lobby in the middle of a game and could
+    not tell that the table waited for them ("Playing · 34 moves"): the seat
+    whose move it waits for reads "to play" ("à jouer"), the others not."""
+    made = new_table(server, "courtisans", [PERSON, BOT], seed=5)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Ann")
+    page.wait_for_selector(".banner-mine")
+    page.goto(server + "/")
+    item = f"#my-tables .table-item[data-table='{made['table']['id']}']"
+    page.wait_for_selector(f"{item} .table-item-seat")
+    chips = page.locator(f"{item} .table-item-seat")
+    assert chips.count() == 2
+    assert "to-play" in chips.nth(0).get_attribute("class")
+    assert chips.nth(0).text_content().endswith("Annto play")
+    assert "to-play" not in chips.nth(1).get_attribute("class")
+    assert page.locator(f"{item} .seat-to-play").count() == 1
+    page.click("#lang-toggle")
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    assert page.locator(f"{item} .seat-to-play").text_content() == "à jouer"
+    assert errors == []
+
+
 def test_lobby_then_a_whole_courtisans_game_by_clicking(server, browser, tmp_path):
     page, errors = open_page(browser)
     page.goto(server + "/")

@@ -158,6 +158,27 @@ def test_a_table_starts_when_every_person_seat_is_taken(client):
     assert [s["name"] for s in info["seats"]] == ["Ada", "Bob"]
 
 
+def test_the_lobby_says_whose_move_a_table_waits_for(client):
+    """A play-test went back to the lobby during a negotiation and could not
+    tell that the table waited for them: a table lists the seats whose move
+    it waits for (those that must act, then those that may), only while it
+    is played."""
+    made = new_table(client, [{"kind": "person"}, {"kind": "person"}])
+    tid, tokens = made["table"]["id"], made["tokens"]
+    client.post(f"/api/tables/{tid}/join", json={"token": tokens["0"], "name": "Ada"})
+    assert client.get(f"/api/tables?ids={tid}").json()["tables"][0]["waiting_for"] == []
+    client.post(f"/api/tables/{tid}/join", json={"token": tokens["1"], "name": "Bob"})
+    now = state(client, tid, tokens["0"])
+    listed = client.get(f"/api/tables?ids={tid}").json()["tables"][0]
+    assert listed["waiting_for"] == now["to_act"] + [
+        s for s in now["may_act"] if s not in now["to_act"]] == [0]
+    while now["to_act"] == [0]:  # seat 0's turn played out: then Bob's
+        client.post(f"/api/tables/{tid}/actions",
+                    json={"token": tokens["0"], "action": now["legal"][0]["action"]})
+        now = state(client, tid, tokens["0"])
+    assert state(client, tid)["table"]["waiting_for"] == now["to_act"] == [1]
+
+
 # ----- play -----------------------------------------------------------------------
 
 def test_pages_answer_get_and_head(client):

@@ -333,7 +333,17 @@ class LiveTable:
                 "created": self.row.created, "bot_delay": self.row.bot_delay,
                 "move_clock": self.row.move_clock, "listed": self.listed,
                 "hosted": self.row.host_hash is not None, "ended": self.row.ended,
-                "rematch": self.row.rematch, "paused": self.paused(time.monotonic())}
+                "rematch": self.row.rematch, "paused": self.paused(time.monotonic()),
+                "waiting_for": self.waiting_for()}
+
+    def waiting_for(self) -> list[int]:
+        """The seats whose move the game waits for while it is played: those
+        that must act, then those that may (a window); public, as the phase is."""
+        if self.status != "playing":
+            return []
+        phase = self.state.phase
+        seats = [*phase.to_act, *(s for s in phase.may_act if s not in phase.to_act)]
+        return [s for s in seats if s != REFEREE]
 
     def idle_for(self, now: float) -> float | None:
         """Seconds (monotonic ``now``) since a person was last connected: None

@@ -28,6 +28,7 @@ addStrings({
     "lobby.status_playing": "Being played",
     "lobby.status_ended": "Finished or abandoned",
     "lobby.private": "private",
+    "lobby.to_play": "to play",
   },
   fr: {
     "bot.random": "au hasard",
@@ -51,6 +52,7 @@ addStrings({
     "lobby.status_playing": "En cours",
     "lobby.status_ended": "Terminées ou abandonnées",
     "lobby.private": "privée",
+    "lobby.to_play": "à jouer",
   },
 });
 
@@ -245,14 +247,18 @@ function when(created) {
   return d.toLocaleString(lang(), { hour: "2-digit", minute: "2-digit", day: "numeric", month: "short" });
 }
 
-function seatChip(seat) {
+/** A seat of a listed table: its badge and who sits there, and "to play"
+ *  while the game waits for its move (a player back in the lobby sees that
+ *  a table waits for them). */
+function seatChip(seat, toPlay) {
   let label;
   if (seat.kind === "bot") label = seat.name || botBadge(seat.bot);
   else if (seat.name) label = seat.name;
   else label = seat.awaited ? t("lobby.awaited_seat", { name: seat.awaited }) : t("lobby.open_seat");
-  return h("span", { class: "table-item-seat", title: t("lobby.seat", { n: seat.seat + 1 }) },
+  return h("span", { class: ["table-item-seat", toPlay ? "to-play" : null], title: t("lobby.seat", { n: seat.seat + 1 }) },
     seatBadge(seat.seat, null, { "aria-hidden": null }),
-    h("span", {}, label));
+    h("span", {}, label),
+    toPlay ? h("span", { class: "seat-to-play" }, t("lobby.to_play")) : null);
 }
 
 let lastTables = [];
@@ -285,7 +291,8 @@ function tableItem(table) {
         table.paused ? h("span", { class: "badge", title: t("lobby.paused_help") }, t("lobby.paused")) : null),
       h("div", { class: "muted" }, `${t("lobby.moves", { n: table.moves })} · ${t("lobby.created_at", { time: when(table.created) })}`)),
     h("div", { class: "table-item-actions" }, actions),
-    h("div", { class: "table-item-seats" }, table.seats.map(seatChip)));
+    h("div", { class: "table-item-seats" },
+      table.seats.map((seat) => seatChip(seat, (table.waiting_for || []).includes(seat.seat)))));
 }
 
 function renderTables() {
