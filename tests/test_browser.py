@@ -291,6 +291,25 @@ def test_the_lobby_offers_a_bot_menu_only_for_bot_seats_and_shows_it_whole(serve
 NASTY = '<img src=x onerror="window.__p=1">Ada'
 
 
+def test_the_lobby_writes_an_options_sums_in_digit_groups(server, browser):
+    """A play-test saw Versailles' goal offered as "30000": the option's
+    values read in the page's digit groups ("30,000", "30 000"), the value
+    sent the plain number."""
+    page, errors = open_page(browser)
+    page.goto(server + "/")
+    page.wait_for_selector("#game option[value=versailles]", state="attached")
+    page.select_option("#game", "versailles")
+    page.wait_for_selector("#opt-goal")
+    shown = page.locator("#opt-goal option").all_text_contents()
+    assert "30,000" in shown and not any(re.fullmatch(r"\d{4,}", v) for v in shown), shown
+    assert page.eval_on_selector("#opt-goal", "s => [...s.options].map(o => o.value)") \
+        == [v.replace(",", "") for v in shown]
+    page.click("#lang-toggle")
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    assert "30\u202f000" in page.locator("#opt-goal option").all_text_contents()
+    assert errors == []
+
+
 def test_the_lobby_marks_the_seats_a_table_waits_for(server, browser):
     """A play-test went back to the lobby in the middle of a game and could
     not tell that the table waited for them ("Playing · 34 moves"): the seat

@@ -3,7 +3,7 @@
 
 import { api, createdLinks, myTableIds, rememberLinks, savedHost, saveHost, savedToken } from "./api.js";
 import { button, fill, h, seatBadge, toast } from "./dom.js";
-import { addStrings, applyStatic, botBadge, lang, langToggle, t } from "./i18n.js";
+import { addStrings, applyStatic, botBadge, grouped, lang, langToggle, t } from "./i18n.js";
 
 addStrings({
   en: {
@@ -81,7 +81,7 @@ function optionInput(name, spec) {
   if (spec.values) {
     const kind = spec.type === "int" ? "number" : "text";
     const select = h("select", { id, name, dataset: { option: name, kind } },
-      spec.values.map((v) => h("option", { value: String(v) }, String(v))));
+      spec.values.map((v) => h("option", { value: String(v) }, grouped(v))));
     select.value = String(spec.default);
     return select;
   }
