@@ -1365,6 +1365,57 @@ def test_an_election_every_turn_a_tie_leaves_the_throne_vacant():
     assert state.king is None
 
 
+def test_a_reigning_king_who_loses_the_election_is_named_in_the_log():
+    """A browser play-test: Clément was Alice's crowned King; the bot's Roland was
+    elected and nobody could consecrate him, and the log said only "the throne
+    stays vacant": nothing told Alice her King had lost the crown. Deposing him
+    is decision 14; the event now names him and his seat ("he cannot reign: the
+    throne remains vacant", Phase 6, 1 d), and so does a tie's (1 c)."""
+    state = placed()
+    seats = state.phase_order()
+    put(state, seats[0], "tournus", 0, "henry")
+    put(state, seats[1], "bourg", 0, "louis", "jean")
+    state.king = "henry"
+    to_phase(state, "election")
+    events = state.apply(seats[0], Vote("henry", 1))
+    events += state.apply(seats[1], Vote("louis", 2))
+    for seat in seats[2:]:
+        events += state.apply(seat, Vote(None, 0))
+    assert state.phase.name == "consecration" and state.king == "henry"
+    events = state.apply(seats[1], EndTurn())
+    vacant = next(e for e in events if e.kind == "vacant")
+    assert state.king is None
+    assert vacant.data == {"why": "not_consecrated", "deposed": "henry", "seat": seats[0]}
+    assert vacant.text == (f"The King elected is not consecrated: {lord_name('henry')} "
+                           f"(Seat {seats[0]}) loses the crown; the throne is vacant")
+    # a tie deposes him too, and says so
+    state = placed()
+    put(state, seats[0], "tournus", 0, "henry")
+    put(state, seats[1], "bourg", 0, "louis")
+    state.king = "henry"
+    to_phase(state, "election")
+    events = state.apply(seats[0], Vote("henry", 1))
+    events += state.apply(seats[1], Vote("louis", 1))
+    for seat in seats[2:]:
+        events += state.apply(seat, Vote(None, 0))
+    tie = next(e for e in events if e.kind == "election")
+    assert tie.data == {"tally": {"henry": 1, "louis": 1}, "deposed": "henry", "seat": seats[0]}
+    assert f"{lord_name('henry')} (Seat {seats[0]}) loses the crown; the throne is vacant" \
+        in tie.text
+    # with the throne vacant already, the words are as before
+    state = placed()
+    put(state, seats[0], "tournus", 0, "henry")
+    put(state, seats[1], "bourg", 0, "louis")
+    to_phase(state, "election")
+    events = state.apply(seats[0], Vote("henry", 1))
+    events += state.apply(seats[1], Vote("louis", 1))
+    for seat in seats[2:]:
+        events += state.apply(seat, Vote(None, 0))
+    tie = next(e for e in events if e.kind == "election")
+    assert tie.data == {"tally": {"henry": 1, "louis": 1}}
+    assert tie.text == "No lord has the most votes: the throne is vacant until the next election"
+
+
 def test_a_king_re_elected_stays_and_king_for_life_skips_the_election():
     state = placed()
     seats = state.phase_order()
