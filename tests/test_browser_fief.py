@@ -1574,3 +1574,55 @@ def test_no_gate_covers_a_village_or_a_regions_name(server, browser):
         covering
     assert not any(drawn["labels"].values()), drawn["labels"]
     assert errors == []
+
+
+#: Each bishopric's name on the map, its tooltip, a village's tooltip, and the
+#: villages outlined while a name is pointed at (``hover``) or focused.
+BISHOPRIC_LABELS = """() => {
+  const labels = [...document.querySelectorAll('.fief-bishopric-label')];
+  return { titles: Object.fromEntries(labels.map((g) =>
+             [g.dataset.bishopric, g.querySelector('title').textContent])),
+           montrevel: document.querySelector('.fief-village[data-village="montrevel"] title')
+             .textContent };
+}"""
+
+OUTLINED = """() => [...document.querySelectorAll('.fief-village.in-bishopric')]
+  .map((g) => g.dataset.village).sort()"""
+
+
+def test_a_bishoprics_name_lists_and_outlines_its_villages(server, browser):
+    """A play-test: the map named the four bishoprics in its corners and nothing
+    more; hovering showed nothing, the villages' tooltips did not say it, and
+    the Bishopric tithe's help spoke of "every village of his bishopric". The
+    rulebook lists "next to the name of the bishopric" the villages that
+    depend on it (Regions and Bishoprics): each name's tooltip lists them, a
+    village's names its bishopric, and pointing at or focusing a name outlines
+    its villages."""
+    import json
+
+    from courtly.games.fief import board
+
+    data = json.loads((Path(board.__file__).parent / "data" / "map.json").read_text())
+    names = {v["id"]: v["name"] for v in data["villages"]}
+    bishoprics = {b["id"]: b for b in data["bishoprics"]}
+    _, page, errors = _fay_at_fief(server, browser)
+    page.wait_for_function("() => { const s = window.courtly.state; return !s.pending"
+                           " && s.toAct.includes(s.seat); }")
+    read = page.evaluate(BISHOPRIC_LABELS)
+    assert read["titles"] == {
+        b: f"{x['label']}, its villages: {', '.join(names[v] for v in x['villages'])}"
+        for b, x in bishoprics.items()}
+    assert "bishopric of Sagy" in read["montrevel"]
+    page.hover('.fief-bishopric-label[data-bishopric="sagy"]')
+    assert page.evaluate(OUTLINED) == sorted(bishoprics["sagy"]["villages"])
+    page.mouse.move(5, 5)
+    assert page.evaluate(OUTLINED) == []
+    page.focus('.fief-bishopric-label[data-bishopric="bourg"]')
+    assert page.evaluate(OUTLINED) == sorted(bishoprics["bourg"]["villages"])
+    page.click("#lang-toggle")
+    page.wait_for_selector('.fief-bishopric-label title', state="attached")
+    read = page.evaluate(BISHOPRIC_LABELS)
+    assert read["titles"]["blaye"].startswith("Évêché de Blaye, ses villages\u202f: Uchizy, ")
+    assert "évêché de Sagy" in read["montrevel"]
+    assert errors == []
+

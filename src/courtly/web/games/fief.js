@@ -112,6 +112,8 @@ const strings = {
     "fief.act.buy_at": "Buy at {place}",
     "fief.act.buy": "{n} {item} · {price} crowns",
     "fief.form.item": "{item} ({price} crowns each)",
+    "fief.bishopric.villages": "{name}, its villages: {villages}",
+    "fief.village.bishopric": "bishopric of {name}",
     "fief.form.cost": "{n} {item}: {price} crowns.",
     "fief.form.purse": "You have {money} crowns: enough for {most} {items}.",
     "fief.form.purse_short": "You have {money} crowns: not enough for one.",
@@ -283,6 +285,8 @@ const strings = {
     "fief.act.buy_at": "Acheter à {place}",
     "fief.act.buy": "{n} {item} · {price} écus",
     "fief.form.item": "{item} ({price} écus pièce)",
+    "fief.bishopric.villages": "{name}, ses villages : {villages}",
+    "fief.village.bishopric": "évêché de {name}",
     "fief.form.cost": "{n} {item} : {price} écus.",
     "fief.form.purse": "Vous avez {money} écus : de quoi en payer {most}.",
     "fief.form.purse_short": "Vous avez {money} écus : pas de quoi en payer un seul.",
@@ -516,15 +520,31 @@ function regionLayer(ctx, plan) {
   });
 }
 
-function bishopricLayer() {
+/** The four bishoprics' names in the corners; each names its villages when
+ * pointed at or focused, and outlines them on the map ("The names of the
+ * villages that depend on each of them are listed next to the name of the
+ * bishopric": Regions and Bishoprics). */
+function bishopricLayer(ctx) {
   return BOARD.bishoprics.map((b) => {
     const [cx, cy] = centroid(b.villages);
     const east = cx > 500;
     const south = cy > 500;
-    return s("text", {
-      x: east ? 1030 : -30, y: south ? 1045 : -22, class: "fief-bishopric",
-      "text-anchor": east ? "end" : "start", dataset: { bishopric: b.id },
-    }, `✝ ${b.label || b.name}`);
+    const villages = b.villages.map(villageName).join(", ");
+    const g = s("g", { class: "fief-bishopric-label", tabindex: "0", dataset: { bishopric: b.id } },
+      s("title", {}, ctx.t("fief.bishopric.villages", { name: b.label || b.name, villages })),
+      s("text", {
+        x: east ? 1030 : -30, y: south ? 1045 : -22, class: "fief-bishopric",
+        "text-anchor": east ? "end" : "start", dataset: { bishopric: b.id },
+      }, `✝ ${b.label || b.name}`));
+    const show = (on) => () => {
+      const svg = g.ownerSVGElement;
+      if (!svg) return;
+      for (const v of b.villages) svg.querySelector(`.fief-village[data-village="${v}"]`)?.classList.toggle("in-bishopric", on);
+    };
+    for (const [type, on] of [["mouseenter", true], ["focus", true], ["mouseleave", false], ["blur", false]]) {
+      g.addEventListener(type, show(on));
+    }
+    return g;
   });
 }
 
@@ -540,7 +560,8 @@ function villageGlyph(ctx, v, plan) {
   const target = plan.villages.has(v.id);
   const sub = [castle ? ctx.t("fief.castle") : null, mills ? `${ctx.t("fief.mill")} ×${mills}` : null,
     presses ? `${ctx.t("fief.press")} ×${presses}` : null].filter(Boolean);
-  const title = [villageName(v.id), holder !== null && holder !== undefined ? ctx.name(holder) : null,
+  const title = [villageName(v.id), v.bishopric ? ctx.t("fief.village.bishopric", { name: bishopricName(v.bishopric) }) : null,
+    holder !== null && holder !== undefined ? ctx.name(holder) : null,
     soldiers ? `${ctx.t("fief.soldiers")}${ctx.t("colon")}${soldiers[1]}` : null, ...sub,
     ...lords.map(([id, l]) => news.lordOf(ctx, id, l.owner))].filter(Boolean).join(" — ");
   const g = s("g", {
@@ -680,7 +701,7 @@ function mapPanel(ctx) {
   s("g", { class: "fief-roads" }, BOARD.roads.map(([a, b]) => s("line", {
     x1: VILLAGE[a].x, y1: VILLAGE[a].y, x2: VILLAGE[b].x, y2: VILLAGE[b].y, class: "fief-road", dataset: { road: `${a}|${b}` },
   }))),
-  s("g", { class: "fief-bishoprics" }, bishopricLayer()),
+  s("g", { class: "fief-bishoprics" }, bishopricLayer(ctx)),
   s("g", { class: "fief-villages" }, BOARD.villages.map((v) => villageGlyph(ctx, v, plan))),
   s("g", { class: "fief-gates" }, gateLayer(ctx, plan)));
   const box = h("div", { class: ["fief-viewport", zoom > 1 ? "zoomed" : null] }, svg);
