@@ -571,3 +571,46 @@ def test_a_king_who_loses_the_crown_is_named_in_the_log(server, browser):
     assert lines[5].startswith("Aucun seigneur n'a le plus de voix\u202f: Henry, joué par")
     assert errors == []
 
+
+#: The battle panel's forces table for one exchange (the page's news module, off-page).
+FORCES = """async () => {
+  const news = (await import('/static/games/fief_news.js')).default;
+  const i18n = await import('/static/js/i18n.js');
+  const combat = {index: 1, kind: 'combat', text: '', data: {village: 'cluny',
+    attacker: 0, defender: 1, attacker_lords: ['clement'], attacker_soldiers: 6,
+    defender_lords: ['robert'], defender_soldiers: 4,
+    attacker_roll: [2], defender_roll: [1], attacker_loses: 1, defender_loses: 1,
+    attacker_left: 6, defender_left: 4, in_castle: false}};
+  const events = [{index: 0, kind: 'turn', text: '', data: {turn: 3, first: 0}}, combat];
+  const ctx = await (MAKE_CTX)({view: {regions: [], lords: {}}, events, seat: null});
+  const out = [];
+  for (const lang of ['en', 'fr']) {
+    i18n.setLang(lang);
+    ctx.t = i18n.t;
+    const root = document.createElement('div');
+    root.append(Object.assign(document.createElement('div'), {className: 'fief-side'}));
+    news.decorate(root, ctx);
+    const table = root.querySelector('#fief-battle .fn-forces');
+    out.push({head: [...table.querySelectorAll('th')].map((th) => th.textContent),
+              rows: [...table.querySelectorAll('tbody tr')].map((tr) =>
+                [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent))});
+  }
+  i18n.setLang('en');
+  return out;
+}""".replace("MAKE_CTX", FAKE_CTX)
+
+
+def test_the_battle_panel_counts_soldiers_in_both_columns(server, browser):
+    """A play-test read "Soldiers 6 · Left 6" beside "Alice loses 1": "Left" counted
+    the lord with the soldiers (the exchange's force), "Soldiers" did not. Both
+    columns count soldiers now, and say so; losses take soldiers first
+    (decision 12), so a side's soldiers left are its force left less its lords."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=3)
+    page, errors = open_page(browser)
+    page.goto(f"{server}/table/{made['table']['id']}")
+    page.wait_for_selector("svg.fief-map")
+    english, french = page.evaluate(FORCES)
+    assert english["head"] == ["Side", "Lords", "Soldiers at the start", "Soldiers left"]
+    assert english["rows"] == [["Clément", "6", "5"], ["Robert", "4", "3"]]
+    assert french["head"] == ["Camp", "Seigneurs", "Soldats au départ", "Soldats restants"]
+    assert errors == []

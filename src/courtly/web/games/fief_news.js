@@ -205,8 +205,8 @@ export const strings = {
     "fn.open": "in open ground",
     "fn.side": "Side",
     "fn.lords": "Lords",
-    "fn.soldiers": "Soldiers",
-    "fn.left": "Left",
+    "fn.soldiers": "Soldiers at the start",
+    "fn.left": "Soldiers left",
     "fn.attacker": "attacks",
     "fn.defender": "defends",
     "fn.round": "Exchange {n}",
@@ -451,8 +451,8 @@ export const strings = {
     "fn.open": "en rase campagne",
     "fn.side": "Camp",
     "fn.lords": "Seigneurs",
-    "fn.soldiers": "Soldats",
-    "fn.left": "Restent",
+    "fn.soldiers": "Soldats au départ",
+    "fn.left": "Soldats restants",
     "fn.attacker": "attaque",
     "fn.defender": "défend",
     "fn.round": "Échange {n}",
@@ -737,7 +737,14 @@ function forcesTable(ctx, sides) {
         h("strong", {}, ctx.name(seat)), h("span", { class: "muted" }, ` ${ctx.t(`fn.${side.role}`)}`)),
       h("td", { class: "fn-lords" }, side.lords.length ? side.lords.map(lordName).join(", ") : ctx.t("fn.no_lord")),
       h("td", { class: "fn-num" }, String(side.soldiers)),
-      h("td", { class: "fn-num" }, side.left === undefined ? "—" : String(side.left))))));
+      h("td", { class: "fn-num" }, side.left === undefined ? "—" : String(soldiersLeft(side)))))));
+}
+
+/** A side's soldiers left: the exchanges' counts ("attacker_left") hold its lords
+ * too, as the dice count a force, and losses take soldiers first, lords after
+ * (decision 12), so its soldiers are what is left beyond its lords. */
+function soldiersLeft(side) {
+  return Math.max(0, side.left - side.lords.length);
 }
 
 function roundItem(ctx, r, n, fresh) {
