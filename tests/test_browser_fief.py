@@ -1667,6 +1667,29 @@ def test_a_besieged_lord_is_told_to_click_the_besiegers_force(server, browser):
     assert errors == []
 
 
+#: GATE_ROADS for a force that came by a road to attack, ask right of way or
+#: intrude (the view's ``road``; ``came_from`` is a besieger's only).
+GATE_ROADS_ANY = GATE_ROADS.replace("came_from: b }", "came_from: null, road: b }").replace(
+    "stance: 'siege'", "stance: STANCE")
+
+
+@pytest.mark.parametrize("stance", ["attack", "passage", "intrude"])
+def test_every_force_at_a_gate_stands_on_the_road_it_came_by(server, browser, stance):
+    """A play-test: Clément attacked Cluny from Berzé, to the south, and "⚔16"
+    was drawn west of Cluny, where no road is, over its mill's "M": only a
+    besieger's road was in the view, and any other gate stood left of its
+    village. "The pieces stay on the road by which they came" (Phase 4, case 2):
+    every view gives the road (``road``), and every force stands on it, at every
+    village and road, never over the village's name."""
+    assert GATE_ROADS_ANY.count("road: b") == 1 and GATE_ROADS_ANY.count("STANCE") == 1
+    _, page, errors = _fay_at_fief(server, browser)
+    drawn = page.evaluate(GATE_ROADS_ANY.replace("STANCE", repr(stance)))
+    assert len(drawn) == 2 * 33
+    assert [d for d in drawn if d["cos"] < 0.99] == []
+    assert [d for d in drawn if d["over"]] == []
+    assert errors == []
+
+
 #: The bar once Fay's Louis is sent alone to Bourg, held by seat 2 (``stance``);
 #: Hugues' right of way asked of Fay without soldiers (``passage``); the parry
 #: menu of the forms under the map (``parry``).

@@ -1912,6 +1912,44 @@ def test_a_besieger_leaves_by_the_road_he_came_not_across_the_village():
     assert state.soldiers["tournus"] == (me, 3) and not state.gates
 
 
+@pytest.mark.parametrize("stance", ["attack", "siege", "passage"])
+def test_every_view_gives_the_road_a_force_at_a_gate_came_by(stance):
+    """A browser play-test: Clément attacked Cluny from Berzé, to the south, and his
+    "⚔16" was drawn west of Cluny, where no road is: the view gave the road only
+    for a siege (``came_from``, which decides a besieger's moves), and the map put
+    every other force left of its village. "The pieces stay on the road by which
+    they came" (Phase 4, case 2): every view now gives each lord at a gate the road
+    he came by (``road``), public as the force is; ``came_from`` (and so the
+    research observation) is unchanged: a besieger's only."""
+    state, me, other = at_st_andromy(stance)
+    for seat in (me, other, None):
+        lords = state.view(seat)["lords"]
+        assert lords["henry"]["road"] == "tournus"
+        assert lords["henry"]["came_from"] == ("tournus" if stance == "siege" else None)
+        assert all(i["road"] is None for lord, i in lords.items() if lord != "henry")
+
+
+def test_pieces_that_came_out_by_no_road_have_none_in_the_view():
+    """A lord breaking out of a siege, or put out of a village, stands at its gate
+    without having come by a road: the view gives none (his last trip's road, kept
+    from before he went in, is not where he stands)."""
+    state = placed()
+    me = mover(state)
+    other = next(s for s in state.order if s != me)
+    put(state, me, "tournus", 3, "henry")
+    put(state, other, "st_andromy", 2, "roland")
+    state.lords["roland"].came_from = "sennecey"  # as if he had come in by that road
+    state.apply(me, Move("henry", "st_andromy", "siege", 3))
+    until_turn_of(state, other)
+    state.apply(other, Move("roland", "st_andromy", "sortie", 0))
+    assert state.lords["roland"].outside
+    assert state.view(me)["lords"]["roland"]["road"] is None
+    assert state.view(me)["lords"]["henry"]["road"] == "tournus"
+    put(state, me, "sagy", 0, "louis")
+    state.evict("sagy", me)
+    assert state.lords["louis"].outside and state.view(other)["lords"]["louis"]["road"] is None
+
+
 def test_an_exchange_receives_another_card_never_the_one_returned():
     """"It is permissible to return one card to the banker for the purpose of receiving
     another" (Phase 1, Use of cards); "When the stack of cards is exhausted, the discard

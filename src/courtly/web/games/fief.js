@@ -683,7 +683,8 @@ function gateLayer(ctx, plan) {
     const v = VILLAGE[gate.village];
     if (!v) return null;
     const lords = (gate.lords || []).map(lordLetters).join(" ");
-    const came = (gate.lords || []).map((l) => ((view.lords || {})[l] || {}).came_from).find(Boolean) || "";
+    // the road its lords came by (any force that came by a trip: `road`; a besieger's `came_from`)
+    const came = (gate.lords || []).map((l) => { const i = (view.lords || {})[l] || {}; return i.road || i.came_from; }).find(Boolean) || "";
     const key = `${gate.village}|${came}`;
     const k = (count[key] = (count[key] || 0) + 1) - 1;
     const [x, y] = gateSpot(v, came, lords, k, view.fiefs || {});
