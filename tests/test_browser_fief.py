@@ -1629,3 +1629,175 @@ def test_no_gate_covers_a_village_or_a_regions_name(server, browser):
         covering
     assert not any(drawn["labels"].values()), drawn["labels"]
     assert errors == []
+
+
+#: Each bishopric's name on the map, its tooltip, a village's tooltip, and the
+#: villages outlined while a name is pointed at (``hover``) or focused.
+BISHOPRIC_LABELS = """() => {
+  const labels = [...document.querySelectorAll('.fief-bishopric-label')];
+  return { titles: Object.fromEntries(labels.map((g) =>
+             [g.dataset.bishopric, g.querySelector('title').textContent])),
+           montrevel: document.querySelector('.fief-village[data-village="montrevel"] title')
+             .textContent };
+}"""
+
+OUTLINED = """() => [...document.querySelectorAll('.fief-village.in-bishopric')]
+  .map((g) => g.dataset.village).sort()"""
+
+
+def test_a_bishoprics_name_lists_and_outlines_its_villages(server, browser):
+    """A play-test: the map named the four bishoprics in its corners and nothing
+    more; hovering showed nothing, the villages' tooltips did not say it, and
+    the Bishopric tithe's help spoke of "every village of his bishopric". The
+    rulebook lists "next to the name of the bishopric" the villages that
+    depend on it (Regions and Bishoprics): each name's tooltip lists them, a
+    village's names its bishopric, and pointing at or focusing a name outlines
+    its villages."""
+    import json
+
+    from courtly.games.fief import board
+
+    data = json.loads((Path(board.__file__).parent / "data" / "map.json").read_text())
+    names = {v["id"]: v["name"] for v in data["villages"]}
+    bishoprics = {b["id"]: b for b in data["bishoprics"]}
+    _, page, errors = _fay_at_fief(server, browser)
+    page.wait_for_function("() => { const s = window.courtly.state; return !s.pending"
+                           " && s.toAct.includes(s.seat); }")
+    read = page.evaluate(BISHOPRIC_LABELS)
+    assert read["titles"] == {
+        b: f"{x['label']}, its villages: {', '.join(names[v] for v in x['villages'])}"
+        for b, x in bishoprics.items()}
+    assert "bishopric of Sagy" in read["montrevel"]
+    page.hover('.fief-bishopric-label[data-bishopric="sagy"]')
+    assert page.evaluate(OUTLINED) == sorted(bishoprics["sagy"]["villages"])
+    page.mouse.move(5, 5)
+    assert page.evaluate(OUTLINED) == []
+    page.focus('.fief-bishopric-label[data-bishopric="bourg"]')
+    assert page.evaluate(OUTLINED) == sorted(bishoprics["bourg"]["villages"])
+    page.click("#lang-toggle")
+    page.wait_for_selector('.fief-bishopric-label title', state="attached")
+    read = page.evaluate(BISHOPRIC_LABELS)
+    assert read["titles"]["blaye"].startswith("Évêché de Blaye, ses villages\u202f: Uchizy, ")
+    assert "évêché de Sagy" in read["montrevel"]
+    assert errors == []
+
+
+#: The bar above the map once Fay's (seat 0) lord Robert, besieged in Berzé by
+#: seat 1's Clément and 6 soldiers, is chosen to move: his only trips are sorties.
+BESIEGED = """() => {
+  const ctx = window.courtly.context();
+  const lords = { ...ctx.view.lords,
+    robert: { owner: 0, village: 'berze', bishop: null, cardinal: false, outside: false,
+              came_from: null, road: null },
+    clement: { owner: 1, village: 'berze', bishop: null, cardinal: false, outside: true,
+               came_from: 'cluny', road: 'cluny' } };
+  const view = { ...ctx.view, phase: 'movement', lords,
+    holders: { ...ctx.view.holders, berze: 0 }, soldiers: { ...ctx.view.soldiers, berze: [0, 2] },
+    gates: [{ village: 'berze', owner: 1, soldiers: 6, stance: 'siege', lords: ['clement'] }] };
+  const sortie = (soldiers) =>
+    ({ type: 'move', lord: 'robert', to: 'berze', stance: 'sortie', soldiers });
+  const root = document.createElement('div');
+  window.courtly.state.renderer.render(root, { ...ctx, view, canAct: true, forced: false,
+    legal: [0, 1, 2].map((n) => ({ action: sortie(n), text: '' })),
+    ui: { fiefMap: { lord: 'robert', counts: [0, 1, 2], soldiers: 2 } } });
+  return root.querySelector('.fief-act .fief-lord-chosen').textContent;
+}"""
+
+
+def test_a_besieged_lord_is_told_to_click_the_besiegers_force(server, browser):
+    """A play-test: with Robert besieged in Berzé, choosing him said "Robert at
+    Berzé: click a village outlined on the map…": no village was outlined, and
+    the one thing to click was the besiegers' "⚔6" at the gate (a besieged lord
+    may only break out, decision 11). His bar says so now, in both languages."""
+    _, page, errors = _fay_at_fief(server, browser)
+    said = page.evaluate(BESIEGED)
+    assert said.startswith("Robert is besieged in Berzé by Seat 2 (bot): he may only break "
+                           "out. Choose his soldiers, then click the besiegers' force at the "
+                           "gate, ⚔6, to make a sortie"), said
+    assert "village outlined" not in said
+    page.click("#lang-toggle")
+    said = page.evaluate(BESIEGED)
+    assert said.startswith("Robert est assiégé dans Berzé par Place 2 (robot)\u202f: il ne "
+                           "peut que faire une sortie."), said
+    assert errors == []
+
+
+#: GATE_ROADS for a force that came by a road to attack, ask right of way or
+#: intrude (the view's ``road``; ``came_from`` is a besieger's only).
+GATE_ROADS_ANY = GATE_ROADS.replace("came_from: b }", "came_from: null, road: b }").replace(
+    "stance: 'siege'", "stance: STANCE")
+
+
+@pytest.mark.parametrize("stance", ["attack", "passage", "intrude"])
+def test_every_force_at_a_gate_stands_on_the_road_it_came_by(server, browser, stance):
+    """A play-test: Clément attacked Cluny from Berzé, to the south, and "⚔16"
+    was drawn west of Cluny, where no road is, over its mill's "M": only a
+    besieger's road was in the view, and any other gate stood left of its
+    village. "The pieces stay on the road by which they came" (Phase 4, case 2):
+    every view gives the road (``road``), and every force stands on it, at every
+    village and road, never over the village's name."""
+    assert GATE_ROADS_ANY.count("road: b") == 1 and GATE_ROADS_ANY.count("STANCE") == 1
+    _, page, errors = _fay_at_fief(server, browser)
+    drawn = page.evaluate(GATE_ROADS_ANY.replace("STANCE", repr(stance)))
+    assert len(drawn) == 2 * 33
+    assert [d for d in drawn if d["cos"] < 0.99] == []
+    assert [d for d in drawn if d["over"]] == []
+    assert errors == []
+
+
+#: The bar once Fay's Louis is sent alone to Bourg, held by seat 2 (``stance``);
+#: Hugues' right of way asked of Fay without soldiers (``passage``); the parry
+#: menu of the forms under the map (``parry``).
+ALONE = """(kind) => {
+  const ctx = window.courtly.context();
+  const at = (owner, village, outside) => ({ owner, village, bishop: null, cardinal: false,
+    outside, came_from: null, road: outside ? 'sagy' : null });
+  const view = { ...ctx.view, phase: kind === 'parry' ? 'cards' : 'movement',
+    holders: { ...ctx.view.holders, bourg: kind === 'stance' ? 2 : 0 },
+    lords: { ...ctx.view.lords, louis: at(0, 'treffort', false), hugues: at(1, 'bourg', true) },
+    gates: kind === 'passage' ? [{ village: 'bourg', owner: 1, soldiers: 0, stance: 'passage',
+      lords: ['hugues'] }] : [],
+    passage: kind === 'passage' ? [0, 'bourg'] : null,
+    pending: kind === 'parry' ? { what: 'respond', attacker: 1, answerer: 0, card: 'plague',
+      region: 'bresse', lord: null, die: null } : null };
+  const move = (stance) => ({ type: 'move', lord: 'louis', to: 'bourg', soldiers: 0, stance });
+  const legal = { stance: [move('attack'), move('siege')],
+    passage: [true, false].map((grant) => ({ type: 'answer_passage', grant })),
+    parry: ['none', 'ransom'].map((parry) => ({ type: 'respond', parry })) }[kind];
+  const schema = kind === 'parry'
+    ? [{ type: 'respond', fields: { parry: { values: ['none', 'ransom'] } } }] : [];
+  const root = document.createElement('div');
+  window.courtly.state.renderer.render(root, { ...ctx, view, canAct: true, forced: false, schema,
+    legal: legal.map((action) => ({ action, text: '' })),
+    ui: { fiefMap: kind === 'stance'
+      ? { lord: 'louis', counts: [0], soldiers: 0, to: 'bourg' } : {} } });
+  if (kind === 'parry') {
+    const menu = root.querySelector('.generic-actions select[data-field="respond.parry"]');
+    return [...menu.options].map((o) => o.textContent).join(' | ');
+  }
+  const bar = root.querySelector('.fief-question, .fief-act');
+  return bar.querySelector('p').textContent;
+}"""
+
+
+def test_a_lord_alone_and_no_parry_read_as_words(server, browser):
+    """A play-test read "Guillaume with 0 soldiers to Montrevel" (the stance asked
+    of a lord going alone to another's village) and the forms' parry menu
+    "Answer | none". They read "Louis alone to Bourg" ("seul"), a right of way
+    asked "without soldiers", and "Do not parry" ("Ne pas parer")."""
+    _, page, errors = _fay_at_fief(server, browser)
+    stance = page.evaluate(ALONE, "stance")
+    assert stance.startswith("Louis alone to Bourg, held by Seat 3 (bot)"), stance
+    assert stance.endswith("what does he do?"), stance
+    passage = page.evaluate(ALONE, "passage")
+    assert "for Hugues, without soldiers." in passage, passage
+    assert page.evaluate(ALONE, "parry") == "Do not parry | Pay the ransom"
+    page.click("#lang-toggle")
+    assert page.evaluate(ALONE, "stance").startswith("Louis seul vers Bourg, tenu par")
+    assert "pour Hugues, sans soldat." in page.evaluate(ALONE, "passage")
+    assert page.evaluate(ALONE, "parry") == "Ne pas parer | Payer la rançon"
+    for kind in ("stance", "passage", "parry"):
+        assert not re.search(r"\b0 sold|none|qui y a aucun", page.evaluate(ALONE, kind))
+    # a holder with no soldier there: "qui n'y a aucun soldat", where it read "qui y a"
+    assert "Place 3 (robot), qui n'y a aucun soldat" in page.evaluate(ALONE, "stance")
+    assert errors == []

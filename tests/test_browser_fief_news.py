@@ -520,3 +520,97 @@ def test_every_fief_event_in_words_and_the_sealed_bid(server, browser):
     assert merged["hands"] == {s: v["hand"] for s, v in bid["views"].items()}
     assert merged["battle"]["bids"] == {str(b): 300} and merged["battle"]["my_bid"] is None
     assert errors == []
+
+
+def _deposed_events() -> list[dict[str, Any]]:
+    """The engine's own events for a reigning King who loses the crown: Henry of
+    the first seat reigns, Louis is elected and nobody consecrates him; then,
+    in another game, a tie."""
+    from courtly.games.fief.actions import EndTurn, Vote
+    from test_fief import placed, put, to_phase
+
+    out = []
+    for votes in ((1, 2), (1, 1)):
+        state = placed()
+        seats = state.phase_order()
+        put(state, seats[0], "tournus", 0, "henry")
+        put(state, seats[1], "bourg", 0, "louis", "jean")
+        state.king = "henry"
+        to_phase(state, "election")
+        events = state.apply(seats[0], Vote("henry", votes[0]))
+        events += state.apply(seats[1], Vote("louis", votes[1]))
+        for seat in seats[2:]:
+            events += state.apply(seat, Vote(None, 0))
+        if state.phase.name == "consecration":
+            events += state.apply(seats[1], EndTurn())
+        out += [{"kind": e.kind, "text": e.text, "data": e.data} for e in events
+                if e.kind in ("vacant", "election")]
+    return out
+
+
+def test_a_king_who_loses_the_crown_is_named_in_the_log(server, browser):
+    """A play-test: Alice's crowned King Clément lost the crown when the bot's
+    Roland was elected and nobody could consecrate him; the log said only "The
+    King is not consecrated: the throne stays vacant." and the panel went from
+    "King: ♔ Clément" to "no king" without a word. The log names him now, in
+    both languages, and so for a tie (decision 14; Phase 6, 1 c and d)."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=3)
+    page, errors = open_page(browser)
+    page.goto(f"{server}/table/{made['table']['id']}")
+    page.wait_for_selector("svg.fief-map")
+    events = _deposed_events()
+    assert [e["kind"] for e in events] == ["election", "vacant", "election"]
+    seat = events[1]["data"]["seat"]
+    lines = [line["text"] for line in page.evaluate(DESCRIBE_ALL, events)]
+    assert lines[1] == (f"The King elected is not consecrated: Henry, played by P{seat}, "
+                        "loses the crown; the throne is vacant.")
+    assert lines[2] == (f"No lord has the most votes: Henry, played by P{seat}, loses the "
+                        "crown; the throne is vacant until the next election.")
+    assert lines[4] == (f"Le roi élu n'est pas sacré\u202f: Henry, joué par P{seat}, perd la "
+                        "couronne\u202f; le trône est vacant.")
+    assert lines[5].startswith("Aucun seigneur n'a le plus de voix\u202f: Henry, joué par")
+    assert errors == []
+
+
+#: The battle panel's forces table for one exchange (the page's news module, off-page).
+FORCES = """async () => {
+  const news = (await import('/static/games/fief_news.js')).default;
+  const i18n = await import('/static/js/i18n.js');
+  const combat = {index: 1, kind: 'combat', text: '', data: {village: 'cluny',
+    attacker: 0, defender: 1, attacker_lords: ['clement'], attacker_soldiers: 6,
+    defender_lords: ['robert'], defender_soldiers: 4,
+    attacker_roll: [2], defender_roll: [1], attacker_loses: 1, defender_loses: 1,
+    attacker_left: 6, defender_left: 4, in_castle: false}};
+  const events = [{index: 0, kind: 'turn', text: '', data: {turn: 3, first: 0}}, combat];
+  const ctx = await (MAKE_CTX)({view: {regions: [], lords: {}}, events, seat: null});
+  const out = [];
+  for (const lang of ['en', 'fr']) {
+    i18n.setLang(lang);
+    ctx.t = i18n.t;
+    const root = document.createElement('div');
+    root.append(Object.assign(document.createElement('div'), {className: 'fief-side'}));
+    news.decorate(root, ctx);
+    const table = root.querySelector('#fief-battle .fn-forces');
+    out.push({head: [...table.querySelectorAll('th')].map((th) => th.textContent),
+              rows: [...table.querySelectorAll('tbody tr')].map((tr) =>
+                [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent))});
+  }
+  i18n.setLang('en');
+  return out;
+}""".replace("MAKE_CTX", FAKE_CTX)
+
+
+def test_the_battle_panel_counts_soldiers_in_both_columns(server, browser):
+    """A play-test read "Soldiers 6 · Left 6" beside "Alice loses 1": "Left" counted
+    the lord with the soldiers (the exchange's force), "Soldiers" did not. Both
+    columns count soldiers now, and say so; losses take soldiers first
+    (decision 12), so a side's soldiers left are its force left less its lords."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=3)
+    page, errors = open_page(browser)
+    page.goto(f"{server}/table/{made['table']['id']}")
+    page.wait_for_selector("svg.fief-map")
+    english, french = page.evaluate(FORCES)
+    assert english["head"] == ["Side", "Lords", "Soldiers at the start", "Soldiers left"]
+    assert english["rows"] == [["Clément", "6", "5"], ["Robert", "4", "3"]]
+    assert french["head"] == ["Camp", "Seigneurs", "Soldats au départ", "Soldats restants"]
+    assert errors == []

@@ -1365,6 +1365,57 @@ def test_an_election_every_turn_a_tie_leaves_the_throne_vacant():
     assert state.king is None
 
 
+def test_a_reigning_king_who_loses_the_election_is_named_in_the_log():
+    """A browser play-test: Clément was Alice's crowned King; the bot's Roland was
+    elected and nobody could consecrate him, and the log said only "the throne
+    stays vacant": nothing told Alice her King had lost the crown. Deposing him
+    is decision 14; the event now names him and his seat ("he cannot reign: the
+    throne remains vacant", Phase 6, 1 d), and so does a tie's (1 c)."""
+    state = placed()
+    seats = state.phase_order()
+    put(state, seats[0], "tournus", 0, "henry")
+    put(state, seats[1], "bourg", 0, "louis", "jean")
+    state.king = "henry"
+    to_phase(state, "election")
+    events = state.apply(seats[0], Vote("henry", 1))
+    events += state.apply(seats[1], Vote("louis", 2))
+    for seat in seats[2:]:
+        events += state.apply(seat, Vote(None, 0))
+    assert state.phase.name == "consecration" and state.king == "henry"
+    events = state.apply(seats[1], EndTurn())
+    vacant = next(e for e in events if e.kind == "vacant")
+    assert state.king is None
+    assert vacant.data == {"why": "not_consecrated", "deposed": "henry", "seat": seats[0]}
+    assert vacant.text == (f"The King elected is not consecrated: {lord_name('henry')} "
+                           f"(Seat {seats[0]}) loses the crown; the throne is vacant")
+    # a tie deposes him too, and says so
+    state = placed()
+    put(state, seats[0], "tournus", 0, "henry")
+    put(state, seats[1], "bourg", 0, "louis")
+    state.king = "henry"
+    to_phase(state, "election")
+    events = state.apply(seats[0], Vote("henry", 1))
+    events += state.apply(seats[1], Vote("louis", 1))
+    for seat in seats[2:]:
+        events += state.apply(seat, Vote(None, 0))
+    tie = next(e for e in events if e.kind == "election")
+    assert tie.data == {"tally": {"henry": 1, "louis": 1}, "deposed": "henry", "seat": seats[0]}
+    assert f"{lord_name('henry')} (Seat {seats[0]}) loses the crown; the throne is vacant" \
+        in tie.text
+    # with the throne vacant already, the words are as before
+    state = placed()
+    put(state, seats[0], "tournus", 0, "henry")
+    put(state, seats[1], "bourg", 0, "louis")
+    to_phase(state, "election")
+    events = state.apply(seats[0], Vote("henry", 1))
+    events += state.apply(seats[1], Vote("louis", 1))
+    for seat in seats[2:]:
+        events += state.apply(seat, Vote(None, 0))
+    tie = next(e for e in events if e.kind == "election")
+    assert tie.data == {"tally": {"henry": 1, "louis": 1}}
+    assert tie.text == "No lord has the most votes: the throne is vacant until the next election"
+
+
 def test_a_king_re_elected_stays_and_king_for_life_skips_the_election():
     state = placed()
     seats = state.phase_order()
@@ -1859,6 +1910,44 @@ def test_a_besieger_leaves_by_the_road_he_came_not_across_the_village():
     assert not state.is_legal(me, Move("henry", "st_medard", "enter", 3))
     state.apply(me, Move("henry", "tournus", "enter", 3))
     assert state.soldiers["tournus"] == (me, 3) and not state.gates
+
+
+@pytest.mark.parametrize("stance", ["attack", "siege", "passage"])
+def test_every_view_gives_the_road_a_force_at_a_gate_came_by(stance):
+    """A browser play-test: Clément attacked Cluny from Berzé, to the south, and his
+    "⚔16" was drawn west of Cluny, where no road is: the view gave the road only
+    for a siege (``came_from``, which decides a besieger's moves), and the map put
+    every other force left of its village. "The pieces stay on the road by which
+    they came" (Phase 4, case 2): every view now gives each lord at a gate the road
+    he came by (``road``), public as the force is; ``came_from`` (and so the
+    research observation) is unchanged: a besieger's only."""
+    state, me, other = at_st_andromy(stance)
+    for seat in (me, other, None):
+        lords = state.view(seat)["lords"]
+        assert lords["henry"]["road"] == "tournus"
+        assert lords["henry"]["came_from"] == ("tournus" if stance == "siege" else None)
+        assert all(i["road"] is None for lord, i in lords.items() if lord != "henry")
+
+
+def test_pieces_that_came_out_by_no_road_have_none_in_the_view():
+    """A lord breaking out of a siege, or put out of a village, stands at its gate
+    without having come by a road: the view gives none (his last trip's road, kept
+    from before he went in, is not where he stands)."""
+    state = placed()
+    me = mover(state)
+    other = next(s for s in state.order if s != me)
+    put(state, me, "tournus", 3, "henry")
+    put(state, other, "st_andromy", 2, "roland")
+    state.lords["roland"].came_from = "sennecey"  # as if he had come in by that road
+    state.apply(me, Move("henry", "st_andromy", "siege", 3))
+    until_turn_of(state, other)
+    state.apply(other, Move("roland", "st_andromy", "sortie", 0))
+    assert state.lords["roland"].outside
+    assert state.view(me)["lords"]["roland"]["road"] is None
+    assert state.view(me)["lords"]["henry"]["road"] == "tournus"
+    put(state, me, "sagy", 0, "louis")
+    state.evict("sagy", me)
+    assert state.lords["louis"].outside and state.view(other)["lords"]["louis"]["road"] is None
 
 
 def test_an_exchange_receives_another_card_never_the_one_returned():

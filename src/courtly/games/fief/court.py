@@ -194,9 +194,10 @@ class CourtRules(ABC):
             self.election = None  # nobody voted: nothing changes (our decision)
             return [Event("election", "Nobody votes", {"tally": {}})]
         if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
-            self.election, self.king = None, None
-            return [Event("election", "No lord has the most votes: the throne is vacant "
-                          "until the next election", {"tally": dict(tally)})]
+            lost, deposed = self._depose()
+            self.election = None
+            return [Event("election", f"No lord has the most votes: {lost}the throne is "
+                          "vacant until the next election", {"tally": dict(tally), **deposed})]
         lord = ranked[0][0]
         self.election.elected = lord
         if lord == self.king:
@@ -270,10 +271,26 @@ class CourtRules(ABC):
 
     def give_up(self) -> list[Event]:
         """Not consecrated: "he cannot reign: the throne remains vacant until the new
-        elections of the next turn"."""
-        self.election, self.king = None, None
+        elections of the next turn" (Phase 6, 1 d); a King who reigned loses the crown
+        (decision 14), and the event names him."""
+        lost, deposed = self._depose()
+        self.election = None
+        if deposed:
+            return [Event("vacant", f"The King elected is not consecrated: {lost}the throne is "
+                          "vacant", {"why": "not_consecrated", **deposed})]
         return [Event("vacant", "The King is not consecrated: the throne stays vacant",
                       {"why": "not_consecrated"})]
+
+    def _depose(self) -> tuple[str, dict[str, Any]]:
+        """The throne left vacant by an election (Phase 6, 1 c and d; decision 14):
+        the reigning King, if any, loses the crown. Returns the words and the
+        event's data that name him, empty when the throne was vacant already."""
+        king, self.king = self.king, None
+        if king is None or king not in self.lords:
+            return "", {}
+        seat = self.lords[king].owner
+        return (f"{lord_name(king)} (Seat {seat}) loses the crown; ",
+                {"deposed": king, "seat": seat})
 
     # ----- fiefs ("The creation of fiefs") -----------------------------------------------
     def fief_candidates(self) -> list[str]:

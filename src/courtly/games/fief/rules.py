@@ -1132,7 +1132,7 @@ class FiefState(WarRules, CourtRules, State):
             "discard": list(self.discard),
             "lords": {lord: {"owner": i.owner, "village": i.village, "bishop": i.bishop,
                              "cardinal": i.cardinal, "outside": i.outside,
-                             "came_from": self.siege_road(i)}
+                             "came_from": self.siege_road(i), "road": self.gate_road(i)}
                       for lord, i in sorted(self.lords.items())},
             "soldiers": {v: list(s) for v, s in sorted(self.soldiers.items())},
             "holders": self.holders(),

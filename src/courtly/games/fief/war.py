@@ -218,6 +218,16 @@ class WarRules(ABC):
             return None
         return info.came_from if info.came_from in self.board.neighbours[info.village] else None
 
+    def gate_road(self, info: Any) -> str | None:
+        """The road a lord at a gate stands on ("on the road by which they came",
+        Phase 4, case 2): the village he came from by a trip, to attack, besiege,
+        ask right of way or intrude; None inside a village, and for pieces that
+        came out by no road (put out of their village, or breaking out of a siege).
+        Public: the table saw him come; the browser draws his force there."""
+        if not info.outside:
+            return None
+        return info.came_from if info.came_from in self.board.neighbours[info.village] else None
+
     def _roads_from_gate(self, info: Any, force: Gate) -> tuple[str, ...]:
         """Where a lord at a gate may go: a besieger only back by the road he came
         ("The pieces stay on the road by which they came"; going on past the village
@@ -290,7 +300,7 @@ class WarRules(ABC):
             self.merge_gate(seat, to)
             events += self._village_taken(to, seat, before)
         elif move.stance == "sortie":
-            info.outside = True
+            info.outside, info.came_from = True, None  # out of the gate, by no road
             self._join_gate(seat, to, "sortie", k)
         else:
             if to != info.village:
@@ -358,7 +368,7 @@ class WarRules(ABC):
         if soldiers:
             self.drop_soldiers(village, soldiers)
         for lord in lords:
-            self.lords[lord].outside = True
+            self.lords[lord].outside, self.lords[lord].came_from = True, None  # by no road
         self._join_gate(seat, village, "passage" if leave else "intrude", soldiers)
         if leave:
             events = [Event("evicted", f"Seat {seat}'s pieces leave {village_name(village)} "

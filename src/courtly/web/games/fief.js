@@ -99,6 +99,8 @@ const strings = {
     "fief.act.which_lord": "Which lord at {place}?",
     "fief.act.lord_chosen": "{lord} at {place}: click a village outlined on the map (Esc or a second click on him cancels).",
     "fief.act.lord_chosen_touch": "{lord} at {place}: tap a village outlined on the map (tapping him again cancels).",
+    "fief.act.besieged": "{lord} is besieged in {place} by {who}: he may only break out. Choose his soldiers, then click the besiegers' force at the gate, {force}, to make a sortie: they attack it in open ground in the combat phase (Esc or Cancel to give it up).",
+    "fief.act.besieged_touch": "{lord} is besieged in {place} by {who}: he may only break out. Choose his soldiers, then tap the besiegers' force at the gate, {force}, to make a sortie: they attack it in open ground in the combat phase (Cancel to give it up).",
     "fief.act.soldiers": "Soldiers to take",
     "fief.act.bishop_alone": "A bishop travels alone, never with soldiers.",
     "fief.replay.move": agreeing("{lord} {stance} {place} with {n} soldier[|s]"),
@@ -108,11 +110,16 @@ const strings = {
     "fief.act.of": "of {n}",
     "fief.act.no_dest": "No village can be reached with that many soldiers.",
     "fief.act.stance": agreeing("{lord} with {n} soldier[|s] to {place}, held by {holder}: what does the force do?"),
+    "fief.act.stance_alone": "{lord} alone to {place}, held by {holder}: what does he do?",
     "fief.act.buy_help": "Click one of your villages (outlined) to buy there.",
     "fief.act.buy_help_touch": "Tap one of your villages (outlined) to buy there.",
     "fief.act.buy_at": "Buy at {place}",
     "fief.act.buy": "{n} {item} · {price} crowns",
     "fief.form.item": "{item} ({price} crowns each)",
+    "fief.form.parry.none": "Do not parry",
+    "fief.bishopric.villages": "{name}, its villages: {villages}",
+    "fief.village.bishopric": "bishopric of {name}",
+    "fief.form.parry.ransom": "Pay the ransom",
     "fief.form.cost": "{n} {item}: {price} crowns.",
     "fief.form.purse": "You have {money} crowns: enough for {most} {items}.",
     "fief.form.purse_short": "You have {money} crowns: not enough for one.",
@@ -166,12 +173,14 @@ const strings = {
     "fief.ask.execute": "You parried {attacker}'s assassin with Justice: execute one of {attacker}'s lords.",
     "fief.ask.destroy": "Your revolt in {target} destroys a mill or a press: which one?",
     "fief.ask.passage": agreeing("{asker} asks right of way through your village {place} for {lords} with {n} soldier[|s]. Granted, the force goes on next turn; refused, there is a fight."),
+    "fief.ask.passage_alone": "{asker} asks right of way through your village {place} for {lords}, without soldiers. Granted, the force goes on next turn; refused, there is a fight.",
     "fief.ask.ask": "At {place} you arrived first, with {mine}; {other} arrived too, with {theirs}. Ask {other} for a coalition against {holder}?",
     "fief.ask.answer": "At {place}, {first}, who came with {theirs}, asks you for a coalition against {holder}. You came with {mine}.",
     "fief.ask.force": agreeing("{n} soldier[|s]"),
     "fief.ask.no_force": "no soldier",
     "fief.ask.nobody": "nobody",
     "fief.ask.held": "{holder}, who has {force} there",
+    "fief.ask.held_empty": "{holder}, who has no soldier there",
     "fief.ask.bid": "Sealed bid for {place} against {other}: the highest takes the village and pays the other.",
     "fief.ask.consecrate": "{asker} asks you to consecrate {lord} as king.",
     "fief.ask.ask_consecration": "{lord} is elected: ask a player with a bishop or a cardinal to consecrate him.",
@@ -271,6 +280,8 @@ const strings = {
     "fief.act.which_lord": "Quel seigneur à {place} ?",
     "fief.act.lord_chosen": "{lord} à {place} : cliquez un village entouré sur la carte (Échap ou un second clic sur lui annule).",
     "fief.act.lord_chosen_touch": "{lord} à {place} : touchez un village entouré sur la carte (le toucher à nouveau annule).",
+    "fief.act.besieged": "{lord} est assiégé dans {place} par {who} : il ne peut que faire une sortie. Choisissez ses soldats, puis cliquez la troupe des assiégeants à la porte, {force}, pour sortir : ils l'attaquent en rase campagne à la phase des combats (Échap ou Annuler pour y renoncer).",
+    "fief.act.besieged_touch": "{lord} est assiégé dans {place} par {who} : il ne peut que faire une sortie. Choisissez ses soldats, puis touchez la troupe des assiégeants à la porte, {force}, pour sortir : ils l'attaquent en rase campagne à la phase des combats (Annuler pour y renoncer).",
     "fief.act.soldiers": "Soldats emmenés",
     "fief.act.bishop_alone": "Un évêque voyage seul, jamais avec des soldats.",
     "fief.replay.move": agreeing("{lord} {stance} {place} avec {n} soldat[|s]", true),
@@ -280,11 +291,16 @@ const strings = {
     "fief.act.of": "sur {n}",
     "fief.act.no_dest": "Aucun village n'est accessible avec autant de soldats.",
     "fief.act.stance": agreeing("{lord} avec {n} soldat[|s] vers {place}, tenu par {holder} : que fait la troupe ?", true),
+    "fief.act.stance_alone": "{lord} seul vers {place}, tenu par {holder} : que fait-il ?",
     "fief.act.buy_help": "Cliquez un de vos villages (entouré) pour y acheter.",
     "fief.act.buy_help_touch": "Touchez un de vos villages (entouré) pour y acheter.",
     "fief.act.buy_at": "Acheter à {place}",
     "fief.act.buy": "{n} {item} · {price} écus",
     "fief.form.item": "{item} ({price} écus pièce)",
+    "fief.form.parry.none": "Ne pas parer",
+    "fief.bishopric.villages": "{name}, ses villages : {villages}",
+    "fief.village.bishopric": "évêché de {name}",
+    "fief.form.parry.ransom": "Payer la rançon",
     "fief.form.cost": "{n} {item} : {price} écus.",
     "fief.form.purse": "Vous avez {money} écus : de quoi en payer {most}.",
     "fief.form.purse_short": "Vous avez {money} écus : pas de quoi en payer un seul.",
@@ -338,12 +354,14 @@ const strings = {
     "fief.ask.execute": "Vous avez paré l'assassin de {attacker} par la Justice : exécutez un des seigneurs de {attacker}.",
     "fief.ask.destroy": "Votre révolte en {target} détruit un moulin ou un pressoir : lequel ?",
     "fief.ask.passage": agreeing("{asker} demande le droit de passage par votre village {place} pour {lords} avec {n} soldat[|s]. Accordé, la troupe passe au tour suivant ; refusé, on se bat.", true),
+    "fief.ask.passage_alone": "{asker} demande le droit de passage par votre village {place} pour {lords}, sans soldat. Accordé, la troupe passe au tour suivant ; refusé, on se bat.",
     "fief.ask.ask": "À {place}, vous êtes arrivé le premier, avec {mine} ; {other} est arrivé aussi, avec {theirs}. Proposer à {other} une coalition contre {holder} ?",
     "fief.ask.answer": "À {place}, {first}, venu avec {theirs}, vous propose une coalition contre {holder}. Vous êtes venu avec {mine}.",
     "fief.ask.force": agreeing("{n} soldat[|s]", true),
     "fief.ask.no_force": "aucun soldat",
     "fief.ask.nobody": "personne",
     "fief.ask.held": "{holder}, qui y a {force}",
+    "fief.ask.held_empty": "{holder}, qui n'y a aucun soldat",
     "fief.ask.bid": "Enchère secrète pour {place} contre {other} : le plus offrant prend le village et paie l'autre.",
     "fief.ask.consecrate": "{asker} vous demande de sacrer {lord} roi.",
     "fief.ask.ask_consecration": "{lord} est élu : demandez à un joueur qui a un évêque ou un cardinal de le sacrer.",
@@ -518,15 +536,31 @@ function regionLayer(ctx, plan) {
   });
 }
 
-function bishopricLayer() {
+/** The four bishoprics' names in the corners; each names its villages when
+ * pointed at or focused, and outlines them on the map ("The names of the
+ * villages that depend on each of them are listed next to the name of the
+ * bishopric": Regions and Bishoprics). */
+function bishopricLayer(ctx) {
   return BOARD.bishoprics.map((b) => {
     const [cx, cy] = centroid(b.villages);
     const east = cx > 500;
     const south = cy > 500;
-    return s("text", {
-      x: east ? 1030 : -30, y: south ? 1045 : -22, class: "fief-bishopric",
-      "text-anchor": east ? "end" : "start", dataset: { bishopric: b.id },
-    }, `✝ ${b.label || b.name}`);
+    const villages = b.villages.map(villageName).join(", ");
+    const g = s("g", { class: "fief-bishopric-label", tabindex: "0", dataset: { bishopric: b.id } },
+      s("title", {}, ctx.t("fief.bishopric.villages", { name: b.label || b.name, villages })),
+      s("text", {
+        x: east ? 1030 : -30, y: south ? 1045 : -22, class: "fief-bishopric",
+        "text-anchor": east ? "end" : "start", dataset: { bishopric: b.id },
+      }, `✝ ${b.label || b.name}`));
+    const show = (on) => () => {
+      const svg = g.ownerSVGElement;
+      if (!svg) return;
+      for (const v of b.villages) svg.querySelector(`.fief-village[data-village="${v}"]`)?.classList.toggle("in-bishopric", on);
+    };
+    for (const [type, on] of [["mouseenter", true], ["focus", true], ["mouseleave", false], ["blur", false]]) {
+      g.addEventListener(type, show(on));
+    }
+    return g;
   });
 }
 
@@ -542,7 +576,8 @@ function villageGlyph(ctx, v, plan) {
   const target = plan.villages.has(v.id);
   const sub = [castle ? ctx.t("fief.castle") : null, mills ? `${ctx.t("fief.mill")} ×${mills}` : null,
     presses ? `${ctx.t("fief.press")} ×${presses}` : null].filter(Boolean);
-  const title = [villageName(v.id), holder !== null && holder !== undefined ? ctx.name(holder) : null,
+  const title = [villageName(v.id), v.bishopric ? ctx.t("fief.village.bishopric", { name: bishopricName(v.bishopric) }) : null,
+    holder !== null && holder !== undefined ? ctx.name(holder) : null,
     soldiers ? `${ctx.t("fief.soldiers")}${ctx.t("colon")}${soldiers[1]}` : null, ...sub,
     ...lords.map(([id, l]) => news.lordOf(ctx, id, l.owner))].filter(Boolean).join(" — ");
   const g = s("g", {
@@ -650,7 +685,8 @@ function gateLayer(ctx, plan) {
     const v = VILLAGE[gate.village];
     if (!v) return null;
     const lords = (gate.lords || []).map(lordLetters).join(" ");
-    const came = (gate.lords || []).map((l) => ((view.lords || {})[l] || {}).came_from).find(Boolean) || "";
+    // the road its lords came by (any force that came by a trip: `road`; a besieger's `came_from`)
+    const came = (gate.lords || []).map((l) => { const i = (view.lords || {})[l] || {}; return i.road || i.came_from; }).find(Boolean) || "";
     const key = `${gate.village}|${came}`;
     const k = (count[key] = (count[key] || 0) + 1) - 1;
     const [x, y] = gateSpot(v, came, lords, k, view.fiefs || {});
@@ -682,7 +718,7 @@ function mapPanel(ctx) {
   s("g", { class: "fief-roads" }, BOARD.roads.map(([a, b]) => s("line", {
     x1: VILLAGE[a].x, y1: VILLAGE[a].y, x2: VILLAGE[b].x, y2: VILLAGE[b].y, class: "fief-road", dataset: { road: `${a}|${b}` },
   }))),
-  s("g", { class: "fief-bishoprics" }, bishopricLayer()),
+  s("g", { class: "fief-bishoprics" }, bishopricLayer(ctx)),
   s("g", { class: "fief-villages" }, BOARD.villages.map((v) => villageGlyph(ctx, v, plan))),
   s("g", { class: "fief-gates" }, gateLayer(ctx, plan)));
   const box = h("div", { class: ["fief-viewport", zoom > 1 ? "zoomed" : null] }, svg);
@@ -992,16 +1028,32 @@ function moveBar(ctx, m, moves) {
   if (m.to) {
     const options = mine.filter((a) => a.to === m.to);
     const holder = holderText(ctx, m.to);
-    return [h("p", {}, ctx.t("fief.act.stance", { lord: lordName(m.lord), n: m.soldiers, place: villageName(m.to), holder })),
+    return [h("p", {}, ctx.t(m.soldiers ? "fief.act.stance" : "fief.act.stance_alone", { lord: lordName(m.lord), n: m.soldiers, place: villageName(m.to), holder })),
       h("div", { class: "fief-choices" }, options.map((a) => button(ctx.t(`fief.do.${a.stance}`), () => send(ctx, a),
         { class: ["fief-choice", "primary"], dataset: { stance: a.stance } }))),
       h("div", { class: "fief-row" }, cancelButton(ctx))];
   }
   // a phone has no Esc key (its words say so)
-  return [h("p", { class: "fief-lord-chosen" }, pointing(ctx, "fief.act.lord_chosen", { lord: lordName(m.lord), place })),
+  return [h("p", { class: "fief-lord-chosen" }, lordChosenText(ctx, m, moves, place)),
     m.counts.length > 1 ? soldiers : h("p", { class: "fief-soldiers-pick" }, alone(ctx, m)),
     mine.length ? null : h("p", { class: "muted" }, ctx.t("fief.act.no_dest")),
     h("div", { class: "fief-row" }, cancelButton(ctx), endTurnButton(ctx))];
+}
+
+/** What to click once a lord is chosen: a village outlined; for a besieged
+ * lord, whose only moves are sorties (decision 11: "A besieged lord may only
+ * break out"), the besiegers' force at the gate, as it is drawn ("⚔6"). */
+function lordChosenText(ctx, m, moves, place) {
+  const his = moves.filter((a) => a.lord === m.lord);
+  if (!his.length || !his.every((a) => a.stance === "sortie")) {
+    return pointing(ctx, "fief.act.lord_chosen", { lord: lordName(m.lord), place });
+  }
+  const owner = (ctx.view.lords[m.lord] || {}).owner;
+  const village = lordVillage(ctx, m.lord);
+  const sieges = (ctx.view.gates || []).filter((g) => g.village === village && g.owner !== owner && g.stance === "siege");
+  // the force as the map draws it ("⚔6"), its player named apart: a bot's name has its own parentheses
+  return pointing(ctx, "fief.act.besieged", { lord: lordName(m.lord), place,
+    who: ctx.joinNames(sieges.map((g) => ctx.name(g.owner))) || "?", force: sieges.map((g) => `⚔${g.soldiers}`).join(", ") || "⚔" });
 }
 
 /** The soldiers a lord with no choice of them takes; a bishop's none is said as
@@ -1094,7 +1146,9 @@ function forceText(ctx, owner, village) {
 function holderText(ctx, village) {
   const holder = (ctx.view.holders || {})[village];
   if (holder === null || holder === undefined) return ctx.t("fief.ask.nobody");
-  return ctx.t("fief.ask.held", { holder: ctx.name(holder), force: forceText(ctx, holder, village) });
+  const force = forceText(ctx, holder, village);
+  // French negates "aucun" with its verb ("qui n'y a aucun soldat")
+  return ctx.t(force === ctx.t("fief.ask.no_force") ? "fief.ask.held_empty" : "fief.ask.held", { holder: ctx.name(holder), force });
 }
 
 /** The question's words: who asks, for what, where, with how many. */
@@ -1115,7 +1169,7 @@ function questionText(ctx, kind) {
     case "answer_passage": {
       const village = view.passage ? view.passage[1] : null;
       const gate = (view.gates || []).find((g) => g.village === village && g.stance === "passage") || {};
-      return [ctx.t("fief.ask.passage", {
+      return [ctx.t(gate.soldiers ? "fief.ask.passage" : "fief.ask.passage_alone", {
         asker: gate.owner !== undefined ? ctx.name(gate.owner) : "?", place: villageName(village),
         lords: (gate.lords || []).map(lordName).join(", ") || "—", n: gate.soldiers ?? 0,
       })];
@@ -1617,6 +1671,7 @@ function formValue(ctx, field, value) {
   if (field === "card") return cardName(ctx, value);
   if (field === "region" && REGION[value]) return regionName(value);
   if (field === "bishopric") return bishopricName(value);
+  if (field === "parry") return ["none", "ransom"].includes(value) ? ctx.t(`fief.form.parry.${value}`) : cardName(ctx, value);
   return null;
 }
 

@@ -170,6 +170,7 @@ export const strings = {
     "fn.log.abstain": "{who} abstains.",
     "fn.log.election_none": "Nobody votes.",
     "fn.log.election_tie": "No lord has the most votes: the throne stays vacant until the next election.",
+    "fn.log.election_tie_deposed": "No lord has the most votes: {lord}, played by {who}, loses the crown; the throne is vacant until the next election.",
     "fn.log.election_again": "{lord} is re-elected and stays King.",
     "fn.log.election": "{lord} is elected King ({n} votes).",
     "fn.log.crowned": "{lord}, played by {who}, is consecrated and crowned King.",
@@ -178,6 +179,7 @@ export const strings = {
     "fn.log.consecrate_yes": "{who} agrees to consecrate the King.",
     "fn.log.consecrate_no": "{who} refuses to consecrate the King.",
     "fn.log.not_consecrated": "The King is not consecrated: the throne stays vacant.",
+    "fn.log.not_consecrated_deposed": "The King elected is not consecrated: {lord}, played by {who}, loses the crown; the throne is vacant.",
     "fn.log.king_dead": "The King is dead: the throne is vacant.",
     "fn.log.fief": "The King makes {region} a fief ({title}) for {who}.",
     "fn.log.fief_founded": "{who} founds the fief of {region}: {lord} takes the title, capital {place}.",
@@ -203,8 +205,8 @@ export const strings = {
     "fn.open": "in open ground",
     "fn.side": "Side",
     "fn.lords": "Lords",
-    "fn.soldiers": "Soldiers",
-    "fn.left": "Left",
+    "fn.soldiers": "Soldiers at the start",
+    "fn.left": "Soldiers left",
     "fn.attacker": "attacks",
     "fn.defender": "defends",
     "fn.round": "Exchange {n}",
@@ -415,6 +417,7 @@ export const strings = {
     "fn.log.abstain": "{who} s'abstient.",
     "fn.log.election_none": "Personne ne vote.",
     "fn.log.election_tie": "Aucun seigneur n'a le plus de voix : le trône reste vacant jusqu'à la prochaine élection.",
+    "fn.log.election_tie_deposed": "Aucun seigneur n'a le plus de voix : {lord}, joué par {who}, perd la couronne ; le trône est vacant jusqu'à la prochaine élection.",
     "fn.log.election_again": "{lord} est réélu et reste roi.",
     "fn.log.election": "{lord} est élu roi ({n} voix).",
     "fn.log.crowned": "{lord}, joué par {who}, est sacré et couronné roi.",
@@ -423,6 +426,7 @@ export const strings = {
     "fn.log.consecrate_yes": "{who} accepte de sacrer le roi.",
     "fn.log.consecrate_no": "{who} refuse de sacrer le roi.",
     "fn.log.not_consecrated": "Le roi n'est pas sacré : le trône reste vacant.",
+    "fn.log.not_consecrated_deposed": "Le roi élu n'est pas sacré : {lord}, joué par {who}, perd la couronne ; le trône est vacant.",
     "fn.log.king_dead": "Le roi est mort : le trône est vacant.",
     "fn.log.fief": "Le roi érige {region} en fief ({title}) pour {who}.",
     "fn.log.fief_founded": "{who} fonde le fief de {region} : {lord} prend le titre, capitale {place}.",
@@ -447,8 +451,8 @@ export const strings = {
     "fn.open": "en rase campagne",
     "fn.side": "Camp",
     "fn.lords": "Seigneurs",
-    "fn.soldiers": "Soldats",
-    "fn.left": "Restent",
+    "fn.soldiers": "Soldats au départ",
+    "fn.left": "Soldats restants",
     "fn.attacker": "attaque",
     "fn.defender": "défend",
     "fn.round": "Échange {n}",
@@ -587,7 +591,9 @@ export function describeEvent(e, ctx) {
       const key = ["battle", "plague", "assassination", "justice"].includes(d.cause) ? `lord_dies.${d.cause}` : "lord_dies";
       return t(key, { lord: lordName(d.lord), who, place: place(d.village) });
     }
-    case "vacant": return t(d.why === "dead" ? "king_dead" : d.why === "not_consecrated" ? "not_consecrated" : "vacant");
+    case "vacant":
+      if (d.why === "not_consecrated" && d.deposed) return t("not_consecrated_deposed", { lord: lordName(d.deposed), who });
+      return t(d.why === "dead" ? "king_dead" : d.why === "not_consecrated" ? "not_consecrated" : "vacant");
     case "tithe": return t("tithe", { who, card: cardName(ctx, d.card), lord: lordName(d.lord) });
     case "revenues": {
       const earned = Array.isArray(d.earned) ? d.earned.map((n, i) => [i, n]) : Object.entries(d.earned || {});
@@ -631,6 +637,7 @@ export function describeEvent(e, ctx) {
     case "bought": return t("bought", { who, paid: d.paid, to, place: place(d.village) });
     case "vote": return d.lord ? t("vote", { who, n: d.votes, lord: lordName(d.lord) }) : t("abstain", { who });
     case "election": {
+      if (d.deposed) return t("election_tie_deposed", { lord: lordName(d.deposed), who });
       if (!d.lord) return t(Object.keys(d.tally || {}).length ? "election_tie" : "election_none");
       return t(d.again ? "election_again" : "election", { lord: lordName(d.lord), n: (d.tally || {})[d.lord] ?? "" });
     }
@@ -730,7 +737,14 @@ function forcesTable(ctx, sides) {
         h("strong", {}, ctx.name(seat)), h("span", { class: "muted" }, ` ${ctx.t(`fn.${side.role}`)}`)),
       h("td", { class: "fn-lords" }, side.lords.length ? side.lords.map(lordName).join(", ") : ctx.t("fn.no_lord")),
       h("td", { class: "fn-num" }, String(side.soldiers)),
-      h("td", { class: "fn-num" }, side.left === undefined ? "—" : String(side.left))))));
+      h("td", { class: "fn-num" }, side.left === undefined ? "—" : String(soldiersLeft(side)))))));
+}
+
+/** A side's soldiers left: the exchanges' counts ("attacker_left") hold its lords
+ * too, as the dice count a force, and losses take soldiers first, lords after
+ * (decision 12), so its soldiers are what is left beyond its lords. */
+function soldiersLeft(side) {
+  return Math.max(0, side.left - side.lords.length);
 }
 
 function roundItem(ctx, r, n, fresh) {
