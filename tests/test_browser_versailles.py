@@ -282,7 +282,7 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
     _odds_as_the_rules_give(bertrand.evaluate(ODDS_SHOWN, "#vs-audience"), "la Reine l'accorde")
     choose(bertrand, "#vs-audience select[data-field=sovereign]", "le Roi")
     bertrand.click("#vs-aud-intervene-send")
-    ada.wait_for_selector("#log .log-audience:has-text('Intervenir')")
+    ada.wait_for_selector("#log .log-audience:has-text('dire du bien')")
 
     # Ada's turn (after the bot's): she gives a card to Bertrand, then ends her turn
     ada.wait_for_selector("#vs-form-give", timeout=30_000)
@@ -558,4 +558,274 @@ def test_the_family_name_drawn_is_one_click_away(server, browser):
     page.wait_for_selector("#vs-register tr[data-seat='0'] .vs-form-of-address")
     assert page.evaluate("window.courtly.state.view.courtiers[0].family") == drawn
     assert drawn in page.locator("#vs-register tr[data-seat='0']").text_content()
+    assert errors == []
+
+
+#: Fay's renderer, off-page, given views in turn as the server would push them
+#: (v1 twice, as a chat message brings it again): Fay is Madame la Comtesse
+#: (v1); Smallpox kills her while Seat 2 becomes Count (v2); her heir, a man,
+#: arrives (v3). Each line is drawn again at each view, as the page's log is,
+#: and read at the last (the first, 90000, only makes v1 the page's view).
+NAMES_THEN = """() => {
+  const r = window.courtly.state.renderer;
+  const ctx = window.courtly.context();
+  const as = (forms) => ({ ...ctx.view, courtiers: ctx.view.courtiers.map(
+    (c, i) => (i in forms ? { ...c, ...forms[i] } : c)) });
+  const form = (short) => ({ short, full: short });
+  const v1 = as({ 0: { sex: 'woman', place: 'court', address: form('Madame la Comtesse') },
+                  1: { sex: 'man', place: 'court', address: form('Monsieur de Mérac') } });
+  const v2 = as({ 0: { sex: 'woman', place: 'dead', address: null },
+                  1: { sex: 'man', place: 'court', address: form('Monsieur le Comte') } });
+  const v3 = as({ 0: { sex: 'man', place: 'court', address: form('Monsieur de Vieille-Roche') },
+                  1: { sex: 'man', place: 'court', address: form('Monsieur le Comte') } });
+  const ev = (index, kind, data) => ({ index, kind, text: '', data });
+  const arrived = [
+    [v1, [ev(90000, 'time_up', {})]],
+    [{ ...v1 }, [ev(90001, 'standing', { seat: 0, sovereign: 'king', before: 9, after: 8 }),
+          ev(90002, 'done', { seat: 1 })]],
+    [v2, [ev(90003, 'play', { seat: 2, card: 'petite_verole', target: 0 }),
+          ev(90004, 'status', { seat: 1, card: 'comte' })]],
+    [v3, [ev(90005, 'presented', { seat: 0, king: 0, queen: 0 })]],
+  ];
+  const seen = [];
+  let lines = [];
+  for (const [view, events] of arrived) {
+    seen.push(...events);
+    lines = seen.map((e) => r.describeEvent(e, { ...ctx, view }));
+  }
+  return lines;
+}"""
+
+
+def test_the_log_names_courtiers_as_they_were(server, browser):
+    """A play-test's live log rewrote the past with today's forms of address:
+    after Alice's courtier died and her heir (a man) came, "Seat 3 plays
+    “Smallpox” on Alice (Monsieur alice)" (she was Madame la Comtesse); "Bob
+    (Monsieur le Comte) is done negotiating" before Bob held the Count; and
+    right after her death "Alice: standing with the King 9 → 8" lost her
+    address. Each line keeps the forms known when its event arrived (those
+    before the move; a new heir, who had none, as after it)."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    _, standing, done, smallpox, count, heir = page.evaluate(NAMES_THEN)
+    assert standing.startswith("Fay (Madame la Comtesse): standing with the King"), standing
+    assert done == "Seat 2 (bot, Monsieur de Mérac) is done negotiating", done
+    assert smallpox.endswith("“Smallpox” on Fay (Madame la Comtesse)"), smallpox
+    assert count.startswith("Seat 2 (bot, Monsieur de Mérac) becomes"), count
+    assert heir.startswith("Fay (Monsieur de Vieille-Roche) is presented"), heir
+    # a reload keeps them (the tab's store), the view being today's
+    page.reload()
+    page.wait_for_selector(".vs-origin-line")
+    again = page.evaluate(SMALLPOX_TODAY)
+    assert again.endswith("“Smallpox” on Fay (Madame la Comtesse)"), again
+    assert errors == []
+
+
+#: Fay's renderer, off-page: NAMES_THEN's Smallpox line drawn with today's view.
+SMALLPOX_TODAY = """() => {
+  const ctx = window.courtly.context();
+  const e = { index: 90003, kind: 'play', text: '',
+    data: { seat: 2, card: 'petite_verole', target: 0 } };
+  return window.courtly.state.renderer.describeEvent(e, ctx);
+}"""
+
+
+def test_a_family_name_taken_is_refused_in_the_page_words(server, browser):
+    """Bob typed Alice's family name at set-up; the toast said "This move is not
+    allowed: choose_sex: Seat 0's family is already named 'de Vieille-Roche'"
+    (the engine's English, seats from 0). The page refuses it itself, naming
+    the player as it names seats, in its language, and sends nothing; another
+    name goes through (§6)."""
+    made = new_table(server, "versailles", [PERSON, PERSON, BOT], seed=SEED)
+    ada, errors_a = french_page(browser)
+    take_seat(ada, server, made["links"]["seats"]["0"], "Ada")
+    bertrand, errors_b = french_page(browser)
+    take_seat(bertrand, server, made["links"]["seats"]["1"], "Bertrand")
+    bertrand.wait_for_selector("#vs-sex-form button:enabled")  # the Chamberlain chooses first
+    bertrand.fill("#vs-family", "de Vieille-Roche")
+    bertrand.click("#vs-sex-send")
+    ada.wait_for_selector("#vs-sex-form button:enabled", timeout=30_000)
+    ada.fill("#vs-family", "de vieille roche")
+    ada.click("#vs-sex-send")
+    alert = ada.locator("#vs-sex-form .vs-family-taken")
+    alert.wait_for()
+    text = re.sub("[\u00a0\u202f]", " ", alert.text_content())
+    assert text == ("La famille de Bertrand porte déjà le nom de Vieille-Roche : "
+                    "choisissez-en un autre."), text
+    assert ada.locator(".toast").count() == 0
+    assert ada.evaluate("window.courtly.state.view.courtiers[0].sex") is None  # nothing sent
+    ada.click("#lang-toggle")
+    assert ada.locator("#vs-sex-form .vs-family-taken").text_content() == (
+        "Bertrand’s family is already named de Vieille-Roche: choose another name.")
+    ada.fill("#vs-family", "Ada")
+    ada.click("#vs-sex-send")
+    ada.wait_for_selector("#vs-register tr[data-seat='0'] .vs-form-of-address")
+    assert ada.locator("#vs-sex-form").count() == 0
+    assert errors_a == [] and errors_b == []
+
+
+#: Fay's renderer, off-page, on her turn: ``card`` alone in her hand and chosen,
+#: the court at ``location``, everyone at court untitled with ``king`` (``titled``:
+#: seat 1 holds the Baron), ``legal`` her moves; the bar's line saying why, or null.
+WHY_NOT = """([card, location, king, titled, legal]) => {
+  const r = window.courtly.state.renderer;
+  const ctx = window.courtly.context();
+  const courtiers = ctx.view.courtiers.map((c, i) => ({ ...c, sex: i === 1 ? 'woman' : 'man',
+    place: 'court', king, queen: 2, cards: titled && i === 1 ? ['baron'] : [], spouse: null }));
+  const view = { ...ctx.view, stage: 'play', current: ctx.seat, actions_left: 2, location,
+    hand: [card], courtiers, king: { alive: true, regency: false },
+    queen: { ...(ctx.view.queen || {}), alive: true } };
+  const root = document.createElement('div');
+  r.render(root, { ...ctx, view, legal: legal.map((action) => ({ action })),
+    ui: { ...ctx.ui, vsCard: card } });
+  const why = root.querySelector('#vs-card-bar .vs-why-not');
+  return [root.querySelector('#vs-card-bar') !== null, why ? why.textContent : null];
+}"""
+
+
+def test_a_card_that_cannot_be_played_says_why(server, browser):
+    """A play-test held the Duke (not titled, King 3): the bar said only "Duke:
+    choose below what to do with it." and offered Give buttons; the same with
+    "In at the kill" at Versailles and the Count during a war. The bar says
+    why when the card's conditions (§9.1) and the view tell: the court's
+    place, who plays it, nobody at court meeting the receiver's symbols; and
+    nothing new when none of them explains it."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+
+    def why(card: str, location: str = "versailles", king: int = 3, titled: bool = False,
+            legal: list[dict[str, Any]] | None = None) -> str | None:
+        gift = [{"type": "give_cards", "to": 1, "cards": [card]}]
+        bar, line = page.evaluate(WHY_NOT, [card, location, king, titled,
+                                            gift if legal is None else legal])
+        assert bar
+        return line
+
+    assert why("duc") == "Not playable now: nobody at court is titled with King ≥ 7."
+    assert why("duc", king=8) == "Not playable now: nobody at court is titled with King ≥ 7."
+    assert why("duc", "hunt") == "Not playable now: the court must be at Versailles."
+    assert why("comte", "war") == "Not playable now: the court must be at Versailles."
+    assert why("hallali") == "Not playable now: the court must be at the hunt."
+    assert why("poison") == "Not playable now: only a lady plays it."
+    assert why("favorite", king=5) == "Not playable now: nobody at court is a woman with King ≥ 6."
+    assert why("cabale", king=6) == "Not playable now: nobody at court has King ≥ 7."
+    # someone meets the Duke's symbols: no condition explains it, nothing is said
+    assert why("duc", king=8, titled=True) is None
+    assert why("bon_mot") is None  # no condition at all
+    playable = [{"type": "play_card", "card": "bon_mot", "seat": 0, "sovereign": None}]
+    assert why("bon_mot", legal=playable) is None
+    page.click("#lang-toggle")
+    assert re.sub("[\u00a0\u202f]", " ", why("duc") or "") == (
+        "Injouable pour l'instant : personne à la Cour n'est titré avec Roi ≥ 7.")
+    assert re.sub("[\u00a0\u202f]", " ", why("hallali") or "") == (
+        "Injouable pour l'instant : la Cour doit être à la chasse.")
+    assert errors == []
+
+
+#: Fay's renderer, off-page: log lines of a lettre de cachet, a shared income,
+#: an audience, a recall in a regency; and the recall form in that regency.
+LOG_WORDS = """() => {
+  const r = window.courtly.state.renderer;
+  const ctx = window.courtly.context();
+  const courtiers = ctx.view.courtiers.map((c) => ({ ...c, place: 'court', king: 5, queen: 5,
+    address: null }));
+  const view = { ...ctx.view, courtiers };
+  const regency = { ...view, king: { alive: false, regency: true },
+    queen: { ...(view.queen || {}), alive: true }, stage: 'play', current: ctx.seat,
+    actions_left: 2, location: 'versailles' };
+  const line = (kind, data, v = view) => r.describeEvent({ kind, text: '', data },
+    { ...ctx, view: v });
+  const root = document.createElement('div');
+  const recall = { type: 'recall_exile', seat: 2, sovereign: 'queen' };
+  r.render(root, { ...ctx, view: regency, legal: [{ action: recall }],
+    ui: { ...ctx.ui, vsPurpose: 'recall_exile' } });
+  const select = root.querySelector('#vs-audience select[data-field=sovereign]');
+  return {
+    lettre: line('request', { seat: 0, card: 'lettre_de_cachet', target: 2, via_queen: false }),
+    comte: line('request', { seat: 0, card: 'comte', target: 0, via_queen: true }),
+    income: line('income', { seat: 1, total: 4000, shares: { 1: 2000, 0: 2000 } }),
+    alone: line('income', { seat: 1, total: 4000, shares: { 1: 4000 } }),
+    audience: line('audience', { seat: 0, action: { type: 'intervene', seat: 2, sovereign: 'king',
+      good: false } }),
+    recallLine: line('audience', { seat: 0, action: recall }, regency),
+    recallForm: select ? [...select.options].map((o) => o.textContent) : null,
+    odds: [...root.querySelectorAll('#vs-audience .vs-odds')].map((p) => p.textContent),
+  };
+}"""
+
+
+def test_log_lines_say_what_happened_in_words(server, browser):
+    """A play-test's log read "presents a request: “Lettre de cachet” for Seat
+    3" (a lettre is requested against its victim), "Bob earns 4,000 livres"
+    when he got 2,000 and his wife 2,000 (§8.4, A19: what each received), and
+    "requests an audience: Intervene (Seat 3 (bot, …), the King, ill)"; in the
+    regency the recall form named "the Queen" beside "Chance that the Regent
+    grants it" (§10.1: the Regent decides)."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    words = page.evaluate(LOG_WORDS)
+    assert words["lettre"].startswith("Fay") and words["lettre"].endswith(
+        "presents a request: “Lettre de cachet” against Seat 3 (bot)"), words["lettre"]
+    assert words["comte"].endswith("through the Queen: “Count” for Fay"), words["comte"]
+    assert words["income"] == ("An income of 4,000 livres shared: Seat 2 (bot) receives 2,000, "
+                               "Fay 2,000"), words["income"]
+    assert words["alone"] == "Seat 2 (bot) earns 4,000 livres", words["alone"]
+    assert words["audience"] == (
+        "Fay requests an audience to speak ill of Seat 3 (bot) to the King"), words["audience"]
+    assert words["recallLine"] == (
+        "Fay requests an audience to recall Seat 3 (bot) from exile (asked of the Regent)"), words
+    assert words["recallForm"] == ["the Regent"], words
+    assert words["odds"] and all("Regent" in line for line in words["odds"]), words
+    page.click("#lang-toggle")
+    words = page.evaluate(LOG_WORDS)
+    assert "« Lettre de cachet » contre " in words["lettre"], words["lettre"]
+    assert "dire du mal de" in words["audience"] and words["audience"].endswith("au Roi"), words
+    assert words["recallLine"].endswith("(demandé à la Régente)"), words["recallLine"]
+    assert words["recallForm"] == ["la Régente"], words
+    assert re.sub("[\u00a0\u202f]", " ", words["income"]).startswith(
+        "Revenu de 4 000 livres partagé : "), words["income"]
+    assert errors == []
+
+
+#: Fay's renderer, off-page, in the negotiation: she still negotiating, Grand
+#: Chamberlain or not, a breach waiting or not; the Done button and its note.
+CHAMBERLAINS_DONE = """([chamberlain, breach]) => {
+  const r = window.courtly.state.renderer;
+  const ctx = window.courtly.context();
+  const breaches = breach ? [{ breach: 0, seat: 1, code: 'familiar_pronoun', words: 'tu' }] : [];
+  const view = { ...ctx.view, stage: 'negotiation', negotiating: [0, 1, 2], breaches,
+    grand_chamberlain: chamberlain ? ctx.seat : 1 };
+  const legal = [{ action: { type: 'done' } },
+    ...(breach && chamberlain ? [{ action: { type: 'fine', breach: 0 } }] : [])];
+  const root = document.createElement('div');
+  r.render(root, { ...ctx, view, legal });
+  const note = root.querySelector('#vs-negotiation .vs-done-pass-note');
+  return [root.querySelector('#vs-done').textContent, note ? note.textContent : null];
+}"""
+
+
+def test_the_chamberlains_done_says_it_lets_a_breach_pass(server, browser):
+    """In the negotiation, a breach waiting, the Grand Chamberlain clicked "✓
+    Done": the log said he let it pass unfined, he was still negotiating and had
+    to click Done again, nothing having warned him. His Done, then, first lets
+    the breaches pass (E15, kept); the button says so, a line above it tells him
+    he negotiates on."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    label, note = page.evaluate(CHAMBERLAINS_DONE, [True, True])
+    assert label == "Let them pass unfined", label
+    assert note and "still negotiating" in note, note
+    assert page.evaluate(CHAMBERLAINS_DONE, [True, False]) == ["✓ Done", None]
+    assert page.evaluate(CHAMBERLAINS_DONE, [False, True]) == ["✓ Done", None]
+    page.click("#lang-toggle")
+    label, note = page.evaluate(CHAMBERLAINS_DONE, [True, True])
+    assert label == "Laisser passer sans amende" and "négociez encore" in note, (label, note)
     assert errors == []

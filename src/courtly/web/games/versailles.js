@@ -163,6 +163,18 @@ const strings = {
     "vs.kind.fortune": "Fortune",
     "vs.chosen": "{card} : choisissez sa cible (encadrée) sur le Registre ou une échelle, ou ci-dessous.",
     "vs.chosen_below": "{card} : choisissez ci-dessous ce que vous en faites.",
+    "vs.why": "Injouable pour l'instant : {why}.",
+    "vs.why.location": "la Cour doit être {where}",
+    "vs.why.user_woman": "seule une dame la joue",
+    "vs.why.user_man": "seul un gentilhomme la joue",
+    "vs.why.nobody": "personne à la Cour n'est {who}{min}",
+    "vs.why.nobody_min": "personne à la Cour n'a {sov} ≥ {n}",
+    "vs.why.min": " avec {sov} ≥ {n}",
+    "vs.why.who.man": "un homme",
+    "vs.why.who.woman": "une femme",
+    "vs.why.who.titled": "titré",
+    "vs.why.who.titled_man": "un homme titré",
+    "vs.why.who.titled_woman": "une femme titrée",
     "vs.cancel": "Annuler",
     "vs.play_on": "Jouer sur {who}",
     "vs.play": "Jouer",
@@ -183,6 +195,10 @@ const strings = {
     "vs.audience_send": "Demander l'audience",
     "vs.pct": "{n}\u202f%",
     "vs.sov.regent": "la Régente",
+    "vs.sov.regent_short": "Régente",
+    "vs.sov.king_to": "au Roi",
+    "vs.sov.queen_to": "à la Reine",
+    "vs.sov.regent_to": "à la Régente",
     "vs.odds.audience": "Chances que {sov} l'accorde :\u00a0{pct}",
     "vs.odds.request": "Chances que {sov} accorde la requête :\u00a0{pct}",
     "vs.odds.through_queen": "Par la Reine (deux jets sur votre faveur auprès d'elle, §8.3) :\u00a0{pct}",
@@ -240,6 +256,7 @@ const strings = {
     "vs.sex.man": "Un gentilhomme",
     "vs.sex.woman": "Une dame",
     "vs.family": "Nom de famille",
+    "vs.family_taken": "La famille de {who} porte déjà le nom {family} : choisissez-en un autre.",
     "vs.choose_sex_send": "Entrer à la Cour",
     "vs.choose_party": "Le parti de votre héritier",
     "vs.negotiation": "Négociation",
@@ -258,6 +275,7 @@ const strings = {
     "vs.breaches": "Manquements à l'étiquette",
     "vs.fine": "Amende de 1 000 livres",
     "vs.let_pass": "Laisser passer sans amende",
+    "vs.done_pass_note": "Un manquement attend votre décision : l'amende, ou ce bouton qui le laisse passer sans amende ; vous négociez encore, « Terminé » vient ensuite.",
     "vs.breach_line": "{who} : {reason} — « {words} »",
     "vs.breach_mark": "Manquement à l'étiquette : {reason} — « {words} »",
     "vs.breach_expected": "dites « {expected} »",
@@ -295,6 +313,8 @@ const strings = {
     "vs.log.location": "La Cour est {where}",
     "vs.log.request": "{who} présente une requête : « {card} » pour {target}",
     "vs.log.request_queen": "{who} présente une requête par la Reine : « {card} » pour {target}",
+    "vs.log.request_against": "{who} présente une requête : « {card} » contre {target}",
+    "vs.log.request_queen_against": "{who} présente une requête par la Reine : « {card} » contre {target}",
     "vs.log.roll": "{who} : d10 = {die} contre {standing} ({sov}) : {ok}",
     "vs.log.roll_to_king": "{who} : d10 = {die} contre {standing} (la Reine parle au Roi) : {ok}",
     "vs.log.roll_ok": "accordé",
@@ -305,7 +325,15 @@ const strings = {
     "vs.log.give_n": (p) => `${p.who} donne ${p.n} carte${p.n === 1 ? "" : "s"} à ${p.to}`,
     "vs.log.give": "{who} donne {cards} à {to}",
     "vs.quoted": "« {card} »",
-    "vs.log.audience": "{who} demande une audience : {purpose}",
+    "vs.log.audience": "{who} demande une audience pour {purpose}",
+    "vs.aud.take_office": "prendre la charge « {office} » au profit de {to}",
+    "vs.aud.take_office_house": "rendre la charge « {office} » à la Maison du Roi",
+    "vs.aud.marry": "épouser {partner}",
+    "vs.aud.remarry_king": "présenter une princesse {from} au Roi",
+    "vs.aud.intervene_true": "dire du bien de {who} {to}",
+    "vs.aud.intervene_false": "dire du mal de {who} {to}",
+    "vs.aud.free_prisoner": "libérer {who} de la Bastille",
+    "vs.aud.recall_exile": "rappeler {who} d'exil (demandé {to})",
     "vs.log.take": "{who} prend « {card} » dans la Maison du Roi",
     "vs.log.draw": "{who} pioche une carte",
     "vs.log.draw_card": "{who} pioche « {card} »",
@@ -313,6 +341,7 @@ const strings = {
     "vs.log.play": "{who} joue « {card} »",
     "vs.log.play_on": "{who} joue « {card} » sur {target}",
     "vs.log.income": "{who} touche {total} livres",
+    "vs.log.income_shared": "Revenu de {total} livres partagé : {who} touche {mine}, {spouse} {theirs}",
     "vs.log.fortune": "{who} : {amount} livres",
     "vs.log.breach": "⚠ {who} manque à l'étiquette : {reason} — « {words} »",
     "vs.log.fine": "Le Grand Chambellan inflige 1 000 livres d'amende à {who}",
@@ -465,6 +494,18 @@ const strings = {
     "vs.kind.fortune": "Fortune",
     "vs.chosen": "{card}: choose its target (outlined) on the Register or a scale, or below.",
     "vs.chosen_below": "{card}: choose below what to do with it.",
+    "vs.why": "Not playable now: {why}.",
+    "vs.why.location": "the court must be {where}",
+    "vs.why.user_woman": "only a lady plays it",
+    "vs.why.user_man": "only a gentleman plays it",
+    "vs.why.nobody": "nobody at court is {who}{min}",
+    "vs.why.nobody_min": "nobody at court has {sov} ≥ {n}",
+    "vs.why.min": " with {sov} ≥ {n}",
+    "vs.why.who.man": "a man",
+    "vs.why.who.woman": "a woman",
+    "vs.why.who.titled": "titled",
+    "vs.why.who.titled_man": "a titled man",
+    "vs.why.who.titled_woman": "a titled woman",
     "vs.cancel": "Cancel",
     "vs.play_on": "Play on {who}",
     "vs.play": "Play",
@@ -485,6 +526,10 @@ const strings = {
     "vs.audience_send": "Request the audience",
     "vs.pct": "{n}%",
     "vs.sov.regent": "the Regent",
+    "vs.sov.regent_short": "Regent",
+    "vs.sov.king_to": "to the King",
+    "vs.sov.queen_to": "to the Queen",
+    "vs.sov.regent_to": "to the Regent",
     "vs.odds.audience": "Chance that {sov} grants it:\u00a0{pct}",
     "vs.odds.request": "Chance that {sov} grants the request:\u00a0{pct}",
     "vs.odds.through_queen": "Through the Queen (two rolls on your standing with her, §8.3):\u00a0{pct}",
@@ -542,6 +587,7 @@ const strings = {
     "vs.sex.man": "A gentleman",
     "vs.sex.woman": "A lady",
     "vs.family": "Family name",
+    "vs.family_taken": "{who}’s family is already named {family}: choose another name.",
     "vs.choose_sex_send": "Enter the court",
     "vs.choose_party": "Your heir’s party",
     "vs.negotiation": "Negotiation",
@@ -560,6 +606,7 @@ const strings = {
     "vs.breaches": "Breaches of etiquette",
     "vs.fine": "Fine 1,000 livres",
     "vs.let_pass": "Let them pass unfined",
+    "vs.done_pass_note": "A breach awaits your ruling: the fine, or this button, which lets it pass unfined; you are still negotiating, Done comes after.",
     "vs.breach_line": "{who}: {reason} — “{words}”",
     "vs.breach_mark": "Breach of etiquette: {reason} — “{words}”",
     "vs.breach_expected": "say “{expected}”",
@@ -597,6 +644,8 @@ const strings = {
     "vs.log.location": "The court is {where}",
     "vs.log.request": "{who} presents a request: “{card}” for {target}",
     "vs.log.request_queen": "{who} presents a request through the Queen: “{card}” for {target}",
+    "vs.log.request_against": "{who} presents a request: “{card}” against {target}",
+    "vs.log.request_queen_against": "{who} presents a request through the Queen: “{card}” against {target}",
     "vs.log.roll": "{who}: d10 = {die} against {standing} ({sov}): {ok}",
     "vs.log.roll_to_king": "{who}: d10 = {die} against {standing} (the Queen speaks to the King): {ok}",
     "vs.log.roll_ok": "granted",
@@ -607,7 +656,15 @@ const strings = {
     "vs.log.give_n": (p) => `${p.who} gives ${p.n} card${p.n === 1 ? "" : "s"} to ${p.to}`,
     "vs.log.give": "{who} gives {cards} to {to}",
     "vs.quoted": "“{card}”",
-    "vs.log.audience": "{who} requests an audience: {purpose}",
+    "vs.log.audience": "{who} requests an audience to {purpose}",
+    "vs.aud.take_office": "take the office “{office}” for {to}",
+    "vs.aud.take_office_house": "send the office “{office}” back to the King’s House",
+    "vs.aud.marry": "marry {partner}",
+    "vs.aud.remarry_king": "present a princess {from} to the King",
+    "vs.aud.intervene_true": "speak well of {who} {to}",
+    "vs.aud.intervene_false": "speak ill of {who} {to}",
+    "vs.aud.free_prisoner": "free {who} from the Bastille",
+    "vs.aud.recall_exile": "recall {who} from exile (asked of {sov})",
     "vs.log.take": "{who} takes “{card}” from the King’s House",
     "vs.log.draw": "{who} draws a card",
     "vs.log.draw_card": "{who} draws “{card}”",
@@ -615,6 +672,7 @@ const strings = {
     "vs.log.play": "{who} plays “{card}”",
     "vs.log.play_on": "{who} plays “{card}” on {target}",
     "vs.log.income": "{who} earns {total} livres",
+    "vs.log.income_shared": "An income of {total} livres shared: {who} receives {mine}, {spouse} {theirs}",
     "vs.log.fortune": "{who}: {amount} livres",
     "vs.log.breach": "⚠ {who} breaches etiquette: {reason} — “{words}”",
     "vs.log.fine": "The Grand Chamberlain fines {who} 1,000 livres",
@@ -724,7 +782,7 @@ function sovName(ctx, sov) {
 function valueLabel(ctx, key, v) {
   if (v === null || v === undefined) return key === "to" ? ctx.t("vs.to_house") : "—";
   if (["seat", "to", "partner"].includes(key)) return who(ctx, v);
-  if (key === "sovereign") return sovName(ctx, v);
+  if (key === "sovereign") return hearer(ctx, v); // the Regent in a regency, as the odds line says
   if (key === "good") return ctx.t(`vs.good.${v}`);
   if (key === "country") return ctx.t(`vs.country.${v}`);
   if (key === "power") return ctx.t(`vs.power.${v}`);
@@ -1002,6 +1060,80 @@ function useLabel(ctx, a, odds = true) {
   }
 }
 
+// ----- why a card is not playable now (§9.1) ---------------------------------------------------
+// Only what the view shows: the court's place, the player's sex, and whether
+// any courtier at court meets the receiver's symbols (sex, least standing,
+// titled). When none of them explains it, the page says nothing more.
+
+/** The kinds whose target is a courtier at court meeting the card (play.py
+ *  _courtier_target_ok: not Justice, Glory, the wars, or death on a sovereign). */
+const RECEIVED = (c) => c.request || !["justice", "glory", "war_decl", "war_end", "death"].includes(c.kind);
+
+/** A courtier's standing with a sovereign as the rules read it (court.py
+ *  standing): the Regent's scale in a regency, none for a dead sovereign. */
+function standingWith(ctx, c, sov) {
+  const v = ctx.view;
+  const alive = (s) => !!(v[s] && v[s].alive);
+  const track = v.king && v.king.regency ? (alive("queen") ? "queen" : null) : (alive(sov) ? sov : null);
+  if (track === null || c.place !== "court") return null;
+  return c[track];
+}
+
+/** A title card, or a wife's by her husband's (play.py is_titled, §8.4). */
+function titled(ctx, c) {
+  const holds = (x) => !!x && (x.cards || []).some((id) => CARD[id] && CARD[id].kind === "title");
+  if (holds(c)) return true;
+  return c.sex === "woman" && typeof c.spouse === "number" && holds(courtier(ctx, c.spouse));
+}
+
+/** Whether a courtier meets a card's receiver's symbols (play.py receives, the place aside). */
+function meets(ctx, c, card) {
+  if (card.sex && card.sex !== "any" && c.sex !== card.sex) return false;
+  const need = card.min_standing;
+  if (need) {
+    const have = standingWith(ctx, c, need.sovereign);
+    if (have === null || have === undefined || have < need.value) return false;
+  }
+  return !card.titled || titled(ctx, c);
+}
+
+/** "nobody at court is a titled man with King ≥ 7": the receiver's symbols nobody meets. */
+function nobodyText(ctx, card) {
+  const need = card.min_standing;
+  const regency = ctx.view.king && ctx.view.king.regency;
+  const min = need ? { sov: ctx.t(`vs.sov.${regency ? "regent" : need.sovereign}_short`), n: signed(need.value) } : null;
+  const sex = card.sex && card.sex !== "any" ? card.sex : "";
+  const quality = card.titled ? `titled${sex ? `_${sex}` : ""}` : sex;
+  if (!quality) return ctx.t("vs.why.nobody_min", min);
+  return ctx.t("vs.why.nobody", { who: ctx.t(`vs.why.who.${quality}`), min: min ? ctx.t("vs.why.min", min) : "" });
+}
+
+/** Why the card `id` of the hand has no play or request on the seat's own
+ *  turn, or null: the court's place, who may play it, who may receive it. */
+function whyNot(ctx, id) {
+  const v = ctx.view;
+  const card = CARD[id];
+  const me = courtier(ctx, ctx.seat);
+  if (!card || !me || v.stage !== "play" || v.current !== ctx.seat || !(v.actions_left > 0)) return null;
+  // a prisoner plays only Justice, an exile presents no request (§11, §12): other reasons
+  if (me.place !== "court" && (me.place !== "exile" || card.request)) return null;
+  if (card.location && card.location !== "any" && card.location !== v.location) {
+    return ctx.t("vs.why.location", { where: ctx.t(`vs.loc.${card.location}`) });
+  }
+  if (card.user_sex && card.user_sex !== "any" && me.sex !== card.user_sex) return ctx.t(`vs.why.user_${card.user_sex}`);
+  const symbols = (card.sex && card.sex !== "any") || card.min_standing || card.titled;
+  if (!symbols || !RECEIVED(card)) return null;
+  const court = (v.courtiers || []).filter((c) => c.place === "court");
+  return court.some((c) => meets(ctx, c, card)) ? null : nobodyText(ctx, card);
+}
+
+/** Under a chosen card with no play or request now: why, when the view tells. */
+function whyNotLine(ctx, id, uses) {
+  if (uses.some((a) => a.type === "play_card" || a.type === "request")) return null;
+  const why = whyNot(ctx, id);
+  return why ? h("p", { class: "vs-why-not" }, ctx.t("vs.why", { why })) : null;
+}
+
 // ----- the chances of a roll (§8.2-§8.4) ------------------------------------------------------
 // The view's "odds" are the seat's own, made by the rules' own test of a roll
 // (play.py PlayRules.chance): percent, or null when that sovereign cannot hear.
@@ -1098,6 +1230,7 @@ function handPanel(ctx) {
       && (typeof a.seat === "number" || a.sovereign));
     bar = h("div", { class: "vs-card-bar", id: "vs-card-bar" },
       h("p", { class: "vs-chosen-line" }, ctx.t(outlined ? "vs.chosen" : "vs.chosen_below", { card: cardName(ctx, chosen) })),
+      whyNotLine(ctx, chosen, uses),
       help && help.text ? h("p", { class: "vs-chosen-help muted small" }, help.text) : null,
       requestOdds(ctx, uses),
       h("div", { class: "vs-uses" }, uses.map((a) => button(useLabel(ctx, a), () => send(ctx, a), {
@@ -1233,6 +1366,22 @@ function turnPanel(ctx) {
 
 const NAME_OK = /^[\p{L}]+(?:[ '’-][\p{L}]+)*$/u;
 
+/** A family name as the rules compare them (rules.py family_problem, etiquette.py
+ *  name_key): case, accents, hyphens and spaces aside. Two names the same here
+ *  are the same there. */
+function nameKey(name) {
+  return String(name).replace(/’/g, "'").replace(/œ/g, "oe").replace(/Œ/g, "OE").replace(/æ/g, "ae").replace(/Æ/g, "AE")
+    .normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/-/g, " ").trim().split(/\s+/).join(" ");
+}
+
+/** The seat whose courtier already bears this family name (his sex chosen), or null. */
+function familyHolder(ctx, family) {
+  if (!family) return null;
+  const key = nameKey(family);
+  const other = (ctx.view.courtiers || []).find((c) => c.seat !== ctx.seat && c.sex && c.family && nameKey(c.family) === key);
+  return other ? other.seat : null;
+}
+
 function sexPanel(ctx) {
   const legal = legalOf(ctx, "choose_sex");
   if (!legal.length || ctx.seat === null) return null;
@@ -1245,6 +1394,7 @@ function sexPanel(ctx) {
   input.addEventListener("input", () => {
     ctx.ui.vsFamily = input.value;
   });
+  const taken = ctx.ui.vsFamilyTaken;
   const sexes = ["man", "woman"].filter((x) => legal.some((a) => a.sex === x));
   const pick = ctx.ui.vsSex && sexes.includes(ctx.ui.vsSex) ? ctx.ui.vsSex : sexes[0];
   const radios = sexes.map((x) => {
@@ -1263,12 +1413,19 @@ function sexPanel(ctx) {
       input.value = ctx.ui.vsFamily = drawn;
       input.focus();
     }, { class: "small", id: "vs-family-drawn" }) : null,
+    taken ? h("p", { class: "action-error vs-family-taken", role: "alert" },
+      ctx.t("vs.family_taken", { who: ctx.name(taken.seat), family: taken.family })) : null,
     h("button", { type: "submit", class: "primary", id: "vs-sex-send", disabled: !ctx.canAct }, ctx.t("vs.choose_sex_send")));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     const sex = form.querySelector("input[name=vs-sex]:checked");
     const family = input.value.trim().replace(/\s+/g, " ");
-    send(ctx, { type: "choose_sex", sex: sex ? sex.value : pick, family: family || null });
+    // another family's name (§6: the names tell the families apart) is refused here, in the
+    // page's words and naming its player, rather than by the server's English
+    const holder = familyHolder(ctx, family);
+    ctx.ui.vsFamilyTaken = holder === null ? null : { seat: holder, family: courtier(ctx, holder).family };
+    if (holder !== null) ctx.rerender();
+    else send(ctx, { type: "choose_sex", sex: sex ? sex.value : pick, family: family || null });
   });
   return h("section", { class: "panel vs-choose", id: "vs-choose" },
     h("h2", {}, ctx.t("vs.choose_sex")),
@@ -1322,6 +1479,8 @@ function negotiationPanel(ctx) {
     ? ctx.countdown(phase.deadline, ctx.t("vs.time_left"), { id: "vs-countdown", total: phase.time_limit, left: phase.seconds_left }) : null;
   const open = new Set(v.negotiating || []);
   const mayDone = ctx.seat !== null && legalOf(ctx, "done").length > 0 && open.has(ctx.seat);
+  // the Chamberlain's Done first lets the waiting breaches pass, and he negotiates on (E15)
+  const passes = mayDone && ctx.seat === v.grand_chamberlain && (v.breaches || []).length > 0;
   return h("section", { class: "panel vs-negotiation", id: "vs-negotiation" },
     h("h2", {}, `⚖ ${ctx.t("vs.negotiation")}`, clock ? h("span", { class: "vs-clock" }, clock) : null),
     h("p", { class: "muted small" }, ctx.t("vs.negotiation_help")),
@@ -1330,7 +1489,10 @@ function negotiationPanel(ctx) {
     }, marker(ctx, c.seat), " ", who(ctx, c.seat), " — ",
     h("span", { class: "muted" }, open.has(c.seat) ? ctx.t("vs.negotiating") : `✓ ${ctx.t("vs.is_done")}`)))),
     ctx.seat !== null ? h("div", { class: "vs-neg-forms" }, payForm(ctx), showForm(ctx)) : null,
-    mayDone ? button(`✓ ${ctx.t("vs.done")}`, () => send(ctx, { type: "done" }), { class: "primary", id: "vs-done", disabled: !ctx.canAct }) : null,
+    passes ? h("p", { class: "vs-done-pass-note" }, ctx.t("vs.done_pass_note")) : null,
+    mayDone ? button(passes ? ctx.t("vs.let_pass") : `✓ ${ctx.t("vs.done")}`, () => send(ctx, { type: "done" }), {
+      class: "primary", id: "vs-done", disabled: !ctx.canAct, dataset: { passes: passes ? "1" : "0" },
+    }) : null,
     h("p", { class: "muted small vs-chat-hint" }, ctx.t("vs.chat_hint")));
 }
 
@@ -1573,10 +1735,137 @@ function purposeText(ctx, a) {
   return `${ctx.t(`vs.purpose.${a.type}`)}${bits.length ? ` (${bits.join(", ")})` : ""}`;
 }
 
+// ----- the log names courtiers as they were (§3) -----------------------------------------------
+// The page draws every line anew from today's view; a line's forms of address
+// are those known when its event arrived, kept here by the event's index.
+
+/** What a log line names courtiers by, from a view: each seat's sex and form
+ *  of address, and whether the Regent hears (§10.1). */
+function namesOf(view) {
+  return {
+    courtiers: (view.courtiers || []).map((c) => ({ seat: c.seat, sex: c.sex, address: c.address || null })),
+    regency: !!(view.king && view.king.regency),
+  };
+}
+
+/** A move's names: each courtier as he was before it (the victim of a death
+ *  card still "Madame la Comtesse"); one who had no form then (a new heir,
+ *  a courtier just presented) as he is after it, as the terminal does. */
+function namesThen(before, after) {
+  const courtiers = after.courtiers.map((now, seat) => {
+    const then = before.courtiers[seat];
+    return then && then.address ? then : now;
+  });
+  return { courtiers, regency: before.regency };
+}
+
+const past = { table: null, view: null, now: null, before: null, at: new Map(), saving: false };
+
+function namesKey(table) {
+  return `courtly.vs.names.${table}`;
+}
+
+/** The names kept by this tab for a table's events (a reload keeps them). */
+function keptNames(table) {
+  const at = new Map();
+  try {
+    const saved = JSON.parse(window.sessionStorage.getItem(namesKey(table)) || "null");
+    if (!saved || !Array.isArray(saved.names)) return at;
+    for (const [index, k] of Object.entries(saved.at || {})) if (saved.names[k]) at.set(Number(index), saved.names[k]);
+  } catch (err) {
+    console.warn(err); // a store refused or spoilt: only this page's lines keep their names
+  }
+  return at;
+}
+
+/** Keep the names once the page's events are drawn: each set of names once,
+ *  the events by index (a game's forms change a few dozen times). */
+function keepNames() {
+  if (past.saving) return;
+  past.saving = true;
+  queueMicrotask(() => {
+    past.saving = false;
+    const seen = new Map();
+    const names = [];
+    const at = {};
+    for (const [index, then] of past.at) {
+      if (!then) continue;
+      const json = JSON.stringify(then);
+      if (!seen.has(json)) seen.set(json, names.push(then) - 1);
+      at[index] = seen.get(json);
+    }
+    try {
+      window.sessionStorage.setItem(namesKey(past.table), JSON.stringify({ names, at }));
+    } catch (err) {
+      console.warn(err);
+    }
+  });
+}
+
+/** The names an event's line uses (null: the view's own). An event that
+ *  arrives with a new view is named as the view before it had its courtiers
+ *  (kept by the tab, so a reload keeps them); the events the page found on
+ *  loading it, with none kept, or in a replay (its view is that step's), are
+ *  named by the view they came with, the page knowing no other. */
+function namesAt(e, ctx) {
+  if (ctx.replay || typeof e.index !== "number" || !ctx.table || !ctx.view) return null;
+  if (past.table !== ctx.table.id) {
+    Object.assign(past, { table: ctx.table.id, view: null, now: null, before: null, at: keptNames(ctx.table.id) });
+  }
+  if (ctx.view !== past.view) {
+    past.before = past.now; // none on the page's first view
+    past.view = ctx.view;
+    past.now = namesOf(ctx.view);
+  }
+  if (!past.at.has(e.index)) {
+    const then = past.before ? namesThen(past.before, past.now) : null;
+    past.at.set(e.index, then);
+    if (then) keepNames();
+  }
+  return past.at.get(e.index);
+}
+
+/** An income paid (§7.41): shared with a spouse (§8.4, A19), what each received. */
+function incomeLine(ctx, d) {
+  const shares = Object.entries(d.shares || {}).map(([seat, amount]) => [Number(seat), amount]);
+  const spouse = shares.find(([seat]) => seat !== d.seat);
+  if (!spouse) return ctx.t("vs.log.income", { who: who(ctx, d.seat), total: sumText(ctx, d.total) });
+  const mine = shares.find(([seat]) => seat === d.seat);
+  return ctx.t("vs.log.income_shared", {
+    who: who(ctx, d.seat), total: sumText(ctx, d.total), mine: sumText(ctx, mine ? mine[1] : 0),
+    spouse: who(ctx, spouse[0]), theirs: sumText(ctx, spouse[1]),
+  });
+}
+
+/** An audience's purpose in words, as its menu says it (§8.4): "speak ill of
+ *  … to the King"; the Regent named where she hears it (§10.1). */
+function audienceWords(ctx, a) {
+  const regency = !!(ctx.view.king && ctx.view.king.regency);
+  const sov = a.sovereign ? { sov: hearer(ctx, a.sovereign), to: ctx.t(`vs.sov.${regency ? "regent" : a.sovereign}_to`) } : {};
+  switch (a.type) {
+    case "take_office":
+      return typeof a.to === "number" ? ctx.t("vs.aud.take_office", { office: cardName(ctx, a.office), to: who(ctx, a.to) })
+        : ctx.t("vs.aud.take_office_house", { office: cardName(ctx, a.office) });
+    case "marry": return ctx.t("vs.aud.marry", { partner: who(ctx, a.partner) });
+    case "remarry_king": return ctx.t("vs.aud.remarry_king", { from: ctx.t(`vs.from.${a.country}`) });
+    case "intervene": return ctx.t(`vs.aud.intervene_${a.good ? "true" : "false"}`, { who: who(ctx, a.seat), ...sov });
+    case "free_prisoner": return ctx.t("vs.aud.free_prisoner", { who: who(ctx, a.seat) });
+    case "recall_exile": return ctx.t("vs.aud.recall_exile", { who: who(ctx, a.seat), ...sov });
+    default: return purposeText(ctx, a);
+  }
+}
+
 function describeEvent(e, ctx) {
+  const then = namesAt(e, ctx);
+  const view = ctx.view || {};
+  return eventLine(e, then ? { ...ctx, view: { ...view, courtiers: then.courtiers, king: { ...(view.king || {}), regency: then.regency } } } : ctx);
+}
+
+/** An event's line, its courtiers named by `ctx.view` (describeEvent's). */
+function eventLine(e, ctx) {
   const d = e.data || {};
   const w = (seat) => who(ctx, seat);
-  // French participles agree with the courtier (the log names its present line, as `who` does)
+  // French participles agree with the courtier (as the line names him)
   const fem = (seat) => (courtier(ctx, seat)?.sex === "woman" ? "e" : "");
   switch (e.kind) {
     case "sex": return ctx.t("vs.log.sex", { who: ctx.name(d.seat), sex: ctx.t(`vs.card.${d.sex}`), family: d.family });
@@ -1590,8 +1879,11 @@ function describeEvent(e, ctx) {
     case "done": return ctx.t("vs.log.done", { who: w(d.seat) });
     case "pay": return ctx.t("vs.log.pay", { who: w(d.seat), to: w(d.to), amount: sumText(ctx, d.amount) });
     case "location": return ctx.t("vs.log.location", { where: ctx.t(`vs.loc.${d.location}`) });
-    case "request":
-      return ctx.t(d.via_queen ? "vs.log.request_queen" : "vs.log.request", { who: w(d.seat), card: cardName(ctx, d.card), target: w(d.target) });
+    case "request": {
+      // a lettre de cachet is requested against its victim (§9.2), as its button says
+      const key = `${d.via_queen ? "vs.log.request_queen" : "vs.log.request"}${CARD[d.card] && CARD[d.card].kind === "lettre" ? "_against" : ""}`;
+      return ctx.t(key, { who: w(d.seat), card: cardName(ctx, d.card), target: w(d.target) });
+    }
     case "roll":
       if (d.sovereign === undefined) return ctx.t("vs.log.roll_iv", { who: ctx.name(d.seat), die: d.die });
       return ctx.t(d.to_king ? "vs.log.roll_to_king" : "vs.log.roll", { who: ctx.name(d.seat), die: d.die, standing: signed(d.standing), sov: sovName(ctx, d.sovereign), ok: ctx.t(d.granted ? "vs.log.roll_ok" : "vs.log.roll_no") });
@@ -1603,7 +1895,7 @@ function describeEvent(e, ctx) {
     case "give":
       return d.cards ? ctx.t("vs.log.give", { who: w(d.seat), to: w(d.to), cards: d.cards.map((c) => ctx.t("vs.quoted", { card: cardName(ctx, c) })).join(", ") })
         : ctx.t("vs.log.give_n", { who: w(d.seat), to: w(d.to), n: d.count ?? 1 });
-    case "audience": return ctx.t("vs.log.audience", { who: w(d.seat), purpose: purposeText(ctx, d.action) });
+    case "audience": return d.action ? ctx.t("vs.log.audience", { who: w(d.seat), purpose: audienceWords(ctx, d.action) }) : null;
     case "take": return ctx.t("vs.log.take", { who: w(d.seat), card: cardName(ctx, d.card) });
     case "draw": return d.card ? ctx.t("vs.log.draw_card", { who: w(d.seat), card: cardName(ctx, d.card) }) : ctx.t("vs.log.draw", { who: w(d.seat) });
     case "discard": return ctx.t("vs.log.discard", { who: w(d.seat), card: cardName(ctx, d.card) });
@@ -1611,7 +1903,7 @@ function describeEvent(e, ctx) {
       if (typeof d.target === "number") return ctx.t("vs.log.play_on", { who: w(d.seat), card: cardName(ctx, d.card), target: w(d.target) });
       if (d.sovereign) return ctx.t("vs.log.play_on", { who: w(d.seat), card: cardName(ctx, d.card), target: sovName(ctx, d.sovereign) });
       return ctx.t("vs.log.play", { who: w(d.seat), card: cardName(ctx, d.card) });
-    case "income": return ctx.t("vs.log.income", { who: w(d.seat), total: sumText(ctx, d.total) });
+    case "income": return incomeLine(ctx, d);
     case "fortune": return ctx.t("vs.log.fortune", { who: w(d.seat), amount: d.amount > 0 ? `+${sumText(ctx, d.amount)}` : sumText(ctx, d.amount) });
     case "breach": return ctx.t("vs.log.breach", { who: w(d.seat), reason: reason(ctx, d.code), words: d.words });
     // the server's note after a ruling: the checker's own explanation, in the page's language
@@ -1666,7 +1958,7 @@ function describeAction(entry, ctx) {
     case "breach": return ctx.t("vs.log.breach", { who: who(ctx, a.seat), reason: reason(ctx, a.code), words: a.words });
     case "time_up": return ctx.t("vs.log.time_up");
     default:
-      return AUDIENCES.includes(a.type) ? purposeText(ctx, a) : null;
+      return AUDIENCES.includes(a.type) ? capitalised(audienceWords(ctx, a)) : null;
   }
 }
 
