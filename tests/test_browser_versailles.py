@@ -1,7 +1,7 @@
 """Courtisans de Versailles in a real Chromium (issue 16): two persons (two
 browser contexts, in French) and a heuristic bot play the first turn and the
 next negotiation through the Versailles board: the choice of sex with the
-player's name proposed as the family's, the negotiation's countdown, a card
+name drawn proposed as the family's, the negotiation's countdown, a card
 shown to one player (the third reads only that a card was shown), a breach of
 etiquette in the public chat marked on both pages with its reason, the Grand
 Chamberlain's one-click fine in the Great Register, a request and its d10, an
@@ -161,12 +161,16 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
     bertrand, errors_b = french_page(browser)
     take_seat(bertrand, server, made["links"]["seats"]["1"], "Bertrand")
 
-    # the first decision: sex and family NAME, the player's name proposed (§6),
-    # before the parties and the Queen's origin are rolled
+    # the first decision: sex and family NAME, the name drawn proposed (§6), a player
+    # free to write another (here their own), before the parties and the Queen's
+    # origin are rolled
     for page, name, sex in ((bertrand, "Bertrand", "man"), (ada, "Ada", "woman")):
         page.wait_for_selector("#vs-sex-form button:enabled")
         assert "une fois les sexes choisis" in page.locator(".vs-origin-line").text_content()
-        assert page.locator("#vs-family").input_value() == name
+        drawn = page.evaluate("(s) => window.courtly.state.view.courtiers[s].family",
+                              0 if name == "Ada" else 1)
+        assert page.locator("#vs-family").input_value() == drawn != name
+        page.fill("#vs-family", name)
         page.check(f"#vs-sex-{sex}")
         page.click("#vs-sex-send")
     for page in (ada, bertrand):  # the negotiation's countdown, on both pages
@@ -539,18 +543,22 @@ def test_negative_numbers_have_a_minus_sign_and_quotes_are_one_kind(server, brow
     assert errors == []
 
 
-def test_the_family_name_drawn_is_one_click_away(server, browser):
-    """§6: "Each player chooses: a NAME"; the page proposes the player's own,
-    and named the one drawn for the family only in its help, to be typed in
-    again. A button puts the name drawn in the field: the courtier enters the
-    court under it (the Register's form of address)."""
+def test_the_family_name_drawn_is_proposed_and_one_click_away(server, browser):
+    """§6: "Each player chooses: a NAME". The page proposed the player's own
+    name, and a play-test's Bob became "Monsieur Bob": his player's name was
+    then his courtier's, and calling him "Bob" no breach of etiquette
+    (decision E20). The name drawn for the family is proposed; a player may
+    write another, and a button puts the name drawn back: the courtier
+    enters the court under it (the Register's form of address)."""
     made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=4)
     page, errors = open_page(browser)
     take_seat(page, server, made["links"]["seats"]["0"], "Ann")
     page.wait_for_selector("#vs-sex-form button:enabled")
     drawn = page.evaluate("window.courtly.state.view.courtiers[0].family")
     assert drawn and drawn != "Ann"
-    assert page.locator("#vs-family").input_value() == "Ann"
+    assert page.locator("#vs-family").input_value() == drawn
+    assert "the name drawn is proposed" in page.locator("#vs-choose").text_content()
+    page.fill("#vs-family", "Ann")
     assert page.locator("#vs-family-drawn").text_content() == f"Take the name drawn: {drawn}"
     page.click("#vs-family-drawn")
     assert page.locator("#vs-family").input_value() == drawn

@@ -251,7 +251,7 @@ const strings = {
     "vs.stay_versailles": "Rester à Versailles",
     "vs.go_hunt": "Aller à la chasse",
     "vs.choose_sex": "Votre courtisan",
-    "vs.choose_sex_help": "Choisissez le sexe de votre courtisan et le NOM de sa famille (§6) : le vôtre est proposé, ou prenez le nom tiré au sort.",
+    "vs.choose_sex_help": "Choisissez le sexe de votre courtisan et le NOM de sa famille (§6) : le nom tiré au sort est proposé, ou écrivez-en un autre (un nom de la Cour : « de la Tour qui Penche »).",
     "vs.family_drawn": "Prendre le nom tiré : {drawn}",
     "vs.sex.man": "Un gentilhomme",
     "vs.sex.woman": "Une dame",
@@ -582,7 +582,7 @@ const strings = {
     "vs.stay_versailles": "Stay at Versailles",
     "vs.go_hunt": "Go to the hunt",
     "vs.choose_sex": "Your courtier",
-    "vs.choose_sex_help": "Choose your courtier’s sex and the family’s NAME (§6): yours is proposed, or take the name drawn.",
+    "vs.choose_sex_help": "Choose your courtier’s sex and the family’s NAME (§6): the name drawn is proposed, or write another (a name of the court: “de la Tour qui Penche”).",
     "vs.family_drawn": "Take the name drawn: {drawn}",
     "vs.sex.man": "A gentleman",
     "vs.sex.woman": "A lady",
@@ -1386,9 +1386,11 @@ function sexPanel(ctx) {
   const legal = legalOf(ctx, "choose_sex");
   if (!legal.length || ctx.seat === null) return null;
   const drawn = (courtier(ctx, ctx.seat) || {}).family || "";
-  // the player's name proposed as the family's (§6: "Each player chooses: a NAME"), editable
+  // the name drawn proposed as the family's (§6: "Each player chooses: a NAME", "de la Tour
+  // qui Penche"), editable. Not the player's own: a family named after its player makes
+  // that name the courtier's, and calling a player by it a breach no more (decision E20)
   const player = String(ctx.name(ctx.seat) || "").trim();
-  const proposal = ctx.ui.vsFamily ?? (NAME_OK.test(player) && player.length >= 2 ? player : drawn);
+  const proposal = ctx.ui.vsFamily ?? (drawn || (NAME_OK.test(player) && player.length >= 2 ? player : ""));
   const input = h("input", { type: "text", id: "vs-family", maxlength: "40", required: true, name: "family", autocomplete: "off" });
   input.value = proposal;
   input.addEventListener("input", () => {
