@@ -569,6 +569,34 @@ def test_the_family_name_drawn_is_proposed_and_one_click_away(server, browser):
     assert errors == []
 
 
+def test_the_registers_fortune_is_in_sight_on_a_phone(server, browser):
+    """A play-test on a phone found the Great Register cut at "Titles · Di…",
+    the fortunes (the goal, §2) out of sight at the far end of a table that
+    scrolls sideways: the fortune comes right after the courtier, then the
+    standings, each row's cells under their headings."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=4)
+    page, errors = open_page(browser, 390, 844)
+    take_seat(page, server, made["links"]["seats"]["0"], "Ann")
+    page.wait_for_selector("#vs-sex-form button:enabled")
+    page.click("#vs-sex-send")
+    page.wait_for_selector("#vs-register tr[data-seat='0'] .vs-form-of-address")
+    read = page.evaluate("""() => {
+      const wrap = document.querySelector('#vs-register .vs-table-wrap').getBoundingClientRect();
+      const heads = [...document.querySelectorAll('#vs-register thead th')];
+      const fortune = heads[1].getBoundingClientRect();
+      return {heads: heads.map((th) => th.textContent),
+              cells: [...document.querySelectorAll('#vs-register tbody tr')]
+                .map((tr) => tr.children.length),
+              second: document.querySelector("#vs-register tr[data-seat='0']").children[1]
+                .dataset.fortune,
+              inSight: fortune.left >= wrap.left && fortune.right <= wrap.right};
+    }""")
+    assert read["heads"][:4] == ["Courtier", "Fortune", "King · Queen", "Party"], read
+    assert set(read["cells"]) == {len(read["heads"])}, read
+    assert read["second"] is not None and read["inSight"], read
+    assert errors == []
+
+
 #: Fay's renderer, off-page, given views in turn as the server would push them
 #: (v1 twice, as a chat message brings it again): Fay is Madame la Comtesse
 #: (v1); Smallpox kills her while Seat 2 becomes Count (v2); her heir, a man,

@@ -976,7 +976,9 @@ function register(ctx, targets) {
   const v = ctx.view;
   const fined = fines(ctx);
   const list = (ids) => (ids.length ? ids.map((id) => cardName(ctx, id)).join(", ") : "—");
-  const cols = ["courtier", "party", "standings", "titles", "dignity", "office", "pensions", "spouse", "fortune", "income", "fines", "hand"];
+  // the fortune (the goal) and the standings first: on a phone the table scrolls sideways,
+  // and a play-test found the fortune column out of sight at its far end
+  const cols = ["courtier", "fortune", "standings", "party", "titles", "dignity", "office", "pensions", "income", "spouse", "fines", "hand"];
   const rows = (v.courtiers || []).map((c) => {
     const seat = c.seat;
     const aims = targets.seats.get(seat);
@@ -993,16 +995,16 @@ function register(ctx, targets) {
         : h("div", { class: "muted" }, `${c.family} ${ctx.t("vs.no_courtier")}`),
       v.grand_chamberlain === seat ? h("div", { class: "vs-gc" }, `⚜ ${ctx.t("vs.gc")}`) : null,
       status.length ? h("div", { class: "vs-status-note" }, status.join(", ")) : null),
-    h("td", {}, c.party ? ctx.t(`vs.country.${c.party}`) : "—"),
+    h("td", { class: ["vs-num", c.fortune < 0 && "vs-debt"], dataset: { fortune: c.fortune } }, sumText(ctx, c.fortune)),
     h("td", { class: "vs-num vs-standings", title: `${ctx.t("vs.col.king")} ${signed(c.king)} · ${ctx.t("vs.col.queen")} ${signed(c.queen)}` },
       h("span", { class: "vs-k" }, signed(c.king)), " · ", h("span", { class: "vs-q" }, signed(c.queen))),
+    h("td", {}, c.party ? ctx.t(`vs.country.${c.party}`) : "—"),
     h("td", {}, list(cardsOf(c, ["title"]))),
     h("td", {}, list(cardsOf(c, ["dignity"]))),
     h("td", {}, list(cardsOf(c, ["office"]))),
     h("td", {}, list(cardsOf(c, ["pension"]))),
-    h("td", {}, typeof c.spouse === "number" ? who(ctx, c.spouse) : "—"),
-    h("td", { class: ["vs-num", c.fortune < 0 && "vs-debt"], dataset: { fortune: c.fortune } }, sumText(ctx, c.fortune)),
     h("td", { class: "vs-num" }, sumText(ctx, income(c))),
+    h("td", {}, typeof c.spouse === "number" ? who(ctx, c.spouse) : "—"),
     h("td", { class: ["vs-num", "vs-fines", fined[seat] && "vs-fined"], dataset: { fines: fined[seat] || 0 } },
       fined[seat] ? `−${sumText(ctx, fined[seat])}` : "—"),
     h("td", { class: "vs-num" }, c.hand));
