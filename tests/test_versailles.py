@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 
 import pytest
 
@@ -119,6 +120,19 @@ def test_the_deck_data_tells_clients_every_condition_of_a_card():
     assert by_id["marquis"]["request"] and not by_id["scandale"]["request"]
     assert any(c["titled"] for c in by_id.values())
     assert {c["user_sex"] for c in by_id.values()} >= {"any", "woman"}
+
+
+def test_each_cards_help_stands_on_its_own():
+    """A play-test held War against the Netherlands, whose help read "as War
+    against England, for the Dutch party": a card's help is read alone (on
+    hover, in the terminal under one's hand), so none sends the reader to
+    another card ("as War against", "as above"), in either language."""
+    for card in DECK.types.values():
+        for text in (card.effect, card.effect_fr):
+            assert not re.search(r"\bas War against|as above|comme la Guerre|ci-dessus", text), \
+                (card.id, text)
+    assert "Dutch party at court: −3 King" in DECK["guerre_hollande"].effect
+    assert "court to Versailles" in DECK["guerre_perdue"].effect
 
 
 @pytest.mark.parametrize(("change", "message"), [
