@@ -305,6 +305,13 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
 
     # Bertrand's second player-turn (the Chamberlain's), then his income; turn 2's negotiation
     bertrand.wait_for_selector("#vs-end-turn:enabled", timeout=30_000)
+    # a turn ended with its actions unused says so on the button (a play-test ended one
+    # without a word): they are lost
+    left = bertrand.evaluate("window.courtly.state.view.actions_left")
+    assert bertrand.locator("#vs-end-turn").text_content() == (
+        "Finir le tour" if not left else "Finir le tour (1 action perdue)" if left == 1
+        else f"Finir le tour ({left} actions perdues)")
+    assert left == 2
     bertrand.click("#vs-end-turn")
     bertrand.wait_for_selector("#vs-pay-form", timeout=30_000)
     choose(bertrand, "#vs-pay-to", "Ada")

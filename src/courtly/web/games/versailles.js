@@ -187,6 +187,7 @@ const strings = {
     "vs.turn_panel": "Votre tour",
     "vs.actions_left": (p) => (p.n === 1 ? "Il vous reste 1 action." : `Il vous reste ${p.n} actions.`),
     "vs.end_turn": "Finir le tour",
+    "vs.end_turn_unused": (p) => (p.n === 1 ? "Finir le tour (1 action perdue)" : `Finir le tour (${p.n} actions perdues)`),
     "vs.act.choose_sex": "Entrer à la Cour : {sex}, famille {family}",
     "vs.act.take": "Prendre « {card} » dans la Maison du Roi",
     "vs.discard_help": "Plus de {limit} cartes : choisissez dans votre main celles à défausser (§7.41).",
@@ -518,6 +519,7 @@ const strings = {
     "vs.turn_panel": "Your turn",
     "vs.actions_left": (p) => (p.n === 1 ? "You have 1 action left." : `You have ${p.n} actions left.`),
     "vs.end_turn": "End the turn",
+    "vs.end_turn_unused": (p) => (p.n === 1 ? "End the turn (1 action lost)" : `End the turn (${p.n} actions lost)`),
     "vs.act.choose_sex": "Enter the court: a {sex}, family {family}",
     "vs.act.take": "Take “{card}” from the King’s House",
     "vs.discard_help": "More than {limit} cards: choose in your hand those to discard (§7.41).",
@@ -1360,7 +1362,9 @@ function turnPanel(ctx) {
     mine && !end && legalOf(ctx, "discard").length ? h("p", { class: "vs-discard-help" }, ctx.t("vs.discard_help", { limit: HAND_LIMIT })) : null,
     mine ? h("div", { class: "vs-turn-buttons" },
       draw ? button(ctx.t("vs.draw"), () => send(ctx, draw), { class: "action", id: "vs-draw", disabled: !ctx.canAct }) : null,
-      end ? button(ctx.t("vs.end_turn"), () => send(ctx, end), { class: "action", id: "vs-end-turn", disabled: !ctx.canAct }) : null) : null,
+      // a turn ended with actions left says so on its button: they are lost (§7.41)
+      end ? button(v.actions_left > 0 ? ctx.t("vs.end_turn_unused", { n: v.actions_left }) : ctx.t("vs.end_turn"),
+        () => send(ctx, end), { class: "action", id: "vs-end-turn", disabled: !ctx.canAct }) : null) : null,
     mine ? h("div", { class: "vs-turn-forms" }, audienceForm(ctx), giveForm(ctx), powerForm(ctx)) : null);
 }
 
