@@ -1463,6 +1463,20 @@ def test_the_terminal_says_what_each_card_in_hand_does():
     assert "+2 King" not in GAME.render(state.view(None))
 
 
+def test_the_menus_end_of_turn_says_the_actions_it_loses():
+    """A play-test ended a turn with an action left without a word: the
+    menu's "End the turn" says how many actions it loses (§7.41: two a
+    turn), only while some are left and only to the seat whose turn it is."""
+    state = in_play(3, seed=4)
+    seat = state.order[state.pos]
+    view = state.view(seat)
+    assert view["actions_left"] == 2
+    assert GAME.describe_action(view, EndTurn()) == "End the turn (2 actions lost)"
+    assert GAME.describe_action(state.view(None), EndTurn()) == "End the turn"
+    state.actions_left = 0
+    assert GAME.describe_action(state.view(seat), EndTurn()) == "End the turn"
+
+
 def test_the_terminal_says_what_each_card_in_hand_asks():
     """A terminal play-test held Butin de guerre and Lâcheté au feu and
     could not tell why neither was offered: the hand's lines gave their

@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from courtly.core import Action, Companions, Game, Option, Result, flag
-from courtly.games.versailles.actions import ACTION_TYPES
+from courtly.core import Action, Companions, Game, Option, Result, counted, flag
+from courtly.games.versailles.actions import ACTION_TYPES, EndTurn
 from courtly.games.versailles.cards import DECK
 from courtly.games.versailles.render import named_seats
 from courtly.games.versailles.render import render as _render
@@ -122,8 +122,14 @@ class Versailles(Game):
 
     def describe_action(self, view: Mapping[str, Any], action: Action) -> str:
         """The menu line with every courtier named by his form of address
-        (§3: "Monsieur de Vieille-Roche (Seat 1)"), as the view gives it."""
-        return named_seats(view, _describe(action))
+        (§3: "Monsieur de Vieille-Roche (Seat 1)"), as the view gives it; the
+        end of a turn with actions left says how many it loses (§7.41: two
+        actions a turn, none carried over)."""
+        text = named_seats(view, _describe(action))
+        left = view.get("actions_left") or 0
+        if isinstance(action, EndTurn) and left > 0 and view.get("current") == view.get("seat"):
+            text += f" ({counted(left, 'action')} lost)"
+        return text
 
     def describe_event(
         self, view: Mapping[str, Any], text: str, before: Mapping[str, Any] | None = None
