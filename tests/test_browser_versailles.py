@@ -103,6 +103,15 @@ OVER_THE_LIMIT = """() => {
 }"""
 
 
+#: The banner of this seat's turn, its courtier at ``place`` with two actions.
+AWAY_FROM_COURT = """(place) => {
+  const ctx = window.courtly.context();
+  const courtiers = ctx.view.courtiers.map((c) => (c.seat === ctx.seat ? { ...c, place } : c));
+  const view = { ...ctx.view, courtiers, actions_left: 2 };
+  return window.courtly.state.renderer.banner({ ...ctx, view }).text;
+}"""
+
+
 def wait_idle(page: Any) -> None:
     page.wait_for_function("!window.courtly.state.pending")
 
@@ -290,6 +299,13 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
 
     # Ada's turn (after the bot's): she gives a card to Bertrand, then ends her turn
     ada.wait_for_selector("#vs-form-give", timeout=30_000)
+    # away from court the banner says what is still allowed (a play-test's exile read only
+    # "Your turn: 2 actions."): §11, §12
+    assert ada.evaluate(AWAY_FROM_COURT, "exile") == (
+        "À vous de jouer : 2 actions. En exil (§11) : ni requête, ni audience, ni "
+        "mariage ; vous pouvez piocher, donner et jouer une carte.")
+    assert "sauf Justice pour vous" in ada.evaluate(AWAY_FROM_COURT, "bastille")
+    assert ada.evaluate(AWAY_FROM_COURT, "court") == "À vous de jouer : 2 actions."
     # with no action left and more than 10 cards, the banner asks for the discards (§7.41)
     assert ada.evaluate(OVER_THE_LIMIT) == (
         "Défaussez-vous jusqu'à 10 cartes\u202f: encore 2 à défausser (choisissez-les dans votre "

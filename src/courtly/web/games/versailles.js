@@ -303,6 +303,8 @@ const strings = {
     "vs.banner.fine": "Grand Chambellan : un manquement à l'étiquette attend votre décision.",
     "vs.banner.location": "Grand Chambellan : où va la Cour, à Versailles ou à la chasse ? Choisissez sous « Votre tour ».",
     "vs.banner.party": "Choisissez le parti de votre héritier sous « Votre tour ».",
+    "vs.banner.exile": "En exil (§11) : ni requête, ni audience, ni mariage ; vous pouvez piocher, donner et jouer une carte.",
+    "vs.banner.bastille": "À la Bastille (§12) : ni requête, ni carte jouée (sauf Justice pour vous), ni audience, ni mariage ; vous pouvez piocher et donner des cartes.",
     "vs.log.sex": "{who} entre à la Cour : {sex} de la famille {family}",
     "vs.log.turn": "Tour {turn} : {who} est Grand Chambellan",
     "vs.log.presented": "{who} est présenté{e} : Roi {king}, Reine {queen}",
@@ -635,6 +637,8 @@ const strings = {
     "vs.banner.fine": "Grand Chamberlain: a breach of etiquette awaits your decision.",
     "vs.banner.location": "Grand Chamberlain: does the court stay at Versailles or go hunting? Choose under “Your turn”.",
     "vs.banner.party": "Choose your heir’s party under “Your turn”.",
+    "vs.banner.exile": "In exile (§11): no request, audience or marriage; you may draw, give and play cards.",
+    "vs.banner.bastille": "In the Bastille (§12): no request, no card played (but Justice for yourself), no audience or marriage; you may draw and give cards.",
     "vs.log.sex": "{who} enters the court: a {sex} of the family {family}",
     "vs.log.turn": "Turn {turn}: {who} is Grand Chamberlain",
     "vs.log.presented": "{who} is presented: King {king}, Queen {queen}",
@@ -1732,7 +1736,10 @@ function banner(ctx) {
       return { text: ctx.t("vs.banner.discard", { limit: HAND_LIMIT, n: over }), kind: "mine" };
     }
     if (v.actions_left <= 0) return { text: ctx.t("vs.banner.no_action"), kind: "mine" };
-    return { text: ctx.t("vs.banner.play", { n: v.actions_left }), kind: "mine" };
+    // away from court, what one may still do (§11, §12): the menus alone would not say why
+    const place = (courtier(ctx, ctx.seat) || {}).place;
+    const away = place === "exile" || place === "bastille" ? ` ${ctx.t(`vs.banner.${place}`)}` : "";
+    return { text: ctx.t("vs.banner.play", { n: v.actions_left }) + away, kind: "mine" };
   }
   return null;
 }
