@@ -526,23 +526,11 @@ def _deposed_events() -> list[dict[str, Any]]:
     """The engine's own events for a reigning King who loses the crown: Henry of
     the first seat reigns, Louis is elected and nobody consecrates him; then,
     in another game, a tie."""
-    from courtly.games.fief.actions import EndTurn, Vote
-    from test_fief import placed, put, to_phase
+    from test_fief import deposed_events
 
     out = []
     for votes in ((1, 2), (1, 1)):
-        state = placed()
-        seats = state.phase_order()
-        put(state, seats[0], "tournus", 0, "henry")
-        put(state, seats[1], "bourg", 0, "louis", "jean")
-        state.king = "henry"
-        to_phase(state, "election")
-        events = state.apply(seats[0], Vote("henry", votes[0]))
-        events += state.apply(seats[1], Vote("louis", votes[1]))
-        for seat in seats[2:]:
-            events += state.apply(seat, Vote(None, 0))
-        if state.phase.name == "consecration":
-            events += state.apply(seats[1], EndTurn())
+        _, _, events, _ = deposed_events(votes)
         out += [{"kind": e.kind, "text": e.text, "data": e.data} for e in events
                 if e.kind in ("vacant", "election")]
     return out

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import courtly
-from courtly.core import Done
+from courtly.core import Done, Event
 from courtly.games.fief import GAME
 from courtly.games.fief.actions import (
     AnswerCoalition,
@@ -1365,52 +1365,52 @@ def test_an_election_every_turn_a_tie_leaves_the_throne_vacant():
     assert state.king is None
 
 
+def deposed_events(votes: tuple[int, int], reigning: bool = True
+                   ) -> tuple[FiefState, list[int], list[Event], str | None]:
+    """An election of Henry's seat (the first) against Louis's (the second,
+    with Jean), ``votes`` each, the others abstaining, Henry reigning unless
+    not ``reigning``; the consecration refused if Louis is elected. The
+    state, the seats, the events, and the King while the consecration was
+    asked ("" if it never was)."""
+    state = placed()
+    seats = state.phase_order()
+    put(state, seats[0], "tournus", 0, "henry")
+    put(state, seats[1], "bourg", 0, "louis", "jean")
+    if reigning:
+        state.king = "henry"
+    to_phase(state, "election")
+    events = state.apply(seats[0], Vote("henry", votes[0]))
+    events += state.apply(seats[1], Vote("louis", votes[1]))
+    for seat in seats[2:]:
+        events += state.apply(seat, Vote(None, 0))
+    asked = ""
+    if state.phase.name == "consecration":
+        asked = state.king
+        events += state.apply(seats[1], EndTurn())
+    return state, seats, events, asked
+
+
 def test_a_reigning_king_who_loses_the_election_is_named_in_the_log():
     """A browser play-test: Clément was Alice's crowned King; the bot's Roland was
     elected and nobody could consecrate him, and the log said only "the throne
     stays vacant": nothing told Alice her King had lost the crown. Deposing him
     is decision 14; the event now names him and his seat ("he cannot reign: the
     throne remains vacant", Phase 6, 1 d), and so does a tie's (1 c)."""
-    state = placed()
-    seats = state.phase_order()
-    put(state, seats[0], "tournus", 0, "henry")
-    put(state, seats[1], "bourg", 0, "louis", "jean")
-    state.king = "henry"
-    to_phase(state, "election")
-    events = state.apply(seats[0], Vote("henry", 1))
-    events += state.apply(seats[1], Vote("louis", 2))
-    for seat in seats[2:]:
-        events += state.apply(seat, Vote(None, 0))
-    assert state.phase.name == "consecration" and state.king == "henry"
-    events = state.apply(seats[1], EndTurn())
+    state, seats, events, asked = deposed_events((1, 2))
+    assert asked == "henry"  # the consecration was asked, Henry still reigning
     vacant = next(e for e in events if e.kind == "vacant")
     assert state.king is None
     assert vacant.data == {"why": "not_consecrated", "deposed": "henry", "seat": seats[0]}
     assert vacant.text == (f"The King elected is not consecrated: {lord_name('henry')} "
                            f"(Seat {seats[0]}) loses the crown; the throne is vacant")
     # a tie deposes him too, and says so
-    state = placed()
-    put(state, seats[0], "tournus", 0, "henry")
-    put(state, seats[1], "bourg", 0, "louis")
-    state.king = "henry"
-    to_phase(state, "election")
-    events = state.apply(seats[0], Vote("henry", 1))
-    events += state.apply(seats[1], Vote("louis", 1))
-    for seat in seats[2:]:
-        events += state.apply(seat, Vote(None, 0))
+    state, seats, events, _ = deposed_events((1, 1))
     tie = next(e for e in events if e.kind == "election")
     assert tie.data == {"tally": {"henry": 1, "louis": 1}, "deposed": "henry", "seat": seats[0]}
     assert f"{lord_name('henry')} (Seat {seats[0]}) loses the crown; the throne is vacant" \
         in tie.text
     # with the throne vacant already, the words are as before
-    state = placed()
-    put(state, seats[0], "tournus", 0, "henry")
-    put(state, seats[1], "bourg", 0, "louis")
-    to_phase(state, "election")
-    events = state.apply(seats[0], Vote("henry", 1))
-    events += state.apply(seats[1], Vote("louis", 1))
-    for seat in seats[2:]:
-        events += state.apply(seat, Vote(None, 0))
+    state, seats, events, _ = deposed_events((1, 1), reigning=False)
     tie = next(e for e in events if e.kind == "election")
     assert tie.data == {"tally": {"henry": 1, "louis": 1}}
     assert tie.text == "No lord has the most votes: the throne is vacant until the next election"
@@ -1946,6 +1946,7 @@ def test_pieces_that_came_out_by_no_road_have_none_in_the_view():
     assert state.view(me)["lords"]["roland"]["road"] is None
     assert state.view(me)["lords"]["henry"]["road"] == "tournus"
     put(state, me, "sagy", 0, "louis")
+    state.lords["louis"].came_from = "louhans"  # a road into Sagy: kept, it would be drawn
     state.evict("sagy", me)
     assert state.lords["louis"].outside and state.view(other)["lords"]["louis"]["road"] is None
 

@@ -216,7 +216,7 @@ class WarRules(ABC):
         force = self.gate(info.owner, info.village)
         if force is None or force.stance != "siege":
             return None
-        return info.came_from if info.came_from in self.board.neighbours[info.village] else None
+        return self.gate_road(info)
 
     def gate_road(self, info: Any) -> str | None:
         """The road a lord at a gate stands on ("on the road by which they came",
