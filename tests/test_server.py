@@ -591,19 +591,40 @@ def test_a_paused_move_clock_is_sent_with_the_time_it_keeps(tmp_path):
         assert 9 < clock["left"] < 10
 
 
-def test_a_seat_given_back_to_a_person_is_played_while_the_host_is_there(tmp_path):
-    """The host's giving a bot's seat back counts as someone there: its
-    stand-in plays the seat until a person sits down (the table of bots does
-    not pause at once)."""
-    with make_client(tmp_path, away_after=1.0) as client:
+def test_a_seat_given_back_waits_for_its_person_then_a_stand_in_plays_it_and_says_so(
+        tmp_path):
+    """A seat the host gives back to a person mid-game waits ``away_after``
+    for the one the link is sent to, as for a player who left; then a
+    stand-in plays it and the log says so (a play-test saw it played at once,
+    with no word); once someone sits down, the stand-in stops. The server
+    plays on for the absent (``pause_after`` longer), as it does for a table
+    with nobody else there."""
+    with make_client(tmp_path, away_after=1.0, pause_after=60.0) as client:
         made = new_table(client, [{"kind": "bot", "bot": "random"}] * 2, bot_delay=0.05)
         tid, host = made["table"]["id"], made["links"]["host"].split("host=")[1]
-        time.sleep(1.2)  # longer than away_after since the table was made
+        wait_until(lambda: state(client, tid)["table"]["moves"] > 0)  # mid-game
         answer = client.post(f"/api/tables/{tid}/host/seats/1/person", json={"host": host})
         assert answer.status_code == 200, answer.text
+        given = time.monotonic()
+        link = answer.json()["link"]
+        wait_until(lambda: 1 in state(client, tid)["to_act"], timeout=5)
+        waiting = state(client, tid)["table"]["moves"]
+        time.sleep(max(0.0, given + 0.7 - time.monotonic()))
+        assert state(client, tid)["table"]["moves"] == waiting  # the seat waits for its person
+        wait_until(lambda: state(client, tid)["table"]["moves"] > waiting, timeout=5)
+        assert time.monotonic() - given >= 1.0
+        [away] = [e for e in state(client, tid)["events"] if e["kind"] == "away"]
+        assert away["text"] == "Seat 1 is still open: a bot plays it until someone sits down"
+        assert away["data"] == {"seat": 1, "open": True}
+        assert state(client, tid)["table"]["seats"][1]["away"] is True
+        token = link.split("token=")[1]
+        joined = client.post(f"/api/tables/{tid}/join", json={"token": token, "name": "Bea"})
+        assert joined.status_code == 200, joined.text
+        assert state(client, tid)["table"]["seats"][1]["away"] is False
+        wait_until(lambda: 1 in state(client, tid)["to_act"], timeout=5)
         moves = state(client, tid)["table"]["moves"]
-        assert not client.get(f"/api/tables/{tid}").json()["paused"]
-        wait_until(lambda: state(client, tid)["table"]["moves"] > moves + 2, timeout=5)
+        time.sleep(0.5)
+        assert state(client, tid)["table"]["moves"] == moves  # Bea plays it now
 
 
 def test_with_nobody_there_the_stand_ins_wait_and_a_token_wakes_them(tmp_path):

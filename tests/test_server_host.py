@@ -152,7 +152,11 @@ def test_the_host_puts_a_bot_in_an_absent_persons_seat_and_gives_it_back(client)
 
 
 @pytest.mark.slow  # over a second; the module keeps quick tests of its kind
-def test_a_seat_given_back_mid_game_is_played_by_a_stand_in_until_someone_sits(client):
+def test_a_seat_given_back_mid_game_waits_for_someone_to_sit_down(client):
+    """The game goes on (it is not waiting again), but the open seat's turn
+    waits for its person (``away_after``, a minute here) rather than being
+    played at once by a stand-in; the stand-in's taking it over after that
+    is tested in test_server."""
     made = new_table(client, [PERSON, BOT], bot_delay=0.5)  # the test acts before the bot
     tid, token, host = made["table"]["id"], made["tokens"]["0"], made["host_token"]
     assert join(client, tid, token, "Ada").status_code == 200
@@ -170,10 +174,14 @@ def test_a_seat_given_back_mid_game_is_played_by_a_stand_in_until_someone_sits(c
     assert state(client, tid)["table"]["status"] == "playing"
     while 0 in state(client, tid)["to_act"]:  # seat 0 ends its turn
         play_seat_0()
-    wait_until(lambda: 0 in state(client, tid)["to_act"])  # the stand-in played seat 1
+    assert 1 in state(client, tid)["to_act"]
+    moves = state(client, tid)["table"]["moves"]
+    time.sleep(1.0)  # two bot delays
+    assert state(client, tid)["table"]["moves"] == moves
     assert state(client, tid)["table"]["seats"][1]["name"] is None
     assert join(client, tid, token_of(link), "Ada").status_code == 409  # a duplicate name
     assert join(client, tid, token_of(link), "Bea").status_code == 200
+    assert "away" not in [e["kind"] for e in state(client, tid)["events"]]
 
 
 def test_a_reissued_token_stops_at_once_also_for_an_open_websocket(client):

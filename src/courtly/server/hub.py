@@ -170,8 +170,9 @@ class Seat:
 
     def stood_in(self) -> bool:
         """A person seat its stand-in plays: its person away, or the seat given
-        back by the host and not taken yet."""
-        return self.kind == "person" and (self.away or self.name is None)
+        back by the host and left untaken for ``away_after`` (it waits that
+        long for the person the host sends the link to, as for one who left)."""
+        return self.kind == "person" and self.away
 
     def present(self) -> int:
         """The seat's clients here and, as last announced, on other instances."""
@@ -303,7 +304,8 @@ class LiveTable:
     def status(self) -> str:
         """waiting (person seats not all taken before the first move), playing,
         over, or abandoned (by its host). A seat the host gives back to a person
-        after the first move is played by a stand-in until someone sits down."""
+        after the first move is played by a stand-in (after ``away_after``)
+        until someone sits down."""
         if self.row.abandoned:
             return "abandoned"
         if self.state.is_over:
@@ -816,8 +818,8 @@ class LiveTable:
         info = self.seats[seat]
         if why == "gone":
             info.away = True
-            await self.note("away", f"{self.seat_label(seat)} is away: a bot plays for them",
-                            seat=seat)
+            await self.note("away", self._away_text(seat), seat=seat,
+                            open=info.name is None)
         elif why == "clock":
             await self.note("clock", f"{self.seat_label(seat)} ran out of time: a bot plays "
                             "this move", seat=seat)
@@ -843,6 +845,14 @@ class LiveTable:
         if said is not None and info.kind == "bot":
             # a bot's seat speaks for itself; a stand-in never speaks for the person it replaces
             await self.hub.post_chat(self, seat, said.to, said.line(), dict(said.text))
+
+    def _away_text(self, seat: int) -> str:
+        """The log's line when a stand-in takes a seat over: its person gone,
+        or nobody sat down in a seat the host opened (a play-test saw such a
+        seat played with no word of it)."""
+        if self.seats[seat].name is None:
+            return f"Seat {seat} is still open: a bot plays it until someone sits down"
+        return f"{self.seat_label(seat)} is away: a bot plays for them"
 
     async def _play_forced(self, seat: int) -> None:
         """Make a person's forced move (:meth:`_forced`), marked ``forced``;
@@ -1148,7 +1158,7 @@ class LiveTable:
         if live and isinstance(seat, int) and 0 <= seat < len(self.seats):
             if note.kind == "away":
                 self.seats[seat].away = True
-            elif note.kind == "back":
+            elif note.kind in ("back", "join", "host_person"):
                 self.seats[seat].away = False
 
     def keep_deadline(self, clock: tuple[int, float] | None) -> None:
@@ -1611,8 +1621,9 @@ class Hub:
 
     async def give_back(self, table: LiveTable, host_token: str | None, seat: int) -> str:
         """A bot's seat is a person's again, with a new link (returned); until
-        someone sits down, a stand-in plays it (or the table waits, before the
-        first move)."""
+        someone sits down the table waits for them (before the first move) or,
+        once ``away_after`` has passed as for a person who left, a stand-in
+        plays the seat, and the log says so."""
         host = self.check_host(table, host_token)
         info = self._host_seat(table, seat)
         self._not_finished(table)

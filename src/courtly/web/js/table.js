@@ -669,7 +669,8 @@ function describeEvent(e, ctx) {
   switch (e.move ? null : e.kind) {
     case "join": return t("log.join", { who: d.name || seatName(d.seat), n: d.seat + 1 });
     case "start": return t("log.start");
-    case "away": return t("log.away", { who: seatName(d.seat) });
+    case "away": return d.open ? t("log.away_open", { n: d.seat + 1 })
+      : t("log.away", { who: seatName(d.seat) });
     case "back": return t("log.back", { who: seatName(d.seat) });
     case "clock": return t("log.clock", { who: seatName(d.seat) });
     case "undo": return t("log.undo", { who: seatName(d.seat) });
