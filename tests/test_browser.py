@@ -788,6 +788,20 @@ def test_the_log_and_chat_keep_following_after_the_window_changes_width(server, 
     page.set_viewport_size({"width": 390, "height": 844})
     say(2, 15)
     assert page.evaluate("document.getElementById('chat').scrollTop") == 0
+    # a list that shrinks to fit (here: the page keeps two lines) brings its end
+    # to that reader with no scroll of theirs: from then on it follows again
+    page.evaluate("""() => {
+      const chat = window.courtly.state.chat;
+      [...chat.keys()].slice(0, -2).forEach((id) => chat.delete(id));
+      window.dispatchEvent(new CustomEvent('langchange'));
+    }""")
+    page.wait_for_function("document.querySelectorAll('#chat .chat-line').length === 2")
+    for i in range(17, 29):
+        api(server, f"/api/tables/{tid}/chat",
+            {"token": token, "text": f"Line {i}: " + "the Queen's table " * 6})
+    page.wait_for_function("document.querySelectorAll('#chat .chat-line').length === 14")
+    page.wait_for_timeout(150)
+    whole_lines_at_end(page, "chat", ".chat-line")
     assert errors == []
 
 

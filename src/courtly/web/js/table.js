@@ -700,6 +700,14 @@ function atEnd(list) {
   return list.scrollHeight - list.scrollTop - list.clientHeight < 40;
 }
 
+/** Whether to keep the list's end in sight when it is drawn again: the reader
+ *  follows it, or has its end in sight now (a list that shrank, an undone
+ *  move, brought its end to one who had scrolled up, with no scroll event). */
+function keepsEnd(id, list) {
+  if (!following[id] && atEnd(list)) following[id] = true;
+  return following[id];
+}
+
 for (const id of Object.keys(following)) {
   const list = document.getElementById(id);
   list.addEventListener("scroll", () => { following[id] = atEnd(list); }, { passive: true });
@@ -707,7 +715,7 @@ for (const id of Object.keys(following)) {
 
 function renderLog() {
   const log = document.getElementById("log");
-  const atBottom = following.log;
+  const atBottom = keepsEnd("log", log);
   const ctx = context();
   // a replay's log stops at its step (the server replays it as the point of view saw it)
   const replayed = st.replay && st.replay.data && st.replay.data.events;
@@ -795,7 +803,7 @@ function withCardHelp(e, text, ctx) {
 
 function renderChat() {
   const list = document.getElementById("chat");
-  const atBottom = following.chat;
+  const atBottom = keepsEnd("chat", list);
   const messages = [...st.chat.values()].sort((a, b) => a.id - b.id);
   // a renderer may mark chat lines (Versailles: the breaches of etiquette found in them)
   const notes = messages.length && st.renderer.chatNotes && st.table && st.view ? st.renderer.chatNotes(context()) : null;
