@@ -962,6 +962,25 @@ def test_the_update_carries_the_phase_its_deadline_and_the_schema(tmp_path):
         assert watcher["schema"] == [] and watcher["legal"] == []
 
 
+def test_the_lobby_lists_the_seats_an_open_window_waits_for(tmp_path):
+    """A negotiation window waits for every seat that may still act in it
+    (nobody must): the lobby's ``waiting_for`` lists them, and drops a seat
+    once it is done with the window."""
+    with market_client(tmp_path) as client:
+        tid, tokens = market_table(client)
+
+        def waiting_for() -> list[int]:
+            return client.get(f"/api/tables?ids={tid}").json()["tables"][0]["waiting_for"]
+
+        phase = state(client, tid)["phase"]
+        assert (phase["name"], phase["to_act"], phase["may_act"]) == ("negotiate", [], [0, 1])
+        assert waiting_for() == [0, 1]
+        done = client.post(f"/api/tables/{tid}/actions",
+                           json={"token": tokens["1"], "action": {"type": "done"}})
+        assert done.status_code == 200, done.text
+        assert waiting_for() == [0]
+
+
 def test_window_actions_bad_ones_refused_with_the_engines_reason(tmp_path):
     with market_client(tmp_path) as client:
         tid, tokens = market_table(client)
