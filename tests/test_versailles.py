@@ -306,6 +306,29 @@ def test_the_two_actions_examples():
     assert state.to_act == (third,)
 
 
+def test_plays_requests_and_audiences_read_as_sentences_naming_oneself_so():
+    """The story's lines of §7.41's actions are sentences, the courtier's
+    own seat "himself" or "herself": a terminal play-test read "Madame la
+    Baronne (Seat 2): Play Gain au jeu du Roi on Madame la Baronne (Seat 2)"."""
+    state = in_play(3, seed=4)
+    gc, other, third = state.gc, (state.gc + 1) % 3, (state.gc + 2) % 3
+    for seat in (gc, other, third):
+        court(state, seat, 6, 6)
+    me = {"man": "himself", "woman": "herself"}
+    give(state, gc, "bon_mot")
+    [played, *_] = state.apply(gc, PlayCard("bon_mot", gc))
+    assert played.text == f"Seat {gc} plays Bon mot on {me[state.courtiers[gc].sex]}"
+    state.apply(gc, EndTurn())  # its second action left unused
+    assert state.to_act == (other,)
+    give(state, other, "marquis")
+    state.rng = Dice(3, 4, 5)  # type: ignore[assignment]
+    [audience, *_] = state.apply(other, Intervene(third, "king", True))
+    assert audience.text == (
+        f"Seat {other} seeks an audience: speak well of Seat {third} to the King")
+    [request, *_] = state.apply(other, Request("marquis", other))
+    assert request.text == f"Seat {other} requests Marquis for {me[state.courtiers[other].sex]}"
+
+
 def test_income_example_nine_thousand_livres():
     """§7.41: "a player who has in front of him a Marquis card (5,000) + a
     Maréchal de France card (2,000) + a Pension card (2,000) receives 9,000

@@ -27,24 +27,27 @@ GAME = game("versailles")
 #: the page shows by the audience form and a request; the digests before come back with the
 #: field taken out of the view. Pinned again for sums of livres in digit groups in the events'
 #: words ("Pay 1,500 livres", "Income of Seat 0: 3,000 livres"): with every event's text left
+#: out, the digests are the same before and after. Pinned again for the plays', requests' and
+#: audiences' lines worded as sentences, the courtier's own seat as "himself"/"herself" ("Seat 2
+#: plays Bon mot on herself", not "Seat 2: Play Bon mot on Seat 2"): with every event's text left
 #: out, the digests are the same before and after.
 PINNED = {
-    (2, 0): "3494bd0218579097",
-    (2, 1): "00f1ae93f186a769",
-    (2, 2): "66abd2a6f97a9b14",
-    (2, 3): "1b1a4038bb4c8a9d",
-    (3, 0): "820eb2521fc80119",
-    (3, 1): "b2e3c7deb7af2095",
-    (3, 2): "1fffd309f465f266",
-    (3, 3): "97ad0535beac52a2",
-    (4, 0): "a5735162d4966a97",
-    (4, 1): "4d90bb619d0cddfd",
-    (4, 2): "d7fcb70a27ef6c1f",
-    (4, 3): "a764f43574d88955",
-    (6, 0): "444a8850aff6f0e6",
-    (6, 1): "f6c1afd62a62b16c",
-    (6, 2): "a4a002356f026655",
-    (6, 3): "13aa89d6937f6e6e",
+    (2, 0): "5ab3cad0fa44577e",
+    (2, 1): "c10b76b38b9b8f87",
+    (2, 2): "61aae18a2bb6c98d",
+    (2, 3): "287d274a881e01c3",
+    (3, 0): "97e382926c936205",
+    (3, 1): "0f1351eee9a10053",
+    (3, 2): "2c7fd21c05e9d70a",
+    (3, 3): "f3f2a775d1d19bb8",
+    (4, 0): "851e683a95d45411",
+    (4, 1): "97feca929ea2b323",
+    (4, 2): "0701e3133f81f88e",
+    (4, 3): "55ab29870db9b882",
+    (6, 0): "b7aca7d5c3bcd88c",
+    (6, 1): "fbd50fee74df5a59",
+    (6, 2): "45706d541d25031d",
+    (6, 3): "59aea982d9025958",
 }
 
 

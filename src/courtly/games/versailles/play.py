@@ -4,6 +4,7 @@ check and an effect. Part of the state (mixed in)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
@@ -92,6 +93,16 @@ _HAND_KEYS = {card: (MEMO_OF[card], 2 * (card in _BY_SEAT) + (card in REQUEST_CA
 #: The courts whose memos :meth:`PlayRules.court_memos` keeps (those met
 #: lately) before all are let go.
 _MEMOS_KEPT = 64
+
+
+def reflexive(text: str, seat: int, sex: str | None) -> str:
+    """``text`` with ``seat`` named in it as "himself" or "herself", for a
+    line whose subject is that seat's courtier ("Seat 2 plays Bon mot on
+    herself", not "... on Seat 2": a play-test read its own name twice);
+    as it is while the courtier's sex is not known."""
+    if sex not in ("man", "woman"):
+        return text
+    return re.sub(rf"\bSeat {seat}\b", "himself" if sex == "man" else "herself", text)
 
 
 def _memo_in(store: dict[Any, Memo], key: Any) -> Memo:
@@ -446,7 +457,8 @@ class PlayRules(CourtRules):
         lettre sends its victim to the Bastille and returns to the hand;
         refused: the card face up to the King's House."""
         self.hands[seat].remove(action.card)
-        events = [Event("request", f"Seat {seat} requests {action.what()}",
+        what = reflexive(action.what(), seat, self.courtiers[seat].sex)
+        events = [Event("request", f"Seat {seat} requests {what}",
                         {"seat": seat, "card": action.card, "target": action.seat,
                          "via_queen": action.via_queen})]
         ok, rolls = (self.through_queen(seat) if action.via_queen
@@ -568,7 +580,8 @@ class PlayRules(CourtRules):
             me.used_poison = True
         if card.self_only and card.user_sex == "woman":
             me.used_philtre = True
-        events = [Event("play", f"Seat {seat}: {action.describe()}",
+        played = reflexive(action.describe().removeprefix("Play "), seat, me.sex)
+        events = [Event("play", f"Seat {seat} plays {played}",
                         {"seat": seat, "card": action.card, "target": action.seat,
                          "sovereign": action.sovereign})]
         if card.kind not in ("favourite", "lover", "war_decl"):
@@ -757,7 +770,9 @@ class PlayRules(CourtRules):
     def audience(self, seat: int, action: Action) -> list[Event]:
         """Roll like a request (§8.4); on success apply the purpose."""
         sovereign = getattr(action, "sovereign", "king")
-        events = [Event("audience", f"Seat {seat}: {action.describe()}",
+        purpose = reflexive(action.describe().removeprefix("Audience: "), seat,
+                            self.courtiers[seat].sex)
+        events = [Event("audience", f"Seat {seat} seeks an audience: {purpose}",
                         {"seat": seat, "action": action.to_json()})]
         ok, rolls = self.heard(seat, sovereign)
         events += rolls
