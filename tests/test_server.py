@@ -618,9 +618,13 @@ def test_a_seat_given_back_waits_for_its_person_then_a_stand_in_plays_it_and_say
         assert away["data"] == {"seat": 1, "open": True}
         assert state(client, tid)["table"]["seats"][1]["away"] is True
         token = link.split("token=")[1]
+        with client.websocket_connect(f"/ws/tables/{tid}?token={token}") as ws:
+            assert ws.receive_json()["seat"] == 1  # the link opened, no name taken yet
         joined = client.post(f"/api/tables/{tid}/join", json={"token": token, "name": "Bea"})
         assert joined.status_code == 200, joined.text
         assert state(client, tid)["table"]["seats"][1]["away"] is False
+        after = [e["kind"] for e in state(client, tid)["events"] if e["index"] > away["index"]]
+        assert "join" in after and "back" not in after  # a newcomer, not one coming back
         wait_until(lambda: 1 in state(client, tid)["to_act"], timeout=5)
         moves = state(client, tid)["table"]["moves"]
         time.sleep(0.5)

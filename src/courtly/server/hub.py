@@ -419,9 +419,12 @@ class LiveTable:
         call()
 
     async def came_back(self, seat: int) -> None:
-        """The seat's person is back: its stand-in stops, and the log says so."""
+        """The seat's person is back: its stand-in stops, and the log says so.
+        An open seat's newcomer (its link opened, no name taken yet) is not
+        back: the stand-in plays on until they sit down (``join``, whose line
+        says so)."""
         info = self.seats[seat]
-        if info.away:
+        if info.away and info.name is not None:
             info.away = False
             await self.note("back", f"{self.seat_label(seat)} is back", seat=seat)
         self.changed.set()
