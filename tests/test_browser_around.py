@@ -156,6 +156,30 @@ def test_rematch_two_people_and_a_bot_both_follow_to_the_new_table(server, brows
     assert errors_a == [] and errors_b == []
 
 
+def test_the_host_hosts_the_rematch_on_the_page_and_in_the_lobby(server, browser):
+    """The finished table's host link hosts its rematch (docs/api.md), but a
+    play-test's host, following a rematch a friend had started, found no host
+    tools there nor "Manage" in the lobby, a seat left waiting for someone she
+    could not replace: the browser keeping the one host token keeps it for
+    the rematch."""
+    made = new_table(server, "courtisans", [PERSON, PERSON, BOT], seed=21)
+    tid, tokens, host = made["table"]["id"], made["tokens"], made["host_token"]
+    for seat, name in (("0", "Ada"), ("1", "Bob")):
+        api(server, f"/api/tables/{tid}/join", {"token": tokens[seat], "name": name})
+    ada, errors = open_seat(browser, server, tid, tokens["0"])
+    ada.evaluate(f"localStorage.setItem('courtly.host.{tid}', '{host}')")
+    play_persons(server, tid, tokens, lambda u: u["table"]["status"] == "over",
+                 random.Random(1), timeout=120)
+    new_id = api(server, f"/api/tables/{tid}/rematch", {"token": tokens["1"]})["table"]["id"]
+    ada.wait_for_selector("#rematch-follow")
+    ada.click("#rematch-follow")
+    ada.wait_for_url(f"**/table/{new_id}")
+    ada.wait_for_selector("#host-panel:not([hidden])")
+    ada.goto(f"{server}/")
+    ada.wait_for_selector(f"[data-manage='{new_id}']")
+    assert errors == []
+
+
 def test_the_host_panel_names_a_rematch_seat_by_the_player_it_waits_for(server, browser,
                                                                         tmp_path):
     """At a rematch, a seat nobody has followed yet waits for the person who had

@@ -135,6 +135,18 @@ export function saveHost(tableId, token) {
   else s.removeItem(HOST_PREFIX + tableId);
 }
 
+/** The host of a finished table hosts its rematch with the same token (docs/api.md,
+ *  "Rematch"): a browser keeping the one keeps it for the other, so the host's tools
+ *  and the lobby's "Manage" follow to the rematch (a play-test's host lost them there,
+ *  a friend's seat left waiting). Whether it kept one it lacked. */
+export function carryHostToRematch(table) {
+  if (!table || !table.rematch || savedHost(table.rematch)) return false;
+  const host = savedHost(table.id);
+  if (!host) return false;
+  saveHost(table.rematch, host);
+  return true;
+}
+
 /** Ids of the tables this browser holds a seat or the host link of. */
 export function myTableIds() {
   const s = storage();

@@ -1,7 +1,7 @@
 // The lobby: create a table (game, player count, options, a person or a bot
 // in each seat), list the tables, open a seat link, watch or replay a game.
 
-import { api, createdLinks, myTableIds, rememberLinks, savedHost, saveHost, savedToken } from "./api.js";
+import { api, carryHostToRematch, createdLinks, myTableIds, rememberLinks, savedHost, saveHost, savedToken } from "./api.js";
 import { button, fill, h, seatBadge, toast } from "./dom.js";
 import { addStrings, applyStatic, botBadge, grouped, lang, langToggle, t } from "./i18n.js";
 
@@ -325,10 +325,12 @@ function fillFilters() {
 async function refreshTables() {
   try {
     const ids = myTableIds();
-    const [page, mine] = await Promise.all([
+    const [page, first] = await Promise.all([
       api.tables({ status: el("filter-status").value, game: el("filter-game").value, limit: shown }),
       ids.length ? api.tables({ ids: ids.join(","), limit: 100 }) : { tables: [] },
     ]);
+    // a rematch of a table hosted here is hosted here too, and listed with it
+    const mine = first.tables.filter(carryHostToRematch).length ? await api.tables({ ids: myTableIds().join(","), limit: 100 }) : first;
     lastTables = page.tables;
     total = page.total;
     myTables = mine.tables.filter((tb) => tb.status === "waiting" || tb.status === "playing" || savedHost(tb.id));

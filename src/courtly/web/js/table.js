@@ -3,7 +3,7 @@
 // banner, the log and the chat itself, and hands the board to the game's
 // renderer (games/<game>.js, or the generic one). See docs/web.md.
 
-import { api, ApiError, TableConnection, preferredName, savePreferredName, saveToken, savedToken } from "./api.js";
+import { api, ApiError, TableConnection, carryHostToRematch, preferredName, savePreferredName, saveToken, savedToken } from "./api.js";
 import { button, fill, h, s, seatBadge, toast } from "./dom.js";
 import { addStrings, applyStatic, botBadge, errorText, has, lang, langToggle, t } from "./i18n.js";
 import { icon } from "./icons.js";
@@ -265,6 +265,7 @@ function chatToRenderer() {
 function onUpdate(update) {
   const wasMyTurn = isMyTurn();
   st.table = update.table;
+  carryHostToRematch(st.table);
   st.seat = update.seat;
   st.view = update.view;
   st.legal = update.legal || [];
@@ -607,6 +608,7 @@ async function followRematch() {
   try {
     const answer = await api.rematch(tableId, st.token);
     saveToken(answer.table.id, answer.token);
+    carryHostToRematch({ id: tableId, rematch: answer.table.id });
     location.assign(`/table/${encodeURIComponent(answer.table.id)}`);
   } catch (err) {
     st.lastError = showError(err);
