@@ -22,6 +22,7 @@ from test_browser import (  # the fixtures and helpers of the browser tests
     server,
     take_seat,
 )
+from test_browser_around import act, state  # the API's helpers of the rematch tests
 
 pytestmark = pytest.mark.slow
 __all__ = ["browser", "server"]  # fixtures used by name
@@ -256,3 +257,36 @@ def test_the_host_panel_folds_away_once_the_game_has_started(server, browser, tm
                              / "webux_host_play_fr_phone.png"))
     host.click("#lang-toggle")
     assert not errors_h and not errors_f, errors_h + errors_f
+
+
+def test_the_log_names_each_seat_as_it_was_when_its_holder_changes(server, browser):
+    """A play-test's host gave Marc's seat to a bot, then opened it again and
+    Marco sat down: the log then read Marc's own moves as "Seat 2 (bot)
+    places ...", later "Marco places ...". Each line names the seat as it was
+    held then: Marc, the bot, then Marco; "you" only for lines of one's own."""
+    made = new_table(server, "courtisans", [PERSON, PERSON, BOT], seed=3)
+    tid, tokens, host = made["table"]["id"], made["tokens"], made["host_token"]
+    for seat, name in (("0", "Ann"), ("1", "Marc")):
+        api(server, f"/api/tables/{tid}/join", {"token": tokens[seat], "name": name})
+
+    def play_turn(token: str, seat: int) -> None:
+        while seat in state(server, tid)["to_act"]:
+            act(server, tid, token, state(server, tid, token)["legal"][0]["action"])
+
+    play_turn(tokens["0"], 0)
+    play_turn(tokens["1"], 1)  # Marc's turn: three cards
+    api(server, f"/api/tables/{tid}/host/seats/1/bot", {"host": host})
+    link = api(server, f"/api/tables/{tid}/host/seats/1/person", {"host": host})["link"]
+    new_token = link.split("token=")[1]
+    api(server, f"/api/tables/{tid}/join", {"token": new_token, "name": "Marco"})
+    page, errors = open_page(browser)
+    page.add_init_script(f"localStorage.setItem('courtly.token.{tid}', '{new_token}');")
+    page.goto(f"{server}/table/{tid}")
+    page.wait_for_selector("#log .log-host_bot")
+    lines = page.evaluate("""() => [...document.querySelectorAll('#log .log-line')]
+      .map((li) => ({ seat: li.dataset.seat, by: li.dataset.by, text: li.textContent }))""")
+    marcs = [line["text"] for line in lines if line["seat"] == "1" and line["by"] == "person"]
+    assert marcs and all("Marc" in text and "Marco" not in text for text in marcs), marcs
+    assert not any(text.startswith("You") for text in marcs), marcs  # Marco did not play them
+    assert any("Marco takes seat 2" in line["text"] for line in lines)
+    assert errors == []

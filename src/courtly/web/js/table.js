@@ -664,19 +664,20 @@ function focusKey(el) {
 
 function describeEvent(e, ctx) {
   const d = e.data || {};
-  const hostText = hostEventText(e, seatName);
+  const name = ctx.name;
+  const hostText = hostEventText(e, name);
   if (hostText) return hostText;
   // the server's own notes carry no move; a game's event of the same kind (Fief's
   // "start": the banker and the order of play) is the game's to tell
   switch (e.move ? null : e.kind) {
-    case "join": return t("log.join", { who: d.name || seatName(d.seat), n: d.seat + 1 });
+    case "join": return t("log.join", { who: d.name || name(d.seat), n: d.seat + 1 });
     case "start": return t("log.start");
     case "away": return d.open ? t("log.away_open", { n: d.seat + 1 })
-      : t("log.away", { who: seatName(d.seat) });
-    case "back": return t("log.back", { who: seatName(d.seat) });
-    case "clock": return t("log.clock", { who: seatName(d.seat) });
-    case "undo": return t("log.undo", { who: seatName(d.seat) });
-    case "rematch": return t("log.rematch", { who: seatName(d.seat) });
+      : t("log.away", { who: name(d.seat) });
+    case "back": return t("log.back", { who: name(d.seat) });
+    case "clock": return t("log.clock", { who: name(d.seat) });
+    case "undo": return t("log.undo", { who: name(d.seat) });
+    case "rematch": return t("log.rematch", { who: name(d.seat) });
     case "rematch_of": return t("log.rematch_of", { who: joinNames((d.names || []).filter((n) => typeof n === "string")) });
     default: break;
   }
@@ -715,6 +716,52 @@ for (const id of Object.keys(following)) {
   list.addEventListener("scroll", () => { following[id] = atEnd(list); }, { passive: true });
 }
 
+/** The seats' names as they were at each line of the log, where they differ from
+ *  today's: a seat the host gave to a bot, opened again or that someone else took
+ *  since (a play-test read Marc's moves under "Seat 2 (bot)", then under the name
+ *  of Marco, who sat down after him). Read back from today's names through the
+ *  server's notes that change who holds a seat: before a "join" the seat was open,
+ *  before "host_bot" it was the person's the note names, before "host_person" a
+ *  bot's. A map from a line's index to the names then, for the lines before the
+ *  latest such change. */
+function namesThen(events) {
+  const count = st.table ? st.table.seats.length : 0;
+  const names = Array.from({ length: count }, (_, n) => seatName(n));
+  const plain = (n) => t("seat.label", { n: n + 1 });
+  const then = new Map();
+  let changed = false;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (changed) then.set(e.index, names.slice());
+    const d = e.data || {};
+    if (e.move || typeof d.seat !== "number" || d.seat < 0 || d.seat >= count) continue;
+    let before = null;
+    if (e.kind === "join") before = plain(d.seat);
+    else if (e.kind === "host_bot") before = d.name || plain(d.seat);
+    else if (e.kind === "host_person") before = t("seat.bot", { label: plain(d.seat) });
+    if (before !== null && before !== names[d.seat]) {
+      names[d.seat] = before;
+      changed = true;
+    }
+  }
+  return then;
+}
+
+/** ``ctx`` for a line of the log written when the seats had ``names`` (:func:`namesThen`):
+ *  each named as then, and "you" only for a seat this page's person held then too. */
+function contextThen(ctx, names) {
+  const name = (n) => (n in names ? names[n] : seatName(n));
+  const then = {
+    ...ctx,
+    name,
+    names: (seats) => joinNames(seats.map(name)),
+    withNames: (text) => String(text).replace(/\b[Ss]eat (\d+)\b/g, (m, n) => name(Number(n))),
+    isYou: (n) => ctx.isYou(n) && name(n) === seatName(n),
+  };
+  then.describe = (e) => describeEvent(e, then);
+  return then;
+}
+
 function renderLog() {
   const log = document.getElementById("log");
   const atBottom = keepsEnd("log", log);
@@ -725,7 +772,9 @@ function renderLog() {
   if (!events.length) return fill(log, h("li", { class: "muted" }, t("log.empty")));
   const kinds = st.renderer.logKinds || {};
   const marked = new Set(st.lastMove && !st.replay ? st.lastMove.events : []);
+  const then = namesThen(events);
   fill(log, events.map((e) => {
+    const lineCtx = then.has(e.index) ? contextThen(ctx, then.get(e.index)) : ctx;
     const style = kinds[e.kind] || (!e.move && ["join", "start", "away", "back", "clock", "rematch", "rematch_of", ...HOST_KINDS].includes(e.kind) ? "server" : "");
     const seat = e.data && (e.data.seat ?? e.data.position);
     const standin = e.move && e.move.by === "standin";
@@ -740,7 +789,7 @@ function renderLog() {
       ...(marked.has(e.index) ? { "aria-current": "true" } : {}),
     }, standin ? h("span", { class: "standin-mark", title: t("standin.title") }, t("standin.mark"))
       : forced ? h("span", { class: "standin-mark forced-mark", title: t("forced.title") }, t("forced.mark")) : null,
-    withCardHelp(e, describeEvent(e, ctx), ctx));
+    withCardHelp(e, describeEvent(e, lineCtx), lineCtx));
   }));
   if (atBottom) endOnWholeLines(log);
   cardHelpAfterRender(); // an open help on a card named in the log follows it
