@@ -289,4 +289,17 @@ def test_the_log_names_each_seat_as_it_was_when_its_holder_changes(server, brows
     assert marcs and all("Marc" in text and "Marco" not in text for text in marcs), marcs
     assert not any(text.startswith("You") for text in marcs), marcs  # Marco did not play them
     assert any("Marco takes seat 2" in line["text"] for line in lines)
-    assert errors == []
+    # Marc's old link, opened in Marco's browser: back to his own seat, and told so
+    page.goto(f"{server}/table/{tid}?token={tokens['1']}")
+    page.locator(".toast-error").last.wait_for()
+    told = page.locator(".toast-error").last.text_content()
+    assert "you are at your own seat" in told and "watching" not in told, told
+    page.wait_for_function("window.courtly.state.seat === 1")
+    # ... and in a fresh browser: what it means and what to do, not "token"
+    fresh, errors_f = open_page(browser)
+    fresh.goto(f"{server}/table/{tid}?token={tokens['1']}")
+    fresh.locator(".toast-error").last.wait_for()
+    told = fresh.locator(".toast-error").last.text_content()
+    assert "Ask the host for a new link" in told and "token" not in told, told
+    refused = "status of 403"  # the old link's request, refused as it should be
+    assert [e for e in errors + errors_f if refused not in e] == []

@@ -148,7 +148,8 @@ export async function resolveSeatLink(tableId, fresh, saved, seatName) {
     theirs = await api.state(tableId, fresh);
   } catch (err) {
     if (err.status === 403) {
-      toast(t("table.bad_token"), "error");
+      // a browser that keeps a seat here goes back to it, and is told so, not that it watches
+      toast(t(saved ? "table.bad_link_mine" : "table.bad_token"), "error");
       return { token: saved, save: false };
     }
     throw err;
