@@ -469,8 +469,8 @@ def test_every_fief_event_in_words_and_the_sealed_bid(server, browser):
             assert not re.search(r"(?:[^\s\u202f\u00a0\d]| )[:;!?](?:\s|$)", text), line
     assert page.evaluate(FRENCH_WORDS) == [
         "P0 fait d'Eric l'évêque de Tournus.", "P1 fait d'Hugues un cardinal.",
-        "Camille n'est plus là\u202f: un bot joue à sa place",
-        "pas là\u202f: un bot joue à sa place",
+        "Camille n'est plus là\u202f: un robot joue à sa place",
+        "pas là\u202f: un robot joue à sa place",
         "P2 se bat sans allié."]
     # no parentheses inside parentheses: "Elected: Robert (Seat 3 (bot))." once
     assert page.evaluate(ELECTED_LINE) == [

@@ -301,5 +301,17 @@ def test_the_log_names_each_seat_as_it_was_when_its_holder_changes(server, brows
     fresh.locator(".toast-error").last.wait_for()
     told = fresh.locator(".toast-error").last.text_content()
     assert "Ask the host for a new link" in told and "token" not in told, told
+    # an open seat's away clock, as a spectator sees it: whose and what happens
+    fresh.evaluate("""() => {
+      const s = window.courtly.state;
+      s.table = { ...s.table, seats: s.table.seats.map((x) => x.seat === 1
+        ? { ...x, name: null, awaited: null, kind: 'person' } : x) };
+      s.clocks = [{ seat: 1, kind: 'away', deadline: Date.now() / 1000 + 30, left: 30,
+                    total: 60 }];
+      s.toAct = [1];
+      window.dispatchEvent(new CustomEvent('langchange'));
+    }""")
+    chip = fresh.locator("#other-clock").text_content()
+    assert "Seat 2 is still open: a bot plays it in" in chip, chip
     refused = "status of 403"  # the old link's request, refused as it should be
     assert [e for e in errors + errors_f if refused not in e] == []

@@ -151,7 +151,9 @@ def test_presence_follows_a_closed_tab_within_three_seconds(server, browser, sho
     bob.wait_for_selector(".seat[data-seat='0'] .seat-clock-away .countdown")
     first, second = read_twice(bob, ".seat[data-seat='0'] .seat-clock-away .countdown")
     assert second < first <= AWAY_AFTER
-    assert "gone" in bob.locator(".seat[data-seat='0'] .seat-clock").text_content()
+    assert "a bot plays in" in bob.locator(".seat[data-seat='0'] .seat-clock").text_content()
+    # the banner says whose clock it is and what its end brings, not "Ann: 0:09"
+    assert "Ann is away: a bot plays in" in bob.locator("#other-clock").text_content()
     bob.screenshot(path=str(shots / "time-away.png"))
     assert errors_a == [] and errors_b == []
 

@@ -1229,13 +1229,30 @@ function warns(kind, leftMs) {
   return kind !== "forced" && leftMs <= WARN_MS;
 }
 
+/** A seat the host opened to a person again that nobody has taken yet (no name,
+ *  none awaited): its away clock is for nobody who left. */
+function isOpenSeat(n) {
+  const info = st.table && st.table.seats[n];
+  return !!info && info.kind === "person" && !info.name && !info.awaited;
+}
+
 function clockLabel(clock) {
   const who = seatName(clock.seat);
   if (clock.kind === "forced") return t("clock.forced_title", { who });
-  return clock.kind === "away" ? t("clock.away_title", { who }) : t("clock.move_title", { who });
+  if (clock.kind !== "away") return t("clock.move_title", { who });
+  return t(isOpenSeat(clock.seat) ? "clock.open_title" : "clock.away_title", { who });
 }
 
-/** The word before a seat's clock in the seats list: "to play", "gone", "only move in". */
+/** The words before another seat's clock in the banner: whose, and, for an away
+ *  clock, what happens when it runs out (a play-test read "Seat 2: 0:09" as a
+ *  person named "Seat 2" about to play). */
+function chipWords(clock) {
+  const who = seatName(clock.seat);
+  if (clock.kind !== "away") return `${who}${t("colon")}`;
+  return t(isOpenSeat(clock.seat) ? "clock.open_chip" : "clock.away_chip", { who });
+}
+
+/** The word before a seat's clock in the seats list: "to play", "a bot plays in", "only move in". */
 const CLOCK_WORD = { move: "clock.move", away: "clock.away", forced: "clock.forced" };
 
 /** The countdown under a seat's name: its move clock, its away timer, or its
@@ -1265,7 +1282,7 @@ function bannerClockChip() {
   const other = st.clocks.find((c) => c.seat !== null && st.toAct.includes(c.seat));
   if (!other) return null;
   return h("span", { class: "phase-chip other-clock", id: "other-clock" },
-    h("span", {}, `${seatName(other.seat)}${t("colon")}`),
+    h("span", {}, chipWords(other)),
     countdown(other.deadline, clockLabel(other), { kind: other.kind, seat: other.seat, total: other.total, left: other.left }));
 }
 
