@@ -643,6 +643,31 @@ def test_courtisans_and_vive_le_roi_words_count_right(server, browser):
     assert errors == []
 
 
+#: A negative score as each card game's seats list shows it at the end.
+NEGATIVE_SCORES = """async () => {
+  const i18n = await import('/static/js/i18n.js');
+  const ct = (await import('/static/games/courtisans.js')).default;
+  const vlr = (await import('/static/games/vive_le_roi.js')).default;
+  i18n.addStrings(ct.strings);
+  i18n.addStrings(vlr.strings);
+  i18n.setLang('en');
+  const view = {final: {scores: [-7, 3]}, scores: [-7, 3]};
+  return [ct.seatInfo({t: i18n.t, view}, 0), vlr.seatInfo({t: i18n.t, view}, 0),
+          i18n.score(-12), i18n.score(0)];
+}"""
+
+
+def test_negative_scores_carry_a_minus_sign_not_a_hyphen(server, browser):
+    """A play-test's final table had "-7" beside "−12": every score the card
+    games show takes the true minus sign (U+2212) the columns beside it do."""
+    page, errors = open_page(browser)
+    page.goto(server + "/")
+    shown = page.evaluate(NEGATIVE_SCORES)
+    assert all("-" not in text for text in shown), shown
+    assert shown[2:] == ["\u221212", "0"] and all("\u22127" in text for text in shown[:2])
+    assert errors == []
+
+
 def test_chat_private_messages_reload_reconnect_and_french(server, browser):
     made = new_table(server, "courtisans", [PERSON, PERSON, BOT], seed=3)
     tid = made["table"]["id"]

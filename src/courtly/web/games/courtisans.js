@@ -12,7 +12,7 @@
 import { api } from "../js/api.js";
 import { button, clickable, h, seatBadge } from "../js/dom.js";
 import { icon } from "../js/icons.js";
-import { pointing } from "../js/i18n.js";
+import { pointing, score } from "../js/i18n.js";
 
 const DATA = (await api.game("courtisans")).data;
 const FAMILIES = DATA.families.map((f) => f.id);
@@ -574,9 +574,9 @@ function finalSection(ctx) {
       class: ["ct-mission-chip", `mission-${m.color}`, m.fulfilled ? "ok" : "ko"],
       title: `${missionText(ctx, m)} (${ctx.t(m.fulfilled ? "ct.fulfilled" : "ct.failed")})`,
     }, m.fulfilled ? `✓ +${DATA.mission_points} ` : "✗ ", missionText(ctx, m)))),
-    h("td", { class: "num total" }, String(final.scores[seat]),
+    h("td", { class: "num total" }, score(final.scores[seat]),
       ctx.view.teams && s.total !== final.scores[seat]
-        ? h("small", { class: "muted", title: ctx.t("ct.final.own") }, ` (${s.total})`) : null)));
+        ? h("small", { class: "muted", title: ctx.t("ct.final.own") }, ` (${score(s.total)})`) : null)));
   return h("section", { class: "final", "aria-labelledby": "final-title", id: "final" },
     h("h2", { id: "final-title" }, icon("crown", "icon"), ctx.t("final.title")),
     h("p", { class: "final-winners" }, winnersText(ctx, winners)),
@@ -735,7 +735,7 @@ function describeAction(entry, ctx) {
 
 function seatInfo(ctx, seat) {
   const v = ctx.view;
-  if (v.final) return `${ctx.t("final.score")}${ctx.t("colon")}${v.final.scores[seat]}`;
+  if (v.final) return `${ctx.t("final.score")}${ctx.t("colon")}${score(v.final.scores[seat])}`;
   return ctx.t("ct.hand_size", { n: v.hand_sizes[seat] });
 }
 

@@ -14,6 +14,7 @@
 import { api } from "../js/api.js";
 import { button, clickable, h, seatBadge } from "../js/dom.js";
 import { icon } from "../js/icons.js";
+import { score } from "../js/i18n.js";
 
 const DATA = (await api.game("vive_le_roi")).data;
 const CHARACTER = Object.fromEntries(DATA.characters.map((c) => [c.id, c]));
@@ -645,7 +646,7 @@ function playersSection(ctx) {
             h("div", {}, h("strong", {}, who(ctx, p)), team ? [" ", h("span", { class: "badge" }, ctx.t("vlr.team", { n: team }))] : null),
             !mine && !fav ? h("div", { class: "muted small" }, `Favoris${colon(ctx)}${ctx.t("vlr.favoris_hidden")}`) : null),
           h("td", {}, h("span", { class: "hand-minis" }, VOTES.map((c) => voteMini(ctx, c, hand[c] || 0)))),
-          h("td", { class: "num" }, String(v.scores[p]))), details];
+          h("td", { class: "num" }, score(v.scores[p]))), details];
       })))));
 }
 
@@ -682,7 +683,7 @@ function historySection(ctx) {
           }))),
         h("tr", { class: "totals" },
           h("th", { scope: "row", colspan: "2" }, ctx.t("vlr.total")),
-          positions.map((p) => h("td", { class: "num total" }, String(v.scores[p]))))))));
+          positions.map((p) => h("td", { class: "num total" }, score(v.scores[p]))))))));
 }
 
 /** A place in a few words: "floor 4", "dungeon 3", "throne". */
@@ -764,7 +765,7 @@ function finalSection(ctx) {
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ctx.t("final.seat")), h("th", { scope: "col", class: "num" }, ctx.t("final.score")))),
       h("tbody", {}, positions.map((p) => h("tr", { class: winners.includes(p) ? "winner" : null, dataset: { seat: p } },
         h("th", { scope: "row" }, winners.includes(p) ? icon("crown", "icon-sm crown") : null, who(ctx, p)),
-        h("td", { class: "num total" }, String(v.final.scores[p]))))))));
+        h("td", { class: "num total" }, score(v.final.scores[p]))))))));
 }
 
 // ----- the renderer --------------------------------------------------------------------------
@@ -881,8 +882,8 @@ function describeAction(entry, ctx) {
 
 function seatInfo(ctx, seat) {
   const v = ctx.view;
-  const score = (v.final ? v.final.scores : v.scores)[seat];
-  return `${ctx.t("vlr.score")}${colon(ctx)}${score}`;
+  const points = (v.final ? v.final.scores : v.scores)[seat];
+  return `${ctx.t("vlr.score")}${colon(ctx)}${score(points)}`;
 }
 
 /** Every seat's view -> one with every Favoris card and every Ambition shown. */

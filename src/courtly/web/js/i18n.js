@@ -533,6 +533,12 @@ export function grouped(value, language = current) {
     ? value.toLocaleString(language === "fr" ? "fr-FR" : "en-GB") : String(value);
 }
 
+/** A score as a number to read, its sign the true minus sign (U+2212), as the
+ *  columns beside it write theirs ("−12"), not a hyphen ("-7"). */
+export function score(value) {
+  return typeof value === "number" && value < 0 ? `\u2212${-value}` : String(value);
+}
+
 /** The text for key in the current language, with {placeholders} filled. */
 export function t(key, params = {}) {
   let entry = STRINGS[current][key];
