@@ -132,4 +132,38 @@ def test_the_stand_in_mark_leaves_a_seat_whose_person_is_back(server, browser): 
     stays.wait_for_selector("#log .log-back")
     stays.wait_for_selector(mark, state="detached", timeout=3000)
     assert stays.locator("#standin-note").count() == 0
+    # the one back is told what the stand-in played meanwhile, until their own move
+    played = [e for e in api(server, f"/api/tables/{tid}/state")["events"]
+              if e.get("move") and e["move"]["seat"] == gone and e["move"]["by"] == "standin"
+              and not e["move"]["follows"]]
+    back.wait_for_selector("#away-note")
+    told = back.locator("#away-note").text_content()
+    assert f"a bot played {len(played)} move" in told, (told, len(played))
+    assert stays.locator("#away-note").count() == 0  # the other's page: nothing of the kind
+    assert errors == []
+
+
+def test_the_stand_in_mark_leaves_a_seat_the_host_gives_away(server, browser):  # noqa: F811
+    """A play-test's reopened seat still read "stand-in played" for the person
+    who had left it before the host gave it to a bot and opened it again: the
+    mark is about the seat's last holder, and goes when the seat changes hands."""
+    made = api(server, "/api/tables", {"game": "courtisans", "num_players": 2,
+                                       "seats": [PERSON, PERSON], "seed": 3, "bot_delay": 0.05})
+    tid, links, host = made["table"]["id"], made["links"]["seats"], made["host_token"]
+    pages = {}
+    for seat, name in ((0, "Ann"), (1, "Bob")):
+        pages[seat], _ = open_page(browser)
+        take_seat(pages[seat], server, links[str(seat)], name)
+    gone = api(server, f"/api/tables/{tid}/state")["phase"]["to_act"][0]
+    stays, errors = pages[1 - gone], []
+    stays.on("pageerror", lambda e: errors.append(str(e)))
+    mark = f".seat[data-seat='{gone}'] .badge-standin"
+    stays.wait_for_selector(f".seat[data-seat='{gone}'] .dot-on")
+    pages[gone].context.close()
+    stays.wait_for_selector(mark, timeout=10_000)
+    stays.wait_for_function(f"window.courtly.state.toAct.includes({1 - gone})")  # its turn now
+    api(server, f"/api/tables/{tid}/host/seats/{gone}/bot", {"host": host})
+    api(server, f"/api/tables/{tid}/host/seats/{gone}/person", {"host": host})
+    stays.wait_for_selector("#log .log-host_person")
+    stays.wait_for_selector(mark, state="detached", timeout=3000)
     assert errors == []

@@ -572,7 +572,7 @@ function renderBoard() {
     if (final) final.appendChild(invite);
     else board.prepend(invite);
   }
-  const note = standinNote();
+  const note = standinNote() || awayNote();
   if (note) board.prepend(note);
   lockWhileOffline();
   window.scrollTo({ top: scrollY });
@@ -1305,12 +1305,39 @@ function lastMoveEvent(seat) {
   return last;
 }
 
-/** Whether the seat's person came back (the log's "back") after the event. */
+/** The server's notes after which a seat's moves are no longer its stand-in's: its
+ *  person came back, someone sat down there, or the host gave the seat away. */
+const HOLDER_KINDS = ["back", "join", "host_bot", "host_person"];
+
+/** Whether the seat's person came back, or the seat changed hands, after the event
+ *  (a play-test saw an open seat still marked "stand-in played" for the person
+ *  who had left it before the host opened it again). */
 function backSince(seat, event) {
   for (const e of st.events.values()) {
-    if (e.kind === "back" && !e.move && e.data && e.data.seat === seat && e.index > event.index) return true;
+    if (HOLDER_KINDS.includes(e.kind) && !e.move && e.data && e.data.seat === seat && e.index > event.index) return true;
   }
   return false;
+}
+
+/** On one's own page, back after an absence: how many moves the stand-in played
+ *  meanwhile, said above the board until one's own next move (a play-test came
+ *  back to two turns played for him, told only "Marc is back"). */
+function awayNote() {
+  if (st.replay || st.seat === null || !st.table || st.table.status !== "playing") return null;
+  const events = [...st.events.values()].sort((a, b) => a.index - b.index);
+  const mine = (e, kind) => !e.move && e.kind === kind && e.data && e.data.seat === st.seat;
+  const back = events.findLast((e) => mine(e, "back"));
+  if (!back) return null;
+  const away = events.findLast((e) => mine(e, "away") && e.index < back.index);
+  let count = 0;
+  for (const e of events) {
+    if (!e.move || e.move.seat !== st.seat || e.move.follows) continue;
+    if (e.index > back.index) return null; // played since: it is told
+    if (e.move.by === "standin" && (!away || e.index > away.index)) count += 1;
+  }
+  if (!count) return null;
+  return h("p", { class: "standin-note", id: "away-note", role: "status" },
+    h("span", { class: "standin-mark" }, t("standin.mark")), " ", t("standin.while_away", { n: count }));
 }
 
 /** The seat's last move was the stand-in's, and its person is not back since. */
