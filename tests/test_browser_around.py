@@ -172,6 +172,9 @@ def test_the_host_hosts_the_rematch_on_the_page_and_in_the_lobby(server, browser
                  random.Random(1), timeout=120)
     new_id = api(server, f"/api/tables/{tid}/rematch", {"token": tokens["1"]})["table"]["id"]
     ada.wait_for_selector("#rematch-follow")
+    # the banner says it too, for one scrolled away from the scores
+    detail = ada.locator("#banner .banner-detail").text_content()
+    assert "Bob started a rematch" in detail and "Join the rematch" in detail, detail
     ada.click("#rematch-follow")
     ada.wait_for_url(f"**/table/{new_id}")
     ada.wait_for_selector("#host-panel:not([hidden])")

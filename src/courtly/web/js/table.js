@@ -522,7 +522,10 @@ function clockIcon() {
 
 function renderBanner() {
   const banner = document.getElementById("banner");
-  const { text, kind, detail } = offlineBanner() || bannerContent(context());
+  const content = offlineBanner() || bannerContent(context());
+  const { text, kind } = content;
+  // a game's own banner of its end included (Courtisans' scores)
+  const detail = content.detail || (kind !== "offline" && st.table && st.table.status === "over" ? rematchNews() : null);
   banner.className = `banner banner-${kind}${banner.classList.contains("flash") ? " flash" : ""}`;
   const conn = st.connState === "closed" && !st.fatal && kind !== "offline"
     ? h("span", { class: "banner-conn" }, t("table.reconnecting")) : null;
@@ -601,6 +604,17 @@ function rematchOffer() {
   return h("span", { class: "rematch-offer" },
     note ? h("span", { class: "rematch-note" }, t("rematch.started", { who: seatName(note.data.seat) })) : null,
     button(t("rematch.follow"), followRematch, { class: "primary", id: "rematch-follow" }));
+}
+
+/** In the banner of a finished game, once someone started its rematch: who, and
+ *  where to follow it (a play-test's host, scrolled down, saw only "Game over"
+ *  and the log's line). Null before, and on the page of the one who started it. */
+function rematchNews() {
+  if (!st.table || !st.table.rematch || st.replay) return null;
+  if (st.seat === null) return t("rematch.banner_watch");
+  const note = [...st.events.values()].reverse().find((e) => e.kind === "rematch");
+  if (!note || !note.data || note.data.seat === st.seat) return null;
+  return t("rematch.banner", { who: seatName(note.data.seat) });
 }
 
 /** Start the rematch, or follow it: the server gives this seat's token there. */
