@@ -135,6 +135,11 @@ def test_rematch_two_people_and_a_bot_both_follow_to_the_new_table(server, brows
     assert "Bob" in bob_seat and "not here yet" in bob_seat, bob_seat
     assert "Ada and Bob" in ada.locator("#log .log-rematch_of").text_content()
     shot(ada, "rematch_waiting_desktop.png", tmp_path)
+    # the lobby names the awaited seat in words, not "Bob?"
+    lobby = ada.context.new_page()
+    lobby.goto(f"{server}/")
+    lobby.wait_for_selector("text=Bob (not here yet)")
+    lobby.close()
     # Bob's page at the finished table now offers to follow, naming who started it
     bob.wait_for_selector("#rematch-follow")
     assert "Ada" in bob.locator(".rematch-note").text_content()
