@@ -668,6 +668,38 @@ def test_negative_scores_carry_a_minus_sign_not_a_hyphen(server, browser):
     assert errors == []
 
 
+#: A domain's row named as the face-down Spies' is, in French, measured: whether
+#: its name shows whole (no part cut off) in its column.
+SPIES_ROW_WHOLE = """() => {
+  const rows = document.createElement('div');  // a domain's rows, as a played card makes them
+  rows.className = 'ct-domrows';
+  document.querySelector('.ct-domain').appendChild(rows);
+  const row = document.createElement('div');
+  row.className = 'ct-domrow';
+  row.innerHTML = '<span class="ct-domfam"><span class="ct-domfam-name">Espions face cachée</span></span><span class="ct-domtiles"></span>';
+  rows.appendChild(row);
+  const name = row.querySelector('.ct-domfam-name');
+  const whole = name.scrollWidth <= name.clientWidth + 1 && name.getBoundingClientRect().right
+    <= row.querySelector('.ct-domfam').getBoundingClientRect().right + 1;
+  rows.remove();
+  return whole;
+}"""
+
+
+def test_a_domains_row_names_its_family_whole_in_french(server, browser):
+    """A play-test read "Espions face c…" in the domains at 1280 px: a row's name
+    wraps in its column rather than being cut, at every width."""
+    made = new_table(server, "courtisans", [PERSON, BOT], seed=3)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Ann")
+    page.wait_for_selector(".ct-domain")
+    for width, height in ((1280, 800), (700, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)
+        assert page.evaluate(SPIES_ROW_WHOLE), width
+    assert errors == []
+
+
 def test_chat_private_messages_reload_reconnect_and_french(server, browser):
     made = new_table(server, "courtisans", [PERSON, PERSON, BOT], seed=3)
     tid = made["table"]["id"]

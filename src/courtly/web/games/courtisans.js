@@ -509,7 +509,7 @@ function domainPanel(ctx, seat, statuses) {
     h("span", { class: "ct-domname" }, you ? ctx.t("ct.your_domain") : ctx.t("ct.domain_of", { who: ctx.name(seat) })),
     team ? h("span", { class: "badge" }, ctx.t("ct.team", { n: team })) : null,
     v.phase !== "over" ? h("span", { class: "ct-handsize", title: ctx.t("ct.hand_size", { n: handSize }) }, h("span", { class: "mini-back", "aria-hidden": "true" }), String(handSize)) : null,
-    final ? h("span", { class: "ct-domscore" }, `${final.total > 0 ? "+" : ""}${final.total}`) : null),
+    final ? h("span", { class: "ct-domscore" }, `${final.total > 0 ? "+" : ""}${score(final.total)}`) : null),
   rows.length ? h("div", { class: "ct-domrows" }, rows) : h("p", { class: "muted ct-empty" }, ctx.t("ct.empty_domain")));
 
   // everything revealed (replay): that seat's hand and Missions too
