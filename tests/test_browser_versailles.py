@@ -725,6 +725,44 @@ def test_a_family_name_taken_is_refused_in_the_page_words(server, browser):
     assert errors_a == [] and errors_b == []
 
 
+def test_the_name_taken_follows_the_name_typed_and_the_view(server, browser):
+    """A play-test's "name taken" stayed on the form after the player had typed
+    another name, and after the other player had taken his choice back (undo)
+    and chosen another name: the page kept what it had found at the click. It
+    is found again from the name typed and the view, as either changes (§6)."""
+    # Ada at Bertrand's left, who chooses right after him: he may take his choice back
+    made = new_table(server, "versailles", [BOT, PERSON, PERSON], seed=SEED)
+    ada, errors_a = french_page(browser)
+    take_seat(ada, server, made["links"]["seats"]["2"], "Ada")
+    bertrand, errors_b = french_page(browser)
+    take_seat(bertrand, server, made["links"]["seats"]["1"], "Bertrand")
+    bertrand.wait_for_selector("#vs-sex-form button:enabled")
+    bertrand.fill("#vs-family", "de Vieille-Roche")
+    bertrand.click("#vs-sex-send")
+    ada.wait_for_selector("#vs-sex-form button:enabled")
+    taken = ada.locator("#vs-sex-form .vs-family-taken")
+    ada.fill("#vs-family", "DE VIEILLE ROCHE")
+    ada.click("#vs-sex-send")
+    taken.wait_for()
+    ada.fill("#vs-family", "de Vieille")
+    taken.wait_for(state="detached")
+    ada.fill("#vs-family", "de vieille-roche")  # said as soon as it is typed
+    taken.wait_for()
+    assert "Bertrand" in taken.text_content()
+    bertrand.click("#undo-button")
+    bertrand.wait_for_selector("#vs-sex-form button:enabled")
+    bertrand.fill("#vs-family", "de Belle-Rive")
+    bertrand.click("#vs-sex-send")
+    ada.wait_for_function("window.courtly.state.view.courtiers[1].family === 'de Belle-Rive'")
+    ada.wait_for_selector("#vs-sex-form button:enabled")
+    assert ada.input_value("#vs-family") == "de vieille-roche"
+    assert taken.count() == 0
+    ada.fill("#vs-family", "de Belle Rive")
+    taken.wait_for()
+    assert "Belle-Rive" in taken.text_content()
+    assert errors_a == [] and errors_b == []
+
+
 #: Fay's renderer, off-page, on her turn: ``card`` alone in her hand and chosen,
 #: the court at ``location``, everyone at court untitled with ``king`` (``titled``:
 #: seat 1 holds the Baron), ``legal`` her moves; the bar's line saying why, or null.

@@ -26,6 +26,7 @@ import { button, clickable, h, s } from "../js/dom.js";
 import { actions, lastMoveSection } from "./generic.js";
 import { hide as hideHelp, withHelp } from "../js/cardhelp.js";
 import { grouped, pointing } from "../js/i18n.js";
+import { NAME_OK, nameKey } from "./versailles_names.js";
 
 const DATA = (await api.game("versailles")).data;
 const CARD = Object.fromEntries(DATA.deck.map((c) => [c.id, c]));
@@ -1374,22 +1375,26 @@ function turnPanel(ctx) {
 
 // ----- the choice of one's courtier (§6) --------------------------------------------------
 
-const NAME_OK = /^[\p{L}]+(?:[ '’-][\p{L}]+)*$/u;
-
-/** A family name as the rules compare them (rules.py family_problem, etiquette.py
- *  name_key): case, accents, hyphens and spaces aside. Two names the same here
- *  are the same there. */
-function nameKey(name) {
-  return String(name).replace(/’/g, "'").replace(/œ/g, "oe").replace(/Œ/g, "OE").replace(/æ/g, "ae").replace(/Æ/g, "AE")
-    .normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/-/g, " ").trim().split(/\s+/).join(" ");
-}
-
 /** The seat whose courtier already bears this family name (his sex chosen), or null. */
 function familyHolder(ctx, family) {
   if (!family) return null;
   const key = nameKey(family);
   const other = (ctx.view.courtiers || []).find((c) => c.seat !== ctx.seat && c.sex && c.family && nameKey(c.family) === key);
   return other ? other.seat : null;
+}
+
+/** A typed family name as it is sent: trimmed, single spaces. */
+function typedFamily(value) {
+  return value.trim().replace(/\s+/g, " ");
+}
+
+/** What the family check shows for a typed name: that another family bears it (§6), in the
+ *  page's words and naming its player, or nothing. Recomputed from the name and the view as
+ *  either changes, never kept: an edit or an undo leaves no stale "taken". */
+function familyCheck(ctx, value) {
+  const holder = familyHolder(ctx, typedFamily(value));
+  return holder === null ? [] : [h("p", { class: "action-error vs-family-taken", role: "alert" },
+    ctx.t("vs.family_taken", { who: ctx.name(holder), family: courtier(ctx, holder).family }))];
 }
 
 function sexPanel(ctx) {
@@ -1403,10 +1408,12 @@ function sexPanel(ctx) {
   const proposal = ctx.ui.vsFamily ?? (drawn || (NAME_OK.test(player) && player.length >= 2 ? player : ""));
   const input = h("input", { type: "text", id: "vs-family", maxlength: "40", required: true, name: "family", autocomplete: "off" });
   input.value = proposal;
-  input.addEventListener("input", () => {
-    ctx.ui.vsFamily = input.value;
-  });
-  const taken = ctx.ui.vsFamilyTaken;
+  const check = h("div", { class: "vs-family-check" }, familyCheck(ctx, proposal));
+  const typed = (value) => {
+    ctx.ui.vsFamily = value;
+    check.replaceChildren(...familyCheck(ctx, value));
+  };
+  input.addEventListener("input", () => typed(input.value));
   const sexes = ["man", "woman"].filter((x) => legal.some((a) => a.sex === x));
   const pick = ctx.ui.vsSex && sexes.includes(ctx.ui.vsSex) ? ctx.ui.vsSex : sexes[0];
   const radios = sexes.map((x) => {
@@ -1422,22 +1429,22 @@ function sexPanel(ctx) {
     h("label", { class: "vs-field" }, h("span", {}, ctx.t("vs.family")), input),
     // the name drawn was only named in the help, to be typed in again
     drawn ? button(ctx.t("vs.family_drawn", { drawn }), () => {
-      input.value = ctx.ui.vsFamily = drawn;
+      input.value = drawn;
+      typed(drawn);
       input.focus();
     }, { class: "small", id: "vs-family-drawn" }) : null,
-    taken ? h("p", { class: "action-error vs-family-taken", role: "alert" },
-      ctx.t("vs.family_taken", { who: ctx.name(taken.seat), family: taken.family })) : null,
+    check,
     h("button", { type: "submit", class: "primary", id: "vs-sex-send", disabled: !ctx.canAct }, ctx.t("vs.choose_sex_send")));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     const sex = form.querySelector("input[name=vs-sex]:checked");
-    const family = input.value.trim().replace(/\s+/g, " ");
+    const family = typedFamily(input.value);
     // another family's name (§6: the names tell the families apart) is refused here, in the
-    // page's words and naming its player, rather than by the server's English
-    const holder = familyHolder(ctx, family);
-    ctx.ui.vsFamilyTaken = holder === null ? null : { seat: holder, family: courtier(ctx, holder).family };
-    if (holder !== null) ctx.rerender();
-    else send(ctx, { type: "choose_sex", sex: sex ? sex.value : pick, family: family || null });
+    // page's words and naming its player (familyCheck says so), rather than by the server's English
+    if (familyHolder(ctx, family) !== null) {
+      typed(input.value);
+      input.focus();
+    } else send(ctx, { type: "choose_sex", sex: sex ? sex.value : pick, family: family || null });
   });
   return h("section", { class: "panel vs-choose", id: "vs-choose" },
     h("h2", {}, ctx.t("vs.choose_sex")),
