@@ -926,3 +926,41 @@ def test_the_chamberlains_done_says_it_lets_a_breach_pass(server, browser):
     label, note = page.evaluate(CHAMBERLAINS_DONE, [True, True])
     assert label == "Laisser passer sans amende" and "négociez encore" in note, (label, note)
     assert errors == []
+
+
+#: The page's log line of breaches gone unfined, for each way (E15), one breach
+#: or two, and an event stored before its data said why (only its text does).
+PASS_LINES = """() => {
+  const ctx = window.courtly.context();
+  const r = window.courtly.state.renderer;
+  const line = (why, breaches, text) => r.describeEvent({ kind: 'breaches_pass', text,
+    data: why ? { breaches, why } : { breaches } }, ctx);
+  return [line('done', [0]), line('time_up', [0]), line('turn_over', [0]),
+    line('turn_over', [0, 1]), line(null, [0], 'No fine for breach(es) [0]: the turn is over'),
+    line(null, [0], 'No fine for breach(es) [0]: the Grand Chamberlain lets it pass')];
+}"""
+
+
+def test_a_breach_nobody_ruled_on_lapses_at_the_turns_end(server, browser):
+    """A play-test's breach, on which nobody had ruled when the turn ended, was
+    logged "The Grand Chamberlain lets it pass unfined": he had done nothing.
+    The log says how each went unfined: his Done, time called, or the turn's
+    end before any ruling (E15), in English and French."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    assert page.evaluate(PASS_LINES) == [
+        "The Grand Chamberlain lets the breach pass unfined",
+        "Time is up: the breach passes unfined",
+        "The turn ended before the Grand Chamberlain ruled: the breach lapses, unfined",
+        "The turn ended before the Grand Chamberlain ruled: the breaches lapse, unfined",
+        "The turn ended before the Grand Chamberlain ruled: the breach lapses, unfined",
+        "The Grand Chamberlain lets the breach pass unfined"]
+    page.click("#lang-toggle")
+    lines = [re.sub("[\u00a0\u202f]", " ", line) for line in page.evaluate(PASS_LINES)]
+    assert lines[2] == ("Le tour s'est achevé avant que le Grand Chambellan ne statue : "
+                        "le manquement tombe, sans amende"), lines
+    assert lines[1] == "Le temps est écoulé : le manquement passe sans amende", lines
+    assert lines[0] == "Le Grand Chambellan laisse passer le manquement sans amende", lines
+    assert errors == []

@@ -349,7 +349,12 @@ const strings = {
     "vs.log.fortune": "{who} : {amount} livres",
     "vs.log.breach": "⚠ {who} manque à l'étiquette : {reason} — « {words} »",
     "vs.log.fine": "Le Grand Chambellan inflige 1 000 livres d'amende à {who}",
-    "vs.log.pass": "Le Grand Chambellan laisse passer sans amende",
+    "vs.log.pass_done": "Le Grand Chambellan laisse passer le manquement sans amende",
+    "vs.log.pass_done_n": "Le Grand Chambellan laisse passer les manquements sans amende",
+    "vs.log.pass_time_up": "Le temps est écoulé : le manquement passe sans amende",
+    "vs.log.pass_time_up_n": "Le temps est écoulé : les manquements passent sans amende",
+    "vs.log.pass_turn_over": "Le tour s'est achevé avant que le Grand Chambellan ne statue : le manquement tombe, sans amende",
+    "vs.log.pass_turn_over_n": "Le tour s'est achevé avant que le Grand Chambellan ne statue : les manquements tombent, sans amende",
     "vs.log.exile": "{who} part en exil",
     "vs.log.bastille": "{who} est embastillé{e}",
     "vs.log.death": "Le courtisan de {who} meurt",
@@ -683,7 +688,12 @@ const strings = {
     "vs.log.fortune": "{who}: {amount} livres",
     "vs.log.breach": "⚠ {who} breaches etiquette: {reason} — “{words}”",
     "vs.log.fine": "The Grand Chamberlain fines {who} 1,000 livres",
-    "vs.log.pass": "The Grand Chamberlain lets it pass unfined",
+    "vs.log.pass_done": "The Grand Chamberlain lets the breach pass unfined",
+    "vs.log.pass_done_n": "The Grand Chamberlain lets the breaches pass unfined",
+    "vs.log.pass_time_up": "Time is up: the breach passes unfined",
+    "vs.log.pass_time_up_n": "Time is up: the breaches pass unfined",
+    "vs.log.pass_turn_over": "The turn ended before the Grand Chamberlain ruled: the breach lapses, unfined",
+    "vs.log.pass_turn_over_n": "The turn ended before the Grand Chamberlain ruled: the breaches lapse, unfined",
     "vs.log.exile": "{who} goes into exile",
     "vs.log.bastille": "{who} is sent to the Bastille",
     "vs.log.death": "{who}'s courtier dies",
@@ -1517,6 +1527,16 @@ function negotiationPanel(ctx) {
 
 // ----- etiquette: breaches, fines, the chat's marks (§3, §4) ------------------------------------
 
+/** Why waiting breaches went unfined (rules.py _lapse, decision E15): the Chamberlain let them
+ *  pass, time was called on him, or the turn ended before any ruling and they lapsed. Events
+ *  stored before the data said why say it in their text. */
+function passLine(ctx, e) {
+  const d = e.data || {};
+  const text = e.text || "";
+  const why = d.why || (text.includes("turn is over") ? "turn_over" : text.includes("time is up") ? "time_up" : "done");
+  return ctx.t(`vs.log.pass_${why}${(d.breaches || []).length > 1 ? "_n" : ""}`);
+}
+
 function reason(ctx, code) {
   const key = `vs.code.${code}`;
   const text = ctx.t(key);
@@ -1931,7 +1951,7 @@ function eventLine(e, ctx) {
     // the server's note after a ruling: the checker's own explanation, in the page's language
     case "etiquette": return (ctx.lang === "fr" ? d.fr : d.en) || null;
     case "fine": return ctx.t("vs.log.fine", { who: w(d.seat) });
-    case "breaches_pass": return ctx.t("vs.log.pass");
+    case "breaches_pass": return passLine(ctx, e);
     case "exile": return ctx.t("vs.log.exile", { who: w(d.seat) });
     case "bastille": return ctx.t("vs.log.bastille", { who: w(d.seat), e: fem(d.seat) });
     case "death": return ctx.t("vs.log.death", { who: ctx.name(d.seat) });
