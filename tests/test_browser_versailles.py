@@ -682,6 +682,45 @@ def test_the_log_names_courtiers_as_they_were(server, browser):
     assert errors == []
 
 
+#: Fay's renderer, off-page: Madame la Comtesse (v1) dies (v2), her heir comes
+#: (v3); the death's line read at the last view, and drawn as in a replay or on a
+#: page that has no names of then (the view's own: her heir's).
+DEATH_THEN = """() => {
+  const r = window.courtly.state.renderer;
+  const ctx = window.courtly.context();
+  const as = (form) => ({ ...ctx.view, courtiers: ctx.view.courtiers.map(
+    (c, i) => (i === 0 ? { ...c, ...form } : c)) });
+  const v1 = as({ sex: 'woman', place: 'court', address: { short: 'Madame la Comtesse', full: 'Madame la Comtesse' } });
+  const v2 = as({ sex: 'woman', place: 'dead', address: null });
+  const v3 = as({ sex: 'man', place: 'court', address: { short: 'Monsieur de Vieille-Roche', full: 'Monsieur de Vieille-Roche' } });
+  const death = { index: 91001, kind: 'death', text: 'The courtier of Seat 0 dies', data: { seat: 0 } };
+  const seen = [{ index: 91000, kind: 'time_up', text: '', data: {} }];
+  for (const view of [v1, v2, v3]) {
+    if (view === v2) seen.push(death);
+    for (const e of seen) r.describeEvent(e, { ...ctx, view });
+  }
+  return [r.describeEvent(death, { ...ctx, view: v3 }),
+    r.describeEvent(death, { ...ctx, view: v3, replay: { step: 1, steps: 2 } }),
+    r.describeEvent(death, { ...ctx, view: v2, replay: { step: 1, steps: 2 } })];
+}"""
+
+
+def test_a_death_names_the_courtier_as_he_was(server, browser):
+    """A play-test's log read "Seat 3 (bot)'s courtier dies", naming nobody:
+    the courtier is named as the log names courtiers, by his form before his
+    death (§10.4); with no such names (a replay's view, a page loaded since),
+    never by his heir's."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    assert page.evaluate(DEATH_THEN) == [
+        "Fay (Madame la Comtesse) dies", "Fay's courtier dies", "Fay's courtier dies"]
+    page.click("#lang-toggle")
+    assert page.evaluate(DEATH_THEN)[0] == "Fay (Madame la Comtesse) meurt"
+    assert errors == []
+
+
 #: Fay's renderer, off-page: NAMES_THEN's Smallpox line drawn with today's view.
 SMALLPOX_TODAY = """() => {
   const ctx = window.courtly.context();

@@ -358,6 +358,7 @@ const strings = {
     "vs.log.exile": "{who} part en exil",
     "vs.log.bastille": "{who} est embastillé{e}",
     "vs.log.death": "Le courtisan de {who} meurt",
+    "vs.log.death_named": "{who} meurt",
     "vs.log.marriage": "{who} épouse {partner}",
     "vs.log.war": "La France déclare la guerre : {country}",
     "vs.log.peace": "La paix : la Cour revient à Versailles",
@@ -697,6 +698,7 @@ const strings = {
     "vs.log.exile": "{who} goes into exile",
     "vs.log.bastille": "{who} is sent to the Bastille",
     "vs.log.death": "{who}'s courtier dies",
+    "vs.log.death_named": "{who} dies",
     "vs.log.marriage": "{who} marries {partner}",
     "vs.log.war": "France declares war: {country}",
     "vs.log.peace": "Peace: the court returns to Versailles",
@@ -1900,7 +1902,14 @@ function audienceWords(ctx, a) {
 function describeEvent(e, ctx) {
   const then = namesAt(e, ctx);
   const view = ctx.view || {};
-  return eventLine(e, then ? { ...ctx, view: { ...view, courtiers: then.courtiers, king: { ...(view.king || {}), regency: then.regency } } } : ctx);
+  return eventLine(e, then ? { ...ctx, namedThen: true, view: { ...view, courtiers: then.courtiers, king: { ...(view.king || {}), regency: then.regency } } } : ctx);
+}
+
+/** A death (§10.4): the courtier named as he was before it. Only by the names of then: today's
+ *  form of the seat is none (the dead awaits his heir) or his heir's. */
+function deathLine(ctx, seat) {
+  const c = ctx.namedThen ? courtier(ctx, seat) : null;
+  return c && c.address ? ctx.t("vs.log.death_named", { who: who(ctx, seat) }) : ctx.t("vs.log.death", { who: ctx.name(seat) });
 }
 
 /** An event's line, its courtiers named by `ctx.view` (describeEvent's). */
@@ -1954,7 +1963,7 @@ function eventLine(e, ctx) {
     case "breaches_pass": return passLine(ctx, e);
     case "exile": return ctx.t("vs.log.exile", { who: w(d.seat) });
     case "bastille": return ctx.t("vs.log.bastille", { who: w(d.seat), e: fem(d.seat) });
-    case "death": return ctx.t("vs.log.death", { who: ctx.name(d.seat) });
+    case "death": return deathLine(ctx, d.seat);
     case "marriage": return ctx.t("vs.log.marriage", { who: w(d.seat), partner: w(d.partner) });
     case "war": return ctx.t("vs.log.war", { country: ctx.t(`vs.country.${d.country}`) });
     case "peace": return ctx.t("vs.log.peace");
