@@ -223,13 +223,20 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
         assert "tutoiement" in pronouns.text_content() and "toi, tu" in pronouns.text_content()
         page.wait_for_selector("#log .log-breach")
         # and what to say instead, from the server's note after the ruling (§3: "A vous
-        # mon cher Marquis"), which the log gives in the checker's own French words
-        page.wait_for_selector("#log .log-etiquette")
+        # mon cher Marquis"), on the message and on the breach's one line in the log; the
+        # note has no line of its own, which repeated the breach in the checker's words
+        page.wait_for_function("document.querySelectorAll('#log .log-breach').length === 2")
         said = re.sub("[\u00a0\u202f]", " ", pronouns.text_content())
         assert "dites « vous »" in said, said
-        advice = re.sub("[\u00a0\u202f]", " ", page.locator("#log .log-etiquette").first
-                        .text_content())
-        assert "« vous »" in advice and "§3" in advice, advice
+        page.wait_for_function("[...document.querySelectorAll('#log .log-breach')]"
+                               ".every((li) => li.textContent.includes('dites'))")
+        lines = [re.sub("[\u00a0\u202f]", " ", line)
+                 for line in page.locator("#log .log-breach").all_text_contents()]
+        assert any(line.startswith("⚠ Ada") and "« toi, tu » · dites « vous »" in line
+                   for line in lines), lines
+        assert page.locator("#log .log-etiquette").count() == 0
+        every = page.locator("#log li").all_text_contents()
+        assert sum("toi, tu" in line for line in every) == 1, every
     # the Grand Chamberlain fines it with one click; the Register shows it to both
     fine = bertrand.locator("#vs-breaches .vs-fine-button").first
     fine.click()
@@ -690,10 +697,12 @@ DEATH_THEN = """() => {
   const ctx = window.courtly.context();
   const as = (form) => ({ ...ctx.view, courtiers: ctx.view.courtiers.map(
     (c, i) => (i === 0 ? { ...c, ...form } : c)) });
-  const v1 = as({ sex: 'woman', place: 'court', address: { short: 'Madame la Comtesse', full: 'Madame la Comtesse' } });
+  const form = (short) => ({ short, full: short });
+  const v1 = as({ sex: 'woman', place: 'court', address: form('Madame la Comtesse') });
   const v2 = as({ sex: 'woman', place: 'dead', address: null });
-  const v3 = as({ sex: 'man', place: 'court', address: { short: 'Monsieur de Vieille-Roche', full: 'Monsieur de Vieille-Roche' } });
-  const death = { index: 91001, kind: 'death', text: 'The courtier of Seat 0 dies', data: { seat: 0 } };
+  const v3 = as({ sex: 'man', place: 'court', address: form('Monsieur de Vieille-Roche') });
+  const death = { index: 91001, kind: 'death', text: 'The courtier of Seat 0 dies',
+    data: { seat: 0 } };
   const seen = [{ index: 91000, kind: 'time_up', text: '', data: {} }];
   for (const view of [v1, v2, v3]) {
     if (view === v2) seen.push(death);

@@ -1956,8 +1956,11 @@ function eventLine(e, ctx) {
       return ctx.t("vs.log.play", { who: w(d.seat), card: cardName(ctx, d.card) });
     case "income": return incomeLine(ctx, d);
     case "fortune": return ctx.t("vs.log.fortune", { who: w(d.seat), amount: d.amount > 0 ? `+${sumText(ctx, d.amount)}` : sumText(ctx, d.amount) });
-    case "breach": return ctx.t("vs.log.breach", { who: w(d.seat), reason: reason(ctx, d.code), words: d.words });
-    // the server's note after a ruling: the checker's own explanation, in the page's language
+    // once, worded: what to say instead comes from the server's note after the ruling, folded
+    // in here (logKinds), as on the chat's message, where its own line repeated the breach
+    case "breach": return ctx.t("vs.log.breach", { who: w(d.seat), reason: reason(ctx, d.code), words: d.words })
+      + expectedText(ctx, breachList(ctx).find((b) => b.breach === d.breach));
+    // the note, should anything draw it alone: the checker's explanation, in the page's language
     case "etiquette": return (ctx.lang === "fr" ? d.fr : d.en) || null;
     case "fine": return ctx.t("vs.log.fine", { who: w(d.seat) });
     case "breaches_pass": return passLine(ctx, e);
@@ -2032,5 +2035,5 @@ function mergeViews(views) {
 
 export default {
   strings, render, banner, describeEvent, cardHelp, describeAction, seatInfo, mergeViews, chatNotes,
-  logKinds: { breach: "highlight", fine: "highlight", roll: "highlight", turn: "highlight", game_over: "highlight", draw: "minor", done: "minor", presented: "minor" },
+  logKinds: { etiquette: "folded", breach: "highlight", fine: "highlight", roll: "highlight", turn: "highlight", game_over: "highlight", draw: "minor", done: "minor", presented: "minor" },
 };
