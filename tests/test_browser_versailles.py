@@ -1012,3 +1012,62 @@ def test_a_breach_nobody_ruled_on_lapses_at_the_turns_end(server, browser):
     assert lines[1] == "Le temps est écoulé : le manquement passe sans amende", lines
     assert lines[0] == "Le Grand Chambellan laisse passer le manquement sans amende", lines
     assert errors == []
+
+
+#: Fay's own page set to her turn (the live view replaced, drawn again): the
+#: court at Versailles, nobody at court titled, King 3 for all, ``hand`` in her
+#: hand, ``card`` chosen with only a gift to make of it.
+CHOSEN_UNPLAYABLE = """([card, hand]) => {
+  const st = window.courtly.state;
+  const ctx = window.courtly.context();
+  const courtiers = ctx.view.courtiers.map((c, i) => ({ ...c, sex: i === 1 ? 'woman' : 'man',
+    place: 'court', king: 3, queen: 2, cards: [], spouse: null }));
+  st.view = { ...ctx.view, stage: 'play', current: ctx.seat, actions_left: 2,
+    location: 'versailles', hand, courtiers, king: { alive: true, regency: false },
+    queen: { ...(ctx.view.queen || {}), alive: true } };
+  st.legal = [{ action: { type: 'give_cards', to: 1, cards: [card] } }];
+  st.ui.vsCard = card;
+  ctx.rerender();
+}"""
+
+#: Whether the open card help overlaps any of the elements ``css`` finds, and whether
+#: it is wholly in the window.
+HELP_CLEAR = """(css) => {
+  const help = document.querySelector('#card-help').getBoundingClientRect();
+  const meets = (r) => help.left < r.right && r.left < help.right && help.top < r.bottom
+    && r.top < help.bottom;
+  return [[...document.querySelectorAll(css)].some((el) => meets(el.getBoundingClientRect())),
+    help.top >= 0 && help.left >= 0 && help.bottom <= innerHeight && help.right <= innerWidth];
+}"""
+
+
+def test_a_cards_help_leaves_why_it_cannot_be_played_in_sight(server, browser, tmp_path: Path):
+    """A play-test hovered the Duke it had chosen: his help, drawn below the
+    card, covered the bar's first lines, what the card does and why it cannot
+    be played now. A hand card's help goes above it, or beside it when the
+    window has no room above; the bar stays readable."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("#vs-sex-form button:enabled")  # nothing moves until she chooses
+    page.evaluate(CHOSEN_UNPLAYABLE, ["duc", ["duc", "comte", "baron", "pension_2000"]])
+    page.wait_for_selector("#vs-card-bar .vs-why-not")
+    duke = page.locator("#vs-hand .vs-hand-card[data-card='duc']")
+    bar = "#vs-card-bar .vs-chosen-line, #vs-card-bar .vs-why-not"
+    for scroll in ("center", "top"):
+        page.mouse.move(1, 1)
+        page.wait_for_selector("#card-help", state="hidden")
+        # "top": the card 10px under the sticky bar and banner, no room for the help above
+        duke.evaluate("""(el, top) => { el.scrollIntoView({ block: top ? 'start' : 'center' });
+          const bars = parseFloat(getComputedStyle(document.documentElement)
+            .getPropertyValue('--sticky-h'));
+          if (top) window.scrollBy(0, -(bars + 10)); }""", scroll == "top")
+        box = duke.bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_selector("#card-help:not([hidden])")
+        page.screenshot(path=str(tmp_path / f"versailles-why-help-{scroll}.png"))
+        assert page.evaluate(HELP_CLEAR, bar) == [False, True], scroll
+        assert page.evaluate("""() => document.querySelector('#card-help').getBoundingClientRect()
+          .top >= parseFloat(getComputedStyle(document.documentElement)
+            .getPropertyValue('--sticky-h'))"""), scroll  # not under the sticky bars
+    assert errors == []

@@ -1240,7 +1240,9 @@ function handPanel(ctx) {
         ctx.rerender();
       }, tr(ctx, c.name));
     }
-    return withHelp(tile, cardHelp(ctx, id), `hand:${i}:${id}`);
+    // the help keeps off the chosen card's bar below the hand: its first lines say what the card
+    // does and why it cannot be played now
+    return withHelp(tile, cardHelp(ctx, id), `hand:${i}:${id}`, { place: "above" });
   });
   let bar = null;
   if (chosen && hand.includes(chosen)) {
