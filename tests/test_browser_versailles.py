@@ -730,6 +730,61 @@ def test_a_death_names_the_courtier_as_he_was(server, browser):
     assert errors == []
 
 
+#: Fay's renderer, off-page, drawing the board at each view as the page does:
+#: Mademoiselle de Mérac (v1) requests the Count, granted (v2: Madame la
+#: Comtesse); then Seat 2 (v2) is done (v3: he is Monsieur le Duc by then,
+#: another courtier's move). The Last move panel's heading and lines, and the
+#: log's lines, read at the last view.
+LAST_MOVE_THEN = """() => {
+  const r = window.courtly.state.renderer;
+  const ctx = window.courtly.context();
+  const as = (forms) => ({ ...ctx.view, courtiers: ctx.view.courtiers.map(
+    (c, i) => (i in forms ? { ...c, sex: i === 1 ? 'man' : 'woman', place: 'court',
+      address: { short: forms[i], full: forms[i] } } : c)) });
+  const v1 = as({ 0: 'Mademoiselle de Mérac', 1: 'Monsieur de Brax' });
+  const v2 = as({ 0: 'Madame la Comtesse', 1: 'Monsieur de Brax' });
+  const v3 = as({ 0: 'Madame la Comtesse', 1: 'Monsieur le Duc' });
+  const ev = (index, kind, data) => ({ index, kind, text: '', data, move: { seat: data.seat } });
+  const request = ev(92001, 'request', { seat: 0, card: 'comte', target: 0 });
+  const granted = ev(92002, 'granted', { seat: 0, card: 'comte' });
+  const done = ev(92003, 'done', { seat: 1 });
+  const run = (seat, events) => ({ seat, events, followed: [] });
+  const steps = [[v1, [], null], [v2, [request, granted], run(0, [request, granted])],
+    [v3, [done], run(1, [done])]];
+  const seen = [{ index: 92000, kind: 'time_up', text: '', data: {} }];
+  let panels = [];
+  for (const [view, events, lastMove] of steps) {
+    seen.push(...events);
+    const now = { ...ctx, view, lastMove, events: seen };
+    const root = document.createElement('div');
+    r.render(root, now);
+    const panel = root.querySelector('#last-move');
+    panels.push(panel ? [panel.querySelector('h2').textContent,
+      [...panel.querySelectorAll('li')].map((li) => li.textContent)] : null);
+    seen.forEach((e) => r.describeEvent(e, now));
+  }
+  return panels;
+}"""
+
+
+def test_the_last_move_names_courtiers_as_the_log_does(server, browser):
+    """A play-test's Last move panel said "Last move: Fay (Madame la Comtesse)"
+    over her request for the Count, granted by that very move, the log naming
+    her Mademoiselle de Mérac, as she was. The panel names every courtier as
+    the log does, heading and lines: as he was before the move."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    _, hers, his = page.evaluate(LAST_MOVE_THEN)
+    assert hers[0] == "Last move: Fay (Mademoiselle de Mérac)", hers
+    assert all("Comtesse" not in line for line in hers[1]), hers
+    assert hers[1][0].startswith("Fay (Mademoiselle de Mérac)"), hers
+    assert his[0] == "Last move: Seat 2 (bot, Monsieur de Brax)", his
+    assert his[1] == ["Seat 2 (bot, Monsieur de Brax) is done negotiating"], his
+    assert errors == []
+
+
 #: Fay's renderer, off-page: NAMES_THEN's Smallpox line drawn with today's view.
 SMALLPOX_TODAY = """() => {
   const ctx = window.courtly.context();

@@ -1655,11 +1655,14 @@ function chatNotes(ctx) {
 
 // ----- the hooks -----------------------------------------------------------------------------------
 
-/** The last run of one seat's actions, in the log's words. */
+/** The last run of one seat's actions, in the log's words; its seat named as the log names
+ *  him in its first line, as he was before the move (a Count granted by it is not yet one). */
 function lastMovePanel(ctx) {
   const last = ctx.lastMove;
   if (!last || ctx.replay) return null;
-  const by = last.seat === null || last.seat === undefined ? ctx.t("seat.referee") : who(ctx, last.seat);
+  const first = last.events[0] || (last.followed || [])[0];
+  const by = last.seat === null || last.seat === undefined ? ctx.t("seat.referee")
+    : who(first ? asThen(first, ctx) : ctx, last.seat);
   return lastMoveSection(ctx, last, by, (e) => describeEvent(e, ctx) || ctx.withNames(e.text), "vs-last");
 }
 
@@ -1902,9 +1905,14 @@ function audienceWords(ctx, a) {
 }
 
 function describeEvent(e, ctx) {
+  return eventLine(e, asThen(e, ctx));
+}
+
+/** `ctx` naming courtiers as the log's line of `e` does (namesAt): as they were then. */
+function asThen(e, ctx) {
   const then = namesAt(e, ctx);
   const view = ctx.view || {};
-  return eventLine(e, then ? { ...ctx, namedThen: true, view: { ...view, courtiers: then.courtiers, king: { ...(view.king || {}), regency: then.regency } } } : ctx);
+  return then ? { ...ctx, namedThen: true, view: { ...view, courtiers: then.courtiers, king: { ...(view.king || {}), regency: then.regency } } } : ctx;
 }
 
 /** A death (§10.4): the courtier named as he was before it. Only by the names of then: today's
