@@ -1126,3 +1126,34 @@ def test_a_cards_help_leaves_why_it_cannot_be_played_in_sight(server, browser, t
           .top >= parseFloat(getComputedStyle(document.documentElement)
             .getPropertyValue('--sticky-h'))"""), scroll  # not under the sticky bars
     assert errors == []
+
+
+#: Fay's renderer, off-page: the Duke and the Dame d'atours in her hand, in a
+#: regency or not; each hand card's least-standing chip.
+STANDING_CHIPS = """(regency) => {
+  const r = window.courtly.state.renderer;
+  const ctx = window.courtly.context();
+  const view = { ...ctx.view, hand: ['duc', 'dame_atours'],
+    king: { ...(ctx.view.king || {}), alive: !regency, regency } };
+  const root = document.createElement('div');
+  r.render(root, { ...ctx, view });
+  return [...root.querySelectorAll('#vs-hand .vs-hand-card')].map((tile) => {
+    const chip = tile.querySelector('.vs-cond[class*="vs-min-"]');
+    return [chip.textContent, chip.className];
+  });
+}"""
+
+
+def test_a_hand_cards_standing_names_the_regent_in_a_regency(server, browser):
+    """The hand's chips read "King ≥ 7" with the King dead, as the terminal
+    did: in a regency the Regent hears for both sovereigns, on her red scale
+    (§10.1, A38), and the chip says so."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    assert page.evaluate(STANDING_CHIPS, False) == [
+        ["King ≥ 7", "vs-cond vs-min-king"], ["Queen ≥ 3", "vs-cond vs-min-queen"]]
+    assert page.evaluate(STANDING_CHIPS, True) == [
+        ["Regent ≥ 7", "vs-cond vs-min-queen"], ["Regent ≥ 3", "vs-cond vs-min-queen"]]
+    assert errors == []

@@ -1045,8 +1045,11 @@ function conditions(ctx, c) {
   if (c.location && c.location !== "any") out.push(h("span", { class: ["vs-cond", `vs-loc-${c.location}`] }, ctx.t(`vs.loc_card.${c.location}`)));
   if (c.sex && c.sex !== "any") out.push(h("span", { class: "vs-cond" }, c.sex === "man" ? `♂ ${ctx.t("vs.card.man")}` : `♀ ${ctx.t("vs.card.woman")}`));
   if (c.min_standing) {
-    out.push(h("span", { class: ["vs-cond", `vs-min-${c.min_standing.sovereign}`] },
-      ctx.t("vs.card.min", { who: ctx.t(`vs.sov.${c.min_standing.sovereign}_short`), n: signed(c.min_standing.value) })));
+    // in a regency the Regent hears for both sovereigns, on her red scale (§10.1, A38; court.py track)
+    const regency = !!(ctx.view.king && ctx.view.king.regency);
+    const sov = regency ? "regent" : c.min_standing.sovereign;
+    out.push(h("span", { class: ["vs-cond", `vs-min-${regency ? "queen" : sov}`] },
+      ctx.t("vs.card.min", { who: ctx.t(`vs.sov.${sov}_short`), n: signed(c.min_standing.value) })));
   }
   if (c.titled) out.push(h("span", { class: "vs-cond" }, ctx.t("vs.card.titled")));
   if (c.income) out.push(h("span", { class: "vs-cond vs-income" }, ctx.t("vs.card.income", { n: sumText(ctx, c.income) })));
