@@ -223,13 +223,20 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
         assert "tutoiement" in pronouns.text_content() and "toi, tu" in pronouns.text_content()
         page.wait_for_selector("#log .log-breach")
         # and what to say instead, from the server's note after the ruling (§3: "A vous
-        # mon cher Marquis"), which the log gives in the checker's own French words
-        page.wait_for_selector("#log .log-etiquette")
+        # mon cher Marquis"), on the message and on the breach's one line in the log; the
+        # note has no line of its own, which repeated the breach in the checker's words
+        page.wait_for_function("document.querySelectorAll('#log .log-breach').length === 2")
         said = re.sub("[\u00a0\u202f]", " ", pronouns.text_content())
         assert "dites « vous »" in said, said
-        advice = re.sub("[\u00a0\u202f]", " ", page.locator("#log .log-etiquette").first
-                        .text_content())
-        assert "« vous »" in advice and "§3" in advice, advice
+        page.wait_for_function("[...document.querySelectorAll('#log .log-breach')]"
+                               ".every((li) => li.textContent.includes('dites'))")
+        lines = [re.sub("[\u00a0\u202f]", " ", line)
+                 for line in page.locator("#log .log-breach").all_text_contents()]
+        assert any(line.startswith("⚠ Ada") and "« toi, tu » · dites « vous »" in line
+                   for line in lines), lines
+        assert page.locator("#log .log-etiquette").count() == 0
+        every = page.locator("#log li").all_text_contents()
+        assert sum("toi, tu" in line for line in every) == 1, every
     # the Grand Chamberlain fines it with one click; the Register shows it to both
     fine = bertrand.locator("#vs-breaches .vs-fine-button").first
     fine.click()
@@ -682,6 +689,102 @@ def test_the_log_names_courtiers_as_they_were(server, browser):
     assert errors == []
 
 
+#: Fay's renderer, off-page: Madame la Comtesse (v1) dies (v2), her heir comes
+#: (v3); the death's line read at the last view, and drawn as in a replay or on a
+#: page that has no names of then (the view's own: her heir's).
+DEATH_THEN = """() => {
+  const r = window.courtly.state.renderer;
+  const ctx = window.courtly.context();
+  const as = (form) => ({ ...ctx.view, courtiers: ctx.view.courtiers.map(
+    (c, i) => (i === 0 ? { ...c, ...form } : c)) });
+  const form = (short) => ({ short, full: short });
+  const v1 = as({ sex: 'woman', place: 'court', address: form('Madame la Comtesse') });
+  const v2 = as({ sex: 'woman', place: 'dead', address: null });
+  const v3 = as({ sex: 'man', place: 'court', address: form('Monsieur de Vieille-Roche') });
+  const death = { index: 91001, kind: 'death', text: 'The courtier of Seat 0 dies',
+    data: { seat: 0 } };
+  const seen = [{ index: 91000, kind: 'time_up', text: '', data: {} }];
+  for (const view of [v1, v2, v3]) {
+    if (view === v2) seen.push(death);
+    for (const e of seen) r.describeEvent(e, { ...ctx, view });
+  }
+  return [r.describeEvent(death, { ...ctx, view: v3 }),
+    r.describeEvent(death, { ...ctx, view: v3, replay: { step: 1, steps: 2 } }),
+    r.describeEvent(death, { ...ctx, view: v2, replay: { step: 1, steps: 2 } })];
+}"""
+
+
+def test_a_death_names_the_courtier_as_he_was(server, browser):
+    """A play-test's log read "Seat 3 (bot)'s courtier dies", naming nobody:
+    the courtier is named as the log names courtiers, by his form before his
+    death (§10.4); with no such names (a replay's view, a page loaded since),
+    never by his heir's."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    assert page.evaluate(DEATH_THEN) == [
+        "Fay (Madame la Comtesse) dies", "Fay's courtier dies", "Fay's courtier dies"]
+    page.click("#lang-toggle")
+    assert page.evaluate(DEATH_THEN)[0] == "Fay (Madame la Comtesse) meurt"
+    assert errors == []
+
+
+#: Fay's renderer, off-page, drawing the board at each view as the page does:
+#: Mademoiselle de Mérac (v1) requests the Count, granted (v2: Madame la
+#: Comtesse); then Seat 2 (v2) is done (v3: he is Monsieur le Duc by then,
+#: another courtier's move). The Last move panel's heading and lines, and the
+#: log's lines, read at the last view.
+LAST_MOVE_THEN = """() => {
+  const r = window.courtly.state.renderer;
+  const ctx = window.courtly.context();
+  const as = (forms) => ({ ...ctx.view, courtiers: ctx.view.courtiers.map(
+    (c, i) => (i in forms ? { ...c, sex: i === 1 ? 'man' : 'woman', place: 'court',
+      address: { short: forms[i], full: forms[i] } } : c)) });
+  const v1 = as({ 0: 'Mademoiselle de Mérac', 1: 'Monsieur de Brax' });
+  const v2 = as({ 0: 'Madame la Comtesse', 1: 'Monsieur de Brax' });
+  const v3 = as({ 0: 'Madame la Comtesse', 1: 'Monsieur le Duc' });
+  const ev = (index, kind, data) => ({ index, kind, text: '', data, move: { seat: data.seat } });
+  const request = ev(92001, 'request', { seat: 0, card: 'comte', target: 0 });
+  const granted = ev(92002, 'granted', { seat: 0, card: 'comte' });
+  const done = ev(92003, 'done', { seat: 1 });
+  const run = (seat, events) => ({ seat, events, followed: [] });
+  const steps = [[v1, [], null], [v2, [request, granted], run(0, [request, granted])],
+    [v3, [done], run(1, [done])]];
+  const seen = [{ index: 92000, kind: 'time_up', text: '', data: {} }];
+  let panels = [];
+  for (const [view, events, lastMove] of steps) {
+    seen.push(...events);
+    const now = { ...ctx, view, lastMove, events: seen };
+    const root = document.createElement('div');
+    r.render(root, now);
+    const panel = root.querySelector('#last-move');
+    panels.push(panel ? [panel.querySelector('h2').textContent,
+      [...panel.querySelectorAll('li')].map((li) => li.textContent)] : null);
+    seen.forEach((e) => r.describeEvent(e, now));
+  }
+  return panels;
+}"""
+
+
+def test_the_last_move_names_courtiers_as_the_log_does(server, browser):
+    """A play-test's Last move panel said "Last move: Fay (Madame la Comtesse)"
+    over her request for the Count, granted by that very move, the log naming
+    her Mademoiselle de Mérac, as she was. The panel names every courtier as
+    the log does, heading and lines: as he was before the move."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    _, hers, his = page.evaluate(LAST_MOVE_THEN)
+    assert hers[0] == "Last move: Fay (Mademoiselle de Mérac)", hers
+    assert all("Comtesse" not in line for line in hers[1]), hers
+    assert hers[1][0].startswith("Fay (Mademoiselle de Mérac)"), hers
+    assert his[0] == "Last move: Seat 2 (bot, Monsieur de Brax)", his
+    assert his[1] == ["Seat 2 (bot, Monsieur de Brax) is done negotiating"], his
+    assert errors == []
+
+
 #: Fay's renderer, off-page: NAMES_THEN's Smallpox line drawn with today's view.
 SMALLPOX_TODAY = """() => {
   const ctx = window.courtly.context();
@@ -722,6 +825,44 @@ def test_a_family_name_taken_is_refused_in_the_page_words(server, browser):
     ada.click("#vs-sex-send")
     ada.wait_for_selector("#vs-register tr[data-seat='0'] .vs-form-of-address")
     assert ada.locator("#vs-sex-form").count() == 0
+    assert errors_a == [] and errors_b == []
+
+
+def test_the_name_taken_follows_the_name_typed_and_the_view(server, browser):
+    """A play-test's "name taken" stayed on the form after the player had typed
+    another name, and after the other player had taken his choice back (undo)
+    and chosen another name: the page kept what it had found at the click. It
+    is found again from the name typed and the view, as either changes (§6)."""
+    # Ada at Bertrand's left, who chooses right after him: he may take his choice back
+    made = new_table(server, "versailles", [BOT, PERSON, PERSON], seed=SEED)
+    ada, errors_a = french_page(browser)
+    take_seat(ada, server, made["links"]["seats"]["2"], "Ada")
+    bertrand, errors_b = french_page(browser)
+    take_seat(bertrand, server, made["links"]["seats"]["1"], "Bertrand")
+    bertrand.wait_for_selector("#vs-sex-form button:enabled")
+    bertrand.fill("#vs-family", "de Vieille-Roche")
+    bertrand.click("#vs-sex-send")
+    ada.wait_for_selector("#vs-sex-form button:enabled")
+    taken = ada.locator("#vs-sex-form .vs-family-taken")
+    ada.fill("#vs-family", "DE VIEILLE ROCHE")
+    ada.click("#vs-sex-send")
+    taken.wait_for()
+    ada.fill("#vs-family", "de Vieille")
+    taken.wait_for(state="detached")
+    ada.fill("#vs-family", "de vieille-roche")  # said as soon as it is typed
+    taken.wait_for()
+    assert "Bertrand" in taken.text_content()
+    bertrand.click("#undo-button")
+    bertrand.wait_for_selector("#vs-sex-form button:enabled")
+    bertrand.fill("#vs-family", "de Belle-Rive")
+    bertrand.click("#vs-sex-send")
+    ada.wait_for_function("window.courtly.state.view.courtiers[1].family === 'de Belle-Rive'")
+    ada.wait_for_selector("#vs-sex-form button:enabled")
+    assert ada.input_value("#vs-family") == "de vieille-roche"
+    assert taken.count() == 0
+    ada.fill("#vs-family", "de Belle Rive")
+    taken.wait_for()
+    assert "Belle-Rive" in taken.text_content()
     assert errors_a == [] and errors_b == []
 
 
@@ -887,4 +1028,132 @@ def test_the_chamberlains_done_says_it_lets_a_breach_pass(server, browser):
     page.click("#lang-toggle")
     label, note = page.evaluate(CHAMBERLAINS_DONE, [True, True])
     assert label == "Laisser passer sans amende" and "négociez encore" in note, (label, note)
+    assert errors == []
+
+
+#: The page's log line of breaches gone unfined, for each way (E15), one breach
+#: or two, and an event stored before its data said why (only its text does).
+PASS_LINES = """() => {
+  const ctx = window.courtly.context();
+  const r = window.courtly.state.renderer;
+  const line = (why, breaches, text) => r.describeEvent({ kind: 'breaches_pass', text,
+    data: why ? { breaches, why } : { breaches } }, ctx);
+  return [line('done', [0]), line('time_up', [0]), line('turn_over', [0]),
+    line('turn_over', [0, 1]), line(null, [0], 'No fine for breach(es) [0]: the turn is over'),
+    line(null, [0], 'No fine for breach(es) [0]: the Grand Chamberlain lets it pass')];
+}"""
+
+
+def test_a_breach_nobody_ruled_on_lapses_at_the_turns_end(server, browser):
+    """A play-test's breach, on which nobody had ruled when the turn ended, was
+    logged "The Grand Chamberlain lets it pass unfined": he had done nothing.
+    The log says how each went unfined: his Done, time called, or the turn's
+    end before any ruling (E15), in English and French."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    assert page.evaluate(PASS_LINES) == [
+        "The Grand Chamberlain lets the breach pass unfined",
+        "Time is up: the breach passes unfined",
+        "The turn ended before the Grand Chamberlain ruled: the breach lapses, unfined",
+        "The turn ended before the Grand Chamberlain ruled: the breaches lapse, unfined",
+        "The turn ended before the Grand Chamberlain ruled: the breach lapses, unfined",
+        "The Grand Chamberlain lets the breach pass unfined"]
+    page.click("#lang-toggle")
+    lines = [re.sub("[\u00a0\u202f]", " ", line) for line in page.evaluate(PASS_LINES)]
+    assert lines[2] == ("Le tour s'est achevé avant que le Grand Chambellan ne statue : "
+                        "le manquement tombe, sans amende"), lines
+    assert lines[1] == "Le temps est écoulé : le manquement passe sans amende", lines
+    assert lines[0] == "Le Grand Chambellan laisse passer le manquement sans amende", lines
+    assert errors == []
+
+
+#: Fay's own page set to her turn (the live view replaced, drawn again): the
+#: court at Versailles, nobody at court titled, King 3 for all, ``hand`` in her
+#: hand, ``card`` chosen with only a gift to make of it.
+CHOSEN_UNPLAYABLE = """([card, hand]) => {
+  const st = window.courtly.state;
+  const ctx = window.courtly.context();
+  const courtiers = ctx.view.courtiers.map((c, i) => ({ ...c, sex: i === 1 ? 'woman' : 'man',
+    place: 'court', king: 3, queen: 2, cards: [], spouse: null }));
+  st.view = { ...ctx.view, stage: 'play', current: ctx.seat, actions_left: 2,
+    location: 'versailles', hand, courtiers, king: { alive: true, regency: false },
+    queen: { ...(ctx.view.queen || {}), alive: true } };
+  st.legal = [{ action: { type: 'give_cards', to: 1, cards: [card] } }];
+  st.ui.vsCard = card;
+  ctx.rerender();
+}"""
+
+#: Whether the open card help overlaps any of the elements ``css`` finds, and whether
+#: it is wholly in the window.
+HELP_CLEAR = """(css) => {
+  const help = document.querySelector('#card-help').getBoundingClientRect();
+  const meets = (r) => help.left < r.right && r.left < help.right && help.top < r.bottom
+    && r.top < help.bottom;
+  return [[...document.querySelectorAll(css)].some((el) => meets(el.getBoundingClientRect())),
+    help.top >= 0 && help.left >= 0 && help.bottom <= innerHeight && help.right <= innerWidth];
+}"""
+
+
+def test_a_cards_help_leaves_why_it_cannot_be_played_in_sight(server, browser, tmp_path: Path):
+    """A play-test hovered the Duke it had chosen: his help, drawn below the
+    card, covered the bar's first lines, what the card does and why it cannot
+    be played now. A hand card's help goes above it, or beside it when the
+    window has no room above; the bar stays readable."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("#vs-sex-form button:enabled")  # nothing moves until she chooses
+    page.evaluate(CHOSEN_UNPLAYABLE, ["duc", ["duc", "comte", "baron", "pension_2000"]])
+    page.wait_for_selector("#vs-card-bar .vs-why-not")
+    duke = page.locator("#vs-hand .vs-hand-card[data-card='duc']")
+    bar = "#vs-card-bar .vs-chosen-line, #vs-card-bar .vs-why-not"
+    for scroll in ("center", "top"):
+        page.mouse.move(1, 1)
+        page.wait_for_selector("#card-help", state="hidden")
+        # "top": the card 10px under the sticky bar and banner, no room for the help above
+        duke.evaluate("""(el, top) => { el.scrollIntoView({ block: top ? 'start' : 'center' });
+          const bars = parseFloat(getComputedStyle(document.documentElement)
+            .getPropertyValue('--sticky-h'));
+          if (top) window.scrollBy(0, -(bars + 10)); }""", scroll == "top")
+        box = duke.bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_selector("#card-help:not([hidden])")
+        page.screenshot(path=str(tmp_path / f"versailles-why-help-{scroll}.png"))
+        assert page.evaluate(HELP_CLEAR, bar) == [False, True], scroll
+        assert page.evaluate("""() => document.querySelector('#card-help').getBoundingClientRect()
+          .top >= parseFloat(getComputedStyle(document.documentElement)
+            .getPropertyValue('--sticky-h'))"""), scroll  # not under the sticky bars
+    assert errors == []
+
+
+#: Fay's renderer, off-page: the Duke and the Dame d'atours in her hand, in a
+#: regency or not; each hand card's least-standing chip.
+STANDING_CHIPS = """(regency) => {
+  const r = window.courtly.state.renderer;
+  const ctx = window.courtly.context();
+  const view = { ...ctx.view, hand: ['duc', 'dame_atours'],
+    king: { ...(ctx.view.king || {}), alive: !regency, regency } };
+  const root = document.createElement('div');
+  r.render(root, { ...ctx, view });
+  return [...root.querySelectorAll('#vs-hand .vs-hand-card')].map((tile) => {
+    const chip = tile.querySelector('.vs-cond[class*="vs-min-"]');
+    return [chip.textContent, chip.className];
+  });
+}"""
+
+
+def test_a_hand_cards_standing_names_the_regent_in_a_regency(server, browser):
+    """The hand's chips read "King ≥ 7" with the King dead, as the terminal
+    did: in a regency the Regent hears for both sovereigns, on her red scale
+    (§10.1, A38), and the chip says so."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    assert page.evaluate(STANDING_CHIPS, False) == [
+        ["King ≥ 7", "vs-cond vs-min-king"], ["Queen ≥ 3", "vs-cond vs-min-queen"]]
+    assert page.evaluate(STANDING_CHIPS, True) == [
+        ["Regent ≥ 7", "vs-cond vs-min-queen"], ["Regent ≥ 3", "vs-cond vs-min-queen"]]
     assert errors == []

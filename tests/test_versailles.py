@@ -1521,6 +1521,34 @@ def test_the_terminal_says_what_each_card_in_hand_asks():
         "  Calomnie: -2 King"}
 
 
+def test_the_terminal_reads_a_cards_least_standing_as_the_rules_do():
+    """A terminal play-test in a regency read "Duc [...; King \u2265 7, titled]"
+    while the King was dead: the Regent hears for him, on her own scale, and
+    for herself as Queen (§10.1: "with all the powers of the King"; A38), so
+    the line says "Regent \u2265 7", as court.py's ``track`` reads it. With
+    the Queen dead and no regency, her cards' standing is one nobody has."""
+    def lines(state: VersaillesState) -> dict[str, str]:
+        text = GAME.render(state.view(0))
+        hand = text[text.index("Your hand:"):].splitlines()[1:]
+        return {line.split(" [")[0].strip(): line for line in hand if " [" in line}
+
+    state = in_play(2, seed=4)
+    state.hands[0][:] = ["duc", "dame_atours"]
+    before = lines(state)
+    assert "King \u2265 7, titled]" in before["Duc"], before
+    assert "Queen \u2265 3" in before["Dame d'atours de la Reine"], before
+    state.kill_king()
+    now = lines(state)
+    assert "Regent \u2265 7, titled]" in now["Duc"] and "King" not in now["Duc"], now
+    assert "Regent \u2265 3" in now["Dame d'atours de la Reine"], now
+    state = in_play(2, seed=4)
+    state.hands[0][:] = ["duc", "dame_atours"]
+    state.kill_queen()
+    now = lines(state)
+    assert "King \u2265 7, titled]" in now["Duc"], now
+    assert "Queen \u2265 3, but no Queen" in now["Dame d'atours de la Reine"], now
+
+
 def test_the_heuristic_plays_legal_actions_to_the_goal():
     """The heuristic (bot.py) sees only its view and picks from the menu."""
     heuristic = GAME.companions.heuristic

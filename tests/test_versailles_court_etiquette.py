@@ -367,6 +367,32 @@ def test_done_lets_breaches_pass_and_the_turns_end_lapses_them():
     assert state.view(None)["breaches"] == [] and state.courtiers[other].fortune == 0
 
 
+def test_breaches_unfined_say_why():
+    """A play-test's log read "the Chamberlain lets it pass" for a breach that
+    nobody had ruled on when the turn ended. The event says which of E15's
+    three ways it went unfined (``why``), its words too."""
+    state = named(3)
+    gc, other = state.gc, not_gc(state)
+    state.apply(REFEREE, Breach(other, "wrong_sex", "Madame"))
+    [passed] = [e for e in state.apply(gc, Done()) if e.kind == "breaches_pass"]
+    assert passed.data == {"breaches": [0], "why": "done"}
+    assert passed.text == "The Grand Chamberlain lets breach 0 pass unfined"
+    state.apply(REFEREE, Breach(other, "wrong_sex", "Madame"))
+    state.apply(REFEREE, Breach(other, "familiar_pronoun", "tu"))
+    lapsed = []
+    while state.turn == 1:
+        lapsed += [e for e in state.apply(state.to_act[0], EndTurn()) if e.kind == "breaches_pass"]
+    assert [(e.data, e.text) for e in lapsed] == [(
+        {"breaches": [1, 2], "why": "turn_over"},
+        "The turn ended before any ruling: breaches 1, 2 lapse unfined")]
+    state = named(3)
+    state.apply(state.gc, EndTurn())
+    state.apply(REFEREE, Breach(state.to_act[0], "familiar_name", "Jojo"))
+    [timed] = [e for e in state.apply(REFEREE, TimeUp()) if e.kind == "breaches_pass"]
+    assert timed.data == {"breaches": [0], "why": "time_up"}
+    assert timed.text == "Time is up: breach 0 passes unfined"
+
+
 def test_the_referees_time_up_lapses_breaches_outside_the_negotiation():
     state = named(3)
     gc = state.gc

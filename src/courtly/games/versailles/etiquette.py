@@ -986,7 +986,9 @@ _NOT_IN_A_NAME = frozenset({"quality", "dignity", "title", "office", "endearment
 
 def name_key(name: str) -> str:
     """A name as the checker compares it: case, accents, apostrophes and
-    hyphens aside ("Tour-qui-Penche" is "tour qui penche")."""
+    hyphens aside ("Tour-qui-Penche" is "tour qui penche"). The page has a
+    port of it (web/games/versailles_names.js nameKey), which
+    tests/test_browser_versailles_names.py holds to this one."""
     return " ".join(_words(name.replace("-", " ")))
 
 

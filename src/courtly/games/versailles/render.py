@@ -101,14 +101,27 @@ def _breaches(view: Mapping[str, Any]) -> list[str]:
             for b in view["breaches"]]
 
 
-def _card_line(card: CardType) -> str:
+def _card_line(card: CardType, view: Mapping[str, Any]) -> str:
     """A card of one's hand under the hand: its name, its conditions (§9.1,
     the browser's card help) in brackets, its effect ("Butin de guerre
     [at war; for a man]: fortune +3,000")."""
-    return f"  {card.name_fr}{_conditions(card)}: {card.effect}"
+    return f"  {card.name_fr}{_conditions(card, view)}: {card.effect}"
 
 
-def _conditions(card: CardType) -> str:
+def _standing_needed(sovereign: str, value: int, view: Mapping[str, Any]) -> str:
+    """A card's least standing as the rules read it now (court.py ``track``):
+    in a regency on the Regent's scale, whichever sovereign the card names
+    (§10.1: "The Queen becomes Regent with all the powers of the King"; our
+    decision A38: she hears everything); with that sovereign dead and no
+    regency, one nobody can meet."""
+    if view["king"]["regency"]:
+        return f"Regent \u2265 {value}"
+    alive = view["king"]["alive"] if sovereign == "king" else view["queen"]["alive"]
+    need = f"{sovereign.capitalize()} \u2265 {value}"
+    return need if alive else f"{need}, but no {sovereign.capitalize()}"
+
+
+def _conditions(card: CardType, view: Mapping[str, Any]) -> str:
     """What a card asks (§9.1), of the court's place and of who receives it
     (its sex, a standing, a title) or plays it, in brackets; "" if nothing."""
     asks = ["request"] if card.is_request else []
@@ -119,7 +132,7 @@ def _conditions(card: CardType) -> str:
         who.append("for oneself")
     if card.min_standing is not None:
         need = card.min_standing
-        who.append(f"{need.sovereign.capitalize()} \u2265 {need.value}")
+        who.append(_standing_needed(need.sovereign, need.value, view))
     if card.titled:
         who.append("titled")
     if who:
@@ -149,7 +162,7 @@ def render(view: Mapping[str, Any]) -> str:
         lines.append(named_seats(view, f"Seat {view['current']} plays ({left} left)", "short"))
     if view["hand"] is not None:
         lines.append(f"Your hand: {_cards(view['hand'])}")
-        lines += [_card_line(DECK[c]) for c in dict.fromkeys(view["hand"]) if DECK[c].effect]
+        lines += [_card_line(DECK[c], view) for c in dict.fromkeys(view["hand"]) if DECK[c].effect]
     if "final" in view:
         winners = [named_seats(view, f"Seat {w}", "short") for w in view["final"]["winners"]]
         lines.append(listed("Winner", winners))

@@ -262,6 +262,11 @@ def _located(place: str) -> Event:
     return Event("location", SetLocation(place).describe(), {"location": place})
 
 
+def _agreeing(items: Sequence[object], one: str, more: str) -> str:
+    """The verb agreeing with its subject's count: 'breach 1 lapses', 'breaches 1, 2 lapse'."""
+    return one if len(items) == 1 else more
+
+
 @_kept
 def _timed_out() -> Event:
     """The referee's time-up closing the window (§7.2)."""
@@ -443,7 +448,7 @@ class VersaillesState(PlayRules, State):
     def _end_turn(self) -> list[Event]:
         """The role passes left; a regency ends at the end of the turn after
         the King's death (§10.1)."""
-        events = self._lapse("the turn is over")
+        events = self._lapse("turn_over")
         if self.regency and self.regency_turn is not None and self.turn > self.regency_turn:
             events += self.accession()
         if self.turn >= self.options["turn_limit"]:
@@ -730,8 +735,7 @@ class VersaillesState(PlayRules, State):
         if self.breaches and (
                 (isinstance(action, Done) and seat == self.gc)
                 or (isinstance(action, TimeUp) and self.stage != NEGOTIATION)):
-            return self._lapse("the Grand Chamberlain lets it pass" if seat == self.gc
-                               else "time is up")
+            return self._lapse("done" if seat == self.gc else "time_up")
         if isinstance(action, _NEGOTIATING):
             return self._negotiate(seat, action)
         if isinstance(action, ChooseSex):
@@ -886,14 +890,22 @@ class VersaillesState(PlayRules, State):
                                                     "breach": number})
 
     def _lapse(self, why: str) -> list[Event]:
-        """Pending breaches pass unfined: the Chamberlain's Done, the referee's
-        time-up outside the negotiation, or the end of the turn (our decision)."""
+        """Pending breaches pass unfined (decision E15; §3 and §4 say nothing
+        of a breach nobody rules on): ``why`` is "done", the Chamberlain's
+        Done letting them pass; "time_up", the referee's time-up outside the
+        negotiation; "turn_over", the end of the turn before any ruling (§4:
+        "At the start of the next turn he is replaced"), where they lapse."""
         if not self.breaches:
             return []
         numbers = [b[0] for b in self.breaches]
         self.breaches = []
-        return [Event("breaches_pass", f"No fine for breach(es) {numbers}: {why}",
-                      {"breaches": numbers})]
+        which = f"breach {numbers[0]}" if len(numbers) == 1 else (
+            "breaches " + ", ".join(map(str, numbers)))
+        text = {"done": f"The Grand Chamberlain lets {which} pass unfined",
+                "time_up": f"Time is up: {which} {_agreeing(numbers, 'passes', 'pass')} unfined",
+                "turn_over": f"The turn ended before any ruling: {which} "
+                             f"{_agreeing(numbers, 'lapses', 'lapse')} unfined"}[why]
+        return [Event("breaches_pass", text, {"breaches": numbers, "why": why})]
 
     def _explain_illegal(self, seat: int, action: Action) -> str:
         if isinstance(action, Fine):

@@ -26,6 +26,7 @@ import { button, clickable, h, s } from "../js/dom.js";
 import { actions, lastMoveSection } from "./generic.js";
 import { hide as hideHelp, withHelp } from "../js/cardhelp.js";
 import { grouped, pointing } from "../js/i18n.js";
+import { NAME_OK, nameKey } from "./versailles_names.js";
 
 const DATA = (await api.game("versailles")).data;
 const CARD = Object.fromEntries(DATA.deck.map((c) => [c.id, c]));
@@ -348,10 +349,16 @@ const strings = {
     "vs.log.fortune": "{who} : {amount} livres",
     "vs.log.breach": "⚠ {who} manque à l'étiquette : {reason} — « {words} »",
     "vs.log.fine": "Le Grand Chambellan inflige 1 000 livres d'amende à {who}",
-    "vs.log.pass": "Le Grand Chambellan laisse passer sans amende",
+    "vs.log.pass_done": "Le Grand Chambellan laisse passer le manquement sans amende",
+    "vs.log.pass_done_n": "Le Grand Chambellan laisse passer les manquements sans amende",
+    "vs.log.pass_time_up": "Le temps est écoulé : le manquement passe sans amende",
+    "vs.log.pass_time_up_n": "Le temps est écoulé : les manquements passent sans amende",
+    "vs.log.pass_turn_over": "Le tour s'est achevé avant que le Grand Chambellan ne statue : le manquement tombe, sans amende",
+    "vs.log.pass_turn_over_n": "Le tour s'est achevé avant que le Grand Chambellan ne statue : les manquements tombent, sans amende",
     "vs.log.exile": "{who} part en exil",
     "vs.log.bastille": "{who} est embastillé{e}",
     "vs.log.death": "Le courtisan de {who} meurt",
+    "vs.log.death_named": "{who} meurt",
     "vs.log.marriage": "{who} épouse {partner}",
     "vs.log.war": "La France déclare la guerre : {country}",
     "vs.log.peace": "La paix : la Cour revient à Versailles",
@@ -682,10 +689,16 @@ const strings = {
     "vs.log.fortune": "{who}: {amount} livres",
     "vs.log.breach": "⚠ {who} breaches etiquette: {reason} — “{words}”",
     "vs.log.fine": "The Grand Chamberlain fines {who} 1,000 livres",
-    "vs.log.pass": "The Grand Chamberlain lets it pass unfined",
+    "vs.log.pass_done": "The Grand Chamberlain lets the breach pass unfined",
+    "vs.log.pass_done_n": "The Grand Chamberlain lets the breaches pass unfined",
+    "vs.log.pass_time_up": "Time is up: the breach passes unfined",
+    "vs.log.pass_time_up_n": "Time is up: the breaches pass unfined",
+    "vs.log.pass_turn_over": "The turn ended before the Grand Chamberlain ruled: the breach lapses, unfined",
+    "vs.log.pass_turn_over_n": "The turn ended before the Grand Chamberlain ruled: the breaches lapse, unfined",
     "vs.log.exile": "{who} goes into exile",
     "vs.log.bastille": "{who} is sent to the Bastille",
     "vs.log.death": "{who}'s courtier dies",
+    "vs.log.death_named": "{who} dies",
     "vs.log.marriage": "{who} marries {partner}",
     "vs.log.war": "France declares war: {country}",
     "vs.log.peace": "Peace: the court returns to Versailles",
@@ -1032,8 +1045,11 @@ function conditions(ctx, c) {
   if (c.location && c.location !== "any") out.push(h("span", { class: ["vs-cond", `vs-loc-${c.location}`] }, ctx.t(`vs.loc_card.${c.location}`)));
   if (c.sex && c.sex !== "any") out.push(h("span", { class: "vs-cond" }, c.sex === "man" ? `♂ ${ctx.t("vs.card.man")}` : `♀ ${ctx.t("vs.card.woman")}`));
   if (c.min_standing) {
-    out.push(h("span", { class: ["vs-cond", `vs-min-${c.min_standing.sovereign}`] },
-      ctx.t("vs.card.min", { who: ctx.t(`vs.sov.${c.min_standing.sovereign}_short`), n: signed(c.min_standing.value) })));
+    // in a regency the Regent hears for both sovereigns, on her red scale (§10.1, A38; court.py track)
+    const regency = !!(ctx.view.king && ctx.view.king.regency);
+    const sov = regency ? "regent" : c.min_standing.sovereign;
+    out.push(h("span", { class: ["vs-cond", `vs-min-${regency ? "queen" : sov}`] },
+      ctx.t("vs.card.min", { who: ctx.t(`vs.sov.${sov}_short`), n: signed(c.min_standing.value) })));
   }
   if (c.titled) out.push(h("span", { class: "vs-cond" }, ctx.t("vs.card.titled")));
   if (c.income) out.push(h("span", { class: "vs-cond vs-income" }, ctx.t("vs.card.income", { n: sumText(ctx, c.income) })));
@@ -1227,7 +1243,9 @@ function handPanel(ctx) {
         ctx.rerender();
       }, tr(ctx, c.name));
     }
-    return withHelp(tile, cardHelp(ctx, id), `hand:${i}:${id}`);
+    // the help keeps off the chosen card's bar below the hand: its first lines say what the card
+    // does and why it cannot be played now
+    return withHelp(tile, cardHelp(ctx, id), `hand:${i}:${id}`, { place: "above" });
   });
   let bar = null;
   if (chosen && hand.includes(chosen)) {
@@ -1374,22 +1392,26 @@ function turnPanel(ctx) {
 
 // ----- the choice of one's courtier (§6) --------------------------------------------------
 
-const NAME_OK = /^[\p{L}]+(?:[ '’-][\p{L}]+)*$/u;
-
-/** A family name as the rules compare them (rules.py family_problem, etiquette.py
- *  name_key): case, accents, hyphens and spaces aside. Two names the same here
- *  are the same there. */
-function nameKey(name) {
-  return String(name).replace(/’/g, "'").replace(/œ/g, "oe").replace(/Œ/g, "OE").replace(/æ/g, "ae").replace(/Æ/g, "AE")
-    .normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/-/g, " ").trim().split(/\s+/).join(" ");
-}
-
 /** The seat whose courtier already bears this family name (his sex chosen), or null. */
 function familyHolder(ctx, family) {
   if (!family) return null;
   const key = nameKey(family);
   const other = (ctx.view.courtiers || []).find((c) => c.seat !== ctx.seat && c.sex && c.family && nameKey(c.family) === key);
   return other ? other.seat : null;
+}
+
+/** A typed family name as it is sent: trimmed, single spaces. */
+function typedFamily(value) {
+  return value.trim().replace(/\s+/g, " ");
+}
+
+/** What the family check shows for a typed name: that another family bears it (§6), in the
+ *  page's words and naming its player, or nothing. Recomputed from the name and the view as
+ *  either changes, never kept: an edit or an undo leaves no stale "taken". */
+function familyCheck(ctx, value) {
+  const holder = familyHolder(ctx, typedFamily(value));
+  return holder === null ? [] : [h("p", { class: "action-error vs-family-taken", role: "alert" },
+    ctx.t("vs.family_taken", { who: ctx.name(holder), family: courtier(ctx, holder).family }))];
 }
 
 function sexPanel(ctx) {
@@ -1403,10 +1425,12 @@ function sexPanel(ctx) {
   const proposal = ctx.ui.vsFamily ?? (drawn || (NAME_OK.test(player) && player.length >= 2 ? player : ""));
   const input = h("input", { type: "text", id: "vs-family", maxlength: "40", required: true, name: "family", autocomplete: "off" });
   input.value = proposal;
-  input.addEventListener("input", () => {
-    ctx.ui.vsFamily = input.value;
-  });
-  const taken = ctx.ui.vsFamilyTaken;
+  const check = h("div", { class: "vs-family-check" }, familyCheck(ctx, proposal));
+  const typed = (value) => {
+    ctx.ui.vsFamily = value;
+    check.replaceChildren(...familyCheck(ctx, value));
+  };
+  input.addEventListener("input", () => typed(input.value));
   const sexes = ["man", "woman"].filter((x) => legal.some((a) => a.sex === x));
   const pick = ctx.ui.vsSex && sexes.includes(ctx.ui.vsSex) ? ctx.ui.vsSex : sexes[0];
   const radios = sexes.map((x) => {
@@ -1422,22 +1446,22 @@ function sexPanel(ctx) {
     h("label", { class: "vs-field" }, h("span", {}, ctx.t("vs.family")), input),
     // the name drawn was only named in the help, to be typed in again
     drawn ? button(ctx.t("vs.family_drawn", { drawn }), () => {
-      input.value = ctx.ui.vsFamily = drawn;
+      input.value = drawn;
+      typed(drawn);
       input.focus();
     }, { class: "small", id: "vs-family-drawn" }) : null,
-    taken ? h("p", { class: "action-error vs-family-taken", role: "alert" },
-      ctx.t("vs.family_taken", { who: ctx.name(taken.seat), family: taken.family })) : null,
+    check,
     h("button", { type: "submit", class: "primary", id: "vs-sex-send", disabled: !ctx.canAct }, ctx.t("vs.choose_sex_send")));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     const sex = form.querySelector("input[name=vs-sex]:checked");
-    const family = input.value.trim().replace(/\s+/g, " ");
+    const family = typedFamily(input.value);
     // another family's name (§6: the names tell the families apart) is refused here, in the
-    // page's words and naming its player, rather than by the server's English
-    const holder = familyHolder(ctx, family);
-    ctx.ui.vsFamilyTaken = holder === null ? null : { seat: holder, family: courtier(ctx, holder).family };
-    if (holder !== null) ctx.rerender();
-    else send(ctx, { type: "choose_sex", sex: sex ? sex.value : pick, family: family || null });
+    // page's words and naming its player (familyCheck says so), rather than by the server's English
+    if (familyHolder(ctx, family) !== null) {
+      typed(input.value);
+      input.focus();
+    } else send(ctx, { type: "choose_sex", sex: sex ? sex.value : pick, family: family || null });
   });
   return h("section", { class: "panel vs-choose", id: "vs-choose" },
     h("h2", {}, ctx.t("vs.choose_sex")),
@@ -1509,6 +1533,16 @@ function negotiationPanel(ctx) {
 }
 
 // ----- etiquette: breaches, fines, the chat's marks (§3, §4) ------------------------------------
+
+/** Why waiting breaches went unfined (rules.py _lapse, decision E15): the Chamberlain let them
+ *  pass, time was called on him, or the turn ended before any ruling and they lapsed. Events
+ *  stored before the data said why say it in their text. */
+function passLine(ctx, e) {
+  const d = e.data || {};
+  const text = e.text || "";
+  const why = d.why || (text.includes("turn is over") ? "turn_over" : text.includes("time is up") ? "time_up" : "done");
+  return ctx.t(`vs.log.pass_${why}${(d.breaches || []).length > 1 ? "_n" : ""}`);
+}
 
 function reason(ctx, code) {
   const key = `vs.code.${code}`;
@@ -1624,11 +1658,14 @@ function chatNotes(ctx) {
 
 // ----- the hooks -----------------------------------------------------------------------------------
 
-/** The last run of one seat's actions, in the log's words. */
+/** The last run of one seat's actions, in the log's words; its seat named as the log names
+ *  him in its first line, as he was before the move (a Count granted by it is not yet one). */
 function lastMovePanel(ctx) {
   const last = ctx.lastMove;
   if (!last || ctx.replay) return null;
-  const by = last.seat === null || last.seat === undefined ? ctx.t("seat.referee") : who(ctx, last.seat);
+  const first = last.events[0] || (last.followed || [])[0];
+  const by = last.seat === null || last.seat === undefined ? ctx.t("seat.referee")
+    : who(first ? asThen(first, ctx) : ctx, last.seat);
   return lastMoveSection(ctx, last, by, (e) => describeEvent(e, ctx) || ctx.withNames(e.text), "vs-last");
 }
 
@@ -1871,9 +1908,21 @@ function audienceWords(ctx, a) {
 }
 
 function describeEvent(e, ctx) {
+  return eventLine(e, asThen(e, ctx));
+}
+
+/** `ctx` naming courtiers as the log's line of `e` does (namesAt): as they were then. */
+function asThen(e, ctx) {
   const then = namesAt(e, ctx);
   const view = ctx.view || {};
-  return eventLine(e, then ? { ...ctx, view: { ...view, courtiers: then.courtiers, king: { ...(view.king || {}), regency: then.regency } } } : ctx);
+  return then ? { ...ctx, namedThen: true, view: { ...view, courtiers: then.courtiers, king: { ...(view.king || {}), regency: then.regency } } } : ctx;
+}
+
+/** A death (§10.4): the courtier named as he was before it. Only by the names of then: today's
+ *  form of the seat is none (the dead awaits his heir) or his heir's. */
+function deathLine(ctx, seat) {
+  const c = ctx.namedThen ? courtier(ctx, seat) : null;
+  return c && c.address ? ctx.t("vs.log.death_named", { who: who(ctx, seat) }) : ctx.t("vs.log.death", { who: ctx.name(seat) });
 }
 
 /** An event's line, its courtiers named by `ctx.view` (describeEvent's). */
@@ -1920,14 +1969,17 @@ function eventLine(e, ctx) {
       return ctx.t("vs.log.play", { who: w(d.seat), card: cardName(ctx, d.card) });
     case "income": return incomeLine(ctx, d);
     case "fortune": return ctx.t("vs.log.fortune", { who: w(d.seat), amount: d.amount > 0 ? `+${sumText(ctx, d.amount)}` : sumText(ctx, d.amount) });
-    case "breach": return ctx.t("vs.log.breach", { who: w(d.seat), reason: reason(ctx, d.code), words: d.words });
-    // the server's note after a ruling: the checker's own explanation, in the page's language
+    // once, worded: what to say instead comes from the server's note after the ruling, folded
+    // in here (logKinds), as on the chat's message, where its own line repeated the breach
+    case "breach": return ctx.t("vs.log.breach", { who: w(d.seat), reason: reason(ctx, d.code), words: d.words })
+      + expectedText(ctx, breachList(ctx).find((b) => b.breach === d.breach));
+    // the note, should anything draw it alone: the checker's explanation, in the page's language
     case "etiquette": return (ctx.lang === "fr" ? d.fr : d.en) || null;
     case "fine": return ctx.t("vs.log.fine", { who: w(d.seat) });
-    case "breaches_pass": return ctx.t("vs.log.pass");
+    case "breaches_pass": return passLine(ctx, e);
     case "exile": return ctx.t("vs.log.exile", { who: w(d.seat) });
     case "bastille": return ctx.t("vs.log.bastille", { who: w(d.seat), e: fem(d.seat) });
-    case "death": return ctx.t("vs.log.death", { who: ctx.name(d.seat) });
+    case "death": return deathLine(ctx, d.seat);
     case "marriage": return ctx.t("vs.log.marriage", { who: w(d.seat), partner: w(d.partner) });
     case "war": return ctx.t("vs.log.war", { country: ctx.t(`vs.country.${d.country}`) });
     case "peace": return ctx.t("vs.log.peace");
@@ -1996,5 +2048,5 @@ function mergeViews(views) {
 
 export default {
   strings, render, banner, describeEvent, cardHelp, describeAction, seatInfo, mergeViews, chatNotes,
-  logKinds: { breach: "highlight", fine: "highlight", roll: "highlight", turn: "highlight", game_over: "highlight", draw: "minor", done: "minor", presented: "minor" },
+  logKinds: { etiquette: "folded", breach: "highlight", fine: "highlight", roll: "highlight", turn: "highlight", game_over: "highlight", draw: "minor", done: "minor", presented: "minor" },
 };

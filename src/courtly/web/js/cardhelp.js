@@ -35,9 +35,20 @@ function place() {
   const width = Math.min(352, window.innerWidth - 16);
   pop.style.setProperty("max-width", `${width}px`);
   const w = Math.min(width, pop.offsetWidth || width);
-  const left = Math.max(8, Math.min(r.left, window.innerWidth - w - 8));
+  let left = Math.max(8, Math.min(r.left, window.innerWidth - w - 8));
+  let top = r.bottom + 4;
+  if (open.anchor.dataset.helpPlace === "above") {
+    // what is drawn under the card stays in sight (Versailles: why a chosen card cannot be
+    // played): above it where the window has room under its sticky bars (table.js measures
+    // them), else beside it, else below as the others
+    const height = pop.offsetHeight;
+    const bars = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--sticky-h")) || 0;
+    if (r.top - height - 4 >= bars) top = r.top - height - 4;
+    else if (r.right + 4 + w <= window.innerWidth - 8) [left, top] = [r.right + 4, r.top];
+    else if (r.left - 4 - w >= 8) [left, top] = [r.left - 4 - w, r.top];
+  }
   pop.style.setProperty("left", `${left + window.scrollX}px`);
-  pop.style.setProperty("top", `${r.bottom + window.scrollY + 4}px`);
+  pop.style.setProperty("top", `${top + window.scrollY}px`);
 }
 
 /** The tap target: the card's "?" button, or the card itself (a name in the log). */
@@ -77,12 +88,15 @@ export function hide() {
  * {title, text, source?} (source: the rulebook section), `key` names the card
  * across redraws (unique on the page). Appends a "?" button (the tap target)
  * and returns `el`. With `{tap: "self"}` the element itself is the tap target
- * and nothing is added to its text (a card's name in the log).
+ * and nothing is added to its text (a card's name in the log). With
+ * `{place: "above"}` the help keeps off what lies below the card (above it, or
+ * beside it where the window has no room above).
  */
-export function withHelp(el, help, key, { tap = "button" } = {}) {
+export function withHelp(el, help, key, { tap = "button", place: where = "below" } = {}) {
   if (!help || !help.text) return el;
   el.classList.add("has-help");
   el.dataset.helpKey = key;
+  if (where === "above") el.dataset.helpPlace = "above";
   const toggle = (ev) => {
     ev.stopPropagation(); // the card's own click (choose it) is not a help tap
     ev.preventDefault();

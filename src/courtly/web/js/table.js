@@ -282,7 +282,7 @@ function onUpdate(update) {
   const fresh = (update.events || []).filter((e) => !st.events.has(e.index));
   for (const e of update.events || []) st.events.set(e.index, e);
   st.lastMove = update.last_move || null;
-  noteUnread(fresh.length);
+  noteUnread(fresh.filter((e) => ((st.renderer && st.renderer.logKinds) || {})[e.kind] !== "folded").length);
   st.pending = false;
   renderUnlessPressed();
   if (params.get("replay") && !st.replayOffered && st.table.status === "over") {
@@ -782,9 +782,11 @@ function renderLog() {
   const ctx = context();
   // a replay's log stops at its step (the server replays it as the point of view saw it)
   const replayed = st.replay && st.replay.data && st.replay.data.events;
-  const events = replayed || [...st.events.values()].sort((a, b) => a.index - b.index);
-  if (!events.length) return fill(log, h("li", { class: "muted" }, t("log.empty")));
   const kinds = st.renderer.logKinds || {};
+  // a "folded" kind is told within another kind's line (Versailles' advice after a breach)
+  const events = (replayed || [...st.events.values()].sort((a, b) => a.index - b.index))
+    .filter((e) => kinds[e.kind] !== "folded");
+  if (!events.length) return fill(log, h("li", { class: "muted" }, t("log.empty")));
   const marked = new Set(st.lastMove && !st.replay ? st.lastMove.events : []);
   const then = namesThen(events);
   fill(log, events.map((e) => {
