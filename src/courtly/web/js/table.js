@@ -993,6 +993,15 @@ document.addEventListener("keydown", (ev) => {
 
 // ----- joining ------------------------------------------------------------------------
 
+/** For one sitting down at a game already under way (a seat the host opened
+ *  again): that they take the seat over where it stands, and whether a bot
+ *  has been playing it meanwhile (a play-test's newcomer was not told). */
+function midGameNote(seat) {
+  if (!st.table || st.table.status !== "playing" || !st.table.moves) return null;
+  const info = st.table.seats[seat];
+  return t(info && info.away ? "join.midgame_bot" : "join.midgame", { n: st.table.moves });
+}
+
 /** The join dialog: names the game, the table and the seat; resolves the
  * seat once seated, or null to watch instead. */
 function askName(seat) {
@@ -1003,6 +1012,10 @@ function askName(seat) {
     const error = document.getElementById("join-error");
     applyStatic(dialog);
     document.getElementById("join-context").textContent = linkContext(st.table, seat);
+    const midgame = document.getElementById("join-midgame");
+    const under = midGameNote(seat);
+    midgame.hidden = !under;
+    midgame.textContent = under || "";
     const taken = st.table.seats.filter((s) => s.seat !== seat && s.name).map((s) => s.name);
     const preferred = preferredName();
     input.value = taken.some((n) => sameName(n, preferred)) ? "" : preferred;
