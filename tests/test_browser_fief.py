@@ -1276,6 +1276,62 @@ def test_a_phone_is_told_of_targets_off_the_map_and_shown_them(server, browser):
     assert errors == []
 
 
+#: The map's box's top on the page, and the line above it that counts the targets out of sight.
+MAP_TOP = """() => {
+  const hint = document.querySelector('.fief-offscreen');
+  const box = document.querySelector('.fief-viewport');
+  return {top: box.getBoundingClientRect().top + window.scrollY,
+          hint: hint ? hint.textContent : null,
+          height: hint ? hint.getBoundingClientRect().height : null};
+}"""
+
+#: Drawn again with only the regions whose names are in sight to choose from
+#: (as a later chooser has fewer), or (``all``) with every one again.
+IN_SIGHT_ONLY = """(all) => {
+  const st = window.courtly.state;
+  st.allLegal = st.allLegal || st.legal;
+  const box = document.querySelector('.fief-viewport').getBoundingClientRect();
+  const seen = new Set([...document.querySelectorAll('.fief-region.target')].filter((g) => {
+    const r = g.querySelector('.fief-region-name').getBoundingClientRect();
+    return r.right > box.left && r.left < box.right && r.bottom > box.top && r.top < box.bottom;
+  }).map((g) => g.dataset.region));
+  st.legal = all ? st.allLegal : st.allLegal.filter((l) => l.action.type !== 'choose_region'
+    || seen.has(l.action.region));
+  window.courtly.context().rerender();
+  return seen.size;
+}"""
+
+
+def test_the_line_of_targets_out_of_sight_never_moves_the_map(server, browser):
+    """A play-test on a phone: the line above the zoomed map that counts the
+    targets out of sight came and went between redraws, moving the map by a
+    line under the finger. Zoomed, the line keeps its place, empty when every
+    target is in sight: the map's top stays put."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=5, turn_limit=1)
+    page, errors = open_page(browser, width=390, height=844, touch=True)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".fief-act[data-mode=region]")
+    page.click("#fief-zoom-in")  # ×3: some regions out of sight
+    page.wait_for_timeout(200)
+    before = page.evaluate(MAP_TOP)
+    assert before["hint"], before
+    assert page.evaluate(IN_SIGHT_ONLY, False) > 0
+    page.wait_for_timeout(100)
+    alone = page.evaluate(MAP_TOP)
+    assert not alone["hint"] and alone["top"] == before["top"], (before, alone)
+    page.evaluate(IN_SIGHT_ONLY, True)
+    page.wait_for_timeout(100)
+    again = page.evaluate(MAP_TOP)
+    assert again["hint"] and again["top"] == before["top"], (before, again)
+    page.click("#lang-toggle")  # in French, longer words: still in the room kept
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    page.wait_for_timeout(100)
+    french = page.evaluate(MAP_TOP)
+    assert "montre la carte entière" in french["hint"] and french["height"] == before["height"], \
+        french
+    assert errors == []
+
+
 # ----- a right of way asked by one person and answered by another on the map ----------------
 
 class ApiSeat:

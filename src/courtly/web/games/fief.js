@@ -728,9 +728,13 @@ function mapPanel(ctx) {
   }, { passive: true });
   pinch(ctx, box);
   const onlyForms = plan.villages.size && !actBarShown(ctx);
+  // zoomed, the line that counts the targets out of sight keeps its place when
+  // empty: coming and going between redraws, it moved the map under the finger
+  const offscreen = zoom > 1 ? h("p", { class: "fief-offscreen muted" }) : null;
   return h("section", { class: "panel fief-map-panel" },
     h("div", { class: "fief-map-head" }, h("h2", {}, ctx.t("fief.map")), zoomBar(ctx)),
     actBar(ctx),
+    offscreen,
     box,
     onlyForms ? h("p", { class: "muted fief-help" }, pointing(ctx, "fief.click_help")) : null);
 }
@@ -1766,6 +1770,7 @@ function render(root, ctx) {
     box.scrollTop = at[1];
   } else if (box && zoomOf(ctx) > 1) centre([500, 500]);
   if (box && zoomOf(ctx) > 1) showTargets(root, ctx, box, centre);
+  keepHeight(root.querySelector(".fief-offscreen"), ctx, "fiefOffscreen", "");
   news.decorate(root, ctx); // the battle, election and negotiation panels, the map's battle mark
   keepBarHeight(root, ctx);
 }
@@ -1773,8 +1778,9 @@ function render(root, ctx) {
 /** Zoomed (a phone), what the map asks to point at may lie out of sight (a
  *  play-test's assassin had his only target off the map's edge, and nothing
  *  said so): once for each choice, the map is centred on its targets if none
- *  is in sight; if some are out of sight, a line above the map says how many
- *  and that ⤢ shows the whole board. Either way the player may pan after. */
+ *  is in sight; if some are out of sight, the line above the map says how many
+ *  and that ⤢ shows the whole board (else it stays, empty). Either way the
+ *  player may pan after. */
 function showTargets(root, ctx, box, centre) {
   // a region's villages are targets too (a tap on one chooses its region): counted as the region
   const regions = [...root.querySelectorAll(".fief-region.target")];
@@ -1794,23 +1800,28 @@ function showTargets(root, ctx, box, centre) {
   }
   ctx.ui.fiefTargets = key;
   const hidden = targets.filter((g) => !inSight(g)).length;
-  if (hidden) {
-    box.before(h("p", { class: "fief-offscreen muted" },
-      ctx.t("fief.offscreen", { n: hidden, all: targets.length })));
-  }
+  const line = root.querySelector(".fief-offscreen");
+  if (hidden && line) line.textContent = ctx.t("fief.offscreen", { n: hidden, all: targets.length });
 }
 
 /** The bar above the map keeps, through a phase, the tallest height it has had
  * in it (a lord chosen shortens it by a line of buttons): the map stays where it
  * was, and a click aimed at it before the change lands where it was aimed. */
 function keepBarHeight(root, ctx) {
-  const bar = root.querySelector(".fief-map-panel > .fief-prompt");
-  if (!bar) return;
-  const key = `${ctx.view.turn}:${ctx.view.phase}:${bar.offsetWidth}`; // a new width: measured anew
-  const kept = ctx.ui.fiefBar && ctx.ui.fiefBar.key === key ? ctx.ui.fiefBar.height : 0;
-  const height = Math.max(kept, bar.offsetHeight);
-  bar.style.minHeight = `${height}px`;
-  ctx.ui.fiefBar = { key, height };
+  keepHeight(root.querySelector(".fief-map-panel > .fief-prompt"), ctx, "fiefBar",
+    `${ctx.view.turn}:${ctx.view.phase}`);
+}
+
+/** An element above the map keeps the tallest height it has had (``ctx.ui[slot]``)
+ *  while ``key`` and its width stay the same (a new width: measured anew), so
+ *  that what it says may change without moving the map. */
+function keepHeight(el, ctx, slot, key) {
+  if (!el) return;
+  const at = `${key}:${el.offsetWidth}`;
+  const kept = ctx.ui[slot] && ctx.ui[slot].key === at ? ctx.ui[slot].height : 0;
+  const height = Math.max(kept, el.getBoundingClientRect().height); // unrounded: not a fraction short
+  el.style.minHeight = `${height}px`;
+  ctx.ui[slot] = { key: at, height };
 }
 
 /** The seats list's badge colour: the seat's on the map, once it has a region. */
