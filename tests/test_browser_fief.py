@@ -278,12 +278,17 @@ def _move_by_clicking(page, shot: Path) -> str | None:
     """Click a lord of this seat on the map (Esc lets him go; again), then a
     village he may reach (a stance if asked): he stands there (or at its gate)."""
     home = _read(page)["targets"][0]
+    before = page.evaluate(MAP_AT)
     state = _choose_lord(page, home)
+    # the bar says more of a lord chosen, the map not moved: the next click lands where aimed
+    assert page.evaluate(MAP_AT) == before, "the map moved when the lord was chosen"
     if state["lord"]:
         page.keyboard.press("Escape")
         state = _read(page)
         assert not state["lord"] and home in state["targets"]
+        assert page.evaluate(MAP_AT) == before, "the map moved when the lord was let go"
         state = _choose_lord(page, home)
+        assert page.evaluate(MAP_AT) == before, "the map moved when the lord was chosen again"
     if state["mode"] != "move" or not state["lord"]:
         return None  # the turn moved on meanwhile
     lord = state["lord"]

@@ -1805,11 +1805,51 @@ function showTargets(root, ctx, box, centre) {
 }
 
 /** The bar above the map keeps, through a phase, the tallest height it has had
- * in it (a lord chosen shortens it by a line of buttons): the map stays where it
- * was, and a click aimed at it before the change lands where it was aimed. */
+ * in it (a lord laid shortens it by a line of buttons), and has from the first
+ * the height of the bars a click on the map leads to (a lord chosen to move
+ * lengthens it by his soldiers' line, a village to buy at by its offers): the
+ * map stays where it was, and a click aimed at it before the change lands
+ * where it was aimed. */
 function keepBarHeight(root, ctx) {
-  keepHeight(root.querySelector(".fief-map-panel > .fief-prompt"), ctx, "fiefBar",
-    `${ctx.view.turn}:${ctx.view.phase}`);
+  const bar = root.querySelector(".fief-map-panel > .fief-prompt");
+  if (!bar) return;
+  const ahead = Math.max(0, ...barsAhead(ctx).map((state) => probeHeight(bar, ctx, state)));
+  if (ahead) bar.style.minHeight = `${ahead}px`;
+  keepHeight(bar, ctx, "fiefBar", `${ctx.view.turn}:${ctx.view.phase}`);
+}
+
+/** The map's states one click on the map leads to from here (``ctx.ui.fiefMap``
+ *  as it would be): each lord chosen to move (or the lords of a village to pick
+ *  from), each village chosen to buy at; none once a choice is made. */
+function barsAhead(ctx) {
+  const m = mapUi(ctx);
+  const chosen = m.lord || m.pick || m.to || m.buyAt || m.attack || m.lay;
+  if (chosen || !ctx.canAct || ctx.forced || questionKind(ctx)) return [];
+  const moves = legalOf(ctx, "move");
+  if (moves.length) {
+    const lords = uniq(moves.map((a) => a.lord));
+    const picks = uniq(lords.map((l) => lordVillage(ctx, l)))
+      .map((v) => ({ pickAt: v, pick: lords.filter((l) => lordVillage(ctx, l) === v) }))
+      .filter((p) => p.pick.length > 1);
+    return [...lords.map((lord) => ({ lord })), ...picks];
+  }
+  return uniq(legalOf(ctx, "buy").map((a) => a.village)).map((buyAt) => ({ buyAt }));
+}
+
+/** The height of the bar drawn for the map's ``state``, out of sight at the bar's width. */
+function probeHeight(bar, ctx, state) {
+  const probe = { ...ctx, ui: { ...ctx.ui, fiefMap: { ...state } } };
+  settle(probe);
+  const drawn = actBar(probe);
+  if (!drawn) return 0;
+  drawn.removeAttribute("id");
+  Object.assign(drawn.style, { position: "absolute", visibility: "hidden", left: "0", top: "0",
+    width: `${bar.getBoundingClientRect().width}px` });
+  drawn.setAttribute("aria-hidden", "true");
+  bar.parentNode.append(drawn);
+  const height = drawn.getBoundingClientRect().height;
+  drawn.remove();
+  return height;
 }
 
 /** An element above the map keeps the tallest height it has had (``ctx.ui[slot]``)
