@@ -1743,6 +1743,55 @@ def test_a_bishoprics_name_lists_and_outlines_its_villages(server, browser):
     assert errors == []
 
 
+#: The board drawn again, as when an update comes (the pointer and the focus left
+#: where they are), and OUTLINED read at once: no frame without the outline.
+REDRAW = """() => { window.courtly.context().rerender();
+  return [...document.querySelectorAll('.fief-village.in-bishopric')]
+    .map((g) => g.dataset.village).sort(); }"""
+
+
+def test_a_bishoprics_outline_stays_through_a_redraw(server, browser):
+    """A play-test: the villages a bishopric's name outlines while pointed at
+    went plain as soon as the page was drawn again (another's move came in),
+    the pointer still on the name. They stay outlined through redraws, pointed
+    at or focused, and go when the pointer leaves or the focus moves on."""
+    import json
+
+    from courtly.games.fief import board
+
+    data = json.loads((Path(board.__file__).parent / "data" / "map.json").read_text())
+    villages = {b["id"]: sorted(b["villages"]) for b in data["bishoprics"]}
+    _, page, errors = _fay_at_fief(server, browser)
+    page.wait_for_function("() => { const s = window.courtly.state; return !s.pending"
+                           " && s.toAct.includes(s.seat); }")
+    page.hover('.fief-bishopric-label[data-bishopric="sagy"]')
+    assert page.evaluate(OUTLINED) == villages["sagy"]
+    for _ in range(2):
+        assert page.evaluate(REDRAW) == villages["sagy"], "the outline went with a redraw"
+        assert page.evaluate(OUTLINED) == villages["sagy"]
+    page.mouse.move(300, 600)  # onto the map, off the name, after the redraws: the outline goes
+    page.mouse.move(305, 605)
+    assert page.evaluate(OUTLINED) == []
+    assert page.evaluate(REDRAW) == []
+    page.focus('.fief-bishopric-label[data-bishopric="bourg"]')
+    assert page.evaluate(REDRAW) == villages["bourg"]
+    page.evaluate("document.activeElement.blur()")
+    assert page.evaluate(OUTLINED) == []
+    assert page.evaluate(REDRAW) == []
+    assert errors == []
+    # a phone's tap on a name outlines its villages, and a redraw keeps them
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
+    page, errors = open_page(browser, width=390, height=844, touch=True)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("svg.fief-map")
+    page.click("#fief-zoom-fit")
+    page.tap('.fief-bishopric-label[data-bishopric="tournus"]')
+    page.wait_for_timeout(100)
+    assert page.evaluate(OUTLINED) == villages["tournus"]
+    assert page.evaluate(REDRAW) == villages["tournus"]
+    assert errors == []
+
+
 #: The bar above the map once Fay's (seat 0) lord Robert, besieged in Berzé by
 #: seat 1's Clément and 6 soldiers, is chosen to move: his only trips are sorties.
 BESIEGED = """() => {

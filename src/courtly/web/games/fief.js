@@ -539,7 +539,9 @@ function regionLayer(ctx, plan) {
 /** The four bishoprics' names in the corners; each names its villages when
  * pointed at or focused, and outlines them on the map ("The names of the
  * villages that depend on each of them are listed next to the name of the
- * bishopric": Regions and Bishoprics). */
+ * bishopric": Regions and Bishoprics). The bishopric outlined is kept in
+ * ``ctx.ui.fiefBishopric``, so that a redraw (another's move coming in)
+ * outlines it again: the name's new drawing was never pointed at. */
 function bishopricLayer(ctx) {
   return BOARD.bishoprics.map((b) => {
     const [cx, cy] = centroid(b.villages);
@@ -552,16 +554,45 @@ function bishopricLayer(ctx) {
         x: east ? 1030 : -30, y: south ? 1045 : -22, class: "fief-bishopric",
         "text-anchor": east ? "end" : "start", dataset: { bishopric: b.id },
       }, `✝ ${b.label || b.name}`));
-    const show = (on) => () => {
+    // let go, the name still focused keeps its outline (a tap focuses it), pointed at or not
+    const show = (on, blur) => () => {
       const svg = g.ownerSVGElement;
-      if (!svg) return;
-      for (const v of b.villages) svg.querySelector(`.fief-village[data-village="${v}"]`)?.classList.toggle("in-bishopric", on);
+      if (!svg) return; // a drawing the page has replaced since
+      outlineBishopric(ctx, svg, on ? b.id : focusedBishopric(svg, blur ? g : null));
     };
     for (const [type, on] of [["mouseenter", true], ["focus", true], ["mouseleave", false], ["blur", false]]) {
-      g.addEventListener(type, show(on));
+      g.addEventListener(type, show(on, type === "blur"));
     }
     return g;
   });
+}
+
+/** Outline the villages of bishopric ``id`` (none: null) and keep it for the next redraw. */
+function outlineBishopric(ctx, svg, id) {
+  ctx.ui.fiefBishopric = id;
+  for (const g of svg.querySelectorAll(".fief-village")) {
+    g.classList.toggle("in-bishopric", !!id && (VILLAGE[g.dataset.village] || {}).bishopric === id);
+  }
+}
+
+/** The bishopric whose name has the focus, other than ``blurred``'s. */
+function focusedBishopric(svg, blurred) {
+  const active = document.activeElement;
+  const label = active && active !== blurred && svg.contains(active) ? active.closest(".fief-bishopric-label") : null;
+  return label ? label.dataset.bishopric : null;
+}
+
+/** A name pointed at when the map was drawn again gets no "mouseenter" of its
+ *  own in every browser, so none of "mouseleave" either: the pointer seen
+ *  elsewhere on the map lets the outline go (unless a name has the focus). */
+function dropStaleOutline(ctx, svg) {
+  const drop = (ev) => {
+    if (!ctx.ui.fiefBishopric || (ev.target.closest && ev.target.closest(".fief-bishopric-label"))) return;
+    const focused = focusedBishopric(svg, null);
+    if (focused !== ctx.ui.fiefBishopric) outlineBishopric(ctx, svg, focused);
+  };
+  svg.addEventListener("mouseover", drop);
+  svg.addEventListener("mouseleave", drop);
 }
 
 function villageGlyph(ctx, v, plan) {
@@ -582,6 +613,7 @@ function villageGlyph(ctx, v, plan) {
     ...lords.map(([id, l]) => news.lordOf(ctx, id, l.owner))].filter(Boolean).join(" — ");
   const g = s("g", {
     class: ["fief-village", target ? "target" : null, plan.selected === v.id ? "selected" : null,
+      ctx.ui.fiefBishopric && v.bishopric === ctx.ui.fiefBishopric ? "in-bishopric" : null,
       plan.focus.has(v.id) ? "focus" : null, target && plan.viaRegion ? "via-region" : null],
     dataset: { village: v.id, holder: holder ?? "" }, transform: `translate(${v.x},${v.y})`,
   },
@@ -721,6 +753,7 @@ function mapPanel(ctx) {
   s("g", { class: "fief-bishoprics" }, bishopricLayer(ctx)),
   s("g", { class: "fief-villages" }, BOARD.villages.map((v) => villageGlyph(ctx, v, plan))),
   s("g", { class: "fief-gates" }, gateLayer(ctx, plan)));
+  dropStaleOutline(ctx, svg);
   const box = h("div", { class: ["fief-viewport", zoom > 1 ? "zoomed" : null] }, svg);
   box.addEventListener("scroll", () => {
     // a map redrawn since reads 0 here: its position is not the map's any more
