@@ -1635,7 +1635,7 @@ def test_the_dice_that_order_the_choice_of_regions_are_shown(server, browser, sh
 #: Every gate the map can draw (a force at each village, come by each of its
 #: roads; the page's own renderer, off-page): what its badge and lords'
 #: letters cover, and what each region's name covers.
-GATES_EVERYWHERE = """async () => {
+GATES_EVERYWHERE = """async (fiefs) => {
   const { BOARD } = await import('/static/games/fief_data.js');
   const base = window.courtly.context();
   const root = document.createElement('div');
@@ -1652,6 +1652,7 @@ GATES_EVERYWHERE = """async () => {
     const zed = { owner: 1, village: at, bishop: null, cardinal: false, outside: true,
       came_from: from };
     const view = { ...base.view, lords: { ...base.view.lords, zed },
+      fiefs: fiefs ? Object.fromEntries(BOARD.regions.map((r) => [r.id, { owner: 0 }])) : {},
       gates: [{ village: at, owner: 1, soldiers: 12, stance: 'siege', lords: ['zed'] }] };
     root.replaceChildren();
     window.courtly.state.renderer.render(root, { ...base, view, canAct: false, forced: false,
@@ -1661,7 +1662,7 @@ GATES_EVERYWHERE = """async () => {
     const covers = (what, gateBox) => [...root.querySelectorAll(what)]
       .filter((el) => meets(gateBox, box(el)));
     gates[`${at}<-${from}`] = [...covers('.fief-name, .fief-dot, .fief-holder', whole),
-      ...covers('.fief-region-name', badge)].map(named);
+      ...covers('.fief-region-name, .fief-title', whole)].map(named);
   }
   const labels = {};
   for (const label of root.querySelectorAll('.fief-region-name')) {
@@ -1673,21 +1674,23 @@ GATES_EVERYWHERE = """async () => {
 }"""
 
 
-def test_no_gate_covers_a_village_or_a_regions_name(server, browser):
+@pytest.mark.parametrize("fiefs", [False, True])
+def test_no_gate_covers_a_village_or_a_regions_name(server, browser, fiefs):
     """A play-test saw a force at Bourg's gate, come from Pont-d'Ain, lie over
     "BRESSE": the regions' names sat on roads, where gates stand. For a force
     at every village come by every road: its gate (badge and lords' letters)
-    covers no village nor village's name, and its badge no region's name but
-    in the Mâconnais' and Revermont's narrow strips, where a road runs the
-    length of the region and no spot between two gates is as tall as a name
-    (there the gate stays at its village, over the name's letters: two gates
-    of 66, against five on the old map); no region's name covers a village."""
+    covers no village nor village's name, nor any region's name. In the
+    Mâconnais' and Revermont's narrow strips a road runs the length of the
+    region and no spot between two gates is as tall as a name written across:
+    a gate lay over each (Cluny's from Brancion, Coligny's from Cuiseaux);
+    their names stand upright now, along the strip beside the road. So with
+    every region a fief, its name longer by " ★" and its title beside it (three
+    more gates lay over a fief's star). No region's name covers a village."""
     _, page, errors = _fay_at_fief(server, browser)
-    drawn = page.evaluate(GATES_EVERYWHERE)
+    drawn = page.evaluate(GATES_EVERYWHERE, fiefs)
     assert len(drawn["gates"]) == 66  # 33 roads, both ways
     covering = {gate: names for gate, names in drawn["gates"].items() if names}
-    assert covering == {"cluny<-brancion": ["MÂCONNAIS"], "coligny<-cuiseaux": ["REVERMONT"]}, \
-        covering
+    assert covering == {}, covering
     assert not any(drawn["labels"].values()), drawn["labels"]
     assert errors == []
 

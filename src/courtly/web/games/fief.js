@@ -457,44 +457,81 @@ const GATE_POINTS = BOARD.roads.flatMap(([a, b]) => [[a, b], [b, a]].flatMap(([a
 
 const labelSpots = new Map();
 
-/** Where a region's name goes: near its villages' centre, clear of every
- * village and its name (points along the label are kept away) and, if
- * it can, of the roads where gates stand (gateSpot). Made once a region. */
+/** Where a region's name goes, [x, y, upright, side]: near its villages' centre,
+ * clear of every village and its name (points along the label are kept away)
+ * and, if it can, of the roads where gates stand (gateSpot). A region whose
+ * villages lie in a narrow strip along one road (the Mâconnais, the
+ * Revermont) has its name upright, along the strip beside the road: across
+ * it, no spot between two gates was as tall as the name, and a gate lay over
+ * it; a fief's title goes beside it on its ``side`` away from the road (-1:
+ * left, 1: right). Made once a region. */
 function labelSpot(region) {
   if (!labelSpots.has(region.id)) labelSpots.set(region.id, findLabelSpot(region));
   return labelSpots.get(region.id);
 }
 
+/** A strip of villages a name written across would overflow: less wide than
+ *  half the name, and taller than the name is long. */
+function upright(region) {
+  const own = region.villages.map((id) => VILLAGE[id]);
+  const wide = Math.max(...own.map((v) => v.x)) - Math.min(...own.map((v) => v.x));
+  const tall = Math.max(...own.map((v) => v.y)) - Math.min(...own.map((v) => v.y));
+  const long = region.name.length * 17;
+  return wide < long / 2 && tall > long;
+}
+
+/** How far (x, y) lies outside the hull ``pts`` (0 inside): the region's
+ *  colour reaches 55 past it (regionLayer's stroke). */
+function outside(pts, x, y) {
+  let inside = pts.length > 2;
+  let far = Infinity;
+  pts.forEach(([ax, ay], i) => {
+    const [bx, by] = pts[(i + 1) % pts.length];
+    const len2 = (bx - ax) ** 2 + (by - ay) ** 2 || 1;
+    const t = Math.max(0, Math.min(1, ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / len2));
+    far = Math.min(far, Math.hypot(x - ax - t * (bx - ax), y - ay - t * (by - ay)));
+    if ((bx - ax) * (y - ay) - (by - ay) * (x - ax) < 0) inside = false; // the hull turns counter-clockwise
+  });
+  return inside ? 0 : far;
+}
+
 function findLabelSpot(region) {
   const [cx, cy] = centroid(region.villages);
+  const up = upright(region);
   const half = region.name.length * 7;
   const own = region.villages.map((id) => VILLAGE[id]);
   const xs = own.map((v) => v.x);
   const ys = own.map((v) => v.y);
-  let best = [cx, cy];
+  const reach = up ? 80 : 30; // an upright name stands beside the road, clear of its gates
+  const area = hull(own.map((v) => [v.x, v.y]));
+  let best = [cx, cy, up];
   let bestScore = -Infinity;
-  for (let x = Math.min(...xs) - 30; x <= Math.max(...xs) + 30; x += 10) {
+  for (let x = Math.min(...xs) - reach; x <= Math.max(...xs) + reach; x += 10) {
     for (let y = Math.min(...ys) - 30; y <= Math.max(...ys) + 30; y += 10) {
       let clear = Infinity;
       for (const v of BOARD.villages) {
-        for (let dx = -half; dx <= half; dx += half / 4) {
-          const ex = Math.abs(x + dx - v.x);
-          const ey = Math.min(Math.abs(y - v.y), Math.abs(y - (v.y + 44)) * 1.6);
+        for (let d = -half; d <= half; d += half / 4) {
+          const [px, py] = up ? [x, y + d] : [x + d, y];
+          const ex = Math.abs(px - v.x);
+          const ey = Math.min(Math.abs(py - v.y), Math.abs(py - (v.y + 44)) * 1.6);
           clear = Math.min(clear, Math.hypot(ex, ey));
         }
       }
       const near = Math.min(...own.map((v) => Math.hypot(x - v.x, y - v.y)));
-      const box = labelBox(region, x, y, false);
+      const box = labelBox(region, x, y, false, up);
       const gated = GATE_POINTS.some(([gx, gy]) => overlaps(gateBox(gx, gy, 14), box));
+      // an upright name's four corners on the region's colour
+      const off = up && [[box[0], box[1]], [box[2], box[1]], [box[0], box[3]], [box[2], box[3]]]
+        .some(([px, py]) => outside(area, px, py) > 50);
       const score = Math.min(clear, 60) - 0.15 * Math.hypot(x - cx, y - cy) - (near > 120 ? 100 : 0)
-        - (clear < 36 ? 100 : 0) - (gated ? 30 : 0);
+        - (clear < 36 ? 100 : 0) - (gated ? (up ? 200 : 30) : 0) - (off ? 100 : 0);
       if (score > bestScore) {
         bestScore = score;
-        best = [x, y];
+        best = [x, y, up];
       }
     }
   }
-  return best;
+  return [...best, up ? Math.sign(best[0] - cx) || 1 : 0];
 }
 
 /** Make an SVG group act as a button (click, Enter, Space). */
@@ -519,17 +556,20 @@ function regionLayer(ctx, plan) {
   const owned = view.fiefs || {};
   return BOARD.regions.map((r) => {
     const pts = hull(r.villages.map((id) => [VILLAGE[id].x, VILLAGE[id].y]));
-    const [cx, cy] = labelSpot(r);
+    const [cx, cy, up, side] = labelSpot(r);
     const fief = owned[r.id];
     const target = plan.regions.has(r.id);
+    // upright, read from the bottom up; a fief's title beside it, as it is under a name across
+    const turn = (x, y) => (up ? { transform: `rotate(-90 ${x} ${y})` } : {});
+    const [tx, ty] = up ? [cx + (side < 0 ? -26 : 24), cy] : [cx, cy + 24];
     const g = s("g", { class: ["fief-region", target ? "target" : null, plan.focus.has(r.id) ? "focus" : null], dataset: { region: r.id } },
       s("polygon", {
         points: pts.map((p) => p.join(",")).join(" "), fill: r.fill, stroke: r.fill,
         "stroke-width": 110, "stroke-linejoin": "round", class: "fief-area",
       }),
-      s("text", { x: cx, y: cy, class: "fief-region-name", "text-anchor": "middle" },
+      s("text", { x: cx, y: cy, class: "fief-region-name", "text-anchor": "middle", ...turn(cx, cy) },
         r.name.toUpperCase(), fief ? ` ★` : ""),
-      fief ? s("text", { x: cx, y: cy + 24, class: "fief-title", "text-anchor": "middle", fill: seatInk(view, fief.owner) },
+      fief ? s("text", { x: tx, y: ty, class: "fief-title", "text-anchor": "middle", fill: seatInk(view, fief.owner), ...turn(tx, ty) },
         `${r.title}`) : null);
     if (target) activate(g, () => plan.onRegion(r.id)).setAttribute("aria-label", r.name);
     return g;
@@ -661,10 +701,12 @@ function gateBox(x, y, half) {
 }
 
 /** A region's name's box at (x, y), its 22 px capitals about 17 px a letter,
- *  and below it a fief's title. */
-function labelBox(region, x, y, fief) {
-  const half = region.name.length * 8.5 + 4;
-  return [x - half, y - 21, x + half, fief ? y + 30 : y + 6];
+ *  and for a fief its " ★" and below it its title; ``up``, the same turned
+ *  upright (its letters' tops to the left), the title on its ``side``. */
+function labelBox(region, x, y, fief, up = false, side = 1) {
+  const half = (region.name.length + (fief ? 2 : 0)) * 8.5 + 4;
+  if (!up) return [x - half, y - 21, x + half, fief ? y + 30 : y + 6];
+  return [fief && side < 0 ? x - 43 : x - 21, y - half, fief && side > 0 ? x + 30 : x + 6, y + half];
 }
 
 /** How far out along the road from village ``v`` towards ``to`` a gate
@@ -693,8 +735,8 @@ function gateSpot(v, came, lords, k, fiefs) {
   const half = Math.max(14, lords.length * 5);
   // the names' boxes about the village, as its own blockers are
   const labels = BOARD.regions.map((r) => {
-    const [x, y] = labelSpot(r);
-    return labelBox(r, x - v.x, y - v.y, !!fiefs[r.id]);
+    const [x, y, up, side] = labelSpot(r);
+    return labelBox(r, x - v.x, y - v.y, !!fiefs[r.id], up, side);
   });
   const at = (d, side) => [ux * d - uy * side, uy * d + ux * side];
   const clear = (boxes) => ([x, y]) => !boxes.some((box) => overlaps(gateBox(x, y, half), box));
