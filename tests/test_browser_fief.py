@@ -278,12 +278,17 @@ def _move_by_clicking(page, shot: Path) -> str | None:
     """Click a lord of this seat on the map (Esc lets him go; again), then a
     village he may reach (a stance if asked): he stands there (or at its gate)."""
     home = _read(page)["targets"][0]
+    before = page.evaluate(MAP_AT)
     state = _choose_lord(page, home)
+    # the bar says more of a lord chosen, the map not moved: the next click lands where aimed
+    assert page.evaluate(MAP_AT) == before, "the map moved when the lord was chosen"
     if state["lord"]:
         page.keyboard.press("Escape")
         state = _read(page)
         assert not state["lord"] and home in state["targets"]
+        assert page.evaluate(MAP_AT) == before, "the map moved when the lord was let go"
         state = _choose_lord(page, home)
+        assert page.evaluate(MAP_AT) == before, "the map moved when the lord was chosen again"
     if state["mode"] != "move" or not state["lord"]:
         return None  # the turn moved on meanwhile
     lord = state["lord"]
@@ -1276,6 +1281,62 @@ def test_a_phone_is_told_of_targets_off_the_map_and_shown_them(server, browser):
     assert errors == []
 
 
+#: The map's box's top on the page, and the line above it that counts the targets out of sight.
+MAP_TOP = """() => {
+  const hint = document.querySelector('.fief-offscreen');
+  const box = document.querySelector('.fief-viewport');
+  return {top: box.getBoundingClientRect().top + window.scrollY,
+          hint: hint ? hint.textContent : null,
+          height: hint ? hint.getBoundingClientRect().height : null};
+}"""
+
+#: Drawn again with only the regions whose names are in sight to choose from
+#: (as a later chooser has fewer), or (``all``) with every one again.
+IN_SIGHT_ONLY = """(all) => {
+  const st = window.courtly.state;
+  st.allLegal = st.allLegal || st.legal;
+  const box = document.querySelector('.fief-viewport').getBoundingClientRect();
+  const seen = new Set([...document.querySelectorAll('.fief-region.target')].filter((g) => {
+    const r = g.querySelector('.fief-region-name').getBoundingClientRect();
+    return r.right > box.left && r.left < box.right && r.bottom > box.top && r.top < box.bottom;
+  }).map((g) => g.dataset.region));
+  st.legal = all ? st.allLegal : st.allLegal.filter((l) => l.action.type !== 'choose_region'
+    || seen.has(l.action.region));
+  window.courtly.context().rerender();
+  return seen.size;
+}"""
+
+
+def test_the_line_of_targets_out_of_sight_never_moves_the_map(server, browser):
+    """A play-test on a phone: the line above the zoomed map that counts the
+    targets out of sight came and went between redraws, moving the map by a
+    line under the finger. Zoomed, the line keeps its place, empty when every
+    target is in sight: the map's top stays put."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=5, turn_limit=1)
+    page, errors = open_page(browser, width=390, height=844, touch=True)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".fief-act[data-mode=region]")
+    page.click("#fief-zoom-in")  # ×3: some regions out of sight
+    page.wait_for_timeout(200)
+    before = page.evaluate(MAP_TOP)
+    assert before["hint"], before
+    assert page.evaluate(IN_SIGHT_ONLY, False) > 0
+    page.wait_for_timeout(100)
+    alone = page.evaluate(MAP_TOP)
+    assert not alone["hint"] and alone["top"] == before["top"], (before, alone)
+    page.evaluate(IN_SIGHT_ONLY, True)
+    page.wait_for_timeout(100)
+    again = page.evaluate(MAP_TOP)
+    assert again["hint"] and again["top"] == before["top"], (before, again)
+    page.click("#lang-toggle")  # in French, longer words: still in the room kept
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    page.wait_for_timeout(100)
+    french = page.evaluate(MAP_TOP)
+    assert "montre la carte entière" in french["hint"] and french["height"] == before["height"], \
+        french
+    assert errors == []
+
+
 # ----- a right of way asked by one person and answered by another on the map ----------------
 
 class ApiSeat:
@@ -1574,7 +1635,7 @@ def test_the_dice_that_order_the_choice_of_regions_are_shown(server, browser, sh
 #: Every gate the map can draw (a force at each village, come by each of its
 #: roads; the page's own renderer, off-page): what its badge and lords'
 #: letters cover, and what each region's name covers.
-GATES_EVERYWHERE = """async () => {
+GATES_EVERYWHERE = """async (fiefs) => {
   const { BOARD } = await import('/static/games/fief_data.js');
   const base = window.courtly.context();
   const root = document.createElement('div');
@@ -1591,6 +1652,7 @@ GATES_EVERYWHERE = """async () => {
     const zed = { owner: 1, village: at, bishop: null, cardinal: false, outside: true,
       came_from: from };
     const view = { ...base.view, lords: { ...base.view.lords, zed },
+      fiefs: fiefs ? Object.fromEntries(BOARD.regions.map((r) => [r.id, { owner: 0 }])) : {},
       gates: [{ village: at, owner: 1, soldiers: 12, stance: 'siege', lords: ['zed'] }] };
     root.replaceChildren();
     window.courtly.state.renderer.render(root, { ...base, view, canAct: false, forced: false,
@@ -1600,7 +1662,7 @@ GATES_EVERYWHERE = """async () => {
     const covers = (what, gateBox) => [...root.querySelectorAll(what)]
       .filter((el) => meets(gateBox, box(el)));
     gates[`${at}<-${from}`] = [...covers('.fief-name, .fief-dot, .fief-holder', whole),
-      ...covers('.fief-region-name', badge)].map(named);
+      ...covers('.fief-region-name, .fief-title', whole)].map(named);
   }
   const labels = {};
   for (const label of root.querySelectorAll('.fief-region-name')) {
@@ -1612,21 +1674,23 @@ GATES_EVERYWHERE = """async () => {
 }"""
 
 
-def test_no_gate_covers_a_village_or_a_regions_name(server, browser):
+@pytest.mark.parametrize("fiefs", [False, True])
+def test_no_gate_covers_a_village_or_a_regions_name(server, browser, fiefs):
     """A play-test saw a force at Bourg's gate, come from Pont-d'Ain, lie over
     "BRESSE": the regions' names sat on roads, where gates stand. For a force
     at every village come by every road: its gate (badge and lords' letters)
-    covers no village nor village's name, and its badge no region's name but
-    in the Mâconnais' and Revermont's narrow strips, where a road runs the
-    length of the region and no spot between two gates is as tall as a name
-    (there the gate stays at its village, over the name's letters: two gates
-    of 66, against five on the old map); no region's name covers a village."""
+    covers no village nor village's name, nor any region's name. In the
+    Mâconnais' and Revermont's narrow strips a road runs the length of the
+    region and no spot between two gates is as tall as a name written across:
+    a gate lay over each (Cluny's from Brancion, Coligny's from Cuiseaux);
+    their names stand upright now, along the strip beside the road. So with
+    every region a fief, its name longer by " ★" and its title beside it (three
+    more gates lay over a fief's star). No region's name covers a village."""
     _, page, errors = _fay_at_fief(server, browser)
-    drawn = page.evaluate(GATES_EVERYWHERE)
+    drawn = page.evaluate(GATES_EVERYWHERE, fiefs)
     assert len(drawn["gates"]) == 66  # 33 roads, both ways
     covering = {gate: names for gate, names in drawn["gates"].items() if names}
-    assert covering == {"cluny<-brancion": ["MÂCONNAIS"], "coligny<-cuiseaux": ["REVERMONT"]}, \
-        covering
+    assert covering == {}, covering
     assert not any(drawn["labels"].values()), drawn["labels"]
     assert errors == []
 
@@ -1679,6 +1743,55 @@ def test_a_bishoprics_name_lists_and_outlines_its_villages(server, browser):
     read = page.evaluate(BISHOPRIC_LABELS)
     assert read["titles"]["blaye"].startswith("Évêché de Blaye, ses villages\u202f: Uchizy, ")
     assert "évêché de Sagy" in read["montrevel"]
+    assert errors == []
+
+
+#: The board drawn again, as when an update comes (the pointer and the focus left
+#: where they are), and OUTLINED read at once: no frame without the outline.
+REDRAW = """() => { window.courtly.context().rerender();
+  return [...document.querySelectorAll('.fief-village.in-bishopric')]
+    .map((g) => g.dataset.village).sort(); }"""
+
+
+def test_a_bishoprics_outline_stays_through_a_redraw(server, browser):
+    """A play-test: the villages a bishopric's name outlines while pointed at
+    went plain as soon as the page was drawn again (another's move came in),
+    the pointer still on the name. They stay outlined through redraws, pointed
+    at or focused, and go when the pointer leaves or the focus moves on."""
+    import json
+
+    from courtly.games.fief import board
+
+    data = json.loads((Path(board.__file__).parent / "data" / "map.json").read_text())
+    villages = {b["id"]: sorted(b["villages"]) for b in data["bishoprics"]}
+    _, page, errors = _fay_at_fief(server, browser)
+    page.wait_for_function("() => { const s = window.courtly.state; return !s.pending"
+                           " && s.toAct.includes(s.seat); }")
+    page.hover('.fief-bishopric-label[data-bishopric="sagy"]')
+    assert page.evaluate(OUTLINED) == villages["sagy"]
+    for _ in range(2):
+        assert page.evaluate(REDRAW) == villages["sagy"], "the outline went with a redraw"
+        assert page.evaluate(OUTLINED) == villages["sagy"]
+    page.mouse.move(300, 600)  # onto the map, off the name, after the redraws: the outline goes
+    page.mouse.move(305, 605)
+    assert page.evaluate(OUTLINED) == []
+    assert page.evaluate(REDRAW) == []
+    page.focus('.fief-bishopric-label[data-bishopric="bourg"]')
+    assert page.evaluate(REDRAW) == villages["bourg"]
+    page.evaluate("document.activeElement.blur()")
+    assert page.evaluate(OUTLINED) == []
+    assert page.evaluate(REDRAW) == []
+    assert errors == []
+    # a phone's tap on a name outlines its villages, and a redraw keeps them
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
+    page, errors = open_page(browser, width=390, height=844, touch=True)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("svg.fief-map")
+    page.click("#fief-zoom-fit")
+    page.tap('.fief-bishopric-label[data-bishopric="tournus"]')
+    page.wait_for_timeout(100)
+    assert page.evaluate(OUTLINED) == villages["tournus"]
+    assert page.evaluate(REDRAW) == villages["tournus"]
     assert errors == []
 
 

@@ -12,6 +12,7 @@ in Ann's and Bob's pages. Fixtures from test_browser.py."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -548,7 +549,7 @@ def test_a_king_who_loses_the_crown_is_named_in_the_log(server, browser):
     page.wait_for_selector("svg.fief-map")
     events = _deposed_events()
     assert [e["kind"] for e in events] == ["election", "vacant", "election"]
-    seat = events[1]["data"]["seat"]
+    seat = events[1]["data"]["deposed_seat"]
     lines = [line["text"] for line in page.evaluate(DESCRIBE_ALL, events)]
     assert lines[1] == (f"The King elected is not consecrated: Henry, played by P{seat}, "
                         "loses the crown; the throne is vacant.")
@@ -557,6 +558,49 @@ def test_a_king_who_loses_the_crown_is_named_in_the_log(server, browser):
     assert lines[4] == (f"Le roi élu n'est pas sacré\u202f: Henry, joué par P{seat}, perd la "
                         "couronne\u202f; le trône est vacant.")
     assert lines[5].startswith("Aucun seigneur n'a le plus de voix\u202f: Henry, joué par")
+    assert errors == []
+
+
+def add_events(page, extra: list[dict[str, Any]]) -> None:
+    """Route the page's socket through the test: the server's first update
+    comes with ``extra`` after its own events (at indices far beyond them, so
+    that the game's later events never take their places)."""
+    def route(ws) -> None:
+        server = ws.connect_to_server()
+        ws.on_message(server.send)
+        added = []
+
+        def from_server(message: str | bytes) -> None:
+            msg = json.loads(message)
+            if msg.get("type") == "update" and not added:
+                added.append(True)
+                msg["events"] = [*msg.get("events", []),
+                                 *({**e, "index": 10**6 + i} for i, e in enumerate(extra))]
+                message = json.dumps(msg)
+            ws.send(message)
+        server.on_message(from_server)
+    page.route_web_socket(re.compile(r"/ws/tables/"), route)
+
+
+def test_the_deposed_kings_line_is_not_his_players_own(server, browser):
+    """A review: the deposed King's seat was the event's ``seat``, which the log
+    reads as the player who acted, so the line had his colour's border and his
+    data-seat, as though he had deposed himself. It is ``deposed_seat`` now:
+    the line names him and is nobody's own."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT, BOT], seed=3)  # the events' four
+    page, errors = open_page(browser)
+    events = _deposed_events()
+    add_events(page, events)
+    page.goto(f"{server}/table/{made['table']['id']}")
+    page.wait_for_selector("svg.fief-map")
+    lines = page.locator("#log .log-line", has_text="loses the crown")
+    lines.first.wait_for()
+    assert lines.count() == 2
+    for i, event in enumerate(events[1:]):
+        line = lines.nth(i)
+        assert line.get_attribute("data-seat") is None, line.text_content()
+        assert f"Henry, played by Seat {event['data']['deposed_seat'] + 1}" \
+            in (line.text_content() or "")
     assert errors == []
 
 

@@ -1400,13 +1400,15 @@ def test_a_reigning_king_who_loses_the_election_is_named_in_the_log():
     assert asked == "henry"  # the consecration was asked, Henry still reigning
     vacant = next(e for e in events if e.kind == "vacant")
     assert state.king is None
-    assert vacant.data == {"why": "not_consecrated", "deposed": "henry", "seat": seats[0]}
+    assert vacant.data == {"why": "not_consecrated", "deposed": "henry",
+                           "deposed_seat": seats[0]}
     assert vacant.text == (f"The King elected is not consecrated: {lord_name('henry')} "
                            f"(Seat {seats[0]}) loses the crown; the throne is vacant")
     # a tie deposes him too, and says so
     state, seats, events, _ = deposed_events((1, 1))
     tie = next(e for e in events if e.kind == "election")
-    assert tie.data == {"tally": {"henry": 1, "louis": 1}, "deposed": "henry", "seat": seats[0]}
+    assert tie.data == {"tally": {"henry": 1, "louis": 1}, "deposed": "henry",
+                        "deposed_seat": seats[0]}
     assert f"{lord_name('henry')} (Seat {seats[0]}) loses the crown; the throne is vacant" \
         in tie.text
     # with the throne vacant already, the words are as before

@@ -284,13 +284,15 @@ class CourtRules(ABC):
     def _depose(self) -> tuple[str, dict[str, Any]]:
         """The throne left vacant by an election (Phase 6, 1 c and d; decision 14):
         the reigning King, if any, loses the crown. Returns the words and the
-        event's data that name him, empty when the throne was vacant already."""
+        event's data that name him, empty when the throne was vacant already. His
+        seat is ``deposed_seat``, not ``seat``: a log reads ``seat`` as the player
+        who acted, and the deposed King's player did not."""
         king, self.king = self.king, None
         if king is None or king not in self.lords:
             return "", {}
         seat = self.lords[king].owner
         return (f"{lord_name(king)} (Seat {seat}) loses the crown; ",
-                {"deposed": king, "seat": seat})
+                {"deposed": king, "deposed_seat": seat})
 
     # ----- fiefs ("The creation of fiefs") -----------------------------------------------
     def fief_candidates(self) -> list[str]:

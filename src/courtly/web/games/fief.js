@@ -457,44 +457,81 @@ const GATE_POINTS = BOARD.roads.flatMap(([a, b]) => [[a, b], [b, a]].flatMap(([a
 
 const labelSpots = new Map();
 
-/** Where a region's name goes: near its villages' centre, clear of every
- * village and its name (points along the label are kept away) and, if
- * it can, of the roads where gates stand (gateSpot). Made once a region. */
+/** Where a region's name goes, [x, y, upright, side]: near its villages' centre,
+ * clear of every village and its name (points along the label are kept away)
+ * and, if it can, of the roads where gates stand (gateSpot). A region whose
+ * villages lie in a narrow strip along one road (the Mâconnais, the
+ * Revermont) has its name upright, along the strip beside the road: across
+ * it, no spot between two gates was as tall as the name, and a gate lay over
+ * it; a fief's title goes beside it on its ``side`` away from the road (-1:
+ * left, 1: right). Made once a region. */
 function labelSpot(region) {
   if (!labelSpots.has(region.id)) labelSpots.set(region.id, findLabelSpot(region));
   return labelSpots.get(region.id);
 }
 
+/** A strip of villages a name written across would overflow: less wide than
+ *  half the name, and taller than the name is long. */
+function upright(region) {
+  const own = region.villages.map((id) => VILLAGE[id]);
+  const wide = Math.max(...own.map((v) => v.x)) - Math.min(...own.map((v) => v.x));
+  const tall = Math.max(...own.map((v) => v.y)) - Math.min(...own.map((v) => v.y));
+  const long = region.name.length * 17;
+  return wide < long / 2 && tall > long;
+}
+
+/** How far (x, y) lies outside the hull ``pts`` (0 inside): the region's
+ *  colour reaches 55 past it (regionLayer's stroke). */
+function outside(pts, x, y) {
+  let inside = pts.length > 2;
+  let far = Infinity;
+  pts.forEach(([ax, ay], i) => {
+    const [bx, by] = pts[(i + 1) % pts.length];
+    const len2 = (bx - ax) ** 2 + (by - ay) ** 2 || 1;
+    const t = Math.max(0, Math.min(1, ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / len2));
+    far = Math.min(far, Math.hypot(x - ax - t * (bx - ax), y - ay - t * (by - ay)));
+    if ((bx - ax) * (y - ay) - (by - ay) * (x - ax) < 0) inside = false; // the hull turns counter-clockwise
+  });
+  return inside ? 0 : far;
+}
+
 function findLabelSpot(region) {
   const [cx, cy] = centroid(region.villages);
+  const up = upright(region);
   const half = region.name.length * 7;
   const own = region.villages.map((id) => VILLAGE[id]);
   const xs = own.map((v) => v.x);
   const ys = own.map((v) => v.y);
-  let best = [cx, cy];
+  const reach = up ? 80 : 30; // an upright name stands beside the road, clear of its gates
+  const area = hull(own.map((v) => [v.x, v.y]));
+  let best = [cx, cy, up];
   let bestScore = -Infinity;
-  for (let x = Math.min(...xs) - 30; x <= Math.max(...xs) + 30; x += 10) {
+  for (let x = Math.min(...xs) - reach; x <= Math.max(...xs) + reach; x += 10) {
     for (let y = Math.min(...ys) - 30; y <= Math.max(...ys) + 30; y += 10) {
       let clear = Infinity;
       for (const v of BOARD.villages) {
-        for (let dx = -half; dx <= half; dx += half / 4) {
-          const ex = Math.abs(x + dx - v.x);
-          const ey = Math.min(Math.abs(y - v.y), Math.abs(y - (v.y + 44)) * 1.6);
+        for (let d = -half; d <= half; d += half / 4) {
+          const [px, py] = up ? [x, y + d] : [x + d, y];
+          const ex = Math.abs(px - v.x);
+          const ey = Math.min(Math.abs(py - v.y), Math.abs(py - (v.y + 44)) * 1.6);
           clear = Math.min(clear, Math.hypot(ex, ey));
         }
       }
       const near = Math.min(...own.map((v) => Math.hypot(x - v.x, y - v.y)));
-      const box = labelBox(region, x, y, false);
+      const box = labelBox(region, x, y, false, up);
       const gated = GATE_POINTS.some(([gx, gy]) => overlaps(gateBox(gx, gy, 14), box));
+      // an upright name's four corners on the region's colour
+      const off = up && [[box[0], box[1]], [box[2], box[1]], [box[0], box[3]], [box[2], box[3]]]
+        .some(([px, py]) => outside(area, px, py) > 50);
       const score = Math.min(clear, 60) - 0.15 * Math.hypot(x - cx, y - cy) - (near > 120 ? 100 : 0)
-        - (clear < 36 ? 100 : 0) - (gated ? 30 : 0);
+        - (clear < 36 ? 100 : 0) - (gated ? (up ? 200 : 30) : 0) - (off ? 100 : 0);
       if (score > bestScore) {
         bestScore = score;
-        best = [x, y];
+        best = [x, y, up];
       }
     }
   }
-  return best;
+  return [...best, up ? Math.sign(best[0] - cx) || 1 : 0];
 }
 
 /** Make an SVG group act as a button (click, Enter, Space). */
@@ -519,17 +556,20 @@ function regionLayer(ctx, plan) {
   const owned = view.fiefs || {};
   return BOARD.regions.map((r) => {
     const pts = hull(r.villages.map((id) => [VILLAGE[id].x, VILLAGE[id].y]));
-    const [cx, cy] = labelSpot(r);
+    const [cx, cy, up, side] = labelSpot(r);
     const fief = owned[r.id];
     const target = plan.regions.has(r.id);
+    // upright, read from the bottom up; a fief's title beside it, as it is under a name across
+    const turn = (x, y) => (up ? { transform: `rotate(-90 ${x} ${y})` } : {});
+    const [tx, ty] = up ? [cx + (side < 0 ? -26 : 24), cy] : [cx, cy + 24];
     const g = s("g", { class: ["fief-region", target ? "target" : null, plan.focus.has(r.id) ? "focus" : null], dataset: { region: r.id } },
       s("polygon", {
         points: pts.map((p) => p.join(",")).join(" "), fill: r.fill, stroke: r.fill,
         "stroke-width": 110, "stroke-linejoin": "round", class: "fief-area",
       }),
-      s("text", { x: cx, y: cy, class: "fief-region-name", "text-anchor": "middle" },
+      s("text", { x: cx, y: cy, class: "fief-region-name", "text-anchor": "middle", ...turn(cx, cy) },
         r.name.toUpperCase(), fief ? ` ★` : ""),
-      fief ? s("text", { x: cx, y: cy + 24, class: "fief-title", "text-anchor": "middle", fill: seatInk(view, fief.owner) },
+      fief ? s("text", { x: tx, y: ty, class: "fief-title", "text-anchor": "middle", fill: seatInk(view, fief.owner), ...turn(tx, ty) },
         `${r.title}`) : null);
     if (target) activate(g, () => plan.onRegion(r.id)).setAttribute("aria-label", r.name);
     return g;
@@ -539,7 +579,9 @@ function regionLayer(ctx, plan) {
 /** The four bishoprics' names in the corners; each names its villages when
  * pointed at or focused, and outlines them on the map ("The names of the
  * villages that depend on each of them are listed next to the name of the
- * bishopric": Regions and Bishoprics). */
+ * bishopric": Regions and Bishoprics). The bishopric outlined is kept in
+ * ``ctx.ui.fiefBishopric``, so that a redraw (another's move coming in)
+ * outlines it again: the name's new drawing was never pointed at. */
 function bishopricLayer(ctx) {
   return BOARD.bishoprics.map((b) => {
     const [cx, cy] = centroid(b.villages);
@@ -552,16 +594,45 @@ function bishopricLayer(ctx) {
         x: east ? 1030 : -30, y: south ? 1045 : -22, class: "fief-bishopric",
         "text-anchor": east ? "end" : "start", dataset: { bishopric: b.id },
       }, `✝ ${b.label || b.name}`));
-    const show = (on) => () => {
+    // let go, the name still focused keeps its outline (a tap focuses it), pointed at or not
+    const show = (on, blur) => () => {
       const svg = g.ownerSVGElement;
-      if (!svg) return;
-      for (const v of b.villages) svg.querySelector(`.fief-village[data-village="${v}"]`)?.classList.toggle("in-bishopric", on);
+      if (!svg) return; // a drawing the page has replaced since
+      outlineBishopric(ctx, svg, on ? b.id : focusedBishopric(svg, blur ? g : null));
     };
     for (const [type, on] of [["mouseenter", true], ["focus", true], ["mouseleave", false], ["blur", false]]) {
-      g.addEventListener(type, show(on));
+      g.addEventListener(type, show(on, type === "blur"));
     }
     return g;
   });
+}
+
+/** Outline the villages of bishopric ``id`` (none: null) and keep it for the next redraw. */
+function outlineBishopric(ctx, svg, id) {
+  ctx.ui.fiefBishopric = id;
+  for (const g of svg.querySelectorAll(".fief-village")) {
+    g.classList.toggle("in-bishopric", !!id && (VILLAGE[g.dataset.village] || {}).bishopric === id);
+  }
+}
+
+/** The bishopric whose name has the focus, other than ``blurred``'s. */
+function focusedBishopric(svg, blurred) {
+  const active = document.activeElement;
+  const label = active && active !== blurred && svg.contains(active) ? active.closest(".fief-bishopric-label") : null;
+  return label ? label.dataset.bishopric : null;
+}
+
+/** A name pointed at when the map was drawn again gets no "mouseenter" of its
+ *  own in every browser, so none of "mouseleave" either: the pointer seen
+ *  elsewhere on the map lets the outline go (unless a name has the focus). */
+function dropStaleOutline(ctx, svg) {
+  const drop = (ev) => {
+    if (!ctx.ui.fiefBishopric || (ev.target.closest && ev.target.closest(".fief-bishopric-label"))) return;
+    const focused = focusedBishopric(svg, null);
+    if (focused !== ctx.ui.fiefBishopric) outlineBishopric(ctx, svg, focused);
+  };
+  svg.addEventListener("mouseover", drop);
+  svg.addEventListener("mouseleave", drop);
 }
 
 function villageGlyph(ctx, v, plan) {
@@ -582,6 +653,7 @@ function villageGlyph(ctx, v, plan) {
     ...lords.map(([id, l]) => news.lordOf(ctx, id, l.owner))].filter(Boolean).join(" — ");
   const g = s("g", {
     class: ["fief-village", target ? "target" : null, plan.selected === v.id ? "selected" : null,
+      ctx.ui.fiefBishopric && v.bishopric === ctx.ui.fiefBishopric ? "in-bishopric" : null,
       plan.focus.has(v.id) ? "focus" : null, target && plan.viaRegion ? "via-region" : null],
     dataset: { village: v.id, holder: holder ?? "" }, transform: `translate(${v.x},${v.y})`,
   },
@@ -629,10 +701,12 @@ function gateBox(x, y, half) {
 }
 
 /** A region's name's box at (x, y), its 22 px capitals about 17 px a letter,
- *  and below it a fief's title. */
-function labelBox(region, x, y, fief) {
-  const half = region.name.length * 8.5 + 4;
-  return [x - half, y - 21, x + half, fief ? y + 30 : y + 6];
+ *  and for a fief its " ★" and below it its title; ``up``, the same turned
+ *  upright (its letters' tops to the left), the title on its ``side``. */
+function labelBox(region, x, y, fief, up = false, side = 1) {
+  const half = (region.name.length + (fief ? 2 : 0)) * 8.5 + 4;
+  if (!up) return [x - half, y - 21, x + half, fief ? y + 30 : y + 6];
+  return [fief && side < 0 ? x - 43 : x - 21, y - half, fief && side > 0 ? x + 30 : x + 6, y + half];
 }
 
 /** How far out along the road from village ``v`` towards ``to`` a gate
@@ -661,8 +735,8 @@ function gateSpot(v, came, lords, k, fiefs) {
   const half = Math.max(14, lords.length * 5);
   // the names' boxes about the village, as its own blockers are
   const labels = BOARD.regions.map((r) => {
-    const [x, y] = labelSpot(r);
-    return labelBox(r, x - v.x, y - v.y, !!fiefs[r.id]);
+    const [x, y, up, side] = labelSpot(r);
+    return labelBox(r, x - v.x, y - v.y, !!fiefs[r.id], up, side);
   });
   const at = (d, side) => [ux * d - uy * side, uy * d + ux * side];
   const clear = (boxes) => ([x, y]) => !boxes.some((box) => overlaps(gateBox(x, y, half), box));
@@ -721,6 +795,7 @@ function mapPanel(ctx) {
   s("g", { class: "fief-bishoprics" }, bishopricLayer(ctx)),
   s("g", { class: "fief-villages" }, BOARD.villages.map((v) => villageGlyph(ctx, v, plan))),
   s("g", { class: "fief-gates" }, gateLayer(ctx, plan)));
+  dropStaleOutline(ctx, svg);
   const box = h("div", { class: ["fief-viewport", zoom > 1 ? "zoomed" : null] }, svg);
   box.addEventListener("scroll", () => {
     // a map redrawn since reads 0 here: its position is not the map's any more
@@ -728,9 +803,13 @@ function mapPanel(ctx) {
   }, { passive: true });
   pinch(ctx, box);
   const onlyForms = plan.villages.size && !actBarShown(ctx);
+  // zoomed, the line that counts the targets out of sight keeps its place when
+  // empty: coming and going between redraws, it moved the map under the finger
+  const offscreen = zoom > 1 ? h("p", { class: "fief-offscreen muted" }) : null;
   return h("section", { class: "panel fief-map-panel" },
     h("div", { class: "fief-map-head" }, h("h2", {}, ctx.t("fief.map")), zoomBar(ctx)),
     actBar(ctx),
+    offscreen,
     box,
     onlyForms ? h("p", { class: "muted fief-help" }, pointing(ctx, "fief.click_help")) : null);
 }
@@ -1766,6 +1845,7 @@ function render(root, ctx) {
     box.scrollTop = at[1];
   } else if (box && zoomOf(ctx) > 1) centre([500, 500]);
   if (box && zoomOf(ctx) > 1) showTargets(root, ctx, box, centre);
+  keepHeight(root.querySelector(".fief-offscreen"), ctx, "fiefOffscreen", "");
   news.decorate(root, ctx); // the battle, election and negotiation panels, the map's battle mark
   keepBarHeight(root, ctx);
 }
@@ -1773,8 +1853,9 @@ function render(root, ctx) {
 /** Zoomed (a phone), what the map asks to point at may lie out of sight (a
  *  play-test's assassin had his only target off the map's edge, and nothing
  *  said so): once for each choice, the map is centred on its targets if none
- *  is in sight; if some are out of sight, a line above the map says how many
- *  and that ⤢ shows the whole board. Either way the player may pan after. */
+ *  is in sight; if some are out of sight, the line above the map says how many
+ *  and that ⤢ shows the whole board (else it stays, empty). Either way the
+ *  player may pan after. */
 function showTargets(root, ctx, box, centre) {
   // a region's villages are targets too (a tap on one chooses its region): counted as the region
   const regions = [...root.querySelectorAll(".fief-region.target")];
@@ -1794,23 +1875,68 @@ function showTargets(root, ctx, box, centre) {
   }
   ctx.ui.fiefTargets = key;
   const hidden = targets.filter((g) => !inSight(g)).length;
-  if (hidden) {
-    box.before(h("p", { class: "fief-offscreen muted" },
-      ctx.t("fief.offscreen", { n: hidden, all: targets.length })));
-  }
+  const line = root.querySelector(".fief-offscreen");
+  if (hidden && line) line.textContent = ctx.t("fief.offscreen", { n: hidden, all: targets.length });
 }
 
 /** The bar above the map keeps, through a phase, the tallest height it has had
- * in it (a lord chosen shortens it by a line of buttons): the map stays where it
- * was, and a click aimed at it before the change lands where it was aimed. */
+ * in it (a lord laid shortens it by a line of buttons), and has from the first
+ * the height of the bars a click on the map leads to (a lord chosen to move
+ * lengthens it by his soldiers' line, a village to buy at by its offers): the
+ * map stays where it was, and a click aimed at it before the change lands
+ * where it was aimed. */
 function keepBarHeight(root, ctx) {
   const bar = root.querySelector(".fief-map-panel > .fief-prompt");
   if (!bar) return;
-  const key = `${ctx.view.turn}:${ctx.view.phase}:${bar.offsetWidth}`; // a new width: measured anew
-  const kept = ctx.ui.fiefBar && ctx.ui.fiefBar.key === key ? ctx.ui.fiefBar.height : 0;
-  const height = Math.max(kept, bar.offsetHeight);
-  bar.style.minHeight = `${height}px`;
-  ctx.ui.fiefBar = { key, height };
+  const ahead = Math.max(0, ...barsAhead(ctx).map((state) => probeHeight(bar, ctx, state)));
+  if (ahead) bar.style.minHeight = `${ahead}px`;
+  keepHeight(bar, ctx, "fiefBar", `${ctx.view.turn}:${ctx.view.phase}`);
+}
+
+/** The map's states one click on the map leads to from here (``ctx.ui.fiefMap``
+ *  as it would be): each lord chosen to move (or the lords of a village to pick
+ *  from), each village chosen to buy at; none once a choice is made. */
+function barsAhead(ctx) {
+  const m = mapUi(ctx);
+  const chosen = m.lord || m.pick || m.to || m.buyAt || m.attack || m.lay;
+  if (chosen || !ctx.canAct || ctx.forced || questionKind(ctx)) return [];
+  const moves = legalOf(ctx, "move");
+  if (moves.length) {
+    const lords = uniq(moves.map((a) => a.lord));
+    const picks = uniq(lords.map((l) => lordVillage(ctx, l)))
+      .map((v) => ({ pickAt: v, pick: lords.filter((l) => lordVillage(ctx, l) === v) }))
+      .filter((p) => p.pick.length > 1);
+    return [...lords.map((lord) => ({ lord })), ...picks];
+  }
+  return uniq(legalOf(ctx, "buy").map((a) => a.village)).map((buyAt) => ({ buyAt }));
+}
+
+/** The height of the bar drawn for the map's ``state``, out of sight at the bar's width. */
+function probeHeight(bar, ctx, state) {
+  const probe = { ...ctx, ui: { ...ctx.ui, fiefMap: { ...state } } };
+  settle(probe);
+  const drawn = actBar(probe);
+  if (!drawn) return 0;
+  drawn.removeAttribute("id");
+  Object.assign(drawn.style, { position: "absolute", visibility: "hidden", left: "0", top: "0",
+    width: `${bar.getBoundingClientRect().width}px` });
+  drawn.setAttribute("aria-hidden", "true");
+  bar.parentNode.append(drawn);
+  const height = drawn.getBoundingClientRect().height;
+  drawn.remove();
+  return height;
+}
+
+/** An element above the map keeps the tallest height it has had (``ctx.ui[slot]``)
+ *  while ``key`` and its width stay the same (a new width: measured anew), so
+ *  that what it says may change without moving the map. */
+function keepHeight(el, ctx, slot, key) {
+  if (!el) return;
+  const at = `${key}:${el.offsetWidth}`;
+  const kept = ctx.ui[slot] && ctx.ui[slot].key === at ? ctx.ui[slot].height : 0;
+  const height = Math.max(kept, el.getBoundingClientRect().height); // unrounded: not a fraction short
+  el.style.minHeight = `${height}px`;
+  ctx.ui[slot] = { key: at, height };
 }
 
 /** The seats list's badge colour: the seat's on the map, once it has a region. */

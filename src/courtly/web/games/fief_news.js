@@ -563,6 +563,12 @@ export function lordOf(ctx, lord, seat) {
   return ctx.t("fn.lord_of", { lord: lordName(lord), who: ctx.name(seat) });
 }
 
+/** The player of a King deposed by an election: ``deposed_seat`` (a game
+ *  stored before it was named so has him as ``seat``). */
+function deposedBy(ctx, d) {
+  return ctx.name(d.deposed_seat ?? d.seat);
+}
+
 export function describeEvent(e, ctx) {
   const d = e.data || {};
   const t = (key, args = {}) => ctx.t(`fn.log.${key}`, args);
@@ -592,7 +598,7 @@ export function describeEvent(e, ctx) {
       return t(key, { lord: lordName(d.lord), who, place: place(d.village) });
     }
     case "vacant":
-      if (d.why === "not_consecrated" && d.deposed) return t("not_consecrated_deposed", { lord: lordName(d.deposed), who });
+      if (d.why === "not_consecrated" && d.deposed) return t("not_consecrated_deposed", { lord: lordName(d.deposed), who: deposedBy(ctx, d) });
       return t(d.why === "dead" ? "king_dead" : d.why === "not_consecrated" ? "not_consecrated" : "vacant");
     case "tithe": return t("tithe", { who, card: cardName(ctx, d.card), lord: lordName(d.lord) });
     case "revenues": {
@@ -637,7 +643,7 @@ export function describeEvent(e, ctx) {
     case "bought": return t("bought", { who, paid: d.paid, to, place: place(d.village) });
     case "vote": return d.lord ? t("vote", { who, n: d.votes, lord: lordName(d.lord) }) : t("abstain", { who });
     case "election": {
-      if (d.deposed) return t("election_tie_deposed", { lord: lordName(d.deposed), who });
+      if (d.deposed) return t("election_tie_deposed", { lord: lordName(d.deposed), who: deposedBy(ctx, d) });
       if (!d.lord) return t(Object.keys(d.tally || {}).length ? "election_tie" : "election_none");
       return t(d.again ? "election_again" : "election", { lord: lordName(d.lord), n: (d.tally || {})[d.lord] ?? "" });
     }
