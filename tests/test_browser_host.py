@@ -158,6 +158,10 @@ def test_the_host_gives_a_link_again_replaces_it_and_puts_a_bot_in_a_seat(server
     host.click("#host-confirm #host-yes")
     host.wait_for_function(f"document.querySelector('#host-link-1').value !== {first[1]!r}")
     new_link = host.input_value("#host-link-1")
+    # the new link is marked new and the host told what to do with it (a play-test
+    # saw it land in its field unremarked)
+    assert host.locator("#host-links li.host-link-new[data-seat='1'] .badge-new").count() == 1
+    assert "Seat 2 has a new link" in host.locator(".toast").last.text_content()
     watching(friend)
     assert friend.locator(".ct-hand").count() == 0
     assert saved_token(friend, tid) is None

@@ -24,6 +24,8 @@ addStrings({
     "host.link": "Seat {n} link",
     "host.copy": "Copy",
     "host.copied": "Link copied",
+    "host.new": "new",
+    "host.new_link_made": "Seat {n} has a new link, below: copy it and send it to whoever will sit there",
     "host.open_seat": "open seat",
     "host.awaited": "{name} — not here yet",
     "host.new_link": "New link",
@@ -64,6 +66,8 @@ addStrings({
     "host.link": "Lien de la place {n}",
     "host.copy": "Copier",
     "host.copied": "Lien copié",
+    "host.new": "nouveau",
+    "host.new_link_made": "La place {n} a un nouveau lien, ci-dessous : copiez-le et envoyez-le à qui s'y assiéra",
     "host.open_seat": "place libre",
     "host.awaited": "{name} — pas encore là",
     "host.new_link": "Nouveau lien",
@@ -207,7 +211,7 @@ export async function adoptHostLink(tableId, host) {
 
 // ----- the host's panel ------------------------------------------------------------------
 
-const hostState = { links: null, loading: false };
+const hostState = { links: null, loading: false, fresh: null };
 
 async function loadLinks(tableId, host) {
   hostState.loading = true;
@@ -221,6 +225,7 @@ async function loadLinks(tableId, host) {
 }
 
 async function hostAction(tableId, run, redraw, done = null) {
+  hostState.fresh = null;
   try {
     await run();
     if (done) done();
@@ -265,9 +270,11 @@ export function renderHostPanel(box, tableId, table, seatName, redraw, colourOf 
   // until the phase changes) and only the seats with their buttons stay in sight
   const phase = table.status === "waiting" ? "lobby" : "play";
   const open = box.dataset.openPhase === phase ? box.dataset.open === "1" : phase === "lobby";
-  const unfold = () => { // a new link to hand out: show it
+  const unfold = (n) => () => { // a new link to hand out: show it, marked new, and say so
     box.dataset.openPhase = phase;
     box.dataset.open = "1";
+    hostState.fresh = n;
+    toast(t("host.new_link_made", { n: n + 1 }));
   };
   const seats = table.seats.map((seat) => {
     const n = seat.seat;
@@ -279,7 +286,7 @@ export function renderHostPanel(box, tableId, table, seatName, redraw, colourOf 
       actions.push(button(t("host.new_link"), async () => {
         const ok = await choose({ id: "host-confirm", title: t("host.title"), text: t("host.new_link_confirm", { n: n + 1 }),
           choices: [{ label: t("host.confirm"), value: true, primary: true, id: "host-yes" }, { label: t("host.cancel"), value: false, id: "host-no" }] });
-        if (ok) hostAction(tableId, () => api.hostToken(tableId, host, n), redraw, unfold);
+        if (ok) hostAction(tableId, () => api.hostToken(tableId, host, n), redraw, unfold(n));
       }, { class: "small", dataset: { hostAction: "token", seat: n } }));
       actions.push(button(t("host.to_bot"), async () => {
         const ok = await choose({ id: "host-confirm", title: t("host.title"), text: t("host.to_bot_confirm", { n: n + 1, who }),
@@ -287,7 +294,7 @@ export function renderHostPanel(box, tableId, table, seatName, redraw, colourOf 
         if (ok) hostAction(tableId, () => api.hostBot(tableId, host, n), redraw);
       }, { class: "small", dataset: { hostAction: "bot", seat: n } }));
     } else if (live && seat.kind === "bot") {
-      actions.push(button(t("host.to_person"), () => hostAction(tableId, () => api.hostPerson(tableId, host, n), redraw, unfold),
+      actions.push(button(t("host.to_person"), () => hostAction(tableId, () => api.hostPerson(tableId, host, n), redraw, unfold(n)),
         { class: "small", dataset: { hostAction: "person", seat: n } }));
     }
     return h("li", { class: "host-seat", dataset: { seat: n } },
@@ -299,7 +306,9 @@ export function renderHostPanel(box, tableId, table, seatName, redraw, colourOf 
   const seatLinks = table.seats.map((seat) => {
     const link = links && links.seats[String(seat.seat)];
     const label = t("host.link", { n: seat.seat + 1 });
-    return link ? h("li", { dataset: { seat: seat.seat } }, h("span", { class: "muted small-text" }, label),
+    const fresh = hostState.fresh === seat.seat; // the link the host's last action made
+    return link ? h("li", { class: fresh ? "host-link-new" : null, dataset: { seat: seat.seat } },
+      h("span", { class: "muted small-text" }, label, fresh ? h("span", { class: "badge badge-new" }, t("host.new")) : null),
       copyRow(label, link, `host-link-${seat.seat}`)) : null;
   }).filter(Boolean);
   const listed = h("input", { type: "checkbox", id: "host-listed", checked: table.listed !== false });
