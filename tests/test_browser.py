@@ -700,6 +700,36 @@ def test_a_domains_row_names_its_family_whole_in_french(server, browser):
     assert errors == []
 
 
+#: Whether each select of the lobby's last seat shows its chosen option whole:
+#: the text's width, as the select's font draws it, beside the arrow's room.
+SEAT_SELECTS_WHOLE = """() => [...document.querySelectorAll('.seat-spec')].slice(-1)[0]
+  .querySelectorAll('select').values().toArray().map((select) => {
+    const style = getComputedStyle(select);
+    const ctx = document.createElement('canvas').getContext('2d');
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = ctx.measureText(select.options[select.selectedIndex].text).width;
+    // Chromium draws its arrow in some 24 px beside the padding
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+    return text <= room;
+  })"""
+
+
+def test_the_lobbys_seat_choices_read_whole_in_french(server, browser):
+    """A play-test read "heuristique (joue bien" cut at its arrow at 1280 px:
+    a bot seat's two choices read whole, in both languages, laptop and phone."""
+    for lang in ("fr", "en"):
+        for width, height in ((1280, 800), (390, 844)):
+            page, errors = open_page(browser, width, height)
+            page.add_init_script(f"localStorage.setItem('courtly.lang', '{lang}')")
+            page.goto(server + "/")
+            page.wait_for_selector(".seat-spec select")
+            page.locator(".seat-spec").last.locator("select").first.select_option("bot")
+            page.wait_for_timeout(100)
+            assert all(page.evaluate(SEAT_SELECTS_WHOLE)), (lang, width)
+            assert errors == []
+            page.close()
+
+
 def test_chat_private_messages_reload_reconnect_and_french(server, browser):
     made = new_table(server, "courtisans", [PERSON, PERSON, BOT], seed=3)
     tid = made["table"]["id"]

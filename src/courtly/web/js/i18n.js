@@ -251,7 +251,7 @@ const STRINGS = {
     "lobby.no_options": "Pas d'option pour ce jeu.",
     "lobby.seats": "Places",
     "lobby.seat": "Place {n}",
-    "lobby.person": "Une personne",
+    "lobby.person": "Un joueur",
     "lobby.bot": "Un robot",
     "lobby.advanced": "Plus de réglages",
     "lobby.seed": "Graine (robots seuls : même graine, même donne)",
