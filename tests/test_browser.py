@@ -676,7 +676,8 @@ SPIES_ROW_WHOLE = """() => {
   document.querySelector('.ct-domain').appendChild(rows);
   const row = document.createElement('div');
   row.className = 'ct-domrow';
-  row.innerHTML = '<span class="ct-domfam"><span class="ct-domfam-name">Espions face cachée</span></span><span class="ct-domtiles"></span>';
+  row.innerHTML = '<span class="ct-domfam"><span class="ct-domfam-name">'
+    + 'Espions face cachée</span></span><span class="ct-domtiles"></span>';
   rows.appendChild(row);
   const name = row.querySelector('.ct-domfam-name');
   const whole = name.scrollWidth <= name.clientWidth + 1 && name.getBoundingClientRect().right
@@ -709,7 +710,8 @@ SEAT_SELECTS_WHOLE = """() => [...document.querySelectorAll('.seat-spec')].slice
     ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
     const text = ctx.measureText(select.options[select.selectedIndex].text).width;
     // Chromium draws its arrow in some 24 px beside the padding
-    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+    const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    const room = select.clientWidth - padding - 24;
     return text <= room;
   })"""
 
