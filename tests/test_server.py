@@ -609,6 +609,9 @@ def test_a_seat_given_back_waits_for_its_person_then_a_stand_in_plays_it_and_say
         link = answer.json()["link"]
         wait_until(lambda: 1 in state(client, tid)["to_act"], timeout=5)
         waiting = state(client, tid)["table"]["moves"]
+        # its wait is a clock everyone sees, though that seat never had a client
+        [clock] = [c for c in state(client, tid)["clocks"] if c["seat"] == 1]
+        assert clock["kind"] == "away" and 0 < clock["deadline"] - time.time() <= 1.0
         time.sleep(max(0.0, given + 0.7 - time.monotonic()))
         assert state(client, tid)["table"]["moves"] == waiting  # the seat waits for its person
         wait_until(lambda: state(client, tid)["table"]["moves"] > waiting, timeout=5)

@@ -399,8 +399,10 @@ class LiveTable:
         as there from ``now``, and the driver plans again (a paused table
         wakes; a stand-in's plan to play the seat as gone is dropped). With
         ``back``, a seat a stand-in was playing is its person's again (a
-        program playing through REST returns so); another instance's
-        sighting leaves that to the instance driving the table."""
+        program playing through REST returns so), but an open seat's, which
+        is its stand-in's until someone sits down (:meth:`came_back`);
+        another instance's sighting leaves that to the instance driving the
+        table."""
         info = self.seats[seat]
         info.last_seen = info.polled = now  # before reading `parked`: see _plan
         if back and info.away:
@@ -837,8 +839,9 @@ class LiveTable:
             action = Done()  # a stand-in, or a bot that has had its share of the window
         if self.state is not state:
             return  # the game moved on while the bot thought; plan again
-        # a stand-in plays for its person only while the person is away (or
-        # the seat untaken): one who came back while it thought plays himself
+        # a stand-in plays for its person only while the person is away (an
+        # open seat's included, until someone sits down): one who came back,
+        # or sat down, while it thought plays himself
         still = None if info.kind == "bot" or why == "clock" else info.stood_in
         try:
             await self.submit(seat, action.to_json(),
@@ -999,11 +1002,12 @@ class LiveTable:
         away timer is real time, and not shown while paused. A seat never
         connected since the server started (a program polling over REST, or
         not back yet) has only its move clock: its away timer moves with
-        every request."""
+        every request. A seat the host opened again that nobody has taken
+        shows its away timer, which runs from the opening (:meth:`Hub.give_back`)."""
         phase = self.state.phase
         move = ((self.turn_started + self.row.move_clock - at, "clock")
                 if seat in phase.to_act and self.row.move_clock else None)
-        if frozen or seat not in self.connected_once:
+        if frozen or (seat not in self.connected_once and info.name is not None):
             return move
         gone_in = self._gone_in(info, mono)
         gone = None if gone_in is None else (gone_in, "gone")
@@ -1634,7 +1638,9 @@ class Hub:
             raise Conflict(f"seat {seat} is already a person's seat")
         token = self._new_token(table, host, seat, kind="person", bot=None, name=None)
         info.kind, info.bot, info.name, info.away = "person", None, None, False
-        info.last_seen = time.monotonic()  # the host is there: the table plays on
+        # the host is there (the table plays on), and the open seat's wait
+        # for its person (away_after, as for one who left) runs from now
+        info.last_seen = time.monotonic()
         await table.note("host_person", f"The host opens Seat {seat} to a person again",
                          seat=seat)
         table.changed.set()
