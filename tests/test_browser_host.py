@@ -285,9 +285,9 @@ def test_the_log_names_each_seat_as_it_was_when_its_holder_changes(server, brows
     page, errors = open_page(browser)
     page.goto(f"{server}/table/{tid}?token={new_token}")
     page.wait_for_selector("#join-dialog[open]")
-    # sitting down mid-game, one is told so (the stand-in has not played it: no bot)
+    # sitting down mid-game, one is told so, and that the host's bot played the seat
     note = page.locator("#join-midgame").text_content()
-    assert "The game is under way" in note and "take this seat over" in note, note
+    assert "The game is under way" in note and "a bot has been playing this seat" in note, note
     page.fill("#join-name", "Marco")
     page.click("#join-button")
     page.wait_for_selector("#log .log-host_bot")

@@ -140,7 +140,16 @@ def test_the_stand_in_mark_leaves_a_seat_whose_person_is_back(server, browser): 
     told = back.locator("#away-note").text_content()
     assert f"a bot played {len(played)} move" in told, (told, len(played))
     assert stays.locator("#away-note").count() == 0  # the other's page: nothing of the kind
-    assert errors == []
+    # the seat changes hands before its person plays: the newcomer is told nothing of it
+    host = made["host_token"]
+    stays.wait_for_function(f"window.courtly.state.toAct.includes({1 - gone})")
+    api(server, f"/api/tables/{tid}/host/seats/{gone}/bot", {"host": host})
+    link = api(server, f"/api/tables/{tid}/host/seats/{gone}/person", {"host": host})["link"]
+    newcomer, errors_n = open_page(browser)
+    take_seat(newcomer, server, link.removeprefix(server), "Cleo")
+    newcomer.wait_for_selector("#log .log-join >> text=Cleo")
+    assert newcomer.locator("#away-note").count() == 0
+    assert errors == [] and errors_n == []
 
 
 def test_the_stand_in_mark_leaves_a_seat_the_host_gives_away(server, browser):  # noqa: F811

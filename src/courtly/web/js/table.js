@@ -589,18 +589,29 @@ function renderBoard() {
 
 /** At a finished game: "Rematch" for a seated person, then "Join the rematch"
  * on every seated person's page once someone started it; spectators may watch it. */
+/** Whether this page's person sat at the finished game (a seat's token, a name
+ *  taken): who may start or follow its rematch. */
+function seatedAtTable() {
+  const table = st.table;
+  return !!(table && st.seat !== null && st.token && table.seats[st.seat] && table.seats[st.seat].name);
+}
+
+/** The log's latest "rematch" note: who started it. */
+function rematchNote() {
+  return [...st.events.values()].reverse().find((e) => e.kind === "rematch" && e.data) || null;
+}
+
 function rematchOffer() {
   const table = st.table;
   if (!table || table.status !== "over") return null;
-  const seated = st.seat !== null && st.token && table.seats[st.seat] && table.seats[st.seat].name;
-  if (!seated) {
+  if (!seatedAtTable()) {
     return table.rematch ? h("a", { class: "button-link", id: "rematch-watch", href: `/table/${encodeURIComponent(table.rematch)}` },
       t("rematch.watch")) : null;
   }
   if (!table.rematch) {
     return button(t("rematch.start"), followRematch, { class: "primary", id: "rematch-start", title: t("rematch.help") });
   }
-  const note = [...st.events.values()].reverse().find((e) => e.kind === "rematch");
+  const note = rematchNote();
   return h("span", { class: "rematch-offer" },
     note ? h("span", { class: "rematch-note" }, t("rematch.started", { who: seatName(note.data.seat) })) : null,
     button(t("rematch.follow"), followRematch, { class: "primary", id: "rematch-follow" }));
@@ -611,9 +622,9 @@ function rematchOffer() {
  *  and the log's line). Null before, and on the page of the one who started it. */
 function rematchNews() {
   if (!st.table || !st.table.rematch || st.replay) return null;
-  if (st.seat === null) return t("rematch.banner_watch");
-  const note = [...st.events.values()].reverse().find((e) => e.kind === "rematch");
-  if (!note || !note.data || note.data.seat === st.seat) return null;
+  if (!seatedAtTable()) return t("rematch.banner_watch"); // as rematchOffer: "Watch the rematch"
+  const note = rematchNote();
+  if (!note || note.data.seat === st.seat) return null;
   return t("rematch.banner", { who: seatName(note.data.seat) });
 }
 
@@ -738,7 +749,7 @@ for (const id of Object.keys(following)) {
  *  before "host_bot" it was the person's the note names, before "host_person" a
  *  bot's. A map from a line's index to the names then, for the lines before the
  *  latest such change. */
-function namesThen(events) {
+function holdersThen(events) {
   const count = st.table ? st.table.seats.length : 0;
   const names = Array.from({ length: count }, (_, n) => seatName(n));
   const plain = (n) => t("seat.label", { n: n + 1 });
@@ -761,7 +772,7 @@ function namesThen(events) {
   return then;
 }
 
-/** ``ctx`` for a line of the log written when the seats had ``names`` (:func:`namesThen`):
+/** ``ctx`` for a line of the log written when the seats had ``names`` (:func:`holdersThen`):
  *  each named as then, and "you" only for a seat this page's person held then too. */
 function contextThen(ctx, names) {
   const name = (n) => (n in names ? names[n] : seatName(n));
@@ -788,7 +799,7 @@ function renderLog() {
     .filter((e) => kinds[e.kind] !== "folded");
   if (!events.length) return fill(log, h("li", { class: "muted" }, t("log.empty")));
   const marked = new Set(st.lastMove && !st.replay ? st.lastMove.events : []);
-  const then = namesThen(events);
+  const then = holdersThen(events);
   fill(log, events.map((e) => {
     const lineCtx = then.has(e.index) ? contextThen(ctx, then.get(e.index)) : ctx;
     const style = kinds[e.kind] || (!e.move && ["join", "start", "away", "back", "clock", "rematch", "rematch_of", ...HOST_KINDS].includes(e.kind) ? "server" : "");
@@ -996,15 +1007,20 @@ document.addEventListener("keydown", (ev) => {
 /** For one sitting down at a game already under way (a seat the host opened
  *  again): that they take the seat over where it stands, and whether a bot
  *  has been playing it meanwhile (a play-test's newcomer was not told). */
-function midGameNote(seat) {
+function midGameNote(seat, log) {
   if (!st.table || st.table.status !== "playing" || !st.table.moves) return null;
   const info = st.table.seats[seat];
-  return t(info && info.away ? "join.midgame_bot" : "join.midgame", { n: st.table.moves });
+  // played by its stand-in, or by the bot the host gave it to before opening it again
+  const events = [...log].sort((a, b) => a.index - b.index);
+  const ofSeat = (e, kind) => !e.move && e.kind === kind && e.data && e.data.seat === seat;
+  const joined = events.findLast((e) => ofSeat(e, "join"));
+  const botSince = events.some((e) => ofSeat(e, "host_bot") && (!joined || e.index > joined.index));
+  return t((info && info.away) || botSince ? "join.midgame_bot" : "join.midgame", { n: st.table.moves });
 }
 
-/** The join dialog: names the game, the table and the seat; resolves the
+/** The join dialog (``log``: the table's events so far): names the game, the table and the seat; resolves the
  * seat once seated, or null to watch instead. */
-function askName(seat) {
+function askName(seat, log) {
   return new Promise((resolve) => {
     const dialog = document.getElementById("join-dialog");
     const form = document.getElementById("join-form");
@@ -1013,7 +1029,7 @@ function askName(seat) {
     applyStatic(dialog);
     document.getElementById("join-context").textContent = linkContext(st.table, seat);
     const midgame = document.getElementById("join-midgame");
-    const under = midGameNote(seat);
+    const under = midGameNote(seat, log);
     midgame.hidden = !under;
     midgame.textContent = under || "";
     const taken = st.table.seats.filter((s) => s.seat !== seat && s.name).map((s) => s.name);
@@ -1130,7 +1146,7 @@ async function start() {
     st.joining = true;
     renderHeader();
     renderBanner();
-    const seated = await askName(st.seat);
+    const seated = await askName(st.seat, first.events || []);
     st.joining = false;
     if (seated === null) { // watch instead: this browser keeps no seat
       if (savedToken(tableId) === st.token) saveToken(tableId, null);
@@ -1356,13 +1372,15 @@ function awayNote() {
   const events = [...st.events.values()].sort((a, b) => a.index - b.index);
   const mine = (e, kind) => !e.move && e.kind === kind && e.data && e.data.seat === st.seat;
   const back = events.findLast((e) => mine(e, "back"));
-  if (!back) return null;
+  // a seat that changed hands since is someone else's: their absence is not told
+  if (!back || HOLDER_KINDS.some((kind) => events.some((e) => mine(e, kind) && e.index > back.index))) return null;
   const away = events.findLast((e) => mine(e, "away") && e.index < back.index);
+  if (!away) return null;
   let count = 0;
   for (const e of events) {
     if (!e.move || e.move.seat !== st.seat || e.move.follows) continue;
     if (e.index > back.index) return null; // played since: it is told
-    if (e.move.by === "standin" && (!away || e.index > away.index)) count += 1;
+    if (e.move.by === "standin" && e.index > away.index) count += 1;
   }
   if (!count) return null;
   return h("p", { class: "standin-note", id: "away-note", role: "status" },
