@@ -563,10 +563,10 @@ export function lordOf(ctx, lord, seat) {
   return ctx.t("fn.lord_of", { lord: lordName(lord), who: ctx.name(seat) });
 }
 
-/** The player of a King deposed by an election: ``deposed_seat`` (a game
- *  stored before it was named so has him as ``seat``). */
+/** The player of a King deposed by an election: ``deposed_seat`` (events are made
+ *  again from the stored moves, so every page gets the field by this name). */
 function deposedBy(ctx, d) {
-  return ctx.name(d.deposed_seat ?? d.seat);
+  return ctx.name(d.deposed_seat);
 }
 
 export function describeEvent(e, ctx) {

@@ -135,6 +135,7 @@ const strings = {
     "vs.card.man": "homme",
     "vs.card.woman": "femme",
     "vs.card.min": "{who} ≥ {n}",
+    "vs.card.min_gone": "{who} ≥ {n}, mais pas de {who}",
     "vs.card.titled": "titré",
     "vs.card.user_woman": "jouée par une dame",
     "vs.card.user_man": "jouée par un gentilhomme",
@@ -475,6 +476,7 @@ const strings = {
     "vs.card.man": "man",
     "vs.card.woman": "woman",
     "vs.card.min": "{who} ≥ {n}",
+    "vs.card.min_gone": "{who} ≥ {n}, but no {who}",
     "vs.card.titled": "titled",
     "vs.card.user_woman": "played by a lady",
     "vs.card.user_man": "played by a gentleman",
@@ -1048,8 +1050,11 @@ function conditions(ctx, c) {
     // in a regency the Regent hears for both sovereigns, on her red scale (§10.1, A38; court.py track)
     const regency = !!(ctx.view.king && ctx.view.king.regency);
     const sov = regency ? "regent" : c.min_standing.sovereign;
+    // that sovereign dead and no regency: a standing nobody can meet, said as the terminal does
+    const hearer = sov === "regent" ? null : ctx.view[sov];
+    const gone = !!hearer && hearer.alive === false;
     out.push(h("span", { class: ["vs-cond", `vs-min-${regency ? "queen" : sov}`] },
-      ctx.t("vs.card.min", { who: ctx.t(`vs.sov.${sov}_short`), n: signed(c.min_standing.value) })));
+      ctx.t(gone ? "vs.card.min_gone" : "vs.card.min", { who: ctx.t(`vs.sov.${sov}_short`), n: signed(c.min_standing.value) })));
   }
   if (c.titled) out.push(h("span", { class: "vs-cond" }, ctx.t("vs.card.titled")));
   if (c.income) out.push(h("span", { class: "vs-cond vs-income" }, ctx.t("vs.card.income", { n: sumText(ctx, c.income) })));
@@ -1535,12 +1540,11 @@ function negotiationPanel(ctx) {
 // ----- etiquette: breaches, fines, the chat's marks (§3, §4) ------------------------------------
 
 /** Why waiting breaches went unfined (rules.py _lapse, decision E15): the Chamberlain let them
- *  pass, time was called on him, or the turn ended before any ruling and they lapsed. Events
- *  stored before the data said why say it in their text. */
+ *  pass, time was called on him, or the turn ended before any ruling and they lapsed (events are
+ *  made again from the stored moves, so every page gets ``why``). */
 function passLine(ctx, e) {
   const d = e.data || {};
-  const text = e.text || "";
-  const why = d.why || (text.includes("turn is over") ? "turn_over" : text.includes("time is up") ? "time_up" : "done");
+  const why = d.why || "done";
   return ctx.t(`vs.log.pass_${why}${(d.breaches || []).length > 1 ? "_n" : ""}`);
 }
 
