@@ -1888,7 +1888,7 @@ function showTargets(root, ctx, box, centre) {
 function keepBarHeight(root, ctx) {
   const bar = root.querySelector(".fief-map-panel > .fief-prompt");
   if (!bar) return;
-  const ahead = Math.max(0, ...barsAhead(ctx).map((state) => probeHeight(bar, ctx, state)));
+  const ahead = tallestBar(bar, ctx, barsAhead(ctx));
   if (ahead) bar.style.minHeight = `${ahead}px`;
   keepHeight(bar, ctx, "fiefBar", `${ctx.view.turn}:${ctx.view.phase}`);
 }
@@ -1911,20 +1911,25 @@ function barsAhead(ctx) {
   return uniq(legalOf(ctx, "buy").map((a) => a.village)).map((buyAt) => ({ buyAt }));
 }
 
-/** The height of the bar drawn for the map's ``state``, out of sight at the bar's width. */
-function probeHeight(bar, ctx, state) {
-  const probe = { ...ctx, ui: { ...ctx.ui, fiefMap: { ...state } } };
-  settle(probe);
-  const drawn = actBar(probe);
-  if (!drawn) return 0;
-  drawn.removeAttribute("id");
-  Object.assign(drawn.style, { position: "absolute", visibility: "hidden", left: "0", top: "0",
-    width: `${bar.getBoundingClientRect().width}px` });
-  drawn.setAttribute("aria-hidden", "true");
-  bar.parentNode.append(drawn);
-  const height = drawn.getBoundingClientRect().height;
-  drawn.remove();
-  return height;
+/** The tallest of the bars drawn for the map's ``states``, out of sight at the bar's
+ *  width: all put in the page, then all measured (one layout for them all, not one
+ *  each: the review counted some thirty a redraw at a purchase), then all removed. */
+function tallestBar(bar, ctx, states) {
+  const width = `${bar.getBoundingClientRect().width}px`;
+  const drawn = states.map((state) => {
+    const probe = { ...ctx, ui: { ...ctx.ui, fiefMap: { ...state } } };
+    settle(probe);
+    return actBar(probe);
+  }).filter(Boolean);
+  for (const el of drawn) {
+    el.removeAttribute("id");
+    Object.assign(el.style, { position: "absolute", visibility: "hidden", left: "0", top: "0", width });
+    el.setAttribute("aria-hidden", "true");
+  }
+  bar.parentNode.append(...drawn);
+  const heights = drawn.map((el) => el.getBoundingClientRect().height);
+  for (const el of drawn) el.remove();
+  return Math.max(0, ...heights);
 }
 
 /** An element above the map keeps the tallest height it has had (``ctx.ui[slot]``)
