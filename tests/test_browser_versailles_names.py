@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from courtly.games.versailles.etiquette import name_key
+from courtly.games.versailles.etiquette import family_keys, name_key
 from test_browser import browser, open_page, server
 
 pytestmark = pytest.mark.slow
@@ -91,4 +91,21 @@ def test_the_page_takes_for_a_family_name_what_the_rules_take(server, browser):
       return names.map((n) => NAME_OK.test(n));
     }""", names)
     assert shown == [_FAMILY_NAME.fullmatch(n) is not None for n in names]
+    assert errors == []
+
+
+def test_the_page_knows_a_family_by_the_keys_the_rules_do(server, browser):
+    """familyKeys (the page's refusal of a name another family bears with or
+    without its particle, E21) gives the rules' family_keys on names with and
+    without "de"/"d'", and on the tricky ones."""
+    page, errors = open_page(browser)
+    page.goto(server + "/")
+    names = ["de Saint-Sournois", "Saint Sournois", "d'Escarpolette", "D’Escarpolette",
+             "Escarpolette", "de la Tour", "la Tour", "de", "d'Argenson", "Delorme", "du Pré",
+             "de de Rien", *TRICKY]
+    shown = page.evaluate("""async (names) => {
+      const { familyKeys } = await import('/static/games/versailles_names.js');
+      return names.map((n) => familyKeys(n).sort());
+    }""", names)
+    assert shown == [sorted(family_keys(n)) for n in names]
     assert errors == []

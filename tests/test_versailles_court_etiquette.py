@@ -34,7 +34,7 @@ from courtly.games.versailles.addresses import (
     judge_chat,
     sovereign_addressees,
 )
-from courtly.games.versailles.etiquette import family_name_problem
+from courtly.games.versailles.etiquette import family_keys, family_name_problem
 from courtly.games.versailles.rules import VersaillesState
 
 TREMIERE, TOUR = "de la Trémière", "de la Tour qui Penche"
@@ -528,6 +528,35 @@ def test_another_familys_name_is_refused_and_nothing_changes():
         with pytest.raises(IllegalAction, match="already named"):
             state.apply(seat, ChooseSex("man", name))
         assert state == before
+
+
+@pytest.mark.parametrize(("taken", "typed"), [
+    ("de Saint-Sournois", "Saint Sournois"), ("Saint Sournois", "de Saint-Sournois"),
+    ("d'Escarpolette", "Escarpolette"), ("Escarpolette", "d’Escarpolette"),
+    ("de la Tour", "la Tour")])
+def test_a_name_that_differs_only_by_its_particle_is_taken(taken, typed):
+    """A play-test's "Saint Sournois" beside "de Saint-Sournois": the checker
+    reads a family name with or without its "de"/"d'", so "Monsieur
+    Saint-Sournois" named both, and one player was fined for the other's
+    name. Such a name is taken (decision E21), the refusal naming the family
+    that has it; the state is unchanged."""
+    state = new(3)
+    first = state.to_act[0]
+    state.apply(first, ChooseSex("man", taken))
+    seat = state.to_act[0]
+    before = state.clone()
+    with pytest.raises(IllegalAction, match=f"already named {taken!r}"):
+        state.apply(seat, ChooseSex("woman", typed))
+    assert state == before
+    assert family_keys(taken) & family_keys(typed)
+
+
+def test_names_with_particles_of_their_own_stay_apart():
+    """Only the particle is set aside: "de Lorme" and "Delorme", "de la Tour"
+    and "de Tour", are different families."""
+    for one, other in (("de Lorme", "Delorme"), ("de la Tour", "de Tour"),
+                       ("du Pré", "de Pré")):
+        assert not family_keys(one) & family_keys(other), (one, other)
 
 
 def test_a_name_drawn_for_a_family_still_to_choose_may_be_taken():

@@ -992,6 +992,21 @@ def name_key(name: str) -> str:
     return " ".join(_words(name.replace("-", " ")))
 
 
+def family_keys(name: str) -> frozenset[str]:
+    """The keys (:func:`name_key`) a family name is known by in the chat: the
+    name, and the name without its particle "de"/"d'", as the checker reads an
+    address either way (:func:`_name_vocabulary`). Two families whose keys
+    meet could not be told apart by any address (a play-test's "Saint
+    Sournois" beside "de Saint-Sournois" had one fined for the other's name):
+    a family name is taken when its keys meet another's (§6, our decision
+    E21). The page has a port of it (web/games/versailles_names.js familyKeys)."""
+    words = _words(name.replace("-", " "))
+    keys = {" ".join(words)}
+    if len(words) > 1 and words[0] in ("de", "d'"):
+        keys.add(" ".join(words[1:]))
+    return frozenset(keys)
+
+
 def family_name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a courtier's family name (§6: "a NAME for his
     courtier (de Quelque Chose... de Maintenon, de la Tour qui Penche, and so

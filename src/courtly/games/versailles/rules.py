@@ -67,7 +67,7 @@ DONE, END_TURN, DRAW = Done(), EndTurn(), Draw()
 #: The etiquette checker's reading of a family name, kept: every game's
 #: set-up compares the drawn names, and a name reads the same each time.
 family_name_problem = lru_cache(maxsize=1024)(etiquette.family_name_problem)
-name_key = lru_cache(maxsize=1024)(etiquette.name_key)
+family_keys = lru_cache(maxsize=1024)(etiquette.family_keys)
 #: Our family names (data/names.json), drawn at set-up (§6).
 FAMILY_NAMES: tuple[str, ...] = tuple(
     package_data("courtly.games.versailles", "names.json")["families"])
@@ -671,27 +671,30 @@ class VersaillesState(PlayRules, State):
     def family_problem(self, seat: int, family: str | None) -> str | None:
         """Why ``seat`` may not take this family name (§6), or None: the
         characters (:func:`family_name_problem`), and not a name another
-        player has already taken (case and accents aside)."""
+        player has already taken (case and accents aside, and with or without
+        its particle: :func:`family_keys`, decision E21)."""
         if family is None:
             return None
         problem = family_name_problem(family)
         if problem is not None:
             return problem
-        key = name_key(family)
+        keys = family_keys(family)
         other = next((s for s, c in enumerate(self.courtiers) if s != seat
-                      and c.sex is not None and name_key(c.family) == key), None)
-        return None if other is None else f"Seat {other}'s family is already named {family!r}"
+                      and c.sex is not None and keys & family_keys(c.family)), None)
+        if other is None:
+            return None
+        return f"Seat {other}'s family is already named {self.courtiers[other].family!r}"
 
     def _name_family(self, seat: int, family: str) -> None:
         """``seat`` takes ``family``; a family still to choose that was drawn
         the same name is given the first of our names nobody bears (no die:
         the other menus change only by this)."""
         self.courtiers[seat].family = family
-        key = name_key(family)
+        keys = family_keys(family)
         for other, c in enumerate(self.courtiers):
-            if other != seat and c.sex is None and name_key(c.family) == key:
-                taken = {name_key(x.family) for x in self.courtiers}
-                c.family = next(n for n in _NAMES if name_key(n) not in taken)
+            if other != seat and c.sex is None and keys & family_keys(c.family):
+                taken = frozenset().union(*(family_keys(x.family) for x in self.courtiers))
+                c.family = next(n for n in _NAMES if not family_keys(n) & taken)
 
     def _family_ok(self, seat: int, family: str | None) -> bool:
         return self.family_problem(seat, family) is None

@@ -26,7 +26,7 @@ import { button, clickable, h, s } from "../js/dom.js";
 import { actions, lastMoveSection } from "./generic.js";
 import { hide as hideHelp, withHelp } from "../js/cardhelp.js";
 import { grouped, pointing } from "../js/i18n.js";
-import { NAME_OK, nameKey } from "./versailles_names.js";
+import { NAME_OK, familyKeys } from "./versailles_names.js";
 
 const DATA = (await api.game("versailles")).data;
 const CARD = Object.fromEntries(DATA.deck.map((c) => [c.id, c]));
@@ -1397,11 +1397,13 @@ function turnPanel(ctx) {
 
 // ----- the choice of one's courtier (§6) --------------------------------------------------
 
-/** The seat whose courtier already bears this family name (his sex chosen), or null. */
+/** The seat whose courtier already bears this family name (his sex chosen), or null: the
+ *  same name, or one differing only by its particle "de"/"d'" (E21, rules.py family_problem). */
 function familyHolder(ctx, family) {
   if (!family) return null;
-  const key = nameKey(family);
-  const other = (ctx.view.courtiers || []).find((c) => c.seat !== ctx.seat && c.sex && c.family && nameKey(c.family) === key);
+  const keys = familyKeys(family);
+  const other = (ctx.view.courtiers || []).find((c) => c.seat !== ctx.seat && c.sex && c.family
+    && familyKeys(c.family).some((k) => keys.includes(k)));
   return other ? other.seat : null;
 }
 

@@ -50,3 +50,14 @@ export function nameKey(name) {
 /** etiquette.py _FAMILY_NAME: letters (Python's [^\W\d_]: no decimal digit), single spaces,
  *  apostrophes or hyphens between words. */
 export const NAME_OK = /^[\p{L}\p{Nl}\p{No}]+(?:[ '’-][\p{L}\p{Nl}\p{No}]+)*$/u;
+
+/** etiquette.py family_keys: the keys a family name is known by in the chat, the name and,
+ *  after a leading "de"/"d'", the name without it (the checker reads an address either way):
+ *  two families whose keys meet are one name (decision E21). */
+export function familyKeys(name) {
+  const key = nameKey(name);
+  const words = key.split(" ");
+  const keys = [key];
+  if (words.length > 1 && (words[0] === "de" || words[0] === "d'")) keys.push(words.slice(1).join(" "));
+  return keys;
+}
