@@ -1245,6 +1245,11 @@ def test_market_window_countdown_forms_done_and_bids(server, browser, tmp_path):
     ann.wait_for_function("window.courtly.state.view.round === 2")
     ann.wait_for_selector("#countdown")
     assert ann.locator("#phase-name").text_content() == "negotiate"
+    # shown with a capital first letter only ("Round of play", not "Round Of Play")
+    assert ann.evaluate("""(() => { const el = document.getElementById('phase-name');
+      return [getComputedStyle(el).textTransform,
+              getComputedStyle(el, '::first-letter').textTransform]; })()""") == [
+        "none", "uppercase"]
     assert len(market_events(ann, "reveal")) == 1
     assert errors_a == [] and errors_b == [] and errors_s == []
 
