@@ -103,6 +103,17 @@ OVER_THE_LIMIT = """() => {
 }"""
 
 
+#: The banner of this seat's turn with no action left, within the hand limit, with
+#: or without an office's power to use.
+NO_ACTION_LEFT = """(power) => {
+  const ctx = window.courtly.context();
+  const legal = [{ action: { type: "end_turn" } },
+    ...(power ? [{ action: { type: "use_power", power: "controleur", what: "pension" } }] : [])];
+  const view = { ...ctx.view, actions_left: 0, hand: ctx.view.hand.slice(0, 5) };
+  return window.courtly.state.renderer.banner({ ...ctx, view, legal }).text;
+}"""
+
+
 #: The banner of this seat's turn, its courtier at ``place`` with two actions.
 AWAY_FROM_COURT = """(place) => {
   const ctx = window.courtly.context();
@@ -317,6 +328,10 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
     assert ada.evaluate(OVER_THE_LIMIT) == (
         "Défaussez-vous jusqu'à 10 cartes\u202f: encore 2 à défausser (choisissez-les dans votre "
         "main).")
+    # with no action left, an office's power is named only to one who has one (a
+    # play-test, with none, read "an office's power, or End the turn")
+    assert ada.evaluate(NO_ACTION_LEFT, False) == "À vous : plus d'action ; « Finir le tour »."
+    assert "le pouvoir d'une charge" in ada.evaluate(NO_ACTION_LEFT, True)
     choose(ada, "#vs-form-give select[data-field=to]", "Bertrand")
     choose(ada, "#vs-form-give select[data-field=card1]", ada_shows)
     choose(ada, "#vs-form-give select[data-field=card2]", "—")

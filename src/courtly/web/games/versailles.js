@@ -302,6 +302,7 @@ const strings = {
     "vs.banner.play": (p) => `À vous de jouer : ${p.n} action${p.n === 1 ? "" : "s"}.`,
     "vs.banner.discard": (p) => `Défaussez-vous jusqu'à ${p.limit} cartes : encore ${p.n} à défausser (choisissez-${p.n === 1 ? "la" : "les"} dans votre main).`,
     "vs.banner.no_action": "À vous : plus d'action ; le pouvoir d'une charge, ou « Finir le tour ».",
+    "vs.banner.no_action_end": "À vous : plus d'action ; « Finir le tour ».",
     "vs.banner.fine": "Grand Chambellan : un manquement à l'étiquette attend votre décision.",
     "vs.banner.location": "Grand Chambellan : où va la Cour, à Versailles ou à la chasse ? Choisissez sous « Votre tour ».",
     "vs.banner.party": "Choisissez le parti de votre héritier sous « Votre tour ».",
@@ -643,6 +644,7 @@ const strings = {
     "vs.banner.play": (p) => `Your turn: ${p.n} action${p.n === 1 ? "" : "s"}.`,
     "vs.banner.discard": (p) => `Discard down to ${p.limit} cards: ${p.n} more to discard (choose ${p.n === 1 ? "it" : "them"} in your hand).`,
     "vs.banner.no_action": "Your turn: no action left; an office’s power, or End the turn.",
+    "vs.banner.no_action_end": "Your turn: no action left; End the turn.",
     "vs.banner.fine": "Grand Chamberlain: a breach of etiquette awaits your decision.",
     "vs.banner.location": "Grand Chamberlain: does the court stay at Versailles or go hunting? Choose under “Your turn”.",
     "vs.banner.party": "Choose your heir’s party under “Your turn”.",
@@ -1778,7 +1780,8 @@ function banner(ctx) {
     if (v.actions_left <= 0 && over > 0 && legalOf(ctx, "discard").length) {
       return { text: ctx.t("vs.banner.discard", { limit: HAND_LIMIT, n: over }), kind: "mine" };
     }
-    if (v.actions_left <= 0) return { text: ctx.t("vs.banner.no_action"), kind: "mine" };
+    // an office's power is named only to one who has one to use (a play-test held none)
+    if (v.actions_left <= 0) return { text: ctx.t(legalOf(ctx, "use_power").length ? "vs.banner.no_action" : "vs.banner.no_action_end"), kind: "mine" };
     // away from court, what one may still do (§11, §12): the menus alone would not say why
     const place = (courtier(ctx, ctx.seat) || {}).place;
     const away = place === "exile" || place === "bastille" ? ` ${ctx.t(`vs.banner.${place}`)}` : "";
