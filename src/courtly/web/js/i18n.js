@@ -79,7 +79,7 @@ const STRINGS = {
     "table.reconnecting": "Connection lost, reconnecting…",
     "table.undo": "Undo",
     "table.undo_help": "Take back your last action (allowed until anything is revealed or another player acts)",
-    "log.undo": "{who} takes back their last action",
+    "log.undo": "{who} takes a move back",
     "table.not_found": "This table does not exist.",
     "table.bad_token": "This link no longer holds a seat at this table: the host may have replaced it or given the seat to a bot. Ask the host for a new link; meanwhile you are watching.",
     "table.bad_link_mine": "This link no longer holds a seat at this table (the host may have replaced it): you are at your own seat, which this browser keeps.",
