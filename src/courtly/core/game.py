@@ -356,7 +356,7 @@ class State(ABC):
             before.apply(who, earlier)
         self.__dict__.clear()
         self.__dict__.update(before.__dict__)
-        public = Event("undo", f"Seat {seat} takes back their last action", {"seat": seat})
+        public = Event("undo", f"Seat {seat} takes a move back", {"seat": seat})
         return [Event("undo", f"Seat {seat} takes back: {action.describe()}",
                       {"seat": seat, "action": action.to_json()},
                       audience=frozenset({seat}), redacted=public)]
