@@ -114,6 +114,19 @@ NO_ACTION_LEFT = """(power) => {
 }"""
 
 
+#: The negotiation panel of this seat with nothing to pay with (its fortune 0):
+#: what stands where the payment form would be.
+PAY_NONE = """() => {
+  const ctx = window.courtly.context();
+  const courtiers = ctx.view.courtiers.map((c) => (c.seat === ctx.seat ? { ...c, fortune: 0 } : c));
+  const view = { ...ctx.view, courtiers, stage: 'negotiation', negotiating: [ctx.seat] };
+  const root = document.createElement('div');
+  window.courtly.state.renderer.render(root, { ...ctx, view, legal: [{ action: { type: 'done' } }] });
+  const note = root.querySelector('#vs-pay-none');
+  return [note ? note.textContent : null, root.querySelectorAll('#vs-pay-form').length];
+}"""
+
+
 #: The banner of this seat's turn, its courtier at ``place`` with two actions.
 AWAY_FROM_COURT = """(place) => {
   const ctx = window.courtly.context();
@@ -328,6 +341,10 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
     assert ada.evaluate(OVER_THE_LIMIT) == (
         "Défaussez-vous jusqu'à 10 cartes\u202f: encore 2 à défausser (choisissez-les dans votre "
         "main).")
+    # nothing to pay with: the panel says so where the payment form was (a play-test saw
+    # it vanish, the help still saying "Pay (in 500s)")
+    assert ada.evaluate(PAY_NONE) == [
+        "Rien à payer : il faut 500 livres, votre fortune est de 0 livres.", 0]
     # with no action left, an office's power is named only to one who has one (a
     # play-test, with none, read "an office's power, or End the turn")
     assert ada.evaluate(NO_ACTION_LEFT, False) == "À vous : plus d'action ; « Finir le tour »."

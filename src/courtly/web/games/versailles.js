@@ -268,6 +268,7 @@ const strings = {
     "vs.negotiating": "négocie",
     "vs.is_done": "terminé",
     "vs.pay": "Payer",
+    "vs.pay_none": "Rien à payer : il faut 500 livres, votre fortune est de {amount} livres.",
     "vs.pay_to": "À",
     "vs.amount": "Livres",
     "vs.pay_send": "Payer",
@@ -610,6 +611,7 @@ const strings = {
     "vs.negotiating": "negotiating",
     "vs.is_done": "done",
     "vs.pay": "Pay",
+    "vs.pay_none": "Nothing to pay with: a payment is 500 livres, your fortune {amount} livres.",
     "vs.pay_to": "To",
     "vs.amount": "Livres",
     "vs.pay_send": "Pay",
@@ -1481,7 +1483,13 @@ function sexPanel(ctx) {
 
 function payForm(ctx) {
   const pays = legalOf(ctx, "pay");
-  if (!pays.length) return null;
+  if (!pays.length) {
+    // negotiating with no 500 livres to pay: say so where the form would be (a play-test
+    // saw it vanish, the help still saying "Pay (in 500s)")
+    const mine = courtier(ctx, ctx.seat);
+    return legalOf(ctx, "done").length && mine ? h("p", { class: "muted small", id: "vs-pay-none" },
+      ctx.t("vs.pay_none", { amount: sumText(ctx, mine.fortune || 0) })) : null;
+  }
   const targets = [...new Set(pays.map((a) => a.to))];
   const max = Math.max(...pays.map((a) => a.amount));
   const memo = (ctx.ui.vsPay = ctx.ui.vsPay || {});
