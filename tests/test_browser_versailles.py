@@ -121,7 +121,8 @@ PAY_NONE = """() => {
   const courtiers = ctx.view.courtiers.map((c) => (c.seat === ctx.seat ? { ...c, fortune: 0 } : c));
   const view = { ...ctx.view, courtiers, stage: 'negotiation', negotiating: [ctx.seat] };
   const root = document.createElement('div');
-  window.courtly.state.renderer.render(root, { ...ctx, view, legal: [{ action: { type: 'done' } }] });
+  const legal = [{ action: { type: 'done' } }];
+  window.courtly.state.renderer.render(root, { ...ctx, view, legal });
   const note = root.querySelector('#vs-pay-none');
   return [note ? note.textContent : null, root.querySelectorAll('#vs-pay-form').length];
 }"""
