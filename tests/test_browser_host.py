@@ -309,7 +309,9 @@ def test_the_log_names_each_seat_as_it_was_when_its_holder_changes(server, brows
     fresh.locator(".toast-error").last.wait_for()
     told = fresh.locator(".toast-error").last.text_content()
     assert "Ask the host for a new link" in told and "token" not in told, told
-    # an open seat's away clock, as a spectator sees it: whose and what happens
+    # an open seat's away clock, as a spectator sees it: whose and what happens (the
+    # table loaded, which the toast comes before)
+    fresh.wait_for_function("!!(window.courtly && window.courtly.state.table)")
     fresh.evaluate("""() => {
       const s = window.courtly.state;
       s.table = { ...s.table, seats: s.table.seats.map((x) => x.seat === 1
