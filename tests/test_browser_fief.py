@@ -1241,6 +1241,18 @@ TARGETS_IN_SIGHT = """() => {
 }"""
 
 
+def zoomed_region_choice(server, browser):
+    """Fay's phone (touch, 390 px) at a new Fief table, the map zoomed ×3 while she
+    chooses her region: most regions out of sight. The page and its errors."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=5, turn_limit=1)
+    page, errors = open_page(browser, width=390, height=844, touch=True)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".fief-act[data-mode=region]")
+    page.click("#fief-zoom-in")
+    page.wait_for_timeout(200)
+    return page, errors
+
+
 def test_a_phone_is_told_of_targets_off_the_map_and_shown_them(server, browser):
     """A play-test on a phone (the map zoomed ×2) chose a region with two of
     them off the map's edge, and sent an assassin whose only target lay off
@@ -1248,12 +1260,7 @@ def test_a_phone_is_told_of_targets_off_the_map_and_shown_them(server, browser):
     out of sight and says that ⤢ shows the whole board; and a choice with
     none of its targets in sight centres the map on them, once (the player
     may pan away after)."""
-    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=5, turn_limit=1)
-    page, errors = open_page(browser, width=390, height=844, touch=True)
-    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
-    page.wait_for_selector(".fief-act[data-mode=region]")
-    page.click("#fief-zoom-in")  # ×3: most regions out of sight
-    page.wait_for_timeout(200)
+    page, errors = zoomed_region_choice(server, browser)
     sight = page.evaluate(TARGETS_IN_SIGHT)
     hidden = sight["targets"] - sight["seen"]
     assert sight["targets"] >= 4 and hidden > 0, sight
@@ -1312,12 +1319,7 @@ def test_the_line_of_targets_out_of_sight_never_moves_the_map(server, browser):
     targets out of sight came and went between redraws, moving the map by a
     line under the finger. Zoomed, the line keeps its place, empty when every
     target is in sight: the map's top stays put."""
-    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=5, turn_limit=1)
-    page, errors = open_page(browser, width=390, height=844, touch=True)
-    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
-    page.wait_for_selector(".fief-act[data-mode=region]")
-    page.click("#fief-zoom-in")  # ×3: some regions out of sight
-    page.wait_for_timeout(200)
+    page, errors = zoomed_region_choice(server, browser)
     before = page.evaluate(MAP_TOP)
     assert before["hint"], before
     assert page.evaluate(IN_SIGHT_ONLY, False) > 0
