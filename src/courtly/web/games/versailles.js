@@ -1487,7 +1487,8 @@ function payForm(ctx) {
     // negotiating with no 500 livres to pay: say so where the form would be (a play-test
     // saw it vanish, the help still saying "Pay (in 500s)")
     const mine = courtier(ctx, ctx.seat);
-    return legalOf(ctx, "done").length && mine ? h("p", { class: "muted small", id: "vs-pay-none" },
+    const poor = mine && (Number(mine.fortune) || 0) < PAY_UNIT; // not the window's limit reached
+    return legalOf(ctx, "done").length && poor ? h("p", { class: "muted small", id: "vs-pay-none" },
       ctx.t("vs.pay_none", { amount: sumText(ctx, mine.fortune || 0) })) : null;
   }
   const targets = [...new Set(pays.map((a) => a.to))];
