@@ -116,9 +116,9 @@ NO_ACTION_LEFT = """(power) => {
 
 #: The negotiation panel of this seat with nothing to pay with (its fortune 0):
 #: what stands where the payment form would be.
-PAY_NONE = """() => {
+PAY_NONE = """(fortune) => {
   const ctx = window.courtly.context();
-  const courtiers = ctx.view.courtiers.map((c) => (c.seat === ctx.seat ? { ...c, fortune: 0 } : c));
+  const courtiers = ctx.view.courtiers.map((c) => (c.seat === ctx.seat ? { ...c, fortune } : c));
   const view = { ...ctx.view, courtiers, stage: 'negotiation', negotiating: [ctx.seat] };
   const root = document.createElement('div');
   const legal = [{ action: { type: 'done' } }];
@@ -344,11 +344,12 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
         "main).")
     # nothing to pay with: the panel says so where the payment form was (a play-test saw
     # it vanish, the help still saying "Pay (in 500s)")
-    assert ada.evaluate(PAY_NONE) == [
-        "Rien à payer : il faut 500 livres, votre fortune est de 0 livres.", 0]
+    assert ada.evaluate(PAY_NONE, 0) == [
+        "Rien à payer\u202f: il faut 500 livres, votre fortune est de 0 livres.", 0]
+    assert ada.evaluate(PAY_NONE, 3000) == [None, 0]  # no payment left in the window: no note
     # with no action left, an office's power is named only to one who has one (a
     # play-test, with none, read "an office's power, or End the turn")
-    assert ada.evaluate(NO_ACTION_LEFT, False) == "À vous : plus d'action ; « Finir le tour »."
+    assert ada.evaluate(NO_ACTION_LEFT, False) == "À vous\u202f: plus d'action\u202f; « Finir le tour »."
     assert "le pouvoir d'une charge" in ada.evaluate(NO_ACTION_LEFT, True)
     choose(ada, "#vs-form-give select[data-field=to]", "Bertrand")
     choose(ada, "#vs-form-give select[data-field=card1]", ada_shows)
