@@ -349,7 +349,8 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
     assert ada.evaluate(PAY_NONE, 3000) == [None, 0]  # no payment left in the window: no note
     # with no action left, an office's power is named only to one who has one (a
     # play-test, with none, read "an office's power, or End the turn")
-    assert ada.evaluate(NO_ACTION_LEFT, False) == "À vous\u202f: plus d'action\u202f; « Finir le tour »."
+    assert ada.evaluate(NO_ACTION_LEFT, False) == (
+        "À vous\u202f: plus d'action\u202f; « Finir le tour ».")
     assert "le pouvoir d'une charge" in ada.evaluate(NO_ACTION_LEFT, True)
     choose(ada, "#vs-form-give select[data-field=to]", "Bertrand")
     choose(ada, "#vs-form-give select[data-field=card1]", ada_shows)
