@@ -465,8 +465,10 @@ def test_a_three_player_fief_game_through_the_map(server, browser, tmp_path: Pat
                                          f"{_story(server, tid)}") from None
                 _check_battle(person.page, data)
                 _result_in_full_ink(person.page)
-                person.page.locator("#fief-battle").screenshot(
-                    path=str(tmp_path / f"fief-battle-{person.name}.png"))
+                # the whole page, not the panel's element: an update may draw the panel
+                # anew while an element's screenshot waits for it (CI saw one)
+                person.page.screenshot(path=str(tmp_path / f"fief-battle-{person.name}.png"),
+                                       full_page=True)
             fought = True
         if not elected and phase in ("consecration", "fiefs", "negotiation"):
             for person in (ann, bob):  # every vote as announced, and the result
