@@ -961,6 +961,150 @@ def test_a_card_that_cannot_be_played_says_why(server, browser):
     assert errors == []
 
 
+#: Fay's renderer, off-page, on her turn with ``card`` alone in her hand and
+#: chosen, only gifts legal: everyone at court, King 6 and Queen 6, untitled,
+#: unmarried, unmarked (seat 1 a woman), then ``view`` and ``people`` (each
+#: seat's changes) laid over; the bar's line saying why, or null.
+WHY_NOT_WHEN = """([card, view, people]) => {
+  const r = window.courtly.state.renderer;
+  const ctx = window.courtly.context();
+  const courtiers = ctx.view.courtiers.map((c, i) => ({ ...c, sex: i === 1 ? 'woman' : 'man',
+    place: 'court', king: 6, queen: 6, cards: [], spouse: null, used_poison: false,
+    used_philtre: false, ...(people[i] || {}) }));
+  const made = { ...ctx.view, stage: 'play', current: ctx.seat, actions_left: 2,
+    location: 'versailles', hand: [card], courtiers, king: { alive: true, regency: false },
+    queen: { ...(ctx.view.queen || {}), alive: true }, wars: [], secret_wife: null,
+    favourite: null, ...view };
+  const root = document.createElement('div');
+  const gift = { type: 'give_cards', to: 1, cards: [card] };
+  r.render(root, { ...ctx, view: made, legal: [{ action: gift }],
+    ui: { ...ctx.ui, vsCard: card } });
+  const why = root.querySelector('#vs-card-bar .vs-why-not');
+  return why ? why.textContent : null;
+}"""
+
+
+def test_a_card_kept_from_play_by_its_own_condition_says_which(server, browser):
+    """A play-test found Scandale, a war already declared and Justice with the
+    Bastille empty greyed out with no reason, and the Burning Chamber's real
+    condition (a woman who has played Poison or Philtre) nowhere: each card's
+    own condition (§9.1, DECK.md's "other") says why when it is what fails,
+    and nothing is said once it holds."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+
+    def why(card: str, view: dict[str, Any] | None = None,
+            people: dict[int, dict[str, Any]] | None = None) -> str | None:
+        seats = {str(k): v for k, v in (people or {}).items()}
+        line = page.evaluate(WHY_NOT_WHEN, [card, view or {}, seats])
+        line = line and re.sub("[\u00a0\u202f]", " ", line)  # French spaces
+        return line and re.sub("^Not playable now: |^Injouable pour l'instant : |\\.$", "", line)
+
+    assert why("justice") == "nobody is in the Bastille"
+    assert why("justice", people={2: {"place": "bastille"}}) is None
+    assert why("gloire_colonies") == "nobody is in exile"
+    assert why("gloire_colonies", people={2: {"place": "exile"}}) is None
+    assert why("guerre_angleterre", {"wars": ["england"]}) == "war is already declared: England"
+    assert why("guerre_angleterre", {"wars": ["spain"]}) is None
+    assert why("guerre_gagnee") == "the court must be at war"  # no war, the court not there
+    assert why("guerre_gagnee", {"wars": ["spain"], "location": "war"}) is None
+    dead_king = {"king": {"alive": False, "regency": True}}
+    assert why("favorite", dead_king) == "the King is dead"
+    assert why("favorite", {"secret_wife": 1}) == "the King has a secret wife"
+    assert why("favorite") is None
+    assert why("amant_reine", {"queen": {"alive": False}}) == "the Queen is dead"
+    assert why("scandale") == "nobody at court is the King’s Favourite or the Queen’s Lover"
+    assert why("scandale", people={1: {"place": "exile", "cards": ["favorite"]}}) == (
+        "nobody at court is the King’s Favourite or the Queen’s Lover")
+    assert why("scandale", {"secret_wife": 1, "favourite": 1}, {1: {"cards": ["favorite"]}}) == (
+        "the Favourite is the King’s secret wife, whom scandal does not reach")
+    assert why("scandale", people={2: {"cards": ["amant_reine"]}}) is None
+    widower = {"queen": {"alive": False}}
+    assert why("mariage_secret") == "the Queen is alive"
+    assert why("mariage_secret", {**widower, **dead_king}) == "the King is dead"
+    assert why("mariage_secret", {**widower, "secret_wife": 2}) == "the King has a secret wife"
+    assert why("mariage_secret", widower) == "the King has no Favourite at court"
+    favourite = {**widower, "favourite": 1}
+    assert why("mariage_secret", favourite, {1: {"cards": ["favorite"], "spouse": 2}}) == (
+        "the Favourite is married")
+    assert why("mariage_secret", favourite, {1: {"cards": ["favorite"]}}) is None
+    assert why("chambre_ardente") == "no lady at court has played Poison or Love Philtre"
+    assert why("chambre_ardente", people={0: {"used_poison": True}}) == (
+        "no lady at court has played Poison or Love Philtre")  # a man: not her
+    assert why("chambre_ardente", people={1: {"used_philtre": True}}) is None
+    page.click("#lang-toggle")
+    assert why("justice") == "personne n'est à la Bastille"
+    assert why("guerre_angleterre", {"wars": ["england"]}) == (
+        "la guerre est déjà déclarée : Angleterre")
+    assert why("chambre_ardente") == "aucune dame à la Cour n'a joué Poison ni Philtre d'amour"
+    assert errors == []
+
+
+#: Fay's renderer on her turn, in a box on the page, with ``odds`` in her view:
+#: the Baron alone in her hand and chosen, a request for herself and an
+#: intervention with the King legal. ``clicks`` names the buttons clicked
+#: ("request" in the card's bar, "audience" the form's); the moves sent and,
+#: after each click, the two buttons' words.
+HOPELESS = """([odds, clicks]) => {
+  const r = window.courtly.state.renderer;
+  const base = window.courtly.context();
+  const root = document.createElement('div');
+  document.body.append(root);
+  const sent = [];
+  const request = { type: 'request', card: 'baron', seat: base.seat, via_queen: false };
+  const intervene = { type: 'intervene', seat: 1, sovereign: 'king', good: true };
+  const view = { ...base.view, stage: 'play', current: base.seat, actions_left: 2, hand: ['baron'],
+    odds, location: 'versailles' };
+  const ctx = { ...base, view, canAct: true, legal: [{ action: request }, { action: intervene }],
+    ui: { ...base.ui, vsCard: 'baron', vsPurpose: 'intervene' }, act: (a) => sent.push(a) };
+  ctx.rerender = () => { root.replaceChildren(); r.render(root, ctx); };
+  ctx.rerender();
+  const words = () => [root.querySelector('#vs-card-bar .vs-use-request')?.textContent ?? null,
+    root.querySelector('#vs-aud-intervene-send').textContent];
+  const seen = [words()];
+  for (const click of clicks) {
+    if (click === 'request') root.querySelector('#vs-card-bar .vs-use-request').click();
+    else root.querySelector('#vs-form-aud-intervene').requestSubmit();
+    seen.push(words());
+  }
+  root.remove();
+  return { sent: sent.map((a) => a.type), seen };
+}"""
+
+
+def test_a_request_or_audience_with_no_chance_asks_to_be_sure(server, browser):
+    """A play-test presented a request and asked an audience at 0% (no roll of
+    §8.2 can grant them: the action spent for nothing) with one click each,
+    the chance shown but nothing stopping the click: at 0% the first click
+    asks "no chance. Sure?" on the button, the second sends; at any other
+    chance one click sends, as before."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    none = {"king": 0, "queen": 0, "through_queen": 0}
+    once = page.evaluate(HOPELESS, [none, ["request", "audience"]])
+    assert once["sent"] == []  # each clicked once: nothing sent
+    (request, audience), (asked, _), (_, asked_too) = once["seen"]
+    assert request.endswith("· 0%") and "Sure" not in request, request
+    assert asked == "Request for Fay — no chance. Sure?", asked
+    assert audience == "Request the audience"
+    assert asked_too == "Request the audience — no chance. Sure?", asked_too
+    twice = page.evaluate(HOPELESS, [none, ["request", "request"]])
+    assert twice["sent"] == ["request"]
+    twice = page.evaluate(HOPELESS, [none, ["audience", "audience"]])
+    assert twice["sent"] == ["intervene"]
+    some = {"king": 10, "queen": 0, "through_queen": 0}
+    assert page.evaluate(HOPELESS, [some, ["request"]])["sent"] == ["request"]
+    assert page.evaluate(HOPELESS, [some, ["audience"]])["sent"] == ["intervene"]
+    page.click("#lang-toggle")
+    french = page.evaluate(HOPELESS, [none, ["audience"]])
+    assert french["seen"][-1][1] == "Demander l'audience — aucune chance. Vraiment\u202f?", french
+    assert errors == []
+
+
 #: Fay's renderer, off-page: log lines of a lettre de cachet, a shared income,
 #: an audience, a recall in a regency; and the recall form in that regency.
 LOG_WORDS = """() => {

@@ -99,14 +99,15 @@ class Deck:
     def to_json(self) -> list[dict[str, Any]]:
         """The card types as clients read them: the symbols of §9.1 (location,
         sex, minimum standing, titled; ``user_sex``: who may play it) and
-        whether it is a request card (§8.1), so that a hand can show its
-        conditions."""
+        whether it is a request card (§8.1); a declaration of war's country,
+        so that a hand can show its conditions."""
         return [{"id": t.id, "name": {"fr": t.name_fr, "en": t.name_en}, "kind": t.kind,
                  "count": t.count, "income": t.income, "location": t.location, "sex": t.sex,
                  "min_standing": None if t.min_standing is None else
                  {"sovereign": t.min_standing.sovereign, "value": t.min_standing.value},
                  "titled": t.titled, "user_sex": t.user_sex, "request": t.is_request,
-                 "effect": t.effect, "effect_fr": t.effect_fr} for t in self.types.values()]
+                 "country": t.country, "effect": t.effect, "effect_fr": t.effect_fr}
+                for t in self.types.values()]
 
 
 def _field(card: Mapping[str, Any], key: str, kind: type, where: str) -> Any:

@@ -172,6 +172,19 @@ const strings = {
     "vs.why.nobody": "personne à la Cour n'est {who}{min}",
     "vs.why.nobody_min": "personne à la Cour n'a {sov} ≥ {n}",
     "vs.why.min": " avec {sov} ≥ {n}",
+    "vs.anyway": "{what} — aucune chance. Vraiment ?",
+    "vs.why.justice": "personne n'est à la Bastille",
+    "vs.why.glory": "personne n'est en exil",
+    "vs.why.war_on": "la guerre est déjà déclarée : {country}",
+    "vs.why.king_dead": "le Roi est mort",
+    "vs.why.queen_dead": "la Reine est morte",
+    "vs.why.queen_alive": "la Reine est en vie",
+    "vs.why.secret_wife": "le Roi a une épouse secrète",
+    "vs.why.scandal": "personne à la Cour n'est la Favorite du Roi ni l'Amant de la Reine",
+    "vs.why.scandal_wife": "la Favorite est l'épouse secrète du Roi, que le scandale n'atteint pas",
+    "vs.why.no_favourite": "le Roi n'a pas de Favorite à la Cour",
+    "vs.why.favourite_married": "la Favorite est mariée",
+    "vs.why.bastille": "aucune dame à la Cour n'a joué Poison ni Philtre d'amour",
     "vs.why.who.man": "un homme",
     "vs.why.who.woman": "une femme",
     "vs.why.who.titled": "titré",
@@ -515,6 +528,19 @@ const strings = {
     "vs.why.nobody": "nobody at court is {who}{min}",
     "vs.why.nobody_min": "nobody at court has {sov} ≥ {n}",
     "vs.why.min": " with {sov} ≥ {n}",
+    "vs.anyway": "{what} — no chance. Sure?",
+    "vs.why.justice": "nobody is in the Bastille",
+    "vs.why.glory": "nobody is in exile",
+    "vs.why.war_on": "war is already declared: {country}",
+    "vs.why.king_dead": "the King is dead",
+    "vs.why.queen_dead": "the Queen is dead",
+    "vs.why.queen_alive": "the Queen is alive",
+    "vs.why.secret_wife": "the King has a secret wife",
+    "vs.why.scandal": "nobody at court is the King’s Favourite or the Queen’s Lover",
+    "vs.why.scandal_wife": "the Favourite is the King’s secret wife, whom scandal does not reach",
+    "vs.why.no_favourite": "the King has no Favourite at court",
+    "vs.why.favourite_married": "the Favourite is married",
+    "vs.why.bastille": "no lady at court has played Poison or Love Philtre",
     "vs.why.who.man": "a man",
     "vs.why.who.woman": "a woman",
     "vs.why.who.titled": "titled",
@@ -1094,9 +1120,10 @@ function useLabel(ctx, a, odds = true) {
 }
 
 // ----- why a card is not playable now (§9.1) ---------------------------------------------------
-// Only what the view shows: the court's place, the player's sex, and whether
-// any courtier at court meets the receiver's symbols (sex, least standing,
-// titled). When none of them explains it, the page says nothing more.
+// Only what the view shows: the court's place, the player's sex, the card
+// kind's own condition (KIND_WHY), and whether any courtier at court meets the
+// receiver's symbols (sex, least standing, titled). When none of them explains
+// it, the page says nothing more.
 
 /** The kinds whose target is a courtier at court meeting the card (play.py
  *  _courtier_target_ok: not Justice, Glory, the wars, or death on a sovereign). */
@@ -1155,9 +1182,47 @@ function whyNot(ctx, id) {
   }
   if (card.user_sex && card.user_sex !== "any" && me.sex !== card.user_sex) return ctx.t(`vs.why.user_${card.user_sex}`);
   const symbols = (card.sex && card.sex !== "any") || card.min_standing || card.titled;
-  if (!symbols || !RECEIVED(card)) return null;
   const court = (v.courtiers || []).filter((c) => c.place === "court");
-  return court.some((c) => meets(ctx, c, card)) ? null : nobodyText(ctx, card);
+  const meeting = court.filter((c) => meets(ctx, c, card));
+  // the kind's own condition first: "the Queen is dead" rather than nobody with Queen ≥ 6
+  const kindWhy = KIND_WHY[card.kind] && KIND_WHY[card.kind](ctx, card, meeting);
+  if (kindWhy) return kindWhy;
+  return symbols && RECEIVED(card) && !meeting.length ? nobodyText(ctx, card) : null;
+}
+
+/** The card kinds' own conditions (play.py _courtier_target_ok, _war_card_ok; a
+ *  war's end needs a war, which the court's place at war already says), as
+ *  the reason a card has no target, or null: ``meeting`` are the courtiers at
+ *  court who meet its symbols (a play-test found Scandale, a war already
+ *  declared or Justice with the Bastille empty greyed out with no reason). */
+const KIND_WHY = {
+  justice: (ctx) => (ctx.view.courtiers || []).some((c) => c.place === "bastille") ? null : ctx.t("vs.why.justice"),
+  glory: (ctx) => (ctx.view.courtiers || []).some((c) => c.place === "exile") ? null : ctx.t("vs.why.glory"),
+  war_decl: (ctx, card) => (ctx.view.wars || []).includes(card.country)
+    ? ctx.t("vs.why.war_on", { country: ctx.t(`vs.country.${card.country}`) }) : null,
+  favourite: (ctx) => kingWhy(ctx) || (ctx.view.secret_wife !== null && ctx.view.secret_wife !== undefined
+    ? ctx.t("vs.why.secret_wife") : null),
+  lover: (ctx) => ctx.view.queen && ctx.view.queen.alive ? null : ctx.t("vs.why.queen_dead"),
+  scandal: (ctx, card, meeting) => {
+    const marked = meeting.filter((c) => (c.cards || []).some((id) => CARD[id] && ["favourite", "lover"].includes(CARD[id].kind)));
+    if (!marked.length) return ctx.t("vs.why.scandal");
+    return marked.every((c) => c.seat === ctx.view.secret_wife) ? ctx.t("vs.why.scandal_wife") : null;
+  },
+  secret_marriage: (ctx, card, meeting) => {
+    const v = ctx.view;
+    const why = kingWhy(ctx) || (v.queen && v.queen.alive ? ctx.t("vs.why.queen_alive") : null)
+      || (v.secret_wife !== null && v.secret_wife !== undefined ? ctx.t("vs.why.secret_wife") : null);
+    if (why) return why;
+    const favourite = meeting.find((c) => c.seat === v.favourite);
+    if (!favourite) return ctx.t("vs.why.no_favourite");
+    return typeof favourite.spouse === "number" ? ctx.t("vs.why.favourite_married") : null;
+  },
+  bastille: (ctx, card, meeting) => meeting.some((c) => c.used_poison || c.used_philtre) ? null : ctx.t("vs.why.bastille"),
+};
+
+/** The King's side of the Favourite's cards: alive (a regency follows his death, §10.1). */
+function kingWhy(ctx) {
+  return ctx.view.king && ctx.view.king.alive ? null : ctx.t("vs.why.king_dead");
 }
 
 /** Under a chosen card with no play or request now: why, when the view tells. */
@@ -1268,9 +1333,13 @@ function handPanel(ctx) {
       whyNotLine(ctx, chosen, uses),
       help && help.text ? h("p", { class: "vs-chosen-help muted small" }, help.text) : null,
       requestOdds(ctx, uses),
-      h("div", { class: "vs-uses" }, uses.map((a) => button(useLabel(ctx, a), () => send(ctx, a), {
-        class: ["vs-use", `vs-use-${a.type}`], disabled: !ctx.canAct, dataset: { kind: a.type },
-      })), button(ctx.t("vs.cancel"), () => {
+      h("div", { class: "vs-uses" }, uses.map((a) => {
+        const pct = a.type === "request" && ctx.view.odds ? requestChance(ctx, a.via_queen) : null;
+        const guard = sureFirst(ctx, a, pct);
+        return button(guard.asking ? ctx.t("vs.anyway", { what: useLabel(ctx, a, false) }) : useLabel(ctx, a), guard.go, {
+          class: ["vs-use", `vs-use-${a.type}`, guard.asking && "vs-anyway"], disabled: !ctx.canAct, dataset: { kind: a.type },
+        });
+      }), button(ctx.t("vs.cancel"), () => {
         ctx.ui.vsCard = null;
         ctx.rerender();
       }, { class: "vs-cancel" })));
@@ -1289,7 +1358,23 @@ function handPanel(ctx) {
  * action). fields: [{key, get(action)}]. Sends the legal action chosen;
  * note(action), if given, is a node shown above the button for it.
  */
-function cascade(ctx, { id, type, fields, submit, title, help, list = null, note = null }) {
+/** A request or an audience no roll can grant (0%, §8.2): its first click
+ *  only asks to be sure, saying so on the button; the second sends it (a
+ *  play-test wasted an action on one). ``pct``: its chance, or null. */
+function sureFirst(ctx, action, pct) {
+  const key = JSON.stringify(action);
+  const asking = pct === 0 && ctx.ui.vsSure === key;
+  return {
+    asking,
+    go: () => {
+      if (pct !== 0 || asking) return send(ctx, action);
+      ctx.ui.vsSure = key;
+      ctx.rerender();
+    },
+  };
+}
+
+function cascade(ctx, { id, type, fields, submit, title, help, list = null, note = null, chance = null }) {
   const legal = list || legalOf(ctx, type);
   if (!legal.length) return null;
   const memo = (ctx.ui[`vs_${id}`] = ctx.ui[`vs_${id}`] || {});
@@ -1314,14 +1399,16 @@ function cascade(ctx, { id, type, fields, submit, title, help, list = null, note
     return h("label", { class: "vs-field" }, h("span", {}, ctx.t(`vs.field.${f.key}`)), select);
   });
   const action = pool[0];
+  const guard = sureFirst(ctx, action, chance && action ? chance(action) : null);
   const form = h("form", { class: ["vs-form", `vs-form-${id}`], id: `vs-form-${id}`, autocomplete: "off" },
     title ? h("h3", {}, title) : null, help ? h("p", { class: "muted small" }, help) : null,
     h("div", { class: "vs-fields" }, rows),
     note ? note(action) : null,
-    h("button", { type: "submit", class: "primary", disabled: !ctx.canAct, id: `vs-${id}-send` }, submit));
+    h("button", { type: "submit", class: ["primary", guard.asking && "vs-anyway"], disabled: !ctx.canAct, id: `vs-${id}-send` },
+      guard.asking ? ctx.t("vs.anyway", { what: submit }) : submit));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
-    if (action) send(ctx, action);
+    if (action) guard.go();
   });
   return form;
 }
@@ -1356,6 +1443,7 @@ function audienceForm(ctx) {
     cascade(ctx, {
       id: `aud-${purpose}`, type: purpose, fields: AUDIENCE_FIELDS[purpose], submit: ctx.t("vs.audience_send"),
       note: (action) => audienceOdds(ctx, action),
+      chance: (action) => (ctx.view.odds ? ctx.view.odds[action.sovereign || "king"] ?? null : null),
     }));
 }
 

@@ -795,7 +795,7 @@ function renderLog() {
   const replayed = st.replay && st.replay.data && st.replay.data.events;
   const kinds = st.renderer.logKinds || {};
   // a "folded" kind is told within another kind's line (Versailles' advice after a breach)
-  const events = (replayed || [...st.events.values()].sort((a, b) => a.index - b.index))
+  const events = (replayed || byIndex(st.events.values()))
     .filter((e) => kinds[e.kind] !== "folded");
   if (!events.length) return fill(log, h("li", { class: "muted" }, t("log.empty")));
   const marked = new Set(st.lastMove && !st.replay ? st.lastMove.events : []);
@@ -1011,10 +1011,9 @@ function midGameNote(seat, log) {
   if (!st.table || st.table.status !== "playing" || !st.table.moves) return null;
   const info = st.table.seats[seat];
   // played by its stand-in, or by the bot the host gave it to before opening it again
-  const events = [...log].sort((a, b) => a.index - b.index);
-  const ofSeat = (e, kind) => !e.move && e.kind === kind && e.data && e.data.seat === seat;
-  const joined = events.findLast((e) => ofSeat(e, "join"));
-  const botSince = events.some((e) => ofSeat(e, "host_bot") && (!joined || e.index > joined.index));
+  const events = byIndex(log);
+  const joined = events.findLast((e) => seatNote(e, seat, ["join"]));
+  const botSince = events.some((e) => seatNote(e, seat, ["host_bot"]) && (!joined || e.index > joined.index));
   return t((info && info.away) || botSince ? "join.midgame_bot" : "join.midgame", { n: st.table.moves });
 }
 
@@ -1359,9 +1358,19 @@ const HOLDER_KINDS = ["back", "join", "host_bot", "host_person"];
  *  who had left it before the host opened it again). */
 function backSince(seat, event) {
   for (const e of st.events.values()) {
-    if (HOLDER_KINDS.includes(e.kind) && !e.move && e.data && e.data.seat === seat && e.index > event.index) return true;
+    if (seatNote(e, seat, HOLDER_KINDS) && e.index > event.index) return true;
   }
   return false;
+}
+
+/** Whether the event is the server's note, of one of ``kinds``, about the seat. */
+function seatNote(e, seat, kinds) {
+  return !e.move && kinds.includes(e.kind) && !!e.data && e.data.seat === seat;
+}
+
+/** The events in the order the table wrote them. */
+function byIndex(events) {
+  return [...events].sort((a, b) => a.index - b.index);
 }
 
 /** On one's own page, back after an absence: how many moves the stand-in played
@@ -1369,12 +1378,11 @@ function backSince(seat, event) {
  *  back to two turns played for him, told only "Marc is back"). */
 function awayNote() {
   if (st.replay || st.seat === null || !st.table || st.table.status !== "playing") return null;
-  const events = [...st.events.values()].sort((a, b) => a.index - b.index);
-  const mine = (e, kind) => !e.move && e.kind === kind && e.data && e.data.seat === st.seat;
-  const back = events.findLast((e) => mine(e, "back"));
+  const events = byIndex(st.events.values());
+  const back = events.findLast((e) => seatNote(e, st.seat, ["back"]));
   // a seat that changed hands since is someone else's: their absence is not told
-  if (!back || HOLDER_KINDS.some((kind) => events.some((e) => mine(e, kind) && e.index > back.index))) return null;
-  const away = events.findLast((e) => mine(e, "away") && e.index < back.index);
+  if (!back || backSince(st.seat, back)) return null;
+  const away = events.findLast((e) => seatNote(e, st.seat, ["away"]) && e.index < back.index);
   if (!away) return null;
   let count = 0;
   for (const e of events) {
