@@ -1105,6 +1105,52 @@ def test_a_request_or_audience_with_no_chance_asks_to_be_sure(server, browser):
     assert errors == []
 
 
+#: Fay's renderer, off-page, during another's turn: her courtier dead (a man)
+#: and seat 2's (a woman), ``legal`` her moves; the turn panel's heading and
+#: note, and the Register's line under each of the two names.
+DEAD_SEEN = """(legal) => {
+  const r = window.courtly.state.renderer;
+  const ctx = window.courtly.context();
+  const courtiers = ctx.view.courtiers.map((c, i) => (i === 1 ? c : { ...c, place: 'dead',
+    sex: i === 0 ? 'man' : 'woman', address: null }));
+  const view = { ...ctx.view, stage: 'play', current: 1, actions_left: 2, courtiers };
+  const root = document.createElement('div');
+  r.render(root, { ...ctx, view, legal: legal.map((action) => ({ action })) });
+  const row = (seat) => root.querySelector(`tr.vs-row[data-seat="${seat}"] .vs-address .muted`);
+  return {
+    heading: root.querySelector('#vs-turn h2')?.textContent ?? null,
+    note: root.querySelector('#vs-dead-note')?.textContent ?? null,
+    mine: row(0)?.textContent ?? null, hers: row(2)?.textContent ?? null,
+  };
+}"""
+
+
+def test_a_player_whose_courtier_died_is_told_what_comes(server, browser):
+    """A play-test's courtier died: his player was told nothing (he sits out
+    the turn, his heir comes at the next, §10.4), and the Register said
+    "(sex to choose)" for a family whose heir's sex is already the other."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    seen = page.evaluate(DEAD_SEEN, [])
+    assert seen["heading"] == "Your family"
+    assert seen["note"] == (
+        "Your courtier is dead (§10.4). You keep your hand and fortune but play no more this "
+        "turn; at the start of the next, you choose the party of his heir, a lady of your family.")
+    assert seen["mine"].endswith("(deceased: his heir, a lady, comes next turn)"), seen
+    assert seen["hers"].endswith("(deceased: her heir, a gentleman, comes next turn)"), seen
+    # the heir's party to choose: the choice is the panel, the note not repeated
+    choosing = page.evaluate(DEAD_SEEN, [{"type": "choose_party", "party": "england"}])
+    assert choosing["heading"] == "Your turn" and choosing["note"] is None
+    page.click("#lang-toggle")
+    french = page.evaluate(DEAD_SEEN, [])
+    assert french["heading"] == "Votre famille"
+    assert french["note"].startswith("Votre courtisan est mort (§10.4)."), french
+    assert french["hers"].endswith("(décédée\u202f: son héritier vient au prochain tour)"), french
+    assert errors == []
+
+
 #: Fay's renderer, off-page: log lines of a lettre de cachet, a shared income,
 #: an audience, a recall in a regency; and the recall form in that regency.
 LOG_WORDS = """() => {

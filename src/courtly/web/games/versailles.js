@@ -125,6 +125,10 @@ const strings = {
     "vs.lover": "l'Amant de la Reine",
     "vs.secret_wife": "épouse secrète du Roi",
     "vs.no_courtier": "(sexe à choisir)",
+    "vs.no_courtier_dead.man": "(décédé : son héritière vient au prochain tour)",
+    "vs.no_courtier_dead.woman": "(décédée : son héritier vient au prochain tour)",
+    "vs.dead_note.man": "Votre courtisan est mort (§10.4). Vous gardez votre main et votre fortune, mais ne jouez plus de ce tour ; au début du prochain, vous choisissez le parti de son héritière, une dame de votre famille.",
+    "vs.dead_note.woman": "Votre courtisane est morte (§10.4). Vous gardez votre main et votre fortune, mais ne jouez plus de ce tour ; au début du prochain, vous choisissez le parti de son héritier, un gentilhomme de votre famille.",
     "vs.livres": "{n} livres",
     "vs.hand": "Votre main",
     "vs.hands": "Les mains",
@@ -200,6 +204,7 @@ const strings = {
     "vs.give_to": "Donner à {who}",
     "vs.show_to": "Montrer à {who}",
     "vs.turn_panel": "Votre tour",
+    "vs.dead_panel": "Votre famille",
     "vs.actions_left": (p) => (p.n === 1 ? "Il vous reste 1 action." : `Il vous reste ${p.n} actions.`),
     "vs.end_turn": "Finir le tour",
     "vs.end_turn_unused": (p) => (p.n === 1 ? "Finir le tour (1 action perdue)" : `Finir le tour (${p.n} actions perdues)`),
@@ -481,6 +486,10 @@ const strings = {
     "vs.lover": "the Queen’s Lover",
     "vs.secret_wife": "the King’s secret wife",
     "vs.no_courtier": "(sex to choose)",
+    "vs.no_courtier_dead.man": "(deceased: his heir, a lady, comes next turn)",
+    "vs.no_courtier_dead.woman": "(deceased: her heir, a gentleman, comes next turn)",
+    "vs.dead_note.man": "Your courtier is dead (§10.4). You keep your hand and fortune but play no more this turn; at the start of the next, you choose the party of his heir, a lady of your family.",
+    "vs.dead_note.woman": "Your courtier is dead (§10.4). You keep your hand and fortune but play no more this turn; at the start of the next, you choose the party of her heir, a gentleman of your family.",
     "vs.livres": "{n} livres",
     "vs.hand": "Your hand",
     "vs.hands": "The hands",
@@ -556,6 +565,7 @@ const strings = {
     "vs.give_to": "Give to {who}",
     "vs.show_to": "Show to {who}",
     "vs.turn_panel": "Your turn",
+    "vs.dead_panel": "Your family",
     "vs.actions_left": (p) => (p.n === 1 ? "You have 1 action left." : `You have ${p.n} actions left.`),
     "vs.end_turn": "End the turn",
     "vs.end_turn_unused": (p) => (p.n === 1 ? "End the turn (1 action lost)" : `End the turn (${p.n} actions lost)`),
@@ -1023,6 +1033,22 @@ function income(c) {
   return (c.cards || []).reduce((sum, id) => sum + ((CARD[id] && CARD[id].income) || 0), 0);
 }
 
+/** A family with no courtier to address: his sex not chosen yet, or dead with
+ *  his heir to come, whose sex is already the other (§10.4; a play-test's
+ *  Register said "sex to choose" for an heir). */
+function noCourtier(ctx, c) {
+  if (c.place !== "dead" || !c.sex) return ctx.t("vs.no_courtier");
+  return ctx.t(`vs.no_courtier_dead.${c.sex}`);
+}
+
+/** On one's own page while one's courtier is dead and the heir not yet
+ *  chosen: what that means (§10.4; a play-test's player was told nothing). */
+function deadNote(ctx) {
+  const me = courtier(ctx, ctx.seat);
+  if (!me || me.place !== "dead" || !me.sex || legalOf(ctx, "choose_party").length) return null;
+  return h("p", { class: "vs-dead-note", id: "vs-dead-note", role: "status" }, ctx.t(`vs.dead_note.${me.sex}`));
+}
+
 function register(ctx, targets) {
   const v = ctx.view;
   const fined = fines(ctx);
@@ -1043,7 +1069,7 @@ function register(ctx, targets) {
       h("div", { class: "vs-who" }, marker(ctx, seat), " ", ctx.name(seat), " ",
         h("span", { class: ["vs-where-tag", `vs-at-${c.place}`], title: ctx.t("vs.col.place") }, placeTag(ctx, c))),
       c.address ? h("div", { class: "vs-form-of-address" }, c.address.full)
-        : h("div", { class: "muted" }, `${c.family} ${ctx.t("vs.no_courtier")}`),
+        : h("div", { class: "muted" }, `${c.family} ${noCourtier(ctx, c)}`),
       v.grand_chamberlain === seat ? h("div", { class: "vs-gc" }, `⚜ ${ctx.t("vs.gc")}`) : null,
       status.length ? h("div", { class: "vs-status-note" }, status.join(", ")) : null),
     h("td", { class: ["vs-num", c.fortune < 0 && "vs-debt"], dataset: { fortune: c.fortune } }, sumText(ctx, c.fortune)),
@@ -1467,11 +1493,13 @@ function turnPanel(ctx) {
   const location = legalOf(ctx, "set_location");
   const party = legalOf(ctx, "choose_party");
   const mine = v.stage === "play" && v.current === ctx.seat;
-  if (!mine && !location.length && !party.length) return null;
+  const dead = deadNote(ctx);
+  if (!mine && !location.length && !party.length && !dead) return null;
   const draw = legalOf(ctx, "draw")[0];
   const end = legalOf(ctx, "end_turn")[0];
   return h("section", { class: "panel vs-turn", id: "vs-turn" },
-    h("h2", {}, ctx.t("vs.turn_panel")),
+    h("h2", {}, ctx.t(mine || location.length || party.length ? "vs.turn_panel" : "vs.dead_panel")),
+    dead,
     location.length ? h("div", { class: "vs-location-q" }, h("p", {}, ctx.t("vs.location_q")),
       location.map((a) => button(ctx.t(a.place === "hunt" ? "vs.go_hunt" : "vs.stay_versailles"), () => send(ctx, a),
         { class: "action", disabled: !ctx.canAct, dataset: { place: a.place } }))) : null,
