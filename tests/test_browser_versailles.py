@@ -863,6 +863,41 @@ def test_a_family_name_taken_is_refused_in_the_page_words(server, browser):
     assert errors_a == [] and errors_b == []
 
 
+def test_a_name_that_is_no_family_name_is_refused_in_the_page_words(server, browser):
+    """A play-test typed a family name holding a title: the toast showed the
+    engine's "choose_sex: 'marquis' in a family name would be read..." The
+    page refuses it itself, in its language, the word as typed, and sends
+    nothing (§6; etiquette.py family_name_problem, decision in
+    docs/rules/versailles.md); the reason follows the name as it is mended,
+    and a name that is one goes through."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED)
+    ada, errors = french_page(browser)
+    take_seat(ada, server, made["links"]["seats"]["0"], "Ada")
+    ada.wait_for_selector("#vs-sex-form button:enabled", timeout=30_000)
+    bad = ada.locator("#vs-sex-form .vs-family-bad")
+    ada.fill("#vs-family", "Marquis")
+    assert bad.count() == 0  # not while a name is being typed
+    ada.fill("#vs-family", "de Marquis-Carabas")
+    ada.click("#vs-sex-send")
+    bad.wait_for()
+    text = re.sub("[\u00a0\u202f]", " ", bad.text_content())
+    assert text == ("« Marquis » ne peut pas figurer dans un nom de famille : on le lirait comme "
+                    "une partie d'une adresse ou comme un tutoiement (§3)."), text
+    assert ada.locator(".toast").count() == 0
+    assert ada.evaluate("window.courtly.state.view.courtiers[0].sex") is None  # nothing sent
+    ada.click("#lang-toggle")
+    assert bad.text_content() == ("“Marquis” cannot be part of a family name: it would be read "
+                                  "as part of an address or as a familiar “tu” (§3).")
+    ada.fill("#vs-family", "de Carabas2")
+    ada.wait_for_selector("#vs-sex-form .vs-family-bad[data-kind=letters]")
+    ada.fill("#vs-family", "de Carabas")
+    bad.wait_for(state="detached")
+    ada.click("#vs-sex-send")
+    ada.wait_for_selector("#vs-register tr[data-seat='0'] .vs-form-of-address")
+    assert ada.evaluate("window.courtly.state.view.courtiers[0].family") == "de Carabas"
+    assert errors == []
+
+
 def test_the_name_taken_follows_the_name_typed_and_the_view(server, browser):
     """A play-test's "name taken" stayed on the form after the player had typed
     another name, and after the other player had taken his choice back (undo)

@@ -9,6 +9,7 @@ it. Fixtures from test_browser.py."""
 
 from __future__ import annotations
 
+import ast
 import sys
 import unicodedata
 from typing import Any
@@ -108,4 +109,50 @@ def test_the_page_knows_a_family_by_the_keys_the_rules_do(server, browser):
       return names.map((n) => familyKeys(n).sort());
     }""", names)
     assert shown == [sorted(family_keys(n)) for n in names]
+    assert errors == []
+
+
+def _rules_problem(name: str) -> tuple[str, str] | None:
+    """family_name_problem's answer as (kind, phrase), the phrase a barred one's."""
+    from courtly.games.versailles.etiquette import family_name_problem
+
+    text = family_name_problem(name)
+    if text is None:
+        return None
+    if text.startswith("a family name has"):
+        return ("length", "")
+    if text.startswith("a family name is letters"):
+        return ("letters", "")
+    return ("barred", ast.literal_eval(text.split(" in a family name")[0]))
+
+
+def test_the_page_refuses_the_family_names_the_rules_refuse(server, browser):
+    """familyNameProblem (the page's refusal before sending, with the game's
+    `family_name` data) finds what the rules' family_name_problem finds, for
+    the same reason: a play-test's "Marquis" came back as the engine's
+    "choose_sex: 'marquis' in a family name...". A barred phrase is given as
+    typed (to be shown), and as compared: the rules' phrase."""
+    from courtly.games.versailles.etiquette import family_name_rules
+
+    page, errors = open_page(browser)
+    page.goto(server + "/")
+    names = ["Marquis de Carabas", "de la Tour qui Penche", "Tu", "de Toi", "Chère Amie",
+             "de Dame d'Atours", "Dame-d’Atours", "Monsieur", "Sa Majesté", "Votre Altesse",
+             "Le Duc", "Ducasse", "x", "a" * 41, "a" * 40, "Jean2", "de  la", "Grand Chambellan",
+             "ma Belle", "de Saint-Sournois", "Comtesse", "Vicomte", "Madame", "M. Dupont", "Ta",
+             "Ton", "Tes", "de Ton Pré", "Ærø", "ǅemal", "Ⅻ", "Straße", "de Gouverneur"]
+    shown = page.evaluate("""async ([names, rules]) => {
+      const { familyNameProblem } = await import('/static/games/versailles_names.js');
+      return names.map((n) => {
+        const p = familyNameProblem(n, rules);
+        return p === null ? null : [p.kind, p.kind === 'barred' ? p.key : '', p.phrase || ''];
+      });
+    }""", [names, family_name_rules()])
+    rules = [_rules_problem(n) for n in names]
+    assert [tuple(s[:2]) if s else None for s in shown] == rules
+    typed = {n: s[2] for n, s in zip(names, shown, strict=True) if s}
+    assert typed["de Dame d'Atours"] == "Dame d'Atours"
+    assert typed["Dame-d’Atours"] == "Dame d’Atours"
+    assert typed["Marquis de Carabas"] == "Marquis"
+    assert sum(r is not None and r[0] == "barred" for r in rules) >= 10  # the phrases are tried
     assert errors == []

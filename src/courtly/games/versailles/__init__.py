@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from courtly.core import Action, Companions, Game, Option, Result, counted, flag
 from courtly.games.versailles.actions import ACTION_TYPES, EndTurn
 from courtly.games.versailles.cards import DECK
+from courtly.games.versailles.etiquette import family_name_rules
 from courtly.games.versailles.render import named_seats
 from courtly.games.versailles.render import render as _render
 from courtly.games.versailles.rules import HAND_LIMIT, VersaillesState
@@ -144,8 +145,10 @@ class Versailles(Game):
         return named_seats(before, text, "short", view)
 
     def data(self) -> dict[str, Any]:
-        """The deck, and the hand limit (§7.41) the page names, for clients."""
-        return {"deck": DECK.to_json(), "hand_limit": HAND_LIMIT}
+        """The deck, the hand limit (§7.41) the page names, and what a family
+        name may be (§6), for clients."""
+        return {"deck": DECK.to_json(), "hand_limit": HAND_LIMIT,
+                "family_name": family_name_rules()}
 
 
 @lru_cache(maxsize=8192)

@@ -27,7 +27,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import combinations, pairwise
-from typing import Literal
+from typing import Any, Literal
 
 Sex = Literal["man", "woman"]
 Sovereign = Literal["king", "queen", "regent"]
@@ -982,6 +982,11 @@ FAMILY_NAME_LENGTH: tuple[int, int] = (2, 40)
 _FAMILY_NAME = re.compile(r"[^\W\d_]+(?:[ '’-][^\W\d_]+)*")
 _NOT_IN_A_NAME = frozenset({"quality", "dignity", "title", "office", "endearment",
                             "familiar"})
+#: The phrases (as :func:`_words` reads them) no family name holds: an element
+#: of address, or a familiar pronoun.
+_BARRED_FROM_NAMES = frozenset(
+    {phrase for phrase, item in _VOCABULARY.items() if item.kind in _NOT_IN_A_NAME}
+    | {(pronoun,) for pronoun in _PRONOUNS})
 
 
 def name_key(name: str) -> str:
@@ -1024,10 +1029,17 @@ def family_name_problem(name: str) -> str | None:
     for size in range(min(_MAX_PHRASE, len(words)), 0, -1):
         for start in range(len(words) - size + 1):
             phrase = words[start:start + size]
-            item = _VOCABULARY.get(phrase)
-            if (item is not None and item.kind in _NOT_IN_A_NAME) or (
-                    size == 1 and phrase[0] in _PRONOUNS):
+            if phrase in _BARRED_FROM_NAMES:
                 found = " ".join(phrase)
                 return (f"{found!r} in a family name would be read as part of an address "
                         "or as a familiar 'tu' (§3)")
     return None
+
+
+def family_name_rules() -> dict[str, Any]:
+    """What :func:`family_name_problem` checks, for the page's own check
+    before a name is sent (web/games/versailles_names.js familyNameProblem):
+    the length bounds and the phrases no family name holds, as
+    :func:`name_key` writes them."""
+    low, high = FAMILY_NAME_LENGTH
+    return {"length": [low, high], "barred": sorted(" ".join(p) for p in _BARRED_FROM_NAMES)}

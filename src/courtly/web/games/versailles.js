@@ -26,7 +26,7 @@ import { button, clickable, h, s } from "../js/dom.js";
 import { actions, lastMoveSection } from "./generic.js";
 import { hide as hideHelp, withHelp } from "../js/cardhelp.js";
 import { grouped, pointing } from "../js/i18n.js";
-import { NAME_OK, familyKeys } from "./versailles_names.js";
+import { NAME_OK, familyKeys, familyNameProblem } from "./versailles_names.js";
 
 const DATA = (await api.game("versailles")).data;
 const CARD = Object.fromEntries(DATA.deck.map((c) => [c.id, c]));
@@ -125,6 +125,9 @@ const strings = {
     "vs.lover": "l'Amant de la Reine",
     "vs.secret_wife": "épouse secrète du Roi",
     "vs.no_courtier": "(sexe à choisir)",
+    "vs.family_bad.length": "Un nom de famille a de {least} à {most} caractères (celui-ci en a {n}).",
+    "vs.family_bad.letters": "Un nom de famille s'écrit en lettres, une espace, une apostrophe ou un trait d'union entre les mots (comme « de la Tour qui Penche » ou « d'Argenson »).",
+    "vs.family_bad.barred": "« {phrase} » ne peut pas figurer dans un nom de famille : on le lirait comme une partie d'une adresse ou comme un tutoiement (§3).",
     "vs.no_courtier_dead.man": "(décédé : son héritière vient au prochain tour)",
     "vs.no_courtier_dead.woman": "(décédée : son héritier vient au prochain tour)",
     "vs.dead_note.man": "Votre courtisan est mort (§10.4). Vous gardez votre main et votre fortune, mais ne jouez plus de ce tour ; au début du prochain, vous choisissez le parti de son héritière, une dame de votre famille.",
@@ -486,6 +489,9 @@ const strings = {
     "vs.lover": "the Queen’s Lover",
     "vs.secret_wife": "the King’s secret wife",
     "vs.no_courtier": "(sex to choose)",
+    "vs.family_bad.length": "A family name has {least} to {most} characters (this one has {n}).",
+    "vs.family_bad.letters": "A family name is letters, with one space, apostrophe or hyphen between words (like “de la Tour qui Penche” or “d’Argenson”).",
+    "vs.family_bad.barred": "“{phrase}” cannot be part of a family name: it would be read as part of an address or as a familiar “tu” (§3).",
     "vs.no_courtier_dead.man": "(deceased: his heir, a lady, comes next turn)",
     "vs.no_courtier_dead.woman": "(deceased: her heir, a gentleman, comes next turn)",
     "vs.dead_note.man": "Your courtier is dead (§10.4). You keep your hand and fortune but play no more this turn; at the start of the next, you choose the party of his heir, a lady of your family.",
@@ -1532,13 +1538,28 @@ function typedFamily(value) {
   return value.trim().replace(/\s+/g, " ");
 }
 
-/** What the family check shows for a typed name: that another family bears it (§6), in the
- *  page's words and naming its player, or nothing. Recomputed from the name and the view as
+/** What the family check shows for a typed name: why it is no family name (§6, after a
+ *  refused send), that another family bears it (naming its player), or nothing, in the
+ *  page's words. Recomputed from the name and the view as
  *  either changes, never kept: an edit or an undo leaves no stale "taken". */
 function familyCheck(ctx, value) {
-  const holder = familyHolder(ctx, typedFamily(value));
+  const family = typedFamily(value);
+  // what makes a name none is said once a send was refused, then as the name is mended: not
+  // at each keystroke of a name being typed ("D" is too short only until "Dupont")
+  const problem = family && ctx.ui.vsFamilyTried ? familyNameProblem(family, DATA.family_name) : null;
+  if (problem) {
+    return [h("p", { class: "action-error vs-family-bad", role: "alert", dataset: { kind: problem.kind } },
+      ctx.t(`vs.family_bad.${problem.kind}`, problem))];
+  }
+  const holder = familyHolder(ctx, family);
   return holder === null ? [] : [h("p", { class: "action-error vs-family-taken", role: "alert" },
     ctx.t("vs.family_taken", { who: ctx.name(holder), family: courtier(ctx, holder).family }))];
+}
+
+/** Whether the page refuses a typed family name before sending it: not a name
+ *  (§6, etiquette.py family_name_problem), or another family's. */
+function familyRefused(ctx, family) {
+  return (!!family && familyNameProblem(family, DATA.family_name) !== null) || familyHolder(ctx, family) !== null;
 }
 
 function sexPanel(ctx) {
@@ -1583,9 +1604,10 @@ function sexPanel(ctx) {
     ev.preventDefault();
     const sex = form.querySelector("input[name=vs-sex]:checked");
     const family = typedFamily(input.value);
-    // another family's name (§6: the names tell the families apart) is refused here, in the
-    // page's words and naming its player (familyCheck says so), rather than by the server's English
-    if (familyHolder(ctx, family) !== null) {
+    // a name that is none, or another family's (§6: the names tell the families apart), is
+    // refused here, in the page's words (familyCheck says why), rather than by the server's English
+    if (familyRefused(ctx, family)) {
+      ctx.ui.vsFamilyTried = true;
       typed(input.value);
       input.focus();
     } else send(ctx, { type: "choose_sex", sex: sex ? sex.value : pick, family: family || null });

@@ -40,11 +40,16 @@ function normalize(word) {
 /** etiquette.py name_key: a name as the rules compare it (case, accents, apostrophes and
  *  hyphens aside; "d'" an elided word of its own). Two names the same here are the same there. */
 export function nameKey(name) {
+  return nameWords(name).map((w) => w.key).join(" ");
+}
+
+/** The words nameKey compares, each as typed (``raw``) and as compared (``key``). */
+function nameWords(name) {
   const words = [];
   for (const m of String(name).replace(/-/g, " ").matchAll(TOKEN)) {
-    if (WORD.test(m[0])) words.push(normalize(m[0]));
+    if (WORD.test(m[0])) words.push({ raw: m[0], key: normalize(m[0]) });
   }
-  return words.join(" ");
+  return words;
 }
 
 /** etiquette.py _FAMILY_NAME: letters (Python's [^\W\d_]: no decimal digit), single spaces,
@@ -60,4 +65,30 @@ export function familyKeys(name) {
   const keys = [key];
   if (words.length > 1 && (words[0] === "de" || words[0] === "d'")) keys.push(words.slice(1).join(" "));
   return keys;
+}
+
+/** etiquette.py family_name_problem, with ``rules`` its data (the game's `family_name`:
+ *  `length` [least, most], `barred` the phrases of address no name holds, as nameKey writes
+ *  them): why a typed family name cannot be sent, or null. The reason as data, for the page
+ *  to say in its language: {kind: "length", least, most, n}, {kind: "letters"} or
+ *  {kind: "barred", phrase, key} (the phrase as typed, hyphens as spaces, and as
+ *  compared). */
+export function familyNameProblem(name, rules) {
+  const [least, most] = rules.length;
+  const n = Array.from(name).length; // code points, as Python's len
+  if (n < least || n > most) return { kind: "length", least, most, n };
+  if (!NAME_OK.test(name)) return { kind: "letters" };
+  const barred = new Set(rules.barred);
+  const longest = Math.max(...rules.barred.map((p) => p.split(" ").length));
+  const words = nameWords(name);
+  for (let size = Math.min(longest, words.length); size > 0; size -= 1) {
+    for (let start = 0; start + size <= words.length; start += 1) {
+      const phrase = words.slice(start, start + size);
+      const key = phrase.map((w) => w.key).join(" ");
+      // as typed, an elision against its word: "Dame d'Atours"
+      const typed = phrase.map((w, i) => (i && !/['’]$/.test(phrase[i - 1].raw) ? ` ${w.raw}` : w.raw)).join("");
+      if (barred.has(key)) return { kind: "barred", phrase: typed, key };
+    }
+  }
+  return null;
 }
