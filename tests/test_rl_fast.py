@@ -14,6 +14,7 @@ follow fails here.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -450,7 +451,8 @@ def test_what_the_fast_engine_allows_is_its_menu(name: str) -> None:
                 engine = table.fast
                 for seat in range(3):
                     menu = set(engine.menu(seat))
-                    assert {k for k in everything if engine.is_legal(seat, k)} == menu
+                    # every number asked (filter: the loop in C, Fief has 91,968)
+                    assert set(filter(functools.partial(engine.is_legal, seat), everything)) == menu
                 record = list(table.record)
                 assert not table.play(0, table.numbering.size)
                 assert table.record == record
