@@ -34,8 +34,10 @@ HELP = "#card-help"
 
 
 def _digits_held(text: str) -> str:
-    """A French digit group as Versailles' page writes it, with a narrow no-break space."""
-    return re.sub(r"(\d) (?=\d{3}(?!\d))", "\\1\u202f", text)
+    """The deck's words as Versailles' page writes them: a French digit group with a
+    narrow no-break space, the typographic apostrophe, a minus sign before a number."""
+    held = re.sub(r"(\d) (?=\d{3}(?!\d))", "\\1\u202f", text).replace("'", "\u2019")
+    return re.sub(r"(^|[\s(])-(?=\d)", "\\1\u2212", held)
 
 
 def _shown(page: Any) -> str | None:
@@ -241,6 +243,13 @@ def test_versailles_cards_explain_themselves_in_the_page_language(server, browse
         window.courtly.state.renderer.cardHelp(window.courtly.context(), id))""")
     assert [p["title"] for p in pensions] == [
         "Pension de 2\u202f000 livres", "Pension de 4\u202f000 livres"]
+    # the typographic apostrophe and minus (a play-test saw "The Queen's smile", "-2 Queen")
+    typeset = page.evaluate("""() => ["medisance", "dame_atours", "gouverneur_normandie"].map(
+        (id) => window.courtly.state.renderer.cardHelp(window.courtly.context(), id))""")
+    assert [h["title"] for h in typeset] == [
+        "Médisance", "Dame d\u2019atours de la Reine", "Gouverneur de Normandie"]
+    assert typeset[0]["text"] == "\u22122 Reine"
+    assert "avec d\u2019autres" in typeset[2]["text"] and "'" not in typeset[2]["text"]
     names = page.locator(".vs-hand-card .vs-card-name").all_text_contents()
     assert not any(re.search(r"\d \d{3}", text) for text in names + [p["text"] for p in pensions])
 
@@ -253,7 +262,7 @@ def test_versailles_cards_explain_themselves_in_the_page_language(server, browse
     card.scroll_into_view_if_needed()
     card.locator(".card-help-button").click()
     english.wait_for_selector(f"{HELP}:visible")
-    assert c["effect"] in (_shown(english) or "")
+    assert _digits_held(c["effect"]) in (_shown(english) or "")
     english.screenshot(path=str(SHOTS / "webux_vs_help_en_phone.png"))
     english.keyboard.press("Escape")
     english.wait_for_selector(HELP, state="hidden")
@@ -264,7 +273,8 @@ def test_versailles_cards_explain_themselves_in_the_page_language(server, browse
     card.scroll_into_view_if_needed()
     card.click()
     english.wait_for_function(BAR_IN_SIGHT, timeout=3000)
-    assert c["effect"] in english.locator("#vs-card-bar .vs-chosen-help").text_content()
+    bar_help = english.locator("#vs-card-bar .vs-chosen-help").text_content()
+    assert _digits_held(c["effect"]) in bar_help
     english.screenshot(path=str(SHOTS / "webux_vs_card_bar_en_phone.png"))
     english.locator("#vs-card-bar .vs-cancel").click()
     assert not errors, errors

@@ -406,7 +406,7 @@ const strings = {
     "vs.final.rank": "Rang",
     "vs.final.by_goal": "La partie s'est terminée dès qu'un courtisan a amassé {goal} livres.",
     "vs.final.by_turns": "La partie s'est terminée après le tour {turn} sur {limit}.",
-    "vs.final.rule": "Le courtisan le plus riche l'emporte : le premier à amasser le but finit la partie aussitôt, sinon la limite de tours ; à égalité, la victoire est partagée (§1, A41).",
+    "vs.final.rule": "Le courtisan le plus riche l'emporte (§1) : le premier à amasser le but finit la partie aussitôt, sinon la limite de tours. À égalité, la victoire est partagée (notre décision : la règle n'en dit rien).",
   },
   en: {
     "phase.choose_sex": "choosing courtiers",
@@ -770,14 +770,14 @@ const strings = {
     "vs.final.rank": "Rank",
     "vs.final.by_goal": "The game ended as soon as a courtier amassed {goal} livres.",
     "vs.final.by_turns": "The game ended after turn {turn} of {limit}.",
-    "vs.final.rule": "The richest courtier wins: the first to amass the goal ends the game at once, else the turn limit does; a tie is a shared victory (§1, A41).",
+    "vs.final.rule": "The richest courtier wins (§1): the first to amass the goal ends the game at once, else the turn limit does. A tie is a shared victory (our decision: the rulebook is silent).",
   },
 };
 
 // ----- words ---------------------------------------------------------------------------
 
 function tr(ctx, texts) {
-  return keepDigits((texts && (texts[ctx.lang] ?? texts.fr)) || "");
+  return typeset((texts && (texts[ctx.lang] ?? texts.fr)) || "");
 }
 
 /** A French digit group ("2 000") held together, as the Register's sums are (the
@@ -785,6 +785,14 @@ function tr(ctx, texts) {
  *  breaks between "2" and "000" on a phone. */
 function keepDigits(text) {
   return String(text).replace(/(\d) (?=\d{3}(?!\d))/g, "$1\u202f");
+}
+
+/** The deck's words as the page prints them (the data keeps ASCII for terminals):
+ *  digit groups held, the typographic apostrophe ("The Queen’s smile", "Dame
+ *  d’atours") and a true minus before a number ("−2 King"), as everywhere else
+ *  on the page (a play-test saw "The Queen's smile" and "-2 Queen"). */
+function typeset(text) {
+  return keepDigits(text).replace(/'/g, "’").replace(/(^|[\s(])-(?=\d)/g, "$1−");
 }
 
 /** A card's name in the page's language (marked, in the log's pass that
@@ -976,7 +984,7 @@ function statusBar(ctx) {
 function cardHelp(ctx, id) {
   const c = CARD[id];
   if (!c) return null;
-  return { title: tr(ctx, c.name), text: keepDigits((ctx.lang === "fr" && c.effect_fr) || c.effect) };
+  return { title: tr(ctx, c.name), text: typeset((ctx.lang === "fr" && c.effect_fr) || c.effect) };
 }
 
 let tileCount = 0; // tiles drawn in this render: the help's keys
