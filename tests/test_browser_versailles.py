@@ -1154,7 +1154,7 @@ DEAD_SEEN = """(legal) => {
   const row = (seat) => root.querySelector(`tr.vs-row[data-seat="${seat}"] .vs-address .muted`);
   return {
     heading: root.querySelector('#vs-turn h2')?.textContent ?? null,
-    note: root.querySelector('#vs-dead-note')?.textContent ?? null,
+    note: root.querySelector('#vs-heir-note')?.textContent ?? null,
     mine: row(0)?.textContent ?? null, hers: row(2)?.textContent ?? null,
   };
 }"""
@@ -1183,6 +1183,44 @@ def test_a_player_whose_courtier_died_is_told_what_comes(server, browser):
     assert french["heading"] == "Votre famille"
     assert french["note"].startswith("Votre courtisan est mort (§10.4)."), french
     assert french["hers"].endswith("(décédée\u202f: son héritier vient au prochain tour)"), french
+    assert errors == []
+
+
+#: Fay's renderer, off-page, a woman, with ``events`` the table's: the note
+#: saying she was married, or null.
+MARRIED_SEEN = """(events) => {
+  const r = window.courtly.state.renderer;
+  const ctx = window.courtly.context();
+  const courtiers = ctx.view.courtiers.map((c, i) => (i === 0 ? { ...c, sex: 'woman' } : c));
+  const root = document.createElement('div');
+  r.render(root, { ...ctx, view: { ...ctx.view, courtiers }, events });
+  return root.querySelector('#vs-married-note')?.textContent ?? null;
+}"""
+
+
+def test_one_married_by_another_is_told_by_whom_and_why_unasked(server, browser):
+    """§8.4: "The other partner does not need to agree." A play-test's player
+    was married by a bot and told only by a log line: through that game
+    turn her page says who married her, that her consent was not needed,
+    and what follows (incomes shared, his name and title)."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    bot = page.evaluate("window.courtly.context().name(1)")
+    turn = {"kind": "turn", "index": 10, "text": "", "data": {"turn": 2, "chamberlain": 1}}
+    wed = {"kind": "marriage", "index": 12, "text": "", "data": {"seat": 1, "partner": 0}}
+    later = {"kind": "turn", "index": 20, "text": "", "data": {"turn": 3, "chamberlain": 2}}
+    note = page.evaluate(MARRIED_SEEN, [turn, wed])
+    assert note.startswith(bot.rstrip(")")) and note.endswith(  # "Seat 2 (bot, Monsieur de …)"
+        " married you: the King consented, and the other partner need not agree (§8.4). Your "
+        "incomes are shared from now on; you bear his name and title."), note
+    assert page.evaluate(MARRIED_SEEN, [turn, wed, later]) is None  # the next game turn
+    others = {**wed, "data": {"seat": 1, "partner": 2}}
+    assert page.evaluate(MARRIED_SEEN, [turn, others]) is None  # not her marriage
+    page.click("#lang-toggle")
+    french = page.evaluate(MARRIED_SEEN, [turn, wed])
+    assert " vous a épousée : " in french.replace("\u202f", " "), french
     assert errors == []
 
 

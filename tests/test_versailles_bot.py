@@ -161,6 +161,28 @@ def test_its_blows_fall_on_the_leader():
     assert choice(state, seat) == PlayCard("petite_verole", lead)
 
 
+def test_it_spares_its_own_spouse_a_blow():
+    """A play-test's bot played Calumny (−2 King) on its own wife: a rival's
+    fall counted as a gain, though half her incomes are its own (§8.4). Her
+    standing and her future gains count as shared: the blow goes elsewhere,
+    and a smile (+ standing) for her is no loss."""
+    state = in_play()
+    seat = next(s for s in (0, 2) if s != state.gc)  # a man
+    wife = (seat + 1) % 4
+    state._wed(seat, wife)
+    my_turn(state, seat, ["calomnie"], king=5)
+    for c in state.courtiers:
+        c.king = 5
+    lead = next(s for s in range(4) if s not in (seat, wife))
+    state.courtiers[lead].fortune = 20000
+    view = state.view(seat)
+    assert bot.leader(view) == lead
+    turns = bot.turns_left(view)
+    assert bot._value(view, PlayCard("calomnie", wife), lead, turns) < 0
+    assert choice(state, seat) != PlayCard("calomnie", wife)
+    assert bot._value(view, PlayCard("calomnie", lead), lead, turns) > 0
+
+
 def test_the_estimate_favours_the_courtier_with_a_title():
     """ISMCTS' leaves: the learned value (value.py) ranks a courtier given a
     Duc's income above rivals who are otherwise his equals."""

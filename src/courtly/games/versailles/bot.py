@@ -173,6 +173,16 @@ def _weight(view: View, seat: int | None, lead: int | None) -> float:
     return 0.0 if seat in paid_us(view) else -OTHER_RIVAL
 
 
+def _growth_weight(view: View, seat: int, lead: int | None) -> float:
+    """What a livre of ``seat``'s future gains (standing, the cards it will
+    get) counts for us: :func:`_weight`, but for one's spouse, whose incomes
+    are shared with us (§8.4) as :func:`_income_value` counts them (a bot
+    played Calumny on its own wife: -0.3 a rival's made her fall a gain)."""
+    if seat != view["seat"] and view["courtiers"][view["seat"]]["spouse"] == seat:
+        return sum(_weight(view, r, lead) * part for r, part in shares(view, seat).items())
+    return _weight(view, seat, lead)
+
+
 def paid_us(view: View) -> set[int]:
     """The rivals who paid us at least :data:`OFFER` livres this game turn
     (the view's ``paid``: public, §7.2)."""
@@ -284,7 +294,8 @@ def _play_value(view: View, action: PlayCard, lead: int | None, turns: float) ->
         return _regicide_value(view, action.sovereign, lead, turns)
     w = _weight(view, action.seat, lead)
     if card.kind == "standing":
-        return w * _standing_value(view, action.seat, card.dk, card.dq)  # type: ignore[arg-type]
+        grows = _growth_weight(view, action.seat, lead)  # type: ignore[arg-type]
+        return grows * _standing_value(view, action.seat, card.dk, card.dq)  # type: ignore[arg-type]
     if card.kind == "fortune":
         return w * card.amount
     if card.kind in ("death", "exile", "bastille", "scandal"):
@@ -443,7 +454,7 @@ def _blow_value(view: View, kind: str, seat: int, lead: int | None, turns: float
         DECK[c].income for c in cards if kind == "death" or DECK[c].kind in ("office", "pension")
     )
     away = turns * turns / 2 if kind in ("exile", "scandal") else 0.0
-    return _income_value(view, seat, -lost, lead, turns) - _weight(view, seat, lead) * (
+    return _income_value(view, seat, -lost, lead, turns) - _growth_weight(view, seat, lead) * (
         BLOW + GROWTH * away
     )
 
@@ -457,7 +468,7 @@ def _prison_value(view: View, seat: int, lead: int | None, turns: float) -> floa
     return (
         _income_value(view, seat, -lost, lead, turns)
         + _income_value(view, seat, -unpaid, lead, min(turns, PRISON_TURNS))
-        - _weight(view, seat, lead) * (BLOW + GROWTH * min(turns, PRISON_TURNS) * turns / 2)
+        - _growth_weight(view, seat, lead) * (BLOW + GROWTH * min(turns, PRISON_TURNS) * turns / 2)
     )
 
 

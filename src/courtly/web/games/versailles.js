@@ -384,6 +384,8 @@ const strings = {
     "vs.log.death": "Le courtisan de {who} meurt",
     "vs.log.death_named": "{who} meurt",
     "vs.log.marriage": "{who} épouse {partner}",
+    "vs.married_you.man": "{who} vous a épousé : le Roi y a consenti, et l'autre partie n'a pas à accepter (§8.4). Vos revenus sont désormais partagés.",
+    "vs.married_you.woman": "{who} vous a épousée : le Roi y a consenti, et l'autre partie n'a pas à accepter (§8.4). Vos revenus sont désormais partagés ; vous portez son nom et son titre.",
     "vs.log.war": "La France déclare la guerre : {country}",
     "vs.log.peace": "La paix : la Cour revient à Versailles",
     "vs.log.heir": "L'héritier de {who} ({sex}) rejoint le {party}",
@@ -748,6 +750,8 @@ const strings = {
     "vs.log.death": "{who}'s courtier dies",
     "vs.log.death_named": "{who} dies",
     "vs.log.marriage": "{who} marries {partner}",
+    "vs.married_you.man": "{who} married you: the King consented, and the other partner need not agree (§8.4). Your incomes are shared from now on.",
+    "vs.married_you.woman": "{who} married you: the King consented, and the other partner need not agree (§8.4). Your incomes are shared from now on; you bear his name and title.",
     "vs.log.war": "France declares war: {country}",
     "vs.log.peace": "Peace: the court returns to Versailles",
     "vs.log.heir": "{who}'s heir ({sex}) joins the {party}",
@@ -1060,7 +1064,7 @@ function noCourtier(ctx, c) {
 function deadNote(ctx) {
   const me = courtier(ctx, ctx.seat);
   if (!me || me.place !== "dead" || !me.sex || legalOf(ctx, "choose_party").length) return null;
-  return h("p", { class: "vs-dead-note", id: "vs-dead-note", role: "status" }, ctx.t(`vs.dead_note.${me.sex}`));
+  return h("p", { class: "vs-heir-note", id: "vs-heir-note", role: "status" }, ctx.t(`vs.dead_note.${me.sex}`));
 }
 
 function register(ctx, targets) {
@@ -1878,6 +1882,7 @@ function render(root, ctx) {
   root.append(h("div", { class: "vs-board" },
     over ? finalSection(ctx) : null,
     statusBar(ctx),
+    marriedNote(ctx),
     sexPanel(ctx),
     negotiationPanel(ctx),
     breachPanel(ctx),
@@ -1898,6 +1903,22 @@ function render(root, ctx) {
     ctx.ui.vsBarInSight = false; // once, when the card is chosen: the player scrolls as they like after
     requestAnimationFrame(() => bringIntoSight(bar));
   }
+}
+
+/** On one's own page, through the game turn another's audience married one: by
+ *  whom, and that one's consent was not needed (§8.4: "The other partner does not
+ *  need to agree"; a play-test's player was married by a bot unawares). */
+function marriedNote(ctx) {
+  if (ctx.seat === null || ctx.replay) return null;
+  let found = null;
+  for (const e of [...(ctx.events || [])].sort((a, b) => a.index - b.index)) {
+    if (e.kind === "turn") found = null; // a new game turn: the news is old
+    else if (e.kind === "marriage" && e.data && e.data.partner === ctx.seat) found = e;
+  }
+  if (!found) return null;
+  const me = courtier(ctx, ctx.seat);
+  return h("p", { class: "vs-married-note", id: "vs-married-note", role: "status" },
+    ctx.t(`vs.married_you.${me && me.sex === "woman" ? "woman" : "man"}`, { who: who(ctx, found.data.seat) }));
 }
 
 /** Scroll the least that shows `el` between the sticky banner and the phone's bottom
