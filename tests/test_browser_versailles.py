@@ -1186,6 +1186,26 @@ def test_a_player_whose_courtier_died_is_told_what_comes(server, browser):
     assert errors == []
 
 
+def test_the_english_page_says_etiquette_is_judged_in_french(server, browser):
+    """A play-test's English player addressed courtiers in English and was
+    fined: the checker reads the court's French forms (§3), which the
+    English chat hint did not say. It does, with an example of each kind."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    text = page.evaluate("""() => {  // the negotiation's panel, off-page
+      const ctx = window.courtly.context();
+      const root = document.createElement('div');
+      window.courtly.state.renderer.render(root, { ...ctx,
+        view: { ...ctx.view, stage: 'negotiation', open_seats: [0, 1, 2] } });
+      return root.querySelector('.vs-chat-hint').textContent;
+    }""")
+    assert "in the court’s French" in text and "“Monsieur le Marquis”" in text, text
+    assert "never “tu”" in text and "any language" in text, text
+    assert errors == []
+
+
 #: Fay's renderer, off-page, a woman, with ``events`` the table's: the note
 #: saying she was married, or null.
 MARRIED_SEEN = """(events) => {

@@ -662,7 +662,7 @@ const strings = {
     "vs.show": "Show a card",
     "vs.show_send": "Show",
     "vs.done": "Done",
-    "vs.chat_hint": "Talk in the table’s chat: “To” everyone or one player. Etiquette is judged in public (§3): address each courtier as the Register names them, never by the name of the person playing them.",
+    "vs.chat_hint": "Talk in the table’s chat: “To” everyone or one player. Etiquette is judged in public (§3), in the court’s French: address each courtier as the Register names them (“Monsieur le Marquis”, “Madame”), never by the name of the person playing them, and never “tu”; write the rest in any language.",
     "vs.breaches": "Breaches of etiquette",
     "vs.fine": "Fine 1,000 livres",
     "vs.let_pass": "Let them pass unfined",
