@@ -1324,7 +1324,13 @@ CHAMBERLAINS_DONE = """([chamberlain, breach]) => {
   const root = document.createElement('div');
   r.render(root, { ...ctx, view, legal });
   const note = root.querySelector('#vs-negotiation .vs-done-pass-note');
-  return [root.querySelector('#vs-done').textContent, note ? note.textContent : null];
+  const pass = root.querySelector('#vs-breaches .vs-pass-button');
+  // "let pass" beside the fines, and the breaches above the negotiation
+  const after = pass && pass.compareDocumentPosition(root.querySelector('#vs-negotiation'));
+  const beside = !!pass && !!(after & Node.DOCUMENT_POSITION_FOLLOWING)
+    && !!pass.closest('#vs-breaches').querySelector('.vs-fine-button');
+  return [root.querySelector('#vs-done').textContent, note ? note.textContent : null,
+    pass ? pass.textContent : null, beside];
 }"""
 
 
@@ -1333,18 +1339,21 @@ def test_the_chamberlains_done_says_it_lets_a_breach_pass(server, browser):
     Done": the log said he let it pass unfined, he was still negotiating and had
     to click Done again, nothing having warned him. His Done, then, first lets
     the breaches pass (E15, kept); the button says so, a line above it tells him
-    he negotiates on."""
+    he negotiates on. A phone's play-test found the Fine buttons far below it:
+    the breaches come first, "let pass" beside their Fine buttons too."""
     made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
     page, errors = open_page(browser)
     take_seat(page, server, made["links"]["seats"]["0"], "Fay")
     page.wait_for_selector(".vs-origin-line")
-    label, note = page.evaluate(CHAMBERLAINS_DONE, [True, True])
+    label, note, pass_, beside = page.evaluate(CHAMBERLAINS_DONE, [True, True])
     assert label == "Let them pass unfined", label
     assert note and "still negotiating" in note, note
-    assert page.evaluate(CHAMBERLAINS_DONE, [True, False]) == ["✓ Done", None]
-    assert page.evaluate(CHAMBERLAINS_DONE, [False, True]) == ["✓ Done", None]
+    # a phone's Chamberlain found Fine far below "let pass": both at the top, together
+    assert pass_ == "Let them pass unfined" and beside
+    assert page.evaluate(CHAMBERLAINS_DONE, [True, False]) == ["✓ Done", None, None, False]
+    assert page.evaluate(CHAMBERLAINS_DONE, [False, True]) == ["✓ Done", None, None, False]
     page.click("#lang-toggle")
-    label, note = page.evaluate(CHAMBERLAINS_DONE, [True, True])
+    label, note, _, _ = page.evaluate(CHAMBERLAINS_DONE, [True, True])
     assert label == "Laisser passer sans amende" and "négociez encore" in note, (label, note)
     assert errors == []
 

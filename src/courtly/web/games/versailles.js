@@ -1747,8 +1747,9 @@ function breachPanel(ctx) {
   if (!pending.length || ctx.replay) return null;
   const ruled = new Map(breachList(ctx).map((b) => [b.breach, b]));
   const fines = new Map(legalOf(ctx, "fine").map((a) => [a.breach, a]));
-  // outside the negotiation the Chamberlain's Done lets the breaches pass (E15); in it, the panel's Done
-  const pass = ctx.view.stage !== "negotiation" ? legalOf(ctx, "done")[0] : null;
+  // the Chamberlain's Done lets the breaches pass (E15), beside the fines (in the negotiation
+  // the panel's Done says so too, and he negotiates on)
+  const pass = legalOf(ctx, "done")[0];
   return h("section", { class: "panel vs-breaches", id: "vs-breaches" },
     h("h2", {}, `⚠ ${ctx.t("vs.breaches")}`),
     h("ul", {}, pending.map((b) => h("li", { dataset: { breach: b.breach, seat: b.seat } },
@@ -1884,8 +1885,10 @@ function render(root, ctx) {
     statusBar(ctx),
     marriedNote(ctx),
     sexPanel(ctx),
-    negotiationPanel(ctx),
+    // the breaches first: the Chamberlain's Fine buttons and "let pass" together, at the top
+    // (a phone's play-test found Fine far below the negotiation's "let pass")
     breachPanel(ctx),
+    negotiationPanel(ctx),
     h("section", { class: "panel vs-court", id: "vs-court" },
       h("div", { class: "vs-scales" }, scale(ctx, "king", targets), scale(ctx, "queen", targets)),
       europe(ctx)),
