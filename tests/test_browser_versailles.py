@@ -184,7 +184,9 @@ def _shoot_at(page: Any, css: str, stem: Path) -> None:
 def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_path: Path,
                                                          shots: Path):
     assert api(server, "/api/games/versailles")["options"]["etiquette"]["default"] is True
-    deck = {c["id"]: c["name"]["fr"] for c in api(server, "/api/games/versailles")["data"]["deck"]}
+    # the names as the page prints them: the typographic apostrophe ("Dame d’atours")
+    deck = {c["id"]: c["name"]["fr"].replace("'", "\u2019")
+            for c in api(server, "/api/games/versailles")["data"]["deck"]}
     made = new_table(server, "versailles", [PERSON, PERSON, BOT], seed=SEED)
     tid = made["table"]["id"]
     ada, errors_a = french_page(browser)
@@ -1267,6 +1269,7 @@ LOG_WORDS = """() => {
     comte: line('request', { seat: 0, card: 'comte', target: 0, via_queen: true }),
     income: line('income', { seat: 1, total: 4000, shares: { 1: 2000, 0: 2000 } }),
     alone: line('income', { seat: 1, total: 4000, shares: { 1: 4000 } }),
+    intervention: line('roll', { seat: 0, die: 7 }),
     audience: line('audience', { seat: 0, action: { type: 'intervene', seat: 2, sovereign: 'king',
       good: false } }),
     recallLine: line('audience', { seat: 0, action: recall }, regency),
@@ -1299,6 +1302,10 @@ def test_log_lines_say_what_happened_in_words(server, browser):
     assert words["recallLine"] == (
         "Fay requests an audience to recall Seat 3 (bot) from exile (asked of the Regent)"), words
     assert words["recallForm"] == ["the Regent"], words
+    # a play-test's intervention gave 3 points for a 7, the +1 unexplained (§8.4)
+    assert words["intervention"] == (
+        "Fay: d10 = 7 for the intervention (1–5: 1 point, 6–10: 2; +1 if the speaker’s "
+        "standing is 8 or more, §8.4)"), words["intervention"]
     assert words["odds"] and all("Regent" in line for line in words["odds"]), words
     page.click("#lang-toggle")
     words = page.evaluate(LOG_WORDS)
