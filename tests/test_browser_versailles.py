@@ -1270,6 +1270,8 @@ LOG_WORDS = """() => {
     income: line('income', { seat: 1, total: 4000, shares: { 1: 2000, 0: 2000 } }),
     alone: line('income', { seat: 1, total: 4000, shares: { 1: 4000 } }),
     intervention: line('roll', { seat: 0, die: 7 }),
+    effects: ['calomnie', 'ballet_roi', 'sourire_reine'].map((id) => [
+      r.cardHelp({ ...ctx, view }, id).text, r.cardHelp({ ...ctx, view: regency }, id).text]),
     audience: line('audience', { seat: 0, action: { type: 'intervene', seat: 2, sovereign: 'king',
       good: false } }),
     recallLine: line('audience', { seat: 0, action: recall }, regency),
@@ -1302,6 +1304,10 @@ def test_log_lines_say_what_happened_in_words(server, browser):
     assert words["recallLine"] == (
         "Fay requests an audience to recall Seat 3 (bot) from exile (asked of the Regent)"), words
     assert words["recallForm"] == ["the Regent"], words
+    # in a regency a card's "−2 King" moves the Regent's scale (A38): it says so
+    assert words["effects"] == [["\u22122 King", "\u22122 Regent"],
+                                ["+1 King and +1 Queen", "+2 Regent"],
+                                ["+2 Queen", "+2 Regent"]], words["effects"]
     # a play-test's intervention gave 3 points for a 7, the +1 unexplained (§8.4)
     assert words["intervention"] == (
         "Fay: d10 = 7 for the intervention (1–5: 1 point, 6–10: 2; +1 if the speaker’s "
@@ -1313,6 +1319,7 @@ def test_log_lines_say_what_happened_in_words(server, browser):
     assert "dire du mal de" in words["audience"] and words["audience"].endswith("au Roi"), words
     assert words["recallLine"].endswith("(demandé à la Régente)"), words["recallLine"]
     assert words["recallForm"] == ["la Régente"], words
+    assert words["effects"][0] == ["\u22122 Roi", "\u22122 Régente"], words["effects"]
     assert re.sub("[\u00a0\u202f]", " ", words["income"]).startswith(
         "Revenu de 4 000 livres partagé : "), words["income"]
     assert errors == []

@@ -988,7 +988,23 @@ function statusBar(ctx) {
 function cardHelp(ctx, id) {
   const c = CARD[id];
   if (!c) return null;
-  return { title: tr(ctx, c.name), text: typeset((ctx.lang === "fr" && c.effect_fr) || c.effect) };
+  return { title: tr(ctx, c.name), text: regencyEffect(ctx, typeset((ctx.lang === "fr" && c.effect_fr) || c.effect)) };
+}
+
+/** A card's standing effect in a regency: "−2 King" and "+2 Queen" move the
+ *  Regent's scale, the only one then (court.py track, decision A38), and say
+ *  so; "+1 King and +1 Queen" are two points with her. Else the text as is
+ *  (a play-test read "Calomnie: −2 Roi" with no King alive). */
+function regencyEffect(ctx, text) {
+  const v = ctx.view;
+  if (!(v.king && v.king.regency && v.queen && v.queen.alive)) return text;
+  const regent = ctx.t("vs.sov.regent_short");
+  const sovereigns = ["king", "queen"].map((s) => ctx.t(`vs.sov.${s}_short`)).join("|");
+  const moved = text.replace(new RegExp(`([+−]\\d+) (?:${sovereigns})(?![\\p{L}])`, "gu"), `$1 ${regent}`);
+  const both = moved.match(new RegExp(`^([+−]\\d+) ${regent} \\S+ ([+−]\\d+) ${regent}$`, "u"));
+  if (!both) return moved;
+  const sum = [both[1], both[2]].reduce((n, x) => n + Number(x.replace("−", "-")), 0);
+  return `${sum < 0 ? "−" : "+"}${Math.abs(sum)} ${regent}`;
 }
 
 let tileCount = 0; // tiles drawn in this render: the help's keys
