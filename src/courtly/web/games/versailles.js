@@ -1735,8 +1735,22 @@ function reason(ctx, code) {
 
 /** Every breach the page has seen, with its fate: pending, fined or passed. */
 function breachList(ctx) {
+  // made once a context: the log describes each breach line with it (a redraw read the
+  // whole log again for every breach)
+  const events = ctx.events || [];
+  const kept = BREACHES.get(events);
+  if (kept && kept.view === ctx.view) return kept.list;
+  const list = readBreaches(ctx, events);
+  BREACHES.set(events, { view: ctx.view, list });
+  return list;
+}
+
+/** breachList's answers, by the events they were read from (a context's own array). */
+const BREACHES = new WeakMap();
+
+function readBreaches(ctx, events) {
   const out = new Map();
-  for (const e of ctx.events || []) {
+  for (const e of events) {
     const d = e.data || {};
     if (e.kind === "breach") out.set(d.breach, { ...d, state: "pending", index: e.index });
     else if (e.kind === "etiquette") { // the advice after its ruling: what to say instead, and where
@@ -1805,7 +1819,7 @@ function breachesByMessage(ctx) {
   const messages = (ctx.chat || []).filter((m) => m.to === null || m.to === undefined)
     .sort((a, b) => a.id - b.id);
   const bySeat = new Map();
-  for (const b of breachList(ctx).sort((x, y) => x.breach - y.breach)) bySeat.set(b.seat, [...(bySeat.get(b.seat) || []), b]);
+  for (const b of [...breachList(ctx)].sort((x, y) => x.breach - y.breach)) bySeat.set(b.seat, [...(bySeat.get(b.seat) || []), b]);
   for (const [seat, breaches] of bySeat) {
     let bound = Infinity;
     let next = null;
