@@ -333,6 +333,35 @@ def test_the_lobby_marks_the_seats_a_table_waits_for(server, browser):
     assert errors == []
 
 
+def test_your_tables_offers_the_creator_one_seat_to_play(server, browser):
+    """A play-test's "Your tables" offered "Play (seat 1)" and "Play (seat 2)"
+    right after creating a table for two friends: seat 2's link is the
+    friend's, in "Table created". Only the first free seat is offered; once
+    the creator sits, "Play" takes them back to their seat."""
+    page, errors = open_page(browser)
+    page.goto(server + "/")
+    page.wait_for_selector("#game option[value=courtisans]", state="attached")
+    page.select_option("#game", "courtisans")
+    page.select_option("#num-players", "3")
+    page.select_option("#seat-1-kind", "person")
+    page.click("#create-button")
+    page.wait_for_selector("#created a.button-link")
+    table_id = page.eval_on_selector("#created a.button-link", "a => a.pathname.split('/').pop()")
+    actions = f"#my-tables .table-item[data-table='{table_id}'] .table-item-actions a"
+    page.wait_for_selector(actions)
+    assert [a for a in page.locator(actions).all_text_contents() if a.startswith("Play")] == [
+        "Play (seat 1)"]
+    page.click("#created a.button-link")
+    page.fill("#join-name", "Ada")
+    page.click("#join-button")
+    page.wait_for_selector("#join-dialog:not([open])", state="attached")
+    page.goto(server + "/")
+    page.wait_for_selector(actions)
+    shown = page.locator(actions).all_text_contents()
+    assert "Play" in shown and not any(a.startswith("Play (") for a in shown), shown  # resume
+    assert errors == []
+
+
 def test_lobby_then_a_whole_courtisans_game_by_clicking(server, browser, tmp_path):
     page, errors = open_page(browser)
     page.goto(server + "/")

@@ -275,10 +275,11 @@ function tableItem(table) {
   if (savedToken(table.id) && live) {
     actions.push(h("a", { class: "button-link primary", href: path }, t("lobby.resume")));
   } else if (mine[table.id] && table.status === "waiting") {
-    for (const [n, link] of Object.entries(mine[table.id].seats || {})) {
-      const seat = table.seats[Number(n)];
-      if (seat && !seat.taken) actions.push(h("a", { class: "button-link primary", href: link }, t("lobby.play", { n: Number(n) + 1 })));
-    }
+    // the creator plays one seat and sends the others: "Play" for the first free seat only (a
+    // play-test's "Your tables" offered "Play (seat 2)", the friend's, beside seat 1)
+    const free = Object.entries(mine[table.id].seats || {}).map(([n, link]) => [Number(n), link])
+      .filter(([n]) => table.seats[n] && !table.seats[n].taken).sort((a, b) => a[0] - b[0]);
+    if (free.length) actions.push(h("a", { class: "button-link primary", href: free[0][1] }, t("lobby.play", { n: free[0][0] + 1 })));
   }
   if (savedHost(table.id)) actions.push(h("a", { class: "button-link", href: path, dataset: { manage: table.id } }, t("lobby.manage")));
   if (!live) actions.push(h("a", { class: "button-link", href: `${path}?replay=1` }, t("lobby.replay")));
