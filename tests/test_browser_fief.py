@@ -1697,6 +1697,53 @@ def test_no_gate_covers_a_village_or_a_regions_name(server, browser, fiefs):
     assert errors == []
 
 
+#: Every region a fief, drawn off-page: for each region, the corners of its
+#: fief title (in the map's coordinates) that lie on no part of its colour
+#: (the hull and its 110-wide stroke), and the villages' dots, names and
+#: holders it covers, if any ("<region> covers").
+TITLES_OFF_COLOUR = """async () => {
+  const { BOARD } = await import('/static/games/fief_data.js');
+  const base = window.courtly.context();
+  const root = document.createElement('div');
+  root.style.cssText = 'position:absolute; left:0; top:0; width:1200px';
+  document.body.append(root);
+  const fiefs = Object.fromEntries(BOARD.regions.map((r) => [r.id, { owner: 0 }]));
+  window.courtly.state.renderer.render(root, { ...base, view: { ...base.view, fiefs },
+    canAct: false, forced: false, legal: [], ui: {} });
+  const inverse = root.querySelector('svg.fief-map').getScreenCTM().inverse();
+  const out = {};
+  const meets = (a, b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom;
+  const villages = [...root.querySelectorAll('.fief-name, .fief-dot, .fief-holder')];
+  for (const g of root.querySelectorAll('.fief-region')) {
+    const area = g.querySelector('.fief-area');
+    const r = g.querySelector('.fief-title').getBoundingClientRect();
+    const covered = villages.filter((v) => meets(r, v.getBoundingClientRect()));
+    if (covered.length) out[`${g.dataset.region} covers`] = covered.length;
+    const corners = [[r.left, r.top], [r.right, r.top], [r.left, r.bottom], [r.right, r.bottom]];
+    out[g.dataset.region] = corners.map(([x, y]) => new DOMPoint(x, y).matrixTransform(inverse))
+      .filter((p) => !area.isPointInFill(p) && !area.isPointInStroke(p)).length;
+  }
+  root.remove();
+  return out;
+}"""
+
+
+def test_every_fief_title_lies_on_its_regions_colour(server, browser):
+    """Revermont's fief title ("barony") stood just past its narrow strip's
+    edge, on the board's paper (a play-test; the Mâconnais' too): beside an
+    upright name the title goes on the side away from the road unless it
+    reaches further past the colour there. With every region a fief, no
+    title's corner lies off its colour, and no title covers a village, its
+    name or its holder."""
+    _, page, errors = _fay_at_fief(server, browser)
+    off = page.evaluate(TITLES_OFF_COLOUR)
+    covers = {k: n for k, n in off.items() if k.endswith(" covers")}
+    assert covers == {}, covers
+    assert len(off) == 6 and off == dict.fromkeys(off, 0), off
+    assert errors == []
+
+
 #: Each bishopric's name on the map, its tooltip, a village's tooltip, and the
 #: villages outlined while a name is pointed at (``hover``) or focused.
 BISHOPRIC_LABELS = """() => {

@@ -457,14 +457,14 @@ const GATE_POINTS = BOARD.roads.flatMap(([a, b]) => [[a, b], [b, a]].flatMap(([a
 
 const labelSpots = new Map();
 
-/** Where a region's name goes, [x, y, upright, side]: near its villages' centre,
+/** Where a region's name goes, [x, y, upright, title]: near its villages' centre,
  * clear of every village and its name (points along the label are kept away)
  * and, if it can, of the roads where gates stand (gateSpot). A region whose
  * villages lie in a narrow strip along one road (the Mâconnais, the
  * Revermont) has its name upright, along the strip beside the road: across
  * it, no spot between two gates was as tall as the name, and a gate lay over
- * it; a fief's title goes beside it on its ``side`` away from the road (-1:
- * left, 1: right). Made once a region. */
+ * it; a fief's title goes beside it at ``title`` [x, y] (titleSpot). Made
+ * once a region. */
 function labelSpot(region) {
   if (!labelSpots.has(region.id)) labelSpots.set(region.id, findLabelSpot(region));
   return labelSpots.get(region.id);
@@ -531,7 +531,36 @@ function findLabelSpot(region) {
       }
     }
   }
-  return [...best, up ? Math.sign(best[0] - cx) || 1 : 0];
+  return [...best, up ? titleSpot(region, best[0], best[1], area, cx) : [best[0], best[1] + 24]];
+}
+
+/** Where a fief's title stands beside an upright name at (x, y): on the side
+ *  away from the road, else the other, level with the name or moved along
+ *  it, the first place on the region's colour that covers no village, its
+ *  name or its holder (beside the name, Revermont's stood past its narrow
+ *  strip's edge). */
+function titleSpot(region, x, y, area, cx) {
+  const away = Math.sign(x - cx) || 1;
+  const fits = ([tx, ty]) => {
+    const box = titleBox(region, tx, ty);
+    const corners = [[box[0], box[1]], [box[2], box[1]], [box[0], box[3]], [box[2], box[3]]];
+    return corners.every(([px, py]) => outside(area, px, py) <= 50)
+      && !BOARD.villages.some((v) => gateBlockers(v).some((b) => overlaps(box, [b[0] + v.x, b[1] + v.y, b[2] + v.x, b[3] + v.y])));
+  };
+  for (const side of [away, -away]) {
+    for (const dy of [0, -10, 10, -20, 20, -30, 30, -40, 40, -50, 50, -60, 60]) {
+      const spot = [x + (side < 0 ? -26 : 24), y + dy];
+      if (fits(spot)) return spot;
+    }
+  }
+  return [x + (away < 0 ? -26 : 24), y];
+}
+
+/** An upright fief title's box about its place (17 px italics, its letters'
+ *  tops to the left). */
+function titleBox(region, tx, ty) {
+  const half = region.title.length * 5 + 4;
+  return [tx - 16, ty - half, tx + 6, ty + half];
 }
 
 /** Make an SVG group act as a button (click, Enter, Space). */
@@ -556,12 +585,11 @@ function regionLayer(ctx, plan) {
   const owned = view.fiefs || {};
   return BOARD.regions.map((r) => {
     const pts = hull(r.villages.map((id) => [VILLAGE[id].x, VILLAGE[id].y]));
-    const [cx, cy, up, side] = labelSpot(r);
+    const [cx, cy, up, [tx, ty]] = labelSpot(r);
     const fief = owned[r.id];
     const target = plan.regions.has(r.id);
     // upright, read from the bottom up; a fief's title beside it, as it is under a name across
     const turn = (x, y) => (up ? { transform: `rotate(-90 ${x} ${y})` } : {});
-    const [tx, ty] = up ? [cx + (side < 0 ? -26 : 24), cy] : [cx, cy + 24];
     const g = s("g", { class: ["fief-region", target ? "target" : null, plan.focus.has(r.id) ? "focus" : null], dataset: { region: r.id } },
       s("polygon", {
         points: pts.map((p) => p.join(",")).join(" "), fill: r.fill, stroke: r.fill,
@@ -702,11 +730,11 @@ function gateBox(x, y, half) {
 
 /** A region's name's box at (x, y), its 22 px capitals about 17 px a letter,
  *  and for a fief its " ★" and below it its title; ``up``, the same turned
- *  upright (its letters' tops to the left), the title on its ``side``. */
-function labelBox(region, x, y, fief, up = false, side = 1) {
+ *  upright (its letters' tops to the left), without its title (titleBox). */
+function labelBox(region, x, y, fief, up = false) {
   const half = (region.name.length + (fief ? 2 : 0)) * 8.5 + 4;
   if (!up) return [x - half, y - 21, x + half, fief ? y + 30 : y + 6];
-  return [fief && side < 0 ? x - 43 : x - 21, y - half, fief && side > 0 ? x + 30 : x + 6, y + half];
+  return [x - 21, y - half, x + 6, y + half];
 }
 
 /** How far out along the road from village ``v`` towards ``to`` a gate
@@ -734,9 +762,10 @@ function gateSpot(v, came, lords, k, fiefs) {
   const [ux, uy] = [(to.x - v.x) / len, (to.y - v.y) / len];
   const half = Math.max(14, lords.length * 5);
   // the names' boxes about the village, as its own blockers are
-  const labels = BOARD.regions.map((r) => {
-    const [x, y, up, side] = labelSpot(r);
-    return labelBox(r, x - v.x, y - v.y, !!fiefs[r.id], up, side);
+  const labels = BOARD.regions.flatMap((r) => {
+    const [x, y, up, [tx, ty]] = labelSpot(r);
+    const title = up && fiefs[r.id] ? [titleBox(r, tx - v.x, ty - v.y)] : [];
+    return [labelBox(r, x - v.x, y - v.y, !!fiefs[r.id], up), ...title];
   });
   const at = (d, side) => [ux * d - uy * side, uy * d + ux * side];
   const clear = (boxes) => ([x, y]) => !boxes.some((box) => overlaps(gateBox(x, y, half), box));
