@@ -544,8 +544,8 @@ function titleSpot(region, x, y, area, cx) {
   const fits = ([tx, ty]) => {
     const box = titleBox(region, tx, ty);
     const corners = [[box[0], box[1]], [box[2], box[1]], [box[0], box[3]], [box[2], box[3]]];
-    return corners.every(([px, py]) => outside(area, px, py) <= 50)
-      && !BOARD.villages.some((v) => gateBlockers(v).some((b) => overlaps(box, [b[0] + v.x, b[1] + v.y, b[2] + v.x, b[3] + v.y])));
+    const covers = (v) => gateBlockers(v).some(([l, t, r, b]) => overlaps(box, [l + v.x, t + v.y, r + v.x, b + v.y]));
+    return corners.every(([px, py]) => outside(area, px, py) <= 50) && !BOARD.villages.some(covers);
   };
   for (const side of [away, -away]) {
     for (const dy of [0, -10, 10, -20, 20, -30, 30, -40, 40, -50, 50, -60, 60]) {
