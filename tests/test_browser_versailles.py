@@ -884,12 +884,16 @@ def test_a_name_that_is_no_family_name_is_refused_in_the_page_words(server, brow
     bad.wait_for()
     text = re.sub("[\u00a0\u202f]", " ", bad.text_content())
     assert text == ("« Marquis » ne peut pas figurer dans un nom de famille : on le lirait comme "
-                    "une partie d'une adresse ou comme un tutoiement (§3)."), text
+                    "une partie d'une adresse (§3)."), text
     assert ada.locator(".toast").count() == 0
     assert ada.evaluate("window.courtly.state.view.courtiers[0].sex") is None  # nothing sent
     ada.click("#lang-toggle")
     assert bad.text_content() == ("“Marquis” cannot be part of a family name: it would be read "
-                                  "as part of an address or as a familiar “tu” (§3).")
+                                  "as part of an address (§3).")
+    ada.fill("#vs-family", "de Tu")
+    ada.wait_for_selector("#vs-sex-form .vs-family-bad[data-kind=pronoun]")
+    assert bad.text_content() == ("“Tu” cannot be part of a family name: it would be read as a "
+                                  "familiar “tu” (§3).")
     ada.fill("#vs-family", "de Carabas2")
     ada.wait_for_selector("#vs-sex-form .vs-family-bad[data-kind=letters]")
     ada.fill("#vs-family", "de Carabas")
@@ -1043,7 +1047,8 @@ def test_a_card_kept_from_play_by_its_own_condition_says_which(server, browser):
     assert why("justice", people={2: {"place": "bastille"}}) is None
     assert why("gloire_colonies") == "nobody is in exile"
     assert why("gloire_colonies", people={2: {"place": "exile"}}) is None
-    assert why("guerre_angleterre", {"wars": ["england"]}) == "war is already declared: England"
+    assert why("guerre_angleterre", {"wars": ["england"]}) == (
+        "France is already at war with England")
     assert why("guerre_angleterre", {"wars": ["spain"]}) is None
     assert why("guerre_gagnee") == "the court must be at war"  # no war, the court not there
     assert why("guerre_gagnee", {"wars": ["spain"], "location": "war"}) is None
@@ -1074,7 +1079,7 @@ def test_a_card_kept_from_play_by_its_own_condition_says_which(server, browser):
     page.click("#lang-toggle")
     assert why("justice") == "personne n'est à la Bastille"
     assert why("guerre_angleterre", {"wars": ["england"]}) == (
-        "la guerre est déjà déclarée : Angleterre")
+        "la France est déjà en guerre contre l'Angleterre")
     assert why("chambre_ardente") == "aucune dame à la Cour n'a joué Poison ni Philtre d'amour"
     assert errors == []
 
@@ -1133,6 +1138,11 @@ def test_a_request_or_audience_with_no_chance_asks_to_be_sure(server, browser):
     assert twice["sent"] == ["request"]
     twice = page.evaluate(HOPELESS, [none, ["audience", "audience"]])
     assert twice["sent"] == ["intervene"]
+    # the "Sure?" is for one send: the next 0% audience asks again (a play-test lost a
+    # turn's two actions after one confirmation)
+    again = page.evaluate(HOPELESS, [none, ["audience", "audience", "audience"]])
+    assert again["sent"] == ["intervene"], again
+    assert again["seen"][-1][1] == "Request the audience — no chance. Sure?", again
     some = {"king": 10, "queen": 0, "through_queen": 0}
     assert page.evaluate(HOPELESS, [some, ["request"]])["sent"] == ["request"]
     assert page.evaluate(HOPELESS, [some, ["audience"]])["sent"] == ["intervene"]
@@ -1270,6 +1280,7 @@ LOG_WORDS = """() => {
     income: line('income', { seat: 1, total: 4000, shares: { 1: 2000, 0: 2000 } }),
     alone: line('income', { seat: 1, total: 4000, shares: { 1: 4000 } }),
     intervention: line('roll', { seat: 0, die: 7 }),
+    war: line('war', { country: 'netherlands' }),
     effects: ['calomnie', 'ballet_roi', 'sourire_reine'].map((id) => [
       r.cardHelp({ ...ctx, view }, id).text, r.cardHelp({ ...ctx, view: regency }, id).text]),
     audience: line('audience', { seat: 0, action: { type: 'intervene', seat: 2, sovereign: 'king',
@@ -1308,6 +1319,7 @@ def test_log_lines_say_what_happened_in_words(server, browser):
     assert words["effects"] == [["\u22122 King", "\u22122 Regent"],
                                 ["+1 King and +1 Queen", "+2 Regent"],
                                 ["+2 Queen", "+2 Regent"]], words["effects"]
+    assert words["war"] == "France declares war on the Netherlands", words["war"]  # not ": The"
     # a play-test's intervention gave 3 points for a 7, the +1 unexplained (§8.4)
     assert words["intervention"] == (
         "Fay: d10 = 7 for the intervention (1–5: 1 point, 6–10: 2; +1 if the speaker’s "
@@ -1320,8 +1332,120 @@ def test_log_lines_say_what_happened_in_words(server, browser):
     assert words["recallLine"].endswith("(demandé à la Régente)"), words["recallLine"]
     assert words["recallForm"] == ["la Régente"], words
     assert words["effects"][0] == ["\u22122 Roi", "\u22122 Régente"], words["effects"]
+    assert words["war"] == "La France déclare la guerre aux Pays-Bas", words["war"]
     assert re.sub("[\u00a0\u202f]", " ", words["income"]).startswith(
         "Revenu de 4 000 livres partagé : "), words["income"]
+    assert errors == []
+
+
+def test_buttons_keep_their_words_visible_under_the_pointer(server, browser):
+    """A play-test's "⚖ Fine" went white on white under the mouse (the
+    buttons' hover background over its white words), and "— no chance.
+    Sure?" red on dark purple: hovered, each keeps its words readable."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    page.evaluate("""() => {
+      const ctx = window.courtly.context();
+      const root = document.createElement('div');
+      root.id = 'hover-box';
+      root.style.cssText = 'position:absolute; left:0; top:0; z-index:999; background:#fff';
+      document.body.append(root);
+      const view = { ...ctx.view, stage: 'play', current: ctx.seat, actions_left: 2,
+        grand_chamberlain: ctx.seat, odds: { king: 0, queen: 0, through_queen: 0 },
+        breaches: [{ breach: 0, seat: 1, code: 'familiar_pronoun', words: 'tu' }] };
+      const legal = [{ action: { type: 'fine', breach: 0 } },
+        { action: { type: 'intervene', seat: 1, sovereign: 'king', good: true } }];
+      const c = { ...ctx, view, legal, canAct: true, ui: { vsPurpose: 'intervene' } };
+      c.rerender = () => { root.replaceChildren(); window.courtly.state.renderer.render(root, c); };
+      c.rerender();
+      root.querySelector('#vs-form-aud-intervene').requestSubmit();  // armed: "Sure?"
+      // the colours hovered, not on their way there
+      for (const b of root.querySelectorAll('button')) b.style.transition = 'none';
+    }""")
+    colours = "(el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]"
+    for button in ("#hover-box .vs-fine-button", "#hover-box .vs-anyway"):
+        page.hover(button)
+        ink, ground = page.eval_on_selector(button, colours)
+        assert ink != ground and ground not in ("rgb(30, 79, 154)",), (button, ink, ground)
+        if button.endswith("fine-button"):
+            assert ink == "rgb(255, 255, 255)" and ground != "rgb(255, 255, 255)", (ink, ground)
+        else:
+            assert ground in ("rgb(255, 255, 255)", "rgb(251, 248, 241)"), (ink, ground)
+    assert errors == []
+
+
+#: Fay's renderer on her turn, in a box on the page: ``hand`` her hand, each
+#: card usable (a gift to seat 1 of it alone, and of ``pair`` together), and
+#: ``clicks`` what she does: ["tile", i] a tap on the i-th card, ["card1", id]
+#: or ["card2", id] a choice in the give form, ["give"] its send. After each,
+#: the chosen tiles' places, whether the card bar shows, and the give form's
+#: second menu; and the moves sent.
+HAND_AND_GIFTS = """([hand, pair, clicks]) => {
+  const r = window.courtly.state.renderer;
+  const base = window.courtly.context();
+  const root = document.createElement('div');
+  document.body.append(root);
+  const sent = [];
+  const gift = (cards) => ({ action: { type: 'give_cards', to: 1, cards } });
+  const legal = [...new Set(hand)].map((card) => gift([card])).concat([gift(pair)]);
+  const view = { ...base.view, stage: 'play', current: base.seat, actions_left: 2, hand };
+  const ctx = { ...base, view, canAct: true, legal, ui: {}, act: (a) => sent.push(a) };
+  ctx.rerender = () => { root.replaceChildren(); r.render(root, ctx); };
+  ctx.rerender();
+  const pick = (field, id) => {
+    const select = root.querySelector(`#vs-give-${field}`);
+    const at = [...select.options].findIndex((o) => o.textContent === window.courtly.state.renderer
+      .cardHelp(ctx, id).title);
+    select.value = String(at);
+    select.dispatchEvent(new Event('change'));
+  };
+  const seen = [];
+  for (const [what, arg] of clicks) {
+    if (what === 'tile') root.querySelectorAll('.vs-hand-card')[arg].click();
+    else if (what === 'give') root.querySelector('#vs-form-give').requestSubmit();
+    else pick(what, arg);
+    seen.push({
+      chosen: [...root.querySelectorAll('.vs-hand-card')]
+        .flatMap((t, i) => (t.classList.contains('vs-chosen') ? [i] : [])),
+      bar: !!root.querySelector('#vs-card-bar'),
+      second: [...(root.querySelector('#vs-give-card2')?.options || [])].map((o) => o.textContent),
+    });
+  }
+  root.remove();
+  return { seen, sent: sent.map((a) => a.cards) };
+}"""
+
+
+def test_two_copies_of_a_card_are_chosen_one_at_a_time(server, browser):
+    """A play-test's two copies of a card lit up together when one was
+    tapped, and a tap on the other closed the card's bar: one copy is
+    chosen, a tap on the other chooses it (the bar stays), a second tap on
+    the same one lets it go."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    hand = ["bon_mot", "justice", "bon_mot"]
+    seen = page.evaluate(HAND_AND_GIFTS, [hand, ["bon_mot", "justice"],
+                                          [["tile", 0], ["tile", 2], ["tile", 2]]])["seen"]
+    assert [(s["chosen"], s["bar"]) for s in seen] == [([0], True), ([2], True), ([], False)]
+    assert errors == []
+
+
+def test_a_pair_of_cards_is_given_in_either_order(server, browser):
+    """The give form offered as second card only those after the first in the
+    rules' order: a play-test who chose Philtre first could not add Justice.
+    Either card may come first; the rules' own action is sent."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    out = page.evaluate(HAND_AND_GIFTS, [["justice", "philtre"], ["justice", "philtre"],
+                                         [["card1", "philtre"], ["card2", "justice"], ["give"]]])
+    assert "Justice" in out["seen"][0]["second"], out
+    assert out["sent"] == [["justice", "philtre"]], out
     assert errors == []
 
 

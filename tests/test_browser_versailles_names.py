@@ -123,7 +123,10 @@ def _rules_problem(name: str) -> tuple[str, str] | None:
         return ("length", "")
     if text.startswith("a family name is letters"):
         return ("letters", "")
-    return ("barred", ast.literal_eval(text.split(" in a family name")[0]))
+    from courtly.games.versailles.etiquette import family_name_rules
+
+    phrase = ast.literal_eval(text.split(" in a family name")[0])
+    return ("pronoun" if phrase in family_name_rules()["pronouns"] else "barred", phrase)
 
 
 def test_the_page_refuses_the_family_names_the_rules_refuse(server, browser):
@@ -145,7 +148,7 @@ def test_the_page_refuses_the_family_names_the_rules_refuse(server, browser):
       const { familyNameProblem } = await import('/static/games/versailles_names.js');
       return names.map((n) => {
         const p = familyNameProblem(n, rules);
-        return p === null ? null : [p.kind, p.kind === 'barred' ? p.key : '', p.phrase || ''];
+        return p === null ? null : [p.kind, p.key || '', p.phrase || ''];
       });
     }""", [names, family_name_rules()])
     rules = [_rules_problem(n) for n in names]
@@ -155,4 +158,5 @@ def test_the_page_refuses_the_family_names_the_rules_refuse(server, browser):
     assert typed["Dame-d’Atours"] == "Dame d’Atours"
     assert typed["Marquis de Carabas"] == "Marquis"
     assert sum(r is not None and r[0] == "barred" for r in rules) >= 10  # the phrases are tried
+    assert sum(r is not None and r[0] == "pronoun" for r in rules) >= 3
     assert errors == []

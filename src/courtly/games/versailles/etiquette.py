@@ -1039,7 +1039,9 @@ def family_name_problem(name: str) -> str | None:
 def family_name_rules() -> dict[str, Any]:
     """What :func:`family_name_problem` checks, for the page's own check
     before a name is sent (web/games/versailles_names.js familyNameProblem):
-    the length bounds and the phrases no family name holds, as
-    :func:`name_key` writes them."""
+    the length bounds, the phrases no family name holds, as :func:`name_key`
+    writes them, and which of them are familiar pronouns (the page says
+    which fault it is)."""
     low, high = FAMILY_NAME_LENGTH
-    return {"length": [low, high], "barred": sorted(" ".join(p) for p in _BARRED_FROM_NAMES)}
+    return {"length": [low, high], "barred": sorted(" ".join(p) for p in _BARRED_FROM_NAMES),
+            "pronouns": sorted(_PRONOUNS)}

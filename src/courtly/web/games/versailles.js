@@ -76,6 +76,12 @@ const strings = {
     "vs.party.spain": "parti espagnol",
     "vs.party.netherlands": "parti hollandais",
     "vs.queen_from": "La Reine vient {from}",
+    "vs.against.england": "contre l'Angleterre",
+    "vs.against.spain": "contre l'Espagne",
+    "vs.against.netherlands": "contre les Pays-Bas",
+    "vs.on.england": "à l'Angleterre",
+    "vs.on.spain": "à l'Espagne",
+    "vs.on.netherlands": "aux Pays-Bas",
     "vs.from.england": "d'Angleterre",
     "vs.from.spain": "d'Espagne",
     "vs.from.netherlands": "des Pays-Bas",
@@ -127,7 +133,8 @@ const strings = {
     "vs.no_courtier": "(sexe à choisir)",
     "vs.family_bad.length": "Un nom de famille a de {least} à {most} caractères (celui-ci en a {n}).",
     "vs.family_bad.letters": "Un nom de famille s'écrit en lettres, une espace, une apostrophe ou un trait d'union entre les mots (comme « de la Tour qui Penche » ou « d'Argenson »).",
-    "vs.family_bad.barred": "« {phrase} » ne peut pas figurer dans un nom de famille : on le lirait comme une partie d'une adresse ou comme un tutoiement (§3).",
+    "vs.family_bad.barred": "« {phrase} » ne peut pas figurer dans un nom de famille : on le lirait comme une partie d'une adresse (§3).",
+    "vs.family_bad.pronoun": "« {phrase} » ne peut pas figurer dans un nom de famille : on le lirait comme un tutoiement (§3).",
     "vs.no_courtier_dead.man": "(décédé : son héritière vient au prochain tour)",
     "vs.no_courtier_dead.woman": "(décédée : son héritier vient au prochain tour)",
     "vs.dead_note.man": "Votre courtisan est mort (§10.4). Vous gardez votre main et votre fortune, mais ne jouez plus de ce tour ; au début du prochain, vous choisissez le parti de son héritière, une dame de votre famille.",
@@ -182,7 +189,7 @@ const strings = {
     "vs.anyway": "{what} — aucune chance. Vraiment ?",
     "vs.why.justice": "personne n'est à la Bastille",
     "vs.why.glory": "personne n'est en exil",
-    "vs.why.war_on": "la guerre est déjà déclarée : {country}",
+    "vs.why.war_on": "la France est déjà en guerre {against}",
     "vs.why.king_dead": "le Roi est mort",
     "vs.why.queen_dead": "la Reine est morte",
     "vs.why.queen_alive": "la Reine est en vie",
@@ -386,7 +393,7 @@ const strings = {
     "vs.log.marriage": "{who} épouse {partner}",
     "vs.married_you.man": "{who} vous a épousé : le Roi y a consenti, et l'autre partie n'a pas à accepter (§8.4). Vos revenus sont désormais partagés.",
     "vs.married_you.woman": "{who} vous a épousée : le Roi y a consenti, et l'autre partie n'a pas à accepter (§8.4). Vos revenus sont désormais partagés ; vous portez son nom et son titre.",
-    "vs.log.war": "La France déclare la guerre : {country}",
+    "vs.log.war": "La France déclare la guerre {on}",
     "vs.log.peace": "La paix : la Cour revient à Versailles",
     "vs.log.heir": "L'héritier de {who} ({sex}) rejoint le {party}",
     "vs.log.time_up": "Cinq minutes : la négociation est close",
@@ -443,6 +450,12 @@ const strings = {
     "vs.party.spain": "Spanish party",
     "vs.party.netherlands": "Dutch party",
     "vs.queen_from": "The Queen comes {from}",
+    "vs.against.england": "with England",
+    "vs.against.spain": "with Spain",
+    "vs.against.netherlands": "with the Netherlands",
+    "vs.on.england": "on England",
+    "vs.on.spain": "on Spain",
+    "vs.on.netherlands": "on the Netherlands",
     "vs.from.england": "from England",
     "vs.from.spain": "from Spain",
     "vs.from.netherlands": "from the Netherlands",
@@ -493,7 +506,8 @@ const strings = {
     "vs.no_courtier": "(sex to choose)",
     "vs.family_bad.length": "A family name has {least} to {most} characters (this one has {n}).",
     "vs.family_bad.letters": "A family name is letters, with one space, apostrophe or hyphen between words (like “de la Tour qui Penche” or “d’Argenson”).",
-    "vs.family_bad.barred": "“{phrase}” cannot be part of a family name: it would be read as part of an address or as a familiar “tu” (§3).",
+    "vs.family_bad.barred": "“{phrase}” cannot be part of a family name: it would be read as part of an address (§3).",
+    "vs.family_bad.pronoun": "“{phrase}” cannot be part of a family name: it would be read as a familiar “tu” (§3).",
     "vs.no_courtier_dead.man": "(deceased: his heir, a lady, comes next turn)",
     "vs.no_courtier_dead.woman": "(deceased: her heir, a gentleman, comes next turn)",
     "vs.dead_note.man": "Your courtier is dead (§10.4). You keep your hand and fortune but play no more this turn; at the start of the next, you choose the party of his heir, a lady of your family.",
@@ -548,7 +562,7 @@ const strings = {
     "vs.anyway": "{what} — no chance. Sure?",
     "vs.why.justice": "nobody is in the Bastille",
     "vs.why.glory": "nobody is in exile",
-    "vs.why.war_on": "war is already declared: {country}",
+    "vs.why.war_on": "France is already at war {against}",
     "vs.why.king_dead": "the King is dead",
     "vs.why.queen_dead": "the Queen is dead",
     "vs.why.queen_alive": "the Queen is alive",
@@ -752,7 +766,7 @@ const strings = {
     "vs.log.marriage": "{who} marries {partner}",
     "vs.married_you.man": "{who} married you: the King consented, and the other partner need not agree (§8.4). Your incomes are shared from now on.",
     "vs.married_you.woman": "{who} married you: the King consented, and the other partner need not agree (§8.4). Your incomes are shared from now on; you bear his name and title.",
-    "vs.log.war": "France declares war: {country}",
+    "vs.log.war": "France declares war {on}",
     "vs.log.peace": "Peace: the court returns to Versailles",
     "vs.log.heir": "{who}'s heir ({sex}) joins the {party}",
     "vs.log.time_up": "Five minutes: the negotiation is over",
@@ -880,6 +894,7 @@ function same(a, b) {
 
 function send(ctx, action) {
   ctx.ui.vsCard = null;
+  ctx.ui.vsSure = null; // a 0% action's "Sure?" is for one click (sureFirst)
   if (ctx.canAct) ctx.act(action);
 }
 
@@ -1259,7 +1274,7 @@ const KIND_WHY = {
   justice: (ctx) => (ctx.view.courtiers || []).some((c) => c.place === "bastille") ? null : ctx.t("vs.why.justice"),
   glory: (ctx) => (ctx.view.courtiers || []).some((c) => c.place === "exile") ? null : ctx.t("vs.why.glory"),
   war_decl: (ctx, card) => (ctx.view.wars || []).includes(card.country)
-    ? ctx.t("vs.why.war_on", { country: ctx.t(`vs.country.${card.country}`) }) : null,
+    ? ctx.t("vs.why.war_on", { against: ctx.t(`vs.against.${card.country}`) }) : null,
   favourite: (ctx) => kingWhy(ctx) || (ctx.view.secret_wife !== null && ctx.view.secret_wife !== undefined
     ? ctx.t("vs.why.secret_wife") : null),
   lover: (ctx) => ctx.view.queen && ctx.view.queen.alive ? null : ctx.t("vs.why.queen_dead"),
@@ -1357,12 +1372,15 @@ function handPanel(ctx) {
   const hand = ctx.view.hand;
   if (!hand) return handsPanel(ctx);
   const chosen = ctx.ui.vsCard;
+  // the copy chosen, of two alike (a play-test's two copies lit up together, and a tap on
+  // the second closed the bar)
+  const at = chosen && hand[ctx.ui.vsCardAt] === chosen ? ctx.ui.vsCardAt : hand.indexOf(chosen);
   const tiles = hand.map((id, i) => {
     const c = CARD[id] || { kind: "x", name: { fr: id, en: id } };
     const uses = usesOf(ctx, id);
     const playable = uses.some((a) => ["play_card", "request"].includes(a.type));
     const tile = h("li", {
-      class: ["vs-hand-card", `vs-kind-${c.kind}`, playable && "vs-playable", chosen === id && "vs-chosen", uses.length && "vs-usable"],
+      class: ["vs-hand-card", `vs-kind-${c.kind}`, playable && "vs-playable", chosen === id && i === at && "vs-chosen", uses.length && "vs-usable"],
       dataset: { card: id, i },
     },
     h("span", { class: "vs-card-name" }, tr(ctx, c.name)),
@@ -1370,7 +1388,10 @@ function handPanel(ctx) {
     playable ? h("span", { class: "vs-play-mark" }, `▶ ${ctx.t("vs.card.playable")}`) : null);
     if (uses.length) {
       clickable(tile, () => {
-        ctx.ui.vsCard = ctx.ui.vsCard === id ? null : id;
+        const again = chosen === id && at === i;
+        ctx.ui.vsCard = again ? null : id;
+        ctx.ui.vsCardAt = again ? null : i;
+        ctx.ui.vsSure = null;
         // a tap's hover help would cover the bar's first line: the bar says what the card does
         hideHelp();
         ctx.ui.vsBarInSight = Boolean(ctx.ui.vsCard);
@@ -1423,11 +1444,10 @@ function handPanel(ctx) {
  *  play-test wasted an action on one). ``pct``: its chance, or null. */
 function sureFirst(ctx, action, pct) {
   const key = JSON.stringify(action);
-  const asking = pct === 0 && ctx.ui.vsSure === key;
   return {
-    asking,
-    go: () => {
-      if (pct !== 0 || asking) return send(ctx, action);
+    asking: pct === 0 && ctx.ui.vsSure === key,
+    go: () => { // read at the click: a send disarms it before any redraw
+      if (pct !== 0 || ctx.ui.vsSure === key) return send(ctx, action);
       ctx.ui.vsSure = key;
       ctx.rerender();
     },
@@ -1454,11 +1474,12 @@ function cascade(ctx, { id, type, fields, submit, title, help, list = null, note
     select.value = String(at);
     select.addEventListener("change", () => {
       memo[f.key] = values[Number(select.value)];
+      ctx.ui.vsSure = null;
       ctx.rerender();
     });
     return h("label", { class: "vs-field" }, h("span", {}, ctx.t(`vs.field.${f.key}`)), select);
   });
-  const action = pool[0];
+  const action = pool[0] && (pool[0].sends || pool[0]); // an entry may stand for another (giveForm)
   const guard = sureFirst(ctx, action, chance && action ? chance(action) : null);
   const form = h("form", { class: ["vs-form", `vs-form-${id}`], id: `vs-form-${id}`, autocomplete: "off" },
     title ? h("h3", {}, title) : null, help ? h("p", { class: "muted small" }, help) : null,
@@ -1492,6 +1513,7 @@ function audienceForm(ctx) {
     input.checked = type === purpose;
     input.addEventListener("change", () => {
       ctx.ui.vsPurpose = type;
+      ctx.ui.vsSure = null;
       ctx.rerender();
     });
     return h("label", { class: ["vs-purpose", !open.includes(type) && "muted"], dataset: { purpose: type } }, input, " ", ctx.t(`vs.purpose.${type}`));
@@ -1508,8 +1530,14 @@ function audienceForm(ctx) {
 }
 
 function giveForm(ctx) {
+  // a pair is one action whichever card is named first (the rules list it once, in the deck's
+  // order): each is offered the other way round too, sending the rules' own (a play-test could
+  // not give Justice second after choosing Philtre first)
+  const gifts = legalOf(ctx, "give_cards");
+  const turned = gifts.filter((a) => a.cards.length === 2 && a.cards[0] !== a.cards[1])
+    .map((a) => ({ ...a, cards: [a.cards[1], a.cards[0]], sends: a }));
   return cascade(ctx, {
-    id: "give", type: "give_cards", title: ctx.t("vs.give"), submit: ctx.t("vs.give_send"),
+    id: "give", type: "give_cards", title: ctx.t("vs.give"), submit: ctx.t("vs.give_send"), list: [...gifts, ...turned],
     fields: [{ key: "to" }, { key: "card1", get: (a) => a.cards[0] }, { key: "card2", get: (a) => a.cards[1] ?? null }],
   });
 }
@@ -2199,7 +2227,7 @@ function eventLine(e, ctx) {
     case "bastille": return ctx.t("vs.log.bastille", { who: w(d.seat), e: fem(d.seat) });
     case "death": return deathLine(ctx, d.seat);
     case "marriage": return ctx.t("vs.log.marriage", { who: w(d.seat), partner: w(d.partner) });
-    case "war": return ctx.t("vs.log.war", { country: ctx.t(`vs.country.${d.country}`) });
+    case "war": return ctx.t("vs.log.war", { on: ctx.t(`vs.on.${d.country}`) });
     case "peace": return ctx.t("vs.log.peace");
     case "heir": return ctx.t("vs.log.heir", { who: ctx.name(d.seat), sex: ctx.t(`vs.card.${d.sex}`), party: ctx.t(`vs.party.${d.party}`) });
     case "time_up": return ctx.t("vs.log.time_up");

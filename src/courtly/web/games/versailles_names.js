@@ -72,7 +72,7 @@ export function familyKeys(name) {
  *  them): why a typed family name cannot be sent, or null. The reason as data, for the page
  *  to say in its language: {kind: "length", least, most, n}, {kind: "letters"} or
  *  {kind: "barred", phrase, key} (the phrase as typed, hyphens as spaces, and as
- *  compared). */
+ *  compared), "pronoun" for a familiar pronoun ("Tu"). */
 export function familyNameProblem(name, rules) {
   const [least, most] = rules.length;
   const n = Array.from(name).length; // code points, as Python's len
@@ -87,7 +87,7 @@ export function familyNameProblem(name, rules) {
       const key = phrase.map((w) => w.key).join(" ");
       // as typed, an elision against its word: "Dame d'Atours"
       const typed = phrase.map((w, i) => (i && !/['’]$/.test(phrase[i - 1].raw) ? ` ${w.raw}` : w.raw)).join("");
-      if (barred.has(key)) return { kind: "barred", phrase: typed, key };
+      if (barred.has(key)) return { kind: (rules.pronouns || []).includes(key) ? "pronoun" : "barred", phrase: typed, key };
     }
   }
   return null;
