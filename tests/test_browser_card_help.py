@@ -158,7 +158,6 @@ def test_fief_cards_explain_themselves_in_english_and_french(server, browser):
     phone.wait_for_selector(".fief-hand h2:has-text('Votre main')")
     card = phone.locator(".fief-hand .fief-card").first
     kind = card.get_attribute("data-card").split(":")[0]
-    card.scroll_into_view_if_needed()
     card.locator(".card-help-button").click()
     phone.wait_for_selector(f"{HELP}:visible")
     text = _shown(phone) or ""
@@ -213,7 +212,6 @@ def test_fief_tithe_cards_say_when_they_are_taken(server, browser):
     page.wait_for_selector(".fief-hand h2:has-text('Votre main')")
     page.evaluate(HAND, tithes)
     chip = page.locator(".fief-hand .fief-card[data-card=bishopric_tithe]")
-    chip.scroll_into_view_if_needed()
     chip.locator(".card-help-button").click()
     page.wait_for_selector(f"{HELP}:visible")
     text = _shown(page) or ""
@@ -259,7 +257,6 @@ def test_versailles_cards_explain_themselves_in_the_page_language(server, browse
     english.wait_for_selector(".vs-hand-card")
     card = english.locator(".vs-hand-card").first
     c = deck[card.get_attribute("data-card")]
-    card.scroll_into_view_if_needed()
     card.locator(".card-help-button").click()
     english.wait_for_selector(f"{HELP}:visible")
     assert _digits_held(c["effect"]) in (_shown(english) or "")
@@ -270,7 +267,6 @@ def test_versailles_cards_explain_themselves_in_the_page_language(server, browse
     # not covered by the help the tap's hover opened, and says what the card does
     card = english.locator(".vs-hand-card.vs-usable").first
     c = deck[card.get_attribute("data-card")]
-    card.scroll_into_view_if_needed()
     card.click()
     english.wait_for_function(BAR_IN_SIGHT, timeout=3000)
     bar_help = english.locator("#vs-card-bar .vs-chosen-help").text_content()
@@ -324,7 +320,6 @@ def _check_log_help(page: Any, expected: Any, shot: str) -> None:
     card = page.locator(LOG_CARD).first
     text = expected(card.get_attribute("data-card"))
     _log_line_unchanged(page, card)
-    card.scroll_into_view_if_needed()
     card.hover()
     page.wait_for_selector(f"{HELP}:visible")
     assert text in (_shown(page) or "")
@@ -388,7 +383,7 @@ def test_versailles_cards_named_in_the_log_explain_themselves(server, browser):
     for line in page.locator("#log .log-request").all():
         assert line.locator(".log-card").count() == 1
         before = line.locator(".log-card").evaluate("s => s.previousSibling.textContent")
-        assert before.endswith("« "), before
+        assert before.endswith("«\u202f"), before  # held to its word (French spacing)
     _check_log_help(page, lambda c: _digits_held(deck[c]["effect_fr"]), "webux_vs_log_help_fr.png")
     page.set_viewport_size({"width": 390, "height": 844})
     page.click("#lang-toggle")

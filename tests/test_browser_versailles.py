@@ -352,7 +352,7 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
     # with no action left, an office's power is named only to one who has one (a
     # play-test, with none, read "an office's power, or End the turn")
     assert ada.evaluate(NO_ACTION_LEFT, False) == (
-        "À vous\u202f: plus d'action\u202f; « Finir le tour ».")
+        "À vous\u202f: plus d'action\u202f; «\u202fFinir le tour\u202f».")
     assert "le pouvoir d'une charge" in ada.evaluate(NO_ACTION_LEFT, True)
     choose(ada, "#vs-form-give select[data-field=to]", "Bertrand")
     choose(ada, "#vs-form-give select[data-field=card1]", ada_shows)
@@ -606,7 +606,8 @@ def test_negative_numbers_have_a_minus_sign_and_quotes_are_one_kind(server, brow
             assert shown["log"][6].endswith("said “tu” (“vous” is required) — “tu”"), shown["log"]
             page.click("#lang-toggle")
         else:
-            assert shown["log"][4].count("«") == 2 and "« tu »" in shown["log"][6], shown["log"]
+            assert shown["log"][4].count("«") == 2 and "«\u202ftu\u202f»" in shown["log"][6], (
+                shown["log"])
     assert errors == []
 
 
@@ -1327,7 +1328,7 @@ def test_log_lines_say_what_happened_in_words(server, browser):
     assert words["odds"] and all("Regent" in line for line in words["odds"]), words
     page.click("#lang-toggle")
     words = page.evaluate(LOG_WORDS)
-    assert "« Lettre de cachet » contre " in words["lettre"], words["lettre"]
+    assert "«\u202fLettre de cachet\u202f» contre " in words["lettre"], words["lettre"]
     assert "dire du mal de" in words["audience"] and words["audience"].endswith("au Roi"), words
     assert words["recallLine"].endswith("(demandé à la Régente)"), words["recallLine"]
     assert words["recallForm"] == ["la Régente"], words

@@ -518,9 +518,10 @@ export function elide(word, next) {
 }
 
 /** French spacing in a template's own words: a narrow no-break space before
- *  ":", ";", "!" and "?" (the values filled in are left alone). */
+ *  ":", ";", "!" and "?", and inside « » (a phone left a guillemet alone at a
+ *  line's end); the values filled in are left alone. */
 export function frenchSpaces(template) {
-  return template.replace(/ ([:;!?])/g, "\u202f$1");
+  return template.replace(/ ([:;!?»])/g, "\u202f$1").replace(/« /g, "«\u202f");
 }
 
 /** A template's {placeholders} filled; in French, elided before them and spaced. */
