@@ -1377,6 +1377,37 @@ def test_buttons_keep_their_words_visible_under_the_pointer(server, browser):
     assert errors == []
 
 
+def test_a_phones_card_names_keep_clear_of_their_help_button(server, browser):
+    """At 390 px "Philtre d’amour" and "Butin de guerre" ran under the
+    round "?" of their tiles: no card's name meets its help button."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser, 390, 844)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    hand = ["philtre", "butin", "dame_atours", "secretaire_guerre", "gain_jeu", "perte_jeu"]
+    for lang in ("en", "fr"):
+        if lang == "fr":
+            page.click("#lang-toggle")
+            page.wait_for_function("document.documentElement.lang === 'fr'")
+        met = page.evaluate("""(hand) => {
+          const ctx = window.courtly.context();
+          const board = document.querySelector('#board');
+          const root = document.createElement('div');
+          board.append(root);
+          window.courtly.state.renderer.render(root, { ...ctx, view: { ...ctx.view, hand } });
+          const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom
+            && b.top < a.bottom;
+          const out = [...root.querySelectorAll('.vs-hand-card')].filter((t) => meets(
+            t.querySelector('.vs-card-name').getBoundingClientRect(),
+            t.querySelector('.card-help-button').getBoundingClientRect()))
+            .map((t) => t.querySelector('.vs-card-name').textContent);
+          root.remove();
+          return out;
+        }""", hand)
+        assert met == [], (lang, met)
+    assert errors == []
+
+
 #: Fay's renderer on her turn, in a box on the page: ``hand`` her hand, each
 #: card usable (a gift to seat 1 of it alone, and of ``pair`` together), and
 #: ``clicks`` what she does: ["tile", i] a tap on the i-th card, ["card1", id]
