@@ -1321,6 +1321,9 @@ def test_log_lines_say_what_happened_in_words(server, browser):
                                 ["+1 King and +1 Queen", "+2 Regent"],
                                 ["+2 Queen", "+2 Regent"]], words["effects"]
     assert words["war"] == "France declares war on the Netherlands", words["war"]  # not ": The"
+    # the turn panel at the hand limit read "You have 0 actions left."
+    assert page.evaluate("window.courtly.context().t('vs.actions_left', { n: 0 })") == (
+        "No action left this turn.")
     # a play-test's intervention gave 3 points for a 7, the +1 unexplained (§8.4)
     assert words["intervention"] == (
         "Fay: d10 = 7 for the intervention (1–5: 1 point, 6–10: 2; +1 if the speaker’s "

@@ -1575,6 +1575,14 @@ function renderUnread() {
   fill(jump, bubbleIcon(), h("span", { class: "chat-jump-count" }, String(n)));
   jump.setAttribute("aria-label", t("chat.unread", { n }));
   jump.setAttribute("title", t("chat.unread", { n }));
+  // a phone's count is on its bottom bar's Chat link, where the floating button is not
+  // (it lay over the controls it floated above: an audience's select, a heading)
+  const onBar = document.querySelector("#jump-chat .unread");
+  if (onBar) {
+    onBar.hidden = n === 0;
+    onBar.textContent = n > 99 ? "99+" : String(n);
+    onBar.setAttribute("aria-label", t("chat.unread", { n }));
+  }
   renderHeader();
 }
 
