@@ -1411,6 +1411,38 @@ def test_a_phones_card_names_keep_clear_of_their_help_button(server, browser):
     assert errors == []
 
 
+def test_a_wrong_payment_is_refused_in_the_pages_words(server, browser):
+    """A French page's payment of 750 livres brought the browser's own bubble,
+    in the browser's English ("Please enter a valid value"): the page says
+    what it takes, in its language, and sends nothing."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = french_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("#vs-sex-form")
+    said = page.evaluate("""() => {
+      const ctx = window.courtly.context();
+      const root = document.createElement('div');
+      document.body.append(root);
+      const sent = [];
+      const pays = [500, 1000, 1500, 2000, 2500, 3000].map((amount) => ({
+        action: { type: 'pay', to: 1, amount } }));
+      const view = { ...ctx.view, stage: 'negotiation', negotiating: [0, 1, 2] };
+      window.courtly.state.renderer.render(root, { ...ctx, view, canAct: true,
+        legal: [...pays, { action: { type: 'done' } }], ui: {}, act: (a) => sent.push(a) });
+      const amount = root.querySelector('#vs-pay-amount');
+      amount.value = '750';
+      root.querySelector('#vs-pay-send').click();
+      const message = amount.validationMessage;
+      root.remove();
+      return [message, sent.length];
+    }""")
+    message, sent = said
+    assert sent == 0
+    assert message.replace("\u202f", " ") == (
+        "Payez par tranches de 500 livres, jusqu'à 3 000."), said
+    assert errors == []
+
+
 #: Fay's renderer on her turn, in a box on the page: ``hand`` her hand, each
 #: card usable (a gift to seat 1 of it alone, and of ``pair`` together), and
 #: ``clicks`` what she does: ["tile", i] a tap on the i-th card, ["card1", id]

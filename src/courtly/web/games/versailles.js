@@ -297,6 +297,7 @@ const strings = {
     "vs.is_done": "terminé",
     "vs.pay": "Payer",
     "vs.pay_none": "Rien à payer : il faut 500 livres, votre fortune est de {amount} livres.",
+    "vs.pay_bad": "Payez par tranches de {unit} livres, jusqu'à {max}.",
     "vs.pay_to": "À",
     "vs.amount": "Livres",
     "vs.pay_send": "Payer",
@@ -670,6 +671,7 @@ const strings = {
     "vs.is_done": "done",
     "vs.pay": "Pay",
     "vs.pay_none": "Nothing to pay with: a payment is 500 livres, your fortune {amount} livres.",
+    "vs.pay_bad": "Pay in steps of {unit} livres, up to {max}.",
     "vs.pay_to": "To",
     "vs.amount": "Livres",
     "vs.pay_send": "Pay",
@@ -1695,8 +1697,13 @@ function payForm(ctx) {
     memo.to = Number(to.value);
   });
   amount.addEventListener("input", () => {
+    amount.setCustomValidity("");
     memo.amount = amount.value;
   });
+  // the browser's own words are in its language, not the page's (a French page said "Please
+  // enter a valid value"): the page says what it takes
+  amount.addEventListener("invalid", () => amount.setCustomValidity(
+    ctx.t("vs.pay_bad", { unit: sumText(ctx, PAY_UNIT), max: sumText(ctx, max) })));
   const form = h("form", { class: "vs-form vs-pay", id: "vs-pay-form", autocomplete: "off" },
     h("h3", {}, ctx.t("vs.pay")),
     h("div", { class: "vs-fields" },
