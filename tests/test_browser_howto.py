@@ -112,12 +112,14 @@ def rules_from_the_bar(page, label: str) -> None:
 
 def bar_whole(page) -> None:
     """Every link of the phone's bottom bar inside the screen, with the log's
-    unread count at its widest ("99+"): in French, "Règles" once ran 16 px off
-    a 390 px screen (walk21's play-test of Vive le Roi)."""
+    and the chat's unread counts at their widest ("99+", "9+"): in French, "Règles"
+    once ran 16 px off a 390 px screen (walk21's play-test of Vive le Roi)."""
     edges = page.evaluate("""() => {
-      const badge = document.querySelector('#jump-log .unread');
-      badge.hidden = false;
-      badge.textContent = '99+';
+      for (const [link, widest] of [['#jump-log', '99+'], ['#jump-chat', '9+']]) {
+        const badge = document.querySelector(`${link} .unread`);
+        badge.hidden = false;
+        badge.textContent = widest;
+      }
       return [...document.querySelectorAll('#jumpbar a:not([hidden])')].map((a) => {
         const r = a.getBoundingClientRect();
         return [a.textContent, Math.round(r.left), Math.round(r.right), window.innerWidth];

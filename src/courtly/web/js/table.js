@@ -1580,7 +1580,7 @@ function renderUnread() {
   const onBar = document.querySelector("#jump-chat .unread");
   if (onBar) {
     onBar.hidden = n === 0;
-    onBar.textContent = n > 99 ? "99+" : String(n);
+    onBar.textContent = n > 9 ? "9+" : String(n); // with the log's "99+", the French bar's room
     onBar.setAttribute("aria-label", t("chat.unread", { n }));
   }
   renderHeader();
