@@ -333,20 +333,25 @@ def test_the_lobby_marks_the_seats_a_table_waits_for(server, browser):
     assert errors == []
 
 
-def test_your_tables_offers_the_creator_one_seat_to_play(server, browser):
-    """A play-test's "Your tables" offered "Play (seat 1)" and "Play (seat 2)"
-    right after creating a table for two friends: seat 2's link is the
-    friend's, in "Table created". Only the first free seat is offered; once
-    the creator sits, "Play" takes them back to their seat."""
-    page, errors = open_page(browser)
-    page.goto(server + "/")
+def create_for_two_friends(page: Page, base: str) -> str:
+    """In the lobby, a Courtisans table for three: two persons and a bot; its id."""
+    page.goto(base + "/")
     page.wait_for_selector("#game option[value=courtisans]", state="attached")
     page.select_option("#game", "courtisans")
     page.select_option("#num-players", "3")
     page.select_option("#seat-1-kind", "person")
     page.click("#create-button")
     page.wait_for_selector("#created a.button-link")
-    table_id = page.eval_on_selector("#created a.button-link", "a => a.pathname.split('/').pop()")
+    return page.eval_on_selector("#created a.button-link", "a => a.pathname.split('/').pop()")
+
+
+def test_your_tables_offers_the_creator_one_seat_to_play(server, browser):
+    """A play-test's "Your tables" offered "Play (seat 1)" and "Play (seat 2)"
+    right after creating a table for two friends: seat 2's link is the
+    friend's, in "Table created". Only the first free seat is offered; once
+    the creator sits, "Play" takes them back to their seat."""
+    page, errors = open_page(browser)
+    table_id = create_for_two_friends(page, server)
     actions = f"#my-tables .table-item[data-table='{table_id}'] .table-item-actions a"
     page.wait_for_selector(actions)
     assert [a for a in page.locator(actions).all_text_contents() if a.startswith("Play")] == [

@@ -16,6 +16,7 @@ from test_browser import (  # the fixtures and helpers of the browser tests
     PERSON,
     api,
     browser,
+    create_for_two_friends,
     new_table,
     no_horizontal_scroll,
     open_page,
@@ -130,13 +131,7 @@ def test_the_lobby_does_not_invite_to_create_a_first_table_beside_ones_own(serve
 def test_the_host_gives_a_link_again_replaces_it_and_puts_a_bot_in_a_seat(server, browser,
                                                                            tmp_path):
     host, errors_h = open_page(browser)
-    host.goto(server + "/")
-    host.wait_for_selector("#game option[value=courtisans]", state="attached")
-    host.select_option("#game", "courtisans")
-    host.select_option("#num-players", "3")
-    host.select_option("#seat-1-kind", "person")
-    host.click("#create-button")
-    host.wait_for_selector("#created a.button-link")
+    create_for_two_friends(host, server)
     shot(host, "lobby_created.png", tmp_path)
     first = host.eval_on_selector_all("#created .link-row input", "xs => xs.map(x => x.value)")
     tid = first[0].split("/table/")[1].split("?")[0]

@@ -832,6 +832,15 @@ SMALLPOX_TODAY = """() => {
 }"""
 
 
+def _refused_unsent(page: Any, alert: Any) -> str:
+    """The page's refusal of Ada's (seat 0's) family name, French spaces as
+    plain ones: said by the page (no toast of the server's), nothing sent."""
+    alert.wait_for()
+    assert page.locator(".toast").count() == 0
+    assert page.evaluate("window.courtly.state.view.courtiers[0].sex") is None
+    return re.sub("[\u00a0\u202f]", " ", alert.text_content())
+
+
 def test_a_family_name_taken_is_refused_in_the_page_words(server, browser):
     """Bob typed Alice's family name at set-up; the toast said "This move is not
     allowed: choose_sex: Seat 0's family is already named 'de Vieille-Roche'"
@@ -849,13 +858,9 @@ def test_a_family_name_taken_is_refused_in_the_page_words(server, browser):
     ada.wait_for_selector("#vs-sex-form button:enabled", timeout=30_000)
     ada.fill("#vs-family", "de vieille roche")
     ada.click("#vs-sex-send")
-    alert = ada.locator("#vs-sex-form .vs-family-taken")
-    alert.wait_for()
-    text = re.sub("[\u00a0\u202f]", " ", alert.text_content())
+    text = _refused_unsent(ada, ada.locator("#vs-sex-form .vs-family-taken"))
     assert text == ("La famille de Bertrand porte déjà le nom de Vieille-Roche : "
                     "choisissez-en un autre."), text
-    assert ada.locator(".toast").count() == 0
-    assert ada.evaluate("window.courtly.state.view.courtiers[0].sex") is None  # nothing sent
     ada.click("#lang-toggle")
     assert ada.locator("#vs-sex-form .vs-family-taken").text_content() == (
         "Bertrand’s family is already named de Vieille-Roche: choose another name.")
@@ -882,12 +887,9 @@ def test_a_name_that_is_no_family_name_is_refused_in_the_page_words(server, brow
     assert bad.count() == 0  # not while a name is being typed
     ada.fill("#vs-family", "de Marquis-Carabas")
     ada.click("#vs-sex-send")
-    bad.wait_for()
-    text = re.sub("[\u00a0\u202f]", " ", bad.text_content())
+    text = _refused_unsent(ada, bad)
     assert text == ("« Marquis » ne peut pas figurer dans un nom de famille : on le lirait comme "
                     "une partie d'une adresse (§3)."), text
-    assert ada.locator(".toast").count() == 0
-    assert ada.evaluate("window.courtly.state.view.courtiers[0].sex") is None  # nothing sent
     ada.click("#lang-toggle")
     assert bad.text_content() == ("“Marquis” cannot be part of a family name: it would be read "
                                   "as part of an address (§3).")
