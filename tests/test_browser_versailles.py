@@ -1442,6 +1442,8 @@ def test_a_wrong_payment_is_refused_in_the_pages_words(server, browser):
     assert sent == 0
     assert message.replace("\u202f", " ") == (
         "Payez par tranches de 500 livres, jusqu'à 3 000."), said
+    # a template's own sums are held together too ("Amende de 1 000" broke on a phone)
+    assert page.evaluate("window.courtly.context().t('vs.fine')") == "Amende de 1\u202f000 livres"
     assert errors == []
 
 

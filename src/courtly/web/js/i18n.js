@@ -518,10 +518,12 @@ export function elide(word, next) {
 }
 
 /** French spacing in a template's own words: a narrow no-break space before
- *  ":", ";", "!" and "?", and inside « » (a phone left a guillemet alone at a
- *  line's end); the values filled in are left alone. */
+ *  ":", ";", "!" and "?", inside « » (a phone left a guillemet alone at a
+ *  line's end) and in a digit group ("Amende de 1 000 livres" broke between
+ *  1 and 000); the values filled in are left alone. */
 export function frenchSpaces(template) {
-  return template.replace(/ ([:;!?»])/g, "\u202f$1").replace(/« /g, "«\u202f");
+  return template.replace(/ ([:;!?»])/g, "\u202f$1").replace(/« /g, "«\u202f")
+    .replace(/(\d) (?=\d{3}(?!\d))/g, "$1\u202f");
 }
 
 /** A template's {placeholders} filled; in French, elided before them and spaced. */
