@@ -646,3 +646,38 @@ def test_the_battle_panel_counts_soldiers_in_both_columns(server, browser):
     assert english["rows"] == [["Clément", "6", "5"], ["Robert", "4", "3"]]
     assert french["head"] == ["Camp", "Seigneurs", "Soldats au départ", "Soldats restants"]
     assert errors == []
+
+
+def test_a_move_taken_back_leaves_the_turns_lists(server, browser):
+    """A play-test's payment, taken back (Undo), stayed in the negotiation's
+    "Payments" though the crowns had come back: the turn's lists (thisTurn)
+    leave out the entries `undoneIndexes` finds an undo took back (State.undo:
+    the game's last move, with the entries the rules made after it; an
+    earlier undo's own move is not taken twice; a server's note between is
+    no move)."""
+    page, errors = open_page(browser)
+    page.goto(server + "/")
+
+    def move(index: int, follows: bool = False, kind: str = "pay") -> dict[str, Any]:
+        return {"index": index, "kind": kind, "data": {}, "move": {"seat": 0, "by": "person",
+                                                                    "follows": follows}}
+
+    undo = {"kind": "undo", "data": {"seat": 0}}
+    note = {"kind": "away", "data": {"seat": 1}}
+    cases = {
+        "one": [move(1), {**undo, "index": 2}],
+        "the last of two": [move(1), move(2), {**undo, "index": 3}],
+        "two, one after the other": [move(1), move(2), {**undo, "index": 3},
+                                     {**undo, "index": 4}],
+        "with its followers": [move(1), move(2), move(3, True), move(4, True),
+                               {**undo, "index": 5}],
+        "a note between": [move(1), {**note, "index": 2}, {**undo, "index": 3}],
+    }
+    undone = page.evaluate("""async (cases) => {
+      const { undoneIndexes } = await import('/static/games/fief_news.js');
+      return Object.fromEntries(Object.entries(cases)
+        .map(([name, events]) => [name, [...undoneIndexes(events)].sort((a, b) => a - b)]));
+    }""", cases)
+    assert undone == {"one": [1], "the last of two": [2], "two, one after the other": [1, 2],
+                      "with its followers": [2, 3, 4], "a note between": [1]}, undone
+    assert errors == []

@@ -685,7 +685,27 @@ function thisTurn(ctx) {
   const events = [...(ctx.events || [])].sort((a, b) => a.index - b.index);
   let start = -1;
   for (const e of events) if (e.kind === "turn") start = e.index;
-  return events.filter((e) => e.index > start);
+  const undone = undoneIndexes(events);
+  return events.filter((e) => e.index > start && !undone.has(e.index));
+}
+
+/** The log entries a take-back undid (State.undo: the game's last move, the
+ *  seat's own): from each "undo" back to the first entry of the move before
+ *  it, the one not made after it by the rules (``move.follows``); an undo
+ *  before it has already taken its own. A play-test's payment, taken back,
+ *  stayed among the turn's payments. */
+export function undoneIndexes(events) {
+  const undone = new Set();
+  events.forEach((e, at) => {
+    if (e.kind !== "undo") return;
+    for (let i = at - 1; i >= 0; i -= 1) {
+      const made = events[i];
+      if (made.kind === "undo" || undone.has(made.index) || !made.move) continue;
+      undone.add(made.index);
+      if (!made.move.follows) break;
+    }
+  });
+  return undone;
 }
 
 /** The last battle of this turn, or the one waiting for a decision:
