@@ -1963,3 +1963,15 @@ def test_a_lord_alone_and_no_parry_read_as_words(server, browser):
     # a holder with no soldier there: "qui n'y a aucun soldat", where it read "qui y a"
     assert "Place 3 (robot), qui n'y a aucun soldat" in page.evaluate(ALONE, "stance")
     assert errors == []
+
+
+def test_the_french_rest_line_does_not_say_carte_for_both_card_and_map(server, browser):
+    """In French "carte" is both a card and the map: "Aucune carte de votre main
+    à jouer sur la carte" read as a riddle to a play-tester. The rest line
+    of the cards' phase says "carte" once, for the map."""
+    _, page, errors = _fay_at_fief(server, browser)
+    page.click("#lang-toggle")
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    line = page.evaluate("window.courtly.context().t('fief.act.nothing.cards')")
+    assert line == "Rien de votre main à jouer sur la carte maintenant.", line
+    assert errors == []
