@@ -307,7 +307,8 @@ def test_the_log_names_each_seat_as_it_was_when_its_holder_changes(server, brows
     # an open seat's away clock, as a spectator sees it: whose and what happens (the
     # table loaded, which the toast comes before)
     fresh.wait_for_function("!!(window.courtly && window.courtly.state.table)")
-    fresh.evaluate("""() => {
+    # set and read in one go: the bots' moves keep the page's state changing
+    chip = fresh.evaluate("""() => {
       const s = window.courtly.state;
       s.table = { ...s.table, seats: s.table.seats.map((x) => x.seat === 1
         ? { ...x, name: null, awaited: null, kind: 'person' } : x) };
@@ -315,8 +316,9 @@ def test_the_log_names_each_seat_as_it_was_when_its_holder_changes(server, brows
                     total: 60 }];
       s.toAct = [1];
       window.dispatchEvent(new CustomEvent('langchange'));
+      const clock = document.querySelector('#other-clock');
+      return clock ? clock.textContent : null;
     }""")
-    chip = fresh.locator("#other-clock").text_content()
-    assert "Seat 2 is still open: a bot plays it in" in chip, chip
+    assert chip and "Seat 2 is still open: a bot plays it in" in chip, chip
     refused = "status of 403"  # the old link's request, refused as it should be
     assert [e for e in errors + errors_f if refused not in e] == []
