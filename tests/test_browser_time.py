@@ -24,7 +24,6 @@ import pytest
 from test_browser import (
     BOT,
     PERSON,
-    PlaywrightTimeout,
     _free_port,
     api,
     browser,  # noqa: F401 - a fixture
@@ -314,30 +313,19 @@ def test_notifications_opt_in_and_the_unread_chat_badge(server, browser, shots):
 #: A forced move held back for an undo (docs/web.md "Undo"), as the server's
 #: clocks give it (tests/test_server.py checks it is sent): the clock of
 #: ``seat``'s move, five seconds from now, on a page whose seat it is (``mine``)
-#: or another's; the page draws itself again.
+#: or another's; the page draws itself again, and what it shows is read at
+#: once, in the same go (a server update landing between the two would put
+#: the server's clocks back: a CI run found "#my-clock" gone).
 FORCED_CLOCK = """([seat, mine]) => {
   const st = window.courtly.state;
   st.clocks = [{ kind: 'forced', seat, deadline: (Date.now() + st.skew) / 1000 + 5, total: 5 }];
   st.forced = mine;
   window.dispatchEvent(new CustomEvent('langchange'));
+  const text = (q) => document.querySelector(q)?.textContent ?? null;
+  return { mine: text('#my-clock'), banner: text('#banner'), other: text('#other-clock'),
+    under: text(".seat[data-seat='0'] .seat-clock"),
+    low: document.querySelectorAll('.countdown-low').length };
 }"""
-
-
-def show_forced_clock(page, mine: bool, selector: str) -> None:
-    """Set a forced move's clock in the page and wait until `selector` shows it.
-
-    A server update landing just after (a presence, the other seat's join)
-    replaces the clocks with the server's own (none): the clock is set again
-    then, up to three times, so the test reads the page, not the race (a CI
-    run once found "#my-clock" gone)."""
-    for attempt in range(3):
-        page.evaluate(FORCED_CLOCK, [0, mine])
-        try:
-            page.wait_for_selector(selector, timeout=3000)
-            return
-        except PlaywrightTimeout:
-            if attempt == 2:
-                raise
 
 
 def test_a_forced_move_held_for_an_undo_counts_down(server, browser, shots):  # noqa: F811
@@ -352,27 +340,21 @@ def test_a_forced_move_held_for_an_undo_counts_down(server, browser, shots):  # 
     bob, errors_b = open_page(browser, 390, 844)
     take_seat(bob, server, made["links"]["seats"]["1"], "Bob")
     ann.wait_for_selector(".banner-mine")
-    for page in (ann, bob):  # both sockets open: no presence update to come
-        page.wait_for_selector(".seat[data-seat='0'] .dot-on")
-        page.wait_for_selector(".seat[data-seat='1'] .dot-on")
-    show_forced_clock(ann, True, "#my-clock")
-    show_forced_clock(bob, False, "#other-clock")
-    mine = ann.locator("#my-clock").text_content()
-    assert mine.startswith("Made for you in") and 3 <= seconds(mine.split("in")[-1]) <= 5, mine
-    assert "only move" in ann.locator("#banner").text_content()
-    other = bob.locator("#other-clock").text_content()
-    assert other.startswith("Ann") and 3 <= seconds(other.split(":", 1)[1]) <= 5, other
-    under = bob.locator(".seat[data-seat='0'] .seat-clock").text_content()
-    assert under.startswith("only move in"), under
-    assert bob.locator(".countdown-low").count() == 0  # five seconds, and no warning
+    shown = ann.evaluate(FORCED_CLOCK, [0, True])
+    mine = shown["mine"] or ""
+    assert mine.startswith("Made for you in") and 3 <= seconds(mine.split("in")[-1]) <= 5, shown
+    assert "only move" in shown["banner"], shown
+    shown = bob.evaluate(FORCED_CLOCK, [0, False])
+    other = shown["other"]
+    assert other and other.startswith("Ann") and 3 <= seconds(other.split(":", 1)[1]) <= 5, shown
+    assert shown["under"] and shown["under"].startswith("only move in"), shown
+    assert shown["low"] == 0  # five seconds, and no warning
     ann.screenshot(path=str(shots / "ux23-forced-clock-desktop.png"))
     bob.screenshot(path=str(shots / "ux23-forced-clock-phone.png"))
     bob.click("#lang-toggle")
     bob.wait_for_function("document.documentElement.lang === 'fr'")
-    show_forced_clock(bob, False, "#other-clock")
-    assert bob.locator(".seat[data-seat='0'] .seat-clock").text_content().startswith("seul coup")
+    assert bob.evaluate(FORCED_CLOCK, [0, False])["under"].startswith("seul coup")
     ann.click("#lang-toggle")
     ann.wait_for_function("document.documentElement.lang === 'fr'")
-    show_forced_clock(ann, True, "#my-clock")
-    assert ann.locator("#my-clock").text_content().startswith("Joué pour vous dans")
+    assert ann.evaluate(FORCED_CLOCK, [0, True])["mine"].startswith("Joué pour vous dans")
     assert errors_a == [] and errors_b == []
