@@ -789,6 +789,48 @@ def test_the_bar_says_why_a_move_is_made_for_the_seat(server, browser):
     assert errors == []
 
 
+#: Fay's bar at an election with ``votes`` votes for any of three lords (the
+#: page's own renderer, in a box on the page): after each of ``steps`` (a press
+#: of the stepper's "−" or "+"), the count shown and the answers' words.
+VOTE_BAR = """([votes, steps]) => {
+  const base = window.courtly.context();
+  const mine = base.view.votes.map((v, i) => (i === base.seat ? votes : v));
+  const legal = [{ action: { type: 'vote', lord: null, votes: 0 } }];
+  for (const lord of ['louis', 'gauvain', 'roland']) {
+    for (let n = 1; n <= votes; n += 1) legal.push({ action: { type: 'vote', lord, votes: n } });
+  }
+  const root = document.createElement('div');
+  document.body.append(root);
+  const ctx = { ...base, view: { ...base.view, phase: 'election', votes: mine }, legal,
+    canAct: true, forced: false, ui: {} };
+  ctx.rerender = () => { root.replaceChildren(); window.courtly.state.renderer.render(root, ctx); };
+  ctx.rerender();
+  const read = () => [root.querySelector('.fief-count')?.textContent ?? null,
+    [...root.querySelectorAll('.fief-answer[data-kind="vote"]')].map((b) => b.textContent)];
+  const seen = [read()];
+  for (const step of steps) {
+    root.querySelector(`.fief-stepper [data-step="${step}"]`).click();
+    seen.push(read());
+  }
+  root.remove();
+  return seen;
+}"""
+
+
+def test_any_number_of_ones_votes_is_offered_on_the_bar(server, browser):
+    """A play-test with 3 votes was offered only "3 votes for …" on the bar
+    (a lord gets "any number of his votes"; the other splits lay in the forms
+    below): the number is a stepper, all of them at first, and a button per
+    lord gives that many; abstaining stays."""
+    _, page, errors = _fay_at_fief(server, browser)
+    seen = page.evaluate(VOTE_BAR, [3, ["-1", "-1", "1"]])
+    assert [count for count, _ in seen] == ["3", "2", "1", "2"], seen
+    assert seen[0][1] == ["Abstain", "3 votes for Louis", "3 votes for Gauvain",
+                          "3 votes for Roland"], seen
+    assert seen[2][1][1:] == ["1 vote for Louis", "1 vote for Gauvain", "1 vote for Roland"], seen
+    assert errors == []
+
+
 def test_sums_are_written_in_digit_groups(server, browser):
     """A sum of four digits or more reads in the page's language's digit groups
     ("1,100 crowns"; "1 100 écus" with a narrow no-break space, which never

@@ -1323,11 +1323,25 @@ function answerLabel(ctx, a) {
   }
 }
 
-/** Many ways to split one's votes: each lord with all of them, and abstaining (the forms keep the rest). */
-function fewestVotes(options) {
-  const most = {};
-  for (const a of options) if (!most[a.lord] || most[a.lord].votes < a.votes) most[a.lord] = a;
-  return Object.values(most);
+/** Many ways to give one's votes (a lord each, any number of them): how many as a
+ *  stepper, all at first, then abstaining and a button per lord with that many (a
+ *  play-test with 3 votes was offered only "3 votes for …", the rest in forms below). */
+function votesByCount(ctx, options) {
+  const m = mapUi(ctx);
+  const counts = uniq(options.filter((a) => a.lord).map((a) => a.votes)).sort((x, y) => x - y);
+  const n = counts.includes(m.votes) ? m.votes : counts[counts.length - 1];
+  const shown = options.filter((a) => !a.lord || a.votes === n);
+  return h("div", { class: "fief-choices" }, stepper(ctx, counts, n, (k) => {
+    m.votes = k;
+    ctx.rerender();
+  }), shown.map((a) => answerButton(ctx, "vote", a)));
+}
+
+function answerButton(ctx, kind, a) {
+  return button(answerLabel(ctx, a), () => send(ctx, a), {
+    class: ["fief-answer", a.grant || a.accept || a.ask || a.yes ? "primary" : null],
+    dataset: { kind, value: JSON.stringify(Object.values(a).slice(1)) },
+  });
 }
 
 /** The answers as buttons; a bid as a stepper over the legal amounts and one button. */
@@ -1342,11 +1356,8 @@ function answers(ctx, kind, options) {
     }), button(answerLabel(ctx, { type: "bid", amount }), () => send(ctx, { type: "bid", amount }),
       { class: "primary fief-answer", dataset: { kind, amount } }));
   }
-  if (kind === "vote" && options.length > 8) options = fewestVotes(options);
-  return h("div", { class: "fief-choices" }, options.map((a) => button(answerLabel(ctx, a), () => send(ctx, a), {
-    class: ["fief-answer", a.grant || a.accept || a.ask || a.yes ? "primary" : null],
-    dataset: { kind, value: JSON.stringify(Object.values(a).slice(1)) },
-  })));
+  if (kind === "vote" && options.length > 8) return votesByCount(ctx, options);
+  return h("div", { class: "fief-choices" }, options.map((a) => answerButton(ctx, kind, a)));
 }
 
 /** The question asked of this seat. The elected king's player may give up asking for
