@@ -752,6 +752,29 @@ def test_the_revenues_bar_says_why_a_tithe_held_is_not_offered(server, browser):
     assert errors == []
 
 
+def test_the_cards_bar_says_an_exchange_plays_no_card_this_turn(server, browser):
+    """A play-test exchanged a card, drew a lord, and could not lay him, with
+    no word why: after an exchange no card is played this turn (decision 5 of
+    docs/rules/fief.md, "neither attack, nor defence, nor tithe"), lords
+    included; the cards' bar says so, only to one who exchanged."""
+    _, page, errors = _fay_at_fief(server, browser)
+    bar = """(exchanged) => {
+      const base = window.courtly.context();
+      const view = { ...base.view, phase: 'cards', hand: ['plague'], exchanged };
+      const ctx = { ...base, view, legal: [{ action: { type: 'end_turn' }, text: '' }],
+        schema: [], canAct: true, forced: false, phase: { name: 'cards', deadline: null },
+        table: { ...base.table, status: 'playing' } };
+      const root = document.createElement('div');
+      window.courtly.state.renderer.render(root, ctx);
+      return [...root.querySelector('.fief-act').querySelectorAll('p')].map((p) => p.textContent);
+    }"""
+    assert page.evaluate(bar, [0]) == [
+        "Nothing in your hand to play on the map now.",
+        "You exchanged a card: you play no card this turn, not even a lord you drew."]
+    assert page.evaluate(bar, [1]) == ["Nothing in your hand to play on the map now."]
+    assert errors == []
+
+
 #: The bar above the map when the server makes the seat's move, for a given
 #: phase, only move and the seat's votes (the page's own renderer, off-page).
 FORCED_BAR = """([phase, action, votes]) => {

@@ -150,6 +150,7 @@ const strings = {
     "fief.act.tithe_help": "Take a tithe with a card of your hand:",
     "fief.act.tithe_not_now": "Not offered now: {why}.",
     "fief.act.tithe_exchanged": "No tithe this turn: you exchanged a card, and so play no card this turn.",
+    "fief.act.exchanged": "You exchanged a card: you play no card this turn, not even a lord you drew.",
     "fief.act.tithe_needs.royal_tithe": "{card} needs one of your lords to be King",
     "fief.act.tithe_needs.bishopric_tithe": "{card} needs a bishop of yours, not a cardinal",
     "fief.act.tithe_needs.lords_tithe": "{card} needs a fief of yours",
@@ -331,6 +332,7 @@ const strings = {
     "fief.act.tithe_help": "Prélevez une dîme avec une carte de votre main :",
     "fief.act.tithe_not_now": agreeing("Pas proposée[|s] maintenant : {why}.", true),
     "fief.act.tithe_exchanged": "Pas de dîme ce tour-ci : vous avez échangé une carte, et n’en jouez donc aucune ce tour-ci.",
+    "fief.act.exchanged": "Vous avez échangé une carte : vous n’en jouez aucune ce tour-ci, pas même un seigneur tiré.",
     "fief.act.tithe_needs.royal_tithe": "{card} demande qu'un de vos seigneurs soit roi",
     "fief.act.tithe_needs.bishopric_tithe": "{card} demande un évêque à vous, non cardinal",
     "fief.act.tithe_needs.lords_tithe": "{card} demande un fief à vous",
@@ -1479,7 +1481,11 @@ function restBar(ctx) {
   const tithes = legalOf(ctx, "tithe");
   const others = ctx.legal.some((l) => !["end_turn", "tithe"].includes(l.action.type));
   const key = restKey(ctx, phase);
+  // after an exchange no card is played this turn, the lord it drew included (docs/rules/fief.md,
+  // decision 5): a play-test drew a lord so and could not lay him, told nothing
+  const exchanged = phase === "cards" && (ctx.view.exchanged || []).includes(ctx.seat);
   return [h("p", { class: "fief-rest", dataset: { rest: key } }, ctx.t(`fief.act.nothing.${key}`)),
+    exchanged ? h("p", { class: "muted fief-exchanged" }, ctx.t("fief.act.exchanged")) : null,
     tithes.length ? [h("p", {}, ctx.t("fief.act.tithe_help")),
       h("div", { class: "fief-choices" }, tithes.map((a, i) => cardChoice(ctx, a.card, `tithe:${i}:${a.card}`,
         button(titheLabel(ctx, a), () => send(ctx, a), { class: "fief-choice fief-tithe", dataset: { card: a.card } }))))]
