@@ -681,3 +681,30 @@ def test_a_move_taken_back_leaves_the_turns_lists(server, browser):
     assert undone == {"one": [1], "the last of two": [2], "two, one after the other": [1, 2],
                       "with its followers": [2, 3, 4], "a note between": [1]}, undone
     assert errors == []
+
+
+def test_a_battle_at_ones_village_is_announced(server, browser):
+    """A play-test was attacked by the bot and saw only a small "⚔6" on the
+    map, the battle's account far below on the phone: the renderer's `news`
+    (a toast each, table.js) names the battles fought at one's villages by
+    another, one line a village (its last exchange), in the log's words; not
+    one's own attacks, nor others' battles."""
+    page, errors = open_page(browser)
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("svg.fief-map")
+
+    def combat(index: int, attacker: int, defender: int, village: str) -> dict[str, Any]:
+        return {"index": index, "kind": "combat", "data": {
+            "village": village, "attacker": attacker, "defender": defender, "attacker_roll": [4],
+            "defender_roll": [2], "attacker_loses": 0, "defender_loses": 1, "in_castle": False,
+            "attacker_lords": [], "attacker_soldiers": 3, "defender_lords": [],
+            "defender_soldiers": 2}}
+
+    events = [combat(1, 1, 0, "louhans"), combat(2, 1, 0, "louhans"), combat(3, 0, 2, "bourg"),
+              combat(4, 2, 1, "sagy"), combat(5, 2, 0, "cluny")]
+    lines = page.evaluate("""(events) => window.courtly.state.renderer.news(
+      window.courtly.context(), events)""", events)
+    assert len(lines) == 2 and all(line.startswith("⚔ ") for line in lines), lines
+    assert "Louhans" in lines[0] and "Cluny" in lines[1], lines
+    assert errors == []

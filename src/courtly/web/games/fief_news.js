@@ -694,6 +694,18 @@ function thisTurn(ctx) {
  *  it, the one not made after it by the rules (``move.follows``); an undo
  *  before it has already taken its own. A play-test's payment, taken back,
  *  stayed among the turn's payments. */
+/** The renderer's ``news``: of events just arrived, the battles fought at this
+ *  seat's villages by another, in the log's words, to be announced (a play-test
+ *  was attacked and saw only a small "⚔6" on the map). */
+export function news(ctx, events) {
+  const battles = new Map(); // one line a village: its last exchange, where the battle stands
+  for (const e of events) {
+    const d = e.data || {};
+    if (e.kind === "combat" && d.defender === ctx.seat && d.attacker !== ctx.seat) battles.set(d.village, e);
+  }
+  return [...battles.values()].map((e) => `⚔ ${describeEvent(e, ctx)}`);
+}
+
 export function undoneIndexes(events) {
   const undone = new Set();
   events.forEach((e, at) => {
@@ -1198,4 +1210,4 @@ export function mergeViews(views) {
   return base;
 }
 
-export default { strings, withStrings, describeEvent, lordOf, offers, logKinds, decorate, banner, mergeViews, chatChanged, lastBattle };
+export default { strings, withStrings, describeEvent, lordOf, offers, logKinds, decorate, banner, mergeViews, chatChanged, lastBattle, news };

@@ -250,6 +250,20 @@ function addChat(message) {
   chatToRenderer();
 }
 
+/** What the renderer says of events just arrived that concern this seat, a toast
+ *  each (Fief: a battle at one's village; a play-test's player was attacked and
+ *  saw only a small mark on the map, the battle's account far below). */
+function announce(fresh) {
+  if (!st.renderer.news || st.replay || st.seat === null || !fresh.length) return;
+  let lines = [];
+  try {
+    lines = st.renderer.news(context(), fresh) || [];
+  } catch (err) {
+    console.error(err);
+  }
+  for (const line of lines) toast(line, "info");
+}
+
 /** A renderer that shows the chat on its board redraws it (and only it). */
 function chatToRenderer() {
   if (!st.renderer.chatChanged || !st.table || !st.view) return;
@@ -279,12 +293,14 @@ function onUpdate(update) {
   st.toAct = update.to_act || [];
   st.mayAct = update.may_act || [];
   st.result = update.result;
+  const loaded = st.events.size > 0; // the first update brings the whole history: nothing new to announce
   const fresh = (update.events || []).filter((e) => !st.events.has(e.index));
   for (const e of update.events || []) st.events.set(e.index, e);
   st.lastMove = update.last_move || null;
   noteUnread(fresh.filter((e) => ((st.renderer && st.renderer.logKinds) || {})[e.kind] !== "folded").length);
   st.pending = false;
   renderUnlessPressed();
+  if (loaded) announce(fresh);
   if (params.get("replay") && !st.replayOffered && st.table.status === "over") {
     st.replayOffered = true;
     openReplay();
