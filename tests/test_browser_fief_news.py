@@ -707,4 +707,7 @@ def test_a_battle_at_ones_village_is_announced(server, browser):
       window.courtly.context(), events)""", events)
     assert len(lines) == 2 and all(line.startswith("⚔ ") for line in lines), lines
     assert "Louhans" in lines[0] and "Cluny" in lines[1], lines
+    page.evaluate("(events) => window.courtly.announce(events)", events)  # as an update does
+    toasts = page.locator("#toasts .toast").all_text_contents()
+    assert toasts[-2:] == lines, toasts
     assert errors == []

@@ -1633,6 +1633,6 @@ const sticky = new ResizeObserver(measureSticky);
 sticky.observe(document.querySelector(".topbar"));
 if (document.getElementById("banner")) sticky.observe(document.getElementById("banner"));
 // for tests and debugging: the page's state, read-only by convention
-window.courtly = { state: st, context, icon };
+window.courtly = { state: st, context, icon, announce }; // announce: for tests, as an update calls it
 
 start();
