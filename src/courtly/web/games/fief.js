@@ -1935,9 +1935,17 @@ function keepBarHeight(root, ctx) {
   const bar = root.querySelector(".fief-map-panel > .fief-prompt");
   if (!bar) return;
   const ahead = tallestBar(bar, ctx, barsAhead(ctx));
-  if (ahead) bar.style.minHeight = `${ahead}px`;
+  // room kept for a bar to come only when it is a line or two more: a phone's
+  // buy menu would have left an empty box over two thirds of the map (a play-test)
+  if (ahead && ahead - bar.getBoundingClientRect().height <= AHEAD_AT_MOST * window.innerHeight) {
+    bar.style.minHeight = `${ahead}px`;
+  }
   keepHeight(bar, ctx, "fiefBar", `${ctx.view.turn}:${ctx.view.phase}`);
 }
+
+/** The most room, as a share of the window's height, kept empty above the map
+ *  for a bar one click leads to (keepBarHeight). */
+const AHEAD_AT_MOST = 0.15;
 
 /** The map's states one click on the map leads to from here (``ctx.ui.fiefMap``
  *  as it would be): each lord chosen to move (or the lords of a village to pick
