@@ -2049,3 +2049,46 @@ def test_the_french_rest_line_does_not_say_carte_for_both_card_and_map(server, b
     line = page.evaluate("window.courtly.context().t('fief.act.nothing.cards')")
     assert line == "Rien de votre main à jouer sur la carte maintenant.", line
     assert errors == []
+
+
+#: Every village with a mill and a press, soldiers, three lords and (``castles``)
+#: a castle, drawn off-page: the villages where the mills and presses' mark meets
+#: the lords' letters or the soldiers' badge, or a village's ring or name.
+WORKS_COVERED = """async (castles) => {
+  const { BOARD } = await import('/static/games/fief_data.js');
+  const base = window.courtly.context();
+  const root = document.createElement('div');
+  root.style.cssText = 'position:absolute; left:0; top:0; width:1200px';
+  document.body.append(root);
+  const ids = BOARD.villages.map((v) => v.id);
+  const each = (value) => Object.fromEntries(ids.map((id) => [id, value]));
+  const lord = (id, owner) => ({ owner, village: id, bishop: null, cardinal: false,
+    outside: false });
+  const lords = Object.fromEntries(ids.flatMap((id, i) => ['henry', 'jean', 'robert']
+    .map((l, k) => [`${l}${i}`, lord(id, k)])));
+  const view = { ...base.view, mills: each(1), presses: each(1), soldiers: each([0, 6]), lords,
+    castles: castles ? ids : [], holders: each(0) };
+  window.courtly.state.renderer.render(root, { ...base, view, canAct: false, forced: false,
+    legal: [], ui: {} });
+  const meets = (a, b) => a.left < b.right && b.left < a.right
+    && a.top < b.bottom && b.top < a.bottom;
+  const out = [];
+  for (const g of root.querySelectorAll('.fief-village')) {
+    const works = g.querySelector('.fief-works').getBoundingClientRect();
+    const others = [...g.querySelectorAll('.fief-lords, .fief-soldiers, .fief-holder, .fief-name')];
+    if (others.some((el) => meets(works, el.getBoundingClientRect()))) out.push(g.dataset.village);
+  }
+  root.remove();
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("castles", [False, True])
+def test_the_mills_and_presses_mark_stands_clear(server, browser, castles):
+    """A play-test found a lord's letters over the mill's "M" at Tournus and
+    "He Je Rob" over a press's "P": the mark stands left of the holder's ring,
+    level with the village, clear of the lords' letters (on the dot, or above
+    a castle), the soldiers' badge, the ring and the name."""
+    _, page, errors = _fay_at_fief(server, browser)
+    assert page.evaluate(WORKS_COVERED, castles) == []
+    assert errors == []

@@ -698,7 +698,9 @@ function villageGlyph(ctx, v, plan) {
       s("circle", { r: 13, fill: seatInk(view, soldiers[0]) }),
       s("text", { "text-anchor": "middle", y: 5, fill: textOn(seatInk(view, soldiers[0])) }, String(soldiers[1]))) : null,
   mills || presses
-    ? s("text", { class: "fief-works", x: -24, y: -18, "text-anchor": "end" },
+    // left of the holder's ring, level with the village: above it, the lords' letters lay over
+    // it ("Gu" over Tournus' "M", a play-test)
+    ? s("text", { class: "fief-works", x: -32, y: 6, "text-anchor": "end" },
       mills ? `M${mills > 1 ? mills : ""}` : "", mills && presses ? " " : "", presses ? `P${presses > 1 ? presses : ""}` : "") : null,
   lords.length
     ? s("text", { class: "fief-lords", y: 5, "text-anchor": "middle" },
@@ -713,11 +715,12 @@ function villageGlyph(ctx, v, plan) {
 }
 
 /** What a gate must not cover round its village's centre, as boxes
- *  [left, top, right, bottom]: the holder's ring, the soldiers' count and the
- *  name (about 12 px a letter at its 20 px). */
+ *  [left, top, right, bottom]: the holder's ring, the soldiers' count, the
+ *  name (about 12 px a letter at its 20 px) and the mills and presses left of
+ *  the ring. */
 function gateBlockers(v) {
   const half = v.name.length * 6.5 + 4;
-  return [[-30, -30, 30, 30], [8, -34, 36, -6], [-half, 26, half, 50]];
+  return [[-30, -30, 30, 30], [8, -34, 36, -6], [-half, 26, half, 50], [-60, -8, -30, 10]];
 }
 
 /** Boxes on the map are [left, top, right, bottom]. */
