@@ -743,12 +743,16 @@ def test_the_revenues_bar_says_why_a_tithe_held_is_not_offered(server, browser):
     two = page.evaluate(REVENUES_BAR, [["bishopric_tithe", "royal_tithe", "royal_tithe"], []])
     assert two[1:] == [
         "Not offered now: Royal tithe needs one of your lords to be King; Bishopric tithe needs "
-        "a bishop of yours, not a cardinal."], two
+        "one of your lords to be a bishop (a cardinal takes no tithe)."], two
     swapped = page.evaluate(REVENUES_BAR, [["lords_tithe", "royal_tithe"], [], [2, 0]])
     assert swapped[1:] == [
         "No tithe this turn: you exchanged a card, and so play no card this turn."], swapped
     assert page.evaluate(REVENUES_BAR, [["lords_tithe"], [], [2]])[1:] == [
         "Not offered now: Lord's tithe needs a fief of yours."]
+    # "…needs a bishop of yours, not a cardinal" read to a play-tester as if he had a cardinal
+    assert page.evaluate(REVENUES_BAR, [["bishopric_tithe"], []])[1:] == [
+        "Not offered now: Bishopric tithe needs one of your lords to be a bishop (a cardinal "
+        "takes no tithe)."]
     assert page.evaluate(REVENUES_BAR, [["plague"], []]) == [
         "Revenues: they are counted once everyone has ended this phase."]
     page.click("#lang-toggle")
@@ -2091,4 +2095,28 @@ def test_the_mills_and_presses_mark_stands_clear(server, browser, castles):
     a castle), the soldiers' badge, the ring and the name."""
     _, page, errors = _fay_at_fief(server, browser)
     assert page.evaluate(WORKS_COVERED, castles) == []
+    assert errors == []
+
+
+def test_ones_own_lords_are_named_alone_on_the_bar(server, browser):
+    """A play-test's "Which lord at Louhans?" offered "Henry, played by Bruno /
+    Jean, played by Bruno / Robert, played by Bruno" on Bruno's own screen:
+    one's own lords by name alone; another's still says whose."""
+    _, page, errors = _fay_at_fief(server, browser)
+    labels = page.evaluate("""() => {
+      const base = window.courtly.context();
+      const lord = (owner) => ({ owner, village: 'louhans', bishop: null, cardinal: false,
+        outside: false });
+      const view = { ...base.view, phase: 'movement',
+        lords: { ...base.view.lords, henry: lord(0), jean: lord(0), robert: lord(1) } };
+      const legal = ['henry', 'jean'].map((l) => ({ action: { type: 'move', lord: l, to: 'sagy',
+        soldiers: 0, stance: 'enter' }, text: '' }));
+      const ctx = { ...base, view, legal, canAct: true, forced: false,
+        ui: { fiefMap: { pick: ['henry', 'jean', 'robert'], pickAt: 'louhans' } } };
+      const root = document.createElement('div');
+      window.courtly.state.renderer.render(root, ctx);
+      return [...root.querySelectorAll('.fief-act .fief-choice[data-lord]')]
+        .map((b) => b.textContent);
+    }""")
+    assert labels[:2] == ["Henry", "Jean"] and labels[2].startswith("Robert, played by"), labels
     assert errors == []

@@ -152,7 +152,7 @@ const strings = {
     "fief.act.tithe_exchanged": "No tithe this turn: you exchanged a card, and so play no card this turn.",
     "fief.act.exchanged": "You exchanged a card: you play no card this turn, not even a lord you drew.",
     "fief.act.tithe_needs.royal_tithe": "{card} needs one of your lords to be King",
-    "fief.act.tithe_needs.bishopric_tithe": "{card} needs a bishop of yours, not a cardinal",
+    "fief.act.tithe_needs.bishopric_tithe": "{card} needs one of your lords to be a bishop (a cardinal takes no tithe)",
     "fief.act.tithe_needs.lords_tithe": "{card} needs a fief of yours",
     "fief.act.more_below": "Other actions are in the forms below the map.",
     "fief.act.negotiate": "Negotiation: {what}; then say Done.",
@@ -334,7 +334,7 @@ const strings = {
     "fief.act.tithe_exchanged": "Pas de dîme ce tour-ci : vous avez échangé une carte, et n’en jouez donc aucune ce tour-ci.",
     "fief.act.exchanged": "Vous avez échangé une carte : vous n’en jouez aucune ce tour-ci, pas même un seigneur tiré.",
     "fief.act.tithe_needs.royal_tithe": "{card} demande qu'un de vos seigneurs soit roi",
-    "fief.act.tithe_needs.bishopric_tithe": "{card} demande un évêque à vous, non cardinal",
+    "fief.act.tithe_needs.bishopric_tithe": "{card} demande qu'un de vos seigneurs soit évêque (un cardinal ne lève pas de dîme)",
     "fief.act.tithe_needs.lords_tithe": "{card} demande un fief à vous",
     "fief.act.more_below": "Les autres actions sont dans les formulaires sous la carte.",
     "fief.act.negotiate": "Négociation : {what} ; puis dites Terminé.",
@@ -1113,9 +1113,11 @@ function lordChoice(ctx, lords, onPick) {
     { class: "fief-choice", dataset: { lord: l } })));
 }
 
+/** A lord on a button: his player named but for one's own (a play-test's own
+ *  three read "Henry, played by Bruno / Jean, played by Bruno / ..."). */
 function lordLabel(ctx, lord) {
   const l = (ctx.view.lords || {})[lord];
-  return l ? news.lordOf(ctx, lord, l.owner) : lordName(lord);
+  return l && l.owner !== ctx.seat ? news.lordOf(ctx, lord, l.owner) : lordName(lord);
 }
 
 function moveBar(ctx, m, moves) {
