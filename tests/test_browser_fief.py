@@ -788,6 +788,29 @@ def test_the_cards_bar_says_an_exchange_plays_no_card_this_turn(server, browser)
     assert errors == []
 
 
+def test_a_revolt_without_a_famine_says_why_it_is_not_offered(server, browser):
+    """A play-test held a Revolt three turns, never offered, told nothing: it is
+    played together with a Famine ("Phase 1: The Playing of the Cards, a)
+    Attacks"); the cards' bar says so to one who holds no Famine."""
+    _, page, errors = _fay_at_fief(server, browser)
+    bar = """(hand) => {
+      const base = window.courtly.context();
+      const view = { ...base.view, phase: 'cards', hand, exchanged: [] };
+      const ctx = { ...base, view, legal: [{ action: { type: 'end_turn' }, text: '' }],
+        schema: [], canAct: true, forced: false, phase: { name: 'cards', deadline: null },
+        table: { ...base.table, status: 'playing' } };
+      const root = document.createElement('div');
+      window.courtly.state.renderer.render(root, ctx);
+      return [...root.querySelector('.fief-act').querySelectorAll('p')].map((p) => p.textContent);
+    }"""
+    assert page.evaluate(bar, ["revolt", "plague"]) == [
+        "Nothing in your hand to play on the map now.",
+        "Revolt is played together with a Famine, which you do not hold."]
+    assert page.evaluate(bar, ["revolt", "famine"]) == [
+        "Nothing in your hand to play on the map now."]
+    assert errors == []
+
+
 #: The bar above the map when the server makes the seat's move, for a given
 #: phase, only move and the seat's votes (the page's own renderer, off-page).
 FORCED_BAR = """([phase, action, votes]) => {

@@ -151,6 +151,7 @@ const strings = {
     "fief.act.tithe_not_now": "Not offered now: {why}.",
     "fief.act.tithe_exchanged": "No tithe this turn: you exchanged a card, and so play no card this turn.",
     "fief.act.exchanged": "You exchanged a card: you play no card this turn, not even a lord you drew.",
+    "fief.act.revolt_kept": "Revolt is played together with a Famine, which you do not hold.",
     "fief.act.tithe_needs.royal_tithe": "{card} needs one of your lords to be King",
     "fief.act.tithe_needs.bishopric_tithe": "{card} needs one of your lords to be a bishop (a cardinal takes no tithe)",
     "fief.act.tithe_needs.lords_tithe": "{card} needs a fief of yours",
@@ -333,6 +334,7 @@ const strings = {
     "fief.act.tithe_not_now": agreeing("Pas proposée[|s] maintenant : {why}.", true),
     "fief.act.tithe_exchanged": "Pas de dîme ce tour-ci : vous avez échangé une carte, et n’en jouez donc aucune ce tour-ci.",
     "fief.act.exchanged": "Vous avez échangé une carte : vous n’en jouez aucune ce tour-ci, pas même un seigneur tiré.",
+    "fief.act.revolt_kept": "La Révolte se joue avec une Famine, que vous n’avez pas.",
     "fief.act.tithe_needs.royal_tithe": "{card} demande qu'un de vos seigneurs soit roi",
     "fief.act.tithe_needs.bishopric_tithe": "{card} demande qu'un de vos seigneurs soit évêque (un cardinal ne lève pas de dîme)",
     "fief.act.tithe_needs.lords_tithe": "{card} demande un fief à vous",
@@ -1241,7 +1243,18 @@ function cardsBar(ctx, m) {
     lays.length ? [h("p", {}, pointing(ctx, "fief.act.lay_help")),
       h("div", { class: "fief-choices" }, lays.map((l, i) => cardChoice(ctx, `lord:${l}`, `lay:${i}:${l}`,
         button(lordName(l), choose("lay", l), { class: "fief-choice fief-lay", dataset: { lord: l } }))))] : null,
+    revoltKept(ctx),
     h("div", { class: "fief-row" }, endTurnButton(ctx))];
+}
+
+/** At the cards, a Revolt of the hand with no Famine to play it with: why it is
+ *  not offered ("Phase 1: The Playing of the Cards, a) Attacks"; a play-test held
+ *  one three turns, told nothing). */
+function revoltKept(ctx) {
+  const hand = ctx.view.hand || [];
+  if (ctx.view.phase !== "cards" || (ctx.view.exchanged || []).includes(ctx.seat)) return null;
+  if (!hand.includes("revolt") || hand.includes("famine")) return null;
+  return h("p", { class: "muted fief-revolt-kept" }, ctx.t("fief.act.revolt_kept"));
 }
 
 // ----- the questions ------------------------------------------------------------------------
@@ -1490,7 +1503,7 @@ function restBar(ctx) {
   // decision 5): a play-test drew a lord so and could not lay him, told nothing
   const exchanged = phase === "cards" && (ctx.view.exchanged || []).includes(ctx.seat);
   return [h("p", { class: "fief-rest", dataset: { rest: key } }, ctx.t(`fief.act.nothing.${key}`)),
-    exchanged ? h("p", { class: "muted fief-exchanged" }, ctx.t("fief.act.exchanged")) : null,
+    exchanged ? h("p", { class: "muted fief-exchanged" }, ctx.t("fief.act.exchanged")) : revoltKept(ctx),
     tithes.length ? [h("p", {}, ctx.t("fief.act.tithe_help")),
       h("div", { class: "fief-choices" }, tithes.map((a, i) => cardChoice(ctx, a.card, `tithe:${i}:${a.card}`,
         button(titheLabel(ctx, a), () => send(ctx, a), { class: "fief-choice fief-tithe", dataset: { card: a.card } }))))]
