@@ -765,26 +765,31 @@ def test_the_revenues_bar_says_why_a_tithe_held_is_not_offered(server, browser):
     assert errors == []
 
 
+#: The map's bar at the cards for Fay holding ``hand``, End this phase her only
+#: move, ``exchanged`` the seats that exchanged a card this turn: its lines.
+CARDS_BAR = """([hand, exchanged]) => {
+  const base = window.courtly.context();
+  const view = { ...base.view, phase: 'cards', hand, exchanged };
+  const ctx = { ...base, view, legal: [{ action: { type: 'end_turn' }, text: '' }],
+    schema: [], canAct: true, forced: false, phase: { name: 'cards', deadline: null },
+    table: { ...base.table, status: 'playing' } };
+  const root = document.createElement('div');
+  window.courtly.state.renderer.render(root, ctx);
+  return [...root.querySelector('.fief-act').querySelectorAll('p')].map((p) => p.textContent);
+}"""
+
+
 def test_the_cards_bar_says_an_exchange_plays_no_card_this_turn(server, browser):
     """A play-test exchanged a card, drew a lord, and could not lay him, with
     no word why: after an exchange no card is played this turn (decision 5 of
     docs/rules/fief.md, "neither attack, nor defence, nor tithe"), lords
     included; the cards' bar says so, only to one who exchanged."""
     _, page, errors = _fay_at_fief(server, browser)
-    bar = """(exchanged) => {
-      const base = window.courtly.context();
-      const view = { ...base.view, phase: 'cards', hand: ['plague'], exchanged };
-      const ctx = { ...base, view, legal: [{ action: { type: 'end_turn' }, text: '' }],
-        schema: [], canAct: true, forced: false, phase: { name: 'cards', deadline: null },
-        table: { ...base.table, status: 'playing' } };
-      const root = document.createElement('div');
-      window.courtly.state.renderer.render(root, ctx);
-      return [...root.querySelector('.fief-act').querySelectorAll('p')].map((p) => p.textContent);
-    }"""
-    assert page.evaluate(bar, [0]) == [
+    assert page.evaluate(CARDS_BAR, [["plague"], [0]]) == [
         "Nothing in your hand to play on the map now.",
         "You exchanged a card: you play no card this turn, not even a lord you drew."]
-    assert page.evaluate(bar, [1]) == ["Nothing in your hand to play on the map now."]
+    assert page.evaluate(CARDS_BAR, [["plague"], [1]]) == [
+        "Nothing in your hand to play on the map now."]
     assert errors == []
 
 
@@ -793,20 +798,10 @@ def test_a_revolt_without_a_famine_says_why_it_is_not_offered(server, browser):
     played together with a Famine ("Phase 1: The Playing of the Cards, a)
     Attacks"); the cards' bar says so to one who holds no Famine."""
     _, page, errors = _fay_at_fief(server, browser)
-    bar = """(hand) => {
-      const base = window.courtly.context();
-      const view = { ...base.view, phase: 'cards', hand, exchanged: [] };
-      const ctx = { ...base, view, legal: [{ action: { type: 'end_turn' }, text: '' }],
-        schema: [], canAct: true, forced: false, phase: { name: 'cards', deadline: null },
-        table: { ...base.table, status: 'playing' } };
-      const root = document.createElement('div');
-      window.courtly.state.renderer.render(root, ctx);
-      return [...root.querySelector('.fief-act').querySelectorAll('p')].map((p) => p.textContent);
-    }"""
-    assert page.evaluate(bar, ["revolt", "plague"]) == [
+    assert page.evaluate(CARDS_BAR, [["revolt", "plague"], []]) == [
         "Nothing in your hand to play on the map now.",
         "Revolt is played together with a Famine, which you do not hold."]
-    assert page.evaluate(bar, ["revolt", "famine"]) == [
+    assert page.evaluate(CARDS_BAR, [["revolt", "famine"], []]) == [
         "Nothing in your hand to play on the map now."]
     assert errors == []
 
