@@ -298,6 +298,24 @@ def test_notifications_opt_in_and_the_unread_chat_badge(server, browser, shots):
     assert bea.locator("#chat-unread").is_hidden()
     assert not bea.title().startswith("(")
 
+    # a board's own chat in sight (Fief's negotiation shows one beside the map): what
+    # arrives is read there (a play-test's messages, read so, still counted as unread)
+    bea.evaluate("""() => {
+      window.scrollTo(0, 0);
+      const list = document.createElement('ul');
+      list.id = 'board-chat';
+      list.dataset.chatList = 'public';
+      list.textContent = 'the board chat';
+      document.querySelector('#board').prepend(list);
+    }""")
+    bea.wait_for_function("!window.courtly.state.chatInView")  # the page's own chat far below
+    ann.fill("#chat-text", "seen on the board")
+    ann.click("#chat-form button[type=submit]")
+    bea.wait_for_function("""() => [...window.courtly.state.chat.values()]
+      .some((m) => m.text === 'seen on the board')""")
+    assert bea.locator(on_bar).is_hidden() and not bea.title().startswith("(")
+    bea.evaluate("document.getElementById('board-chat').remove()")
+
     # Ann plays her three cards: Bea's turn comes, with a notification
     while True:
         now = api(server, f"/api/tables/{tid}/state?token={tokens['0']}")

@@ -1024,7 +1024,8 @@ function privateMessages(ctx, partner) {
 
 function chatBox(ctx, { id, title, messages, to, extra }) {
   const key = `fiefChat_${id}`;
-  const list = h("ul", { class: "fn-chat-list", id: `fief-chat-${id}`, "aria-live": "polite" }, chatLines(ctx, messages));
+  const list = h("ul", { class: "fn-chat-list", id: `fief-chat-${id}`, "aria-live": "polite", dataset: { chatList: id } },
+    chatLines(ctx, messages));
   let form = null;
   if (ctx.seat !== null) {
     const input = h("input", { type: "text", maxlength: "500", id: `fief-chat-${id}-text`, placeholder: ctx.t("fn.chat_placeholder"), "aria-label": title });

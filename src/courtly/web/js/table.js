@@ -1554,7 +1554,17 @@ function notifyToggle() {
 // ----- unread chat ------------------------------------------------------------------------
 
 function chatSeen() {
-  return st.chatInView && document.visibilityState === "visible";
+  return (st.chatInView || boardChatInSight()) && document.visibilityState === "visible";
+}
+
+/** A board's own chat list in sight (`data-chat-list`: Fief's negotiation shows the
+ *  chat beside the map): what arrives there is read (a play-test's messages, read
+ *  there, still counted as unread). */
+function boardChatInSight() {
+  return [...document.querySelectorAll("#board [data-chat-list]")].some((list) => {
+    const r = list.getBoundingClientRect();
+    return r.height > 0 && r.bottom > 0 && r.top < window.innerHeight;
+  });
 }
 
 function chatArrived(message) {
@@ -1614,6 +1624,10 @@ function startTimeAndPresence() {
     st.chatInView = true;
   }
   document.addEventListener("visibilitychange", renderUnread);
+  // a board's chat scrolled into sight reads what is unread (no observer follows its redraws)
+  window.addEventListener("scroll", () => {
+    if (st.unread) renderUnread();
+  }, { passive: true });
   // the browser knows first when the network is gone: count the socket dead at once
   window.addEventListener("offline", () => st.conn && st.conn.drop());
   renderUnread();
