@@ -1730,15 +1730,28 @@ def test_the_dice_that_order_the_choice_of_regions_are_shown(server, browser, sh
     assert not errors
 
 
-#: Every gate the map can draw (a force at each village, come by each of its
-#: roads; the page's own renderer, off-page): what its badge and lords'
-#: letters cover, and what each region's name covers.
-GATES_EVERYWHERE = """async (fiefs) => {
+#: The start of a snippet drawing Fay's map off the window's edge, in a box of the
+#: page 1200 px wide: ``BOARD`` (the board's data), ``base`` (her context),
+#: ``root`` (the box, which the snippet removes) and ``draw(view)`` (the map of
+#: that view there, nothing to act on).
+MAP_BOX = """
   const { BOARD } = await import('/static/games/fief_data.js');
   const base = window.courtly.context();
   const root = document.createElement('div');
   root.style.cssText = 'position:absolute; left:0; top:0; width:1200px';
   document.body.append(root);
+  const draw = (view) => {
+    root.replaceChildren();
+    window.courtly.state.renderer.render(root, { ...base, view, canAct: false, forced: false,
+      legal: [], ui: {} });
+  };
+"""
+
+
+#: Every gate the map can draw (a force at each village, come by each of its
+#: roads; the page's own renderer, off-page): what its badge and lords'
+#: letters cover, and what each region's name covers.
+GATES_EVERYWHERE = """async (fiefs) => {""" + MAP_BOX + """
   const box = (el) => {
     const r = el.getBoundingClientRect();
     return [r.left, r.top, r.right, r.bottom];
@@ -1752,9 +1765,7 @@ GATES_EVERYWHERE = """async (fiefs) => {
     const view = { ...base.view, lords: { ...base.view.lords, zed },
       fiefs: fiefs ? Object.fromEntries(BOARD.regions.map((r) => [r.id, { owner: 0 }])) : {},
       gates: [{ village: at, owner: 1, soldiers: 12, stance: 'siege', lords: ['zed'] }] };
-    root.replaceChildren();
-    window.courtly.state.renderer.render(root, { ...base, view, canAct: false, forced: false,
-      legal: [], ui: {} });
+    draw(view);
     const gate = root.querySelector('.fief-gate');
     const [whole, badge] = [box(gate), box(gate.querySelector('rect'))];
     const covers = (what, gateBox) => [...root.querySelectorAll(what)]
@@ -1797,15 +1808,8 @@ def test_no_gate_covers_a_village_or_a_regions_name(server, browser, fiefs):
 #: fief title (in the map's coordinates) that lie on no part of its colour
 #: (the hull and its 110-wide stroke), and the villages' dots, names and
 #: holders it covers, if any ("<region> covers").
-TITLES_OFF_COLOUR = """async () => {
-  const { BOARD } = await import('/static/games/fief_data.js');
-  const base = window.courtly.context();
-  const root = document.createElement('div');
-  root.style.cssText = 'position:absolute; left:0; top:0; width:1200px';
-  document.body.append(root);
-  const fiefs = Object.fromEntries(BOARD.regions.map((r) => [r.id, { owner: 0 }]));
-  window.courtly.state.renderer.render(root, { ...base, view: { ...base.view, fiefs },
-    canAct: false, forced: false, legal: [], ui: {} });
+TITLES_OFF_COLOUR = """async () => {""" + MAP_BOX + """
+  draw({ ...base.view, fiefs: Object.fromEntries(BOARD.regions.map((r) => [r.id, { owner: 0 }])) });
   const inverse = root.querySelector('svg.fief-map').getScreenCTM().inverse();
   const out = {};
   const meets = (a, b) => a.left < b.right && b.left < a.right
@@ -2076,22 +2080,15 @@ def test_the_french_rest_line_does_not_say_carte_for_both_card_and_map(server, b
 #: Every village with a mill and a press, soldiers, three lords and (``castles``)
 #: a castle, drawn off-page: the villages where the mills and presses' mark meets
 #: the lords' letters or the soldiers' badge, or a village's ring or name.
-WORKS_COVERED = """async (castles) => {
-  const { BOARD } = await import('/static/games/fief_data.js');
-  const base = window.courtly.context();
-  const root = document.createElement('div');
-  root.style.cssText = 'position:absolute; left:0; top:0; width:1200px';
-  document.body.append(root);
+WORKS_COVERED = """async (castles) => {""" + MAP_BOX + """
   const ids = BOARD.villages.map((v) => v.id);
   const each = (value) => Object.fromEntries(ids.map((id) => [id, value]));
   const lord = (id, owner) => ({ owner, village: id, bishop: null, cardinal: false,
     outside: false });
   const lords = Object.fromEntries(ids.flatMap((id, i) => ['henry', 'jean', 'robert']
     .map((l, k) => [`${l}${i}`, lord(id, k)])));
-  const view = { ...base.view, mills: each(1), presses: each(1), soldiers: each([0, 6]), lords,
-    castles: castles ? ids : [], holders: each(0) };
-  window.courtly.state.renderer.render(root, { ...base, view, canAct: false, forced: false,
-    legal: [], ui: {} });
+  draw({ ...base.view, mills: each(1), presses: each(1), soldiers: each([0, 6]), lords,
+    castles: castles ? ids : [], holders: each(0) });
   const meets = (a, b) => a.left < b.right && b.left < a.right
     && a.top < b.bottom && b.top < a.bottom;
   const out = [];

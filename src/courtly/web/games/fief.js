@@ -525,8 +525,7 @@ function findLabelSpot(region) {
       const box = labelBox(region, x, y, false, up);
       const gated = GATE_POINTS.some(([gx, gy]) => overlaps(gateBox(gx, gy, 14), box));
       // an upright name's four corners on the region's colour
-      const off = up && [[box[0], box[1]], [box[2], box[1]], [box[0], box[3]], [box[2], box[3]]]
-        .some(([px, py]) => outside(area, px, py) > 50);
+      const off = up && corners(box).some(([px, py]) => outside(area, px, py) > 50);
       const score = Math.min(clear, 60) - 0.15 * Math.hypot(x - cx, y - cy) - (near > 120 ? 100 : 0)
         - (clear < 36 ? 100 : 0) - (gated ? (up ? 200 : 30) : 0) - (off ? 100 : 0);
       if (score > bestScore) {
@@ -545,19 +544,24 @@ function findLabelSpot(region) {
  *  strip's edge). */
 function titleSpot(region, x, y, area, cx) {
   const away = Math.sign(x - cx) || 1;
+  const beside = (side) => x + (side < 0 ? -26 : 24);
   const fits = ([tx, ty]) => {
     const box = titleBox(region, tx, ty);
-    const corners = [[box[0], box[1]], [box[2], box[1]], [box[0], box[3]], [box[2], box[3]]];
     const covers = (v) => gateBlockers(v).some(([l, t, r, b]) => overlaps(box, [l + v.x, t + v.y, r + v.x, b + v.y]));
-    return corners.every(([px, py]) => outside(area, px, py) <= 50) && !BOARD.villages.some(covers);
+    return corners(box).every(([px, py]) => outside(area, px, py) <= 50) && !BOARD.villages.some(covers);
   };
   for (const side of [away, -away]) {
     for (const dy of [0, -10, 10, -20, 20, -30, 30, -40, 40, -50, 50, -60, 60]) {
-      const spot = [x + (side < 0 ? -26 : 24), y + dy];
+      const spot = [beside(side), y + dy];
       if (fits(spot)) return spot;
     }
   }
-  return [x + (away < 0 ? -26 : 24), y];
+  return [beside(away), y];
+}
+
+/** A box's four corners, [x, y] each. */
+function corners([left, top, right, bottom]) {
+  return [[left, top], [right, top], [left, bottom], [right, bottom]];
 }
 
 /** An upright fief title's box about its place (17 px italics, its letters'

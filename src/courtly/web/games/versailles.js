@@ -25,7 +25,7 @@ import { api } from "../js/api.js";
 import { button, clickable, h, s } from "../js/dom.js";
 import { actions, lastMoveSection } from "./generic.js";
 import { hide as hideHelp, withHelp } from "../js/cardhelp.js";
-import { grouped, pointing } from "../js/i18n.js";
+import { grouped, holdDigits, pointing } from "../js/i18n.js";
 import { NAME_OK, familyKeys, familyNameProblem } from "./versailles_names.js";
 
 const DATA = (await api.game("versailles")).data;
@@ -800,19 +800,12 @@ function tr(ctx, texts) {
   return typeset((texts && (texts[ctx.lang] ?? texts.fr)) || "");
 }
 
-/** A French digit group ("2 000") held together, as the Register's sums are (the
- *  narrow no-break space of toLocaleString): "Pension de 2 000 livres" never
- *  breaks between "2" and "000" on a phone. */
-function keepDigits(text) {
-  return String(text).replace(/(\d) (?=\d{3}(?!\d))/g, "$1\u202f");
-}
-
 /** The deck's words as the page prints them (the data keeps ASCII for terminals):
  *  digit groups held, the typographic apostrophe ("The Queen’s smile", "Dame
  *  d’atours") and a true minus before a number ("−2 King"), as everywhere else
  *  on the page (a play-test saw "The Queen's smile" and "-2 Queen"). */
 function typeset(text) {
-  return keepDigits(text).replace(/'/g, "’").replace(/(^|[\s(])-(?=\d)/g, "$1−");
+  return holdDigits(text).replace(/'/g, "’").replace(/(^|[\s(])-(?=\d)/g, "$1−");
 }
 
 /** A card's name in the page's language (marked, in the log's pass that
@@ -1355,10 +1348,19 @@ function requestOdds(ctx, uses) {
  *  (§8.4: "resolved like requests"; an office, a marriage, the King's
  *  remarriage and a prisoner are asked of the King or the Regent). */
 function audienceOdds(ctx, action) {
+  if (!ctx.view.odds || !action) return null;
+  return oddsLine(ctx, "vs.odds.audience", audienceHearer(action), audienceChance(ctx, action));
+}
+
+/** Who hears an audience: the sovereign it is asked of, else the King (or the Regent). */
+function audienceHearer(action) {
+  return action.sovereign || "king";
+}
+
+/** An audience's chance, as the view's odds give it, or null (no odds, or not heard). */
+function audienceChance(ctx, action) {
   const odds = ctx.view.odds;
-  if (!odds || !action) return null;
-  const sov = action.sovereign || "king";
-  return oddsLine(ctx, "vs.odds.audience", sov, odds[sov]);
+  return odds ? odds[audienceHearer(action)] ?? null : null;
 }
 
 /** The replay's "all revealed": every seat's hand. */
@@ -1417,7 +1419,7 @@ function handPanel(ctx) {
       help && help.text ? h("p", { class: "vs-chosen-help muted small" }, help.text) : null,
       requestOdds(ctx, uses),
       h("div", { class: "vs-uses" }, uses.map((a) => {
-        const pct = a.type === "request" && ctx.view.odds ? requestChance(ctx, a.via_queen) : null;
+        const pct = a.type === "request" ? requestChance(ctx, a.via_queen) : null;
         const guard = sureFirst(ctx, a, pct);
         return button(guard.asking ? ctx.t("vs.anyway", { what: useLabel(ctx, a, false) }) : useLabel(ctx, a), guard.go, {
           class: ["vs-use", `vs-use-${a.type}`, guard.asking && "vs-anyway"], disabled: !ctx.canAct, dataset: { kind: a.type },
@@ -1527,7 +1529,7 @@ function audienceForm(ctx) {
     cascade(ctx, {
       id: `aud-${purpose}`, type: purpose, fields: AUDIENCE_FIELDS[purpose], submit: ctx.t("vs.audience_send"),
       note: (action) => audienceOdds(ctx, action),
-      chance: (action) => (ctx.view.odds ? ctx.view.odds[action.sovereign || "king"] ?? null : null),
+      chance: (action) => audienceChance(ctx, action),
     }));
 }
 

@@ -4,15 +4,12 @@
 // found through games/index.js); this module only draws them.
 
 import { fill, h } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { frenchSpaces, lang, t } from "./i18n.js";
 
 /** French typography: no line break inside "2 000" nor before ";", ":", "?", "!", "»"
- * or after "«" (a no-break space there), so a narrow column never starts a line with ";". */
-function frenchSpaces(text) {
-  return text
-    .replace(/(\d) (?=\d{3}\b)/g, "$1\u00a0")
-    .replace(/ ([;:?!»])/g, "\u00a0$1")
-    .replace(/« /g, "«\u00a0");
+ * or after "«" (a full no-break space there), so a narrow column never starts a line with ";". */
+function frenchTypo(text) {
+  return frenchSpaces(text, "\u00a0");
 }
 
 /**
@@ -32,7 +29,7 @@ export function howtoPanel(howto) {
     summary.textContent = t("howto.title");
     const fr = lang() === "fr" && howto.fr;
     const sections = fr ? howto.fr : howto.en;
-    const typo = fr ? frenchSpaces : (text) => text;
+    const typo = fr ? frenchTypo : (text) => text;
     fill(body,
       sections.map((section) => h("section", { class: "howto-section" },
         h("h3", null, typo(section.h)),

@@ -517,13 +517,19 @@ export function elide(word, next) {
   return `${word.slice(0, word.toLowerCase() === "que" ? 2 : 1)}'${next}`;
 }
 
-/** French spacing in a template's own words: a narrow no-break space before
+/** A digit group ("2 000") held together by ``space``, a no-break space (the
+ *  narrow one of the sums toLocaleString writes): a phone never breaks a sum
+ *  between 2 and 000. */
+export function holdDigits(text, space = "\u202f") {
+  return String(text).replace(/(\d) (?=\d{3}(?!\d))/g, `$1${space}`);
+}
+
+/** French spacing in a text's own words: ``space`` (a narrow no-break space) before
  *  ":", ";", "!" and "?", inside « » (a phone left a guillemet alone at a
  *  line's end) and in a digit group ("Amende de 1 000 livres" broke between
- *  1 and 000); the values filled in are left alone. */
-export function frenchSpaces(template) {
-  return template.replace(/ ([:;!?»])/g, "\u202f$1").replace(/« /g, "«\u202f")
-    .replace(/(\d) (?=\d{3}(?!\d))/g, "$1\u202f");
+ *  1 and 000). fillIn spaces a template so, the values filled in left alone. */
+export function frenchSpaces(text, space = "\u202f") {
+  return holdDigits(text.replace(/ ([:;!?»])/g, `${space}$1`).replace(/« /g, `«${space}`), space);
 }
 
 /** A template's {placeholders} filled; in French, elided before them and spaced. */
