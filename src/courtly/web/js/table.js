@@ -297,7 +297,7 @@ function onUpdate(update) {
   const fresh = (update.events || []).filter((e) => !st.events.has(e.index));
   for (const e of update.events || []) st.events.set(e.index, e);
   st.lastMove = update.last_move || null;
-  noteUnread(fresh.filter((e) => ((st.renderer && st.renderer.logKinds) || {})[e.kind] !== "folded").length);
+  noteUnread(fresh.filter(hasLine).length);
   st.pending = false;
   renderUnlessPressed();
   if (loaded) announce(fresh);
@@ -668,12 +668,16 @@ function noteUnread(count) {
 }
 
 function renderJumpbar() {
-  const bar = document.getElementById("jumpbar");
-  if (!bar) return;
-  const badge = bar.querySelector("#jump-log .unread");
-  badge.hidden = !st.unreadLog;
-  badge.textContent = st.unreadLog > 99 ? "99+" : String(st.unreadLog);
-  badge.setAttribute("aria-label", t("jump.unread", { n: st.unreadLog }));
+  barCount("jump-log", st.unreadLog, 99, t("jump.unread", { n: st.unreadLog }));
+}
+
+/** A count on a link of the phone's bottom bar: hidden at 0, "most+" past ``most``. */
+function barCount(link, n, most, label) {
+  const badge = document.querySelector(`#jumpbar #${link} .unread`);
+  if (!badge) return;
+  badge.hidden = !n;
+  badge.textContent = n > most ? `${most}+` : String(n);
+  badge.setAttribute("aria-label", label);
 }
 
 function setupJumpbar() {
@@ -810,9 +814,7 @@ function renderLog() {
   // a replay's log stops at its step (the server replays it as the point of view saw it)
   const replayed = st.replay && st.replay.data && st.replay.data.events;
   const kinds = st.renderer.logKinds || {};
-  // a "folded" kind is told within another kind's line (Versailles' advice after a breach)
-  const events = (replayed || byIndex(st.events.values()))
-    .filter((e) => kinds[e.kind] !== "folded");
+  const events = (replayed || byIndex(st.events.values())).filter(hasLine);
   if (!events.length) return fill(log, h("li", { class: "muted" }, t("log.empty")));
   const marked = new Set(st.lastMove && !st.replay ? st.lastMove.events : []);
   const then = holdersThen(events);
@@ -1379,6 +1381,12 @@ function backSince(seat, event) {
   return false;
 }
 
+/** Whether the event has a line of its own in the log: not a "folded" kind, told within
+ *  another kind's line (Versailles' advice after a breach). */
+function hasLine(e) {
+  return ((st.renderer && st.renderer.logKinds) || {})[e.kind] !== "folded";
+}
+
 /** Whether the event is the server's note, of one of ``kinds``, about the seat. */
 function seatNote(e, seat, kinds) {
   return !e.move && kinds.includes(e.kind) && !!e.data && e.data.seat === seat;
@@ -1602,13 +1610,9 @@ function renderUnread() {
   jump.setAttribute("aria-label", t("chat.unread", { n }));
   jump.setAttribute("title", t("chat.unread", { n }));
   // a phone's count is on its bottom bar's Chat link, where the floating button is not
-  // (it lay over the controls it floated above: an audience's select, a heading)
-  const onBar = document.querySelector("#jump-chat .unread");
-  if (onBar) {
-    onBar.hidden = n === 0;
-    onBar.textContent = n > 9 ? "9+" : String(n); // with the log's "99+", the French bar's room
-    onBar.setAttribute("aria-label", t("chat.unread", { n }));
-  }
+  // (it lay over the controls it floated above: an audience's select, a heading); "9+" at
+  // most, with the log's "99+", is the French bar's room
+  barCount("jump-chat", n, 9, t("chat.unread", { n }));
   renderHeader();
 }
 
@@ -1626,7 +1630,7 @@ function startTimeAndPresence() {
   document.addEventListener("visibilitychange", renderUnread);
   // a board's chat scrolled into sight reads what is unread (no observer follows its redraws)
   window.addEventListener("scroll", () => {
-    if (st.unread) renderUnread();
+    if (st.unread && chatSeen()) renderUnread();
   }, { passive: true });
   // the browser knows first when the network is gone: count the socket dead at once
   window.addEventListener("offline", () => st.conn && st.conn.drop());
