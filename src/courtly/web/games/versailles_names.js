@@ -85,9 +85,10 @@ export function familyNameProblem(name, rules) {
     for (let start = 0; start + size <= words.length; start += 1) {
       const phrase = words.slice(start, start + size);
       const key = phrase.map((w) => w.key).join(" ");
+      if (!barred.has(key)) continue;
       // as typed, an elision against its word: "Dame d'Atours"
       const typed = phrase.map((w, i) => (i && !/['’]$/.test(phrase[i - 1].raw) ? ` ${w.raw}` : w.raw)).join("");
-      if (barred.has(key)) return { kind: (rules.pronouns || []).includes(key) ? "pronoun" : "barred", phrase: typed, key };
+      return { kind: (rules.pronouns || []).includes(key) ? "pronoun" : "barred", phrase: typed, key };
     }
   }
   return null;
