@@ -1325,6 +1325,48 @@ def test_a_button_pressed_when_an_update_comes_still_gets_its_click(server, brow
     assert not errors, errors
 
 
+def test_an_update_before_ones_own_move_is_in_keeps_the_controls_locked(server, browser):
+    """A CI run clicked Yes twice at a Vive le Roi vote: a bot's vote came between
+    the page's vote and the server's answer, the page took that update for its
+    answer and offered the vote again. The page now stays "Sending…", every
+    control locked, until the server says its move is in (``accepted``)."""
+    made = new_table(server, "market", [PERSON, PERSON], seed=4, window_seconds=60, rounds=1)
+    tid, bob = made["table"]["id"], made["tokens"]["1"]
+    ann, errors = open_page(browser)
+    held: list[str | bytes] = []
+    sockets: list[Any] = []
+
+    def route(ws: Any) -> None:
+        to_server = ws.connect_to_server()
+        sockets.append(to_server)
+        to_server.on_message(ws.send)
+
+        def from_page(message: str | bytes) -> None:
+            if not held and json.loads(message).get("type") == "act":
+                held.append(message)  # Ann's move, kept on its way
+            else:
+                to_server.send(message)
+        ws.on_message(from_page)
+    ann.route_web_socket(re.compile(r"/ws/tables/"), route)
+    take_seat(ann, server, made["links"]["seats"]["0"], "Ann")
+    api(server, f"/api/tables/{tid}/join", {"token": bob, "name": "Bob"})
+    ann.locator("#done-button").click()
+    ann.wait_for_function("window.courtly.state.pending")
+    api(server, f"/api/tables/{tid}/actions",
+        {"token": bob, "action": {"type": "give", "to": 0, "amount": 1}})
+    ann.wait_for_function("[...window.courtly.state.events.values()]"
+                          ".some(e => e.kind === 'give' && e.data.seat === 1)")
+    assert held and ann.locator(".banner .banner-text").text_content() == "Sending…"
+    assert ann.locator("#done-button:enabled").count() == 0
+    assert ann.evaluate("window.courtly.state.view.open.includes(0)")  # not in yet
+
+    sockets[-1].send(held[0])
+    ann.wait_for_function("!window.courtly.state.pending")
+    assert not ann.evaluate("window.courtly.state.view.open.includes(0)")
+    assert ann.locator("#done-button").count() == 0
+    assert not errors, errors
+
+
 # ----- Fief through the generic board (its map: tests/test_browser_fief.py) ---------------
 
 def test_a_whole_fief_turn_through_the_generic_board(server, browser, tmp_path):

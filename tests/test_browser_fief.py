@@ -122,12 +122,17 @@ MY_TURN = """() => {
 }"""
 
 
-#: Whether some form under the map has the village ``name`` chosen in a field.
+#: Whether some form under the map has the village ``name`` chosen in a field: the
+#: village itself (a purchase), or a lord standing there (a move's first click picks
+#: the lord at that village).
 FILLED_WITH = """(name) => [...document.querySelectorAll('.generic-actions select')].some((sel) => {
   const [type, field] = sel.dataset.field.split('.');
   const entry = (window.courtly.state.schema || []).find((e) => e.type === type);
   const spec = entry && entry.fields[field];
-  return !!spec && Array.isArray(spec.values) && spec.values[Number(sel.value)] === name;
+  if (!spec || !Array.isArray(spec.values)) return false;
+  const value = spec.values[Number(sel.value)];
+  const lord = (window.courtly.state.view.lords || {})[value];
+  return value === name || (field === 'lord' && !!lord && lord.village === name);
 })"""
 
 

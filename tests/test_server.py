@@ -297,7 +297,9 @@ def test_a_spectator_cannot_act_over_the_websocket(client):
         ws.send_json({"type": "act", "action": {"type": "decline"}})
         error = ws.receive_json()
         assert error == {"type": "error", "status": 403, "detail": error["detail"],
-                         "code": "spectator", "params": {}}
+                         "code": "spectator", "params": {},
+                         "server_time": error["server_time"]}  # as every message (docs/api.md)
+        assert isinstance(error["server_time"], float)
         ws.send_json({"type": "dance"})
         assert ws.receive_json()["status"] == 422
 

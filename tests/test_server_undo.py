@@ -77,3 +77,32 @@ def test_the_turns_draw_cannot_be_taken_back_over_the_websocket(tmp_path: Path):
             assert error["type"] == "error" and error["status"] == 409
             assert "cannot be taken back" in error["detail"]
         assert state(client, tid)["last_index"] == last
+
+
+def test_an_act_and_an_undo_over_the_websocket_are_answered_after_their_update(tmp_path: Path):
+    """The seat's own socket gets its update, then ``{type: "accepted", of}``:
+    the page knows which update carries its move (an update another seat's
+    move brings first does not). A refusal is one ``error``, no ``accepted``;
+    every message carries ``server_time``."""
+    with make_client(tmp_path) as client:
+        tid, tokens = person_table(client, 2)
+        seat = str(state(client, tid)["to_act"][0])
+        with client.websocket_connect(f"/ws/tables/{tid}?token={tokens[seat]}") as ws:
+            first = ws.receive_json()
+            assert ws.receive_json()["type"] == "chat_history"
+            ws.send_json({"type": "act", "action": _plain_card(first)})
+            update, answer = ws.receive_json(), ws.receive_json()
+            assert update["type"] == "update" and update["can_undo"] is True
+            assert {k: v for k, v in answer.items() if k != "server_time"} == {
+                "type": "accepted", "of": "act"}
+            ws.send_json({"type": "undo"})
+            update, answer = ws.receive_json(), ws.receive_json()
+            assert update["type"] == "update" and update["events"][-1]["kind"] == "undo"
+            assert (answer["type"], answer["of"]) == ("accepted", "undo")
+            ws.send_json({"type": "undo"})  # nothing left to take back
+            error = ws.receive_json()
+            assert (error["type"], error["status"]) == ("error", 409)
+            for message in (first, update, answer, error):
+                assert isinstance(message["server_time"], float)
+            ws.send_json({"type": "ping"})
+            assert ws.receive_json()["type"] == "pong"  # and nothing came between

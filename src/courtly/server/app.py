@@ -445,7 +445,7 @@ def _websocket_route(app: FastAPI, hub: Hub, origins: frozenset[str]) -> None:
                     await send({"type": "error", "status": 400, **error_body(exc)})
                     continue
                 if message is not PING:  # JSON null is a message like any other
-                    await _handle(ws, hub, table, token, message)
+                    await _handle(send, hub, table, token, message)
         except (WebSocketDisconnect, WebSocketDisconnected):
             pass  # a closed socket, noticed on receive or by a failed push
         except TimeoutError:  # a client that pinged fell silent: its socket is dead
@@ -533,22 +533,26 @@ class _Heartbeat:
         return message
 
 
-async def _handle(ws: WebSocket, hub: Hub, table: LiveTable, token: str | None,
+async def _handle(send: Send, hub: Hub, table: LiveTable, token: str | None,
                   message: Any) -> None:
-    """One client message: act, undo or chat; errors go back to that client only."""
+    """One client message: act, undo or chat; errors go back to that client only.
+    An accepted act or undo is answered ``{type: "accepted", of}`` after its
+    update, so the client knows which update carries its own move."""
     try:
         parsed = parse_message(message)
         if isinstance(parsed, ActMessage):
             await table.submit(table.acting_seat(token), parsed.action)
+            await send({"type": "accepted", "of": "act"})
         elif isinstance(parsed, UndoMessage):
             await table.undo(table.acting_seat(token))
+            await send({"type": "accepted", "of": "undo"})
         elif isinstance(parsed, ChatMessage):
             await hub.chat(table, token, parsed.text, parsed.to)
     except Exception as exc:
         status = status_for(exc)
         if status is None:
             raise
-        await ws.send_json({"type": "error", "status": status, **error_body(exc)})
+        await send({"type": "error", "status": status, **error_body(exc)})
 
 
 def _static_routes(app: FastAPI) -> None:

@@ -199,7 +199,9 @@ export function savePreferredName(name) {
  * seen, so nothing is missed and nothing is received twice.
  * handlers: onUpdate(update), onChat(message), onChatHistory(messages),
  * onPresence({seats, clocks}), onServerTime(epoch seconds),
- * onError({status, detail}), onState("open" | "closed" | "fatal").
+ * onAccepted({of: "act" | "undo"}) once this client's own act or undo is in
+ * (after the update that carries it), onError({status, detail}),
+ * onState("open" | "closed" | "fatal").
  *
  * Heartbeat: while open it sends {type: "ping"} every PING_MS (the server
  * answers "pong", and drops a pinging client silent for 15 s); when nothing
@@ -300,6 +302,8 @@ export class TableConnection {
       this.handlers.onChatHistory?.(msg.messages || []);
     } else if (msg.type === "presence") {
       this.handlers.onPresence?.(msg);
+    } else if (msg.type === "accepted") {
+      this.handlers.onAccepted?.(msg);
     } else if (msg.type === "error") {
       this.handlers.onError?.(msg);
     }

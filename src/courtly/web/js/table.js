@@ -35,7 +35,7 @@ const st = {
   chat: new Map(), // id -> message
   conn: null,
   connState: "connecting",
-  pending: false,
+  pending: false, // this page's act or undo is on its way: no control answers until it is in
   canUndo: false, // the server says this seat may take back its last action
   forced: false, // the server makes this seat's only move itself (nothing to choose)
   renderer: genericRenderer,
@@ -165,6 +165,7 @@ async function act(action) {
   if (!st.conn || !st.conn.send({ type: "act", action })) {
     try {
       await api.act(tableId, st.token, action);
+      accepted();
     } catch (err) {
       st.pending = false;
       if (err instanceof ApiError && err.status === 0) refuseOffline();
@@ -184,12 +185,22 @@ async function undo() {
   if (!st.conn || !st.conn.send({ type: "undo" })) {
     try {
       await api.undo(tableId, st.token);
+      accepted();
     } catch (err) {
       st.pending = false;
       st.lastError = showError(err);
       render();
     }
   }
+}
+
+/** This page's act or undo is in. Until then the page stays "sending": an
+ * update that arrives meanwhile (another seat's move) is drawn with every
+ * control still locked, so the move just made is never offered again. */
+function accepted() {
+  if (!st.pending) return;
+  st.pending = false;
+  renderUnlessPressed();
 }
 
 function undoButton() {
@@ -298,7 +309,6 @@ function onUpdate(update) {
   for (const e of update.events || []) st.events.set(e.index, e);
   st.lastMove = update.last_move || null;
   noteUnread(fresh.filter(hasLine).length);
-  st.pending = false;
   renderUnlessPressed();
   if (loaded) announce(fresh);
   if (params.get("replay") && !st.replayOffered && st.table.status === "over") {
@@ -1184,6 +1194,7 @@ async function start() {
     onServerTime: (time) => {
       st.skew = time * 1000 - Date.now();
     },
+    onAccepted: accepted,
     onError: (msg) => {
       if (msg.status === 403 && st.token) return; // the seat's link was replaced: dropSeat() follows
       st.pending = false;
@@ -1193,6 +1204,8 @@ async function start() {
     onState: (state, status) => {
       const was = st.connState;
       st.connState = state;
+      // an act in flight on a lost socket may or may not be in: the next update says
+      if (state !== "open") st.pending = false;
       if (state === "fatal" && status === 403 && st.token) return dropSeat();
       if (state === "fatal") {
         st.fatal = status === 404 ? t("table.not_found") : t("table.bad_token");
