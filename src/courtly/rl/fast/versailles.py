@@ -131,7 +131,7 @@ OTHER, DONE, PAY, SHOW = 0, 1, 2, 3
 #: observations. A payment and a gift, the commonest moves, are written
 #: into the kept observations at once, number by number
 #: (:meth:`FastVersailles._paid`, :meth:`FastVersailles._given`).
-FORTUNES, HANDS, PILES, COURT_PART, TURN, OPEN, CURRENT = 1, 2, 4, 8, 16, 32, 64
+FORTUNES, HANDS, PILES, COURT_PART, TURN_PART, OPEN, CURRENT = 1, 2, 4, 8, 16, 32, 64
 #: The moves applied by the rules' ``_apply`` after which the kept
 #: observations are kept, and what each changes (§7.41, §7.3, §7.2): in the
 #: round of play, the player-turn and the fortunes wherever a player-turn
@@ -142,8 +142,8 @@ CHANGES: dict[type[Action], int] = {
     TakeFromHouse: COURT_PART | HANDS | CURRENT | FORTUNES,
     Discard: PILES | HANDS,
     EndTurn: CURRENT | FORTUNES,
-    SetLocation: COURT_PART | TURN,
-    TimeUp: TURN,
+    SetLocation: COURT_PART | TURN_PART,
+    TimeUp: TURN_PART,
 }
 _TIME_UP = TimeUp()
 #: The actions that change nothing the menus' court parts read (places,
@@ -773,7 +773,7 @@ class FastVersailles:
             if (not state.open_seats
                     or state.window_moves >= WINDOW_MOVES_PER_PLAYER * self.num_players):
                 state._close_window()
-                changes |= TURN
+                changes |= TURN_PART
                 if state.turn != turn or state.location != location:
                     self.court = None
         if state._legal_cache:
@@ -841,7 +841,7 @@ class FastVersailles:
         the same double), at its places (``_layout``, ``_blocks``)."""
         _, raw, floats, changes = kept
         kept[3] = 0
-        if changes & (HANDS | PILES | COURT_PART | TURN):
+        if changes & (HANDS | PILES | COURT_PART | TURN_PART):
             self._refresh_parts(raw, seat, changes)
         if changes & (FORTUNES | HANDS | OPEN | CURRENT):
             self._refresh_numbers(floats, seat, changes)
@@ -856,7 +856,7 @@ class FastVersailles:
             buf[4 * b.discards:4 * at.courtiers] = b"".join(piles_bytes(state))
         if changes & COURT_PART:
             buf[:4 * b.discards] = court_bytes(b, state, seat, state.favourite(), state.lover())
-        if changes & TURN:
+        if changes & TURN_PART:
             buf[4 * b.turn:] = b"".join(turn_bytes(b, state, seat))
 
     def _refresh_numbers(self, floats: memoryview[float], seat: int, changes: int) -> None:
@@ -873,7 +873,7 @@ class FastVersailles:
             hand = self.layout.hand
             for line, held in zip(lines, state.hands, strict=True):
                 floats[line + hand] = len(held) / HAND_LIMIT
-        if changes & TURN:
+        if changes & TURN_PART:
             return
         if changes & OPEN:
             start = self.open_at
