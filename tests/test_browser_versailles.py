@@ -347,7 +347,7 @@ def test_a_versailles_turn_between_two_persons_and_a_bot(server, browser, tmp_pa
     # nothing to pay with: the panel says so where the payment form was (a play-test saw
     # it vanish, the help still saying "Pay (in 500s)")
     assert ada.evaluate(PAY_NONE, 0) == [
-        "Rien à payer\u202f: il faut 500 livres, votre fortune est de 0 livres.", 0]
+        "Rien à payer\u202f: il faut 500 livres, votre fortune est de 0 livre.", 0]
     assert ada.evaluate(PAY_NONE, 3000) == [None, 0]  # no payment left in the window: no note
     # with no action left, an office's power is named only to one who has one (a
     # play-test, with none, read "an office's power, or End the turn")
@@ -608,6 +608,48 @@ def test_negative_numbers_have_a_minus_sign_and_quotes_are_one_kind(server, brow
         else:
             assert shown["log"][4].count("«") == 2 and "«\u202ftu\u202f»" in shown["log"][6], (
                 shown["log"])
+    assert errors == []
+
+
+#: Fay's page, her renderer off-page: log lines of fortunes and incomes, and the
+#: seats list's fortune, at sums of 0, 1, 500 and 2,000 livres.
+LIVRE_WORDS = """() => {
+  const ctx = window.courtly.context();
+  const r = window.courtly.state.renderer;
+  const out = [];
+  for (const amount of [0, 1, 500, 2000]) {
+    const courtiers = (ctx.view.courtiers || [])
+      .map((c, i) => (i === 1 ? { ...c, fortune: amount } : c));
+    const at = { ...ctx, view: { ...ctx.view, courtiers } };
+    out.push([
+      r.describeEvent({ kind: 'income', data: { seat: 1, total: amount, shares: {1: amount} } },
+                      at),
+      r.describeEvent({ kind: 'fortune', data: { seat: 1, amount: -amount } }, at),
+      r.seatInfo(at, 1),
+    ]);
+  }
+  return out;
+}"""
+
+
+def test_a_sum_of_0_or_1_livre_is_singular_in_french(server, browser):
+    """A play-test read "0 livres" in French: French puts 0 and 1 in the
+    singular ("0 livre", "1 livre"), English 1 alone ("0 livres", "1 livre");
+    from 2 on, "livres" in both. The log's incomes and fortunes and the
+    seats list's fortunes say so."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    words = {"en": ["livres", "livre", "livres", "livres"],
+             "fr": ["livre", "livre", "livres", "livres"]}
+    for lang in ("en", "fr"):
+        if lang == "fr":
+            page.click("#lang-toggle")
+        for (income, fortune, register), word, amount in zip(
+                page.evaluate(LIVRE_WORDS), words[lang], ("0", "1", "500", "2"), strict=True):
+            for text in (income, fortune, register):
+                assert re.search(rf"{amount}(\u202f000|,000)? {word}$", text), (lang, text)
     assert errors == []
 
 

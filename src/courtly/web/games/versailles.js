@@ -139,7 +139,7 @@ const strings = {
     "vs.no_courtier_dead.woman": "(décédée : son héritier vient au prochain tour)",
     "vs.dead_note.man": "Votre courtisan est mort (§10.4). Vous gardez votre main et votre fortune, mais ne jouez plus de ce tour ; au début du prochain, vous choisissez le parti de son héritière, une dame de votre famille.",
     "vs.dead_note.woman": "Votre courtisane est morte (§10.4). Vous gardez votre main et votre fortune, mais ne jouez plus de ce tour ; au début du prochain, vous choisissez le parti de son héritier, un gentilhomme de votre famille.",
-    "vs.livres": "{n} livres",
+    "vs.livres": "{n} {unit}",
     "vs.hand": "Votre main",
     "vs.hands": "Les mains",
     "vs.hand_empty": "Aucune carte.",
@@ -296,7 +296,7 @@ const strings = {
     "vs.negotiating": "négocie",
     "vs.is_done": "terminé",
     "vs.pay": "Payer",
-    "vs.pay_none": "Rien à payer : il faut 500 livres, votre fortune est de {amount} livres.",
+    "vs.pay_none": "Rien à payer : il faut 500 livres, votre fortune est de {amount} {unit}.",
     "vs.pay_bad": "Payez par tranches de {unit} livres, jusqu'à {max}.",
     "vs.pay_to": "À",
     "vs.amount": "Livres",
@@ -376,9 +376,9 @@ const strings = {
     "vs.log.discard": "{who} défausse « {card} »",
     "vs.log.play": "{who} joue « {card} »",
     "vs.log.play_on": "{who} joue « {card} » sur {target}",
-    "vs.log.income": "{who} touche {total} livres",
+    "vs.log.income": "{who} touche {total} {unit}",
     "vs.log.income_shared": "Revenu de {total} livres partagé : {who} touche {mine}, {spouse} {theirs}",
-    "vs.log.fortune": "{who} : {amount} livres",
+    "vs.log.fortune": "{who} : {amount} {unit}",
     "vs.log.breach": "⚠ {who} manque à l'étiquette : {reason} — « {words} »",
     "vs.log.fine": "Le Grand Chambellan inflige 1 000 livres d'amende à {who}",
     "vs.log.pass_done": "Le Grand Chambellan laisse passer le manquement sans amende",
@@ -513,7 +513,7 @@ const strings = {
     "vs.no_courtier_dead.woman": "(deceased: her heir, a gentleman, comes next turn)",
     "vs.dead_note.man": "Your courtier is dead (§10.4). You keep your hand and fortune but play no more this turn; at the start of the next, you choose the party of his heir, a lady of your family.",
     "vs.dead_note.woman": "Your courtier is dead (§10.4). You keep your hand and fortune but play no more this turn; at the start of the next, you choose the party of her heir, a gentleman of your family.",
-    "vs.livres": "{n} livres",
+    "vs.livres": "{n} {unit}",
     "vs.hand": "Your hand",
     "vs.hands": "The hands",
     "vs.hand_empty": "No card.",
@@ -670,7 +670,7 @@ const strings = {
     "vs.negotiating": "negotiating",
     "vs.is_done": "done",
     "vs.pay": "Pay",
-    "vs.pay_none": "Nothing to pay with: a payment is 500 livres, your fortune {amount} livres.",
+    "vs.pay_none": "Nothing to pay with: a payment is 500 livres, your fortune {amount} {unit}.",
     "vs.pay_bad": "Pay in steps of {unit} livres, up to {max}.",
     "vs.pay_to": "To",
     "vs.amount": "Livres",
@@ -750,9 +750,9 @@ const strings = {
     "vs.log.discard": "{who} discards “{card}”",
     "vs.log.play": "{who} plays “{card}”",
     "vs.log.play_on": "{who} plays “{card}” on {target}",
-    "vs.log.income": "{who} earns {total} livres",
+    "vs.log.income": "{who} earns {total} {unit}",
     "vs.log.income_shared": "An income of {total} livres shared: {who} receives {mine}, {spouse} {theirs}",
-    "vs.log.fortune": "{who}: {amount} livres",
+    "vs.log.fortune": "{who}: {amount} {unit}",
     "vs.log.breach": "⚠ {who} breaches etiquette: {reason} — “{words}”",
     "vs.log.fine": "The Grand Chamberlain fines {who} 1,000 livres",
     "vs.log.pass_done": "The Grand Chamberlain lets the breach pass unfined",
@@ -832,7 +832,14 @@ function signed(n) {
 }
 
 function livres(ctx, n) {
-  return ctx.t("vs.livres", { n: sumText(ctx, n) });
+  return ctx.t("vs.livres", { n: sumText(ctx, n), unit: livreWord(ctx, n) });
+}
+
+/** "livre" or "livres" after the sum ``n``: French puts 0 and 1 in the
+ *  singular ("0 livre"), English 1 alone. */
+function livreWord(ctx, n) {
+  const size = Math.abs(Number(n));
+  return (ctx.lang === "fr" ? size < 2 : size === 1) ? "livre" : "livres";
 }
 
 function courtier(ctx, seat) {
@@ -1687,7 +1694,7 @@ function payForm(ctx) {
     const mine = courtier(ctx, ctx.seat);
     const poor = mine && (Number(mine.fortune) || 0) < PAY_UNIT; // not the window's limit reached
     return legalOf(ctx, "done").length && poor ? h("p", { class: "muted small", id: "vs-pay-none" },
-      ctx.t("vs.pay_none", { amount: sumText(ctx, mine.fortune || 0) })) : null;
+      ctx.t("vs.pay_none", { amount: sumText(ctx, mine.fortune || 0), unit: livreWord(ctx, mine.fortune || 0) })) : null;
   }
   const targets = [...new Set(pays.map((a) => a.to))];
   const max = Math.max(...pays.map((a) => a.amount));
@@ -2136,7 +2143,7 @@ function namesAt(e, ctx) {
 function incomeLine(ctx, d) {
   const shares = Object.entries(d.shares || {}).map(([seat, amount]) => [Number(seat), amount]);
   const spouse = shares.find(([seat]) => seat !== d.seat);
-  if (!spouse) return ctx.t("vs.log.income", { who: who(ctx, d.seat), total: sumText(ctx, d.total) });
+  if (!spouse) return ctx.t("vs.log.income", { who: who(ctx, d.seat), total: sumText(ctx, d.total), unit: livreWord(ctx, d.total) });
   const mine = shares.find(([seat]) => seat === d.seat);
   return ctx.t("vs.log.income_shared", {
     who: who(ctx, d.seat), total: sumText(ctx, d.total), mine: sumText(ctx, mine ? mine[1] : 0),
@@ -2223,7 +2230,7 @@ function eventLine(e, ctx) {
       if (d.sovereign) return ctx.t("vs.log.play_on", { who: w(d.seat), card: cardName(ctx, d.card), target: sovName(ctx, d.sovereign) });
       return ctx.t("vs.log.play", { who: w(d.seat), card: cardName(ctx, d.card) });
     case "income": return incomeLine(ctx, d);
-    case "fortune": return ctx.t("vs.log.fortune", { who: w(d.seat), amount: d.amount > 0 ? `+${sumText(ctx, d.amount)}` : sumText(ctx, d.amount) });
+    case "fortune": return ctx.t("vs.log.fortune", { who: w(d.seat), amount: d.amount > 0 ? `+${sumText(ctx, d.amount)}` : sumText(ctx, d.amount), unit: livreWord(ctx, d.amount) });
     // once, worded: what to say instead comes from the server's note after the ruling, folded
     // in here (logKinds), as on the chat's message, where its own line repeated the breach
     case "breach": return ctx.t("vs.log.breach", { who: w(d.seat), reason: reason(ctx, d.code), words: d.words })
