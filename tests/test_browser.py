@@ -310,6 +310,42 @@ def test_the_lobby_writes_an_options_sums_in_digit_groups(server, browser):
     assert errors == []
 
 
+#: Each lobby option's words and control: whether the control comes after the
+#: words (a menu, a number) or before them (a checkbox), and sits beside them.
+OPTION_ROWS = """() => [...document.querySelectorAll('#options .option')].map((row) => {
+  const words = row.querySelector(':scope > span').getBoundingClientRect();
+  const control = row.querySelector('select, input').getBoundingClientRect();
+  const middle = (control.top + control.bottom) / 2;
+  return {kind: row.querySelector('[data-option]').dataset.kind,
+          after: control.left >= words.right - 1, before: control.right <= words.left + 1,
+          beside: middle > words.top && middle < words.bottom,
+          inside: control.right <= row.getBoundingClientRect().right + 1};
+})"""
+
+
+@pytest.mark.parametrize("game", ["versailles", "fief"])
+def test_the_lobbys_options_read_words_then_menu(server, browser, game):
+    """A play-test read Versailles' goal as a menu stretched across the box with
+    its words after it ("[50,000 ▾] Fortune to win"). A menu or a number comes
+    after its words, a checkbox before them, each beside its words (long words
+    wrap, the control keeps its width), on a desktop and a phone, in English
+    and in French."""
+    for width, height in ((1280, 900), (390, 844)):
+        page, errors = open_page(browser, width, height)
+        page.goto(server + "/")
+        page.wait_for_selector(f"#game option[value={game}]", state="attached")
+        page.select_option("#game", game)
+        page.wait_for_selector("#options .option")
+        for _ in ("en", "fr"):
+            rows = page.evaluate(OPTION_ROWS)
+            assert rows
+            for row in rows:
+                assert row["before" if row["kind"] == "bool" else "after"], (width, row)
+                assert row["beside"] and row["inside"], (width, row)
+            page.click("#lang-toggle")
+        assert errors == []
+
+
 def test_the_lobby_marks_the_seats_a_table_waits_for(server, browser):
     """A play-test went back to the lobby in the middle of a game and could
     not tell that the table waited for them ("Playing · 34 moves"): the seat

@@ -124,8 +124,13 @@ function fillOptions() {
   const entries = Object.entries(game.options);
   el("options-box").hidden = false;
   if (!entries.length) return fill(box, h("p", { class: "muted" }, t("lobby.no_options")));
-  fill(box, entries.map(([name, spec]) => h("label", { class: "option", for: `opt-${name}`, title: optionHelp(spec) },
-    optionInput(name, spec), h("span", {}, optionLabel(spec, name)))));
+  fill(box, entries.map(([name, spec]) => {
+    const input = optionInput(name, spec);
+    const words = h("span", {}, optionLabel(spec, name));
+    // a checkbox before its words, as forms have it; a menu or a number after them
+    return h("label", { class: "option", for: `opt-${name}`, title: optionHelp(spec) },
+      ...(spec.type === "bool" ? [input, words] : [words, input]));
+  }));
 }
 
 function fillSeats() {
