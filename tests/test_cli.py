@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 import courtly
-from courtly.cli import app, format_value, parse_options
+from courtly.cli import _number_problem, app, format_value, parse_options
 from courtly.core import listed
 
 COURTISANS = courtly.game("courtisans")
@@ -944,3 +944,15 @@ def test_the_end_of_vive_le_roi_with_emissaries_shows_the_margin() -> None:
         seat = (plain.phase.to_act or plain.phase.may_act)[0]
         plain.apply(seat, rng.choice(plain.legal_actions(seat)))
     assert list(game.describe_result(plain.view(0), plain.result())) == ["Score"]
+
+
+def test_a_u_with_nothing_to_undo_and_a_menu_of_one_are_told_plainly(runner):
+    """A terminal play-test read "'u' is not a number" where it had nothing to
+    take back, and "enter a number from 1 to 1" at a menu of one line."""
+    result = _play(runner, "--players", "2", "--seed", "7", answers="u\n" + ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output
+    assert "There is nothing of yours to undo now; enter a number from 1 to" in result.output
+    assert "'u' is not a number" not in result.output
+    assert _number_problem("2", 1) == "2 is out of range; enter 1."
+    assert _number_problem("", 1) == "Please enter 1."
+    assert _number_problem("1", 1) is None

@@ -906,12 +906,15 @@ def _choice_range(count: int) -> str:
 
 def _number_problem(answer: str, count: int) -> str | None:
     """What is wrong with ``answer`` as a choice from 1 to ``count``, or None."""
+    allowed = "enter 1" if count == 1 else f"enter a number from 1 to {count}"
     if not answer:
-        return f"Please enter a number from 1 to {count}."
+        return f"Please {allowed}."
+    if answer.lower() in UNDO_WORDS:
+        return f"There is nothing of yours to undo now; {allowed}."
     if not answer.isdigit():
-        return f"{answer!r} is not a number; enter a number from 1 to {count}."
+        return f"{answer!r} is not a number; {allowed}."
     if not 1 <= int(answer) <= count:
-        return f"{answer} is out of range; enter a number from 1 to {count}."
+        return f"{answer} is out of range; {allowed}."
     return None
 
 
