@@ -956,3 +956,26 @@ def test_a_u_with_nothing_to_undo_and_a_menu_of_one_are_told_plainly(runner):
     assert _number_problem("2", 1) == "2 is out of range; enter 1."
     assert _number_problem("", 1) == "Please enter 1."
     assert _number_problem("1", 1) is None
+
+
+def test_a_line_wider_than_the_terminal_breaks_between_words():
+    """A terminal play-test read card help cut in the middle of words ("One per
+    turn\\n. Never", "Maréchal d\\ne France"): rich printed the lines as they
+    were and the terminal cut them at its width. On a terminal a wide line is
+    broken between words, its next lines indented; elsewhere (a pipe, a file)
+    it is printed whole."""
+    import io
+
+    from rich.console import Console
+
+    from courtly.cli import _plain
+    line = "  Royal tithe: one per turn; never in a turn of exchange (Maréchal de France)."
+    screen = io.StringIO()
+    _plain(Console(file=screen, force_terminal=True, width=32, color_system=None), line)
+    rows = screen.getvalue().splitlines()
+    assert rows == ["  Royal tithe: one per turn;", "    never in a turn of exchange",
+                    "    (Maréchal de France)."]
+    assert all(len(row) <= 32 for row in rows)
+    piped = io.StringIO()
+    _plain(Console(file=piped, force_terminal=False, width=32), line)
+    assert piped.getvalue() == line + "\n"

@@ -16,6 +16,7 @@ import os
 import secrets
 import select
 import sys
+import textwrap
 import time
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
@@ -96,8 +97,27 @@ def _fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
 
 
 def _plain(console: Console, text: str, style: str = "") -> None:
-    """Print text as is: no markup, no highlighting, no wrapping by rich."""
+    """Print text as is: no markup, no highlighting, no wrapping by rich. On a
+    terminal a line wider than it is broken between words (:func:`wrap_lines`),
+    where the terminal itself would cut a word in two."""
+    if console.is_terminal:
+        text = wrap_lines(text, console.width)
     console.print(Text(text, style=style), soft_wrap=True)
+
+
+def wrap_lines(text: str, width: int) -> str:
+    """``text`` with each line wider than ``width`` broken between words, its
+    next lines indented two spaces more than it (a card's help, a log line);
+    a word wider than the line is left whole."""
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = line[:len(line) - len(line.lstrip())]
+        out += textwrap.wrap(line, width, subsequent_indent=indent + "  ",
+                             break_long_words=False, break_on_hyphens=False) or [line]
+    return "\n".join(out)
 
 
 def format_value(value: object) -> str:
