@@ -1197,6 +1197,49 @@ def test_a_request_or_audience_with_no_chance_asks_to_be_sure(server, browser):
     assert errors == []
 
 
+#: Fay's renderer on her turn, in a box on the page, with ``odds`` in her view: the
+#: Baron chosen, a request for herself legal both ways (§8.3). Her Register row's
+#: words and what a click on it sends.
+TWO_ROUTES = """(odds) => {
+  const r = window.courtly.state.renderer;
+  const base = window.courtly.context();
+  const root = document.createElement('div');
+  document.body.append(root);
+  const sent = [];
+  const ask = (via) => ({ type: 'request', card: 'baron', seat: base.seat, via_queen: via });
+  const view = { ...base.view, stage: 'play', current: base.seat, actions_left: 2, hand: ['baron'],
+    odds, location: 'versailles' };
+  const ctx = { ...base, view, canAct: true, legal: [{ action: ask(false) }, { action: ask(true) }],
+    ui: { ...base.ui, vsCard: 'baron' }, act: (a) => sent.push(a) };
+  r.render(root, ctx);
+  const row = root.querySelector(`tr.vs-row.vs-target[data-seat="${base.seat}"]`);
+  const label = row.getAttribute('aria-label');
+  row.click();
+  root.remove();
+  return { label, title: row.title, sent: sent.map((a) => a.via_queen) };
+}"""
+
+
+def test_a_click_on_the_register_asks_the_better_way(server, browser):
+    """A play-test chose the Pension, clicked its own outlined row on the Register
+    and the request went to the King at 60%, beside "through the Queen · 81%" on
+    the card's bar (§8.3), the row saying nothing of the way. A click sends the
+    request the better way (the King's at equal odds), and the row says which,
+    with its chance."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    queen = page.evaluate(TWO_ROUTES, {"king": 60, "queen": 90, "through_queen": 81})
+    assert queen["sent"] == [True], queen
+    assert queen["label"] == queen["title"] == "Request for Fay (through the Queen) · 81%"
+    king = page.evaluate(TWO_ROUTES, {"king": 70, "queen": 80, "through_queen": 64})
+    assert king["sent"] == [False] and king["label"] == "Request for Fay · 70%", king
+    even = page.evaluate(TWO_ROUTES, {"king": 64, "queen": 80, "through_queen": 64})
+    assert even["sent"] == [False], even
+    assert errors == []
+
+
 #: Fay's renderer, off-page, during another's turn: her courtier dead (a man)
 #: and seat 2's (a woman), ``legal`` her moves; the turn panel's heading and
 #: note, and the Register's line under each of the two names.

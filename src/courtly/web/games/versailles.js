@@ -927,9 +927,23 @@ function cardTargets(ctx) {
   return out;
 }
 
-/** The first of a target's actions: the direct request before the Queen's route. */
-function direct(list) {
-  return list.find((a) => !a.via_queen) || list[0];
+/** What a click on a target sends, of its actions: of a request both ways
+ *  (§8.3) the one with the better chance, the direct one at equal odds (a
+ *  play-test's click went to the King at 60% beside the Queen's 81%). */
+function bestOf(ctx, list) {
+  const plain = list.find((a) => !a.via_queen);
+  const queen = list.find((a) => a.via_queen);
+  if (!plain || !queen) return plain || list[0];
+  const [king, through] = [requestChance(ctx, false), requestChance(ctx, true)];
+  return king !== null && through !== null && through > king ? queen : plain;
+}
+
+/** Make `el` a target: a click sends the best of `list`, its label says which. */
+function aimAt(ctx, el, list) {
+  const chosen = bestOf(ctx, list);
+  const label = useLabel(ctx, chosen);
+  clickable(el, () => send(ctx, chosen), label);
+  el.title = label;
 }
 
 function scale(ctx, sov, targets) {
@@ -942,14 +956,14 @@ function scale(ctx, sov, targets) {
   const aims = targets.sovereigns.get(sov);
   const head = h("h3", { class: ["vs-scale-title", aims && "vs-target"] }, sov === "king" ? "♚ " : "♛ ", title,
     alive ? null : h("span", { class: "vs-dead-note" }, ` — ${ctx.t(sov === "king" ? "vs.king_dead" : "vs.queen_dead")}`));
-  if (aims) clickable(head, () => send(ctx, direct(aims)), ctx.t("vs.play_on", { who: sovName(ctx, sov) }));
+  if (aims) aimAt(ctx, head, aims);
   const cells = STANDINGS.map((n) => {
     const here = (v.courtiers || []).filter((c) => c[sov] === n);
     return h("li", { class: ["vs-cell", n < 0 && "vs-neg", n >= 8 && "vs-high"], dataset: { value: n } },
       h("span", { class: "vs-cell-n" }, signed(n)),
       h("span", { class: "vs-cell-markers" }, here.map((c) => {
         const m = marker(ctx, c.seat, { cls: targets.seats.has(c.seat) && "vs-target", data: { sovereign: sov } });
-        if (targets.seats.has(c.seat)) clickable(m, () => send(ctx, direct(targets.seats.get(c.seat))), ctx.t("vs.play_on", { who: who(ctx, c.seat) }));
+        if (targets.seats.has(c.seat)) aimAt(ctx, m, targets.seats.get(c.seat));
         return m;
       })));
   });
@@ -1136,7 +1150,7 @@ function register(ctx, targets) {
     h("td", { class: ["vs-num", "vs-fines", fined[seat] && "vs-fined"], dataset: { fines: fined[seat] || 0 } },
       fined[seat] ? `−${sumText(ctx, fined[seat])}` : "—"),
     h("td", { class: "vs-num" }, c.hand));
-    if (aims) clickable(row, () => send(ctx, direct(aims)), ctx.t("vs.play_on", { who: who(ctx, seat) }));
+    if (aims) aimAt(ctx, row, aims);
     return row;
   });
   return h("section", { class: "panel vs-register", id: "vs-register" },
