@@ -1240,6 +1240,36 @@ def test_a_click_on_the_register_asks_the_better_way(server, browser):
     assert errors == []
 
 
+#: Fay's renderer off-page: seat 1's courtier holding the Comte and the Baron at
+#: ``place``; his Register row's income cell.
+PRISONER_INCOME = """(place) => {
+  const r = window.courtly.state.renderer;
+  const ctx = window.courtly.context();
+  const courtiers = ctx.view.courtiers.map((c, i) => (i === 1
+    ? { ...c, place, cards: ['comte', 'baron'] } : c));
+  const root = document.createElement('div');
+  r.render(root, { ...ctx, view: { ...ctx.view, courtiers } });
+  const cells = root.querySelectorAll('tr.vs-row[data-seat="1"] td');
+  const head = [...root.querySelectorAll('#vs-register th, .vs-register th')]
+    .map((th) => th.textContent);
+  return [...cells].map((td) => td.textContent)[head.indexOf('Income')];
+}"""
+
+
+def test_the_register_pays_a_prisoner_no_income(server, browser):
+    """§12: in the Bastille a courtier keeps his titles "but the income related
+    to them is no longer distributed to him"; the engine pays nothing, and a
+    play-test's Register read "Income 7,000" beside "Bastille". There it reads
+    0, and what is not paid."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    assert page.evaluate(PRISONER_INCOME, "court") == "7,000"
+    assert page.evaluate(PRISONER_INCOME, "bastille") == "07,000 not paid (Bastille, §12)"
+    assert errors == []
+
+
 #: Fay's renderer, off-page, during another's turn: her courtier dead (a man)
 #: and seat 2's (a woman), ``legal`` her moves; the turn panel's heading and
 #: note, and the Register's line under each of the two names.

@@ -119,6 +119,7 @@ const strings = {
     "vs.col.spouse": "Conjoint",
     "vs.col.fortune": "Fortune",
     "vs.col.income": "Revenu",
+    "vs.income_unpaid": "{amount} non versés (Bastille, §12)",
     "vs.col.fines": "Amendes",
     "vs.col.hand": "Main",
     "vs.where.court": "Cour",
@@ -494,6 +495,7 @@ const strings = {
     "vs.col.spouse": "Spouse",
     "vs.col.fortune": "Fortune",
     "vs.col.income": "Income",
+    "vs.income_unpaid": "{amount} not paid (Bastille, §12)",
     "vs.col.fines": "Fines",
     "vs.col.hand": "Hand",
     "vs.where.court": "court",
@@ -1098,6 +1100,16 @@ function income(c) {
   return (c.cards || []).reduce((sum, id) => sum + ((CARD[id] && CARD[id].income) || 0), 0);
 }
 
+/** The Register's income: the cards' sum, none paid to a prisoner, who keeps
+ *  his titles "but the income related to them is no longer distributed to
+ *  him" (§12; a play-test read 7,000 beside "Bastille"). */
+function incomeCell(ctx, c) {
+  const sum = income(c);
+  if (c.place !== "bastille" || !sum) return h("td", { class: "vs-num" }, sumText(ctx, sum));
+  return h("td", { class: "vs-num vs-unpaid" }, sumText(ctx, 0),
+    h("div", { class: "muted small" }, ctx.t("vs.income_unpaid", { amount: sumText(ctx, sum) })));
+}
+
 /** A family with no courtier to address: his sex not chosen yet, or dead with
  *  his heir to come, whose sex is already the other (§10.4; a play-test's
  *  Register said "sex to choose" for an heir). */
@@ -1145,7 +1157,7 @@ function register(ctx, targets) {
     h("td", {}, list(cardsOf(c, ["dignity"]))),
     h("td", {}, list(cardsOf(c, ["office"]))),
     h("td", {}, list(cardsOf(c, ["pension"]))),
-    h("td", { class: "vs-num" }, sumText(ctx, income(c))),
+    incomeCell(ctx, c),
     h("td", {}, typeof c.spouse === "number" ? who(ctx, c.spouse) : "—"),
     h("td", { class: ["vs-num", "vs-fines", fined[seat] && "vs-fined"], dataset: { fines: fined[seat] || 0 } },
       fined[seat] ? `−${sumText(ctx, fined[seat])}` : "—"),
