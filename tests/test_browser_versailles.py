@@ -653,6 +653,52 @@ def test_a_sum_of_0_or_1_livre_is_singular_in_french(server, browser):
     assert errors == []
 
 
+#: Fay's renderer off-page: log lines of a self-fine and another's fine, a
+#: remarriage and a granted and a refused roll, in English then in French.
+WORDED_LINES = """async () => {
+  const i18n = await import('/static/js/i18n.js');
+  const ctx = window.courtly.context();
+  const r = window.courtly.state.renderer;
+  const out = [];
+  for (const lang of ['en', 'fr']) {
+    i18n.setLang(lang);
+    const at = { ...ctx, t: i18n.t, lang };
+    const line = (kind, data) => r.describeEvent({ kind, data }, at);
+    out.push([
+      line('fine', { seat: 1, amount: 1000, breach: 0, chamberlain: 1 }),
+      line('fine', { seat: 1, amount: 1000, breach: 0, chamberlain: 2 }),
+      line('remarriage', { origin: 'england' }),
+      line('roll', { seat: 1, die: 3, standing: 6, sovereign: 'king', granted: true }),
+      line('roll', { seat: 1, die: 9, standing: 6, sovereign: 'king', granted: false }),
+    ]);
+  }
+  i18n.setLang('en');
+  return out;
+}"""
+
+
+def test_a_self_fine_a_remarriage_and_a_roll_are_worded_right(server, browser):
+    """A play-test read "The Grand Chamberlain fines Alice" where Alice was the
+    Grand Chamberlain fining herself (§3), "The King marries a princess:
+    England", and a request "accordé" in French (une requête, une audience:
+    "accordée")."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    (en_self, en_other, en_wed, _, _), (fr_self, fr_other, fr_wed, fr_yes, fr_no) = \
+        page.evaluate(WORDED_LINES)
+    assert re.fullmatch(r"The Grand Chamberlain, .+, fines (himself|herself) 1,000 livres \(§3\)",
+                        en_self), en_self
+    assert en_other.startswith("The Grand Chamberlain fines "), en_other
+    assert en_wed == "The King marries a princess from England"
+    assert "s'inflige 1\u202f000 livres d'amende" in fr_self, fr_self
+    assert fr_other.startswith("Le Grand Chambellan inflige"), fr_other
+    assert fr_wed == "Le Roi épouse une princesse d'Angleterre"
+    assert fr_yes.endswith("accordée") and fr_no.endswith("refusée"), (fr_yes, fr_no)
+    assert errors == []
+
+
 def test_the_family_name_drawn_is_proposed_and_one_click_away(server, browser):
     """§6: "Each player chooses: a NAME". The page proposed the player's own
     name, and a play-test's Bob became "Monsieur Bob": his player's name was

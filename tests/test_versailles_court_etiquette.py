@@ -335,6 +335,7 @@ def test_a_pending_breach_opens_the_chamberlains_window_at_any_moment():
     fortune = state.courtiers[speaker].fortune
     events = state.apply(gc, Fine(1))
     assert events[0].kind == "fine" and events[0].data["seat"] == speaker
+    assert events[0].data["chamberlain"] == gc != speaker
     assert state.courtiers[speaker].fortune == fortune - 1000
     state.courtiers[speaker].fortune = 0
     state.apply(gc, Fine(0))
@@ -349,6 +350,8 @@ def test_the_chamberlain_fines_himself_at_once():
     gc = state.gc
     events = state.apply(REFEREE, Breach(gc, "familiar_pronoun", "tu"))
     assert [e.kind for e in events] == ["breach", "fine"]
+    assert events[1].data["seat"] == events[1].data["chamberlain"] == gc
+    assert events[1].text.startswith("The Grand Chamberlain fines himself 1,000 livres")
     assert state.courtiers[gc].fortune == -1000
     assert state.view(None)["breaches"] == [] and state.may_act == ()
 

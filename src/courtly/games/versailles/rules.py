@@ -886,11 +886,14 @@ class VersaillesState(PlayRules, State):
         return [self._fined(number, breach[1])]
 
     def _fined(self, number: int, seat: int) -> Event:
-        """1,000 livres, debts allowed (§3); the fine goes to nobody (A42)."""
+        """1,000 livres, debts allowed (§3); the fine goes to nobody (A42).
+        The data name the Grand Chamberlain too (``chamberlain``): he may
+        fine himself ("he must withdraw the usual penalties from himself")."""
         self.courtiers[seat].fortune -= FINE
-        return Event("fine", f"The Grand Chamberlain fines Seat {seat} {FINE:,} livres "
+        whom = "himself" if seat == self.gc else f"Seat {seat}"
+        return Event("fine", f"The Grand Chamberlain fines {whom} {FINE:,} livres "
                              f"(breach {number})", {"seat": seat, "amount": FINE,
-                                                    "breach": number})
+                                                    "breach": number, "chamberlain": self.gc})
 
     def _lapse(self, why: str) -> list[Event]:
         """Pending breaches pass unfined (decision E15; §3 and §4 say nothing

@@ -305,7 +305,7 @@ const strings = {
     "vs.show": "Montrer une carte",
     "vs.show_send": "Montrer",
     "vs.done": "Terminé",
-    "vs.chat_hint": "Parlez dans la discussion de la table : « À » tout le monde ou à un seul joueur. L'étiquette y est jugée en public (§3) : appelez chaque courtisan comme le Registre le nomme, jamais par le nom de la personne qui le joue.",
+    "vs.chat_hint": "Parlez dans la discussion de la table : « À » tout le monde ou à un seul joueur. L'étiquette y est jugée en public (§3) : appelez chaque courtisan comme le Registre le nomme, jamais par le nom de la personne qui le joue, et jamais « tu ».",
     "vs.breaches": "Manquements à l'étiquette",
     "vs.fine": "Amende de 1 000 livres",
     "vs.let_pass": "Laisser passer sans amende",
@@ -354,8 +354,8 @@ const strings = {
     "vs.log.request_queen_against": "{who} présente une requête par la Reine : « {card} » contre {target}",
     "vs.log.roll": "{who} : d10 = {die} contre {standing} ({sov}) : {ok}",
     "vs.log.roll_to_king": "{who} : d10 = {die} contre {standing} (la Reine parle au Roi) : {ok}",
-    "vs.log.roll_ok": "accordé",
-    "vs.log.roll_no": "refusé",
+    "vs.log.roll_ok": "accordée",
+    "vs.log.roll_no": "refusée",
     "vs.log.roll_iv": "{who} : d10 = {die} pour l'intervention (1 à 5 : 1 point, 6 à 10 : 2 ; +1 si sa faveur est de 8 ou plus, §8.4)",
     "vs.log.standing": "{who} : faveur auprès {sov_with} {before} → {after}",
     "vs.log.granted": "{who} reçoit « {card} »",
@@ -382,6 +382,8 @@ const strings = {
     "vs.log.fortune": "{who} : {amount} {unit}",
     "vs.log.breach": "⚠ {who} manque à l'étiquette : {reason} — « {words} »",
     "vs.log.fine": "Le Grand Chambellan inflige 1 000 livres d'amende à {who}",
+    "vs.log.fine_self.man": "Le Grand Chambellan, {who}, s'inflige 1 000 livres d'amende (§3)",
+    "vs.log.fine_self.woman": "Le Grand Chambellan, {who}, s'inflige 1 000 livres d'amende (§3)",
     "vs.log.pass_done": "Le Grand Chambellan laisse passer le manquement sans amende",
     "vs.log.pass_done_n": "Le Grand Chambellan laisse passer les manquements sans amende",
     "vs.log.pass_time_up": "Le temps est écoulé : le manquement passe sans amende",
@@ -402,7 +404,7 @@ const strings = {
     "vs.log.office_left": "{who} quitte la charge « {card} »",
     "vs.log.status": "{who} devient « {card} »",
     "vs.log.office_taken": "« {card} » retourne à la Maison du Roi",
-    "vs.log.remarriage": "Le Roi épouse une princesse : {country}",
+    "vs.log.remarriage": "Le Roi épouse une princesse {from}",
     "vs.log.power": "{who} use du pouvoir de sa charge : {use}",
     "vs.log.power_on": "{who} use du pouvoir de sa charge : {use}, sur {target}",
     "vs.log.released": "{who} revient à la Cour",
@@ -757,6 +759,8 @@ const strings = {
     "vs.log.fortune": "{who}: {amount} {unit}",
     "vs.log.breach": "⚠ {who} breaches etiquette: {reason} — “{words}”",
     "vs.log.fine": "The Grand Chamberlain fines {who} 1,000 livres",
+    "vs.log.fine_self.man": "The Grand Chamberlain, {who}, fines himself 1,000 livres (§3)",
+    "vs.log.fine_self.woman": "The Grand Chamberlain, {who}, fines herself 1,000 livres (§3)",
     "vs.log.pass_done": "The Grand Chamberlain lets the breach pass unfined",
     "vs.log.pass_done_n": "The Grand Chamberlain lets the breaches pass unfined",
     "vs.log.pass_time_up": "Time is up: the breach passes unfined",
@@ -777,7 +781,7 @@ const strings = {
     "vs.log.office_left": "{who} gives up the office “{card}”",
     "vs.log.status": "{who} becomes “{card}”",
     "vs.log.office_taken": "“{card}” goes back to the King’s House",
-    "vs.log.remarriage": "The King marries a princess: {country}",
+    "vs.log.remarriage": "The King marries a princess {from}",
     "vs.log.power": "{who} uses an office’s power: {use}",
     "vs.log.power_on": "{who} uses an office’s power: {use}, on {target}",
     "vs.log.released": "{who} returns to the court",
@@ -2263,7 +2267,9 @@ function eventLine(e, ctx) {
       + expectedText(ctx, breachList(ctx).find((b) => b.breach === d.breach));
     // the note, should anything draw it alone: the checker's explanation, in the page's language
     case "etiquette": return (ctx.lang === "fr" ? d.fr : d.en) || null;
-    case "fine": return ctx.t("vs.log.fine", { who: w(d.seat) });
+    case "fine": return d.chamberlain === d.seat
+      ? ctx.t(`vs.log.fine_self.${(courtier(ctx, d.seat) || {}).sex === "woman" ? "woman" : "man"}`, { who: w(d.seat) })
+      : ctx.t("vs.log.fine", { who: w(d.seat) });
     case "breaches_pass": return passLine(ctx, e);
     case "exile": return ctx.t("vs.log.exile", { who: w(d.seat) });
     case "bastille": return ctx.t("vs.log.bastille", { who: w(d.seat), e: fem(d.seat) });
@@ -2276,7 +2282,7 @@ function eventLine(e, ctx) {
     case "office_left": return ctx.t("vs.log.office_left", { who: w(d.seat), card: cardName(ctx, d.card) });
     case "status": return ctx.t("vs.log.status", { who: w(d.seat), card: cardName(ctx, d.card) });
     case "office_taken": return ctx.t("vs.log.office_taken", { card: cardName(ctx, d.card) });
-    case "remarriage": return ctx.t("vs.log.remarriage", { country: ctx.t(`vs.country.${d.origin}`) });
+    case "remarriage": return ctx.t("vs.log.remarriage", { from: ctx.t(`vs.from.${d.origin}`) });
     case "power":
       return typeof d.target === "number" ? ctx.t("vs.log.power_on", { who: w(d.seat), use: ctx.t(`vs.use.${d.use}`), target: w(d.target) })
         : ctx.t("vs.log.power", { who: w(d.seat), use: ctx.t(`vs.use.${d.use}`) });
