@@ -711,3 +711,112 @@ def test_a_battle_at_ones_village_is_announced(server, browser):
     toasts = page.locator("#toasts .toast").all_text_contents()
     assert toasts[-2:] == lines, toasts
     assert errors == []
+
+
+# ----- one's own lords ---------------------------------------------------------------------
+
+#: Lines that name lords with their players, off-page, as seat 0's page and a
+#: spectator's tell them (seat 0's page: ``isYou`` as the table's context gives it).
+OWN_LORDS = """async () => {
+  const news = (await import('/static/games/fief_news.js')).default;
+  const i18n = await import('/static/js/i18n.js');
+  const died = (index, lord, seat, cause) => ({index, kind: 'lord_dies', text: '',
+    data: {lord, seat, cause, village: 'bourg'}});
+  const combat = {index: 1, kind: 'combat', text: '', data: {village: 'bourg',
+    attacker: 0, defender: 2, attacker_lords: ['henry'], attacker_soldiers: 3,
+    defender_lords: ['robert'], defender_soldiers: 0,
+    attacker_roll: [6], defender_roll: [1], attacker_loses: 1, defender_loses: 2,
+    attacker_left: 2, defender_left: 0, in_castle: false}};
+  const events = [{index: 0, kind: 'turn', text: '', data: {turn: 2, first: 0}}, combat,
+    died(2, 'henry', 0, 'battle'), died(3, 'robert', 2, 'battle')];
+  const logged = [died(4, 'jean', 0, 'plague'),
+    {index: 5, kind: 'crowned', text: '', data: {lord: 'henry', seat: 0}},
+    {index: 6, kind: 'crowned', text: '', data: {lord: 'robert', seat: 2, capital: true}},
+    {index: 7, kind: 'vacant', text: '', data: {why: 'not_consecrated', deposed: 'henry',
+      deposed_seat: 0}},
+    {index: 8, kind: 'election', text: '', data: {lord: null, tally: {robert: 1, henry: 1},
+      deposed: 'robert', deposed_seat: 2}}];
+  const view = {regions: [], lords: {henry: {owner: 0}, robert: {owner: 2}},
+                election: {votes: {}, elected: 'henry', waiting: null}};
+  const out = {};
+  for (const seat of [0, null]) {
+    const ctx = await (MAKE_CTX)({view, events, seat});
+    ctx.name = (n) => ['Bruno', 'Ann', 'Seat 3 (bot)'][n];
+    if (seat !== null) ctx.isYou = (n) => n === seat;
+    for (const lang of ['en', 'fr']) {
+      i18n.setLang(lang);
+      ctx.t = i18n.t;
+      const lines = [...events.slice(2), ...logged].map((e) => news.describeEvent(e, ctx));
+      const root = document.createElement('div');
+      root.append(Object.assign(document.createElement('div'), {className: 'fief-side'}));
+      news.decorate(root, ctx);
+      lines.push(root.querySelector('#fief-battle .fn-result').textContent);
+      lines.push(root.querySelector('#fief-election .fn-consecration p').textContent);
+      out[`${seat}-${lang}`] = lines;
+    }
+  }
+  i18n.setLang('en');
+  return out;
+}""".replace("MAKE_CTX", FAKE_CTX)
+
+
+def test_ones_own_lords_are_named_alone_in_the_log(server, browser):
+    """A play-test's log read "Henry, played by Bruno, falls in battle" on Bruno's
+    own page, where the buttons that pick a lord already named his own lords
+    alone: one's own lord is named alone on one's own page (the log, the fallen,
+    the lord elected); another's lord keeps his player, and a spectator reads
+    every lord's player. Seat 0's page, in the page itself too (a log line's
+    context, as the seats were held then)."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=3)
+    page, errors = open_page(browser)
+    page.goto(f"{server}/table/{made['table']['id']}")
+    page.wait_for_selector("svg.fief-map")
+    lines = page.evaluate(OWN_LORDS)
+    assert lines["0-en"] == [
+        "Henry falls in battle at Bourg.",
+        "Robert, played by Seat 3 (bot), falls in battle at Bourg.",
+        "Jean dies of the plague.",
+        "Henry is consecrated and crowned King.",
+        "Robert, played by Seat 3 (bot), takes a capital on a vacant throne and becomes King.",
+        "The King elected is not consecrated: Henry loses the crown; the throne is vacant.",
+        "No lord has the most votes: Robert, played by Seat 3 (bot), loses the crown; "
+        "the throne is vacant until the next election.",
+        lines["0-en"][7], "Elected: Henry."], lines["0-en"]
+    assert "Fallen: Henry; Robert, played by Seat 3 (bot)." in lines["0-en"][7]
+    assert lines["0-fr"][:4] == [
+        "Henry tombe au combat à Bourg.",
+        "Robert, joué par Seat 3 (bot), tombe au combat à Bourg.",
+        "Jean meurt de la peste.",
+        "Henry est sacré et couronné roi."], lines["0-fr"]
+    assert lines["0-fr"][8] == "Élu\u202f: Henry."
+    # a spectator reads every lord's player
+    assert lines["null-en"][:4] == [
+        "Henry, played by Bruno, falls in battle at Bourg.",
+        "Robert, played by Seat 3 (bot), falls in battle at Bourg.",
+        "Jean, played by Bruno, dies of the plague.",
+        "Henry, played by Bruno, is consecrated and crowned King."], lines["null-en"]
+    assert lines["null-en"][5] == ("The King elected is not consecrated: Henry, played by Bruno, "
+                                   "loses the crown; the throne is vacant.")
+    assert lines["null-en"][8] == "Elected: Henry, played by Bruno."
+    assert lines["null-fr"][0] == "Henry, joué par Bruno, tombe au combat à Bourg."
+    for line in [*lines["0-en"], *lines["0-fr"]]:
+        assert "Bruno" not in line, line
+
+    # the page's own log, on Fay's page (seat 0) and a spectator's
+    events = [{"kind": "lord_dies", "text": "", "data": {"lord": lord, "seat": seat,
+                                                         "cause": "plague"}}
+              for lord, seat in (("henry", 0), ("robert", 1))]
+    fay, fay_errors = open_page(browser)
+    add_events(fay, events)
+    take_seat(fay, server, made["links"]["seats"]["0"], "Fay")
+    fay.wait_for_selector("#log .log-lord_dies")
+    add_events(page, events)
+    page.reload()
+    page.wait_for_selector("#log .log-lord_dies")
+    assert fay.locator("#log .log-lord_dies").all_text_contents() == [
+        "Henry dies of the plague.", "Robert, played by Seat 2 (bot), dies of the plague."]
+    assert page.locator("#log .log-lord_dies").all_text_contents() == [
+        "Henry, played by Fay, dies of the plague.",
+        "Robert, played by Seat 2 (bot), dies of the plague."]
+    assert errors == [] and fay_errors == []
+
