@@ -37,6 +37,7 @@ from test_browser import (
     server,
     take_seat,
 )
+from test_browser_around import OUT_OF_SIGHT
 
 pytestmark = pytest.mark.slow
 __all__ = ["browser", "server"]  # fixtures used by name
@@ -713,7 +714,7 @@ def test_a_battle_at_ones_village_is_announced(server, browser):
     assert errors == []
 
 
-# ----- one's own lords ---------------------------------------------------------------------
+# ----- one's own lords, purchases in a row, the unread count ---------------------------------
 
 #: Lines that name lords with their players, off-page, as seat 0's page and a
 #: spectator's tell them (seat 0's page: ``isYou`` as the table's context gives it).
@@ -820,3 +821,138 @@ def test_ones_own_lords_are_named_alone_in_the_log(server, browser):
         "Robert, played by Seat 2 (bot), dies of the plague."]
     assert errors == [] and fay_errors == []
 
+
+def pushing(page) -> Any:
+    """Route the page's socket through the test; the function returned sends the
+    page another update, the server's last with ``extra`` events after every index
+    it has seen (and, if given, ``last_move``'s seat and those events' positions as
+    the last move), as though the table had gone on."""
+    held: dict[str, Any] = {}
+
+    def route(ws) -> None:
+        server = ws.connect_to_server()
+        ws.on_message(server.send)
+        held["ws"] = ws
+
+        def from_server(message: str | bytes) -> None:
+            msg = json.loads(message)
+            if msg.get("type") == "update":
+                held["update"] = msg
+                held["last"] = max([held.get("last", -1),
+                                    *(e["index"] for e in msg.get("events", []))])
+            ws.send(message)
+        server.on_message(from_server)
+    page.route_web_socket(re.compile(r"/ws/tables/"), route)
+
+    def push(extra: list[dict[str, Any]], last_move: tuple[int, list[int]] | None = None
+             ) -> list[int]:
+        first = held["last"] + 1
+        events = [{"text": "", **e, "index": first + i} for i, e in enumerate(extra)]
+        held["last"] = first + len(extra) - 1
+        msg = {**held["update"], "events": events}
+        if last_move is not None:
+            msg["last_move"] = {"seat": last_move[0], "events": [first + i for i in last_move[1]]}
+        held["ws"].send(json.dumps(msg))
+        return [e["index"] for e in events]
+    return push
+
+
+def _bought(seat: int, item: str, village: str, count: int = 1) -> dict[str, Any]:
+    return {"kind": "buy", "data": {"seat": seat, "item": item, "village": village, "count": count},
+            "move": {"seat": seat, "by": "person", "follows": False}}
+
+
+def _fay_waited_for(server: str, browser: Any, width: int = 1280, height: int = 800
+                    ) -> tuple[Any, Any, list[str]]:
+    """Fay at seat 0 of a Fief table with two bots, her page open; the game waits
+    for her (so that nothing more comes from the server): the page, a function that
+    pushes events to it (:func:`pushing`), its errors."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
+    page, errors = open_page(browser, width, height)
+    push = pushing(page)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("svg.fief-map")
+    page.wait_for_selector(".banner-mine")
+    page.wait_for_function("!window.courtly.state.pending")
+    return page, push, errors
+
+
+def _log_lines(page, first: int) -> list[dict[str, Any]]:
+    return page.evaluate("""(first) => [...document.querySelectorAll('#log .log-line')]
+      .filter((li) => Number(li.dataset.index) >= first)
+      .map((li) => ({text: li.textContent, index: Number(li.dataset.index),
+                     indexes: li.dataset.indexes || null}))""",
+                         first)
+
+
+def test_purchases_one_after_another_read_as_one_line(server, browser):
+    """A play-test's log read "Alice buys a mill" again and again (the map buys one
+    at a time): a seat's purchases of one item at one village, one after the other
+    with nothing between, are one line with their count ("Fay buys 2 mills at
+    Louhans.", "achète 2 moulins"), in English and French; another item, another
+    village, another seat or a line between keep lines of their own. The line keeps
+    its first event's index and lists every one's (`data-indexes`), and the last
+    move's panel tells the lines the log marks."""
+    page, push, errors = _fay_waited_for(server, browser)
+    extra = [_bought(0, "mill", "louhans"), _bought(0, "mill", "louhans"),
+             _bought(0, "soldier", "louhans"), _bought(0, "soldier", "louhans", 2),
+             _bought(0, "soldier", "sagy"), _bought(0, "castle", "sagy"),
+             {"kind": "reshuffle", "data": {}}, _bought(0, "castle", "cuisery"),
+             *[_bought(1, "press", "bourg")] * 3]
+    indexes = push(extra, (1, [8, 9, 10]))
+    page.wait_for_selector(f'#log .log-line[data-index="{indexes[-3]}"]')
+    lines = _log_lines(page, indexes[0])
+    assert [line["text"] for line in lines] == [
+        "Fay buys 2 mills at Louhans.", "Fay buys 3 soldiers at Louhans.",
+        "Fay buys 1 soldier at Sagy.", "Fay buys a castle at Sagy.",
+        "The discard becomes the new deck.", "Fay buys a castle at Cuisery.",
+        "Seat 2 (bot) buys 3 presses at Bourg."], lines
+    i = indexes
+    assert [line["index"] for line in lines] == [i[0], i[2], i[4], i[5], i[6], i[7], i[8]]
+    assert [line["indexes"] for line in lines] == [
+        f"{i[0]} {i[1]}", f"{i[2]} {i[3]}", None, None, None, None, f"{i[8]} {i[9]} {i[10]}"]
+    # the last move: one line in the log, marked, and the same line in its panel
+    last = page.locator("#last-move li").all_text_contents()
+    marked = page.locator("#log .log-line[aria-current]").all_text_contents()
+    assert last == marked == ["Seat 2 (bot) buys 3 presses at Bourg."], (last, marked)
+    page.evaluate("async () => (await import('/static/js/i18n.js')).setLang('fr')")
+    lines = _log_lines(page, indexes[0])
+    assert [line["text"] for line in lines] == [
+        "Fay achète 2 moulins à Louhans.", "Fay achète 3 soldats à Louhans.",
+        "Fay achète 1 soldat à Sagy.", "Fay achète un château à Sagy.",
+        "La défausse devient la nouvelle pioche.", "Fay achète un château à Cuisery.",
+        "Place 2 (robot) achète 3 pressoirs à Bourg."], lines
+    page.evaluate("async () => (await import('/static/js/i18n.js')).setLang('en')")
+    assert errors == []
+
+
+def test_the_phones_story_count_is_the_logs_new_lines(server, browser):
+    """A play-test's phone read "Story 99+" two turns into Fief: the bottom bar
+    counted each entry that came while the log was out of sight, one for each
+    purchase the map made one at a time. It counts the log's lines that came or
+    changed: purchases told as one line count one, a purchase that joins a line
+    already counted adds nothing, and the count goes when the log is in sight."""
+    page, push, errors = _fay_waited_for(server, browser, 390, 844)
+    badge = page.locator("#jump-log .unread")
+    page.click("#jump-log")  # the bots' first moves, read
+    page.wait_for_selector("#jump-log .unread", state="hidden")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.evaluate(OUT_OF_SIGHT.replace("ID", "log-panel"))
+    assert badge.is_hidden()
+    first = push([_bought(0, "mill", "louhans"), _bought(0, "mill", "louhans"),
+                  _bought(0, "mill", "louhans"), {"kind": "reshuffle", "data": {}},
+                  _bought(0, "soldier", "louhans")])[0]
+    page.wait_for_selector("#jump-log .unread:not([hidden])")
+    assert len(_log_lines(page, first)) == 3
+    assert badge.text_content() == "3"
+    push([_bought(0, "soldier", "louhans", 2)])  # joins the last line: still 3 new lines
+    page.wait_for_function(f"document.querySelectorAll('#log .log-line').length"
+                           f" && document.querySelector('#log .log-line:last-child')"
+                           f".dataset.indexes === '{first + 4} {first + 5}'")
+    assert len(_log_lines(page, first)) == 3
+    assert badge.text_content() == "3"
+    push([_bought(0, "press", "louhans")])
+    page.wait_for_function("document.querySelector('#jump-log .unread').textContent === '4'")
+    page.click("#jump-log")
+    page.wait_for_selector("#jump-log .unread", state="hidden")
+    assert errors == []

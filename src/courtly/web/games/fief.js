@@ -2033,6 +2033,6 @@ function seatInfo(ctx, seat) {
 
 export default {
   strings: news.withStrings(strings), render, seatInfo, seatColour, describeEvent: news.describeEvent, cardHelp,
-  banner: news.banner, describeAction,
+  joinEvents: news.joinEvents, banner: news.banner, describeAction,
   mergeViews: news.mergeViews, chatChanged: news.chatChanged, logKinds: news.logKinds, news: news.news,
 };

@@ -102,7 +102,7 @@ export const strings = {
     "fn.item.soldier": agreeing("{n} soldier[|s]"),
     "fn.item.mill": agreeing("[a mill|{n} mills]"),
     "fn.item.press": agreeing("[a press|{n} presses]"),
-    "fn.item.castle": "a castle",
+    "fn.item.castle": agreeing("[a castle|{n} castles]"),
     "fn.stance.enter": "enters",
     "fn.stance.attack": "attacks",
     "fn.stance.siege": "besieges",
@@ -350,7 +350,7 @@ export const strings = {
     "fn.item.soldier": agreeing("{n} soldat[|s]", true),
     "fn.item.mill": agreeing("[un moulin|{n} moulins]", true),
     "fn.item.press": agreeing("[un pressoir|{n} pressoirs]", true),
-    "fn.item.castle": "un château",
+    "fn.item.castle": agreeing("[un château|{n} châteaux]", true),
     "fn.stance.enter": "entre à",
     "fn.stance.attack": "attaque",
     "fn.stance.siege": "assiège",
@@ -686,6 +686,18 @@ export function describeEvent(e, ctx) {
     }
     default: return null;
   }
+}
+
+/** Two events of the log told as one line (table.js joins consecutive lines of one
+ *  seat's move so), or null: a seat's purchases of one item at one village, one after
+ *  the other, as one purchase of them all ("Alice buys 2 mills at Bourg.", where a
+ *  play-test read "Alice buys a mill at Bourg." twice: the map buys one at a time). */
+export function joinEvents(a, b) {
+  if (a.kind !== "buy" || b.kind !== "buy") return null;
+  const x = a.data || {};
+  const y = b.data || {};
+  if (x.seat !== y.seat || x.item !== y.item || x.village !== y.village) return null;
+  return { ...a, data: { ...x, count: (x.count ?? 1) + (y.count ?? 1) } };
 }
 
 export const logKinds = {
@@ -1227,4 +1239,4 @@ export function mergeViews(views) {
   return base;
 }
 
-export default { strings, withStrings, describeEvent, lordOf, offers, logKinds, decorate, banner, mergeViews, chatChanged, lastBattle, news };
+export default { strings, withStrings, describeEvent, joinEvents, lordOf, offers, logKinds, decorate, banner, mergeViews, chatChanged, lastBattle, news };
