@@ -37,6 +37,7 @@ from test_browser import (
     server,
     take_seat,
 )
+from test_browser_around import OUT_OF_SIGHT
 
 pytestmark = pytest.mark.slow
 __all__ = ["browser", "server"]  # fixtures used by name
@@ -710,4 +711,248 @@ def test_a_battle_at_ones_village_is_announced(server, browser):
     page.evaluate("(events) => window.courtly.announce(events)", events)  # as an update does
     toasts = page.locator("#toasts .toast").all_text_contents()
     assert toasts[-2:] == lines, toasts
+    assert errors == []
+
+
+# ----- one's own lords, purchases in a row, the unread count ---------------------------------
+
+#: Lines that name lords with their players, off-page, as seat 0's page and a
+#: spectator's tell them (seat 0's page: ``isYou`` as the table's context gives it).
+OWN_LORDS = """async () => {
+  const news = (await import('/static/games/fief_news.js')).default;
+  const i18n = await import('/static/js/i18n.js');
+  const died = (index, lord, seat, cause) => ({index, kind: 'lord_dies', text: '',
+    data: {lord, seat, cause, village: 'bourg'}});
+  const combat = {index: 1, kind: 'combat', text: '', data: {village: 'bourg',
+    attacker: 0, defender: 2, attacker_lords: ['henry'], attacker_soldiers: 3,
+    defender_lords: ['robert'], defender_soldiers: 0,
+    attacker_roll: [6], defender_roll: [1], attacker_loses: 1, defender_loses: 2,
+    attacker_left: 2, defender_left: 0, in_castle: false}};
+  const events = [{index: 0, kind: 'turn', text: '', data: {turn: 2, first: 0}}, combat,
+    died(2, 'henry', 0, 'battle'), died(3, 'robert', 2, 'battle')];
+  const logged = [died(4, 'jean', 0, 'plague'),
+    {index: 5, kind: 'crowned', text: '', data: {lord: 'henry', seat: 0}},
+    {index: 6, kind: 'crowned', text: '', data: {lord: 'robert', seat: 2, capital: true}},
+    {index: 7, kind: 'vacant', text: '', data: {why: 'not_consecrated', deposed: 'henry',
+      deposed_seat: 0}},
+    {index: 8, kind: 'election', text: '', data: {lord: null, tally: {robert: 1, henry: 1},
+      deposed: 'robert', deposed_seat: 2}}];
+  const view = {regions: [], lords: {henry: {owner: 0}, robert: {owner: 2}},
+                election: {votes: {}, elected: 'henry', waiting: null}};
+  const out = {};
+  for (const seat of [0, null]) {
+    const ctx = await (MAKE_CTX)({view, events, seat});
+    ctx.name = (n) => ['Bruno', 'Ann', 'Seat 3 (bot)'][n];
+    if (seat !== null) ctx.isYou = (n) => n === seat;
+    for (const lang of ['en', 'fr']) {
+      i18n.setLang(lang);
+      ctx.t = i18n.t;
+      const lines = [...events.slice(2), ...logged].map((e) => news.describeEvent(e, ctx));
+      const root = document.createElement('div');
+      root.append(Object.assign(document.createElement('div'), {className: 'fief-side'}));
+      news.decorate(root, ctx);
+      lines.push(root.querySelector('#fief-battle .fn-result').textContent);
+      lines.push(root.querySelector('#fief-election .fn-consecration p').textContent);
+      out[`${seat}-${lang}`] = lines;
+    }
+  }
+  i18n.setLang('en');
+  return out;
+}""".replace("MAKE_CTX", FAKE_CTX)
+
+
+def test_ones_own_lords_are_named_alone_in_the_log(server, browser):
+    """A play-test's log read "Henry, played by Bruno, falls in battle" on Bruno's
+    own page, where the buttons that pick a lord already named his own lords
+    alone: one's own lord is named alone on one's own page (the log, the fallen,
+    the lord elected); another's lord keeps his player, and a spectator reads
+    every lord's player. Seat 0's page, in the page itself too (a log line's
+    context, as the seats were held then)."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=3)
+    page, errors = open_page(browser)
+    page.goto(f"{server}/table/{made['table']['id']}")
+    page.wait_for_selector("svg.fief-map")
+    lines = page.evaluate(OWN_LORDS)
+    assert lines["0-en"] == [
+        "Henry falls in battle at Bourg.",
+        "Robert, played by Seat 3 (bot), falls in battle at Bourg.",
+        "Jean dies of the plague.",
+        "Henry is consecrated and crowned King.",
+        "Robert, played by Seat 3 (bot), takes a capital on a vacant throne and becomes King.",
+        "The King elected is not consecrated: Henry loses the crown; the throne is vacant.",
+        "No lord has the most votes: Robert, played by Seat 3 (bot), loses the crown; "
+        "the throne is vacant until the next election.",
+        lines["0-en"][7], "Elected: Henry."], lines["0-en"]
+    assert "Fallen: Henry; Robert, played by Seat 3 (bot)." in lines["0-en"][7]
+    assert lines["0-fr"][:4] == [
+        "Henry tombe au combat à Bourg.",
+        "Robert, joué par Seat 3 (bot), tombe au combat à Bourg.",
+        "Jean meurt de la peste.",
+        "Henry est sacré et couronné roi."], lines["0-fr"]
+    assert lines["0-fr"][8] == "Élu\u202f: Henry."
+    # a spectator reads every lord's player
+    assert lines["null-en"][:4] == [
+        "Henry, played by Bruno, falls in battle at Bourg.",
+        "Robert, played by Seat 3 (bot), falls in battle at Bourg.",
+        "Jean, played by Bruno, dies of the plague.",
+        "Henry, played by Bruno, is consecrated and crowned King."], lines["null-en"]
+    assert lines["null-en"][5] == ("The King elected is not consecrated: Henry, played by Bruno, "
+                                   "loses the crown; the throne is vacant.")
+    assert lines["null-en"][8] == "Elected: Henry, played by Bruno."
+    assert lines["null-fr"][0] == "Henry, joué par Bruno, tombe au combat à Bourg."
+    for line in [*lines["0-en"], *lines["0-fr"]]:
+        assert "Bruno" not in line, line
+
+    # the page's own log, on Fay's page (seat 0) and a spectator's
+    events = [{"kind": "lord_dies", "text": "", "data": {"lord": lord, "seat": seat,
+                                                         "cause": "plague"}}
+              for lord, seat in (("henry", 0), ("robert", 1))]
+    fay, fay_errors = open_page(browser)
+    add_events(fay, events)
+    take_seat(fay, server, made["links"]["seats"]["0"], "Fay")
+    fay.wait_for_selector("#log .log-lord_dies")
+    add_events(page, events)
+    page.reload()
+    page.wait_for_selector("#log .log-lord_dies")
+    assert fay.locator("#log .log-lord_dies").all_text_contents() == [
+        "Henry dies of the plague.", "Robert, played by Seat 2 (bot), dies of the plague."]
+    assert page.locator("#log .log-lord_dies").all_text_contents() == [
+        "Henry, played by Fay, dies of the plague.",
+        "Robert, played by Seat 2 (bot), dies of the plague."]
+    assert errors == [] and fay_errors == []
+
+
+def pushing(page) -> Any:
+    """Route the page's socket through the test; the function returned sends the
+    page another update, the server's last with ``extra`` events after every index
+    it has seen (and, if given, ``last_move``'s seat and those events' positions as
+    the last move), as though the table had gone on."""
+    held: dict[str, Any] = {}
+
+    def route(ws) -> None:
+        server = ws.connect_to_server()
+        ws.on_message(server.send)
+        held["ws"] = ws
+
+        def from_server(message: str | bytes) -> None:
+            msg = json.loads(message)
+            if msg.get("type") == "update":
+                held["update"] = msg
+                held["last"] = max([held.get("last", -1),
+                                    *(e["index"] for e in msg.get("events", []))])
+            ws.send(message)
+        server.on_message(from_server)
+    page.route_web_socket(re.compile(r"/ws/tables/"), route)
+
+    def push(extra: list[dict[str, Any]], last_move: tuple[int, list[int]] | None = None
+             ) -> list[int]:
+        first = held["last"] + 1
+        events = [{"text": "", **e, "index": first + i} for i, e in enumerate(extra)]
+        held["last"] = first + len(extra) - 1
+        msg = {**held["update"], "events": events}
+        if last_move is not None:
+            msg["last_move"] = {"seat": last_move[0], "events": [first + i for i in last_move[1]]}
+        held["ws"].send(json.dumps(msg))
+        return [e["index"] for e in events]
+    return push
+
+
+def _bought(seat: int, item: str, village: str, count: int = 1) -> dict[str, Any]:
+    return {"kind": "buy", "data": {"seat": seat, "item": item, "village": village, "count": count},
+            "move": {"seat": seat, "by": "person", "follows": False}}
+
+
+def _fay_waited_for(server: str, browser: Any, width: int = 1280, height: int = 800
+                    ) -> tuple[Any, Any, list[str]]:
+    """Fay at seat 0 of a Fief table with two bots, her page open; the game waits
+    for her (so that nothing more comes from the server): the page, a function that
+    pushes events to it (:func:`pushing`), its errors."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=12, turn_limit=1)
+    page, errors = open_page(browser, width, height)
+    push = pushing(page)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("svg.fief-map")
+    page.wait_for_selector(".banner-mine")
+    page.wait_for_function("!window.courtly.state.pending")
+    return page, push, errors
+
+
+def _log_lines(page, first: int) -> list[dict[str, Any]]:
+    return page.evaluate("""(first) => [...document.querySelectorAll('#log .log-line')]
+      .filter((li) => Number(li.dataset.index) >= first)
+      .map((li) => ({text: li.textContent, index: Number(li.dataset.index),
+                     indexes: li.dataset.indexes || null}))""",
+                         first)
+
+
+def test_purchases_one_after_another_read_as_one_line(server, browser):
+    """A play-test's log read "Alice buys a mill" again and again (the map buys one
+    at a time): a seat's purchases of one item at one village, one after the other
+    with nothing between, are one line with their count ("Fay buys 2 mills at
+    Louhans.", "achète 2 moulins"), in English and French; another item, another
+    village, another seat or a line between keep lines of their own. The line keeps
+    its first event's index and lists every one's (`data-indexes`), and the last
+    move's panel tells the lines the log marks."""
+    page, push, errors = _fay_waited_for(server, browser)
+    extra = [_bought(0, "mill", "louhans"), _bought(0, "mill", "louhans"),
+             _bought(0, "soldier", "louhans"), _bought(0, "soldier", "louhans", 2),
+             _bought(0, "soldier", "sagy"), _bought(0, "castle", "sagy"),
+             {"kind": "reshuffle", "data": {}}, _bought(0, "castle", "cuisery"),
+             *[_bought(1, "press", "bourg")] * 3]
+    indexes = push(extra, (1, [8, 9, 10]))
+    page.wait_for_selector(f'#log .log-line[data-index="{indexes[-3]}"]')
+    lines = _log_lines(page, indexes[0])
+    assert [line["text"] for line in lines] == [
+        "Fay buys 2 mills at Louhans.", "Fay buys 3 soldiers at Louhans.",
+        "Fay buys 1 soldier at Sagy.", "Fay buys a castle at Sagy.",
+        "The discard becomes the new deck.", "Fay buys a castle at Cuisery.",
+        "Seat 2 (bot) buys 3 presses at Bourg."], lines
+    i = indexes
+    assert [line["index"] for line in lines] == [i[0], i[2], i[4], i[5], i[6], i[7], i[8]]
+    assert [line["indexes"] for line in lines] == [
+        f"{i[0]} {i[1]}", f"{i[2]} {i[3]}", None, None, None, None, f"{i[8]} {i[9]} {i[10]}"]
+    # the last move: one line in the log, marked, and the same line in its panel
+    last = page.locator("#last-move li").all_text_contents()
+    marked = page.locator("#log .log-line[aria-current]").all_text_contents()
+    assert last == marked == ["Seat 2 (bot) buys 3 presses at Bourg."], (last, marked)
+    page.evaluate("async () => (await import('/static/js/i18n.js')).setLang('fr')")
+    lines = _log_lines(page, indexes[0])
+    assert [line["text"] for line in lines] == [
+        "Fay achète 2 moulins à Louhans.", "Fay achète 3 soldats à Louhans.",
+        "Fay achète 1 soldat à Sagy.", "Fay achète un château à Sagy.",
+        "La défausse devient la nouvelle pioche.", "Fay achète un château à Cuisery.",
+        "Place 2 (robot) achète 3 pressoirs à Bourg."], lines
+    page.evaluate("async () => (await import('/static/js/i18n.js')).setLang('en')")
+    assert errors == []
+
+
+def test_the_phones_story_count_is_the_logs_new_lines(server, browser):
+    """A play-test's phone read "Story 99+" two turns into Fief: the bottom bar
+    counted each entry that came while the log was out of sight, one for each
+    purchase the map made one at a time. It counts the log's lines that came or
+    changed: purchases told as one line count one, a purchase that joins a line
+    already counted adds nothing, and the count goes when the log is in sight."""
+    page, push, errors = _fay_waited_for(server, browser, 390, 844)
+    badge = page.locator("#jump-log .unread")
+    page.click("#jump-log")  # the bots' first moves, read
+    page.wait_for_selector("#jump-log .unread", state="hidden")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.evaluate(OUT_OF_SIGHT.replace("ID", "log-panel"))
+    assert badge.is_hidden()
+    first = push([_bought(0, "mill", "louhans"), _bought(0, "mill", "louhans"),
+                  _bought(0, "mill", "louhans"), {"kind": "reshuffle", "data": {}},
+                  _bought(0, "soldier", "louhans")])[0]
+    page.wait_for_selector("#jump-log .unread:not([hidden])")
+    assert len(_log_lines(page, first)) == 3
+    assert badge.text_content() == "3"
+    push([_bought(0, "soldier", "louhans", 2)])  # joins the last line: still 3 new lines
+    page.wait_for_function(f"document.querySelectorAll('#log .log-line').length"
+                           f" && document.querySelector('#log .log-line:last-child')"
+                           f".dataset.indexes === '{first + 4} {first + 5}'")
+    assert len(_log_lines(page, first)) == 3
+    assert badge.text_content() == "3"
+    push([_bought(0, "press", "louhans")])
+    page.wait_for_function("document.querySelector('#jump-log .unread').textContent === '4'")
+    page.click("#jump-log")
+    page.wait_for_selector("#jump-log .unread", state="hidden")
     assert errors == []

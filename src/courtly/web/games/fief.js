@@ -1120,10 +1120,10 @@ function lordChoice(ctx, lords, onPick) {
 }
 
 /** A lord on a button: his player named but for one's own (a play-test's own
- *  three read "Henry, played by Bruno / Jean, played by Bruno / ..."). */
+ *  three read "Henry, played by Bruno / Jean, played by Bruno / ..."; `lordOf`). */
 function lordLabel(ctx, lord) {
   const l = (ctx.view.lords || {})[lord];
-  return l && l.owner !== ctx.seat ? news.lordOf(ctx, lord, l.owner) : lordName(lord);
+  return l ? news.lordOf(ctx, lord, l.owner) : lordName(lord);
 }
 
 function moveBar(ctx, m, moves) {
@@ -2033,6 +2033,6 @@ function seatInfo(ctx, seat) {
 
 export default {
   strings: news.withStrings(strings), render, seatInfo, seatColour, describeEvent: news.describeEvent, cardHelp,
-  banner: news.banner, describeAction,
+  joinEvents: news.joinEvents, banner: news.banner, describeAction,
   mergeViews: news.mergeViews, chatChanged: news.chatChanged, logKinds: news.logKinds, news: news.news,
 };

@@ -102,7 +102,7 @@ export const strings = {
     "fn.item.soldier": agreeing("{n} soldier[|s]"),
     "fn.item.mill": agreeing("[a mill|{n} mills]"),
     "fn.item.press": agreeing("[a press|{n} presses]"),
-    "fn.item.castle": "a castle",
+    "fn.item.castle": agreeing("[a castle|{n} castles]"),
     "fn.stance.enter": "enters",
     "fn.stance.attack": "attacks",
     "fn.stance.siege": "besieges",
@@ -131,11 +131,11 @@ export const strings = {
     "fn.log.revolt.no_castle": "The rebels of {region} find no castle to attack.",
     "fn.log.revolt.castle": agreeing("The villagers attack the castle of {place}: {n} soldier[|s] to kill."),
     "fn.log.revolt.counter": "The villagers destroy the {counter} at {place}.",
-    "fn.log.lord_dies.battle": "{lord}, played by {who}, falls in battle at {place}.",
-    "fn.log.lord_dies.plague": "{lord}, played by {who}, dies of the plague.",
-    "fn.log.lord_dies.assassination": "{lord}, played by {who}, is assassinated.",
-    "fn.log.lord_dies.justice": "{lord}, played by {who}, is executed by Justice.",
-    "fn.log.lord_dies": "{lord}, played by {who}, dies.",
+    "fn.log.lord_dies.battle": "{lord} falls in battle at {place}.",
+    "fn.log.lord_dies.plague": "{lord} dies of the plague.",
+    "fn.log.lord_dies.assassination": "{lord} is assassinated.",
+    "fn.log.lord_dies.justice": "{lord} is executed by Justice.",
+    "fn.log.lord_dies": "{lord} dies.",
     "fn.log.vacant": "The throne is vacant.",
     "fn.log.tithe": "{who} takes a tithe ({card}) with {lord}.",
     "fn.log.revenues": "Revenues: {list}.",
@@ -170,16 +170,16 @@ export const strings = {
     "fn.log.abstain": "{who} abstains.",
     "fn.log.election_none": "Nobody votes.",
     "fn.log.election_tie": "No lord has the most votes: the throne stays vacant until the next election.",
-    "fn.log.election_tie_deposed": "No lord has the most votes: {lord}, played by {who}, loses the crown; the throne is vacant until the next election.",
+    "fn.log.election_tie_deposed": "No lord has the most votes: {lord} loses the crown; the throne is vacant until the next election.",
     "fn.log.election_again": "{lord} is re-elected and stays King.",
     "fn.log.election": "{lord} is elected King ({n} votes).",
-    "fn.log.crowned": "{lord}, played by {who}, is consecrated and crowned King.",
-    "fn.log.crowned_capital": "{lord}, played by {who}, takes a capital on a vacant throne and becomes King.",
+    "fn.log.crowned": "{lord} is consecrated and crowned King.",
+    "fn.log.crowned_capital": "{lord} takes a capital on a vacant throne and becomes King.",
     "fn.log.ask_consecration": "{who} asks {to} to consecrate the King.",
     "fn.log.consecrate_yes": "{who} agrees to consecrate the King.",
     "fn.log.consecrate_no": "{who} refuses to consecrate the King.",
     "fn.log.not_consecrated": "The King is not consecrated: the throne stays vacant.",
-    "fn.log.not_consecrated_deposed": "The King elected is not consecrated: {lord}, played by {who}, loses the crown; the throne is vacant.",
+    "fn.log.not_consecrated_deposed": "The King elected is not consecrated: {lord} loses the crown; the throne is vacant.",
     "fn.log.king_dead": "The King is dead: the throne is vacant.",
     "fn.log.fief": "The King makes {region} a fief ({title}) for {who}.",
     "fn.log.fief_founded": "{who} founds the fief of {region}: {lord} takes the title, capital {place}.",
@@ -224,6 +224,7 @@ export const strings = {
     "fn.result.falls": "{who} is beaten at {place}.",
     "fn.fallen": "Fallen: {list}.",
     "fn.lord_of": "{lord}, played by {who}",
+    "fn.lord_of_aside": "{lord}, played by {who},",
     "fn.battle_waiting": "The battle waits: {what}",
     "fn.step.ask": "{who} may ask {to} for a coalition.",
     "fn.step.answer": "{who} answers {to}'s request for a coalition.",
@@ -235,7 +236,7 @@ export const strings = {
     "fn.no_votes_yet": "No vote yet.",
     "fn.still_to_vote": "Still to vote: {who}.",
     "fn.tally": "Count",
-    "fn.elected": "Elected: {lord}, played by {who}.",
+    "fn.elected": "Elected: {lord}.",
     "fn.consecration": "Consecration: two bishops or a cardinal",
     "fn.waiting_answer": "Waiting for {who}'s answer.",
     "fn.asks": "{who} may ask a player with a bishop or a cardinal.",
@@ -349,7 +350,7 @@ export const strings = {
     "fn.item.soldier": agreeing("{n} soldat[|s]", true),
     "fn.item.mill": agreeing("[un moulin|{n} moulins]", true),
     "fn.item.press": agreeing("[un pressoir|{n} pressoirs]", true),
-    "fn.item.castle": "un château",
+    "fn.item.castle": agreeing("[un château|{n} châteaux]", true),
     "fn.stance.enter": "entre à",
     "fn.stance.attack": "attaque",
     "fn.stance.siege": "assiège",
@@ -378,11 +379,11 @@ export const strings = {
     "fn.log.revolt.no_castle": "Les révoltés de {region} ne trouvent aucun château à attaquer.",
     "fn.log.revolt.castle": agreeing("Les villageois attaquent le château de {place} : {n} soldat[|s] à tuer.", true),
     "fn.log.revolt.counter": "Les villageois détruisent le {counter} de {place}.",
-    "fn.log.lord_dies.battle": "{lord}, joué par {who}, tombe au combat à {place}.",
-    "fn.log.lord_dies.plague": "{lord}, joué par {who}, meurt de la peste.",
-    "fn.log.lord_dies.assassination": "{lord}, joué par {who}, est assassiné.",
-    "fn.log.lord_dies.justice": "{lord}, joué par {who}, est exécuté par la Justice.",
-    "fn.log.lord_dies": "{lord}, joué par {who}, meurt.",
+    "fn.log.lord_dies.battle": "{lord} tombe au combat à {place}.",
+    "fn.log.lord_dies.plague": "{lord} meurt de la peste.",
+    "fn.log.lord_dies.assassination": "{lord} est assassiné.",
+    "fn.log.lord_dies.justice": "{lord} est exécuté par la Justice.",
+    "fn.log.lord_dies": "{lord} meurt.",
     "fn.log.vacant": "Le trône est vacant.",
     "fn.log.tithe": "{who} lève une dîme ({card}) avec {lord}.",
     "fn.log.revenues": "Revenus : {list}.",
@@ -417,16 +418,16 @@ export const strings = {
     "fn.log.abstain": "{who} s'abstient.",
     "fn.log.election_none": "Personne ne vote.",
     "fn.log.election_tie": "Aucun seigneur n'a le plus de voix : le trône reste vacant jusqu'à la prochaine élection.",
-    "fn.log.election_tie_deposed": "Aucun seigneur n'a le plus de voix : {lord}, joué par {who}, perd la couronne ; le trône est vacant jusqu'à la prochaine élection.",
+    "fn.log.election_tie_deposed": "Aucun seigneur n'a le plus de voix : {lord} perd la couronne ; le trône est vacant jusqu'à la prochaine élection.",
     "fn.log.election_again": "{lord} est réélu et reste roi.",
     "fn.log.election": "{lord} est élu roi ({n} voix).",
-    "fn.log.crowned": "{lord}, joué par {who}, est sacré et couronné roi.",
-    "fn.log.crowned_capital": "{lord}, joué par {who}, prend une capitale, le trône vacant : il devient roi.",
+    "fn.log.crowned": "{lord} est sacré et couronné roi.",
+    "fn.log.crowned_capital": "{lord} prend une capitale, le trône vacant : il devient roi.",
     "fn.log.ask_consecration": "{who} demande à {to} de sacrer le roi.",
     "fn.log.consecrate_yes": "{who} accepte de sacrer le roi.",
     "fn.log.consecrate_no": "{who} refuse de sacrer le roi.",
     "fn.log.not_consecrated": "Le roi n'est pas sacré : le trône reste vacant.",
-    "fn.log.not_consecrated_deposed": "Le roi élu n'est pas sacré : {lord}, joué par {who}, perd la couronne ; le trône est vacant.",
+    "fn.log.not_consecrated_deposed": "Le roi élu n'est pas sacré : {lord} perd la couronne ; le trône est vacant.",
     "fn.log.king_dead": "Le roi est mort : le trône est vacant.",
     "fn.log.fief": "Le roi érige {region} en fief ({title}) pour {who}.",
     "fn.log.fief_founded": "{who} fonde le fief de {region} : {lord} prend le titre, capitale {place}.",
@@ -470,6 +471,7 @@ export const strings = {
     "fn.result.falls": "{who} est battu à {place}.",
     "fn.fallen": "Tombés : {list}.",
     "fn.lord_of": "{lord}, joué par {who}",
+    "fn.lord_of_aside": "{lord}, joué par {who},",
     "fn.battle_waiting": "La bataille attend : {what}",
     "fn.step.ask": "{who} peut proposer une coalition à {to}.",
     "fn.step.answer": "{who} répond à la proposition de coalition de {to}.",
@@ -480,7 +482,7 @@ export const strings = {
     "fn.no_votes_yet": "Aucune voix encore.",
     "fn.still_to_vote": "Doivent encore voter : {who}.",
     "fn.tally": "Décompte",
-    "fn.elected": "Élu : {lord}, joué par {who}.",
+    "fn.elected": "Élu : {lord}.",
     "fn.consecration": "Sacre : deux évêques ou un cardinal",
     "fn.waiting_answer": "On attend la réponse de {who}.",
     "fn.asks": "{who} peut solliciter un joueur qui a un évêque ou un cardinal.",
@@ -558,15 +560,29 @@ function fromBanker(d) {
 
 /** Every Fief event in words; null leaves the engine's text (unknown kinds). */
 /** A lord and the player who has him, "Robert, played by Seat 3 (bot)": a
- *  seat's name may hold parentheses of its own, so none are put around it. */
-export function lordOf(ctx, lord, seat) {
-  return ctx.t("fn.lord_of", { lord: lordName(lord), who: ctx.name(seat) });
+ *  seat's name may hold parentheses of its own, so none are put around it.
+ *  One's own lord is named alone on one's own page ("Henry", not "Henry,
+ *  played by Bruno" on Bruno's: a play-test's log read so), as the buttons
+ *  that pick a lord name him; another's, and every lord to a spectator or in
+ *  a replay, with his player. ``aside``: the form a sentence goes on after
+ *  ("Robert, played by Ann, falls …"; one's own "Henry falls …"). */
+export function lordOf(ctx, lord, seat, aside = false) {
+  if (isOwn(ctx, seat)) return lordName(lord);
+  return ctx.t(aside ? "fn.lord_of_aside" : "fn.lord_of", { lord: lordName(lord), who: ctx.name(seat) });
 }
 
-/** The player of a King deposed by an election: ``deposed_seat`` (events are made
- *  again from the stored moves, so every page gets the field by this name). */
-function deposedBy(ctx, d) {
-  return ctx.name(d.deposed_seat);
+/** Whether ``seat`` is this page's person's: ``ctx.isYou`` (the log's lines give it
+ *  as the seat was held when each was written; never in a replay), else this seat. */
+function isOwn(ctx, seat) {
+  if (typeof seat !== "number") return false;
+  if (ctx.isYou) return !!ctx.isYou(seat);
+  return ctx.seat !== null && ctx.seat !== undefined && seat === ctx.seat;
+}
+
+/** A King deposed by an election, with his player: ``deposed_seat`` (events are
+ *  made again from the stored moves, so every page gets the field by this name). */
+function deposed(ctx, d) {
+  return lordOf(ctx, d.deposed, d.deposed_seat, true);
 }
 
 export function describeEvent(e, ctx) {
@@ -595,10 +611,10 @@ export function describeEvent(e, ctx) {
       return t(`revolt.${d.outcome || "subsides"}`, { region: regionName(d.region) });
     case "lord_dies": {
       const key = ["battle", "plague", "assassination", "justice"].includes(d.cause) ? `lord_dies.${d.cause}` : "lord_dies";
-      return t(key, { lord: lordName(d.lord), who, place: place(d.village) });
+      return t(key, { lord: lordOf(ctx, d.lord, d.seat, true), place: place(d.village) });
     }
     case "vacant":
-      if (d.why === "not_consecrated" && d.deposed) return t("not_consecrated_deposed", { lord: lordName(d.deposed), who: deposedBy(ctx, d) });
+      if (d.why === "not_consecrated" && d.deposed) return t("not_consecrated_deposed", { lord: deposed(ctx, d) });
       return t(d.why === "dead" ? "king_dead" : d.why === "not_consecrated" ? "not_consecrated" : "vacant");
     case "tithe": return t("tithe", { who, card: cardName(ctx, d.card), lord: lordName(d.lord) });
     case "revenues": {
@@ -643,11 +659,11 @@ export function describeEvent(e, ctx) {
     case "bought": return t("bought", { who, paid: d.paid, to, place: place(d.village) });
     case "vote": return d.lord ? t("vote", { who, n: d.votes, lord: lordName(d.lord) }) : t("abstain", { who });
     case "election": {
-      if (d.deposed) return t("election_tie_deposed", { lord: lordName(d.deposed), who: deposedBy(ctx, d) });
+      if (d.deposed) return t("election_tie_deposed", { lord: deposed(ctx, d) });
       if (!d.lord) return t(Object.keys(d.tally || {}).length ? "election_tie" : "election_none");
       return t(d.again ? "election_again" : "election", { lord: lordName(d.lord), n: (d.tally || {})[d.lord] ?? "" });
     }
-    case "crowned": return t(d.capital ? "crowned_capital" : "crowned", { lord: lordName(d.lord), who });
+    case "crowned": return t(d.capital ? "crowned_capital" : "crowned", { lord: lordOf(ctx, d.lord, d.seat, true) });
     case "ask_consecration": return t("ask_consecration", { who, to });
     case "consecrate": return t(d.yes ? "consecrate_yes" : "consecrate_no", { who });
     case "fief": {
@@ -670,6 +686,18 @@ export function describeEvent(e, ctx) {
     }
     default: return null;
   }
+}
+
+/** Two events of the log told as one line (table.js joins consecutive lines of one
+ *  seat's move so), or null: a seat's purchases of one item at one village, one after
+ *  the other, as one purchase of them all ("Alice buys 2 mills at Bourg.", where a
+ *  play-test read "Alice buys a mill at Bourg." twice: the map buys one at a time). */
+export function joinEvents(a, b) {
+  if (a.kind !== "buy" || b.kind !== "buy") return null;
+  const x = a.data || {};
+  const y = b.data || {};
+  if (x.seat !== y.seat || x.item !== y.item || x.village !== y.village) return null;
+  return { ...a, data: { ...x, count: (x.count ?? 1) + (y.count ?? 1) } };
 }
 
 export const logKinds = {
@@ -929,7 +957,7 @@ function electionPanel(ctx) {
       h("p", { class: "fn-result" }, describeEvent(result, ctx))) : null,
     elected && (court.length || (e && e.elected)) ? h("div", { class: "fn-consecration" },
       h("h4", {}, ctx.t("fn.consecration")),
-      view.lords && view.lords[elected] ? h("p", {}, ctx.t("fn.elected", { lord: lordName(elected), who: ctx.name(view.lords[elected].owner) })) : null,
+      view.lords && view.lords[elected] ? h("p", {}, ctx.t("fn.elected", { lord: lordOf(ctx, elected, view.lords[elected].owner) })) : null,
       court.length ? h("ul", {}, court.map((c) => h("li", {}, describeEvent(c, ctx)))) : null,
       e && e.elected && e.waiting !== null && e.waiting !== undefined
         ? h("p", { class: "fn-waiting" }, ctx.t("fn.waiting_answer", { who: ctx.name(e.waiting) }))
@@ -1211,4 +1239,4 @@ export function mergeViews(views) {
   return base;
 }
 
-export default { strings, withStrings, describeEvent, lordOf, offers, logKinds, decorate, banner, mergeViews, chatChanged, lastBattle, news };
+export default { strings, withStrings, describeEvent, joinEvents, lordOf, offers, logKinds, decorate, banner, mergeViews, chatChanged, lastBattle, news };

@@ -17,11 +17,14 @@
 //   chatChanged(ctx)            optional: the table's chat changed (for a board that shows it)
 //   chatNotes(ctx)              optional: Map(message id -> {class, node}): a class for the table's
 //                               chat line and a node shown under its text (Versailles' breaches)
+//   joinEvents(a, b)            optional: one event standing for two consecutive ones of the same
+//                               seat's move told as one log line (Fief's purchases), or null
 //
 // ctx: {game, table, view, seat, legal: [{action, text}], schema, phase, toAct, mayAct,
 //       result, events, canAct, forced (the server makes the seat's only move: canAct is false),
 //       inWindow, pending, replay, ui, lastError, lastMove: {seat, events}, t, lang, name(seat),
 //       isYou(seat), act(action), withNames(text), joinNames(list), rerender(),
+//       asLines(events) (events as the log's lines: those joinEvents joins made one),
 //       chat, sendChat(text, to), online, countdown(deadline, label, {id, total})}
 // A renderer calling actions(ctx) may add valueLabel(field, value) (a menu value's words),
 // valueHelp(field, value, path) (its help, {title, text, source?} as js/cardhelp.js takes, or
@@ -109,8 +112,10 @@ export function lastMovePanel(ctx) {
   const last = ctx.lastMove;
   if (!last || ctx.replay) return null;
   const who = last.seat === null || last.seat === undefined ? ctx.t("seat.referee") : ctx.name(last.seat);
-  return lastMoveSection(ctx, last, who, (e) => (ctx.describe ? ctx.describe(e) : ctx.withNames(e.text)),
-    "generic-last");
+  // its lines as the log's: two purchases the log tells as one (Fief) are one here too
+  const lines = ctx.asLines || ((events) => events);
+  return lastMoveSection(ctx, { ...last, events: lines(last.events), followed: lines(last.followed || []) }, who,
+    (e) => (ctx.describe ? ctx.describe(e) : ctx.withNames(e.text)), "generic-last");
 }
 
 /** "Last move: Ada" and its story, then apart, what the rules did after it ("Then, by

@@ -29,7 +29,8 @@ const st = {
   mayAct: [],
   lastError: null, // the server's refusal of this page's last action ({status, code, params, detail})
   lastMove: null, // {seat, events: [log index]}: the latest run of one seat's actions
-  unreadLog: 0, // log entries that arrived while the log was out of sight
+  unreadLog: 0, // the log's lines that came or changed while the log was out of sight
+  unreadEvents: new Set(), // the indexes of the events that brought them
   result: null,
   events: new Map(), // index -> event
   chat: new Map(), // id -> message
@@ -140,6 +141,8 @@ function context() {
     online: online(),
     countdown: (deadline, label, opts) => countdown(deadline, label, opts),
     markCard: null, // set only while the log finds the cards a line names (withCardHelp)
+    // events as the log's lines: consecutive ones the renderer joins (joinEvents) as one
+    asLines: (events) => movesAsLines(events),
     rerender: () => {
       renderBanner();
       renderBoard();
@@ -308,7 +311,7 @@ function onUpdate(update) {
   const fresh = (update.events || []).filter((e) => !st.events.has(e.index));
   for (const e of update.events || []) st.events.set(e.index, e);
   st.lastMove = update.last_move || null;
-  noteUnread(fresh.filter(hasLine).length);
+  noteUnread(fresh);
   renderUnlessPressed();
   if (loaded) announce(fresh);
   if (params.get("replay") && !st.replayOffered && st.table.status === "over") {
@@ -670,10 +673,17 @@ async function followRematch() {
 
 let logInSight = true;
 
-/** New log entries arrived: counted unread while the log is out of sight. */
-function noteUnread(count) {
-  if (!count || logInSight) return;
-  st.unreadLog += count;
+/** New log entries arrived: while the log is out of sight, the lines they make or
+ *  change are unread, counted as the log shows them (:func:`logLines`): two purchases
+ *  that read as one line count one, a folded entry none (a play-test's phone read
+ *  "Story 99+" two turns into Fief, one for each click of a purchase). */
+function noteUnread(fresh) {
+  if (logInSight) return;
+  const added = fresh.filter(hasLine);
+  if (!added.length) return;
+  for (const e of added) st.unreadEvents.add(e.index);
+  const lines = logLines(byIndex(st.events.values()).filter(hasLine), lastMoveMarks());
+  st.unreadLog = lines.filter((line) => (line.indexes || [line.index]).some((i) => st.unreadEvents.has(i))).length;
   renderJumpbar();
 }
 
@@ -707,6 +717,7 @@ function setupJumpbar() {
       logInSight = entries.some((e) => e.isIntersecting);
       if (logInSight && st.unreadLog) {
         st.unreadLog = 0;
+        st.unreadEvents.clear();
         renderJumpbar();
       }
     }, { threshold: 0.15 }).observe(panel);
@@ -817,6 +828,56 @@ function contextThen(ctx, names) {
   return then;
 }
 
+/** The indexes of the last move's events, which the log marks (`aria-current`). */
+function lastMoveMarks() {
+  return new Set(st.lastMove && !st.replay ? st.lastMove.events : []);
+}
+
+/** The log's lines from its events (those with a line, in order): consecutive events
+ *  the renderer joins (`joinEvents`: Fief's purchases, "Alice buys 2 mills at Bourg"
+ *  for two clicks on the map) are one line, an event standing for them all, with the
+ *  first's index and every one's (`indexes`). Only the same seat's moves join, made by
+ *  the same hand (the person, the stand-in...), both the seat's own or both what the
+ *  rules did after it, and both or neither marked as the last move (``marked``), so
+ *  that the log's marks and the last move's panel tell the same lines. */
+function logLines(events, marked = new Set()) {
+  return asLines(events, (a, b) => marked.has(a.index) !== marked.has(b.index));
+}
+
+/** ``events`` as lines (:func:`logLines`); ``apart(a, b)``: the two may not join. */
+function asLines(events, apart) {
+  const join = st.renderer && st.renderer.joinEvents;
+  if (!join) return events;
+  const out = [];
+  for (const e of events) {
+    const prev = out[out.length - 1];
+    let joined = null;
+    if (prev && sameHand(prev.move, e.move) && !apart(prev, e)) {
+      try {
+        joined = join(prev, e);
+      } catch (err) {
+        console.error(err);
+      }
+    }
+    if (joined) out[out.length - 1] = { ...joined, index: prev.index, indexes: [...(prev.indexes || [prev.index]), e.index] };
+    else out.push(e);
+  }
+  return out;
+}
+
+function sameHand(a, b) {
+  return !!a && !!b && a.seat === b.seat && a.by === b.by && !!a.follows === !!b.follows;
+}
+
+/** The last move's events as the log's lines (the renderers' "Last move" panel):
+ *  joined as the log joins them, two events only where no line of the log stands
+ *  between them. */
+function movesAsLines(events) {
+  const logged = byIndex(st.events.values()).filter(hasLine).map((e) => e.index);
+  const last = (line) => (line.indexes ? line.indexes[line.indexes.length - 1] : line.index);
+  return asLines(events, (a, b) => logged.some((i) => i > last(a) && i < b.index));
+}
+
 function renderLog() {
   const log = document.getElementById("log");
   const atBottom = keepsEnd("log", log);
@@ -824,10 +885,11 @@ function renderLog() {
   // a replay's log stops at its step (the server replays it as the point of view saw it)
   const replayed = st.replay && st.replay.data && st.replay.data.events;
   const kinds = st.renderer.logKinds || {};
-  const events = (replayed || byIndex(st.events.values())).filter(hasLine);
-  if (!events.length) return fill(log, h("li", { class: "muted" }, t("log.empty")));
-  const marked = new Set(st.lastMove && !st.replay ? st.lastMove.events : []);
-  const then = holdersThen(events);
+  const all = (replayed || byIndex(st.events.values())).filter(hasLine);
+  if (!all.length) return fill(log, h("li", { class: "muted" }, t("log.empty")));
+  const marked = lastMoveMarks();
+  const then = holdersThen(all);
+  const events = logLines(all, marked);
   fill(log, events.map((e) => {
     const lineCtx = then.has(e.index) ? contextThen(ctx, then.get(e.index)) : ctx;
     const style = kinds[e.kind] || (!e.move && ["join", "start", "away", "back", "clock", "rematch", "rematch_of", ...HOST_KINDS].includes(e.kind) ? "server" : "");
@@ -840,7 +902,8 @@ function renderLog() {
     return h("li", {
       class: ["log-line", `log-${e.kind}`, style && `log-${style}`, standin && "log-standin"],
       style: colour ? { "border-left-color": colour } : null,
-      dataset: { index: e.index, ...(typeof seat === "number" ? { seat } : {}), ...(e.move ? { by: e.move.by } : {}) },
+      dataset: { index: e.index, ...(e.indexes ? { indexes: e.indexes.join(" ") } : {}),
+        ...(typeof seat === "number" ? { seat } : {}), ...(e.move ? { by: e.move.by } : {}) },
       ...(marked.has(e.index) ? { "aria-current": "true" } : {}),
     }, standin ? h("span", { class: "standin-mark", title: t("standin.title") }, t("standin.mark"))
       : forced ? h("span", { class: "standin-mark forced-mark", title: t("forced.title") }, t("forced.mark")) : null,
