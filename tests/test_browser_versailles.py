@@ -670,6 +670,9 @@ WORDED_LINES = """async () => {
       line('remarriage', { origin: 'england' }),
       line('roll', { seat: 1, die: 3, standing: 6, sovereign: 'king', granted: true }),
       line('roll', { seat: 1, die: 9, standing: 6, sovereign: 'king', granted: false }),
+      line('play', { seat: 1, card: 'bon_mot', target: 1 }),
+      line('request', { seat: 1, card: 'baron', target: 1, via_queen: false }),
+      line('play', { seat: 1, card: 'bon_mot', target: 2 }),
     ]);
   }
   i18n.setLang('en');
@@ -680,14 +683,21 @@ WORDED_LINES = """async () => {
 def test_a_self_fine_a_remarriage_and_a_roll_are_worded_right(server, browser):
     """A play-test read "The Grand Chamberlain fines Alice" where Alice was the
     Grand Chamberlain fining herself (§3), "The King marries a princess:
-    England", and a request "accordé" in French (une requête, une audience:
-    "accordée")."""
+    England", a request "accordé" in French (une requête, une audience:
+    "accordée"), and "Seat 3 (bot, Madame la Duchesse) plays Bon mot on Seat 3
+    (bot, Madame la Duchesse)" for a card she played on herself."""
     made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
     page, errors = open_page(browser)
     take_seat(page, server, made["links"]["seats"]["0"], "Fay")
     page.wait_for_selector(".vs-origin-line")
-    (en_self, en_other, en_wed, _, _), (fr_self, fr_other, fr_wed, fr_yes, fr_no) = \
-        page.evaluate(WORDED_LINES)
+    (en_self, en_other, en_wed, _, _, en_play, en_ask, en_on), \
+        (fr_self, fr_other, fr_wed, fr_yes, fr_no, fr_play, fr_ask, _) = page.evaluate(WORDED_LINES)
+    # on oneself, "herself" ("elle-même"), not one's name and address twice
+    assert re.search(r"plays “.+” on (himself|herself)$", en_play), en_play
+    assert re.search(r"“Baron” for (himself|herself)$", en_ask), en_ask
+    assert re.search(r"sur (lui|elle)-même$", fr_play) and re.search(r"pour (lui|elle)-même$",
+                                                                     fr_ask), (fr_play, fr_ask)
+    assert not re.search(r"on (himself|herself)$", en_on), en_on
     assert re.fullmatch(r"The Grand Chamberlain, .+, fines (himself|herself) 1,000 livres \(§3\)",
                         en_self), en_self
     assert en_other.startswith("The Grand Chamberlain fines "), en_other

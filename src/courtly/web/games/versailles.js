@@ -377,6 +377,8 @@ const strings = {
     "vs.log.discard": "{who} défausse « {card} »",
     "vs.log.play": "{who} joue « {card} »",
     "vs.log.play_on": "{who} joue « {card} » sur {target}",
+    "vs.self.man": "lui-même",
+    "vs.self.woman": "elle-même",
     "vs.log.income": "{who} touche {total} {unit}",
     "vs.log.income_shared": "Revenu de {total} livres partagé : {who} touche {mine}, {spouse} {theirs}",
     "vs.log.fortune": "{who} : {amount} {unit}",
@@ -754,6 +756,8 @@ const strings = {
     "vs.log.discard": "{who} discards “{card}”",
     "vs.log.play": "{who} plays “{card}”",
     "vs.log.play_on": "{who} plays “{card}” on {target}",
+    "vs.self.man": "himself",
+    "vs.self.woman": "herself",
     "vs.log.income": "{who} earns {total} {unit}",
     "vs.log.income_shared": "An income of {total} livres shared: {who} receives {mine}, {spouse} {theirs}",
     "vs.log.fortune": "{who}: {amount} {unit}",
@@ -861,6 +865,19 @@ function who(ctx, seat) {
   if (!form) return name;
   // "Seat 1 (bot, Madame la Marquise)", not "Seat 1 (bot) (Madame la Marquise)"
   return name.endsWith(")") ? `${name.slice(0, -1)}, ${form})` : `${name} (${form})`;
+}
+
+/** A log line's target (`d.target`) as `w` names seats, or "herself", "lui-même"
+ *  where it is the one who acts (`d.seat`): a play-test read "Seat 3 (bot, Madame
+ *  la Duchesse) plays Bon mot on Seat 3 (bot, Madame la Duchesse)". */
+function aimed(ctx, d, w) {
+  if (d.target !== d.seat) return w(d.target);
+  return ctx.t(`vs.self.${sexKey(ctx, d.seat)}`);
+}
+
+/** "woman" for a lady, else "man": the key of words that agree with the courtier. */
+function sexKey(ctx, seat) {
+  return (courtier(ctx, seat) || {}).sex === "woman" ? "woman" : "man";
 }
 
 /** Where a courtier is, as the Register's tag: "mort" agrees with a lady ("morte"). */
@@ -2238,7 +2255,7 @@ function eventLine(e, ctx) {
     case "request": {
       // a lettre de cachet is requested against its victim (§9.2), as its button says
       const key = `${d.via_queen ? "vs.log.request_queen" : "vs.log.request"}${CARD[d.card] && CARD[d.card].kind === "lettre" ? "_against" : ""}`;
-      return ctx.t(key, { who: w(d.seat), card: cardName(ctx, d.card), target: w(d.target) });
+      return ctx.t(key, { who: w(d.seat), card: cardName(ctx, d.card), target: aimed(ctx, d, w) });
     }
     case "roll":
       if (d.sovereign === undefined) return ctx.t("vs.log.roll_iv", { who: ctx.name(d.seat), die: d.die });
@@ -2256,7 +2273,7 @@ function eventLine(e, ctx) {
     case "draw": return d.card ? ctx.t("vs.log.draw_card", { who: w(d.seat), card: cardName(ctx, d.card) }) : ctx.t("vs.log.draw", { who: w(d.seat) });
     case "discard": return ctx.t("vs.log.discard", { who: w(d.seat), card: cardName(ctx, d.card) });
     case "play":
-      if (typeof d.target === "number") return ctx.t("vs.log.play_on", { who: w(d.seat), card: cardName(ctx, d.card), target: w(d.target) });
+      if (typeof d.target === "number") return ctx.t("vs.log.play_on", { who: w(d.seat), card: cardName(ctx, d.card), target: aimed(ctx, d, w) });
       if (d.sovereign) return ctx.t("vs.log.play_on", { who: w(d.seat), card: cardName(ctx, d.card), target: sovName(ctx, d.sovereign) });
       return ctx.t("vs.log.play", { who: w(d.seat), card: cardName(ctx, d.card) });
     case "income": return incomeLine(ctx, d);
@@ -2268,7 +2285,7 @@ function eventLine(e, ctx) {
     // the note, should anything draw it alone: the checker's explanation, in the page's language
     case "etiquette": return (ctx.lang === "fr" ? d.fr : d.en) || null;
     case "fine": return d.chamberlain === d.seat
-      ? ctx.t(`vs.log.fine_self.${(courtier(ctx, d.seat) || {}).sex === "woman" ? "woman" : "man"}`, { who: w(d.seat) })
+      ? ctx.t(`vs.log.fine_self.${sexKey(ctx, d.seat)}`, { who: w(d.seat) })
       : ctx.t("vs.log.fine", { who: w(d.seat) });
     case "breaches_pass": return passLine(ctx, e);
     case "exile": return ctx.t("vs.log.exile", { who: w(d.seat) });
