@@ -23,6 +23,7 @@ from courtly.games.versailles.actions import (
     PlayCard,
     Request,
     SetLocation,
+    UsePower,
 )
 from courtly.games.versailles.addresses import judge_chat
 from courtly.games.versailles.rules import VersaillesState
@@ -181,6 +182,29 @@ def test_it_spares_its_own_spouse_a_blow():
     assert bot._value(view, PlayCard("calomnie", wife), lead, turns) < 0
     assert choice(state, seat) != PlayCard("calomnie", wife)
     assert bot._value(view, PlayCard("calomnie", lead), lead, turns) > 0
+
+
+def test_its_office_power_spares_its_own_spouse():
+    """A play-test's bot, Gouvernante des Enfants de France and married, twice
+    took 3 points with the King from its own husband (§9.5): his standing was
+    counted a rival's, though half his incomes are its own (§8.4). A power
+    lowers a rival's standing, raises its spouse's."""
+    state = in_play()
+    seat = next(s for s in (0, 2) if s != state.gc)
+    wife = (seat + 1) % 4
+    state._wed(seat, wife)
+    for c in state.courtiers:
+        c.king = c.queen = 5
+    lead = next(s for s in range(4) if s not in (seat, wife))
+    state.courtiers[lead].fortune = 20000
+    view = state.view(seat)
+    turns = bot.turns_left(view)
+
+    def value(use: str, whom: int) -> float:
+        return bot._value(view, UsePower("gouvernante", use, whom), lead, turns)
+
+    assert value("king_down", wife) < 0 < value("king_up", wife)
+    assert value("king_down", lead) > 0 > value("king_up", lead)
 
 
 def test_the_estimate_favours_the_courtier_with_a_title():

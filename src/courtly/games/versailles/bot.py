@@ -312,7 +312,10 @@ def _play_value(view: View, action: PlayCard, lead: int | None, turns: float) ->
 
 
 def _power_value(view: View, action: UsePower, lead: int | None, turns: float) -> float:
-    w = _weight(view, action.seat, lead)
+    # a spouse's standing and pensions are half ours (§8.4): a play-test's bot, as
+    # Gouvernante, twice took 3 points with the King from its own husband
+    w = _weight(view, None, lead) if action.seat is None else _growth_weight(
+        view, action.seat, lead)
     if action.use == "pension":
         return 2750 * w
     if action.power == "secretaire":
