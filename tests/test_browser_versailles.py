@@ -709,6 +709,26 @@ def test_a_self_fine_a_remarriage_and_a_roll_are_worded_right(server, browser):
     assert errors == []
 
 
+def test_a_register_wider_than_the_screen_says_it_scrolls(server, browser):
+    """A play-test's phone showed the Register cut at "Titl…", seven columns
+    reached only by a sideways swipe nothing hinted at. Where the table is
+    wider than its box a line says to swipe it; where it fits, no line."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    for width, height in ((1280, 900), (390, 844)):
+        page, errors = open_page(browser, width, height)
+        page.goto(f"{server}/table/{made['table']['id']}")  # a spectator's
+        page.wait_for_selector("#vs-register .vs-table")
+        seen = page.evaluate("""() => {
+          const wrap = document.querySelector('#vs-register .vs-table-wrap');
+          const hint = document.getElementById('vs-scroll-hint');
+          return {wider: wrap.scrollWidth > wrap.clientWidth + 1,
+                  hint: hint.getBoundingClientRect().height > 0, text: hint.textContent};
+        }""")
+        assert seen["wider"] == seen["hint"] == (width < 400), (width, seen)
+        assert seen["text"] == "Swipe the table sideways for its other columns →"
+        assert errors == []
+
+
 def test_the_family_name_drawn_is_proposed_and_one_click_away(server, browser):
     """§6: "Each player chooses: a NAME". The page proposed the player's own
     name, and a play-test's Bob became "Monsieur Bob": his player's name was

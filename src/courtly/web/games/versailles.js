@@ -119,6 +119,7 @@ const strings = {
     "vs.col.spouse": "Conjoint",
     "vs.col.fortune": "Fortune",
     "vs.col.income": "Revenu",
+    "vs.scroll_hint": "Faites glisser le tableau de côté pour ses autres colonnes →",
     "vs.income_unpaid": "{amount} non versés (Bastille, §12)",
     "vs.col.fines": "Amendes",
     "vs.col.hand": "Main",
@@ -499,6 +500,7 @@ const strings = {
     "vs.col.spouse": "Spouse",
     "vs.col.fortune": "Fortune",
     "vs.col.income": "Income",
+    "vs.scroll_hint": "Swipe the table sideways for its other columns →",
     "vs.income_unpaid": "{amount} not paid (Bastille, §12)",
     "vs.col.fines": "Fines",
     "vs.col.hand": "Hand",
@@ -1188,6 +1190,7 @@ function register(ctx, targets) {
   });
   return h("section", { class: "panel vs-register", id: "vs-register" },
     h("h2", {}, ctx.t("vs.register")),
+    h("p", { class: "muted small vs-scroll-hint", id: "vs-scroll-hint" }, ctx.t("vs.scroll_hint")),
     h("div", { class: "vs-table-wrap" }, h("table", { class: "vs-table" },
       h("thead", {}, h("tr", {}, cols.map((k) => h("th", {}, ctx.t(`vs.col.${k}`))))),
       h("tbody", {}, rows))));
