@@ -729,6 +729,40 @@ def test_a_register_wider_than_the_screen_says_it_scrolls(server, browser):
         assert errors == []
 
 
+#: Fay's renderer off-page at a game's end: seat 1 past a 30,000 goal, the log's
+#: last sum an income shared with seat 2; the end's "last step" line.
+GOAL_REACHED = """() => {
+  const r = window.courtly.state.renderer;
+  const base = window.courtly.context();
+  const courtiers = base.view.courtiers.map((c, i) => ({ ...c, fortune: i === 1 ? 31500 : 12000 }));
+  const events = [
+    { index: 900, kind: 'income', data: { seat: 2, total: 5000, shares: { 1: 2500, 2: 2500 } } },
+    { index: 901, kind: 'standing', data: { seat: 0, sovereign: 'king', before: 3, after: 4 } },
+  ];
+  const root = document.createElement('div');
+  r.render(root, { ...base, view: { ...base.view, courtiers, goal: 30000 }, events,
+    table: { ...base.table, status: 'over', options: {} },
+    result: { winners: [1], scores: courtiers.map((c) => c.fortune) } });
+  const line = root.querySelector('#vs-final-reached');
+  return line ? line.textContent : null;
+}"""
+
+
+def test_the_end_says_the_last_step_to_the_goal(server, browser):
+    """A play-test's Bruno won in another's turn, past the goal with his share
+    of his wife's income; the end said only "The game ended as soon as a
+    courtier amassed 30,000 livres". It says the last step too: the log's
+    last income, payment or sum before the end."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    line = page.evaluate(GOAL_REACHED)
+    assert line.startswith("The last step: An income of 5,000 livres shared: "), line
+    assert "receives 2,500" in line and line.endswith("2,500."), line
+    assert errors == []
+
+
 def test_the_family_name_drawn_is_proposed_and_one_click_away(server, browser):
     """§6: "Each player chooses: a NAME". The page proposed the player's own
     name, and a play-test's Bob became "Monsieur Bob": his player's name was

@@ -421,6 +421,7 @@ const strings = {
     "vs.log.over": "Fin de la partie : {who} l'emporte",
     "vs.final.rank": "Rang",
     "vs.final.by_goal": "La partie s'est terminée dès qu'un courtisan a amassé {goal} livres.",
+    "vs.final.reached": "Le dernier pas : {line}.",
     "vs.final.by_turns": "La partie s'est terminée après le tour {turn} sur {limit}.",
     "vs.final.rule": "Le courtisan le plus riche l'emporte (§1) : le premier à amasser le but finit la partie aussitôt, sinon la limite de tours. À égalité, la victoire est partagée (notre décision : la règle n'en dit rien).",
   },
@@ -801,6 +802,7 @@ const strings = {
     "vs.log.over": "Game over: {who} wins",
     "vs.final.rank": "Rank",
     "vs.final.by_goal": "The game ended as soon as a courtier amassed {goal} livres.",
+    "vs.final.reached": "The last step: {line}.",
     "vs.final.by_turns": "The game ended after turn {turn} of {limit}.",
     "vs.final.rule": "The richest courtier wins (§1): the first to amass the goal ends the game at once, else the turn limit does. A tie is a shared victory (our decision: the rulebook is silent).",
   },
@@ -1976,10 +1978,12 @@ function finalSection(ctx) {
   const limit = Number(((ctx.table && ctx.table.options) || {}).turn_limit) || 0;
   const how = goal && rows.some((r) => r.fortune >= goal) ? ctx.t("vs.final.by_goal", { goal: sumText(ctx, goal) })
     : limit ? ctx.t("vs.final.by_turns", { turn: v.turn, limit }) : null;
+  const reached = how && goal && rows[0].fortune >= goal ? goalReached(ctx) : null;
   return h("section", { class: "final vs-final", id: "final", "aria-labelledby": "final-title" },
     h("h2", { id: "final-title" }, "♔ ", ctx.t("final.title")),
     h("p", { class: "final-winners" }, ctx.t("final.winner", { who: ctx.joinNames(winners.map(ctx.name)), n: winners.length })),
     how ? h("p", { class: "vs-final-how" }, how) : null,
+    reached ? h("p", { class: "vs-final-reached", id: "vs-final-reached" }, ctx.t("vs.final.reached", { line: reached })) : null,
     h("div", { class: "table-scroll" }, h("table", { class: "scores vs-scores" },
       h("thead", {}, h("tr", {},
         h("th", { scope: "col", class: "num" }, ctx.t("vs.final.rank")),
@@ -1994,6 +1998,16 @@ function finalSection(ctx) {
       h("td", { class: ["num", "total", r.fortune < 0 && "vs-debt"], dataset: { fortune: r.fortune } },
         livres(ctx, r.fortune))))))),
     h("p", { class: "muted" }, ctx.t("vs.final.rule")));
+}
+
+/** The move that took a fortune past the goal, as the log says it: the last
+ *  income, payment or sum before the end (a play-test's winner passed it with
+ *  his share of his wife's income, in another's turn, and the end said only
+ *  that a courtier had amassed the goal). */
+function goalReached(ctx) {
+  const events = [...(ctx.events || [])].sort((a, b) => b.index - a.index);
+  const last = events.find((e) => ["income", "pay", "fortune"].includes(e.kind));
+  return last ? describeEvent(last, ctx) : null;
 }
 
 function render(root, ctx) {
