@@ -276,6 +276,36 @@ def test_versailles_cards_explain_themselves_in_the_page_language(server, browse
     assert not errors, errors
 
 
+def test_a_card_chosen_under_the_pointer_closes_its_hover_help(server, browser):
+    """A play-test clicked a hand card and its hover help stayed open where the
+    pointer rested, over the board and the hand's heading. A click that chooses
+    the card closes it, and it stays closed while the pointer stays on the
+    card (redrawn or not); leaving the card and coming back opens it again."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=15)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Ada")
+    page.wait_for_selector("#vs-sex-form button:enabled")
+    page.check("#vs-sex-woman")
+    page.click("#vs-sex-send")
+    page.wait_for_selector(".vs-hand-card")
+    card = page.locator(".vs-hand-card").first
+    key = card.get_attribute("data-help-key")
+    card.hover()  # scrolled into sight, the pointer on it
+    page.wait_for_selector(f"{HELP}:visible")
+    box = card.bounding_box()
+    assert box
+    x, y = box["x"] + box["width"] / 3, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    page.wait_for_selector(HELP, state="hidden")
+    page.mouse.move(x + 4, y + 2)  # still on the card, drawn again after the click
+    page.wait_for_timeout(200)
+    assert _shown(page) is None
+    page.mouse.move(5, 5)
+    page.locator(f"[data-help-key='{key}']").hover()
+    page.wait_for_selector(f"{HELP}:visible")
+    assert not errors, errors
+
+
 #: The chosen card's bar between the banner and the phone's bottom bar: its instruction
 #: line and first button in sight, the line not under the card help.
 BAR_IN_SIGHT = """() => {

@@ -10,6 +10,9 @@ import { t } from "./i18n.js";
 
 let pop = null; // the popover element, made once
 let open = null; // {key, anchor, pinned} while it shows
+// the key of a card clicked (chosen) under the pointer: its hover help waits until the
+// pointer leaves it (a play-test's help stayed open over the board after each click)
+let quiet = null;
 
 function popover() {
   if (pop) return pop;
@@ -125,11 +128,16 @@ export function withHelp(el, help, key, { tap = "button", place: where = "below"
       if (ev.key === "Enter" || ev.key === " ") ev.stopPropagation();
     });
     el.append(b);
+    el.addEventListener("click", () => { // the card chosen ("?" stops its own click)
+      quiet = key;
+      if (open && !open.pinned) hide();
+    });
   }
   el.addEventListener("mouseenter", () => {
-    if (!open || !open.pinned) show(el, help, false);
+    if (quiet !== key && (!open || !open.pinned)) show(el, help, false);
   });
   el.addEventListener("mouseleave", () => {
+    if (quiet === key) quiet = null;
     if (open && open.anchor === el && !open.pinned) hide();
   });
   if (open && open.key === key && !open.anchor.isConnected) {
