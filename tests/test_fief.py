@@ -435,9 +435,21 @@ def test_the_game_ends_after_the_turn_limit():
     state = GAME.new_game(3, seed=4, options={"turn_limit": 1})
     for region in REGIONS[:3]:
         state.apply(state.to_act[0], ChooseRegion(region))
+    events: list[Event] = []
     while not state.is_over:
-        idle(state)
+        seat = (state.to_act or state.may_act)[0]
+        events = state.apply(seat, next(a for a in state.legal_actions(seat)
+                                         if isinstance(a, EndTurn | Done) or a == Vote(None, 0)))
     assert state.turn == 1 and state.result().winners
+    # the last line words the scores (a code for programs: a terminal play-test read
+    # "Game over: scores 0.012, 0.0290001, 0.026")
+    over = events[-1]
+    assert over.kind == "game_over"
+    for seat in range(3):
+        money = f"{state.money[seat]:,} crowns"
+        assert f"Seat {seat}: {len(state.fiefs_of(seat))} fiefs, " in over.text
+        assert f"{state.soldiers_of(seat)} soldier" in over.text and money in over.text
+    assert "scores" not in over.text and over.data["scores"] == list(state.result().scores)
 
 
 # ----- phase 4: movement -------------------------------------------------------------------

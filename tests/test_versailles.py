@@ -1473,6 +1473,11 @@ def test_render_shows_the_court_and_only_ones_own_hand():
     state.courtiers[1].fortune = 12500
     text = GAME.render(state.view(0))
     assert "goal 50,000 livres" in text and ": 12,500 livres;" in text
+    # France's wars, however declared (a terminal play-test saw only "the court is at
+    # war" after the Secrétaire d'État's power, its log scrolled away)
+    assert "War Ministry: -; France at peace" in text
+    state.wars = ["spain"]
+    assert "France at war with Spain" in GAME.render(state.view(None))
 
 
 def test_the_terminal_says_what_each_card_in_hand_does():

@@ -27,11 +27,12 @@ def team_scores(scores: Sequence[float], teams: Sequence[Sequence[int]] | None) 
     return out
 
 
-def game_over_event(result: Result, label: Callable[[int], str] = lambda s: f"Seat {s}"
-                    ) -> Event:
+def game_over_event(result: Result, label: Callable[[int], str] = lambda s: f"Seat {s}",
+                    standing: str | None = None) -> Event:
     """The event every game ends with: scores and winners ("nobody" when no
-    seat won, which a game may allow), the result as data."""
+    seat won, which a game may allow), the result as data. ``standing``
+    words the scores where they are a code for programs (Fief's)."""
     won = [label(s) for s in result.winners]
     scores = ", ".join(f"{x:g}" if x != int(x) else str(int(x)) for x in result.scores)
-    return Event("game_over", f"Game over: scores {scores}; {listed('winner', won)}",
-                 result.to_json())
+    return Event("game_over", f"Game over: {standing or f'scores {scores}'}; "
+                              f"{listed('winner', won)}", result.to_json())

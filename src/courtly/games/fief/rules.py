@@ -259,7 +259,7 @@ class FiefState(WarRules, CourtRules, State):
         events = self._collect_revenues() if self.stage == REVENUES else []
         if self._someone_won():
             self.over = True
-            return [*events, game_over_event(self._result())]
+            return [*events, self._game_over()]
         self.phase_step += 1
         self.acted = 0
         if self.phase_step >= len(PHASES):
@@ -316,7 +316,7 @@ class FiefState(WarRules, CourtRules, State):
     def _end_turn(self) -> list[Event]:
         if self.turn >= self.options["turn_limit"]:
             self.over = True
-            return [game_over_event(self._result())]
+            return [self._game_over()]
         return self._start_turn()
 
     # ----- phase 1: cards ------------------------------------------------------------
@@ -967,7 +967,7 @@ class FiefState(WarRules, CourtRules, State):
         events = self._dispatch(seat, action)
         if not self.over and self._won_now():
             self.over = True
-            events.append(game_over_event(self._result()))
+            events.append(self._game_over())
         return events
 
     def _dispatch(self, seat: int, action: Action) -> list[Event]:
@@ -1101,6 +1101,15 @@ class FiefState(WarRules, CourtRules, State):
         return [*events, Event("exchange", f"You exchange {self.cards.label(card)} for "
                       f"{self.cards.label(new)}", {"seat": seat, "returned": card, "card": new},
                       audience=frozenset({seat}), redacted=hidden)]
+
+    def _game_over(self) -> Event:
+        """The last event, its scores worded (their code is for programs: a
+        terminal play-test read "scores 0.012, 0.0290001, 0.026")."""
+        standing = "; ".join(
+            f"Seat {s}: {counted(len(self.fiefs_of(s)), 'fief')}, "
+            f"{counted(self.soldiers_of(s), 'soldier')}, {self.money[s]:,} crowns"
+            for s in range(self.num_players))
+        return game_over_event(self._result(), standing=standing)
 
     def _result(self) -> Result:
         """Most fiefs; "Any draws are decided by the number of possessed fiefs; then

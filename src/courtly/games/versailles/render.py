@@ -142,12 +142,20 @@ def _conditions(card: CardType, view: Mapping[str, Any]) -> str:
     return f" [{'; '.join(asks)}]" if asks else ""
 
 
+def _at_war(view: Mapping[str, Any]) -> str:
+    """France's wars, whoever declared them (a card or the Secrétaire d'État's
+    power, §9.3, §9.5): a terminal play-test read "the court is at war" with
+    no country anywhere once the log had scrolled away."""
+    wars = [COUNTRY_NAMES[c] for c in view.get("wars", ())]
+    return f"; France at war with {' and '.join(wars)}" if wars else "; France at peace"
+
+
 def render(view: Mapping[str, Any]) -> str:
     """The table as the view's seat sees it."""
     lines = [f"Turn {view['turn']} ({view['stage']}); goal {view['goal']:,} livres; "
              f"the court is {PLACES[view['location']]}",
              _sovereigns(view),
-             f"War Ministry: {_cards(view['war_ministry'])}",
+             f"War Ministry: {_cards(view['war_ministry'])}{_at_war(view)}",
              f"King's House: {_cards(view['kings_house'])}",
              f"Draw pile: {counted(view['pile'], 'card')}; discards: {len(view['discard'])}",
              "Great Register of Courtiers:"]
