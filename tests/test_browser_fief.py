@@ -591,7 +591,8 @@ NEGOTIATING = """(seats) => {
   const legal = [{ type: 'pay', to: 1, amount: 100 },
     { type: 'give_village', village: 'sagy', to: 1 }, { type: 'done' }]
     .map((action) => ({ action, text: '' }));
-  return window.courtly.state.renderer.banner({ ...ctx, view, legal }).text;
+  const said = window.courtly.state.renderer.banner({ ...ctx, view, legal });
+  return said.aside ? `${said.text} ${said.aside}` : said.text;  // as a laptop's banner reads
 }"""
 
 
@@ -605,7 +606,8 @@ def test_the_negotiation_banner_names_the_others_still_negotiating(server, brows
         "Also negotiating: Seat 3 (bot) and Seat 2 (bot).")
     assert page.evaluate(NEGOTIATING, [0]) == (
         "Negotiation: pay, give a village, talk — then Done. Everyone else is done.")
-    assert page.evaluate(NEGOTIATING, [1]) == "You are done. Still negotiating: Seat 2 (bot)."
+    assert page.evaluate(NEGOTIATING, [1]) == (
+        "Negotiation: you are done. Still negotiating: Seat 2 (bot).")
     page.click("#lang-toggle")
     assert page.evaluate(NEGOTIATING, [0, 1]) == (
         "Négociation\u202f: payez, donnez un village, parlez — puis Terminé. "
@@ -628,7 +630,8 @@ NEGOTIATION_OFFERS = """(kinds) => {
   const root = document.createElement('div');
   window.courtly.state.renderer.render(root, ctx);  // the news panels with it
   const bar = root.querySelector('.fief-act[data-mode="negotiate"]');
-  return { banner: window.courtly.state.renderer.banner(ctx).text,
+  const said = window.courtly.state.renderer.banner(ctx);
+  return { banner: said.aside ? `${said.text} ${said.aside}` : said.text,
     bar: bar.querySelector('p').textContent,
     button: bar.querySelector('#fief-to-negotiation').textContent,
     help: root.querySelector('#fief-negotiation .fn-help').textContent };

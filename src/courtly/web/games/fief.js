@@ -159,6 +159,8 @@ const strings = {
     "fief.act.negotiate": "Negotiation: {what}; then say Done.",
     "fief.act.to_negotiation": "Pay or say Done ↓",
     "fief.act.to_done": "Say Done ↓",
+    "fief.act.wait": "{phase}: waiting for {who}.",
+    "fief.act.wait_phase": "{phase}.",
     "fief.item.soldier": agreeing("soldier[|s]"),
     "fief.item.castle": agreeing("castle[|s]"),
     "fief.item.mill": agreeing("mill[|s]"),
@@ -342,6 +344,8 @@ const strings = {
     "fief.act.negotiate": "Négociation : {what} ; puis dites Terminé.",
     "fief.act.to_negotiation": "Payer ou dire Terminé ↓",
     "fief.act.to_done": "Dire Terminé ↓",
+    "fief.act.wait": "{phase} : on attend {who}.",
+    "fief.act.wait_phase": "{phase}.",
     "fief.item.soldier": agreeing("soldat[|s]", true),
     "fief.item.castle": agreeing("château[|x]", true),
     "fief.item.mill": agreeing("moulin[|s]", true),
@@ -1414,7 +1418,7 @@ function actBar(ctx) {
   const regions = legalOf(ctx, "choose_region").length ? [h("p", {}, pointing(ctx, "fief.act.choose_region"))] : null;
   const body = regions || cardsBar(ctx, m) || (moves.length ? moveBar(ctx, m, moves) : buys.length ? buyBar(ctx, m, buys) : null);
   const rest = body ? null : restBar(ctx);
-  if (!body && !rest) return negotiationBar(ctx);
+  if (!body && !rest) return negotiationBar(ctx) || waitBar(ctx);
   const mode = regions ? "region" : rest ? REST_MODE[ctx.view.phase] || "end"
     : !(moves.length || buys.length) ? "cards" : moves.length ? "move" : "buy";
   return h("div", { class: "fief-prompt fief-act", dataset: { mode, lord: m.lord || "", village: m.buyAt || "" } },
@@ -1437,6 +1441,20 @@ function negotiationBar(ctx) {
     h("p", {}, ctx.t("fief.act.negotiate", { what: news.offers(ctx, "offer") })),
     h("div", { class: "fief-row" }, button(ctx.t(legalOf(ctx, "pay").length ? "fief.act.to_negotiation" : "fief.act.to_done"), go,
       { class: "primary small", id: "fief-to-negotiation" })));
+}
+
+/** While others play (or one's own move is on its way), a seated player's bar stays,
+ *  saying whom the game waits for: gone, it took the map up with it, and back down at
+ *  one's turn (a play-test). It keeps the room the bar had (keepBarHeight). */
+function waitBar(ctx) {
+  if (ctx.seat === null || ctx.seat === undefined || ctx.replay || !ctx.table || ctx.table.status !== "playing") return null;
+  const name = ctx.t(`phase.${ctx.view.phase}`);
+  const phase = name.charAt(0).toUpperCase() + name.slice(1);
+  const waited = (ctx.toAct || []).length ? ctx.toAct : ctx.mayAct || [];
+  const who = waited.filter((seat) => seat !== ctx.seat);
+  return h("div", { class: "fief-prompt fief-act fief-wait", dataset: { mode: "wait" } },
+    h("p", { class: "muted" }, who.length ? ctx.t("fief.act.wait", { phase, who: ctx.joinNames(who.map(ctx.name)) })
+      : ctx.t("fief.act.wait_phase", { phase })));
 }
 
 const TITHES = ["royal_tithe", "bishopric_tithe", "lords_tithe"];
@@ -1950,39 +1968,56 @@ function showTargets(root, ctx, box, centre) {
 /** The bar above the map keeps, through a phase, the tallest height it has had
  * in it (a lord laid shortens it by a line of buttons), and has from the first
  * the height of the bars a click on the map leads to (a lord chosen to move
- * lengthens it by his soldiers' line, a village to buy at by its offers): the
- * map stays where it was, and a click aimed at it before the change lands
- * where it was aimed. */
+ * lengthens it by his soldiers' line, a village to buy at by its offers, a
+ * village held by another by the question of what his force does there: attack,
+ * besiege...): the map stays where it was, and a click aimed at it before the
+ * change lands where it was aimed. While others play it stays, saying whom the
+ * game waits for (waitBar), with the room it had; and a new phase's bar keeps
+ * the room of the last one where that leaves little empty. */
 function keepBarHeight(root, ctx) {
   const bar = root.querySelector(".fief-map-panel > .fief-prompt");
   if (!bar) return;
-  const ahead = tallestBar(bar, ctx, barsAhead(ctx));
-  // room kept for a bar to come only when it is a line or two more: a phone's
-  // buy menu would have left an empty box over two thirds of the map (a play-test)
-  if (ahead && ahead - bar.getBoundingClientRect().height <= AHEAD_AT_MOST * window.innerHeight) {
-    bar.style.minHeight = `${ahead}px`;
-  }
+  const most = AHEAD_AT_MOST * window.innerHeight;
+  const own = Math.max(bar.getBoundingClientRect().height, tallestBar(bar, ctx, barsAhead(ctx)));
+  // room kept for a bar to come, or left by the last phase's, only when it is a line or two
+  // more: a phone's buy menu would have left an empty box over two thirds of the map (a play-test)
+  const last = ctx.ui.fiefBar;
+  const carried = last && last.width === bar.offsetWidth && last.height - own <= most ? last.height : 0;
+  const ahead = own - bar.getBoundingClientRect().height <= most ? own : 0;
+  const room = Math.max(ahead, carried);
+  if (room) bar.style.minHeight = `${room}px`;
   keepHeight(bar, ctx, "fiefBar", `${ctx.view.turn}:${ctx.view.phase}`);
 }
 
 /** The most room, as a share of the window's height, kept empty above the map
- *  for a bar one click leads to (keepBarHeight). */
+ *  for a bar one click leads to, or left by the last phase's bar (keepBarHeight). */
 const AHEAD_AT_MOST = 0.15;
 
-/** The map's states one click on the map leads to from here (``ctx.ui.fiefMap``
+/** The map's states one or two clicks on the map lead to from here (``ctx.ui.fiefMap``
  *  as it would be): each lord chosen to move (or the lords of a village to pick
- *  from), each village chosen to buy at; none once a choice is made. */
+ *  from), each village chosen to buy at, and, a lord chosen (or to be), each
+ *  village where the map asks what his force does (attack, besiege, ask the right
+ *  of way: more than one move of his soldiers goes there); none once a choice is made. */
 function barsAhead(ctx) {
   const m = mapUi(ctx);
-  const chosen = m.lord || m.pick || m.to || m.buyAt || m.attack || m.lay;
-  if (chosen || !ctx.canAct || ctx.forced || questionKind(ctx)) return [];
+  if (!ctx.canAct || ctx.forced || questionKind(ctx)) return [];
   const moves = legalOf(ctx, "move");
+  // the villages where a lord with so many soldiers is asked what his force does there
+  const asked = (lord, soldiers) => {
+    const tos = moves.filter((a) => a.lord === lord && a.soldiers === soldiers).map((a) => a.to);
+    return uniq(tos.filter((to, i) => tos.indexOf(to) !== i)).map((to) => ({ lord, soldiers, to }));
+  };
+  if (m.lord && !m.to && !m.pick) return asked(m.lord, m.soldiers);
+  const chosen = m.lord || m.pick || m.to || m.buyAt || m.attack || m.lay;
+  if (chosen) return [];
   if (moves.length) {
     const lords = uniq(moves.map((a) => a.lord));
     const picks = uniq(lords.map((l) => lordVillage(ctx, l)))
       .map((v) => ({ pickAt: v, pick: lords.filter((l) => lordVillage(ctx, l) === v) }))
       .filter((p) => p.pick.length > 1);
-    return [...lords.map((lord) => ({ lord })), ...picks];
+    // a lord chosen has his soldiers all at first (settle)
+    const most = (lord) => Math.max(...moves.filter((a) => a.lord === lord).map((a) => a.soldiers));
+    return [...lords.map((lord) => ({ lord })), ...picks, ...lords.flatMap((lord) => asked(lord, most(lord)))];
   }
   return uniq(legalOf(ctx, "buy").map((a) => a.village)).map((buyAt) => ({ buyAt }));
 }
@@ -2017,7 +2052,7 @@ function keepHeight(el, ctx, slot, key) {
   const kept = ctx.ui[slot] && ctx.ui[slot].key === at ? ctx.ui[slot].height : 0;
   const height = Math.max(kept, el.getBoundingClientRect().height); // unrounded: not a fraction short
   el.style.minHeight = `${height}px`;
-  ctx.ui[slot] = { key: at, height };
+  ctx.ui[slot] = { key: at, height, width: el.offsetWidth };
 }
 
 /** The seats list's badge colour: the seat's on the map, once it has a region. */

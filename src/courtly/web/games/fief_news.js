@@ -269,10 +269,12 @@ export const strings = {
     "fn.chat_placeholder": "A message…",
     "fn.spectator_chat": "Spectators read the public talk only.",
     "fn.hands": "Every hand",
-    "fn.banner.negotiate": "Negotiation: {what} — then Done. Also negotiating: {who}.",
-    "fn.banner.negotiate_last": "Negotiation: {what} — then Done. Everyone else is done.",
-    "fn.banner.negotiate_done": "You are done. Still negotiating: {who}.",
-    "fn.banner.negotiate_watch": "Negotiation. Still negotiating: {who}.",
+    "fn.banner.negotiate": "Negotiation: {what} — then Done.",
+    "fn.banner.also_negotiating": "Also negotiating: {who}.",
+    "fn.banner.others_done": "Everyone else is done.",
+    "fn.banner.negotiate_done": "Negotiation: you are done.",
+    "fn.banner.negotiate_watch": "Negotiation.",
+    "fn.banner.still_negotiating": "Still negotiating: {who}.",
     "fn.banner.bid": "A sealed bid for {place}: choose your sum, hidden from {other} until both hands open.",
     "fn.banner.vote": "Election of the King: announce your votes ({n}).",
   },
@@ -514,10 +516,12 @@ export const strings = {
     "fn.chat_placeholder": "Un message…",
     "fn.spectator_chat": "Les spectateurs ne lisent que les échanges publics.",
     "fn.hands": "Toutes les mains",
-    "fn.banner.negotiate": "Négociation : {what} — puis Terminé. Négocient aussi : {who}.",
-    "fn.banner.negotiate_last": "Négociation : {what} — puis Terminé. Les autres ont fini.",
-    "fn.banner.negotiate_done": "Vous avez fini. Négocient encore : {who}.",
-    "fn.banner.negotiate_watch": "Négociation. Négocient encore : {who}.",
+    "fn.banner.negotiate": "Négociation : {what} — puis Terminé.",
+    "fn.banner.also_negotiating": "Négocient aussi : {who}.",
+    "fn.banner.others_done": "Les autres ont fini.",
+    "fn.banner.negotiate_done": "Négociation : vous avez fini.",
+    "fn.banner.negotiate_watch": "Négociation.",
+    "fn.banner.still_negotiating": "Négocient encore : {who}.",
     "fn.banner.bid": "Enchère secrète pour {place} : choisissez votre somme, cachée à {other} jusqu'à ce que les mains s'ouvrent.",
     "fn.banner.vote": "Élection du roi : annoncez vos voix ({n}).",
   },
@@ -1203,14 +1207,16 @@ export function banner(ctx) {
   if (view.phase === "negotiation" && !view.custody_claim) {
     const seats = view.negotiating || [];
     const names = (list) => (list.length ? ctx.joinNames(list.map(ctx.name)) : "—");
-    if (ctx.seat === null) return { text: ctx.t("fn.banner.negotiate_watch", { who: names(seats) }), kind: "wait" };
+    // who else negotiates: an aside, which a phone leaves out (the negotiation's panel lists them)
+    const still = ctx.t("fn.banner.still_negotiating", { who: names(seats) });
+    if (ctx.seat === null) return { text: ctx.t("fn.banner.negotiate_watch"), kind: "wait", aside: still };
     if (seats.includes(ctx.seat)) { // the others: a reader does not look for their own name
       const others = seats.filter((s) => s !== ctx.seat);
       const what = offers(ctx, "offer");
-      return others.length ? { text: ctx.t("fn.banner.negotiate", { what, who: names(others) }), kind: "mine" }
-        : { text: ctx.t("fn.banner.negotiate_last", { what }), kind: "mine" };
+      return { text: ctx.t("fn.banner.negotiate", { what }), kind: "mine",
+        aside: others.length ? ctx.t("fn.banner.also_negotiating", { who: names(others) }) : ctx.t("fn.banner.others_done") };
     }
-    return { text: ctx.t("fn.banner.negotiate_done", { who: names(seats) }), kind: "wait" };
+    return { text: ctx.t("fn.banner.negotiate_done"), kind: "wait", aside: still };
   }
   const b = view.battle;
   if (b && b.step === "bid" && ctx.canAct && ctx.seat !== null && [b.first, b.second].includes(ctx.seat)) {

@@ -206,10 +206,23 @@ function accepted() {
   renderUnlessPressed();
 }
 
+/** The banner's Undo, for the seat that may take its last action back; else, for a
+ *  seated player of a game under way, its room held empty (the same button, hidden): its
+ *  coming and going never changes the banner's lines, and so never moves the page under
+ *  the sticky banner (a play-test's Fief map went down and up with it). */
 function undoButton() {
-  if (!st.canUndo || st.replay || st.pending || !st.table || st.table.status !== "playing") return null;
+  if (st.replay || !st.table || st.table.status !== "playing") return null;
+  if (!st.canUndo || st.pending) {
+    return st.seat === null ? null : h("button", { type: "button", class: "small undo-button undo-room",
+      disabled: true, tabindex: "-1", "aria-hidden": "true" }, undoLabel());
+  }
   return h("button", { type: "button", class: "small undo-button", id: "undo-button",
-    title: t("table.undo_help"), onclick: undo }, t("table.undo"));
+    title: t("table.undo_help"), "aria-label": t("table.undo"), onclick: undo }, undoLabel());
+}
+
+/** Undo's face: its word, or on a phone its arrow alone (the banner's line is short there). */
+function undoLabel() {
+  return [h("span", { class: "undo-icon", "aria-hidden": "true" }, "↶"), h("span", { class: "undo-word" }, t("table.undo"))];
 }
 
 /** A refusal in the page's language (a known code), else the server's English text. */
@@ -525,15 +538,20 @@ function phaseName(phase) {
   return has(`phase.${phase.name}`) ? t(`phase.${phase.name}`) : phase.name.replace(/_/g, " ");
 }
 
-/** The phase's chip in the banner: shown for an open window or a timed phase. */
-function phaseChip() {
+/** The phase's chip in the banner: shown for an open window or a timed phase. Its
+ *  name is left out where the banner's text already says it (Fief's "Negotiation: pay,
+ *  talk — then Done."): the chip is then its countdown alone, and nothing at all
+ *  without one. */
+function phaseChip(text) {
   const phase = st.phase;
   if (st.replay || !phase || !st.table || st.table.status !== "playing") return null;
   // a paused table's phase clock stands still: no deadline, the seconds it keeps
   const timed = (phase.deadline !== null && phase.deadline !== undefined) || typeof phase.seconds_left === "number";
   if (!timed && !(phase.may_act && phase.may_act.length)) return null;
-  return h("span", { class: "phase-chip", id: "phase" },
-    h("span", { class: "phase-name", id: "phase-name" }, phaseName(phase)),
+  const named = String(text || "").toLowerCase().includes(phaseName(phase).toLowerCase());
+  if (named && !timed) return null;
+  return h("span", { class: ["phase-chip", named && "phase-chip-bare"], id: "phase" },
+    named ? null : h("span", { class: "phase-name", id: "phase-name" }, phaseName(phase)),
     timed ? countdown(phase.deadline, t("phase.time_left"), { id: "countdown", total: phase.time_limit, left: phase.seconds_left }) : null);
 }
 
@@ -558,8 +576,10 @@ function renderBanner() {
   banner.className = `banner banner-${kind}${banner.classList.contains("flash") ? " flash" : ""}`;
   const conn = st.connState === "closed" && !st.fatal && kind !== "offline"
     ? h("span", { class: "banner-conn" }, t("table.reconnecting")) : null;
-  fill(banner, h("span", { class: "banner-text" }, text), detail ? h("span", { class: "banner-detail" }, detail) : null,
-    kind === "offline" ? null : phaseChip(), kind === "offline" ? null : bannerClockChip(),
+  // a renderer's aside: the banner's second sentence, which a phone leaves out (the board says it)
+  const aside = content.aside ? [" ", h("span", { class: "banner-aside" }, content.aside)] : null;
+  fill(banner, h("span", { class: "banner-text" }, text, aside), detail ? h("span", { class: "banner-detail" }, detail) : null,
+    kind === "offline" ? null : phaseChip(text), kind === "offline" ? null : bannerClockChip(),
     kind === "offline" ? null : undoButton(), conn, kind === "offline" ? null : pausedNote());
   document.body.classList.toggle("offline", kind === "offline");
   tick();
