@@ -763,6 +763,26 @@ def test_the_end_says_the_last_step_to_the_goal(server, browser):
     assert errors == []
 
 
+def test_the_banner_leads_a_phone_to_the_panel_it_speaks_of(server, browser):
+    """A phone's play-test read "Choose under 'Your turn'" two screens above that
+    panel, the banner no link and the bottom bar without a way there. The banner's
+    words link to the panel they speak of: a tap brings it under the sticky bars."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser, 390, 844)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    link = page.locator(".banner a.banner-jump")
+    link.wait_for()
+    assert link.get_attribute("href") == "#vs-choose"
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    link.click()
+    page.wait_for_function("""() => {
+      const top = document.getElementById('vs-choose').getBoundingClientRect().top;
+      const under = document.getElementById('banner').getBoundingClientRect().bottom;
+      return top >= under - 1 && top < under + 60;
+    }""")
+    assert errors == []
+
+
 def test_the_family_name_drawn_is_proposed_and_one_click_away(server, browser):
     """§6: "Each player chooses: a NAME". The page proposed the player's own
     name, and a play-test's Bob became "Monsieur Bob": his player's name was

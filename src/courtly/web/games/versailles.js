@@ -2081,28 +2081,29 @@ function bringIntoSight(el) {
 function banner(ctx) {
   const v = ctx.view;
   if (!v || ctx.replay || (ctx.table && ctx.table.status !== "playing") || ctx.seat === null) return null;
-  if ((v.breaches || []).length && legalOf(ctx, "fine").length) return { text: ctx.t("vs.banner.fine"), kind: "mine" };
-  if (legalOf(ctx, "choose_sex").length) return { text: ctx.t("vs.banner.sex"), kind: "mine" };
+  // each asks where its panel is, and links there (`jump`)
+  if ((v.breaches || []).length && legalOf(ctx, "fine").length) return { text: ctx.t("vs.banner.fine"), kind: "mine", jump: "vs-breaches" };
+  if (legalOf(ctx, "choose_sex").length) return { text: ctx.t("vs.banner.sex"), kind: "mine", jump: "vs-choose" };
   // the turn panel's questions are below the hand: the banner says what is asked
-  if (legalOf(ctx, "set_location").length) return { text: ctx.t("vs.banner.location"), kind: "mine" };
-  if (legalOf(ctx, "choose_party").length) return { text: ctx.t("vs.banner.party"), kind: "mine" };
+  if (legalOf(ctx, "set_location").length) return { text: ctx.t("vs.banner.location"), kind: "mine", jump: "vs-turn" };
+  if (legalOf(ctx, "choose_party").length) return { text: ctx.t("vs.banner.party"), kind: "mine", jump: "vs-turn" };
   if (v.stage === "negotiation") {
     const open = v.negotiating || [];
-    if (open.includes(ctx.seat)) return { text: ctx.t("vs.banner.negotiate"), kind: "mine" };
+    if (open.includes(ctx.seat)) return { text: ctx.t("vs.banner.negotiate"), kind: "mine", jump: "vs-negotiation" };
     return { text: ctx.t("vs.banner.negotiate_wait", { who: ctx.joinNames(open.map((s) => who(ctx, s))) || "—" }), kind: "wait" };
   }
   if (v.stage === "play" && v.current === ctx.seat) {
     // no action left: what keeps the turn open is the hand limit, else an office's power
     const over = (v.hand || []).length - HAND_LIMIT;
     if (v.actions_left <= 0 && over > 0 && legalOf(ctx, "discard").length) {
-      return { text: ctx.t("vs.banner.discard", { limit: HAND_LIMIT, n: over }), kind: "mine" };
+      return { text: ctx.t("vs.banner.discard", { limit: HAND_LIMIT, n: over }), kind: "mine", jump: "vs-hand" };
     }
     // an office's power is named only to one who has one to use (a play-test held none)
-    if (v.actions_left <= 0) return { text: ctx.t(legalOf(ctx, "use_power").length ? "vs.banner.no_action" : "vs.banner.no_action_end"), kind: "mine" };
+    if (v.actions_left <= 0) return { text: ctx.t(legalOf(ctx, "use_power").length ? "vs.banner.no_action" : "vs.banner.no_action_end"), kind: "mine", jump: "vs-turn" };
     // away from court, what one may still do (§11, §12): the menus alone would not say why
     const place = (courtier(ctx, ctx.seat) || {}).place;
     const away = place === "exile" || place === "bastille" ? ` ${ctx.t(`vs.banner.${place}`)}` : "";
-    return { text: ctx.t("vs.banner.play", { n: v.actions_left }) + away, kind: "mine" };
+    return { text: ctx.t("vs.banner.play", { n: v.actions_left }) + away, kind: "mine", jump: "vs-turn" };
   }
   return null;
 }

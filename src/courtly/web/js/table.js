@@ -567,6 +567,20 @@ function clockIcon() {
 }
 
 
+/** The banner's words; where the renderer names the panel they speak of (`jump`: its
+ *  id), a link to it: a phone's play-test found "Choose under 'Your turn'" two screens
+ *  above that panel, with no way there but scrolling. */
+function bannerText(content, aside) {
+  if (!content.jump) return h("span", { class: "banner-text" }, content.text, aside);
+  return h("a", {
+    class: "banner-text banner-jump", href: `#${content.jump}`, onclick: (ev) => {
+      ev.preventDefault();
+      const target = document.getElementById(content.jump);
+      if (target) target.scrollIntoView({ block: "start", behavior: "smooth" });
+    },
+  }, content.text, aside);
+}
+
 function renderBanner() {
   const banner = document.getElementById("banner");
   const content = offlineBanner() || bannerContent(context());
@@ -578,7 +592,7 @@ function renderBanner() {
     ? h("span", { class: "banner-conn" }, t("table.reconnecting")) : null;
   // a renderer's aside: the banner's second sentence, which a phone leaves out (the board says it)
   const aside = content.aside ? [" ", h("span", { class: "banner-aside" }, content.aside)] : null;
-  fill(banner, h("span", { class: "banner-text" }, text, aside), detail ? h("span", { class: "banner-detail" }, detail) : null,
+  fill(banner, bannerText(content, aside), detail ? h("span", { class: "banner-detail" }, detail) : null,
     kind === "offline" ? null : phaseChip(text), kind === "offline" ? null : bannerClockChip(),
     kind === "offline" ? null : undoButton(), conn, kind === "offline" ? null : pausedNote());
   document.body.classList.toggle("offline", kind === "offline");
