@@ -979,3 +979,19 @@ def test_a_line_wider_than_the_terminal_breaks_between_words():
     piped = io.StringIO()
     _plain(Console(file=piped, force_terminal=False, width=32), line)
     assert piped.getvalue() == line + "\n"
+
+
+def test_the_story_since_ones_last_move_is_told_again_above_the_menu(runner):
+    """A terminal play-test never saw what the others had done: their lines
+    came before the table, some 80 lines long, and had scrolled away at every
+    prompt. They are told again between the table and the menu."""
+    result = _play(runner, "--players", "2", "--seed", "7", answers=ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output
+    turns = result.output.split("Your turn (Seat 0)")[1:]
+    assert len(turns) > 3
+    second = turns[1]
+    recap = second.index("Since your last move:")
+    assert recap > second.index("Your hand"), "after the table"
+    told = second[recap:].split("Your choice")[0]
+    lines = [line for line in told.splitlines() if line.startswith("  • ")]
+    assert lines and all(line in turns[0] for line in lines), "lines printed as they came"

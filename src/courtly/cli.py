@@ -42,6 +42,7 @@ from courtly.core import (
     Referee,
     State,
     TimeUp,
+    counted,
     listed,
 )
 from courtly.sim import (
@@ -389,17 +390,18 @@ def _play_loop(console: Console, game: Game, state: State, seat: int,
     # the seat's view before each move, so that its story names a courtier
     # as he was when it was made (one who dies by it, too)
     before: Mapping[str, Any] = state.view(seat)
+    recent: list[str] = []  # the story since the person's last menu, told again above it
     while not state.is_over:
         phase = state.phase
         actor = next_actor(state, seat, referee)
         if actor == REFEREE:
             events = state.apply(REFEREE, TimeUp())
         elif actor == seat:
-            action = _ask_action(console, game, state, seat, phase, timer)
+            action = _ask_action(console, game, state, seat, phase, timer, recent)
             if action is None:
                 return False
             if action == UNDO:
-                before = _log(console, game, state, before, state.undo(seat), seat)
+                before = _log(console, game, state, before, state.undo(seat), seat, recent)
                 continue
             if isinstance(action, TimeUp):
                 _plain(console, f"No answer within {timer:g} s: the referee calls time.",
@@ -409,7 +411,7 @@ def _play_loop(console: Console, game: Game, state: State, seat: int,
         else:
             events = bot_move(state, actor, bots[actor])
         referee.acted(phase, actor)
-        before = _log(console, game, state, before, events, seat)
+        before = _log(console, game, state, before, events, seat, recent)
     return True
 
 
@@ -434,16 +436,41 @@ def next_actor(state: State, seat: int, referee: Referee) -> int:
 
 
 def _log(console: Console, game: Game, state: State, before: Mapping[str, Any],
-         events: Sequence[Event], seat: int) -> Mapping[str, Any]:
+         events: Sequence[Event], seat: int, recent: list[str] | None = None
+         ) -> Mapping[str, Any]:
     """Print the events as ``seat`` may see them, and nothing else, each line
     as the game names things in that seat's views after and ``before`` the
-    move (:meth:`Game.describe_event`); the view after, the next move's before."""
+    move (:meth:`Game.describe_event`), kept in ``recent`` too; the view
+    after, the next move's before."""
     view = state.view(seat)
     for event in events:
         seen = event.for_seat(seat)
         if seen is not None:
-            _plain(console, f"  • {game.describe_event(view, seen.text, before)}", "cyan")
+            line = f"  • {game.describe_event(view, seen.text, before)}"
+            _plain(console, line, "cyan")
+            if recent is not None:
+                recent.append(line)
     return view
+
+
+#: The most lines of the story told again above a menu (:func:`_recap`).
+RECAP_LINES = 12
+
+
+def _recap(console: Console, recent: list[str]) -> None:
+    """The story since the person's last menu, told again between the table
+    and the menu (a terminal play-test found it scrolled away above the map at
+    every prompt: "Pierre is elected King" never in sight); at most
+    :data:`RECAP_LINES` of it, the newest, then forgotten."""
+    if not recent:
+        return
+    _plain(console, "Since your last move:", "bold")
+    if len(recent) > RECAP_LINES:
+        _plain(console, f"  … {counted(len(recent) - RECAP_LINES, 'earlier line')} above", "dim")
+    for line in recent[-RECAP_LINES:]:
+        _plain(console, line, "cyan")
+    console.print()
+    recent.clear()
 
 
 def _phase_line(phase: Phase, seat: int, timer: float) -> str:
@@ -465,10 +492,12 @@ def _phase_line(phase: Phase, seat: int, timer: float) -> str:
 
 
 def _ask_action(console: Console, game: Game, state: State, seat: int,
-                phase: Phase | None = None, timer: float = 0.0) -> Action | Literal["undo"] | None:
-    """Show the seat's view, the phase and its legal actions; return the
-    choice (None: quit; TimeUp: the timer ran out; "undo": take back the
-    seat's last action, offered while the game allows it)."""
+                phase: Phase | None = None, timer: float = 0.0, recent: list[str] | None = None
+                ) -> Action | Literal["undo"] | None:
+    """Show the seat's view, the story since its last menu (``recent``), the
+    phase and its legal actions; return the choice (None: quit; TimeUp: the
+    timer ran out; "undo": take back the seat's last action, offered while
+    the game allows it)."""
     legal = state.legal_actions(seat)
     if not legal:
         raise RuntimeError(f"{game.name}: seat {seat} is to act but has no legal action")
@@ -487,6 +516,7 @@ def _ask_action(console: Console, game: Game, state: State, seat: int,
     view = state.view(seat)
     _plain(console, game.render(view))
     console.print()
+    _recap(console, recent if recent is not None else [])
 
     def label(action: Action) -> str:
         return game.describe_action(view, action)
