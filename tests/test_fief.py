@@ -1641,6 +1641,21 @@ def test_the_map_shows_soldiers_on_the_board_and_trips_left():
     assert "Eric (" not in GAME.render(state.view(me))  # others' trips: not one's business
 
 
+def test_the_terminal_lists_each_bishopric_and_its_bishop():
+    """A terminal play-test could not tell which villages a bishop taxes (the
+    Bishopric tithe's help points at the browser's map): under the regions,
+    each bishopric, its villages and its bishop."""
+    state = placed()
+    me = mover(state)
+    put(state, me, "tournus", 2, "henry")
+    state.lords["henry"].bishop = "tournus"
+    text = GAME.render(state.view(me))
+    assert ("Bishopric of Tournus: St. Médard, St. Andromy, Tournus, Sennecey, Brancion, "
+            "Cluny; bishop: Henry (you)") in text
+    assert "Bishopric of Blaye: " in text and text.count("Bishopric of ") == 4
+    assert "Henry (Seat " in GAME.render(state.view((me + 1) % 4))
+
+
 def test_the_log_names_seats_not_python_lists():
     """The start and the revenues are read by players: 'Seat 1, Seat 0', not '[1, 0]'."""
     state = GAME.new_game(3, seed=7)

@@ -17,6 +17,7 @@ def render(view: Mapping[str, Any]) -> str:
     """The whole table as the view's seat sees it."""
     lines = [_header(view), ""]
     lines += _regions(view)
+    lines += _bishoprics(view)
     lines += _gates(view)
     lines += ["", *_players(view)]
     lines += _pending(view) + _questions(view) + _election(view) + _standing(view)
@@ -85,6 +86,20 @@ def _regions(view: Mapping[str, Any]) -> list[str]:
             head += f" - FIEF of {_seat(view, fief['owner'])}, capital {_village(fief['capital'])}"
         lines.append(head)
         lines += [_village_line(view, v) for v in region.villages]
+    return lines
+
+
+def _bishoprics(view: Mapping[str, Any]) -> list[str]:
+    """Each bishopric's villages and its bishop ("Revenues", the bishopric's
+    tithe): a terminal play-test could not tell which villages a bishop taxes,
+    the card's help pointing at the browser's map."""
+    lines = []
+    for bid, bishopric in default_board().bishoprics.items():
+        bishops = [f"{card_set().lord_names[lord]} ({_seat(view, info['owner'])})"
+                   for lord, info in view["lords"].items() if info.get("bishop") == bid]
+        villages = ", ".join(_village(v) for v in bishopric.villages)
+        lines.append(f"Bishopric of {bishopric.name}: {villages}; bishop: "
+                     f"{', '.join(bishops) or 'none'}")
     return lines
 
 
