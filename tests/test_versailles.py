@@ -373,6 +373,8 @@ def test_take_from_the_kings_house_and_give_cards():
     state = in_play(3, seed=4)
     gc = state.gc
     state.house.append("comte")
+    # into the hand, not laid: a terminal play-test took a Pension so for its income
+    assert TakeFromHouse("comte").describe() == "Take Comte from the King's House into your hand"
     state.apply(gc, TakeFromHouse("comte"))
     assert "comte" in state.hands[gc] and not state.house
     other = (gc + 1) % 3

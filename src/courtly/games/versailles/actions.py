@@ -181,8 +181,9 @@ class TakeFromHouse(Action):
         _card(self.kind, self.card)
 
     def describe(self) -> str:
-        """"Take Baron from the King's House"."""
-        return f"Take {_label(self.card)} from the King's House"
+        """"Take Baron from the King's House into your hand": it is not laid
+        (a terminal play-test took a Pension so for its income)."""
+        return f"Take {_label(self.card)} from the King's House into your hand"
 
 
 @dataclass(frozen=True, slots=True)
