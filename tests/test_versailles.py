@@ -1634,6 +1634,20 @@ def test_story_lines_name_courtiers_as_they_were_when_the_move_was_made():
         "joins the English party"
 
 
+def test_an_heirs_line_names_the_heir_once():
+    """A terminal play-test read "Mademoiselle du Bois Joli (Seat 0)'s heir
+    (woman) joins the English party": the new courtier named as the heir of
+    herself. The line names the heir, as the family's heir."""
+    state = in_play(3, seed=4)
+    seat = (state.gc + 1) % 3
+    state.courtiers[seat].place = "dead"
+    before = state.view(seat)
+    events = state._heir(seat, "england")
+    line = GAME.describe_event(state.view(seat), events[0].text, before)
+    assert f"(Seat {seat})'s heir" not in line and ", the family's heir (a " in line, line
+    assert line.endswith("), joins the English party"), line
+
+
 def test_a_clone_shares_nothing_the_rules_change():
     """Versailles' own fast clone (the server plays every move on one): every
     list, set and dict of the state, each courtier and each hand is its own

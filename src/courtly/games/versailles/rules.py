@@ -399,7 +399,10 @@ class VersaillesState(PlayRules, State):
         c.sex = "woman" if c.sex == "man" else "man"
         c.party, c.place, c.generation = party, WAITING, c.generation + 1
         joins = f"joins the {PARTY_NAMES[party]} party"
-        events = [Event("heir", f"Seat {seat}'s heir ({c.sex}) {joins}",
+        # named as the heir is named (a terminal play-test read "Mademoiselle X
+        # (Seat 0)'s heir": the heir as her own heir)
+        who = "a lady" if c.sex == "woman" else "a gentleman"
+        events = [Event("heir", f"Seat {seat}, the family's heir ({who}), {joins}",
                         {"seat": seat, "sex": c.sex, "party": party})]
         if not self._heirs_to_choose():
             events += self._presentation()
