@@ -875,8 +875,9 @@ function who(ctx, seat) {
  *  where it is the one who acts (`d.seat`): a play-test read "Seat 3 (bot, Madame
  *  la Duchesse) plays Bon mot on Seat 3 (bot, Madame la Duchesse)". */
 function aimed(ctx, d, w) {
-  if (d.target !== d.seat) return w(d.target);
-  return ctx.t(`vs.self.${sexKey(ctx, d.seat)}`);
+  const sex = (courtier(ctx, d.seat) || {}).sex;
+  if (d.target !== d.seat || (sex !== "man" && sex !== "woman")) return w(d.target);
+  return ctx.t(`vs.self.${sex}`);
 }
 
 /** "woman" for a lady, else "man": the key of words that agree with the courtier. */
