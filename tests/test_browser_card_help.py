@@ -221,15 +221,21 @@ def test_fief_tithe_cards_say_when_they_are_taken(server, browser):
     assert not errors, errors
 
 
-def test_versailles_cards_explain_themselves_in_the_page_language(server, browser):
-    deck = {c["id"]: c for c in api(server, "/api/games/versailles")["data"]["deck"]}
+def _ada_holds_her_hand(server: str, page: Any) -> None:
+    """Ada at seat 0 of a Versailles table with two bots (seed 15), on ``page``: her
+    lady chosen, her hand shown."""
     made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=15)
-    page, errors = french_page(browser)
     take_seat(page, server, made["links"]["seats"]["0"], "Ada")
     page.wait_for_selector("#vs-sex-form button:enabled")
     page.check("#vs-sex-woman")
     page.click("#vs-sex-send")
     page.wait_for_selector(".vs-hand-card")
+
+
+def test_versailles_cards_explain_themselves_in_the_page_language(server, browser):
+    deck = {c["id"]: c for c in api(server, "/api/games/versailles")["data"]["deck"]}
+    page, errors = french_page(browser)
+    _ada_holds_her_hand(server, page)
     card = page.locator(".vs-hand-card").first
     c = deck[card.get_attribute("data-card")]
     assert card.get_attribute("title") is None  # no English native tooltip on the French page
@@ -281,13 +287,8 @@ def test_a_card_chosen_under_the_pointer_closes_its_hover_help(server, browser):
     pointer rested, over the board and the hand's heading. A click that chooses
     the card closes it, and it stays closed while the pointer stays on the
     card (redrawn or not); leaving the card and coming back opens it again."""
-    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=15)
     page, errors = open_page(browser)
-    take_seat(page, server, made["links"]["seats"]["0"], "Ada")
-    page.wait_for_selector("#vs-sex-form button:enabled")
-    page.check("#vs-sex-woman")
-    page.click("#vs-sex-send")
-    page.wait_for_selector(".vs-hand-card")
+    _ada_holds_her_hand(server, page)
     card = page.locator(".vs-hand-card").first
     key = card.get_attribute("data-help-key")
     card.hover()  # scrolled into sight, the pointer on it
