@@ -995,3 +995,30 @@ def test_the_story_since_ones_last_move_is_told_again_above_the_menu(runner):
     told = second[recap:].split("Your choice")[0]
     lines = [line for line in told.splitlines() if line.startswith("  • ")]
     assert lines and all(line in turns[0] for line in lines), "lines printed as they came"
+
+
+def test_a_negotiation_with_nothing_but_done_is_done_at_once(monkeypatch):
+    """A terminal play-test, with no crown in Fief's negotiation, was offered
+    "1. Done" alone and kept waiting for it: Done, the only choice, is played at
+    once, said in one line, as a seat's only move is."""
+    import io
+
+    from rich.console import Console
+
+    from courtly import cli
+    from courtly.core import Done
+
+    state = courtly.game("fief").new_game(4, seed=1)
+    while state.phase.name != "negotiation":
+        seat = (state.phase.to_act or state.phase.may_act)[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    seat = state.phase.may_act[0]
+    state.money[seat] = 0
+    assert state.legal_actions(seat) == [Done()]
+
+    def never(*args, **kwargs):
+        raise AssertionError("nothing to ask")
+    monkeypatch.setattr(cli, "read_answer", never)
+    screen = io.StringIO()
+    chosen = cli._ask_action(Console(file=screen, width=100), courtly.game("fief"), state, seat)
+    assert chosen == Done() and "Your only choice, played: Done" in screen.getvalue()

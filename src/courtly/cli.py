@@ -34,6 +34,7 @@ from courtly.bots import Bot, check_spec, make_bot
 from courtly.core import (
     REFEREE,
     Action,
+    Done,
     Event,
     Game,
     GameRecord,
@@ -502,11 +503,13 @@ def _ask_action(console: Console, game: Game, state: State, seat: int,
     if not legal:
         raise RuntimeError(f"{game.name}: seat {seat} is to act but has no legal action")
     phase = state.phase if phase is None else phase
-    if len(legal) == 1 and seat in phase.to_act and not state.can_undo(seat):
-        # Nothing to decide (Fief's "End my turn" in a phase one cannot act in):
-        # played at once, said in one line; the next real choice shows the table.
-        # Not while the last action may be taken back: a purchase that spent
-        # the last crown leaves only "End my turn", and "u" with it.
+    only = len(legal) == 1 and (seat in phase.to_act or isinstance(legal[0], Done))
+    if only and not state.can_undo(seat):
+        # Nothing to decide (Fief's "End my turn" in a phase one cannot act in, or
+        # Done in a negotiation with no crown to pay: the prompt could only wait
+        # for "1"): played at once, said in one line; the next real choice shows
+        # the table. Not while the last action may be taken back: a purchase
+        # that spent the last crown leaves only "End my turn", and "u" with it.
         _plain(console, f"  Your only choice, played: {legal[0].describe()}", "dim")
         return legal[0]
     if seat in phase.to_act:
