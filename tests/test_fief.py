@@ -319,6 +319,9 @@ def test_an_exchange_only_in_a_turn_without_playing_a_card():
     state = started()
     me = state.current()
     give(state, me, "sun", "plague", "royal_tithe")
+    # the menu says what follows (a terminal play-test's lord, drawn so, could not be laid)
+    assert ExchangeCard("sun").describe() == (
+        "Exchange Sun for another card (then no card is played this turn)")
     state.apply(me, ExchangeCard("sun"))
     assert len(state.hands[me]) == 3
     assert all(isinstance(a, EndTurn | DiscardCard) for a in state.legal_actions(me))

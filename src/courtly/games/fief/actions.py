@@ -249,8 +249,11 @@ class ExchangeCard(Action):
         _card(self.kind, self.card)
 
     def describe(self) -> str:
-        """'Exchange Sun'."""
-        return f"Exchange {card_set().label(self.card)} for another card"
+        """'Exchange Sun for another card (then no card is played this turn)':
+        the ban said where the choice is made (decision 5; a terminal play-test
+        drew a lord by it and could not lay him, nothing saying why)."""
+        return (f"Exchange {card_set().label(self.card)} for another card "
+                "(then no card is played this turn)")
 
 
 @dataclass(frozen=True, slots=True)
