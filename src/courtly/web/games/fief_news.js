@@ -562,7 +562,6 @@ function fromBanker(d) {
   return [...order.slice(at), ...order.slice(0, at)];
 }
 
-/** Every Fief event in words; null leaves the engine's text (unknown kinds). */
 /** A lord and the player who has him, "Robert, played by Seat 3 (bot)": a
  *  seat's name may hold parentheses of its own, so none are put around it.
  *  One's own lord is named alone on one's own page ("Henry", not "Henry,
@@ -589,6 +588,7 @@ function deposed(ctx, d) {
   return lordOf(ctx, d.deposed, d.deposed_seat, true);
 }
 
+/** Every Fief event in words; null leaves the engine's text (unknown kinds). */
 export function describeEvent(e, ctx) {
   const d = e.data || {};
   const t = (key, args = {}) => ctx.t(`fn.log.${key}`, args);
@@ -721,11 +721,6 @@ function thisTurn(ctx) {
   return events.filter((e) => e.index > start && !undone.has(e.index));
 }
 
-/** The log entries a take-back undid (State.undo: the game's last move, the
- *  seat's own): from each "undo" back to the first entry of the move before
- *  it, the one not made after it by the rules (``move.follows``); an undo
- *  before it has already taken its own. A play-test's payment, taken back,
- *  stayed among the turn's payments. */
 /** The renderer's ``news``: of events just arrived, the battles fought at this
  *  seat's villages by another, in the log's words, to be announced (a play-test
  *  was attacked and saw only a small "⚔6" on the map). */
@@ -738,6 +733,11 @@ export function news(ctx, events) {
   return [...battles.values()].map((e) => `⚔ ${describeEvent(e, ctx)}`);
 }
 
+/** The log entries a take-back undid (State.undo: the game's last move, the
+ *  seat's own): from each "undo" back to the first entry of the move before
+ *  it, the one not made after it by the rules (``move.follows``); an undo
+ *  before it has already taken its own. A play-test's payment, taken back,
+ *  stayed among the turn's payments. */
 export function undoneIndexes(events) {
   const undone = new Set();
   events.forEach((e, at) => {
