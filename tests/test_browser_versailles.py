@@ -690,6 +690,9 @@ def test_a_self_fine_a_remarriage_and_a_roll_are_worded_right(server, browser):
     page, errors = open_page(browser)
     take_seat(page, server, made["links"]["seats"]["0"], "Fay")
     page.wait_for_selector(".vs-origin-line")
+    # the lines below are seat 1's: her sex is known once the bot has chosen its origin
+    page.wait_for_function("['man', 'woman'].includes("
+                           "(window.courtly.context().view.courtiers[1] || {}).sex)")
     (en_self, en_other, en_wed, _, _, en_play, en_ask, en_on), \
         (fr_self, fr_other, fr_wed, fr_yes, fr_no, fr_play, fr_ask, _) = page.evaluate(WORDED_LINES)
     # on oneself, "herself" ("elle-même"), not one's name and address twice
