@@ -524,6 +524,62 @@ def test_every_fief_event_in_words_and_the_sealed_bid(server, browser):
     assert errors == []
 
 
+def _attack_events() -> list[dict[str, Any]]:
+    """The engine's own lines of attacks and parries not made: answered for
+    (bad weather let through), answered by nobody (famine), a revolt's
+    ransom beyond the purse, and a parry after an exchange this turn."""
+    from courtly.games.fief.actions import AttackRegion, Respond
+    from test_fief import give, region_of, revolt_on, started
+
+    events = []
+    state = started()
+    me = state.current()
+    target = next(s for s in range(4) if s != me)
+    give(state, me, "bad_weather", "famine")
+    give(state, target)
+    events += state.apply(me, AttackRegion("bad_weather", region_of(state, target)))
+    events += state.apply(target, Respond("none"))
+    empty = next(r for r in state.board.regions if state.defender_of(r, me) is None)
+    events += state.apply(me, AttackRegion("famine", empty))
+    state, *_ = revolt_on(4)
+    events += state.apply(state.pending.answerer, Respond("none"))[:1]
+    state, *_ = revolt_on(2, 3)
+    state.exchanged[state.pending.answerer] = True
+    events += state.apply(state.pending.answerer, Respond("none"))[:1]
+    wanted = ("attack", "no_parry")
+    return [{"kind": e.kind, "text": e.text, "data": e.data} for e in events if e.kind in wanted]
+
+
+def test_the_log_names_who_answers_an_attack_and_a_parry_not_made(server, browser):
+    """A play-test's log said "Seat 1 plays bad weather on Bresse", then the bad
+    weather, never who had been asked to parry nor that he had not: the page
+    says both, with the public reason for the parry not made, in both tongues."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=3)
+    page, errors = open_page(browser)
+    page.goto(f"{server}/table/{made['table']['id']}")
+    page.wait_for_selector("svg.fief-map")
+    events = _attack_events()
+    lines = page.evaluate(DESCRIBE_ALL, events)
+    english = [line["text"] for line in lines if line["lang"] == "en"]
+    french = [line["text"] for line in lines if line["lang"] == "fr"]
+    me, target = events[0]["data"]["seat"], events[0]["data"]["answerer"]
+    assert english[0].startswith(f"P{me} plays Bad weather on ") \
+        and english[0].endswith(f"; P{target} answers for it."), english
+    assert english[1:3] == [f"P{target} does not parry.", english[2]]
+    assert english[2].endswith("; nobody answers for it."), english
+    assert re.fullmatch(r"P\d does not parry \(the ransom, 1,200 crowns, is more than they "
+                        r"have\)\.", english[3]), english
+    assert re.fullmatch(r"P\d does not parry \(an exchange this turn: no card played\)\.",
+                        english[4]), english
+    assert french[0].endswith(f"\u202f; P{target} en répond."), french
+    assert french[1] == f"P{target} ne pare pas.", french
+    assert french[2].endswith("\u202f; personne n'en répond."), french
+    assert re.fullmatch(r"P\d ne pare pas \(la rançon, 1\u202f200 écus, dépasse sa bourse\)\.",
+                        french[3]), french
+    assert "(un échange ce tour-ci\u202f: aucune carte jouée)" in french[4], french
+    assert errors == []
+
+
 def _deposed_events() -> list[dict[str, Any]]:
     """The engine's own events for a reigning King who loses the crown: Henry of
     the first seat reigns, Louis is elected and nobody consecrates him; then,

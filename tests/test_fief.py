@@ -2004,3 +2004,59 @@ def test_an_exchange_receives_another_card_never_the_one_returned():
     give(other, seat, "plague", "famine")
     other.deck, other.discard = [], []
     assert not any(isinstance(a, ExchangeCard) for a in other.legal_actions(seat))
+
+
+def test_the_log_says_who_answers_for_a_region_and_that_he_let_the_attack_through():
+    """"The player with the most lords in this area must put the appropriate parry
+    card" (Roland's example): the attack's line names who answers for the region
+    (a play-test's log said only "Seat 1 plays bad weather on Bresse", then the
+    bad weather, and nobody knew who had been asked), and a parry not made is
+    told, with its reason where the reason is public (an exchange this turn, a
+    ransom beyond one's crowns), never whether one held the card."""
+    state = started()
+    me = state.current()
+    target = next(s for s in range(4) if s != me)
+    region = region_of(state, target)
+    name = state.board.regions[region].name
+    lines = {}
+    for holds in (("sun",), ("famine",)):  # a parry held, or none: the same words
+        state = started()
+        give(state, me, "bad_weather")
+        give(state, target, *holds)
+        attack = state.apply(me, AttackRegion("bad_weather", region))[0]
+        assert attack.text == f"Seat {me} plays bad weather on {name}; Seat {target} answers for it"
+        assert attack.data["answerer"] == target
+        lines[holds] = [e.text for e in state.apply(target, Respond("none"))]
+    assert lines[("sun",)] == lines[("famine",)]
+    assert lines[("sun",)][0] == f"Seat {target} does not parry"
+    # nobody with lords or villages there: nobody is asked
+    state = started()
+    empty = next(r for r in state.board.regions if state.defender_of(r, me) is None)
+    give(state, me, "famine")
+    attack = state.apply(me, AttackRegion("famine", empty))[0]
+    assert attack.text.endswith("; nobody answers for it") and attack.data["answerer"] is None
+    # the plague has no parry: nobody is named
+    state = started()
+    give(state, me, "plague")
+    attack = state.apply(me, AttackRegion("plague", region))[0]
+    assert attack.text == f"Seat {me} plays plague on {name}" and "answerer" not in attack.data
+
+
+def test_a_parry_not_made_says_why_where_everyone_may_know():
+    """An exchange this turn plays no card ("neither attack, nor defence, nor
+    tithe"); a ransom of 300 crowns a pip beyond one's crowns cannot be paid.
+    Both are public (the exchange is shown, the crowns counted in view)."""
+    state, _me, _castle, _other = revolt_on(4)  # 1,200 crowns: more than a starting purse
+    target = state.pending.answerer
+    assert state.money[target] < 1200
+    parry = state.apply(target, Respond("none"))[0]
+    assert parry.kind == "no_parry" and parry.data == {"seat": target, "ransom": 1200}
+    assert parry.text == (f"Seat {target} does not parry "
+                          "(the ransom, 1,200 crowns, is more than they have)")
+    state, _me, _castle, _other = revolt_on(2, 3)  # the villagers' die at the castle: 3
+    target = state.pending.answerer
+    state.exchanged[target] = True
+    assert state.legal_actions(target) == [Respond("ransom"), Respond("none")]
+    parry = state.apply(target, Respond("none"))[0]
+    assert parry.data == {"seat": target, "exchanged": True}
+    assert parry.text.endswith("(an exchange this turn: no card played)")

@@ -71,20 +71,23 @@ def _pick(rng: random.Random, menu: list[Action], by_kind: bool) -> Action:
 #: one before (the same three games unmoved). Pinned again for the game-over event's words:
 #: the scores worded ("Seat 0: 0 fiefs, 16 soldiers, 0 crowns"), not their code for
 #: programs: with the old words given back (``game_over_event(self._result())``), every
-#: digest is the one before.
+#: digest is the one before. Pinned again for who answers for a region attacked (the attack's
+#: "; Seat 2 answers for it", data ``answerer``) and a parry not made told ("no_parry", with
+#: its public reason): with those words, that datum and those events left out, every digest
+#: is the one before.
 PINNED: dict[tuple[int, int, bool], str] = {
-    (3, 0, False): "053dd128382d956c",
-    (3, 0, True): "3cf0381412b33b90",
-    (3, 1, False): "b31830396e495406",
-    (3, 1, True): "cedc48ecc71c7bd5",
-    (4, 0, False): "f4a15a0a7d74f577",
-    (4, 0, True): "786fd733dfb6e1a0",
-    (4, 1, False): "85d0c04afc599a02",
-    (4, 1, True): "b14e02aed06477fb",
-    (6, 0, False): "d0f9f988e34373ae",
-    (6, 0, True): "d8722fd532829a89",
-    (6, 1, False): "b93c0d3c1f6c5426",
-    (6, 1, True): "2413b05a893f2d94",
+    (3, 0, False): "f779ff92b845165a",
+    (3, 0, True): "541a14033771a8d2",
+    (3, 1, False): "910c7cf99a1df6a2",
+    (3, 1, True): "29d8ec949f744b65",
+    (4, 0, False): "bfa54472adfcedd3",
+    (4, 0, True): "d7f0fe5fcfa71c2c",
+    (4, 1, False): "4b14ba98b62b8492",
+    (4, 1, True): "3c7ba3a32f5f19ad",
+    (6, 0, False): "b6f27e2607eb3e29",
+    (6, 0, True): "aed45554401c17f8",
+    (6, 1, False): "637950fd6812feb5",
+    (6, 1, True): "b59f895003d0d1db",
 }
 
 

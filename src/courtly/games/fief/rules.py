@@ -461,12 +461,17 @@ class FiefState(WarRules, CourtRules, State):
             self._spend(seat, "famine")
         name = self.board.regions[region].name
         what = "a revolt (with famine)" if card == "revolt" else self.cards.label(card).lower()
-        events = [Event("attack", f"Seat {seat} plays {what} on {name}",
-                        {"seat": seat, "card": card, "region": region})]
+        defender = self.defender_of(region, seat)
+        text, data = f"Seat {seat} plays {what} on {name}", {"seat": seat, "card": card,
+                                                             "region": region}
+        if PARRIES[card]:  # who may parry it, by the rank of his holdings there
+            data["answerer"] = defender
+            text += ("; nobody answers for it" if defender is None
+                     else f"; Seat {defender} answers for it")
+        events = [Event("attack", text, data)]
         die = self.rng.randint(1, 6) if card == "revolt" else 0
         if die:
             events.append(Event("die", f"The revolt's intensity: {die}", {"die": die}))
-        defender = self.defender_of(region, seat)
         if defender is None or not PARRIES[card]:
             return events + self._suffer(Pending("respond", seat, seat, card, region, die=die))
         self.pending = Pending("respond", seat, defender, card, region, die=die)
@@ -489,7 +494,7 @@ class FiefState(WarRules, CourtRules, State):
         assert pending is not None
         self.pending = None
         if parry == "none":
-            return self._suffer(pending)
+            return [self._no_parry(pending), *self._suffer(pending)]
         who = pending.answerer
         if parry == "ransom":
             paid = RANSOM_PER_PIP * pending.die
@@ -504,6 +509,23 @@ class FiefState(WarRules, CourtRules, State):
             if culprits:
                 self.pending = Pending("execute", pending.attacker, who, "justice")
         return events
+
+    def _no_parry(self, pending: Pending) -> Event:
+        """The answerer lets the attack through, and why where the reason
+        is public: an exchange this turn (no card played, shown to all),
+        a ransom beyond his crowns (counted in view). Whether he held a
+        parry card stays his secret."""
+        who = pending.answerer
+        data: dict[str, Any] = {"seat": who}
+        text = f"Seat {who} does not parry"
+        ransom = RANSOM_PER_PIP * pending.die
+        if self.exchanged[who]:
+            data["exchanged"] = True
+            text += " (an exchange this turn: no card played)"
+        elif "ransom" in PARRIES[pending.card] and self.money[who] < ransom:
+            data["ransom"] = ransom
+            text += f" (the ransom, {ransom:,} crowns, is more than they have)"
+        return Event("no_parry", text, data)
 
     def _suffer(self, pending: Pending) -> list[Event]:
         """An attack not parried takes effect."""

@@ -118,6 +118,11 @@ export const strings = {
     "fn.log.bishop": "{who} makes {lord} Bishop of {bishopric}.",
     "fn.log.cardinal": "{who} makes {lord} a cardinal.",
     "fn.log.attack": "{who} plays {card} on {target}.",
+    "fn.log.attack_answered": "{who} plays {card} on {target}; {answerer} answers for it.",
+    "fn.log.attack_unanswered": "{who} plays {card} on {target}; nobody answers for it.",
+    "fn.log.no_parry": "{who} does not parry.",
+    "fn.log.no_parry_exchanged": "{who} does not parry (an exchange this turn: no card played).",
+    "fn.log.no_parry_ransom": "{who} does not parry (the ransom, {ransom} crowns, is more than they have).",
     "fn.log.die_revolt": "The revolt's intensity: {die}.",
     "fn.log.die_lord": "{lord} rolls {die} against the plague.",
     "fn.log.parry": "{who} parries with {card}.",
@@ -368,6 +373,11 @@ export const strings = {
     "fn.log.bishop": "{who} fait de {lord} l'évêque de {bishopric}.",
     "fn.log.cardinal": "{who} fait de {lord} un cardinal.",
     "fn.log.attack": "{who} joue {card} contre {target}.",
+    "fn.log.attack_answered": "{who} joue {card} contre {target} ; {answerer} en répond.",
+    "fn.log.attack_unanswered": "{who} joue {card} contre {target} ; personne n'en répond.",
+    "fn.log.no_parry": "{who} ne pare pas.",
+    "fn.log.no_parry_exchanged": "{who} ne pare pas (un échange ce tour-ci : aucune carte jouée).",
+    "fn.log.no_parry_ransom": "{who} ne pare pas (la rançon, {ransom} écus, dépasse sa bourse).",
     "fn.log.die_revolt": "Intensité de la révolte : {die}.",
     "fn.log.die_lord": "{lord} fait {die} contre la peste.",
     "fn.log.parry": "{who} pare avec {card}.",
@@ -602,7 +612,15 @@ export function describeEvent(e, ctx) {
     case "deal": return d.cards ? t("deal_mine", { cards: d.cards.map((c) => cardName(ctx, c)).join(", ") }) : t("deal", { who, n: d.count });
     case "bishop": return t("bishop", { who, lord: lordName(d.lord), bishopric: bishopricName(d.bishopric) });
     case "cardinal": return t("cardinal", { who, lord: lordName(d.lord) });
-    case "attack": return t("attack", { who, card: cardName(ctx, d.card), target: d.lord ? lordName(d.lord) : regionName(d.region) });
+    case "attack": {
+      const args = { who, card: cardName(ctx, d.card), target: d.lord ? lordName(d.lord) : regionName(d.region) };
+      if (!("answerer" in d)) return t("attack", args); // no parry to it (plague), or a lord's
+      if (typeof d.answerer !== "number") return t("attack_unanswered", args);
+      return t("attack_answered", { ...args, answerer: ctx.name(d.answerer) });
+    }
+    case "no_parry":
+      if (d.exchanged) return t("no_parry_exchanged", { who });
+      return typeof d.ransom === "number" ? t("no_parry_ransom", { who, ransom: grouped(d.ransom) }) : t("no_parry", { who });
     case "die": return d.lord ? t("die_lord", { lord: lordName(d.lord), die: d.die }) : t("die_revolt", { die: d.die });
     case "parry": return d.parry === "ransom" ? t("ransom", { who, paid: d.paid }) : t("parry", { who, card: cardName(ctx, d.parry) });
     case "bad_weather": return t("bad_weather", { region: regionName(d.region) });
