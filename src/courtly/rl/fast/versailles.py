@@ -162,6 +162,8 @@ KINDS = len(CARD_IDS)
 NUMBERED = "numbered"
 #: The courts whose numbered menu parts are kept before all are let go.
 COURTS_KEPT = 256
+#: The hands whose gifts' bytes are kept before all are let go (a bound, not a policy).
+GIFT_ROWS_KEPT = 4096
 
 
 class Numbers(NamedTuple):
@@ -188,6 +190,10 @@ class Numbers(NamedTuple):
     giving: list[list[list[list[int]]]]
     doubles: list[list[list[int]]]
     gifts: tuple[int, int]
+    #: Each seat's gifts by hand (the seat, then the hand's cards sorted) as
+    #: the mask's bytes over ``gifts``' run, made when first met
+    #: (``FastVersailles._gift_row``).
+    gift_rows: dict[tuple[Any, ...], bytes]
 
 
 def numbers(numbering: Numbering, n: int, goal: int) -> Numbers:
@@ -224,7 +230,7 @@ def numbers(numbering: Numbering, n: int, goal: int) -> Numbers:
     every = [x for row in gift.values() for x in row]
     return Numbers(done, pay, show, window, numbering.index(Draw()), numbering.index(EndTurn()),
                    [numbering.index(Discard(card)) for card in CARD_IDS], giving, doubles,
-                   (min(every), 1 + max(every)))
+                   (min(every), 1 + max(every)), {})
 
 
 class FastVersailles:
@@ -361,6 +367,25 @@ class FastVersailles:
         alone (powers, each card's plays or requests, audiences) is numbered
         once for the court (:attr:`court`), whatever the hand. The numbers
         are the menu's, not in its order (a mask has none)."""
+        out = self._turn_small(seat)
+        state = self.state
+        if state.actions_left <= 0:
+            return out
+        hand = state.hands[seat]
+        held = tuple(hand)
+        kept = self.gift_memo.get(seat)
+        if kept is None or kept[0] != held:  # kept while the hand is the same (an audience)
+            if kept is not None and held[:len(kept[0])] == kept[0]:  # cards drawn, taken, given
+                gifts = kept[1]
+                for k in range(len(kept[0]), len(held)):
+                    gifts = gifts + self._gained(seat, held[:k], held[k])
+            else:
+                gifts = self._gifts(seat, hand, sorted(set(hand)))
+            kept = self.gift_memo[seat] = (held, gifts)
+        return out + kept[1]
+
+    def _turn_small(self, seat: int) -> list[int]:
+        """:meth:`_turn_menu` but its gifts (kept in :attr:`small`)."""
         state = self.state
         table = self.numbers
         hand = state.hands[seat]
@@ -382,19 +407,7 @@ class FastVersailles:
                 out += self._takings(tuple(state.house))
             out += self._court_moves(seat, kinds, court)
         self.small[seat] = out
-        if state.actions_left <= 0:
-            return out
-        held = tuple(hand)
-        kept = self.gift_memo.get(seat)
-        if kept is None or kept[0] != held:  # kept while the hand is the same (an audience)
-            if kept is not None and held[:len(kept[0])] == kept[0]:  # cards drawn, taken, given
-                gifts = kept[1]
-                for k in range(len(kept[0]), len(held)):
-                    gifts = gifts + self._gained(seat, held[:k], held[k])
-            else:
-                gifts = self._gifts(seat, hand, kinds)
-            kept = self.gift_memo[seat] = (held, gifts)
-        return out + kept[1]
+        return out
 
     def _powers(self, seat: int, court: dict[Any, Any]) -> list[int]:
         """The seat's office powers (``PlayRules.power_moves``), numbered once
@@ -472,6 +485,26 @@ class FastVersailles:
             for doubles in self.numbers.doubles[seat]:
                 out += [doubles[k] for k in twice]
         return out
+
+    def _gift_row(self, seat: int) -> bytes:
+        """The seat's gifts (:meth:`_gifts`) as the mask's bytes over the
+        gifts' run of numbers, kept by seat and hand for the configuration
+        (:attr:`Numbers.gift_rows`): a mask's put of a list costs by its
+        numbers (some 200 gifts against a hand of five), a run's bytes
+        written at once do not."""
+        hand = self.state.hands[seat]
+        key = (seat, *sorted(hand))
+        rows = self.numbers.gift_rows
+        row = rows.get(key)
+        if row is None:
+            if len(rows) >= GIFT_ROWS_KEPT:
+                rows.clear()
+            low, high = self.numbers.gifts
+            made = bytearray(high - low)
+            for number in self._gifts(seat, hand, sorted(set(hand))):
+                made[number - low] = 1
+            row = rows[key] = bytes(made)
+        return row
 
     def _gained(self, seat: int, before: tuple[str, ...], card: str) -> list[int]:
         """The gifts a hand ``before`` lacked once ``card`` joins it (§7.41):
@@ -551,7 +584,10 @@ class FastVersailles:
         if where == TURN and type(seat) is int and seat == self.state.order[self.state.pos]:
             mine = self.turn_mask.get(seat)
             if mine is None:
-                mask.put(self.menu(seat), 1)
+                if self.state.actions_left > 0:  # the gifts first: their run, as bytes
+                    low, high = self.numbers.gifts
+                    mask.data.cast("B")[low:high] = self._gift_row(seat)
+                mask.put(self._turn_small(seat), 1)
                 self.turn_mask[seat] = mask.copy()
             else:
                 np.copyto(mask, mine)
