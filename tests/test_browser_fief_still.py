@@ -253,6 +253,33 @@ def test_the_negotiation_banner_is_compact_on_a_phone(server, browser):
     assert errors == []
 
 
+def test_the_negotiation_banner_leads_a_phone_to_its_panel(server, browser):
+    """A play-test: a spectator's phone read only "Negotiation." and a countdown
+    (who is still in is the banner's aside, which a phone leaves out), the
+    negotiation's panel two screens down, under the map. The banner's words link
+    to that panel, for a spectator and for a player: a tap brings it under the
+    sticky bars, its list of who is done in sight."""
+    made, page, errors = _fay(server, browser, width=390, height=844, touch=True, seed=4,
+                              turn_limit=2)
+    _until_negotiation(server, made)
+    watcher, watcher_errors = open_page(browser, width=390, height=844, touch=True)
+    watcher.goto(f"{server}/table/{made['table']['id']}")
+    for reader in (watcher, page):
+        link = reader.locator(".banner a.banner-jump")
+        link.wait_for()
+        assert link.get_attribute("href") == "#fief-negotiation"
+        reader.evaluate("window.scrollTo(0, 0)")
+        link.click()
+        reader.wait_for_function("""() => {
+          const top = document.getElementById('fief-negotiation').getBoundingClientRect().top;
+          const under = document.getElementById('banner').getBoundingClientRect().bottom;
+          return top >= under - 1 && top < under + 60;
+        }""")
+    assert watcher.locator(".banner a.banner-jump").inner_text() == "Negotiation."
+    assert watcher.locator("#fief-done-list").is_visible()
+    assert errors == [] and watcher_errors == []
+
+
 #: On a touch screen, every small button and card "?" shown (a hand of cards
 #: and Undo put in, the page drawn again, all read in this one call): for each,
 #: its box and whether a tap 21 px from its middle, each way, lands on it.

@@ -1227,14 +1227,17 @@ export function banner(ctx) {
     const names = (list) => (list.length ? ctx.joinNames(list.map(ctx.name)) : "—");
     // who else negotiates: an aside, which a phone leaves out (the negotiation's panel lists them)
     const still = ctx.t("fn.banner.still_negotiating", { who: names(seats) });
-    if (ctx.seat === null) return { text: ctx.t("fn.banner.negotiate_watch"), kind: "wait", aside: still };
+    // its words link to the negotiation's panel (who is done, the payments, the talk):
+    // on a phone, a spectator's banner is "Negotiation." and the panel is below the map
+    const jump = "fief-negotiation";
+    if (ctx.seat === null) return { text: ctx.t("fn.banner.negotiate_watch"), kind: "wait", aside: still, jump };
     if (seats.includes(ctx.seat)) { // the others: a reader does not look for their own name
       const others = seats.filter((s) => s !== ctx.seat);
       const what = offers(ctx, "offer");
-      return { text: ctx.t("fn.banner.negotiate", { what }), kind: "mine",
+      return { text: ctx.t("fn.banner.negotiate", { what }), kind: "mine", jump,
         aside: others.length ? ctx.t("fn.banner.also_negotiating", { who: names(others) }) : ctx.t("fn.banner.others_done") };
     }
-    return { text: ctx.t("fn.banner.negotiate_done"), kind: "wait", aside: still };
+    return { text: ctx.t("fn.banner.negotiate_done"), kind: "wait", aside: still, jump };
   }
   const b = view.battle;
   if (b && b.step === "bid" && ctx.canAct && ctx.seat !== null && [b.first, b.second].includes(ctx.seat)) {
