@@ -604,9 +604,19 @@ class FastVersailles:
         held = state.hands[seat]
         kept = self.window_memo.get(seat)
         table = self.numbers
-        if kept is None or kept[1] != held:
+        if kept is None or kept[1] != held:  # _window_menu's numbers, a payee's run at once
             mine = np.zeros(self.numbering.size, np.int8)
-            mine.put(self._window_menu(seat), 1)
+            view = mine.data.cast("B")
+            view[table.done] = 1
+            kinds = [CARD_INDEX[card] for card in set(held)]
+            for to in range(self.num_players):
+                if to != seat:
+                    run = table.pay[to][:units]
+                    if run:
+                        view[run[0]:run[-1] + 1] = b"\x01" * len(run)
+                    row = table.show[to]
+                    for k in kinds:
+                        view[row[k]] = 1
             self.window_memo[seat] = (units, held[:], mine)
             return mine
         was, mine = kept[0], kept[2]
