@@ -536,16 +536,22 @@ def _attack_events() -> list[dict[str, Any]]:
     me = state.current()
     target = next(s for s in range(4) if s != me)
     give(state, me, "bad_weather", "famine")
-    give(state, target)
+    give(state, target, "famine")  # a card, no parry: whether held or not is his secret
     events += state.apply(me, AttackRegion("bad_weather", region_of(state, target)))
     events += state.apply(target, Respond("none"))
     empty = next(r for r in state.board.regions if state.defender_of(r, me) is None)
     events += state.apply(me, AttackRegion("famine", empty))
-    state, *_ = revolt_on(4)
-    events += state.apply(state.pending.answerer, Respond("none"))[:1]
-    state, *_ = revolt_on(2, 3)
-    state.exchanged[state.pending.answerer] = True
-    events += state.apply(state.pending.answerer, Respond("none"))[:1]
+    for die, hand, exchanged in ((4, ["sun"], False), (4, [], False), (4, ["sun"], True)):
+        state, *_ = revolt_on(die)
+        answerer = state.pending.answerer
+        state.hands[answerer], state.exchanged[answerer] = hand, exchanged
+        events += state.apply(answerer, Respond("none"))[:1]
+    state = started()
+    give(state, me, "bad_weather")
+    give(state, target, "sun")
+    state.exchanged[target] = True
+    events += state.apply(me, AttackRegion("bad_weather", region_of(state, target)))
+    events += state.apply(target, Respond("none"))[:1]
     wanted = ("attack", "no_parry")
     return [{"kind": e.kind, "text": e.text, "data": e.data} for e in events if e.kind in wanted]
 
@@ -567,16 +573,21 @@ def test_the_log_names_who_answers_an_attack_and_a_parry_not_made(server, browse
         and english[0].endswith(f"; P{target} answers for it."), english
     assert english[1:3] == [f"P{target} does not parry.", english[2]]
     assert english[2].endswith("; nobody answers for it."), english
-    assert re.fullmatch(r"P\d does not parry \(the ransom, 1,200 crowns, is more than they "
-                        r"have\)\.", english[3]), english
-    assert re.fullmatch(r"P\d does not parry \(an exchange this turn: no card played\)\.",
-                        english[4]), english
+    purse = "the ransom, 1,200 crowns, is beyond their purse."
+    assert re.fullmatch(rf"P\d does not parry; {purse}", english[3]), english
+    assert re.fullmatch(rf"P\d does not parry: no card in hand, and {purse}", english[4]), english
+    assert re.fullmatch(rf"P\d does not parry: no card after an exchange this turn, and {purse}",
+                        english[5]), english
+    assert english[7] == f"P{target} does not parry: no card after an exchange this turn.", english
     assert french[0].endswith(f"\u202f; P{target} en répond."), french
     assert french[1] == f"P{target} ne pare pas.", french
     assert french[2].endswith("\u202f; personne n'en répond."), french
-    assert re.fullmatch(r"P\d ne pare pas \(la rançon, 1\u202f200 écus, dépasse sa bourse\)\.",
-                        french[3]), french
-    assert "(un échange ce tour-ci\u202f: aucune carte jouée)" in french[4], french
+    bourse = "la rançon, 1\u202f200 écus, dépasse sa bourse."
+    assert re.fullmatch(rf"P\d ne pare pas\u202f; {bourse}", french[3]), french
+    assert re.fullmatch(rf"P\d ne pare pas\u202f: aucune carte en main, et {bourse}",
+                        french[4]), french
+    assert french[7] == f"P{target} ne pare pas\u202f: aucune carte après un échange ce tour-ci.", \
+        french
     assert errors == []
 
 

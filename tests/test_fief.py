@@ -2043,20 +2043,43 @@ def test_the_log_says_who_answers_for_a_region_and_that_he_let_the_attack_throug
 
 
 def test_a_parry_not_made_says_why_where_everyone_may_know():
-    """An exchange this turn plays no card ("neither attack, nor defence, nor
-    tithe"); a ransom of 300 crowns a pip beyond one's crowns cannot be paid.
-    Both are public (the exchange is shown, the crowns counted in view)."""
-    state, _me, _castle, _other = revolt_on(4)  # 1,200 crowns: more than a starting purse
-    target = state.pending.answerer
-    assert state.money[target] < 1200
-    parry = state.apply(target, Respond("none"))[0]
-    assert parry.kind == "no_parry" and parry.data == {"seat": target, "ransom": 1200}
-    assert parry.text == (f"Seat {target} does not parry "
-                          "(the ransom, 1,200 crowns, is more than they have)")
-    state, _me, _castle, _other = revolt_on(2, 3)  # the villagers' die at the castle: 3
-    target = state.pending.answerer
-    state.exchanged[target] = True
-    assert state.legal_actions(target) == [Respond("ransom"), Respond("none")]
-    parry = state.apply(target, Respond("none"))[0]
-    assert parry.data == {"seat": target, "exchanged": True}
-    assert parry.text.endswith("(an exchange this turn: no card played)")
+    """No card to play (an exchange this turn: "neither attack, nor defence, nor
+    tithe"; or an empty hand) and a ransom of 300 crowns a pip beyond one's
+    crowns are public (the exchange shown, the hand's size and the crowns in
+    view), and told where they are the whole reason: a parry was out of reach.
+    A ransom beyond the purse where a card might have parried is told as a
+    fact, not a cause; an exchange where the ransom could be paid, not at all."""
+    def let_through(die: int, *castle: int, hand: tuple[str, ...] = (),
+                    exchanged: bool = False) -> tuple[int, Event]:
+        state, _me, _castle, _other = revolt_on(die, *castle)
+        target = state.pending.answerer
+        state.hands[target], state.exchanged[target] = list(hand), exchanged
+        return target, state.apply(target, Respond("none"))[0]
+
+    purse = "the ransom, 1,200 crowns, is beyond their purse"
+    target, told = let_through(4)  # 1,200 crowns: more than a starting purse
+    assert told.kind == "no_parry"
+    assert told.text == f"Seat {target} does not parry: no card in hand, and {purse}"
+    assert told.data == {"seat": target, "ransom": 1200, "no_card": "empty"}
+    target, told = let_through(4, hand=("good_harvest",))  # held or not: the same words
+    assert told.text == f"Seat {target} does not parry; {purse}"
+    assert told.data == {"seat": target, "ransom": 1200}
+    assert let_through(4, hand=("sun",))[1] == told
+    target, told = let_through(4, hand=("good_harvest",), exchanged=True)
+    assert told.text == f"Seat {target} does not parry: no card after an exchange this turn, " \
+        f"and {purse}"
+    assert told.data == {"seat": target, "ransom": 1200, "no_card": "exchanged"}
+    # 600 crowns could be paid after an exchange too: he chose not to
+    target, told = let_through(2, 3, hand=("good_harvest",), exchanged=True)
+    assert told.text == f"Seat {target} does not parry" and told.data == {"seat": target}
+    # bad weather after an exchange: no card could parry it
+    state = started()
+    me = state.current()
+    other = next(s for s in range(4) if s != me)
+    give(state, me, "bad_weather")
+    give(state, other, "sun")
+    state.exchanged[other] = True
+    state.apply(me, AttackRegion("bad_weather", region_of(state, other)))
+    assert state.legal_actions(other) == [Respond("none")]
+    told = state.apply(other, Respond("none"))[0]
+    assert told.text == f"Seat {other} does not parry: no card after an exchange this turn"

@@ -76,18 +76,18 @@ def _pick(rng: random.Random, menu: list[Action], by_kind: bool) -> Action:
 #: its public reason): with those words, that datum and those events left out, every digest
 #: is the one before.
 PINNED: dict[tuple[int, int, bool], str] = {
-    (3, 0, False): "f779ff92b845165a",
+    (3, 0, False): "0ebae90fce20cc36",
     (3, 0, True): "541a14033771a8d2",
-    (3, 1, False): "910c7cf99a1df6a2",
-    (3, 1, True): "29d8ec949f744b65",
-    (4, 0, False): "bfa54472adfcedd3",
+    (3, 1, False): "4c1acd5b7f572911",
+    (3, 1, True): "81659b2b568c40ad",
+    (4, 0, False): "021f6d3272a35c2d",
     (4, 0, True): "d7f0fe5fcfa71c2c",
-    (4, 1, False): "4b14ba98b62b8492",
-    (4, 1, True): "3c7ba3a32f5f19ad",
-    (6, 0, False): "b6f27e2607eb3e29",
-    (6, 0, True): "aed45554401c17f8",
-    (6, 1, False): "637950fd6812feb5",
-    (6, 1, True): "b59f895003d0d1db",
+    (4, 1, False): "8cfc1247156925a0",
+    (4, 1, True): "73278558f30686c3",
+    (6, 0, False): "20d869c9333213bc",
+    (6, 0, True): "4c18fa2c18e96ba2",
+    (6, 1, False): "f86bb2cf1de1b4a6",
+    (6, 1, True): "e69f14c1a38cb28f",
 }
 
 

@@ -511,20 +511,28 @@ class FiefState(WarRules, CourtRules, State):
         return events
 
     def _no_parry(self, pending: Pending) -> Event:
-        """The answerer lets the attack through, and why where the reason
-        is public: an exchange this turn (no card played, shown to all),
-        a ransom beyond his crowns (counted in view). Whether he held a
-        parry card stays his secret."""
+        """The answerer lets the attack through. Said with why only where
+        the reason is public and whole: no card to play (an exchange this
+        turn, shown to all: "neither attack, nor defence, nor tithe"; or an
+        empty hand, its size in view) and, against a revolt, a ransom beyond
+        his crowns (counted in view); a ransom beyond them is told as a fact
+        where a card might have parried. Whether he held a parry card stays
+        his secret."""
         who = pending.answerer
         data: dict[str, Any] = {"seat": who}
         text = f"Seat {who} does not parry"
         ransom = RANSOM_PER_PIP * pending.die
-        if self.exchanged[who]:
-            data["exchanged"] = True
-            text += " (an exchange this turn: no card played)"
-        elif "ransom" in PARRIES[pending.card] and self.money[who] < ransom:
+        short = "ransom" in PARRIES[pending.card] and self.money[who] < ransom
+        no_card = "exchanged" if self.exchanged[who] else "empty" if not self.hands[who] else None
+        purse = f"the ransom, {ransom:,} crowns, is beyond their purse"
+        if short:
             data["ransom"] = ransom
-            text += f" (the ransom, {ransom:,} crowns, is more than they have)"
+        if no_card is not None and (short or "ransom" not in PARRIES[pending.card]):
+            data["no_card"] = no_card
+            text += (": no card after an exchange this turn" if no_card == "exchanged"
+                     else ": no card in hand") + (f", and {purse}" if short else "")
+        elif short:
+            text += f"; {purse}"
         return Event("no_parry", text, data)
 
     def _suffer(self, pending: Pending) -> list[Event]:

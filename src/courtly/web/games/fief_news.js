@@ -121,8 +121,11 @@ export const strings = {
     "fn.log.attack_answered": "{who} plays {card} on {target}; {answerer} answers for it.",
     "fn.log.attack_unanswered": "{who} plays {card} on {target}; nobody answers for it.",
     "fn.log.no_parry": "{who} does not parry.",
-    "fn.log.no_parry_exchanged": "{who} does not parry (an exchange this turn: no card played).",
-    "fn.log.no_parry_ransom": "{who} does not parry (the ransom, {ransom} crowns, is more than they have).",
+    "fn.log.no_parry_exchanged": "{who} does not parry: no card after an exchange this turn.",
+    "fn.log.no_parry_empty": "{who} does not parry: no card in hand.",
+    "fn.log.no_parry_exchanged_ransom": "{who} does not parry: no card after an exchange this turn, and the ransom, {ransom} crowns, is beyond their purse.",
+    "fn.log.no_parry_empty_ransom": "{who} does not parry: no card in hand, and the ransom, {ransom} crowns, is beyond their purse.",
+    "fn.log.no_parry_ransom": "{who} does not parry; the ransom, {ransom} crowns, is beyond their purse.",
     "fn.log.die_revolt": "The revolt's intensity: {die}.",
     "fn.log.die_lord": "{lord} rolls {die} against the plague.",
     "fn.log.parry": "{who} parries with {card}.",
@@ -376,8 +379,11 @@ export const strings = {
     "fn.log.attack_answered": "{who} joue {card} contre {target} ; {answerer} en répond.",
     "fn.log.attack_unanswered": "{who} joue {card} contre {target} ; personne n'en répond.",
     "fn.log.no_parry": "{who} ne pare pas.",
-    "fn.log.no_parry_exchanged": "{who} ne pare pas (un échange ce tour-ci : aucune carte jouée).",
-    "fn.log.no_parry_ransom": "{who} ne pare pas (la rançon, {ransom} écus, dépasse sa bourse).",
+    "fn.log.no_parry_exchanged": "{who} ne pare pas : aucune carte après un échange ce tour-ci.",
+    "fn.log.no_parry_empty": "{who} ne pare pas : aucune carte en main.",
+    "fn.log.no_parry_exchanged_ransom": "{who} ne pare pas : aucune carte après un échange ce tour-ci, et la rançon, {ransom} écus, dépasse sa bourse.",
+    "fn.log.no_parry_empty_ransom": "{who} ne pare pas : aucune carte en main, et la rançon, {ransom} écus, dépasse sa bourse.",
+    "fn.log.no_parry_ransom": "{who} ne pare pas ; la rançon, {ransom} écus, dépasse sa bourse.",
     "fn.log.die_revolt": "Intensité de la révolte : {die}.",
     "fn.log.die_lord": "{lord} fait {die} contre la peste.",
     "fn.log.parry": "{who} pare avec {card}.",
@@ -618,9 +624,12 @@ export function describeEvent(e, ctx) {
       if (typeof d.answerer !== "number") return t("attack_unanswered", args);
       return t("attack_answered", { ...args, answerer: ctx.name(d.answerer) });
     }
-    case "no_parry":
-      if (d.exchanged) return t("no_parry_exchanged", { who });
-      return typeof d.ransom === "number" ? t("no_parry_ransom", { who, ransom: grouped(d.ransom) }) : t("no_parry", { who });
+    case "no_parry": { // why, where the engine says it: no card to play, a ransom beyond the purse
+      const short = typeof d.ransom === "number";
+      const ransom = short ? grouped(d.ransom) : "";
+      if (d.no_card === "exchanged" || d.no_card === "empty") return t(`no_parry_${d.no_card}${short ? "_ransom" : ""}`, { who, ransom });
+      return t(short ? "no_parry_ransom" : "no_parry", { who, ransom });
+    }
     case "die": return d.lord ? t("die_lord", { lord: lordName(d.lord), die: d.die }) : t("die_revolt", { die: d.die });
     case "parry": return d.parry === "ransom" ? t("ransom", { who, paid: d.paid }) : t("parry", { who, card: cardName(ctx, d.parry) });
     case "bad_weather": return t("bad_weather", { region: regionName(d.region) });
