@@ -162,8 +162,18 @@ KINDS = len(CARD_IDS)
 NUMBERED = "numbered"
 #: The courts whose numbered menu parts are kept before all are let go.
 COURTS_KEPT = 256
-#: The hands whose gifts' bytes are kept before all are let go (a bound, not a policy).
-GIFT_ROWS_KEPT = 4096
+#: The hands whose gifts' bytes are kept before all are let go: a row is some
+#: 2.7 kB at two players, 11 kB at eight, and a hand comes back in one
+#: player-turn in six or five (random play), as often with 256 kept as with 4,096.
+GIFT_ROWS_KEPT = 256
+
+
+class _GiftRows(dict):  # type: ignore[type-arg]
+    """:attr:`Numbers.gift_rows`: a cache, left out of copies and pickles
+    (an environment copied carries its numbering, not these megabytes)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_GiftRows, ())
 
 
 class Numbers(NamedTuple):
@@ -230,7 +240,7 @@ def numbers(numbering: Numbering, n: int, goal: int) -> Numbers:
     every = [x for row in gift.values() for x in row]
     return Numbers(done, pay, show, window, numbering.index(Draw()), numbering.index(EndTurn()),
                    [numbering.index(Discard(card)) for card in CARD_IDS], giving, doubles,
-                   (min(every), 1 + max(every)), {})
+                   (min(every), 1 + max(every)), _GiftRows())
 
 
 class FastVersailles:
@@ -385,7 +395,7 @@ class FastVersailles:
         return out + kept[1]
 
     def _turn_small(self, seat: int) -> list[int]:
-        """:meth:`_turn_menu` but its gifts (kept in :attr:`small`)."""
+        """:meth:`_turn_menu` without its gifts (kept in :attr:`small`)."""
         state = self.state
         table = self.numbers
         hand = state.hands[seat]
