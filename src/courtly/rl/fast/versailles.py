@@ -36,8 +36,10 @@ around the rules:
   it as it was are played (:data:`COURT_KEPT`), a card's uses also beside
   the rules' own memo of them (and made, when that memo lacks them too,
   by the rules' ``_uses_of`` under ``hand_moves``' own key, the user read
-  once for a menu's new cards); its mask kept for the position (whether
-  a number is legal read there), and brought to the next by a gift after
+  once for a menu's new cards); its mask (the gifts set as their run's
+  bytes, kept by seat and hand: ``Numbers.gift_rows``) kept for the
+  position (whether a number is legal read there), and brought to the next
+  by a gift after
   which the player-turn goes on with an action left (the given kinds'
   uses, gifts and discards cleared: :meth:`FastVersailles._given_away`);
 - every other move, and every other stage's menu (the sexes, the heirs'
