@@ -170,6 +170,21 @@ def open_page(browser: Browser, width: int = 1280, height: int = 800, touch: boo
     return page, errors
 
 
+def banner_leads_to(page: Page, panel: str) -> None:
+    """The banner's words are a link to the panel ``panel`` (an id), and a tap
+    from the page's far end brings it under the sticky banner."""
+    link = page.locator(".banner a.banner-jump")
+    link.wait_for()
+    assert link.get_attribute("href") == f"#{panel}"
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    link.click()
+    page.wait_for_function("""(panel) => {
+      const top = document.getElementById(panel).getBoundingClientRect().top;
+      const under = document.getElementById('banner').getBoundingClientRect().bottom;
+      return top >= under - 1 && top < under + 60;
+    }""", arg=panel)
+
+
 def _wait_with_functions(page: Page) -> None:
     """While it polls, Playwright evaluates a predicate given as an expression
     with eval, which the server's CSP (script-src 'self') forbids; a function's

@@ -16,7 +16,17 @@ from typing import Any
 
 import pytest
 
-from test_browser import BOT, PERSON, api, browser, new_table, open_page, server, take_seat
+from test_browser import (
+    BOT,
+    PERSON,
+    api,
+    banner_leads_to,
+    browser,
+    new_table,
+    open_page,
+    server,
+    take_seat,
+)
 
 pytestmark = pytest.mark.slow
 __all__ = ["browser", "server"]  # fixtures used by name
@@ -265,16 +275,7 @@ def test_the_negotiation_banner_leads_a_phone_to_its_panel(server, browser):
     watcher, watcher_errors = open_page(browser, width=390, height=844, touch=True)
     watcher.goto(f"{server}/table/{made['table']['id']}")
     for reader in (watcher, page):
-        link = reader.locator(".banner a.banner-jump")
-        link.wait_for()
-        assert link.get_attribute("href") == "#fief-negotiation"
-        reader.evaluate("window.scrollTo(0, 0)")
-        link.click()
-        reader.wait_for_function("""() => {
-          const top = document.getElementById('fief-negotiation').getBoundingClientRect().top;
-          const under = document.getElementById('banner').getBoundingClientRect().bottom;
-          return top >= under - 1 && top < under + 60;
-        }""")
+        banner_leads_to(reader, "fief-negotiation")
     assert watcher.locator(".banner a.banner-jump").inner_text() == "Negotiation."
     assert watcher.locator("#fief-done-list").is_visible()
     assert errors == [] and watcher_errors == []

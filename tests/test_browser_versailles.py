@@ -26,6 +26,7 @@ from test_browser import (
     Errors,
     _wait_with_functions,
     api,
+    banner_leads_to,
     browser,
     new_table,
     no_horizontal_scroll,
@@ -773,16 +774,7 @@ def test_the_banner_leads_a_phone_to_the_panel_it_speaks_of(server, browser):
     made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
     page, errors = open_page(browser, 390, 844)
     take_seat(page, server, made["links"]["seats"]["0"], "Fay")
-    link = page.locator(".banner a.banner-jump")
-    link.wait_for()
-    assert link.get_attribute("href") == "#vs-choose"
-    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    link.click()
-    page.wait_for_function("""() => {
-      const top = document.getElementById('vs-choose').getBoundingClientRect().top;
-      const under = document.getElementById('banner').getBoundingClientRect().bottom;
-      return top >= under - 1 && top < under + 60;
-    }""")
+    banner_leads_to(page, "vs-choose")
     assert errors == []
 
 
