@@ -170,7 +170,7 @@ COURTS_KEPT = 256
 GIFT_ROWS_KEPT = 256
 
 
-class _GiftRows(dict):  # type: ignore[type-arg]
+class _GiftRows(dict[tuple[Any, ...], bytes]):
     """:attr:`Numbers.gift_rows`: a cache, left out of copies and pickles
     (an environment copied carries its numbering, not these megabytes)."""
 
