@@ -237,8 +237,8 @@ def test_a_token_used_on_one_instance_wakes_the_table_the_other_drives(request):
         wait_until(lambda: hub(a).drives(tid) or hub(b).drives(tid))
         driver, other = (a, b) if hub(a).drives(tid) else (b, a)
         wait_until(lambda: driver.get(f"/api/tables/{tid}").json()["paused"])
-        # a move stored as the pause began is in (its write holds the table's lock);
-        # one still being decided then is dropped (hub.py _play_for)
+        # a move whose write was under way as the pause began lands first (the
+        # table's lock is held through the store's write: CI saw one land after)
         wait_until(lambda: not hub(driver).tables[tid].lock.locked())
         moves = state(driver, tid)["table"]["moves"]
         time.sleep(0.6)

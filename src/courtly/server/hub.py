@@ -523,8 +523,7 @@ class LiveTable:
             self._check_playing()
             self._check_turn(seat)
             if still is not None and not still():
-                raise Conflict(f"the server's move for {self.seat_label(seat)} is dropped: its "
-                               "person is back, the game moved on or the table paused",
+                raise Conflict(f"{self.seat_label(seat)} is back: the stand-in's move is dropped",
                                "seat_returned")
             deadline = self.timing.deadline
             if seat != REFEREE and deadline is not None and time.time() >= deadline:
@@ -843,12 +842,7 @@ class LiveTable:
         # a stand-in plays for its person only while the person is away (an
         # open seat's included, until someone sits down): one who came back,
         # or sat down, while it thought plays himself
-        stood = None if info.kind == "bot" or why == "clock" else info.stood_in
-
-        def still() -> bool:
-            # a move still being decided when the table paused is dropped: nobody is there
-            return not self.paused(time.monotonic()) and (stood is None or stood())
-
+        still = None if info.kind == "bot" or why == "clock" else info.stood_in
         try:
             await self.submit(seat, action.to_json(),
                               by="bot" if info.kind == "bot" else "standin", still=still)
@@ -874,8 +868,8 @@ class LiveTable:
             return
         action = state.legal_actions(seat)[0]
         try:
-            await self.submit(seat, action.to_json(), by="forced", still=lambda: (
-                self.state is state and not self.paused(time.monotonic())))
+            await self.submit(seat, action.to_json(), by="forced",
+                              still=lambda: self.state is state)
         except (Conflict, courtly.IllegalAction):
             return  # the state moved on: plan again
 
