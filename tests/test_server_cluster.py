@@ -103,6 +103,27 @@ def test_moves_chat_and_presence_made_on_one_instance_reach_the_others_clients(p
         assert gone["seats"][1]["connected"]
 
 
+def test_a_client_connecting_where_the_copy_lags_gets_the_stores_table_first(pair,
+                                                                               monkeypatch):
+    """An instance's copy of a table may lag behind seats taken through
+    another (their announcements not yet heard); a WebSocket's first update
+    is read after catching up with the store, never from the stale copy."""
+    a, b = pair
+    made = new_table(a, [{"kind": "person"}, {"kind": "person"}])
+    tid, tokens = made["table"]["id"], made["tokens"]
+    wait_until(lambda: tid in hub(b).tables)
+    monkeypatch.setattr(hub(b).cluster.listener, "deliver", lambda notice: None)
+    for seat, token in tokens.items():
+        joined = a.post(f"/api/tables/{tid}/join", json={"token": token, "name": f"P{seat}"})
+        assert joined.status_code == 200, joined.text
+    assert hub(b).tables[tid].status == "waiting"  # B has heard of neither seat taken
+    with b.websocket_connect(f"/ws/tables/{tid}?token={tokens['1']}") as bob:
+        first = bob.receive_json()
+    assert first["table"]["status"] == "playing"
+    assert [s["name"] for s in first["table"]["seats"]] == ["P0", "P1"]
+    assert first["seat"] == 1
+
+
 def test_exactly_one_instance_drives_a_tables_bots(pair):
     a, b = pair
     made = new_table(a, [{"kind": "bot", "bot": "random"}] * 2)

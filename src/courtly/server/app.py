@@ -418,7 +418,7 @@ def _websocket_route(app: FastAPI, hub: Hub, origins: frozenset[str]) -> None:
         await ws.accept()
         try:
             seen = _since(since)
-            table = hub.get(table_id)
+            table = await hub.get_fresh(table_id)
             seat = table.seat_for(token)
         except Exception as exc:
             await ws.send_json({"type": "error", "status": status_for(exc), **error_body(exc)})

@@ -1428,6 +1428,16 @@ class Hub:
             raise NotFound(f"no table {table_id!r}", "no_table")
         return table
 
+    async def get_fresh(self, table_id: str) -> LiveTable:
+        """The table as stored now (:meth:`get`): on a shared database this
+        instance's copy may lag behind a seat taken or a move made through
+        another, so it catches up first; a client's first update and its
+        token's seat are then those of the store."""
+        table = self.get(table_id)
+        if self.store.shared:
+            await table.catch_up()
+        return table
+
     def load(self) -> None:
         """Rebuild every stored table by replaying its moves (a table is its record).
 
