@@ -28,6 +28,7 @@ import courtly  # noqa: E402
 import courtly.rl as rl  # noqa: E402
 from courtly.rl.fast import FAST_ENGINES  # noqa: E402
 from courtly.rl.fast.table import FastTable  # noqa: E402
+from rl_arrays import allowed, same_array  # noqa: E402
 
 #: Seeded games per configuration, by game: each game's cases take about a
 #: minute or less on one core (Vive le Roi has 47 configurations, Courtisans
@@ -91,9 +92,8 @@ def _same_steps(fast: Any, own: Any, seed: int,
         assert fast.agents == own.agents and fast.agent_selection == own.agent_selection
         for agent in fast.agents:  # every seat's observation, the selected one's mask
             a, b = fast.observe(agent), own.observe(agent)
-            assert np.array_equal(a["observation"], b["observation"]), (seed, steps, agent)
-            assert np.array_equal(a["action_mask"], b["action_mask"]), (seed, steps, agent)
-            assert a["observation"].dtype == b["observation"].dtype
+            assert same_array(a["observation"], b["observation"]), (seed, steps, agent)
+            assert same_array(a["action_mask"], b["action_mask"]), (seed, steps, agent)
         mine, theirs = fast.last(), own.last()
         assert mine[1:4] == theirs[1:4], (seed, steps)
         if steps % 9 == 0:  # the infos replay the game's engine: every 9th step
@@ -104,9 +104,9 @@ def _same_steps(fast: Any, own: Any, seed: int,
             action = rng.randrange(-2, fast.action_space(fast.agent_selection).n + 3)
         elif choose is not None:
             action = choose(own.unwrapped.table.state, own.possible_agents.index(
-                own.agent_selection), [int(k) for k in np.flatnonzero(mine[0]["action_mask"])])
+                own.agent_selection), [int(k) for k in allowed(mine[0]["action_mask"])])
         else:
-            action = int(rng.choice(np.flatnonzero(mine[0]["action_mask"])))
+            action = int(rng.choice(allowed(mine[0]["action_mask"])))
         fast.step(action)
         own.step(action)
         steps += 1
@@ -175,7 +175,7 @@ def test_the_parallel_environment_on_the_fast_engine_is_the_same(name: str) -> N
             for agent in a:
                 assert np.array_equal(a[agent]["observation"], b[agent]["observation"])
                 assert np.array_equal(a[agent]["action_mask"], b[agent]["action_mask"])
-            actions = {agent: int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            actions = {agent: int(rng.choice(allowed(obs["action_mask"])))
                        for agent, obs in a.items() if obs["action_mask"].any()}
             a, ra, ta, ua, _ = fast.step(actions)
             b, rb, tb, ub, _ = own.step(actions)
@@ -190,7 +190,7 @@ def test_a_game_without_a_seed_replays_for_its_infos() -> None:
     env.reset()
     for _ in range(5):
         obs, *_ = env.last()
-        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        env.step(int(allowed(obs["action_mask"])[0]))
     state = env.unwrapped.table.state
     assert len(state.record.actions) == 5
     agent = env.agent_selection
@@ -214,7 +214,7 @@ def test_infos_kept_past_a_reset_are_of_their_own_game(name: str) -> None:
             if step in (5, 11):
                 kept.append((fast.infos, own.infos))
             obs, _, term, trunc, _ = own.last()
-            action = None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0])
+            action = None if term or trunc else int(allowed(obs["action_mask"])[0])
             fast.step(action)
             own.step(action)
     for mine, theirs in kept:
@@ -249,7 +249,7 @@ def test_a_copied_fast_environment_plays_on_as_the_games_own(name: str, how: str
                 assert np.array_equal(mine["observation"], theirs["observation"]), step
                 assert np.array_equal(mine["action_mask"], theirs["action_mask"]), step
         obs, _, term, trunc, _ = own.last()
-        action = None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        action = None if term or trunc else int(rng.choice(allowed(obs["action_mask"])))
         for env in envs:
             env.step(action)
     assert len(envs) == 3
@@ -274,7 +274,7 @@ def test_a_game_without_a_seed_is_the_game_of_its_drawn_seed(name: str) -> None:
             assert np.array_equal(fast.observe(agent)["observation"],
                                   own.observe(agent)["observation"])
         obs, _, term, trunc, _ = own.last()
-        action = None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        action = None if term or trunc else int(rng.choice(allowed(obs["action_mask"])))
         fast.step(action)
         own.step(action)
     assert fast.unwrapped.table.state.record == own.unwrapped.table.state.record
@@ -292,7 +292,7 @@ def test_a_refused_seed_leaves_the_game_as_it_was(name: str) -> None:
         env.reset(seed=1)
         for _ in range(4):
             obs, *_ = env.last()
-            env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+            env.step(int(allowed(obs["action_mask"])[0]))
     for bad in ("x", 1.5, True, np.int64(3)):
         for env in envs:
             with pytest.raises(ValueError, match="seed"):
@@ -369,7 +369,7 @@ def test_an_environment_s_numbering_and_engine_go_with_it(name: str) -> None:
     env = rl.env(name, 3, infos=False)
     env.reset(seed=1)
     obs, *_ = env.last()
-    env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    env.step(int(allowed(obs["action_mask"])[0]))
     table = env.unwrapped.table
     kept = [weakref.ref(table.numbering), weakref.ref(table), weakref.ref(table.fast)]
     del env, table, obs
@@ -458,7 +458,7 @@ def test_what_the_fast_engine_allows_is_its_menu(name: str) -> None:
                 assert table.record == record
             obs, _, term, trunc, _ = env.last()
             env.step(None if term or trunc
-                     else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                     else int(rng.choice(allowed(obs["action_mask"]))))
             steps += 1
 
 
@@ -550,7 +550,7 @@ def test_versailles_gifts_are_refused_with_no_action_left() -> None:
                 met += 1
             obs, _, term, trunc, _ = env.last()
             env.step(None if term or trunc
-                     else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                     else int(rng.choice(allowed(obs["action_mask"]))))
     assert met
 
 
@@ -570,7 +570,7 @@ def test_versailles_what_the_caller_does_to_an_observation_changes_nothing() -> 
             assert np.array_equal(mine[0]["observation"], theirs[0]["observation"])
             assert np.array_equal(mine[0]["action_mask"], theirs[0]["action_mask"])
             action = None if mine[2] or mine[3] else int(
-                rng.choice(np.flatnonzero(mine[0]["action_mask"])))
+                rng.choice(allowed(mine[0]["action_mask"])))
             mine[0]["observation"][:] = -1.0
             mine[0]["action_mask"][:] = 1
             fast.step(action)

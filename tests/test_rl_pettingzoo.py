@@ -30,6 +30,7 @@ import courtly.rl as rl
 from conformance_cases import quick_configurations
 from courtly.rl import envs
 from fresh_imports import imported_after
+from rl_arrays import allowed
 
 
 def _configurations() -> list[Any]:
@@ -164,13 +165,13 @@ def test_mask_is_the_legal_actions_and_rewards_are_the_result(
         seat = env.possible_agents.index(agent)
         state = env.unwrapped.table.state  # the game's engine now (a fast table replays it)
         legal = state.legal_actions(seat)
-        assert set(np.flatnonzero(obs["action_mask"])) == {numbering.index(a) for a in legal}
+        assert set(allowed(obs["action_mask"])) == {numbering.index(a) for a in legal}
         assert info["view"] == state.view(seat)
         assert len(info["legal_actions"]) == len(legal)
         for other in env.possible_agents:
             if other != agent:
                 assert not env.observe(other)["action_mask"].any()
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        env.step(int(rng.choice(allowed(obs["action_mask"]))))
     state = env.unwrapped.table.state
     result = state.result()
     shares = [1 / len(result.winners) if s in result.winners else 0.0 for s in range(n)]
@@ -190,7 +191,7 @@ def _reward_totals(env: Any, seed: int) -> list[float]:
     for agent in env.agent_iter():
         obs, reward, term, trunc, _ = env.last()
         totals[agent] += reward
-        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        env.step(None if term or trunc else int(rng.choice(allowed(obs["action_mask"]))))
     return list(totals.values())
 
 
@@ -232,7 +233,7 @@ def test_lazy_infos_hold_what_eager_ones_did(game: str, n: int, opts: dict[str, 
                 late.append((info, expected))
             else:
                 assert info == expected and type(info["view"]) is dict
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            env.step(int(rng.choice(allowed(obs["action_mask"]))))
         assert late
         for info, expected in late:  # read after play moved on, even after the end
             assert info == expected
@@ -249,7 +250,7 @@ def test_lazy_infos_hold_what_eager_ones_did(game: str, n: int, opts: dict[str, 
             kept.append((infos, expected))
             if not par.agents:
                 break
-            actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"])))
+            actions = {a: int(rng.choice(allowed(o["action_mask"])))
                        if o["action_mask"].any() else 0 for a, o in obs.items()}
             obs, _, _, _, infos = par.step(actions)
         for k, (infos, expected) in enumerate(kept):
@@ -302,7 +303,7 @@ def observation_digest(game: str, n: int, opts: dict[str, Any], seeds: range) ->
                 if other != agent:
                     digest.update(env.observe(other)["observation"].tobytes())
             env.step(None if term or trunc
-                     else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                     else int(rng.choice(allowed(obs["action_mask"]))))
     return digest.hexdigest()[:16]
 
 
@@ -405,7 +406,7 @@ def test_the_referee_counts_as_if_every_phase_were_read(
             phase = table.state.phase
             assert shadow.next_seat_in(phase) == seat and shadow == table.referee
             played = len(table.state.record.actions)
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            env.step(int(rng.choice(allowed(obs["action_mask"]))))
             shadow.acted(phase, seat)
             for who, _ in table.state.record.actions[played + 1:]:
                 assert who == courtly.REFEREE  # the environment's own time-ups
@@ -450,7 +451,7 @@ def test_in_parallel_every_seat_of_a_window_acts_in_one_step() -> None:
     rng = np.random.default_rng(3)
     while par.agents:
         acting = [a for a in par.agents if obs[a]["action_mask"].any()]
-        actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) if a in acting
+        actions = {a: int(rng.choice(allowed(obs[a]["action_mask"]))) if a in acting
                    else 0 for a in par.agents}
         window = list(table.state.may_act)
         before = len(table.state.record.actions)
