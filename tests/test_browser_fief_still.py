@@ -33,13 +33,13 @@ __all__ = ["browser", "server"]  # fixtures used by name
 
 
 def _fay(server: str, browser: Any, width: int = 1280, height: int = 800, touch: bool = False,
-         **options: Any) -> tuple[dict[str, Any], Any, list[str]]:
-    """Fay at seat 0 of a Fief table with two bots (seed 12, one turn), her page open at
-    the choice of regions, her bar above the map."""
+         name: str = "Fay", **options: Any) -> tuple[dict[str, Any], Any, list[str]]:
+    """Fay (or ``name``) at seat 0 of a Fief table with two bots (seed 12, one turn),
+    her page open at the choice of regions, her bar above the map."""
     made = new_table(server, "fief", [PERSON, BOT, BOT], seed=options.pop("seed", 12),
                      turn_limit=options.pop("turn_limit", 1), **options)
     page, errors = open_page(browser, width=width, height=height, touch=touch)
-    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    take_seat(page, server, made["links"]["seats"]["0"], name)
     page.wait_for_selector("svg.fief-map")
     return made, page, errors
 
@@ -247,7 +247,7 @@ def test_the_negotiation_banner_is_compact_on_a_phone(server, browser):
     who else negotiates is left to the negotiation's panel: two lines at most,
     one countdown, in English and in French."""
     made, page, errors = _fay(server, browser, width=390, height=844, touch=True, seed=4,
-                              turn_limit=2)
+                              turn_limit=2, name="Fayette-Marguerite")
     _until_negotiation(server, made)
     page.wait_for_selector(".fief-act[data-mode=negotiate]")
     for lang in ("en", "fr"):
@@ -270,7 +270,7 @@ def test_the_negotiation_banner_leads_a_phone_to_its_panel(server, browser):
     to that panel, for a spectator and for a player: a tap brings it under the
     sticky bars, its list of who is done in sight."""
     made, page, errors = _fay(server, browser, width=390, height=844, touch=True, seed=4,
-                              turn_limit=2)
+                              turn_limit=2, name="Fayette-Marguerite")
     _until_negotiation(server, made)
     watcher, watcher_errors = open_page(browser, width=390, height=844, touch=True)
     watcher.goto(f"{server}/table/{made['table']['id']}")
@@ -278,6 +278,18 @@ def test_the_negotiation_banner_leads_a_phone_to_its_panel(server, browser):
         banner_leads_to(reader, "fief-negotiation")
     assert watcher.locator(".banner a.banner-jump").inner_text() == "Negotiation."
     assert watcher.locator("#fief-done-list").is_visible()
+    # each seat's state ("negotiating", "✓ done") on its name's line, at its
+    # right: a phone once wrapped "negotiating" under a long name, as if part of it
+    for reader in (watcher, page):
+        rows = reader.eval_on_selector_all("#fief-done-list li", """(lis) => lis.map((li) => {
+          const state = li.lastElementChild.getBoundingClientRect();
+          const box = li.getBoundingClientRect();
+          return { text: li.textContent, below: state.top - box.top, height: state.height,
+                   right: state.right, edge: box.right };
+        })""")
+        assert len(rows) == 3
+        for row in rows:
+            assert row["below"] < row["height"] / 2 and row["right"] <= row["edge"] + 0.5, row
     assert errors == [] and watcher_errors == []
 
 

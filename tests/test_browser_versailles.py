@@ -868,6 +868,30 @@ NAMES_THEN = """() => {
 }"""
 
 
+def test_the_map_of_europe_names_each_country_inside_its_shape(server, browser):
+    """A play-test on a phone (352 px) found "The Netherlands" running out of
+    its shape into the sea: each country's name on the map (shorter names
+    there, "Netherlands") stays inside its shape's box, in English and in
+    French ("Angleterre" is the longest)."""
+    made = new_table(server, "versailles", [PERSON, BOT], seed=3)
+    page, errors = open_page(browser, 352, 800)
+    take_seat(page, server, made["links"]["seats"]["0"], "Ann")
+    for lang in ("en", "fr"):
+        if lang == "fr":
+            page.evaluate("() => localStorage.setItem('courtly.lang', 'fr')")
+            page.reload()
+        page.wait_for_selector("#vs-europe svg .vs-country-name")
+        read = page.eval_on_selector_all("#vs-europe .vs-country", """(gs) => gs.map((g) => {
+          const shape = g.querySelector('path').getBBox();
+          const name = g.querySelector('text.vs-country-name').getBBox();
+          return { country: g.dataset.country, text: g.querySelector('text').textContent,
+                   inside: name.x >= shape.x && name.x + name.width <= shape.x + shape.width };
+        })""")
+        assert len(read) == 4 and all(row["inside"] for row in read), (lang, read)
+    assert [row["text"] for row in read] == ["Angleterre", "Pays-Bas", "Espagne", "France"]
+    assert errors == []
+
+
 def test_the_log_names_courtiers_as_they_were(server, browser):
     """A play-test's live log rewrote the past with today's forms of address:
     after Alice's courtier died and her heir (a man) came, "Seat 3 plays

@@ -1048,8 +1048,8 @@ function doneList(ctx) {
   const open = new Set(view.negotiating || []);
   return h("ul", { class: "fn-done", id: "fief-done-list" }, (view.regions || []).map((_, seat) => h("li", {
     class: open.has(seat) ? "fn-open" : "fn-is-done", dataset: { seat, done: open.has(seat) ? "0" : "1" },
-  }, h("span", { class: "fief-swatch", style: { background: seatInk(view, seat) } }), " ", ctx.name(seat), " ",
-  h("span", { class: open.has(seat) ? "muted" : "fn-done-mark" }, open.has(seat) ? ctx.t("fn.negotiating") : `✓ ${ctx.t("fn.done")}`))));
+  }, h("span", { class: "fief-swatch", style: { background: seatInk(view, seat) } }), h("span", { class: "fn-done-name" }, ctx.name(seat)),
+  h("span", { class: open.has(seat) ? "fn-done-state muted" : "fn-done-state fn-done-mark" }, open.has(seat) ? ctx.t("fn.negotiating") : `✓ ${ctx.t("fn.done")}`))));
 }
 
 function transfersList(ctx) {

@@ -72,6 +72,10 @@ const strings = {
     "vs.country.spain": "Espagne",
     "vs.country.netherlands": "Pays-Bas",
     "vs.country.france": "France",
+    "vs.map.england": "Angleterre",
+    "vs.map.spain": "Espagne",
+    "vs.map.netherlands": "Pays-Bas",
+    "vs.map.france": "France",
     "vs.party.england": "parti anglais",
     "vs.party.spain": "parti espagnol",
     "vs.party.netherlands": "parti hollandais",
@@ -454,6 +458,11 @@ const strings = {
     "vs.country.spain": "Spain",
     "vs.country.netherlands": "The Netherlands",
     "vs.country.france": "France",
+    // the map's labels, short enough for its shapes
+    "vs.map.england": "England",
+    "vs.map.spain": "Spain",
+    "vs.map.netherlands": "Netherlands",
+    "vs.map.france": "France",
     "vs.party.england": "English party",
     "vs.party.spain": "Spanish party",
     "vs.party.netherlands": "Dutch party",
@@ -1005,8 +1014,8 @@ function europe(ctx) {
   const origin = v.queen && v.queen.alive ? v.queen.origin : null;
   const wars = new Set(v.wars || []);
   const SHAPES = {
-    england: { d: "M40 12 L70 8 L78 30 L70 58 L52 66 L38 52 L46 34 Z", x: 56, y: 38 },
-    netherlands: { d: "M120 36 L150 30 L158 52 L136 62 L118 54 Z", x: 138, y: 47 },
+    england: { d: "M36 10 L72 6 L84 32 L74 58 L52 66 L32 52 L34 30 Z", x: 58, y: 38 },
+    netherlands: { d: "M112 34 L164 26 L172 50 L148 62 L116 56 Z", x: 142, y: 46 },
     spain: { d: "M24 118 L92 112 L104 128 L92 156 L40 158 L18 140 Z", x: 60, y: 138 },
     france: { d: "M74 66 L116 58 L134 70 L128 104 L102 114 L70 108 L62 86 Z", x: 98, y: 88 },
   };
@@ -1016,7 +1025,7 @@ function europe(ctx) {
       s("title", {}, id === "france" ? ctx.t("vs.country.france")
         : `${ctx.t(`vs.country.${id}`)} — ${ctx.t(`vs.party.${id}`)}: ${party.map((c) => who(ctx, c.seat)).join(", ") || ctx.t("vs.empty")}`),
       s("path", { d: sh.d }),
-      s("text", { x: sh.x, y: sh.y, "text-anchor": "middle", class: "vs-country-name" }, ctx.t(`vs.country.${id}`)),
+      s("text", { x: sh.x, y: sh.y, "text-anchor": "middle", class: "vs-country-name" }, ctx.t(`vs.map.${id}`)),
       origin === id ? s("text", { x: sh.x, y: sh.y - 12, "text-anchor": "middle", class: "vs-crown" }, "♛") : null,
       wars.has(id) ? s("text", { x: sh.x, y: sh.y + 14, "text-anchor": "middle", class: "vs-swords" }, "⚔") : null,
       party.map((c, i) => s("circle", { cx: sh.x - 12 + i * 9, cy: sh.y + (wars.has(id) ? 24 : 10), r: 4, style: { fill: ink(c.seat) }, class: "vs-party-dot", dataset: { seat: c.seat } })));
