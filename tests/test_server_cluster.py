@@ -7,6 +7,7 @@ up. (Killing an instance repeatedly: tests/test_server_chaos.py.)"""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -119,9 +120,17 @@ def test_a_client_connecting_where_the_copy_lags_gets_the_stores_table_first(pai
     assert hub(b).tables[tid].status == "waiting"  # B has heard of neither seat taken
     with b.websocket_connect(f"/ws/tables/{tid}?token={tokens['1']}") as bob:
         first = bob.receive_json()
-    assert first["table"]["status"] == "playing"
-    assert [s["name"] for s in first["table"]["seats"]] == ["P0", "P1"]
-    assert first["seat"] == 1
+        assert first["table"]["status"] == "playing"
+        assert [s["name"] for s in first["table"]["seats"]] == ["P0", "P1"]
+        assert first["seat"] == 1
+        # a look that finds nothing new tells the clients already there nothing
+        table, told = hub(b).tables[tid], []
+        for name in ("broadcast", "send_presence"):
+            monkeypatch.setattr(table, name, lambda *_, name=name, **__: told.append(name)
+                                or asyncio.sleep(0))
+        with b.websocket_connect(f"/ws/tables/{tid}") as spectator:
+            assert spectator.receive_json()["table"]["status"] == "playing"
+        assert told == []
 
 
 def test_exactly_one_instance_drives_a_tables_bots(pair):

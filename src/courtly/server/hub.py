@@ -1190,11 +1190,14 @@ class LiveTable:
         except Exception:
             log.exception("table %s: catching up with the store failed", self.id)
 
-    async def catch_up(self, every_note: bool = False) -> None:
+    async def catch_up(self, every_note: bool = False, quiet: bool = False) -> None:
         """Read what other instances stored since this one last looked (the
         table's row and seats, later moves, the notes announced, or every
-        note with ``every_note``, the clock) and tell this instance's clients."""
+        note with ``every_note``, the clock) and tell this instance's clients;
+        ``quiet``: only if that changed anything here (a look not prompted by
+        an announcement, :meth:`Hub.get_fresh`)."""
         async with self.lock:
+            before = self._standing() if quiet else None
             notes, self.notes_due = self.notes_due, set()
             stored = self.hub.store.load_table(self.id, self.entries,
                                                None if every_note else notes)
@@ -1209,9 +1212,19 @@ class LiveTable:
                              "this link no longer works")
         if stored.row.rematch and stored.row.rematch not in self.hub.tables:
             self.hub.adopt(stored.row.rematch)
+        if before is not None and not evicted and self._standing() == before:
+            return
         await self.broadcast()
         await self.send_presence()
         self.changed.set()
+
+    def _standing(self) -> tuple[Any, ...]:
+        """What a catch-up may change here, to tell whether one did."""
+        row = self.row
+        return (self.entries, len(self.log), row.listed, row.ended, row.abandoned, row.rematch,
+                self.timing.deadline,
+                tuple((s.kind, s.bot, s.token_hash, s.token_gen, s.name, s.away)
+                      for s in self.seats))
 
     async def take_move(self, move: dict[str, Any]) -> None:
         """A move another instance stored and announced with the move itself
@@ -1435,7 +1448,7 @@ class Hub:
         token's seat are then those of the store."""
         table = self.get(table_id)
         if self.store.shared:
-            await table.catch_up()
+            await table.catch_up(quiet=True)
         return table
 
     def load(self) -> None:
