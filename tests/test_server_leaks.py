@@ -24,6 +24,16 @@ import courtly
 from courtly.server import create_app
 
 
+def _app(tmp_path: Path) -> Any:
+    """The server on a fresh SQLite file. A forced move is made at once
+    (``undo_grace`` 0): the person before it never takes their move back
+    here, and the five seconds' wait after each such move had made the
+    random Fief and Vive le Roi games here last half a minute apiece; the
+    messages are the same, sent sooner (the grace's own messages are
+    tests/test_server.py's)."""
+    return create_app(f"sqlite:///{tmp_path / 'leak.db'}", undo_grace=0)
+
+
 def _receive_until(ws: Any, moves: int, inbox: list[dict[str, Any]]) -> dict[str, Any]:
     """Read messages until an update showing ``moves`` moves or more (a move
     the server makes itself may come before the last one's update is sent:
@@ -136,7 +146,7 @@ def _check_client(final: courtly.State, seat: int | None, inbox: list[dict[str, 
     (2, {}, 1), pytest.param(3, {}, 2, marks=pytest.mark.slow),
     pytest.param(4, {"expansion": True, "teams": True}, 3, marks=pytest.mark.slow)])
 def test_no_client_ever_receives_what_is_hidden_from_it(tmp_path: Path, n, options, seed):
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'leak.db'}")) as client:
+    with TestClient(_app(tmp_path)) as client:
         final, inbox = _play_connected(client, "courtisans", n, options, seed)
     assert final.is_over
     for seat, messages in inbox.items():
@@ -180,7 +190,7 @@ def _check_vive_le_roi(final: courtly.State, seat: int | None,
     (2, {"emissary": True, "banished": True, "royal_wedding": True}, 6)])
 def test_vive_le_roi_clients_never_see_others_favoris_or_votes(tmp_path: Path, n, options,
                                                                seed):
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'leak.db'}")) as client:
+    with TestClient(_app(tmp_path)) as client:
         final, inbox = _play_connected(client, "vive_le_roi", n, options, seed)
     assert final.is_over
     votes = sum(e["kind"] == "vote_cast" for m in inbox[None] if m["type"] == "update"
@@ -215,13 +225,15 @@ def _check_fief(seat: int | None, inbox: list[dict[str, Any]]) -> None:
 
 
 @pytest.mark.parametrize(("n", "options", "seed"), [
-    (3, {"turn_limit": 1}, 7), pytest.param(4, {"turn_limit": 3}, 8, marks=pytest.mark.slow)])
+    (3, {"turn_limit": 1}, 7), pytest.param(4, {"turn_limit": 8}, 8, marks=pytest.mark.slow)])
 def test_fief_clients_never_see_others_hands_deals_or_bids(tmp_path: Path, n, options, seed):
     """Every wire message of a random Fief game, every seat and a spectator.
-    Cards are dealt and exchanged in every game; sealed bids (a coalition
-    that won a village) are rare in short random games and are checked when
-    they come (tests/test_fief.py sets one up for the engine's views)."""
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'leak.db'}")) as client:
+    Cards are dealt and exchanged in every game; the four-player game's
+    eight turns meet combats, captures, deaths and a crowning too; sealed
+    bids (a coalition that won a village) are rare in random games and are
+    checked when they come (tests/test_fief.py sets one up for the
+    engine's views)."""
+    with TestClient(_app(tmp_path)) as client:
         final, inbox = _play_connected(client, "fief", n, options, seed)
     assert final.is_over
     deals = sum(e["kind"] == "deal" for m in inbox[0] if m["type"] == "update"
@@ -239,7 +251,7 @@ def test_versailles_a_card_shown_reaches_only_the_two_players(tmp_path: Path):
     the end of the negotiation and the Chamberlain's choice of place."""
     from courtly.games.versailles.cards import DECK
 
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'leak.db'}")) as client:
+    with TestClient(_app(tmp_path)) as client:
         tid, tokens = _seated_table(client, "versailles", 3, {}, 5)
         state = client.app.state.hub.tables[tid].state
         inbox: dict[int | None, list[dict[str, Any]]] = {s: [] for s in [0, 1, 2, None]}
