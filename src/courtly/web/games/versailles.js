@@ -72,10 +72,7 @@ const strings = {
     "vs.country.spain": "Espagne",
     "vs.country.netherlands": "Pays-Bas",
     "vs.country.france": "France",
-    "vs.map.england": "Angleterre",
-    "vs.map.spain": "Espagne",
     "vs.map.netherlands": "Pays-Bas",
-    "vs.map.france": "France",
     "vs.party.england": "parti anglais",
     "vs.party.spain": "parti espagnol",
     "vs.party.netherlands": "parti hollandais",
@@ -458,11 +455,8 @@ const strings = {
     "vs.country.spain": "Spain",
     "vs.country.netherlands": "The Netherlands",
     "vs.country.france": "France",
-    // the map's labels, short enough for its shapes
-    "vs.map.england": "England",
-    "vs.map.spain": "Spain",
+    // the map's own label where the country's name is too long for its shape
     "vs.map.netherlands": "Netherlands",
-    "vs.map.france": "France",
     "vs.party.england": "English party",
     "vs.party.spain": "Spanish party",
     "vs.party.netherlands": "Dutch party",
@@ -894,6 +888,13 @@ function sexKey(ctx, seat) {
   return (courtier(ctx, seat) || {}).sex === "woman" ? "woman" : "man";
 }
 
+/** A country's name on the map of Europe: the map's own where the country's
+ * name would run past its shape ("vs.map.*"), else the country's. */
+function mapName(ctx, id) {
+  const key = `vs.map.${id}`;
+  return ctx.t(key) !== key ? ctx.t(key) : ctx.t(`vs.country.${id}`);
+}
+
 /** Where a courtier is, as the Register's tag: "mort" agrees with a lady ("morte"). */
 function placeTag(ctx, c) {
   const key = `vs.where.${c.place}`;
@@ -1025,7 +1026,7 @@ function europe(ctx) {
       s("title", {}, id === "france" ? ctx.t("vs.country.france")
         : `${ctx.t(`vs.country.${id}`)} — ${ctx.t(`vs.party.${id}`)}: ${party.map((c) => who(ctx, c.seat)).join(", ") || ctx.t("vs.empty")}`),
       s("path", { d: sh.d }),
-      s("text", { x: sh.x, y: sh.y, "text-anchor": "middle", class: "vs-country-name" }, ctx.t(`vs.map.${id}`)),
+      s("text", { x: sh.x, y: sh.y, "text-anchor": "middle", class: "vs-country-name" }, mapName(ctx, id)),
       origin === id ? s("text", { x: sh.x, y: sh.y - 12, "text-anchor": "middle", class: "vs-crown" }, "♛") : null,
       wars.has(id) ? s("text", { x: sh.x, y: sh.y + 14, "text-anchor": "middle", class: "vs-swords" }, "⚔") : null,
       party.map((c, i) => s("circle", { cx: sh.x - 12 + i * 9, cy: sh.y + (wars.has(id) ? 24 : 10), r: 4, style: { fill: ink(c.seat) }, class: "vs-party-dot", dataset: { seat: c.seat } })));
