@@ -228,8 +228,9 @@ def _check_fief(seat: int | None, inbox: list[dict[str, Any]]) -> None:
     (3, {"turn_limit": 1}, 7), pytest.param(4, {"turn_limit": 8}, 8, marks=pytest.mark.slow)])
 def test_fief_clients_never_see_others_hands_deals_or_bids(tmp_path: Path, n, options, seed):
     """Every wire message of a random Fief game, every seat and a spectator.
-    Cards are dealt and exchanged in every game; the four-player game's
-    eight turns meet combats, captures, deaths and a crowning too; sealed
+    Cards are dealt and exchanged in every game; the four-player game
+    plays eight turns (its deal mixed by the server, another each run),
+    long enough for combats, captures and lords' deaths in most; sealed
     bids (a coalition that won a village) are rare in random games and are
     checked when they come (tests/test_fief.py sets one up for the
     engine's views)."""
