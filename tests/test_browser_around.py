@@ -110,6 +110,39 @@ IN_SIGHT = ("(() => { const r = document.getElementById('ID').getBoundingClientR
             " return r.top >= 0 && r.top < innerHeight; })()")
 
 
+# ----- the end ------------------------------------------------------------------------------
+
+#: Whether ``#final``'s top is in sight under the sticky top bar and banner.
+FINAL_UNDER_THE_BANNER = """() => {
+  const top = document.getElementById('final').getBoundingClientRect().top;
+  const bars = parseFloat(getComputedStyle(document.documentElement)
+    .getPropertyValue('--sticky-h'));
+  return top >= bars - 1 && top < innerHeight / 2;
+}"""
+
+
+def test_the_end_comes_into_sight_and_the_banner_leads_back_to_it(server, browser):
+    """A play-test's phone showed only Replay and Rematch at the end, the final
+    scores above the screen where the page had been scrolled, and the banner's
+    "The game is over" led nowhere: the scores come into sight, under the
+    sticky banner, when the game ends while the page watches, and the banner
+    leads back to them (table.js, the same for every game's board)."""
+    tid, tokens = seated_table(server, "courtisans", [PERSON, BOT], ["Ada"], seed=3)
+    page, errors = open_seat(browser, server, tid, tokens["0"], 390, 844)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    assert page.evaluate("scrollY") > 844, "the page is long enough to be scrolled away"
+    assert state(server, tid)["table"]["status"] == "playing"
+    play_persons(server, tid, tokens, lambda u: u["table"]["status"] == "over",
+                 random.Random(3))
+    page.wait_for_selector("#final")
+    page.wait_for_function(FINAL_UNDER_THE_BANNER)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    assert not page.evaluate(FINAL_UNDER_THE_BANNER)
+    page.click("#banner a.banner-jump[href='#final']")
+    page.wait_for_function(FINAL_UNDER_THE_BANNER)
+    assert errors == []
+
+
 # ----- rematch ----------------------------------------------------------------------------
 
 def test_rematch_two_people_and_a_bot_both_follow_to_the_new_table(server, browser, tmp_path):

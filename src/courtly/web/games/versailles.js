@@ -422,7 +422,7 @@ const strings = {
     "vs.log.over": "Fin de la partie : {who} l'emporte",
     "vs.final.rank": "Rang",
     "vs.final.by_goal": "La partie s'est terminée dès qu'un courtisan a amassé {goal} livres.",
-    "vs.final.reached": "Le dernier pas : {line}.",
+    "vs.final.reached": "Dernière étape : {line}.",
     "vs.final.by_turns": "La partie s'est terminée après le tour {turn} sur {limit}.",
     "vs.final.rule": "Le courtisan le plus riche l'emporte (§1) : le premier à amasser le but finit la partie aussitôt, sinon la limite de tours. À égalité, la victoire est partagée (notre décision : la règle n'en dit rien).",
   },

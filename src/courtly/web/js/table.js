@@ -32,6 +32,7 @@ const st = {
   unreadLog: 0, // the log's lines that came or changed while the log was out of sight
   unreadEvents: new Set(), // the indexes of the events that brought them
   result: null,
+  showFinal: false, // the game ended while this page watched: its final scores to bring into sight
   events: new Map(), // index -> event
   chat: new Map(), // id -> message
   conn: null,
@@ -305,6 +306,7 @@ function chatToRenderer() {
 
 function onUpdate(update) {
   const wasMyTurn = isMyTurn();
+  const wasPlaying = !!st.table && st.table.status === "playing";
   st.table = update.table;
   carryHostToRematch(st.table);
   st.seat = update.seat;
@@ -324,6 +326,7 @@ function onUpdate(update) {
   const fresh = (update.events || []).filter((e) => !st.events.has(e.index));
   for (const e of update.events || []) st.events.set(e.index, e);
   st.lastMove = update.last_move || null;
+  if (wasPlaying && st.table.status === "over") st.showFinal = true;
   noteUnread(fresh);
   renderUnlessPressed();
   if (loaded) announce(fresh);
@@ -389,6 +392,17 @@ function render() {
   renderLog();
   renderChat();
   renderHost();
+  if (st.showFinal) bringFinal();
+}
+
+/** The game has just ended at this table: its final scores (`#final`, drawn by the
+ *  four games' boards) brought into sight once, under the sticky banner: a play-test
+ *  found them above the screen at the end, the page kept where the last move left it. */
+function bringFinal() {
+  if (st.replay) return; // the replay's own step is in sight; the end waits for the table
+  st.showFinal = false;
+  const final = document.getElementById("final");
+  if (final) final.scrollIntoView({ block: "start" });
 }
 
 function renderHost() {
@@ -581,9 +595,17 @@ function bannerText(content, aside) {
   }, content.text, aside);
 }
 
+/** The banner of a finished game leads to its final scores where the board draws them
+ *  (`#final`: not the generic board's, nor a replay's earlier step). */
+function toTheEnd(content) {
+  if (content.jump || content.kind !== "over" || st.replay || st.renderer === genericRenderer
+      || !st.table || st.table.status !== "over") return content;
+  return { ...content, jump: "final" };
+}
+
 function renderBanner() {
   const banner = document.getElementById("banner");
-  const content = offlineBanner() || bannerContent(context());
+  const content = offlineBanner() || toTheEnd(bannerContent(context()));
   const { text, kind } = content;
   // a game's own banner of its end included (Courtisans' scores)
   const detail = content.detail || (kind !== "offline" && st.table && st.table.status === "over" ? rematchNews() : null);
