@@ -713,6 +713,39 @@ def test_a_self_fine_a_remarriage_and_a_roll_are_worded_right(server, browser):
     assert errors == []
 
 
+#: Fay's renderer's news (table.js shows each line as a toast) of rolls: hers on a
+#: request to the King, hers for an intervention, seat 1's.
+ROLL_NEWS = """() => {
+  const ctx = window.courtly.context();
+  const roll = (index, data) => ({ index, kind: 'roll', text: '', data });
+  return window.courtly.state.renderer.news(ctx, [
+    roll(90001, { seat: ctx.seat, sovereign: 'king', die: 3, standing: 5, granted: true }),
+    { index: 90002, kind: 'draw', text: '', data: { seat: ctx.seat } },
+    roll(90003, { seat: 1, sovereign: 'queen', die: 9, standing: 4, granted: false }),
+    roll(90004, { seat: ctx.seat, die: 7 })]);
+}"""
+
+
+def test_ones_own_roll_is_told_at_once(server, browser):
+    """A phone's play-test tapped a request and saw the form again, the d10's
+    outcome only in the story several screens away: the roll of one's own
+    request or audience comes as a toast (the renderer's ``news``), the
+    others' stay in the story."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser, 390, 844)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    mine, intervention = page.evaluate(ROLL_NEWS)
+    assert mine.startswith("🎲 Fay") and mine.endswith(": d10 = 3 against 5 (the King): granted"), \
+        mine
+    assert intervention.startswith("🎲 Fay") and ": d10 = 7 for the intervention" in intervention
+    page.click("#lang-toggle")
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    assert page.evaluate(ROLL_NEWS)[0].endswith(
+        "\u202f: d10 = 3 contre 5 (le Roi)\u202f: accordée")
+    assert errors == []
+
+
 def test_a_register_wider_than_the_screen_says_it_scrolls(server, browser):
     """A play-test's phone showed the Register cut at "Titl…", seven columns
     reached only by a sideways swipe nothing hinted at. Where the table is

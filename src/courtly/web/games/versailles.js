@@ -2386,7 +2386,15 @@ function mergeViews(views) {
   return base;
 }
 
+/** What just came of this seat's own request or audience (table.js `announce`, a toast
+ *  each): the die's line. A phone's play-test tapped a request and saw the form again,
+ *  the roll only in the story, several screens away. */
+function news(ctx, events) {
+  return events.filter((e) => e.kind === "roll" && (e.data || {}).seat === ctx.seat)
+    .map((e) => `🎲 ${describeEvent(e, ctx)}`);
+}
+
 export default {
-  strings, render, banner, describeEvent, cardHelp, describeAction, seatInfo, mergeViews, chatNotes,
+  strings, render, banner, describeEvent, cardHelp, describeAction, seatInfo, mergeViews, chatNotes, news,
   logKinds: { etiquette: "folded", breach: "highlight", fine: "highlight", roll: "highlight", turn: "highlight", game_over: "highlight", draw: "minor", done: "minor", presented: "minor" },
 };
