@@ -713,6 +713,34 @@ def test_a_self_fine_a_remarriage_and_a_roll_are_worded_right(server, browser):
     assert errors == []
 
 
+#: Where Done stands at a phone's first sight of the negotiation: whether it
+#: comes before the forms, and whether its button is whole above the bottom bar.
+DONE_IN_SIGHT = """() => {
+  const done = document.getElementById('vs-done');
+  const forms = document.querySelector('#vs-negotiation .vs-neg-forms');
+  const bar = document.getElementById('jumpbar').getBoundingClientRect().top;
+  return [!!(done.compareDocumentPosition(forms) & Node.DOCUMENT_POSITION_FOLLOWING),
+          done.getBoundingClientRect().bottom <= bar];
+}"""
+
+
+def test_a_phone_sees_done_at_once_in_the_negotiation(server, browser, tmp_path):
+    """A phone's play-test found the negotiation's Done half under the bottom
+    bar at first sight, below the payment and the showing forms: it comes
+    before them, whole in sight when the page opens on the negotiation."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser, 390, 844, touch=True)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector("#vs-sex-form button:enabled")
+    page.check("#vs-sex-woman")
+    page.click("#vs-sex-send")
+    page.wait_for_selector("#vs-negotiation #vs-done:enabled")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(tmp_path / "versailles-negotiation-phone.png"))
+    assert page.evaluate(DONE_IN_SIGHT) == [True, True]
+    assert errors == []
+
+
 #: Fay's renderer's news (table.js shows each line as a toast) of rolls: hers on a
 #: request to the King, hers for an intervention, seat 1's.
 ROLL_NEWS = """() => {

@@ -1815,11 +1815,13 @@ function negotiationPanel(ctx) {
       class: open.has(c.seat) ? "vs-open" : "vs-is-done", dataset: { seat: c.seat, done: open.has(c.seat) ? "0" : "1" },
     }, marker(ctx, c.seat), " ", who(ctx, c.seat), " — ",
     h("span", { class: "muted" }, open.has(c.seat) ? ctx.t("vs.negotiating") : `✓ ${ctx.t("vs.is_done")}`)))),
-    ctx.seat !== null ? h("div", { class: "vs-neg-forms" }, payForm(ctx), showForm(ctx)) : null,
+    // Done before the forms: a phone's play-test found it half under the bottom bar at
+    // first sight, below the payment and the showing it may not want
     passes ? h("p", { class: "vs-done-pass-note" }, ctx.t("vs.done_pass_note")) : null,
     mayDone ? button(passes ? ctx.t("vs.let_pass") : `✓ ${ctx.t("vs.done")}`, () => send(ctx, { type: "done" }), {
       class: "primary", id: "vs-done", disabled: !ctx.canAct, dataset: { passes: passes ? "1" : "0" },
     }) : null,
+    ctx.seat !== null ? h("div", { class: "vs-neg-forms" }, payForm(ctx), showForm(ctx)) : null,
     h("p", { class: "muted small vs-chat-hint" }, ctx.t("vs.chat_hint")));
 }
 
