@@ -106,6 +106,16 @@ def open_seat(browser, base: str, tid: str, token: str, width: int = 1280, heigh
     return page, errors
 
 
+#: Whether the chat's newest line is whole inside its box.
+LIST_EDGES_NEWEST = """() => {
+  const list = document.getElementById('chat');
+  const top = list.getBoundingClientRect().top + list.clientTop;
+  const lines = list.querySelectorAll('.chat-line');
+  const last = lines[lines.length - 1].getBoundingClientRect();
+  return last.top >= top - 1 && last.bottom <= top + list.clientHeight + 1;
+}"""
+
+
 IN_SIGHT = ("(() => { const r = document.getElementById('ID').getBoundingClientRect();"
             " return r.top >= 0 && r.top < innerHeight; })()")
 
@@ -140,6 +150,33 @@ def test_the_end_comes_into_sight_and_the_banner_leads_back_to_it(server, browse
     assert not page.evaluate(FINAL_UNDER_THE_BANNER)
     page.click("#banner a.banner-jump[href='#final']")
     page.wait_for_function(FINAL_UNDER_THE_BANNER)
+    assert errors == []
+
+
+#: The chat box's blank under its newest line, and the box's height (px).
+CHAT_BLANK = """() => {
+  const list = document.getElementById('chat');
+  const lines = list.querySelectorAll('.chat-line');
+  const box = list.getBoundingClientRect().top + list.clientTop + list.clientHeight;
+  return [box - lines[lines.length - 1].getBoundingClientRect().bottom, list.clientHeight];
+}"""
+
+
+def test_a_tall_chat_message_does_not_leave_the_box_blank(server, browser):
+    """A play-test's chat box (some 220 px) showed one short message over a
+    blank of 170 px: the message before it, marked with two breaches and as
+    tall as most of the box, had been scrolled out whole, as the box scrolls
+    out a line its top would cut. A line that tall is shown cut instead; the
+    newest still at the bottom, whole."""
+    tid, tokens = seated_table(server, "courtisans", [PERSON, PERSON], ["Ada", "Bob"], seed=4)
+    page, errors = open_seat(browser, server, tid, tokens["0"])
+    for text in ["Bonjour.", "Madame, " + "je vous salue bien bas, " * 16, "Merci."]:
+        api(server, f"/api/tables/{tid}/chat", {"token": tokens["1"], "text": text})
+    page.wait_for_function("document.querySelectorAll('#chat .chat-line').length === 3")
+    page.wait_for_timeout(100)
+    blank, height = page.evaluate(CHAT_BLANK)
+    assert blank <= height / 2 + 12, (blank, height)  # 12: the list's own padding
+    assert page.evaluate(LIST_EDGES_NEWEST), "the newest line is whole at the bottom"
     assert errors == []
 
 

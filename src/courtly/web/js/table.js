@@ -971,7 +971,10 @@ function renderLog() {
 
 /** Scroll a list to its end so that it shows whole lines: a line the box's top
  *  would cut in two scrolls out of sight, a blank under the newest making the
- *  room (the box keeps its height, so what is below it does not move). */
+ *  room (the box keeps its height, so what is below it does not move). Not a
+ *  line that would leave a blank of more than half the box: a play-test's
+ *  chat, its messages marked with breaches some 170 px tall in a 220 px box,
+ *  showed one short message over a blank; such a line is shown cut instead. */
 function endOnWholeLines(list) {
   list.style.removeProperty("padding-bottom");
   list.scrollTop = list.scrollHeight;
@@ -984,6 +987,7 @@ function endOnWholeLines(list) {
   if (!cut) return;
   const next = cut.nextElementSibling;
   const shift = (next ? next.getBoundingClientRect().top : cut.getBoundingClientRect().bottom) - top;
+  if (shift > list.clientHeight / 2) return;
   list.style.setProperty("padding-bottom", `${Math.ceil(shift)}px`);
   list.scrollTop = list.scrollHeight;
 }
