@@ -854,10 +854,14 @@ def test_the_family_name_drawn_is_proposed_and_one_click_away(server, browser):
     assert drawn and drawn != "Ann"
     assert page.locator("#vs-family").input_value() == drawn
     assert "the name drawn is proposed" in page.locator("#vs-choose").text_content()
+    # the button is idle while the field holds the name drawn (a play-test was offered it
+    # there), and puts it back once another is written
+    assert page.locator("#vs-family-drawn").is_disabled()
     page.fill("#vs-family", "Ann")
     assert page.locator("#vs-family-drawn").text_content() == f"Take the name drawn: {drawn}"
     page.click("#vs-family-drawn")
     assert page.locator("#vs-family").input_value() == drawn
+    assert page.locator("#vs-family-drawn").is_disabled()
     page.click("#vs-sex-send")
     page.wait_for_selector("#vs-register tr[data-seat='0'] .vs-form-of-address")
     assert page.evaluate("window.courtly.state.view.courtiers[0].family") == drawn

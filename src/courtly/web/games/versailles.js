@@ -1704,10 +1704,19 @@ function sexPanel(ctx) {
   const input = h("input", { type: "text", id: "vs-family", maxlength: "40", required: true, name: "family", autocomplete: "off" });
   input.value = proposal;
   const check = h("div", { class: "vs-family-check" }, familyCheck(ctx, proposal));
+  // the name drawn was only named in the help, to be typed in again; a button puts it back,
+  // idle while the field holds it (a play-test was offered the name its field already said)
+  const takeDrawn = drawn ? button(ctx.t("vs.family_drawn", { drawn }), () => {
+    input.value = drawn;
+    typed(drawn);
+    input.focus();
+  }, { class: "small", id: "vs-family-drawn" }) : null;
   const typed = (value) => {
     ctx.ui.vsFamily = value;
     check.replaceChildren(...familyCheck(ctx, value));
+    if (takeDrawn) takeDrawn.disabled = value.trim() === drawn;
   };
+  if (takeDrawn) takeDrawn.disabled = proposal.trim() === drawn;
   input.addEventListener("input", () => typed(input.value));
   const sexes = ["man", "woman"].filter((x) => legal.some((a) => a.sex === x));
   const pick = ctx.ui.vsSex && sexes.includes(ctx.ui.vsSex) ? ctx.ui.vsSex : sexes[0];
@@ -1722,12 +1731,7 @@ function sexPanel(ctx) {
   const form = h("form", { class: "vs-form vs-sex-form", id: "vs-sex-form", autocomplete: "off" },
     h("div", { class: "vs-fields" }, radios),
     h("label", { class: "vs-field" }, h("span", {}, ctx.t("vs.family")), input),
-    // the name drawn was only named in the help, to be typed in again
-    drawn ? button(ctx.t("vs.family_drawn", { drawn }), () => {
-      input.value = drawn;
-      typed(drawn);
-      input.focus();
-    }, { class: "small", id: "vs-family-drawn" }) : null,
+    takeDrawn,
     check,
     h("button", { type: "submit", class: "primary", id: "vs-sex-send", disabled: !ctx.canAct }, ctx.t("vs.choose_sex_send")));
   form.addEventListener("submit", (ev) => {
