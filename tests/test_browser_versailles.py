@@ -1776,6 +1776,44 @@ def test_a_wrong_payment_is_refused_in_the_pages_words(server, browser):
     assert errors == []
 
 
+#: Fay's renderer on her turn with an office's power to use, ``legal`` its uses
+#: ([use, seat]): the power form's menus (their fields) and what its send sends.
+POWER_FORM = """(uses) => {
+  const r = window.courtly.state.renderer;
+  const base = window.courtly.context();
+  const root = document.createElement('div');
+  document.body.append(root);
+  const sent = [];
+  const legal = uses.map(([use, seat]) => ({ action: { type: 'use_power', power: 'maitre_chasse',
+    use, seat } }));
+  const view = { ...base.view, stage: 'play', current: base.seat, actions_left: 0 };
+  const ctx = { ...base, view, canAct: true, legal, ui: {}, act: (a) => sent.push(a) };
+  ctx.rerender = () => { root.replaceChildren(); r.render(root, ctx); };
+  ctx.rerender();
+  const fields = [...root.querySelectorAll('#vs-form-power select')].map((s) => s.dataset.field);
+  root.querySelector('#vs-power-send').click();
+  root.remove();
+  return { fields, sent };
+}"""
+
+
+def test_a_power_form_asks_no_courtier_where_its_use_names_none(server, browser):
+    """A phone's play-test was shown a "Courtier" menu whose only choice was
+    "—" for the Master of the Hunt's moving the court (§9.5): a menu with
+    nothing to choose is left out, the use sent as it is."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser, 390, 844)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    alone = page.evaluate(POWER_FORM, [["hunt", None]])
+    assert alone["fields"] == ["power", "use"], alone
+    assert alone["sent"] == [{"type": "use_power", "power": "maitre_chasse", "use": "hunt",
+                              "seat": None}]
+    assert page.evaluate(POWER_FORM, [["hunt", None], ["hunt", 1]])["fields"] == [
+        "power", "use", "seat"]  # "—" beside a courtier: a choice, shown
+    assert errors == []
+
+
 #: Fay's renderer on her turn, in a box on the page: ``hand`` her hand, each
 #: card usable (a gift to seat 1 of it alone, and of ``pair`` together), and
 #: ``clicks`` what she does: ["tile", i] a tap on the i-th card, ["card1", id]

@@ -1543,6 +1543,8 @@ function cascade(ctx, { id, type, fields, submit, title, help, list = null, note
     if (at < 0) at = 0;
     const chosen = values[at];
     pool = pool.filter((a) => same(f.get ? f.get(a) : a[f.key], chosen));
+    // nothing to choose (the power's use names no courtier): no menu of a lone "—"
+    if (values.length === 1 && (chosen === null || chosen === undefined)) return null;
     const select = h("select", { dataset: { field: f.key }, name: f.key, id: `vs-${id}-${f.key}` },
       values.map((v, i) => h("option", { value: String(i) }, valueLabel(ctx, f.key, v))));
     select.value = String(at);
