@@ -1776,6 +1776,72 @@ def test_a_wrong_payment_is_refused_in_the_pages_words(server, browser):
     assert errors == []
 
 
+#: Fay's renderer on her turn, the Queen's Smile chosen (+2 Queen, §9.4), Fay at 9
+#: with the Queen, seat 1 at 5; ``clicks``: ["use", seat] the bar's button to play
+#: it on that seat, ["row", seat] that seat's Register row. After each, the bar's
+#: buttons' words and the row's title; and the seats played on.
+IDLE_PLAY = """([clicks, regency]) => {
+  const r = window.courtly.state.renderer;
+  const base = window.courtly.context();
+  const root = document.createElement('div');
+  document.body.append(root);
+  const sent = [];
+  const me = base.seat;
+  const play = (seat) => ({ action: { type: 'play_card', card: 'sourire_reine', seat } });
+  const courtiers = base.view.courtiers.map((c, s) => ({ ...c, place: 'court', king: 3,
+    queen: s === me ? 9 : 5 }));
+  const view = { ...base.view, stage: 'play', current: me, actions_left: 2,
+    hand: ['sourire_reine'], courtiers, king: { alive: !regency, regency },
+    queen: { ...(base.view.queen || {}), alive: true } };
+  const ctx = { ...base, view, canAct: true, legal: [play(me), play(1)],
+    ui: { ...base.ui, vsCard: 'sourire_reine' }, act: (a) => sent.push(a) };
+  ctx.rerender = () => { root.replaceChildren(); r.render(root, ctx); };
+  ctx.rerender();
+  const first = [...root.querySelectorAll('tr.vs-row.vs-target')].map((row) => row.title);
+  const seen = [];
+  for (const [where, seat] of clicks) {
+    if (ctx.ui.vsCard !== 'sourire_reine') { // a send lets the card go: chosen again
+      ctx.ui.vsCard = 'sourire_reine';
+      ctx.rerender();
+    }
+    const row = () => root.querySelector(`tr.vs-row.vs-target[data-seat="${seat}"]`);
+    const uses = () => [...root.querySelectorAll('#vs-card-bar .vs-use')];
+    (where === 'row' ? row() : uses()[seat === me ? 0 : 1]).click();
+    seen.push([uses().map((b) => b.textContent), row() ? row().title : null]);
+  }
+  root.remove();
+  return { first, seen, sent: sent.map((a) => a.seat) };
+}"""
+
+
+def test_a_play_that_moves_nothing_asks_to_be_sure(server, browser):
+    """A play-test played the Queen's Smile (+2 Queen) on a courtier already at
+    9 with the Queen, the log reading "9 → 9": the card marked playable, the
+    action spent for nothing. Such a play (a standing at the scale's end the
+    card pushes towards, as the rules clamp it, §9.4, A4) asks to be sure
+    first, from the card's bar or the Register; a play that moves something
+    sends at once. In a regency the Regent's scale takes both shifts."""
+    made = new_table(server, "versailles", [PERSON, BOT, BOT], seed=SEED, turn_limit=1)
+    page, errors = open_page(browser)
+    take_seat(page, server, made["links"]["seats"]["0"], "Fay")
+    page.wait_for_selector(".vs-origin-line")
+    read = page.evaluate(IDLE_PLAY, [[["use", 0], ["use", 0], ["use", 1], ["row", 0],
+                                      ["row", 0]], False])
+    assert read["sent"] == [0, 1, 0], read
+    (asked, _), _, _, (_, row_asked), _ = read["seen"]
+    assert asked[0].endswith("— changes nothing. Sure?") and "Sure" not in asked[1], asked
+    assert row_asked.endswith("— changes nothing. Sure?"), row_asked
+    mine, theirs = read["first"]  # before any click, the rows say which play is idle
+    assert mine == "Play on Fay (changes nothing)" and "nothing" not in theirs, read["first"]
+    # the King dead, the Queen Regent (§10.1): +2 on her scale still moves nothing at 9
+    assert page.evaluate(IDLE_PLAY, [[["use", 0]], True])["sent"] == []
+    page.click("#lang-toggle")
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    (french, _), = page.evaluate(IDLE_PLAY, [[["use", 0]], False])["seen"]
+    assert french[0].endswith("— sans effet. Vraiment\u202f?"), french
+    assert errors == []
+
+
 #: Fay's renderer on her turn with an office's power to use, ``legal`` its uses
 #: ([use, seat]): the power form's menus (their fields) and what its send sends.
 POWER_FORM = """(uses) => {

@@ -1689,3 +1689,16 @@ def test_every_card_has_its_effect_in_french_too():
     from courtly.games.versailles.cards import DECK
     cards = DECK.to_json()
     assert all(c["effect"] and c["effect_fr"] and c["effect_fr"] != c["effect"] for c in cards)
+
+
+def test_a_standing_cards_shifts_are_told_to_clients():
+    """The deck as clients read it gives a standing card's shifts on each
+    scale (§9.4; the browser asks to be sure of a play that would move
+    nothing), the rules' own ``dk`` and ``dq``; other cards none."""
+    from courtly.games.versailles.cards import DECK
+    cards = {c["id"]: c for c in DECK.to_json()}
+    assert cards["sourire_reine"]["shift"] == {"king": 0, "queen": 2}
+    for t in DECK.types.values():
+        expected = {"king": t.dk, "queen": t.dq} if t.kind == "standing" else None
+        assert cards[t.id]["shift"] == expected, t.id
+    assert any(c["shift"] and c["shift"]["king"] < 0 for c in cards.values())

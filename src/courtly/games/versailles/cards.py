@@ -100,13 +100,16 @@ class Deck:
         """The card types as clients read them: the symbols of §9.1 (location,
         sex, minimum standing, titled; ``user_sex``: who may play it) and
         whether it is a request card (§8.1); a declaration of war's country,
-        so that a hand can show its conditions."""
+        so that a hand can show its conditions; a standing card's shifts on
+        each scale (``shift``, §9.4), so that a play that would move nothing
+        (a standing already at the scale's end) can be told."""
         return [{"id": t.id, "name": {"fr": t.name_fr, "en": t.name_en}, "kind": t.kind,
                  "count": t.count, "income": t.income, "location": t.location, "sex": t.sex,
                  "min_standing": None if t.min_standing is None else
                  {"sovereign": t.min_standing.sovereign, "value": t.min_standing.value},
                  "titled": t.titled, "user_sex": t.user_sex, "request": t.is_request,
-                 "country": t.country, "effect": t.effect, "effect_fr": t.effect_fr}
+                 "country": t.country, "effect": t.effect, "effect_fr": t.effect_fr,
+                 "shift": {"king": t.dk, "queen": t.dq} if t.kind == "standing" else None}
                 for t in self.types.values()]
 
 

@@ -190,6 +190,8 @@ const strings = {
     "vs.why.nobody_min": "personne à la Cour n'a {sov} ≥ {n}",
     "vs.why.min": " avec {sov} ≥ {n}",
     "vs.anyway": "{what} — aucune chance. Vraiment ?",
+    "vs.anyway_idle": "{what} — sans effet. Vraiment ?",
+    "vs.idle": "sans effet",
     "vs.why.justice": "personne n'est à la Bastille",
     "vs.why.glory": "personne n'est en exil",
     "vs.why.war_on": "la France est déjà en guerre {against}",
@@ -573,6 +575,8 @@ const strings = {
     "vs.why.nobody_min": "nobody at court has {sov} ≥ {n}",
     "vs.why.min": " with {sov} ≥ {n}",
     "vs.anyway": "{what} — no chance. Sure?",
+    "vs.anyway_idle": "{what} — changes nothing. Sure?",
+    "vs.idle": "changes nothing",
     "vs.why.justice": "nobody is in the Bastille",
     "vs.why.glory": "nobody is in exile",
     "vs.why.war_on": "France is already at war {against}",
@@ -979,8 +983,10 @@ function bestOf(ctx, list) {
 /** Make `el` a target: a click sends the best of `list`, its label says which. */
 function aimAt(ctx, el, list) {
   const chosen = bestOf(ctx, list);
-  const label = useLabel(ctx, chosen);
-  clickable(el, () => send(ctx, chosen), label);
+  const guard = sureFirst(ctx, chosen, null); // a play that moves nothing: a second click sends it
+  const label = guard.asking ? guard.question(useLabel(ctx, chosen, false))
+    : movesNothing(ctx, chosen) ? `${useLabel(ctx, chosen)} (${ctx.t("vs.idle")})` : useLabel(ctx, chosen);
+  clickable(el, guard.go, label);
   el.title = label;
 }
 
@@ -1491,7 +1497,7 @@ function handPanel(ctx) {
       h("div", { class: "vs-uses" }, uses.map((a) => {
         const pct = a.type === "request" ? requestChance(ctx, a.via_queen) : null;
         const guard = sureFirst(ctx, a, pct);
-        return button(guard.asking ? ctx.t("vs.anyway", { what: useLabel(ctx, a, false) }) : useLabel(ctx, a), guard.go, {
+        return button(guard.asking ? guard.question(useLabel(ctx, a, false)) : useLabel(ctx, a), guard.go, {
           class: ["vs-use", `vs-use-${a.type}`, guard.asking && "vs-anyway"], disabled: !ctx.canAct, dataset: { kind: a.type },
         });
       }), button(ctx.t("vs.cancel"), () => {
@@ -1518,14 +1524,39 @@ function handPanel(ctx) {
  *  play-test wasted an action on one). ``pct``: its chance, or null. */
 function sureFirst(ctx, action, pct) {
   const key = JSON.stringify(action);
+  const idle = movesNothing(ctx, action);
+  const doubtful = pct === 0 || idle;
   return {
-    asking: pct === 0 && ctx.ui.vsSure === key,
+    asking: doubtful && ctx.ui.vsSure === key,
+    question: (what) => ctx.t(idle ? "vs.anyway_idle" : "vs.anyway", { what }),
     go: () => { // read at the click: a send disarms it before any redraw
-      if (pct !== 0 || ctx.ui.vsSure === key) return send(ctx, action);
+      if (!doubtful || ctx.ui.vsSure === key) return send(ctx, action);
       ctx.ui.vsSure = key;
       ctx.rerender();
     },
   };
+}
+
+/** Whether playing `a` would move nothing (§9.4): a standing card on a courtier
+ *  whose standings already stand at the scales' ends it pushes towards, each
+ *  shift made as the rules make it (court.py `shift`: on the scale of the
+ *  sovereign who hears it, the Regent's in a regency; clamped to −2…9, A4).
+ *  A play-test's Queen's Smile on a courtier at 9 with the Queen read "9 → 9". */
+function movesNothing(ctx, a) {
+  const card = a && a.type === "play_card" ? CARD[a.card] : null;
+  const c = card && card.shift && typeof a.seat === "number" ? courtier(ctx, a.seat) : null;
+  if (!c || c.place !== "court") return false;
+  const v = ctx.view;
+  const alive = { king: Boolean(v.king && v.king.alive), queen: Boolean(v.queen && v.queen.alive) };
+  const regency = Boolean(v.king && v.king.regency);
+  const at = { king: c.king, queen: c.queen };
+  for (const sov of ["king", "queen"]) {
+    const track = regency ? (alive.queen ? "queen" : null) : (alive[sov] ? sov : null);
+    if (track && card.shift[sov] && typeof at[track] === "number") {
+      at[track] = Math.max(-2, Math.min(9, at[track] + card.shift[sov]));
+    }
+  }
+  return at.king === c.king && at.queen === c.queen;
 }
 
 function cascade(ctx, { id, type, fields, submit, title, help, list = null, note = null, chance = null }) {
@@ -1562,7 +1593,7 @@ function cascade(ctx, { id, type, fields, submit, title, help, list = null, note
     h("div", { class: "vs-fields" }, rows),
     note ? note(action) : null,
     h("button", { type: "submit", class: ["primary", guard.asking && "vs-anyway"], disabled: !ctx.canAct, id: `vs-${id}-send` },
-      guard.asking ? ctx.t("vs.anyway", { what: submit }) : submit));
+      guard.asking ? guard.question(submit) : submit));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     if (action) guard.go();
