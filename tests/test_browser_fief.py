@@ -581,6 +581,12 @@ def test_only_the_forced_move_itself_is_tagged_in_the_log(server, browser):
     vote, election = page.evaluate(FORCED_VOTE)
     assert vote["tagged"] and "Fay abstains" in vote["text"], vote
     assert not election["tagged"] and "Louis is elected King" in election["text"], election
+    # one vote is "1 vote" (a play-test read "Louis is elected King (1 votes).")
+    one = page.evaluate("""() => window.courtly.state.renderer.describeEvent(
+      { index: 1, kind: 'election', text: '', data: { lord: 'louis', tally: { louis: 1 } } },
+      window.courtly.context())""")
+    assert one.endswith("is elected King (1 vote)."), one
+    assert election["text"].endswith("(3 votes)."), election
     assert errors == []
 
 

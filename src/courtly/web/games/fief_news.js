@@ -180,7 +180,7 @@ export const strings = {
     "fn.log.election_tie": "No lord has the most votes: the throne stays vacant until the next election.",
     "fn.log.election_tie_deposed": "No lord has the most votes: {lord} loses the crown; the throne is vacant until the next election.",
     "fn.log.election_again": "{lord} is re-elected and stays King.",
-    "fn.log.election": "{lord} is elected King ({n} votes).",
+    "fn.log.election": (p) => `${p.lord} is elected King (${p.n} vote${p.n === 1 ? "" : "s"}).`,
     "fn.log.crowned": "{lord} is consecrated and crowned King.",
     "fn.log.crowned_capital": "{lord} takes a capital on a vacant throne and becomes King.",
     "fn.log.ask_consecration": "{who} asks {to} to consecrate the King.",
