@@ -194,6 +194,16 @@ def _negotiate(server: str, ann, bob, spectator, tmp_path: Path) -> None:
         assert re.fullmatch(r"[0-3]:\d\d", page.locator("#fief-countdown").text_content())
     assert ann.locator("#fief-done-list li").count() == 4
     before = ann.evaluate("window.courtly.state.view.money")
+    # a sum not in hundreds is refused by the page in its words (the browser's own check
+    # showed its bubble in its language, "Please enter a valid value", on a French page)
+    refused = ann.evaluate("""() => {
+      const form = document.getElementById('fief-pay');
+      document.getElementById('fief-pay-amount').value = '250';
+      form.requestSubmit();
+      const error = form.querySelector('.fn-pay-error');
+      return [error.hidden, error.textContent];
+    }""")
+    assert refused[0] is False and refused[1].endswith("crowns, in hundreds."), refused
     ann.select_option("#fief-pay-to", label="Bob")
     ann.fill("#fief-pay-amount", "100")
     ann.click("#fief-pay-send")

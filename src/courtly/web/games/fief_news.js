@@ -1018,7 +1018,9 @@ function transferForm(ctx) {
     value: String(ui.amount ?? min), "aria-label": ctx.t("fn.amount"),
   });
   const error = h("p", { class: "action-error fn-pay-error", hidden: true, role: "alert" });
-  const form = h("form", { class: "fn-pay", id: "fief-pay", autocomplete: "off" },
+  // the page checks the amount itself, in its words: the browser's own check stopped the send
+  // with its bubble in its language ("Please enter a valid value" on a French page)
+  const form = h("form", { class: "fn-pay", id: "fief-pay", autocomplete: "off", novalidate: true },
     h("label", {}, h("span", {}, ctx.t("fn.to")), to),
     h("label", {}, h("span", {}, ctx.t("fn.amount")), amount),
     h("button", { type: "submit", class: "primary", id: "fief-pay-send", disabled: !ctx.canAct }, ctx.t("fn.send")),
