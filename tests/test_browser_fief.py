@@ -1939,6 +1939,13 @@ def test_a_bishoprics_outline_stays_through_a_redraw(server, browser):
     page.mouse.move(305, 605)
     assert page.evaluate(OUTLINED) == []
     assert page.evaluate(REDRAW) == []
+    # straight off the map after a redraw (a quick flick's first move, a click on the bar):
+    # a play-test's outline stayed through the next phases, the pointer on the bar and the log
+    page.hover('.fief-bishopric-label[data-bishopric="sagy"]')
+    assert page.evaluate(REDRAW) == villages["sagy"]
+    page.hover("#log")
+    assert page.evaluate(OUTLINED) == []
+    assert page.evaluate(REDRAW) == []
     page.focus('.fief-bishopric-label[data-bishopric="bourg"]')
     assert page.evaluate(REDRAW) == villages["bourg"]
     page.evaluate("document.activeElement.blur()")
