@@ -1965,6 +1965,37 @@ def test_a_bishoprics_outline_stays_through_a_redraw(server, browser):
     assert errors == []
 
 
+#: The bar above the map in the cards phase when Fay (seat 0) has nothing to lay
+#: or play on the map: her legal actions ``types`` besides ending her part.
+NOTHING_TO_LAY = """(types) => {
+  const ctx = window.courtly.context();
+  const view = { ...ctx.view, phase: 'cards', hand: ['sun'], exchanged: [] };
+  const action = (type) => ({ type, card: 'sun' });
+  const root = document.createElement('div');
+  window.courtly.state.renderer.render(root, { ...ctx, view, canAct: true, forced: false,
+    legal: [{ action: { type: 'end_turn' }, text: '' },
+            ...types.map((type) => ({ action: action(type), text: '' }))], ui: {} });
+  const more = root.querySelector('.fief-act .fief-more-below');
+  return more ? more.textContent : null;
+}"""
+
+
+def test_a_seat_with_no_card_for_the_map_is_told_what_the_forms_offer(server, browser):
+    """A play-test's player dealt no lord read "Nothing in your hand to play on
+    the map now. Other actions are in the forms below the map" turn after turn,
+    never what they were: the bar names them (exchanging, discarding a card),
+    in both languages."""
+    _, page, errors = _fay_at_fief(server, browser)
+    said = page.evaluate(NOTHING_TO_LAY, ["exchange_card", "discard_card"])
+    assert said == "Also, in the forms below the map: Exchange a card · Discard a card.", said
+    assert page.evaluate(NOTHING_TO_LAY, []) is None
+    page.click("#lang-toggle")
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    said = page.evaluate(NOTHING_TO_LAY, ["exchange_card"])
+    assert said == "Aussi, dans les formulaires sous la carte\u202f: Échanger une carte.", said
+    assert errors == []
+
+
 #: The bar above the map once Fay's (seat 0) lord Robert, besieged in Berzé by
 #: seat 1's Clément and 6 soldiers, is chosen to move: his only trips are sorties.
 BESIEGED = """() => {

@@ -18,7 +18,7 @@ import { actionText, actions, lastMovePanel, phaseLine } from "./generic.js";
 import { BOARD, CARDS, PRICES, REGION, VILLAGE, agreeing, bishopricName, cardHelp, cardName, lordName, regionName,
   seatColour as seatColourOf, seatInk, villageName } from "./fief_data.js";
 import { withHelp } from "../js/cardhelp.js";
-import { grouped, pointing } from "../js/i18n.js";
+import { grouped, has, pointing } from "../js/i18n.js";
 import news from "./fief_news.js";
 
 const VILLAGE_FIELDS = ["village", "to"];
@@ -156,6 +156,7 @@ const strings = {
     "fief.act.tithe_needs.bishopric_tithe": "{card} needs one of your lords to be a bishop (a cardinal takes no tithe)",
     "fief.act.tithe_needs.lords_tithe": "{card} needs a fief of yours",
     "fief.act.more_below": "Other actions are in the forms below the map.",
+    "fief.act.more_below_named": "Also, in the forms below the map: {list}.",
     "fief.act.negotiate": "Negotiation: {what}; then say Done.",
     "fief.act.to_negotiation": "Pay or say Done ↓",
     "fief.act.to_done": "Say Done ↓",
@@ -341,6 +342,7 @@ const strings = {
     "fief.act.tithe_needs.bishopric_tithe": "{card} demande qu'un de vos seigneurs soit évêque (un cardinal ne lève pas de dîme)",
     "fief.act.tithe_needs.lords_tithe": "{card} demande un fief à vous",
     "fief.act.more_below": "Les autres actions sont dans les formulaires sous la carte.",
+    "fief.act.more_below_named": "Aussi, dans les formulaires sous la carte : {list}.",
     "fief.act.negotiate": "Négociation : {what} ; puis dites Terminé.",
     "fief.act.to_negotiation": "Payer ou dire Terminé ↓",
     "fief.act.to_done": "Dire Terminé ↓",
@@ -1519,7 +1521,8 @@ function restBar(ctx) {
   if (!end) return null;
   const phase = ctx.view.phase;
   const tithes = legalOf(ctx, "tithe");
-  const others = ctx.legal.some((l) => !["end_turn", "tithe"].includes(l.action.type));
+  const others = [...new Set(ctx.legal.map((l) => l.action.type))]
+    .filter((type) => !["end_turn", "tithe"].includes(type));
   const key = restKey(ctx, phase);
   // after an exchange no card is played this turn, the lord it drew included (docs/rules/fief.md,
   // decision 5): a play-test drew a lord so and could not lay him, told nothing
@@ -1531,8 +1534,16 @@ function restBar(ctx) {
         button(titheLabel(ctx, a), () => send(ctx, a), { class: "fief-choice fief-tithe", dataset: { card: a.card } }))))]
       : null,
     tithesKept(ctx, tithes),
-    others ? h("p", { class: "muted" }, ctx.t("fief.act.more_below")) : null,
+    others.length ? h("p", { class: "muted fief-more-below" }, moreBelow(ctx, others)) : null,
     h("div", { class: "fief-row" }, end)];
+}
+
+/** What else the forms below the map offer, by name ("Exchange a card · Discard a card"):
+ *  a play-test's player dealt no lord read "Other actions are in the forms below the map"
+ *  turn after turn, never what they were. */
+function moreBelow(ctx, types) {
+  if (!types.every((type) => has(`kind.${type}`))) return ctx.t("fief.act.more_below");
+  return ctx.t("fief.act.more_below_named", { list: types.map((type) => ctx.t(`kind.${type}`)).join(" · ") });
 }
 
 // ----- zoom and pan --------------------------------------------------------------------------
