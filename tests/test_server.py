@@ -428,8 +428,10 @@ def test_a_person_who_left_is_played_by_a_bot_and_the_log_says_so(tmp_path):
 def test_a_program_back_with_its_token_gets_its_seat_back_from_the_stand_in(tmp_path):
     """A seat played by its stand-in is its person's again once the person
     is seen, also through REST only (a program polling with its token): the
-    log says so and the stand-in no longer plays its turns."""
-    with make_client(tmp_path, away_after=0.3) as client:
+    log says so and the stand-in no longer plays its turns. (``away_after``
+    1.5 s: at 0.3 s a CI run on a loaded machine let the program's polls,
+    0.2 s apart, drift past it, and the stand-in played again.)"""
+    with make_client(tmp_path, away_after=1.5) as client:
         tid, tokens = person_table(client, 2)
         with client.websocket_connect(f"/ws/tables/{tid}?token={tokens['0']}"):
             wait_until(a_stand_in_moves(client, tid, tokens["0"], 0))  # seat 1 is away
