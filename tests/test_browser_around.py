@@ -20,6 +20,7 @@ import pytest
 
 from test_browser import (  # the fixtures and helpers of the browser tests
     BOT,
+    LIST_EDGES,
     PERSON,
     api,
     browser,
@@ -106,16 +107,6 @@ def open_seat(browser, base: str, tid: str, token: str, width: int = 1280, heigh
     return page, errors
 
 
-#: Whether the chat's newest line is whole inside its box.
-LIST_EDGES_NEWEST = """() => {
-  const list = document.getElementById('chat');
-  const top = list.getBoundingClientRect().top + list.clientTop;
-  const lines = list.querySelectorAll('.chat-line');
-  const last = lines[lines.length - 1].getBoundingClientRect();
-  return last.top >= top - 1 && last.bottom <= top + list.clientHeight + 1;
-}"""
-
-
 IN_SIGHT = ("(() => { const r = document.getElementById('ID').getBoundingClientRect();"
             " return r.top >= 0 && r.top < innerHeight; })()")
 
@@ -176,7 +167,8 @@ def test_a_tall_chat_message_does_not_leave_the_box_blank(server, browser):
     page.wait_for_timeout(100)
     blank, height = page.evaluate(CHAT_BLANK)
     assert blank <= height / 2 + 12, (blank, height)  # 12: the list's own padding
-    assert page.evaluate(LIST_EDGES_NEWEST), "the newest line is whole at the bottom"
+    assert page.evaluate(LIST_EDGES, ["chat", ".chat-line"])["newest"], \
+        "the newest line is whole at the bottom"
     assert errors == []
 
 

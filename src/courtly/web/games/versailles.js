@@ -985,7 +985,7 @@ function aimAt(ctx, el, list) {
   const chosen = bestOf(ctx, list);
   const guard = sureFirst(ctx, chosen, null); // a play that moves nothing: a second click sends it
   const label = guard.asking ? guard.question(useLabel(ctx, chosen, false))
-    : movesNothing(ctx, chosen) ? `${useLabel(ctx, chosen)} (${ctx.t("vs.idle")})` : useLabel(ctx, chosen);
+    : guard.idle ? `${useLabel(ctx, chosen)} (${ctx.t("vs.idle")})` : useLabel(ctx, chosen);
   clickable(el, guard.go, label);
   el.title = label;
 }
@@ -1528,6 +1528,7 @@ function sureFirst(ctx, action, pct) {
   const doubtful = pct === 0 || idle;
   return {
     asking: doubtful && ctx.ui.vsSure === key,
+    idle,
     question: (what) => ctx.t(idle ? "vs.anyway_idle" : "vs.anyway", { what }),
     go: () => { // read at the click: a send disarms it before any redraw
       if (!doubtful || ctx.ui.vsSure === key) return send(ctx, action);
@@ -1540,7 +1541,8 @@ function sureFirst(ctx, action, pct) {
 /** Whether playing `a` would move nothing (§9.4): a standing card on a courtier
  *  whose standings already stand at the scales' ends it pushes towards, each
  *  shift made as the rules make it (court.py `shift`: on the scale of the
- *  sovereign who hears it, the Regent's in a regency; clamped to −2…9, A4).
+ *  sovereign who hears it, the Regent's in a regency; clamped to the scale,
+ *  STANDINGS, A4).
  *  A play-test's Queen's Smile on a courtier at 9 with the Queen read "9 → 9". */
 function movesNothing(ctx, a) {
   const card = a && a.type === "play_card" ? CARD[a.card] : null;
@@ -1553,7 +1555,7 @@ function movesNothing(ctx, a) {
   for (const sov of ["king", "queen"]) {
     const track = regency ? (alive.queen ? "queen" : null) : (alive[sov] ? sov : null);
     if (track && card.shift[sov] && typeof at[track] === "number") {
-      at[track] = Math.max(-2, Math.min(9, at[track] + card.shift[sov]));
+      at[track] = Math.max(STANDINGS[0], Math.min(STANDINGS[STANDINGS.length - 1], at[track] + card.shift[sov]));
     }
   }
   return at.king === c.king && at.queen === c.queen;
