@@ -26,6 +26,7 @@ from courtly.games.versailles.actions import (
     UsePower,
 )
 from courtly.games.versailles.addresses import judge_chat
+from courtly.games.versailles.etiquette import BreachCode
 from courtly.games.versailles.rules import VersaillesState
 from courtly.sim.report import curve_point
 from courtly.sim.simulate import play_out
@@ -95,6 +96,48 @@ def test_the_chamberlain_fines_a_breach_and_says_so_in_the_proper_form(cards):
     assert "1\u202f000 livres" in said.text["fr"] and "1,000 livres" in said.text["en"]
     assert judge_chat(state.view(gc), gc, said.line(), None) == []
     assert judge_chat(state.view(gc), gc, said.text["fr"], offender) == []
+
+
+def test_two_breaches_of_one_message_are_fined_in_two_different_lines():
+    """A play-test: the Chamberlain fining two breaches of one message said the
+    same line twice, which read as a glitch. Each fine now says what it is for
+    (``FINED_FOR``, one phrase a kind of breach, none quoting the breach), and
+    the checker finds no breach in any of them, to the table or to the offender."""
+    state = in_play()
+    gc = state.gc
+    offender = (gc + 2) % 4
+    state.courtiers[offender].cards.append("marquis")
+    state.apply(REFEREE, Breach(offender, "familiar_pronoun", "tu"))
+    state.apply(REFEREE, Breach(offender, "wrong_title", "Monsieur le Duc"))
+    lines = []
+    for number in (0, 1):
+        assert choice(state, gc) == Fine(number)
+        said = bot.remark(state.view(gc), Fine(number))
+        assert said is not None
+        lines.append(said.text)
+        state.apply(gc, Fine(number))
+    assert lines[0] != lines[1]
+    assert lines[0]["en"].endswith("livres for speaking familiarly."), lines
+    assert lines[1]["fr"].endswith("livres pour un titre erroné."), lines
+
+
+@pytest.mark.parametrize("code", list(BreachCode))
+def test_what_each_fine_is_for_is_said_without_a_breach(code):
+    """Every kind of breach the checker reports has its words in both
+    languages, and the bot's line naming it is no breach itself (the server
+    judges a bot's remark like anyone's)."""
+    assert set(bot.FINED_FOR) == {c.value for c in BreachCode}
+    state = in_play()
+    gc = state.gc
+    offender = (gc + 2) % 4
+    state.apply(REFEREE, Breach(offender, code.value, "..."))
+    said = bot.remark(state.view(gc), Fine(0))
+    assert said is not None
+    for lang, phrase in bot.FINED_FOR[code.value].items():
+        assert said.text[lang].endswith(f" {phrase}."), said.text
+    assert judge_chat(state.view(gc), gc, said.line(), None) == []
+    assert judge_chat(state.view(gc), gc, said.text["fr"], offender) == []
+    assert judge_chat(state.view(gc), gc, said.text["en"], offender) == []
 
 
 def test_a_wife_is_fined_as_madame_la_marquise():

@@ -99,6 +99,22 @@ OFFER = 1000
 #: The Grand Chamberlain's fine (§3), said in the remark in each language's digit
 #: groups (French with a narrow no-break space, as the pages write sums).
 FINE_LIVRES = {lang: grouped(FINE, lang) for lang in ("fr", "en")}
+#: What the fine is for, by the checker's code (``etiquette.BreachCode``), in
+#: words that quote nothing of the breach: the referee judges the remark like
+#: anyone's chat, and "tu" quoted would be a breach of the bot's own. Two
+#: breaches fined from one message then read as two fines, not one said twice.
+FINED_FOR = {
+    "familiar_pronoun": {"fr": "un tutoiement", "en": "speaking familiarly"},
+    "familiar_name": {"fr": "une familiarité", "en": "a familiar name"},
+    "wrong_sex": {"fr": "une erreur de sexe", "en": "the wrong sex"},
+    "wrong_quality": {"fr": "une qualité erronée", "en": "the wrong quality"},
+    "wrong_name": {"fr": "un nom erroné", "en": "the wrong name"},
+    "wrong_title": {"fr": "un titre erroné", "en": "a title not held"},
+    "lower_title": {"fr": "un titre inférieur", "en": "a lesser title"},
+    "wrong_dignity": {"fr": "une dignité erronée", "en": "a dignity not held"},
+    "wrong_office": {"fr": "une charge erronée", "en": "an office not held"},
+    "wrong_order": {"fr": "un ordre erroné", "en": "words out of order"},
+}
 
 
 def _me(view: View) -> Mapping[str, Any]:
@@ -551,26 +567,26 @@ def ranking(view: View, legal: Sequence[Action], rng: random.Random) -> list[Act
 
 
 def remark(view: View, action: Action) -> Remark | None:
-    """What the bot says with an action: as Grand Chamberlain, the fine, to
-    the table, the offender addressed by his form of address (§3: the view's
-    ``address``, which the etiquette checker reads the same way); nothing
-    when the offender has no courtier to address (his sex not chosen yet,
-    §6; dead, §10.4), for no form of address would be right."""
+    """What the bot says with an action: as Grand Chamberlain, the fine and
+    what it is for (:data:`FINED_FOR`), to the table, the offender addressed
+    by his form of address (§3: the view's ``address``, which the etiquette
+    checker reads the same way); nothing when the offender has no courtier
+    to address (his sex not chosen yet, §6; dead, §10.4), for no form of
+    address would be right."""
     if not isinstance(action, Fine):
         return None
-    seat = next((b["seat"] for b in view["breaches"] if b["breach"] == action.breach), None)
-    if seat is None:
+    breach = next((b for b in view["breaches"] if b["breach"] == action.breach), None)
+    if breach is None:
         return None
-    address = view["courtiers"][seat]["address"]
+    address = view["courtiers"][breach["seat"]]["address"]
     if address is None:
         return None
-    name = address["short"]
-    return Remark(
-        {
-            "fr": f"{name}, l'étiquette vous coûte {FINE_LIVRES['fr']} livres.",
-            "en": f"{name}, etiquette costs you {FINE_LIVRES['en']} livres.",
-        }
-    )
+    name, why = address["short"], FINED_FOR.get(breach["code"])
+    fr = f"{name}, l'étiquette vous coûte {FINE_LIVRES['fr']} livres"
+    en = f"{name}, etiquette costs you {FINE_LIVRES['en']} livres"
+    if why is not None:
+        fr, en = f"{fr} pour {why['fr']}", f"{en} for {why['en']}"
+    return Remark({"fr": f"{fr}.", "en": f"{en}."})
 
 
 def estimate(view: View) -> list[float]:
