@@ -726,6 +726,55 @@ def test_the_battle_panel_counts_soldiers_in_both_columns(server, browser):
     assert errors == []
 
 
+#: The battle panel's exchanges for one battle of two (the news module, off-page):
+#: each exchange's loss lines, their text and title, in English and French.
+LOSSES = """async () => {
+  const news = (await import('/static/games/fief_news.js')).default;
+  const i18n = await import('/static/js/i18n.js');
+  const round = (index, roll, lost, soldiers) => ({index, kind: 'combat', text: '', data: {
+    village: 'cluny', attacker: 0, defender: 1, attacker_lords: ['clement'],
+    attacker_soldiers: 9, defender_lords: ['robert'], defender_soldiers: soldiers,
+    attacker_roll: roll, defender_roll: [1], attacker_loses: 1, defender_loses: lost,
+    attacker_left: 9, defender_left: 1 + soldiers - lost, in_castle: false}});
+  // 6+5 is 6 losses in open ground: the first costs 2 of 5, the second the 3 left
+  const events = [{index: 0, kind: 'turn', text: '', data: {turn: 3, first: 0}},
+    round(1, [2, 1], 2, 4), round(2, [6, 5], 3, 2)];
+  const ctx = await (MAKE_CTX)({view: {regions: [], lords: {}}, events, seat: null});
+  const out = {};
+  for (const lang of ['en', 'fr']) {
+    i18n.setLang(lang);
+    ctx.t = i18n.t;
+    const root = document.createElement('div');
+    root.append(Object.assign(document.createElement('div'), {className: 'fief-side'}));
+    news.decorate(root, ctx);
+    out[lang] = [...root.querySelectorAll('#fief-battle .fn-round .fn-loss')]
+      .map((span) => [span.textContent, span.title]);
+  }
+  i18n.setLang('en');
+  return out;
+}""".replace("MAKE_CTX", FAKE_CTX)
+
+
+def test_a_loss_of_the_whole_force_says_so(server, browser):
+    """A play-test read "loses 3" under a roll of 6+5, which the Combat Results
+    Table gives 6 for, as a mistake: the defender had 3 pieces left, and "the
+    defender ... counts the number of his forces which are present" (Phase 5).
+    A loss that takes a side's whole force now says so, with why in its title;
+    a smaller loss reads as before."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=3)
+    page, errors = open_page(browser)
+    page.goto(f"{server}/table/{made['table']['id']}")
+    page.wait_for_selector("svg.fief-map")
+    read = page.evaluate(LOSSES)
+    assert read["en"] == [
+        ["→ P1 loses 2", ""], ["→ P0 loses 1", ""],
+        ["→ P1 loses 3, the whole force",
+         "A side loses at most what it has: the Combat Results Table may give more."],
+        ["→ P0 loses 1", ""]], read
+    assert read["fr"][2][0] == "→ P1 perd 3, toute sa troupe", read
+    assert errors == []
+
+
 def test_a_move_taken_back_leaves_the_turns_lists(server, browser):
     """A play-test's payment, taken back (Undo), stayed in the negotiation's
     "Payments" though the crowns had come back: the turn's lists (thisTurn)

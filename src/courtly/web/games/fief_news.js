@@ -220,6 +220,8 @@ export const strings = {
     "fn.round": "Exchange {n}",
     "fn.rolls": "{who} rolls",
     "fn.loses": "{who} loses {n}",
+    "fn.loses_all": "{who} loses {n}, the whole force",
+    "fn.loses_all_why": "A side loses at most what it has: the Combat Results Table may give more.",
     "fn.no_lord": "no lord",
     "fn.sealed": "sealed",
     "fn.thinking": "choosing…",
@@ -477,6 +479,8 @@ export const strings = {
     "fn.round": "Échange {n}",
     "fn.rolls": "{who} lance",
     "fn.loses": "{who} perd {n}",
+    "fn.loses_all": "{who} perd {n}, toute sa troupe",
+    "fn.loses_all_why": "Un camp perd au plus ce qu'il a : la table des résultats peut en donner davantage.",
     "fn.no_lord": "aucun seigneur",
     "fn.sealed": "secrète",
     "fn.thinking": "réfléchit…",
@@ -844,6 +848,18 @@ function soldiersLeft(side) {
   return Math.max(0, side.left - side.lords.length);
 }
 
+/** What one side of an exchange lost. A loss that took the whole force says so:
+ * a side loses at most what it has ("the defender ... counts the number of his
+ * forces which are present"), and a play-test read "loses 3" under a roll the
+ * Combat Results Table gives 6 for as a mistake. */
+function lossText(ctx, seat, lost, r) {
+  const role = seat === r.attacker ? "attacker" : "defender";
+  const had = (r[`${role}_lords`] || []).length + (r[`${role}_soldiers`] ?? 0);
+  const whole = lost > 0 && lost === had;
+  return h("span", { class: ["fn-loss", lost ? "fn-hit" : null], title: whole ? ctx.t("fn.loses_all_why") : null },
+    `→ ${ctx.t(whole ? "fn.loses_all" : "fn.loses", { who: ctx.name(seat), n: lost })}`);
+}
+
 function roundItem(ctx, r, n, fresh) {
   const view = ctx.view;
   const line = (seat, roll, other, lost) => h("div", { class: "fn-roll" },
@@ -851,7 +867,7 @@ function roundItem(ctx, r, n, fresh) {
       ctx.t("fn.rolls", { who: ctx.name(seat) })),
     h("span", { class: "fn-dice", "aria-label": (roll || []).join(", ") }, dice(roll)),
     h("span", { class: "fn-sum" }, `(${diceText(roll)})`),
-    h("span", { class: ["fn-loss", lost ? "fn-hit" : null] }, `→ ${ctx.t("fn.loses", { who: ctx.name(other), n: lost })}`));
+    lossText(ctx, other, lost, r));
   return h("li", {
     class: ["fn-round", fresh >= 0 ? "fn-new" : null], dataset: { attacker: r.attacker, defender: r.defender },
     style: fresh >= 0 ? { "--i": fresh } : null,
