@@ -203,6 +203,61 @@ def test_the_question_of_what_a_force_does_is_sized_ahead(server, browser, width
     assert errors == []
 
 
+#: Fay at the purchases with 1,000 crowns and Berzé (hers): the page's own renderer,
+#: off-page at the page's width, clicked as a player would: Berzé (its offers
+#: shown), then Cancel. The map's top and the bar's height each time.
+BUY_AND_BACK = """() => {
+  const base = window.courtly.context();
+  const root = document.createElement('div');
+  const width = document.querySelector('.fief-board').parentElement.offsetWidth;
+  root.style.cssText = `position:absolute; left:0; top:0; width:${width}px`;
+  document.body.append(root);
+  const money = [...base.view.money];
+  money[0] = 1000;
+  const view = { ...base.view, phase: 'purchases', money,
+    holders: { ...base.view.holders, berze: 0 } };
+  const buy = (item, count) =>
+    ({ action: { type: 'buy', item, village: 'berze', count }, text: '' });
+  const legal = [{ action: { type: 'end_turn' }, text: '' },
+    ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => buy('soldier', n)),
+    buy('mill', 1), buy('press', 1), buy('castle', 1)];
+  const ctx = { ...base, view, legal, schema: [], canAct: true, forced: false, ui: {} };
+  const draw = () => { root.replaceChildren(); window.courtly.state.renderer.render(root, ctx); };
+  ctx.rerender = draw;
+  const read = () => ({ map: root.querySelector('.fief-viewport').getBoundingClientRect().top,
+    bar: root.querySelector('.fief-act').getBoundingClientRect().height });
+  draw();
+  const before = read();
+  root.querySelector('.fief-village[data-village="berze"]')
+    .dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  const offers = { ...read(), shown: !!root.querySelector('.fief-buy-button') };
+  root.querySelector('.fief-act .fief-cancel').click();
+  const back = read();
+  root.remove();
+  return { before, offers, back, most: 0.15 * window.innerHeight };
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_bar_gives_back_the_room_of_a_village_s_offers(server, browser, width):
+    """A play-test: on a phone, after buying at a village, the bar above the map
+    kept the offers' height, some 200 px of empty box, and the map began under
+    the fold. A room kept, or carried into the next bar, now leaves at most
+    AHEAD_AT_MOST (15%) of the window empty: offers taller than that (a
+    phone's, and here a laptop's too) close and the map comes back up; offers
+    that fit are kept from the first, and the map stays where it was."""
+    touch = width < 700
+    _, page, errors = _fay(server, browser, width=width, height=844 if touch else 800, touch=touch)
+    read = page.evaluate(BUY_AND_BACK)
+    assert read["offers"]["shown"], read
+    assert read["back"]["bar"] - read["before"]["bar"] <= read["most"], read
+    if read["offers"]["bar"] - read["before"]["bar"] > read["most"]:  # the play-test's phone
+        assert read["back"]["map"] == read["before"]["map"], read
+    else:
+        assert read["before"]["map"] == read["offers"]["map"] == read["back"]["map"], read
+    assert errors == []
+
+
 def _until_negotiation(server: str, made: dict[str, Any]) -> None:
     """Fay (seat 0) plays over the API, ending each phase at once (her region first),
     until the negotiation, which she is in."""

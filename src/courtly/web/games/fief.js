@@ -1984,20 +1984,21 @@ function showTargets(root, ctx, box, centre) {
  * besiege...): the map stays where it was, and a click aimed at it before the
  * change lands where it was aimed. While others play it stays, saying whom the
  * game waits for (waitBar), with the room it had; and a new phase's bar keeps
- * the room of the last one where that leaves little empty. */
+ * the room of the last one where that leaves little empty. Each room is kept
+ * only while it leaves at most AHEAD_AT_MOST of the window empty. */
 function keepBarHeight(root, ctx) {
   const bar = root.querySelector(".fief-map-panel > .fief-prompt");
   if (!bar) return;
   const most = AHEAD_AT_MOST * window.innerHeight;
-  const own = Math.max(bar.getBoundingClientRect().height, tallestBar(bar, ctx, barsAhead(ctx)));
+  const natural = bar.getBoundingClientRect().height;
   // room kept for a bar to come, or left by the last phase's, only when it is a line or two
   // more: a phone's buy menu would have left an empty box over two thirds of the map (a play-test)
+  const next = tallestBar(bar, ctx, barsAhead(ctx));
+  const ahead = next - natural <= most ? Math.max(next, natural) : natural;
   const last = ctx.ui.fiefBar;
-  const carried = last && last.width === bar.offsetWidth && last.height - own <= most ? last.height : 0;
-  const ahead = own - bar.getBoundingClientRect().height <= most ? own : 0;
-  const room = Math.max(ahead, carried);
-  if (room) bar.style.minHeight = `${room}px`;
-  keepHeight(bar, ctx, "fiefBar", `${ctx.view.turn}:${ctx.view.phase}`);
+  const carried = last && last.width === bar.offsetWidth && last.height - ahead <= most ? last.height : 0;
+  bar.style.minHeight = `${Math.max(ahead, carried)}px`;
+  keepHeight(bar, ctx, "fiefBar", `${ctx.view.turn}:${ctx.view.phase}`, most);
 }
 
 /** The most room, as a share of the window's height, kept empty above the map
@@ -2056,12 +2057,16 @@ function tallestBar(bar, ctx, states) {
 
 /** An element above the map keeps the tallest height it has had (``ctx.ui[slot]``)
  *  while ``key`` and its width stay the same (a new width: measured anew), so
- *  that what it says may change without moving the map. */
-function keepHeight(el, ctx, slot, key) {
+ *  that what it says may change without moving the map; unless that would leave
+ *  more than ``most`` pixels of it empty: it is then measured anew (a phone's bar
+ *  after a purchase kept the buy offers' height, 200 px of empty box over the
+ *  map, in a play-test). */
+function keepHeight(el, ctx, slot, key, most = Infinity) {
   if (!el) return;
   const at = `${key}:${el.offsetWidth}`;
-  const kept = ctx.ui[slot] && ctx.ui[slot].key === at ? ctx.ui[slot].height : 0;
-  const height = Math.max(kept, el.getBoundingClientRect().height); // unrounded: not a fraction short
+  const now = el.getBoundingClientRect().height; // unrounded: not a fraction short
+  const was = ctx.ui[slot] && ctx.ui[slot].key === at ? ctx.ui[slot].height : 0;
+  const height = Math.max(was - now <= most ? was : 0, now);
   el.style.minHeight = `${height}px`;
   ctx.ui[slot] = { key: at, height, width: el.offsetWidth };
 }
