@@ -934,27 +934,31 @@ LOGGED_SUMS = """() => {
 
 #: The questions pending beside the map while the election's votes come in
 #: (the page's own renderer, off-page): Fay abstained, seat 1 gave Gauvain two.
-VOTES_SO_FAR = """() => {
+VOTES_SO_FAR = """(votes) => {
   const ctx = window.courtly.context();
-  const election = { votes: { 0: [null, 0], 1: ['gauvain', 2] }, elected: null, waiting: null };
+  const election = { votes, elected: null, waiting: null };
   const view = { ...ctx.view, phase: 'election', election };
   const root = document.createElement('div');
   window.courtly.state.renderer.render(root, { ...ctx, view, legal: [], canAct: false });
   return [...root.querySelectorAll('#fief-questions li')].map((li) => li.textContent);
 }"""
+SOME_VOTES = {"0": [None, 0], "1": ["gauvain", 2]}
 
 
 def test_the_votes_announced_read_as_words(server, browser):
     """The votes announced so far read as the log says them ("Fay abstains",
     "2 votes for Gauvain"): a walk-through read "Election of the king: Ann: —
     0." for an abstention, and "Gauvain 2" for a vote, beside the map and in
-    the vote's question."""
+    the vote's question; before the first vote, a play-test read "Election of
+    the king: —.", which now says there is none yet."""
     _, page, errors = _fay_at_fief(server, browser)
-    assert page.evaluate(VOTES_SO_FAR) == [
+    assert page.evaluate(VOTES_SO_FAR, SOME_VOTES) == [
         "Election of the king: Fay abstains; Seat 2 (bot): 2 votes for Gauvain."]
+    assert page.evaluate(VOTES_SO_FAR, {}) == ["Election of the king: no vote yet."]
     page.click("#lang-toggle")
-    assert page.evaluate(VOTES_SO_FAR) == [
+    assert page.evaluate(VOTES_SO_FAR, SOME_VOTES) == [
         "Élection du roi\u202f: Fay s'abstient\u202f; Place 2 (robot)\u202f: 2 voix pour Gauvain."]
+    assert page.evaluate(VOTES_SO_FAR, {}) == ["Élection du roi\u202f: aucun vote encore."]
     assert errors == []
 
 

@@ -81,6 +81,7 @@ const strings = {
     "fief.q.bids": "Sealed bids for {place} between {first} and {second}; the highest takes the village and pays the other.",
     "fief.q.my_bid": "Your bid: {bid} crowns.",
     "fief.q.election": "Election of the king: {votes}.",
+    "fief.q.no_vote": "no vote yet",
     "fief.q.abstains": "{who} abstains",
     "fief.q.elected": "{lord} is elected and awaits consecration.",
     "fief.q.none": "None now (parries, rights of way, coalitions, bids, the election appear here).",
@@ -267,6 +268,7 @@ const strings = {
     "fief.q.bids": "Enchères secrètes pour {place} entre {first} et {second} ; le plus offrant prend le village et paie l'autre.",
     "fief.q.my_bid": "Votre mise : {bid} écus.",
     "fief.q.election": "Élection du roi : {votes}.",
+    "fief.q.no_vote": "aucun vote encore",
     "fief.q.abstains": "{who} s'abstient",
     "fief.q.elected": "{lord} est élu et attend le sacre.",
     "fief.q.none": "Aucune pour l'instant (parades, droits de passage, coalitions, enchères, l'élection s'affichent ici).",
@@ -1711,7 +1713,7 @@ function votesText(ctx, e) {
     const who = ctx.name(Number(seat));
     return lord ? `${who}${ctx.t("colon")}${ctx.t("fief.ans.vote", { n, lord: lordName(lord) })}` : ctx.t("fief.q.abstains", { who });
   });
-  return votes.join(ctx.t("semicolon")) || "—";
+  return votes.join(ctx.t("semicolon")) || ctx.t("fief.q.no_vote");
 }
 
 const PLAYED_SHOWN = 8;
