@@ -945,6 +945,48 @@ VOTES_SO_FAR = """(votes) => {
 SOME_VOTES = {"0": [None, 0], "1": ["gauvain", 2]}
 
 
+#: Each region's seat with a lord at Berzé, drawn by the page's own renderer
+#: off-page: the region's colour, the ink of the lord's letters, its ring's.
+LETTERS = """() => {
+  const ctx = window.courtly.context();
+  const regions = ['tournugeois', 'louhannais', 'revermont', 'bresse', 'dombes', 'maconnais'];
+  return regions.map((region, seat) => {
+    const regionsNow = regions.map((r, i) => (i === seat ? region : null));
+    const lords = { robert: { owner: seat, village: 'berze', bishop: null, cardinal: false,
+                              outside: false, came_from: null, road: null } };
+    const view = { ...ctx.view, regions: regionsNow, lords, holders: { ...ctx.view.holders, berze: seat } };
+    const root = document.createElement('div');
+    window.courtly.state.renderer.render(root, { ...ctx, view, legal: [], canAct: false });
+    const g = root.querySelector('.fief-village[data-village="berze"]');
+    return { region, letters: g.querySelector('.fief-lords tspan').getAttribute('fill'),
+             ring: g.querySelector('.fief-holder').getAttribute('stroke') };
+  });
+}"""
+
+
+def _contrast(a: str, b: str) -> float:
+    """WCAG's contrast ratio of two #rrggbb colours."""
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_every_seat_s_lords_read_on_the_map(server, browser):
+    """A play-test: the yellow seat's lords ("Ch Gu") read pale yellow on the
+    yellow Louhannais. Letters on the map take a shade of their seat's ink
+    that reads on their white outline (4.5:1, WCAG's for text), the yellow
+    seat's darker than its rings; the others keep their ink."""
+    _, page, errors = _fay_at_fief(server, browser)
+    drawn = page.evaluate(LETTERS)
+    for seat in drawn:
+        assert _contrast(seat["letters"], "#ffffff") >= 4.5, seat
+        assert (seat["letters"] != seat["ring"]) == (seat["region"] == "louhannais"), seat
+    assert errors == []
+
+
 def test_the_votes_announced_read_as_words(server, browser):
     """The votes announced so far read as the log says them ("Fay abstains",
     "2 votes for Gauvain"): a walk-through read "Election of the king: Ann: —

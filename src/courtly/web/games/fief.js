@@ -16,7 +16,7 @@
 import { button, h, s, seatBadge, textOn } from "../js/dom.js";
 import { actionText, actions, lastMovePanel, phaseLine } from "./generic.js";
 import { BOARD, CARDS, PRICES, REGION, VILLAGE, agreeing, bishopricName, cardHelp, cardName, lordName, regionName,
-  seatColour as seatColourOf, seatInk, villageName } from "./fief_data.js";
+  seatColour as seatColourOf, seatInk, seatLetters, villageName } from "./fief_data.js";
 import { withHelp } from "../js/cardhelp.js";
 import { grouped, has, pointing } from "../js/i18n.js";
 import news from "./fief_news.js";
@@ -613,7 +613,7 @@ function regionLayer(ctx, plan) {
       }),
       s("text", { x: cx, y: cy, class: "fief-region-name", "text-anchor": "middle", ...turn(cx, cy) },
         r.name.toUpperCase(), fief ? ` ★` : ""),
-      fief ? s("text", { x: tx, y: ty, class: "fief-title", "text-anchor": "middle", fill: seatInk(view, fief.owner), ...turn(tx, ty) },
+      fief ? s("text", { x: tx, y: ty, class: "fief-title", "text-anchor": "middle", fill: seatLetters(view, fief.owner), ...turn(tx, ty) },
         `${r.title}`) : null);
     if (target) activate(g, () => plan.onRegion(r.id)).setAttribute("aria-label", r.name);
     return g;
@@ -718,11 +718,11 @@ function villageGlyph(ctx, v, plan) {
       mills ? `M${mills > 1 ? mills : ""}` : "", mills && presses ? " " : "", presses ? `P${presses > 1 ? presses : ""}` : "") : null,
   lords.length
     ? s("text", { class: "fief-lords", y: 5, "text-anchor": "middle" },
-      castle ? null : lords.map(([id, l], i) => s("tspan", { fill: seatInk(view, l.owner), dx: i ? 7 : 0 }, lordMark(view, id, l))))
+      castle ? null : lords.map(([id, l], i) => s("tspan", { fill: seatLetters(view, l.owner), dx: i ? 7 : 0 }, lordMark(view, id, l))))
     : null,
   castle && lords.length
     ? s("text", { class: "fief-lords", x: -4, y: -28, "text-anchor": "end" },
-      lords.map(([id, l], i) => s("tspan", { fill: seatInk(view, l.owner), dx: i ? 7 : 0 }, lordMark(view, id, l)))) : null,
+      lords.map(([id, l], i) => s("tspan", { fill: seatLetters(view, l.owner), dx: i ? 7 : 0 }, lordMark(view, id, l)))) : null,
   s("text", { class: "fief-name", y: 44, "text-anchor": "middle" }, v.name));
   if (target) activate(g, () => plan.onVillage(v.id)).setAttribute("aria-label", title);
   return g;
@@ -819,7 +819,7 @@ function gateLayer(ctx, plan) {
       s("rect", { x: -13, y: -12, width: 26, height: 24, rx: 4, fill: seatInk(view, gate.owner) }),
       s("text", { "text-anchor": "middle", y: 5, fill: textOn(seatInk(view, gate.owner)) }, gate.stance === "passage" ? `⇢${gate.soldiers}` : `⚔${gate.soldiers}`),
       // above the gate: below it they lay over the village's name
-      lords ? s("text", { class: "fief-gate-lords", "text-anchor": "middle", y: -16, fill: seatInk(view, gate.owner) }, lords) : null);
+      lords ? s("text", { class: "fief-gate-lords", "text-anchor": "middle", y: -16, fill: seatLetters(view, gate.owner) }, lords) : null);
     if (target) g.addEventListener("click", (ev) => {
       ev.stopPropagation();
       plan.onVillage(gate.village);

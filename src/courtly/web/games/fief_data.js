@@ -29,6 +29,17 @@ export function seatInk(view, seat) {
   return seatColour(view, seat) || NO_INK;
 }
 
+/** Inks too light for letters on the map's pale ground, and the darker shade
+ *  letters take there: the yellow seat's lords ("Ch Gu") read pale on the
+ *  yellow Louhannais in a play-test (2.6:1 against white; this shade 5:1). */
+const LETTER_INK = { [INK.yellow]: "#866d00" };
+
+/** A seat's colour for letters on the map (its lords, its fiefs' titles). */
+export function seatLetters(view, seat) {
+  const ink = seatInk(view, seat);
+  return LETTER_INK[ink] || ink;
+}
+
 const named = (id) => String(id ?? "?");
 
 export function villageName(id) {
