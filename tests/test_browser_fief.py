@@ -413,6 +413,39 @@ def _lord_card_helps(page, lord: str) -> None:
     page.wait_for_selector("#card-help", state="hidden")
 
 
+#: The forms below the map with a cardinal to ask for Henry, Fay's bishop (the
+#: page's own renderer, in the page): the "Make a cardinal" form's help button.
+CARDINAL_FORM = """() => {
+  const ctx = window.courtly.context();
+  const lords = { henry: { owner: 0, village: 'berze', bishop: 'tournus', cardinal: false,
+                           outside: false, came_from: null, road: null } };
+  const view = { ...ctx.view, phase: 'cards', lords };
+  const legal = [{ action: { type: 'take_cardinal', lord: 'henry' }, text: '' },
+                 { action: { type: 'end_turn' }, text: '' }];
+  const schema = [{ type: 'take_cardinal', fields: { lord: { values: ['henry'] } } },
+                  { type: 'end_turn', fields: {} }];
+  const root = document.createElement('div');
+  document.body.append(root);
+  window.courtly.state.renderer.render(root, { ...ctx, view, legal, schema, canAct: true,
+                                               forced: false, ui: {}, rerender: () => {} });
+  const help = root.querySelector('form[data-kind=take_cardinal] .card-help-button');
+  return help ? help.closest('.gf-choice').dataset.helpFor : null;
+}"""
+
+
+def test_the_cardinal_form_explains_the_cardinal(server, browser):
+    """A play-test: "Make a cardinal" had a lord's menu and a button, no help,
+    and read like a purchase. Beside the bishop's menu a "?" gives the cardinal
+    card's help (asked of the bank: a vote more, crowns a King alone, no tithe),
+    as the discard form has the card's."""
+    _, page, errors = _fay_at_fief(server, browser)
+    assert page.evaluate(CARDINAL_FORM) == "take_cardinal.lord"
+    page.locator("form[data-kind=take_cardinal] .card-help-button").last.click()
+    page.wait_for_selector("#card-help:visible")
+    assert "asked of the bank for one of your bishops" in page.locator("#card-help").text_content()
+    assert errors == []
+
+
 #: Where the map stands on the page: its left, its top (the page's, not the window's), its width.
 MAP_AT = """() => {
   const r = document.querySelector('.fief-viewport').getBoundingClientRect();

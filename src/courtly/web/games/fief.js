@@ -1907,12 +1907,15 @@ function buyNote(ctx, action) {
   return { text: lines.join(" "), warn: action.count > top };
 }
 
-/** A card's help beside the forms' card menus (exchange, discard...) and the
+/** A card's help beside the forms' card menus (exchange, discard...), the
  *  lord card of "Lay a lord" (its lord, whose card the hand holds), as the hand
- *  has it; a lord in any other form (moved, voted for) is no card. */
+ *  has it, and the cardinal's beside "Make a cardinal" (asked of the bank for
+ *  the bishop chosen: a play-test's form said nothing of what it does or costs);
+ *  a lord in any other form (moved, voted for) is no card. */
 function formHelp(ctx, field, value, path) {
   if (typeof value !== "string") return null;
   if (field === "card") return cardHelp(ctx, value);
+  if (path === "take_cardinal.lord") return cardHelp(ctx, "cardinal");
   return path === "play_lord.lord" ? cardHelp(ctx, `lord:${value}`) : null;
 }
 
