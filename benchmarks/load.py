@@ -46,6 +46,8 @@ from typing import Any
 
 import websockets
 
+from courtly.core import summary
+
 
 @dataclass
 class Stats:
@@ -205,7 +207,7 @@ def report(name: str, stats: Stats, seconds: float) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run both loads and print the comparison."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think", type=float, default=0.5,

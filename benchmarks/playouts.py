@@ -32,7 +32,7 @@ from rich.table import Table
 
 import courtly
 from courtly import Game
-from courtly.core import Action, Referee
+from courtly.core import Action, Referee, summary
 
 REFERENCE_NAME = "tic-tac-toe (OpenSpiel, Python)"
 
@@ -188,7 +188,7 @@ def build_table(results: Sequence[Measurement], reference: Measurement | None) -
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """Command-line options."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--seconds", type=float, default=3.0,
                         help="time per (game, player count) and for the reference (default 3)")
     parser.add_argument("--games", nargs="+", metavar="NAME", choices=sorted(courtly.GAMES),

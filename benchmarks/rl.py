@@ -55,6 +55,7 @@ from typing import Any, NamedTuple
 
 import courtly
 import courtly.rl as rl
+from courtly.core import summary
 
 REFERENCE = "tictactoe_v3"
 CONTEXT = ("connect_four_v3", "go_v5")
@@ -207,7 +208,7 @@ def versions() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Measure and print the table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--games", nargs="*", default=sorted(courtly.GAMES))

@@ -46,6 +46,7 @@ import numpy as np
 
 import courtly
 import courtly.rl as rl
+from courtly.core import summary
 from courtly.rl.envs import Table
 from courtly.rl.fast import FAST_ENGINES
 
@@ -147,7 +148,7 @@ def fastest(makers: list[Callable[[], Any]], repeats: int, seeds: list[range]
 
 def main(argv: list[str] | None = None) -> int:
     """Measure and print the table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--repeats", type=int, default=8)
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--games", nargs="*", default=sorted(courtly.GAMES))

@@ -27,6 +27,7 @@ import time
 import uuid
 from collections.abc import Callable
 
+from courtly.core import summary
 from courtly.server.storage import Store, TableRow
 
 
@@ -75,7 +76,7 @@ def _new_database(base: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Measure and print."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--postgres", default=None, metavar="URL",
                         help="a PostgreSQL server's base URL, e.g. postgresql+psycopg://u@host")
     parser.add_argument("--moves", type=int, default=1000)

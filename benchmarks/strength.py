@@ -39,6 +39,7 @@ from rich.table import Table
 
 import courtly
 from courtly.bots import check_spec, parse_spec
+from courtly.core import summary
 from courtly.sim import seating, tournament, wilson_interval
 
 #: The bot measured, and its default budget: at most 1 s a decision.
@@ -153,7 +154,7 @@ def build_table(rows: Sequence[Row], bot: str) -> Table:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """Command-line options."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=summary(__doc__))
     parser.add_argument("--games", type=int, default=40, help="games per matchup (default 40)")
     parser.add_argument("--bot", default=DEFAULT_BOT, help=f"bot spec (default {DEFAULT_BOT})")
     parser.add_argument("--only", nargs="+", metavar="NAME", choices=sorted(courtly.GAMES),

@@ -7,7 +7,7 @@ the table from the viewer's chair, docs/research.md); the three other seats
 are courtly's own bots (``random`` by default). Every ``--eval-every``
 steps the greedy policy plays ``--eval-games`` games against three random
 bots (fixed seeds, seats rotated); the win rates go to ``curve.csv`` and the
-picture to ``--curve``. At the end the policy plays two tournaments of
+picture to ``curve.png``, both in ``--out`` (or the picture to ``--curve``). At the end the policy plays two tournaments of
 ``--final-games`` games, against three random bots and against three
 heuristic bots, seats rotated, with 95% Wilson intervals.
 
@@ -463,9 +463,10 @@ def build_model(
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Train, draw the curve, then the two final tournaments (see the module docstring)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=courtly.core.summary(__doc__),
+                                     formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     parser.add_argument("--steps", type=int, default=600_000, help="training steps")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=0, help="same seed, same model")
     parser.add_argument("--envs", type=int, default=4, help="environments per rollout")
     parser.add_argument("--opponents", default="random", help="the training opponents' spec")
     parser.add_argument(
@@ -492,12 +493,19 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="the final tournaments play the curve's best checkpoint (the curve's games "
         "have seeds of their own)",
     )
-    parser.add_argument("--eval-every", type=int, default=25_000)
-    parser.add_argument("--eval-games", type=int, default=100)
-    parser.add_argument("--final-games", type=int, default=400)
-    parser.add_argument("--out", type=Path, default=Path("runs/courtisans"))
-    parser.add_argument("--curve", type=Path, default=Path("docs/research-curve.png"))
+    parser.add_argument("--eval-every", type=int, default=25_000,
+                        help="training steps between two points of the curve")
+    parser.add_argument("--eval-games", type=int, default=100,
+                        help="games against three random bots at each point")
+    parser.add_argument("--final-games", type=int, default=400,
+                        help="games of each final tournament")
+    parser.add_argument("--out", type=Path, default=Path("runs/courtisans"),
+                        help="where the model, curve.csv and summary.json go")
+    parser.add_argument("--curve", type=Path, default=None,
+                        help="the curve's picture (default: curve.png in --out)")
     args = parser.parse_args(argv)
+    if args.curve is None:
+        args.curve = args.out / "curve.png"
 
     torch.set_num_threads(1)
     random.seed(args.seed)

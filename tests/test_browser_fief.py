@@ -987,7 +987,8 @@ LETTERS = """() => {
     const regionsNow = regions.map((r, i) => (i === seat ? region : null));
     const lords = { robert: { owner: seat, village: 'berze', bishop: null, cardinal: false,
                               outside: false, came_from: null, road: null } };
-    const view = { ...ctx.view, regions: regionsNow, lords, holders: { ...ctx.view.holders, berze: seat } };
+    const holders = { ...ctx.view.holders, berze: seat };
+    const view = { ...ctx.view, regions: regionsNow, lords, holders };
     const root = document.createElement('div');
     window.courtly.state.renderer.render(root, { ...ctx, view, legal: [], canAct: false });
     const g = root.querySelector('.fief-village[data-village="berze"]');

@@ -115,7 +115,7 @@ def test_openspiels_ismcts_bot_plays_whole_games(name: str) -> None:
     game = _load(name, seed=4)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=None)
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=3,
-                           use_observation_string=True, allow_inconsistent_action_sets=True,
+                           use_observation_string=True,
                            random_state=np.random.RandomState(4))
     state = game.new_initial_state()
     rng = random.Random(4)
@@ -171,7 +171,7 @@ def _openspiel_game(i: int, evaluator: Any) -> float:
     game = _load("courtisans", seed=100 + i)
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=AGREEMENT_C, max_simulations=AGREEMENT_BUDGET,
                            final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VALUE,
-                           use_observation_string=True, allow_inconsistent_action_sets=True,
+                           use_observation_string=True,
                            random_state=np.random.RandomState(i))
     state, rng, me = game.new_initial_state(), random.Random(i), i % 2
     while not state.is_terminal():

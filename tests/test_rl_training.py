@@ -181,3 +181,19 @@ def test_keep_best_saves_the_best_curve_point_on_seeds_of_its_own(
     assert set(seeds) == {example.CURVE_SEED} and example.CURVE_SEED != example.EVAL_SEED
     assert [r["win_rate"] for r in curve.rows] == [0.3, 0.5, 0.4]
     assert saved == [curve.rows[0]["steps"], curve.rows[1]["steps"]]
+
+
+def test_a_short_run_writes_only_into_its_out(example: ModuleType, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole command, tiny: the model, the curve's table and picture and the
+    summary go to ``--out``, nothing to the working directory (a researcher's
+    run from the repository's root overwrote the committed
+    docs/research-curve.png, the picture's old default)."""
+    work, out = tmp_path / "work", tmp_path / "out"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    example.main(["--steps", "512", "--envs", "2", "--rollout", "128", "--eval-every", "256",
+                  "--eval-games", "2", "--final-games", "4", "--out", str(out)])
+    assert sorted(p.name for p in out.iterdir()) == [
+        "curve.csv", "curve.png", "model.zip", "summary.json"]
+    assert list(work.iterdir()) == []

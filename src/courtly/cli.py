@@ -45,6 +45,7 @@ from courtly.core import (
     TimeUp,
     counted,
     listed,
+    summary,
 )
 from courtly.sim import (
     BACKENDS,
@@ -1266,8 +1267,7 @@ def bots_command() -> None:
     for name, factory in BOTS.items():
         params = [f"{p.name}={format_value(p.default)}"
                   for p in inspect.signature(factory).parameters.values() if p.name != "seed"]
-        doc = (inspect.getdoc(factory) or "").split("\n")[0]
-        table.add_row(name, "\n".join(params) or "-", doc)
+        table.add_row(name, "\n".join(params) or "-", summary(inspect.getdoc(factory)))
     _out().print(table)
 
 

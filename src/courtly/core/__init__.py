@@ -37,7 +37,7 @@ from courtly.core.options import Option, flag
 from courtly.core.phase import REFEREE, WINDOW_ACTIONS, Phase, Referee
 from courtly.core.record import GameRecord
 from courtly.core.teams import game_over_event, opposite_teams, team_scores
-from courtly.core.words import counted, grouped, listed
+from courtly.core.words import counted, grouped, listed, summary
 
 __all__ = [
     "REFEREE",
@@ -87,6 +87,7 @@ __all__ = [
     "opposite_teams",
     "redact",
     "seats",
+    "summary",
     "team_scores",
     "winners_by_score",
 ]

@@ -21,3 +21,9 @@ def grouped(amount: int, lang: str = "en") -> str:
     French with a narrow no-break space (as the pages write sums)."""
     text = f"{amount:,}"
     return text.replace(",", "\u202f") if lang == "fr" else text
+
+
+def summary(doc: str | None) -> str:
+    """A docstring's first paragraph as one line: what a command's or a
+    bot's help says of it (its first line alone stopped mid-sentence)."""
+    return " ".join((doc or "").strip().split("\n\n")[0].split())
