@@ -7,9 +7,10 @@ the table from the viewer's chair, docs/research.md); the three other seats
 are courtly's own bots (``random`` by default). Every ``--eval-every``
 steps the greedy policy plays ``--eval-games`` games against three random
 bots (fixed seeds, seats rotated); the win rates go to ``curve.csv`` and the
-picture to ``curve.png``, both in ``--out`` (or the picture to ``--curve``). At the end the policy plays two tournaments of
-``--final-games`` games, against three random bots and against three
-heuristic bots, seats rotated, with 95% Wilson intervals.
+picture to ``curve.png``, both in ``--out`` (or the picture to ``--curve``).
+At the end the policy plays two tournaments of ``--final-games`` games,
+against three random bots and against three heuristic bots, seats rotated,
+with 95% Wilson intervals.
 
 Needs the ``train`` extra (sb3-contrib, which brings Stable-Baselines3 and
 torch; a CPU wheel of torch is enough) and matplotlib for the picture::
