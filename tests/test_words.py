@@ -1,7 +1,7 @@
 """The engines' English words agree with their counts, and sums are in
 digit groups (core/words.py)."""
 
-from courtly.core import counted, grouped, listed
+from courtly.core import counted, grouped, listed, summary
 
 
 def test_a_count_and_its_noun_agree():
@@ -20,3 +20,14 @@ def test_a_sum_is_in_the_languages_digit_groups():
     assert [grouped(n) for n in (500, 1000, 1100, -3000)] == ["500", "1,000", "1,100", "-3,000"]
     # French: a narrow no-break space, as the pages write sums ("1 100 écus")
     assert grouped(1100, "fr") == "1\u202f100" and grouped(950, "fr") == "950"
+
+
+def test_a_docstrings_summary_is_its_first_paragraph_on_one_line():
+    """What `courtly bots` and the scripts' --help say of a bot or a command: the
+    first line alone stopped mid-sentence ("..., or, for a game")."""
+    doc = """Plays the game's heuristic, or, for a game
+    without one, says Done.
+
+    More below."""
+    assert summary(doc) == "Plays the game's heuristic, or, for a game without one, says Done."
+    assert summary(None) == summary("") == ""
