@@ -161,7 +161,8 @@ def test_cli_lists_the_bots_and_their_parameters():
     for text in ("random", "heuristic", "ismcts", "iterations=-1", "seconds=0.0", "root=auto"):
         assert text in result.output
     # the heuristic's summary whole, not its docstring's first line ("..., or, for a game")
-    assert "choices." in " ".join(result.output.split()).split("ismcts")[0]
+    wide = CliRunner().invoke(app, ["bots"], env={"COLUMNS": "400"}).output
+    assert "for a game without one, says Done" in wide, wide
 
 
 def test_a_game_nobody_won_ranks_by_score_and_shares_no_win():
