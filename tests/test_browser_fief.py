@@ -2026,6 +2026,16 @@ def test_a_bishoprics_outline_stays_through_a_redraw(server, browser):
     page.hover("#log")
     assert page.evaluate(OUTLINED) == []
     assert page.evaluate(REDRAW) == []
+    # a redraw that moves the map away from the resting pointer (a play-test's outline
+    # stayed through whole phases): the pointer no longer on the name, the outline goes
+    page.hover('.fief-bishopric-label[data-bishopric="sagy"]')
+    assert page.evaluate(OUTLINED) == villages["sagy"]
+    page.evaluate("""() => { const pad = document.createElement('div');
+      pad.id = 'zz-pad'; pad.style.height = '300px';
+      document.getElementById('board').before(pad); }""")
+    page.evaluate(REDRAW)
+    assert page.evaluate(OUTLINED) == [], "the outline stayed, its name away from the pointer"
+    page.evaluate("document.getElementById('zz-pad').remove()")
     page.focus('.fief-bishopric-label[data-bishopric="bourg"]')
     assert page.evaluate(REDRAW) == villages["bourg"]
     page.evaluate("document.activeElement.blur()")

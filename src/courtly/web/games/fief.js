@@ -666,6 +666,31 @@ function focusedBishopric(svg, blurred) {
   return label ? label.dataset.bishopric : null;
 }
 
+/** Where the pointer last was in the window (its move or press), for
+ *  outlineWherePointed; null before the first. */
+const pointer = { x: null, y: null };
+for (const type of ["pointermove", "pointerdown"]) {
+  document.addEventListener(type, (ev) => Object.assign(pointer, { x: ev.clientX, y: ev.clientY }),
+    { passive: true, capture: true });
+}
+
+/** Once the page is drawn again (and scrolled back where it was), the outline
+ *  kept through the redraw goes unless the pointer, resting, is still on that
+ *  bishopric's name (or the name has the focus): a redraw that moved the map
+ *  had left a play-test's outline on through whole phases, the name no longer
+ *  under the resting pointer, and no event to say so. */
+function outlineWherePointed(ctx, root) {
+  queueMicrotask(() => {
+    const id = ctx.ui.fiefBishopric;
+    const svg = root.querySelector("svg.fief-map");
+    if (!id || pointer.x === null || !svg || !svg.isConnected) return;
+    const at = document.elementFromPoint(pointer.x, pointer.y);
+    const label = at && at.closest ? at.closest(".fief-bishopric-label") : null;
+    const focused = focusedBishopric(svg, null);
+    if ((!label || label.dataset.bishopric !== id) && focused !== id) outlineBishopric(ctx, svg, focused);
+  });
+}
+
 /** A name pointed at when the map was drawn again gets no "mouseenter" of its
  *  own in every browser, so none of "mouseleave" either: the pointer seen
  *  elsewhere on the map lets the outline go (unless a name has the focus). */
@@ -1950,6 +1975,7 @@ function render(root, ctx) {
   keepHeight(root.querySelector(".fief-offscreen"), ctx, "fiefOffscreen", "");
   news.decorate(root, ctx); // the battle, election and negotiation panels, the map's battle mark
   keepBarHeight(root, ctx);
+  outlineWherePointed(ctx, root);
 }
 
 /** Zoomed (a phone), what the map asks to point at may lie out of sight (a
