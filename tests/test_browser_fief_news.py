@@ -682,10 +682,27 @@ def test_the_deposed_kings_line_is_not_his_players_own(server, browser):
     assert errors == []
 
 
-#: The battle panel's forces table for one exchange (the page's news module, off-page).
-FORCES = """async () => {
+#: JS: the news panels decorated off-page (``ctx`` from FAKE_CTX) in English,
+#: then in French: ``decorated(ctx, read)`` gives ``{en: read(root), fr: read(root)}``.
+DECORATED = """const decorated = async (ctx, read) => {
   const news = (await import('/static/games/fief_news.js')).default;
   const i18n = await import('/static/js/i18n.js');
+  const out = {};
+  for (const lang of ['en', 'fr']) {
+    i18n.setLang(lang);
+    ctx.t = i18n.t;
+    const root = document.createElement('div');
+    root.append(Object.assign(document.createElement('div'), {className: 'fief-side'}));
+    news.decorate(root, ctx);
+    out[lang] = read(root);
+  }
+  i18n.setLang('en');
+  return out;
+};"""
+
+#: The battle panel's forces table for one exchange (the page's news module, off-page).
+FORCES = """async () => {
+  DECORATED
   const combat = {index: 1, kind: 'combat', text: '', data: {village: 'cluny',
     attacker: 0, defender: 1, attacker_lords: ['clement'], attacker_soldiers: 6,
     defender_lords: ['robert'], defender_soldiers: 4,
@@ -693,21 +710,14 @@ FORCES = """async () => {
     attacker_left: 6, defender_left: 4, in_castle: false}};
   const events = [{index: 0, kind: 'turn', text: '', data: {turn: 3, first: 0}}, combat];
   const ctx = await (MAKE_CTX)({view: {regions: [], lords: {}}, events, seat: null});
-  const out = [];
-  for (const lang of ['en', 'fr']) {
-    i18n.setLang(lang);
-    ctx.t = i18n.t;
-    const root = document.createElement('div');
-    root.append(Object.assign(document.createElement('div'), {className: 'fief-side'}));
-    news.decorate(root, ctx);
+  const out = await decorated(ctx, (root) => {
     const table = root.querySelector('#fief-battle .fn-forces');
-    out.push({head: [...table.querySelectorAll('th')].map((th) => th.textContent),
-              rows: [...table.querySelectorAll('tbody tr')].map((tr) =>
-                [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent))});
-  }
-  i18n.setLang('en');
-  return out;
-}""".replace("MAKE_CTX", FAKE_CTX)
+    return {head: [...table.querySelectorAll('th')].map((th) => th.textContent),
+            rows: [...table.querySelectorAll('tbody tr')].map((tr) =>
+              [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent))};
+  });
+  return [out.en, out.fr];
+}""".replace("MAKE_CTX", FAKE_CTX).replace("DECORATED", DECORATED)
 
 
 def test_the_battle_panel_counts_soldiers_in_both_columns(server, browser):
@@ -729,8 +739,7 @@ def test_the_battle_panel_counts_soldiers_in_both_columns(server, browser):
 #: The battle panel's exchanges for one battle of two (the news module, off-page):
 #: each exchange's loss lines, their text and title, in English and French.
 LOSSES = """async () => {
-  const news = (await import('/static/games/fief_news.js')).default;
-  const i18n = await import('/static/js/i18n.js');
+  DECORATED
   const round = (index, roll, lost, soldiers) => ({index, kind: 'combat', text: '', data: {
     village: 'cluny', attacker: 0, defender: 1, attacker_lords: ['clement'],
     attacker_soldiers: 9, defender_lords: ['robert'], defender_soldiers: soldiers,
@@ -740,19 +749,9 @@ LOSSES = """async () => {
   const events = [{index: 0, kind: 'turn', text: '', data: {turn: 3, first: 0}},
     round(1, [2, 1], 2, 4), round(2, [6, 5], 3, 2)];
   const ctx = await (MAKE_CTX)({view: {regions: [], lords: {}}, events, seat: null});
-  const out = {};
-  for (const lang of ['en', 'fr']) {
-    i18n.setLang(lang);
-    ctx.t = i18n.t;
-    const root = document.createElement('div');
-    root.append(Object.assign(document.createElement('div'), {className: 'fief-side'}));
-    news.decorate(root, ctx);
-    out[lang] = [...root.querySelectorAll('#fief-battle .fn-round .fn-loss')]
-      .map((span) => [span.textContent, span.title]);
-  }
-  i18n.setLang('en');
-  return out;
-}""".replace("MAKE_CTX", FAKE_CTX)
+  return decorated(ctx, (root) => [...root.querySelectorAll('#fief-battle .fn-round .fn-loss')]
+    .map((span) => [span.textContent, span.title]));
+}""".replace("MAKE_CTX", FAKE_CTX).replace("DECORATED", DECORATED)
 
 
 def test_a_loss_of_the_whole_force_says_so(server, browser):

@@ -142,6 +142,14 @@ def test_the_bar_above_the_map_keeps_its_room_while_others_play(server, browser,
     assert errors == []
 
 
+#: JS: ``base`` (the page's context) and ``root``, a box at the page's width at
+#: the top left of the page, for the page's own renderer drawn off the board.
+OFF_PAGE_ROOT = """const base = window.courtly.context();
+  const root = document.createElement('div');
+  const width = document.querySelector('.fief-board').parentElement.offsetWidth;
+  root.style.cssText = `position:absolute; left:0; top:0; width:${width}px`;
+  document.body.append(root);"""
+
 #: Fay's lord Robert at Berzé (hers), who may go with his two soldiers to Cluny
 #: (Seat 2's, where his force may attack, besiege or ask the right of way) or
 #: Sennecé (empty): the
@@ -149,11 +157,7 @@ def test_the_bar_above_the_map_keeps_its_room_while_others_play(server, browser,
 #: would: Robert, then Cluny. The map's top before, with Robert chosen, and
 #: with the question of what his force does at Cluny.
 STANCE_AHEAD = """() => {
-  const base = window.courtly.context();
-  const root = document.createElement('div');
-  const width = document.querySelector('.fief-board').parentElement.offsetWidth;
-  root.style.cssText = `position:absolute; left:0; top:0; width:${width}px`;
-  document.body.append(root);
+  OFF_PAGE_ROOT
   const lords = { ...base.view.lords,
     robert: { owner: 0, village: 'berze', bishop: null, cardinal: false, outside: false,
               came_from: null, road: null } };
@@ -181,7 +185,7 @@ STANCE_AHEAD = """() => {
     .map((b) => b.dataset.stance);
   root.remove();
   return { before, chosen, asked, lord, stances };
-}"""
+}""".replace("OFF_PAGE_ROOT", OFF_PAGE_ROOT)
 
 
 @pytest.mark.parametrize("width", [1280, 390])
@@ -207,11 +211,7 @@ def test_the_question_of_what_a_force_does_is_sized_ahead(server, browser, width
 #: off-page at the page's width, clicked as a player would: Berzé (its offers
 #: shown), then Cancel. The map's top and the bar's height each time.
 BUY_AND_BACK = """() => {
-  const base = window.courtly.context();
-  const root = document.createElement('div');
-  const width = document.querySelector('.fief-board').parentElement.offsetWidth;
-  root.style.cssText = `position:absolute; left:0; top:0; width:${width}px`;
-  document.body.append(root);
+  OFF_PAGE_ROOT
   const money = [...base.view.money];
   money[0] = 1000;
   const view = { ...base.view, phase: 'purchases', money,
@@ -235,7 +235,7 @@ BUY_AND_BACK = """() => {
   const back = read();
   root.remove();
   return { before, offers, back, most: 0.15 * window.innerHeight };
-}"""
+}""".replace("OFF_PAGE_ROOT", OFF_PAGE_ROOT)
 
 
 @pytest.mark.parametrize("width", [1280, 390])
