@@ -90,6 +90,15 @@ class Driver:
         return False
 
 
+def _watching(server: str, browser: Any) -> tuple[Any, list[str]]:
+    """A spectator's page of a new Fief table (a person and two bots, seed 3),
+    its map drawn: the page's own modules, for renders off the board."""
+    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=3)
+    page, errors = open_page(browser)
+    page.goto(f"{server}/table/{made['table']['id']}")
+    page.wait_for_selector("svg.fief-map")
+    return page, errors
+
 def _kinds_this_turn(update: dict[str, Any]) -> list[str]:
     events = update["events"]
     start = max((e["index"] for e in events if e["kind"] == "turn"), default=-1)
@@ -461,10 +470,7 @@ BOT_LORDS = """async () => {
 
 
 def test_every_fief_event_in_words_and_the_sealed_bid(server, browser):
-    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=3)
-    page, errors = open_page(browser)
-    page.goto(f"{server}/table/{made['table']['id']}")  # a spectator: the page's modules
-    page.wait_for_selector("svg.fief-map")
+    page, errors = _watching(server, browser)
 
     samples = _sample_events()
     lines = page.evaluate(DESCRIBE_ALL, samples)
@@ -570,10 +576,7 @@ def test_the_log_names_who_answers_an_attack_and_a_parry_not_made(server, browse
     """A play-test's log said "Seat 1 plays bad weather on Bresse", then the bad
     weather, never who had been asked to parry nor that he had not: the page
     says both, with the public reason for the parry not made, in both tongues."""
-    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=3)
-    page, errors = open_page(browser)
-    page.goto(f"{server}/table/{made['table']['id']}")
-    page.wait_for_selector("svg.fief-map")
+    page, errors = _watching(server, browser)
     events = _attack_events()
     lines = page.evaluate(DESCRIBE_ALL, events)
     english = [line["text"] for line in lines if line["lang"] == "en"]
@@ -621,10 +624,7 @@ def test_a_king_who_loses_the_crown_is_named_in_the_log(server, browser):
     King is not consecrated: the throne stays vacant." and the panel went from
     "King: ♔ Clément" to "no king" without a word. The log names him now, in
     both languages, and so for a tie (decision 14; Phase 6, 1 c and d)."""
-    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=3)
-    page, errors = open_page(browser)
-    page.goto(f"{server}/table/{made['table']['id']}")
-    page.wait_for_selector("svg.fief-map")
+    page, errors = _watching(server, browser)
     events = _deposed_events()
     assert [e["kind"] for e in events] == ["election", "vacant", "election"]
     seat = events[1]["data"]["deposed_seat"]
@@ -725,10 +725,7 @@ def test_the_battle_panel_counts_soldiers_in_both_columns(server, browser):
     the lord with the soldiers (the exchange's force), "Soldiers" did not. Both
     columns count soldiers now, and say so; losses take soldiers first
     (decision 12), so a side's soldiers left are its force left less its lords."""
-    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=3)
-    page, errors = open_page(browser)
-    page.goto(f"{server}/table/{made['table']['id']}")
-    page.wait_for_selector("svg.fief-map")
+    page, errors = _watching(server, browser)
     english, french = page.evaluate(FORCES)
     assert english["head"] == ["Side", "Lords", "Soldiers at the start", "Soldiers left"]
     assert english["rows"] == [["Clément", "6", "5"], ["Robert", "4", "3"]]
@@ -760,10 +757,7 @@ def test_a_loss_of_the_whole_force_says_so(server, browser):
     defender ... counts the number of his forces which are present" (Phase 5).
     A loss that takes a side's whole force now says so, with why in its title;
     a smaller loss reads as before."""
-    made = new_table(server, "fief", [PERSON, BOT, BOT], seed=3)
-    page, errors = open_page(browser)
-    page.goto(f"{server}/table/{made['table']['id']}")
-    page.wait_for_selector("svg.fief-map")
+    page, errors = _watching(server, browser)
     read = page.evaluate(LOSSES)
     assert read["en"] == [
         ["→ P1 loses 2", ""], ["→ P0 loses 1", ""],
