@@ -182,6 +182,39 @@ def test_play_eof_saves_the_partial_game(runner, tmp_path):
     assert len(state.record.actions) == 6
 
 
+def test_a_game_left_unfinished_is_taken_up_again(runner, tmp_path):
+    """A terminal play-test's stray Ctrl-C ended a game with no way back: the
+    record saved could only be shown (courtly replay). `--resume FILE` replays
+    it and plays on from there, its players, seed and options its own, saved
+    back to FILE; the quit line says how."""
+    path = tmp_path / "partial.json"
+    result = _play(runner, "--seed", "3", "--save", str(path), answers="1\n1\n1\n")
+    assert f"courtly play courtisans --resume {path} --seat 0 --bots random" in \
+        " ".join(result.output.split())
+    first = courtly.GameRecord.from_json(json.loads(path.read_text()))
+    result = runner.invoke(app, ["play", "courtisans", "--resume", str(path)],
+                           input=ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output
+    assert "2 players, seed 3, taken up after 6 actions; you are Seat 0." in result.output
+    assert "Game over" in result.output
+    state = courtly.replay(courtly.GameRecord.from_json(json.loads(path.read_text())))
+    assert state.is_over and state.record.actions[:6] == first.actions
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    (["--seed", "4"], "leave out --seed"),
+    (["-n", "3"], "leave out --players"),
+    (["-o", "teams=true"], "leave out --option"),
+])
+def test_a_game_taken_up_keeps_its_own_settings(runner, tmp_path, extra, message):
+    path = tmp_path / "partial.json"
+    _play(runner, "--seed", "3", "--save", str(path), answers="q\n")
+    result = runner.invoke(app, ["play", "courtisans", "--resume", str(path), *extra])
+    assert result.exit_code == 2 and message in result.output, result.output
+    result = runner.invoke(app, ["play", "fief", "--resume", str(path)])
+    assert result.exit_code == 2 and "a record of courtisans, not of fief" in result.output
+
+
 def test_play_undo_takes_back_the_card_just_placed(runner, tmp_path):
     """u is offered after one's own card and takes it back; not before any."""
     path = tmp_path / "undo.json"
@@ -198,6 +231,8 @@ def test_play_quit_word(runner):
     result = _play(runner, "--seed", "3", answers="q\n")
     assert result.exit_code == 0
     assert "unfinished after 0 actions" in result.output
+    assert "with --save FILE a game left unfinished can be taken up again" in \
+        " ".join(result.output.split())
 
 
 def test_play_options(runner):
@@ -645,6 +680,53 @@ def test_a_narrowed_menu_reads_as_its_menu_lines(monkeypatch):
     assert "1. Buy … soldiers at … (" in out and "2. Buy … presses at … (" in out
     assert "1. Buy … soldiers at St. Médard (20 choices)" in out
     assert "item " not in out and "village " not in out
+
+
+def test_a_phases_menus_keep_their_shape_when_one_gets_short(monkeypatch):
+    """A terminal play-test bought soldiers from a long purchases menu narrowed
+    to "2. Buy (38 choices)", then typed "2", "1" again at the next menu, which
+    was listed whole now that it was short, and bought one soldier and ended
+    the phase by mistake. A later menu of the phase is narrowed as many times
+    as the seat's last one (MenuShape), whatever its length; a new phase finds
+    its own shape."""
+    from rich.console import Console
+
+    from courtly.cli import MENU_LIMIT, MenuShape, _ask_action
+    from courtly.games.fief import GAME as FIEF
+    from courtly.games.fief.actions import Buy
+    from courtly.games.fief.rules import Lord
+
+    state = _fief_at("purchases", seed=19, turn_limit=3)
+    me = state.to_act[0]
+    state.money[me] = 2000  # tests may force a position
+    state.soldiers["st_medard"] = (me, 3)
+    state.lords["roland"] = Lord(me, "st_medard")
+    state._legal_cache.clear()
+    shape = MenuShape()
+    answers = iter(["2", "1", "1", "3",  # buy; soldiers; at St. Médard; 3 of them
+                    "2", "1", "1", "1"])  # the same answers, one soldier, at the next menu
+    console = Console(record=True, width=100)
+    monkeypatch.setattr(console, "input", lambda prompt="": next(answers))
+    first = _ask_action(console, FIEF, state, me, shape=shape)
+    assert first == Buy("soldier", "st_medard", 3) and shape.narrowed == 3
+    state.apply(me, first)
+    state.money[me] = 300
+    state._legal_cache.clear()
+    assert len(state.legal_actions(me)) <= MENU_LIMIT  # short enough to list whole
+    console = Console(record=True, width=100)
+    monkeypatch.setattr(console, "input", lambda prompt="": next(answers))
+    assert _ask_action(console, FIEF, state, me, shape=shape) == Buy("soldier", "st_medard", 1)
+    out = console.export_text()
+    assert "2. Buy (10 choices)" in out and "1. Buy … soldiers at … (6 choices)" in out, out
+    # another phase's menu is its own: listed whole when short
+    answers = iter(["1"])
+    console = Console(record=True, width=100)
+    monkeypatch.setattr(console, "input", lambda prompt="": next(answers))
+    phase = state.phase
+    other = type(phase)("movement", phase.to_act, phase.may_act, phase.time_limit)
+    _ask_action(console, FIEF, state, me, phase=other, shape=shape)
+    assert shape.phase == "movement" and shape.narrowed == 0
+    assert "choices)" not in console.export_text()
 
 
 def test_a_narrowed_group_reads_as_the_words_its_lines_share():

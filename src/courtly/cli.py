@@ -20,6 +20,7 @@ import textwrap
 import time
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal, NoReturn
 
@@ -314,9 +315,14 @@ def play_command(
         help="Prompt timer: in a negotiation window (or a timed phase), no answer within "
              "SECONDS and the referee calls time. 0 (default): off; a window then ends when "
              "every seat is done, the bots after their share of actions.")] = 0.0,
+    resume: Annotated[Path | None, typer.Option(
+        metavar="FILE",
+        help="Take up a game left unfinished: its record (--save) replayed, the players, "
+             "seed and options its own; saved back to FILE unless --save says where.")] = None,
 ) -> None:
     """Play a game against bots. Enter a number to choose; u takes back your
-    last action where the game allows it; q or Ctrl-D quits.
+    last action where the game allows it; q or Ctrl-D quits (with --save, the
+    game can be taken up again with --resume).
 
     Menu numbers change from one menu to the next, so on a terminal what you
     typed before a menu appeared (say, while the bots played) is discarded,
@@ -330,8 +336,12 @@ def play_command(
     """
     game = _lookup(game_name)
     specs = _bot_specs(bots)
-    num_players = _default_players(game, option) if players is None else players
-    options = _checked_options(game, num_players, option)
+    if resume is not None:
+        state = _resumed(game, resume, players, seed, option)
+        num_players, seed, save = state.num_players, state.seed, save or resume
+    else:
+        num_players = _default_players(game, option) if players is None else players
+        options = _checked_options(game, num_players, option)
     if not 0 <= seat < num_players:
         _fail(f"--seat must be between 0 and {num_players - 1}, not {seat}")
     if save is not None and not save.parent.is_dir():
@@ -339,9 +349,11 @@ def play_command(
     if seed is None:
         seed = secrets.randbits(31)
     console = _out()
-    state = game.new_game(num_players, seed, options)
-    _plain(console, f"{game.title}, {num_players} players, seed {seed}; you are Seat {seat}.",
-           "bold")
+    if resume is None:
+        state = game.new_game(num_players, seed, options)
+    taken_up = f", taken up after {len(state.record.actions)} actions" if resume else ""
+    _plain(console, f"{game.title}, {num_players} players, seed {seed}{taken_up}; "
+           f"you are Seat {seat}.", "bold")
     code = 0
     try:
         finished = _play_loop(console, game, state, seat,
@@ -352,10 +364,31 @@ def play_command(
     if save is not None:
         _save(state.record, save)
     _show_end(console, game, state, seat, finished)
-    if save is not None:
+    if save is not None and not finished:
+        _plain(console, f"Record saved to {save}; to take the game up again: courtly play "
+               f"{game.name} --resume {save} --seat {seat} --bots {bots}")
+    elif save is not None:
         _plain(console, f"Record saved to {save}.")
+    elif not finished:
+        _plain(console, "Not saved: with --save FILE a game left unfinished can be taken up "
+               "again (--resume FILE).")
     if code:
         raise typer.Exit(code)
+
+
+def _resumed(game: Game, file: Path, players: int | None, seed: int | None,
+             option: Sequence[str] | None) -> State:
+    """The game of record ``file`` (``courtly play --resume``), replayed; its
+    players, seed and options are its own, so none may be given beside it."""
+    given = [name for name, value in (("--players", players), ("--seed", seed),
+                                      ("--option", option)) if value]
+    if given:
+        _fail(f"--resume takes the players, seed and options from the record; "
+              f"leave out {', '.join(given)}")
+    record = _load_record(file)
+    if record.game != game.name:
+        _fail(f"{file} is a record of {record.game}, not of {game.name}")
+    return _replayed(record, file)
 
 
 def _seat_bots(specs: Sequence[str], seat: int, seed: int, num_players: int) -> list[Bot]:
@@ -393,13 +426,14 @@ def _play_loop(console: Console, game: Game, state: State, seat: int,
     # as he was when it was made (one who dies by it, too)
     before: Mapping[str, Any] = state.view(seat)
     recent: list[str] = []  # the story since the person's last menu, told again above it
+    shape = MenuShape()  # how the person's menus are narrowed in this phase (_choose)
     while not state.is_over:
         phase = state.phase
         actor = next_actor(state, seat, referee)
         if actor == REFEREE:
             events = state.apply(REFEREE, TimeUp())
         elif actor == seat:
-            action = _ask_action(console, game, state, seat, phase, timer, recent)
+            action = _ask_action(console, game, state, seat, phase, timer, recent, shape)
             if action is None:
                 return False
             if action == UNDO:
@@ -494,12 +528,13 @@ def _phase_line(phase: Phase, seat: int, timer: float) -> str:
 
 
 def _ask_action(console: Console, game: Game, state: State, seat: int,
-                phase: Phase | None = None, timer: float = 0.0, recent: list[str] | None = None
-                ) -> Action | Literal["undo"] | None:
+                phase: Phase | None = None, timer: float = 0.0, recent: list[str] | None = None,
+                shape: MenuShape | None = None) -> Action | Literal["undo"] | None:
     """Show the seat's view, the story since its last menu (``recent``), the
     phase and its legal actions; return the choice (None: quit; TimeUp: the
     timer ran out; "undo": take back the seat's last action, offered while
-    the game allows it)."""
+    the game allows it). ``shape``: how the seat's last menus of this phase
+    were narrowed, kept (:class:`MenuShape`)."""
     legal = state.legal_actions(seat)
     if not legal:
         raise RuntimeError(f"{game.name}: seat {seat} is to act but has no legal action")
@@ -529,24 +564,42 @@ def _ask_action(console: Console, game: Game, state: State, seat: int,
     deadline = None if timeout is None else time.monotonic() + timeout
     undo = state.record.actions[-1][1].describe() if state.can_undo(seat) else None
     while True:  # until a choice other than going back to the whole menu
-        chosen = _choose(console, legal, phase, seat, timer, deadline, undo, label)
+        chosen = _choose(console, legal, phase, seat, timer, deadline, undo, label,
+                         shape if shape is not None else MenuShape())
         if not isinstance(chosen, str) or chosen == UNDO:
             return chosen
 
 
+@dataclass
+class MenuShape:
+    """How many times the person's menus were narrowed in phase ``phase``
+    (:func:`_choose`): a later menu of the phase is narrowed as many times
+    even when it has become short enough to list whole, so that its numbers
+    keep their meaning. A terminal play-test bought soldiers from a long
+    menu narrowed to "2. Buy (38 choices)", then typed "2", "1" again at the
+    next, listed whole now, and bought one soldier and ended the phase."""
+
+    phase: str | None = None
+    narrowed: int = 0
+
+
 def _choose(console: Console, legal: list[Action], phase: Phase, seat: int, timer: float,
-            deadline: float | None, undo: str | None, label: Callable[[Action], str]
-            ) -> Action | Literal["undo", "back"] | None:
+            deadline: float | None, undo: str | None, label: Callable[[Action], str],
+            shape: MenuShape) -> Action | Literal["undo", "back"] | None:
     """:func:`_ask_action`'s menu, narrowed field by field while longer than
-    :data:`MENU_LIMIT`; once narrowed, "b" goes back to the whole menu
+    :data:`MENU_LIMIT`, or as often as the seat's last menu of this phase
+    was (``shape``); once narrowed, "b" goes back to the whole menu
     (:data:`BACK`): a kind of action chosen by mistake commits to nothing."""
-    whole, field = legal, 0
-    while len(legal) > MENU_LIMIT:
+    if shape.phase != phase.name:  # a new phase: its menus find their own shape
+        shape.phase, shape.narrowed = phase.name, 0
+    whole, field, steps, kept = legal, 0, 0, shape.narrowed
+    while len(legal) > MENU_LIMIT or (steps < kept and len(legal) > 1):
         narrowed, field = _narrow(console, legal, field, phase, seat, timer, deadline, undo,
                                   label, back=legal is not whole)
         if narrowed is None or isinstance(narrowed, str):  # an undo, or back
             return UNDO if narrowed is None else BACK
-        legal, undo = narrowed, None
+        legal, undo, steps = narrowed, None, steps + 1
+        shape.narrowed = max(kept, steps)
         if not legal or legal == [TimeUp()] or len(legal) == 1:
             return legal[0] if legal else None
     for number, action in enumerate(legal, start=1):
@@ -987,20 +1040,14 @@ def replay_command(
         help="Show this seat's view (default: a spectator's).")] = None,
 ) -> None:
     """Replay a saved game record and show the final position (and result, if over)."""
-    record = _load_record(file)
-    try:
-        state = courtly.replay(record)
-    except InvalidRecord as exc:
-        _fail(f"{file}: {exc}")
-    except Exception as exc:  # a corrupt file must never end in a traceback
-        _fail(f"{file} cannot be replayed: {type(exc).__name__}: {exc}")
+    state = _replayed(_load_record(file), file)
     if seat is not None and not 0 <= seat < state.num_players:
         _fail(f"--seat must be between 0 and {state.num_players - 1}, not {seat}")
     game = state.game
     console = _out()
     who = "spectator" if seat is None else f"Seat {seat}"
     _plain(console, f"{game.title}, {state.num_players} players, seed {state.seed}, "
-           f"{len(record.actions)} actions; view of {who}.", "bold")
+           f"{len(state.record.actions)} actions; view of {who}.", "bold")
     _plain(console, game.render(state.view(seat)))
     if state.is_over:
         _show_result(console, game, state, seat)
@@ -1009,6 +1056,16 @@ def replay_command(
         may = f"; may act: {_seat_list(phase.may_act)}" if phase.may_act else ""
         _plain(console, f"The game is not over ({phase.name}): waiting for "
                f"{_seat_list(phase.to_act)}{may}.")
+
+
+def _replayed(record: GameRecord, file: Path) -> State:
+    """``courtly.replay(record)``, or fail with a usage error saying why."""
+    try:
+        return courtly.replay(record)
+    except InvalidRecord as exc:
+        _fail(f"{file}: {exc}")
+    except Exception as exc:  # a corrupt file must never end in a traceback
+        _fail(f"{file} cannot be replayed: {type(exc).__name__}: {exc}")
 
 
 def _load_record(file: Path) -> GameRecord:
