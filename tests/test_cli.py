@@ -535,6 +535,30 @@ def test_a_long_menu_is_narrowed_field_by_field(runner, tmp_path, market):
     assert [a for s, a in record.actions if s == 0] == [Give(2, 2)]
 
 
+def test_v_shows_the_table_again_and_h_the_keys(monkeypatch):
+    """A terminal play-test: a long menu scrolled the map away (where to strike,
+    who holds what), and h, ? and help were refused as "not a number". "v"
+    shows the table again, then the whole menu (also from a narrowed one);
+    "h" (or "?", "help") says which keys do what and asks again."""
+    from rich.console import Console
+
+    from courtly.cli import HELP, _ask_action
+    from market_game import GAME, Done
+
+    state = GAME.new_game(4, seed=1)
+    state.coins[0] = 100
+    # h; v at the whole menu; give; v at the gifts' seats; ?; Done
+    answers = iter(["h", "v", "2", "v", "?", "1"])
+    console = Console(record=True, width=100)
+    monkeypatch.setattr(console, "input", lambda prompt="": next(answers))
+    assert _ask_action(console, GAME, state, 0) == Done()
+    out = console.export_text()
+    assert out.count('"to_act"') == 3  # the table (Market's: its view): first, then at each v
+    assert " ".join(out.split()).count(" ".join(HELP.split())) == 2
+    assert "is not a number" not in out
+    assert out.count("    1. Done") == 3
+
+
 def test_a_field_of_many_numbers_is_typed_in(monkeypatch):
     """A hundred amounts: the number is typed, and one not possible is asked again."""
     from rich.console import Console

@@ -1620,8 +1620,10 @@ def test_the_map_shows_the_votes_announced_and_the_king_to_consecrate():
     lord = state.lords_of(first)[0]
     state.apply(first, Vote(lord, 1))
     second = state.current()
-    assert f"Votes announced: {lord_name(lord)} 1 (Seat {first})." in \
-        GAME.render(state.view(second))
+    text = GAME.render(state.view(second))
+    # the voter, then the lord: "Charles 1 (Seat 1)" read as Seat 1's lord (a play-test)
+    assert f"Votes announced: Seat {first}: 1 vote for {lord_name(lord)}." in text
+    assert "reigns only once consecrated by two bishops or a cardinal" in text
     state.apply(second, Vote(lord, 1))
     state.apply(state.current(), Vote(None, 0))
     assert state.election is not None and state.election.elected == lord  # nobody to crown him

@@ -320,9 +320,10 @@ def play_command(
         help="Take up a game left unfinished: its record (--save) replayed, the players, "
              "seed and options its own; saved back to FILE unless --save says where.")] = None,
 ) -> None:
-    """Play a game against bots. Enter a number to choose; u takes back your
-    last action where the game allows it; q or Ctrl-D quits (with --save, the
-    game can be taken up again with --resume).
+    """Play a game against bots. Enter a number to choose; v shows the table
+    again, h the keys; u takes back your last action where the game allows
+    it; q or Ctrl-D quits (with --save, the game can be taken up again with
+    --resume).
 
     Menu numbers change from one menu to the next, so on a terminal what you
     typed before a menu appeared (say, while the bots played) is discarded,
@@ -568,6 +569,9 @@ def _ask_action(console: Console, game: Game, state: State, seat: int,
                          shape if shape is not None else MenuShape())
         if not isinstance(chosen, str) or chosen == UNDO:
             return chosen
+        if chosen == VIEW:  # the table again, then the whole menu
+            _plain(console, game.render(view))
+            console.print()
 
 
 @dataclass
@@ -585,7 +589,7 @@ class MenuShape:
 
 def _choose(console: Console, legal: list[Action], phase: Phase, seat: int, timer: float,
             deadline: float | None, undo: str | None, label: Callable[[Action], str],
-            shape: MenuShape) -> Action | Literal["undo", "back"] | None:
+            shape: MenuShape) -> Action | Literal["undo", "back", "view"] | None:
     """:func:`_ask_action`'s menu, narrowed field by field while longer than
     :data:`MENU_LIMIT`, or as often as the seat's last menu of this phase
     was (``shape``); once narrowed, "b" goes back to the whole menu
@@ -596,8 +600,8 @@ def _choose(console: Console, legal: list[Action], phase: Phase, seat: int, time
     while len(legal) > MENU_LIMIT or (steps < kept and len(legal) > 1):
         narrowed, field = _narrow(console, legal, field, phase, seat, timer, deadline, undo,
                                   label, back=legal is not whole)
-        if narrowed is None or isinstance(narrowed, str):  # an undo, or back
-            return UNDO if narrowed is None else BACK
+        if narrowed is None or isinstance(narrowed, str):  # an undo, back, or the table
+            return UNDO if narrowed is None else narrowed
         legal, undo, steps = narrowed, None, steps + 1
         shape.narrowed = max(kept, steps)
         if not legal or legal == [TimeUp()] or len(legal) == 1:
@@ -613,8 +617,10 @@ def _choose(console: Console, legal: list[Action], phase: Phase, seat: int, time
                          back=back)
     if choice == TIME_UP:
         return TimeUp()
-    if choice in (UNDO_CHOICE, BACK_CHOICE):
-        return UNDO if choice == UNDO_CHOICE else BACK
+    if choice == UNDO_CHOICE:
+        return UNDO
+    if choice in (BACK_CHOICE, VIEW_CHOICE):
+        return BACK if choice == BACK_CHOICE else VIEW
     return None if choice is None else legal[choice - 1]
 
 
@@ -644,7 +650,7 @@ def _left(deadline: float | None) -> float | None:
 def _narrow(console: Console, legal: list[Action], field: int, phase: Phase, seat: int,
             timer: float, deadline: float | None, undo: str | None = None,
             label: Callable[[Action], str] | None = None, back: bool = False,
-            ) -> tuple[list[Action] | Literal["back"] | None, int]:
+            ) -> tuple[list[Action] | Literal["back", "view"] | None, int]:
     """One step of choosing among many actions: the values the next field
     takes among them (the kind of action first); returns the actions left
     and the next field ([] to quit, [TimeUp()] when time ran out, None for
@@ -679,8 +685,8 @@ def _narrow(console: Console, legal: list[Action], field: int, phase: Phase, sea
         if answer == UNDO_CHOICE:
             return None, field
         chosen = values[answer - 1] if answer is not None and answer > 0 else None
-    if answer == BACK_CHOICE:
-        return BACK, field
+    if answer in (BACK_CHOICE, VIEW_CHOICE):
+        return (BACK if answer == BACK_CHOICE else VIEW), field
     if answer is None or answer == TIME_UP:
         return ([TimeUp()] if answer == TIME_UP else []), field
     return [a for a, f in zip(legal, forms, strict=True) if f.get(name) == chosen], field + 1
@@ -876,6 +882,18 @@ UNDO_WORDS = frozenset({"u", "undo"})
 BACK_CHOICE = -3
 BACK: Literal["back"] = "back"
 BACK_WORDS = frozenset({"b", "back"})
+#: What the prompts return when the person asks to see the table again, and
+#: what :func:`_choose` returns then: a long menu had scrolled the map away (a
+#: terminal play-test choosing where to strike could not see who held what).
+VIEW_CHOICE = -4
+VIEW: Literal["view"] = "view"
+VIEW_WORDS = frozenset({"v", "view"})
+HELP_WORDS = frozenset({"h", "help", "?"})
+#: What "h" says at any prompt.
+HELP = ("Type the number of your choice. Also: v shows the table again; u takes back "
+        "your last action (where the menu offers it); b goes back to all your choices "
+        "(in a narrowed menu); q or Ctrl-D quits (with --save FILE, --resume FILE takes "
+        "the game up again).")
 
 
 def read_answer(console: Console, prompt: str, timeout: float | None,
@@ -1001,6 +1019,11 @@ def _ask_until(console: Console, prompt: str, deadline: float | None, timed: boo
             return UNDO_CHOICE
         if back and answer.lower() in BACK_WORDS:
             return BACK_CHOICE
+        if answer.lower() in VIEW_WORDS:
+            return VIEW_CHOICE
+        if answer.lower() in HELP_WORDS:
+            _plain(console, HELP, "yellow")
+            continue
         wrong = problem(answer)
         if wrong is None:
             return int(answer)

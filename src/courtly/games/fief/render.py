@@ -266,11 +266,15 @@ def _election(view: Mapping[str, Any]) -> list[str]:
     if not election:
         return []
     names = card_set().lord_names
-    cast = [f"{names[lord]} {votes} ({_seat(view, int(seat))})" if lord
+    # who voted first, then for whom: "Charles 1 (Seat 1)" read as Seat 1's lord Charles
+    cast = [f"{_seat(view, int(seat))}: {counted(votes, 'vote')} for {names[lord]}" if lord
             else f"{_seat(view, int(seat))} abstains"
             for seat, (lord, votes) in election["votes"].items()]
-    lines = [f"Votes announced: {', '.join(cast) or 'none yet'}."]
-    if election["elected"]:
+    lines = [f"Votes announced: {'; '.join(cast) or 'none yet'}."]
+    if not election["elected"]:
+        lines.append("The lord elected reigns only once consecrated by two bishops or a "
+                     "cardinal.")
+    else:
         lines.append(f"Elected: {names[election['elected']]}; to reign he must be consecrated "
                      "by two bishops or a cardinal.")
         if election["waiting"] is not None:
