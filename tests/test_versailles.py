@@ -397,6 +397,9 @@ def test_the_game_ends_when_a_fortune_reaches_the_goal():
     events = state.apply(seat, EndTurn())
     assert state.is_over and state.result().winners == (seat,)
     assert events[-1].kind == "game_over"
+    # the fortunes in livres, not bare numbers (a terminal play-test)
+    fortune = f"Seat {seat}: {state.courtiers[seat].fortune:,} livres"
+    assert events[-1].text.startswith("Game over: Seat 0: ") and fortune in events[-1].text
 
 
 # ----- requests (§8) ---------------------------------------------------------------------

@@ -724,7 +724,10 @@ class VersaillesState(PlayRules, State):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         events = self._apply_rules(seat, action)
         if self.over:
-            events.append(game_over_event(self._result()))
+            # the fortunes in livres (a terminal play-test read "scores 0, 4000, 35000")
+            standing = "; ".join(f"Seat {s}: {c.fortune:,} livres"
+                                 for s, c in enumerate(self.courtiers))
+            events.append(game_over_event(self._result(), standing=standing))
         return events
 
     def _apply_rules(self, seat: int, action: Action) -> list[Event]:
