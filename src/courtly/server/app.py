@@ -24,7 +24,7 @@ from fastapi.staticfiles import StaticFiles
 
 import courtly
 from courtly.bots import BOTS
-from courtly.core import REFEREE, Action, Event, Game, redact
+from courtly.core import REFEREE, Action, Game, redact
 from courtly.server.errors import (
     STATUS,
     BadField,
@@ -376,7 +376,6 @@ def _replay(table: LiveTable, step: int, seat: str) -> dict[str, Any]:
         raise ValueError(f"seat must be a seat number, 'spectator' or 'all', not {seat!r}")
     state = table.state.game.new_game(record.num_players, record.seed, record.options)
     events: list[dict[str, Any]] = []  # the game's log to this step, as the point of view saw it
-    made: list[Event] = []
     first = 0  # where the last action's events begin in ``events``
     for who, action in record.actions[:step]:
         made = state.apply(who, action)
@@ -386,23 +385,23 @@ def _replay(table: LiveTable, step: int, seat: str) -> dict[str, Any]:
     last = record.actions[step - 1] if step else None
     return {"step": step, "steps": steps, "seed": record.seed,
             "action": None if last is None else _replayed_action(
-                last[0], last[1], made, seat == "all", seats[0], events[first:]),
+                last[0], last[1], seat == "all", seats[0], events[first:]),
             "views": {("spectator" if s is None else str(s)): state.view(s) for s in seats},
             "events": events}
 
 
-def _replayed_action(who: int, action: Action, made: list[Event], everything: bool,
-                     viewer: int | None, seen: list[dict[str, Any]]) -> dict[str, Any]:
+def _replayed_action(who: int, action: Action, everything: bool, viewer: int | None,
+                     seen: list[dict[str, Any]]) -> dict[str, Any]:
     """A replay's last action as its point of view may know it: whole in
-    the ``all`` view, to the seat that made it, or where none of its events
-    was hidden from the viewer; else only who acted and the first of its
-    events as the viewer saw it (``seen``: the action's events in the
-    replay's log; ``event`` its index, ``text`` its text): a secret vote, a
-    face-down card, a sealed bid stay secret in a seat's replay as they were
-    at the table."""
+    the ``all`` view and to the seat that made it; to any other, only who
+    acted and the first of its events as the viewer saw it (``seen``: the
+    action's events in the replay's log; ``event`` its index, ``text`` its
+    text), as the table told it. An action may hold what none of its events
+    shows (a Vive le Roi vote's card behind "Seat 1 has voted", an Ambition
+    chosen): an attack found them whole in a seat's replay, when they were
+    shown only where no event of the action was hidden."""
     by = "referee" if who == REFEREE else who
-    hidden = any(e.for_seat(viewer) is not e for e in made)  # each as ``redact`` shows it
-    if everything or who == viewer or not hidden:
+    if everything or who == viewer:
         return {"seat": by, "action": action.to_json(), "text": action.describe()}
     return {"seat": by, "action": None, "event": seen[0]["index"] if seen else None,
             "text": seen[0]["text"] if seen else ""}
