@@ -89,7 +89,9 @@ def start_server(port: int, db: str, log: str) -> subprocess.Popen[bytes]:
     needed (every seat is a client)."""
     command = [sys.executable, "-m", "courtly.cli", "serve", "--port", str(port),
                "--db", db, "--away-after", "3600",
-               "--tables-per-minute", "0"]  # every table is created at once, from one address
+               "--tables-per-minute", "0",  # every table is created at once, from one address
+               "--sockets-per-address", "0",  # and all its clients connect from it
+               "--echo"]  # the reference
     with open(log, "wb") as out:
         server = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30

@@ -298,3 +298,69 @@ def test_a_table_nobody_comes_back_to_pauses_then_expires(tmp_path):
         assert state(c, tid)["table"]["status"] == "abandoned"
         assert c.get(f"/api/tables/{tid}/replay").status_code == 200
         assert state(c, tid)["events"][-1]["kind"] == "expired"
+
+
+def test_an_address_holds_so_many_sockets_at_once(tmp_path):
+    """An attack opened hundreds of spectator sockets on a table of quick bots,
+    each pushed every move, and slowed every request tenfold. One address holds
+    ``sockets_per_address`` at once: the next is told why (429
+    ``too_many_sockets``) and closed; one closed makes room for another."""
+    from starlette.websockets import WebSocketDisconnect
+
+    with make_client(tmp_path, sockets_per_address=2) as c:
+        url = f"/ws/tables/{person_table(c)[0]}"
+        with c.websocket_connect(url) as first, c.websocket_connect(url) as second:
+            assert first.receive_json()["type"] == second.receive_json()["type"] == "update"
+            with c.websocket_connect(url) as third:
+                refused = third.receive_json()
+                assert (refused["status"], refused["code"]) == (429, "too_many_sockets")
+                assert refused["params"]["most"] == 2
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    third.receive_json()
+                assert closed.value.code == 4429
+        with c.websocket_connect(url) as again:  # the two closed: room again
+            assert again.receive_json()["type"] == "update"
+
+
+def test_a_seat_posts_so_many_messages_and_a_socket_gets_the_newest(client, monkeypatch):
+    """An attack posted 5,000 messages in 4 s from one socket, then every new
+    socket was sent all 2.9 MB of them. A seat posts CHAT_BURST at once, then
+    one every CHAT_EVERY seconds (429 ``rate_limited``, nothing stored); a
+    socket's history and GET /chat hold the newest CHAT_HISTORY."""
+    from courtly.server import hub as hub_module
+
+    monkeypatch.setattr(hub_module, "CHAT_HISTORY", 4)
+    tid, tokens = person_table(client)
+    url = f"/api/tables/{tid}/chat"
+    sent = [client.post(url, json={"token": tokens["0"], "text": f"m{k}"}).status_code
+            for k in range(hub_module.CHAT_BURST + 1)]
+    assert sent == [200] * hub_module.CHAT_BURST + [429]
+    refused = client.post(url, json={"token": tokens["0"], "text": "more"})
+    assert refused.json()["code"] == "rate_limited" and int(refused.headers["retry-after"]) >= 1
+    assert client.post(url, json={"token": tokens["1"], "text": "other seat"}).status_code == 200
+    newest = [m["text"] for m in client.get(url, params={"token": tokens["1"]}).json()]
+    assert newest == ["m7", "m8", "m9", "other seat"]
+    with client.websocket_connect(f"/ws/tables/{tid}?token={tokens['1']}") as ws:
+        ws.receive_json()  # the first update
+        history = ws.receive_json()
+        assert [m["text"] for m in history["messages"]] == newest
+
+
+def test_the_echo_socket_is_served_only_when_asked(tmp_path):
+    """/ws/echo is the load benchmark's reference, no part of the game: off by
+    default (an attack found it open, echoing 15 MB frames and logging a
+    traceback for each frame not JSON). Served with ``echo=True``, it closes
+    on a frame that is not JSON."""
+    from starlette.websockets import WebSocketDisconnect
+
+    with (make_client(tmp_path) as c, pytest.raises(WebSocketDisconnect),
+          c.websocket_connect("/ws/echo") as ws):
+        ws.receive_json()
+    with (make_client(tmp_path, name="echo.sqlite", echo=True) as c,
+          c.websocket_connect("/ws/echo") as ws):
+        ws.send_json({"type": "echo", "pad": "x"})
+        assert ws.receive_json() == {"type": "echo", "pad": "x"}
+        ws.send_text("{bad")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4400

@@ -1248,6 +1248,12 @@ def serve_command(
     forwarded_allow_ips: Annotated[str, typer.Option(
         metavar="ADDRESSES", help="Reverse proxies (comma-separated addresses, or *) trusted "
         "to give the client's address in X-Forwarded-For (docs/deploy.md).")] = "127.0.0.1",
+    sockets_per_address: Annotated[int, typer.Option(
+        min=0, help="WebSockets one client address may hold open at once (0: no "
+        "limit).")] = 32,
+    echo: Annotated[bool, typer.Option(
+        help="Serve /ws/echo, the bare echo socket benchmarks/load.py measures the stack "
+        "with.")] = False,
 ) -> None:
     """Serve the lobby and tables to browsers: play with friends and bots.
     Several instances may share one PostgreSQL database (docs/deploy.md)."""
@@ -1258,7 +1264,7 @@ def serve_command(
     except ImportError as exc:
         _fail(f"the server needs the 'web' extra: pip install -e '.[web]' ({exc.name} missing)")
     try:
-        from courtly.server.security import normal_origin
+        from courtly.server.security import MAX_BODY, normal_origin
 
         origins = [normal_origin(o) for o in allow_origin or ()]
     except ValueError as exc:
@@ -1268,12 +1274,15 @@ def serve_command(
                                  list_ended_for=list_ended_for, allowed_origins=origins,
                                  tables_per_minute=tables_per_minute,
                                  pause_after=pause_after, expire_after=expire_after,
-                                 undo_grace=undo_grace)
+                                 undo_grace=undo_grace, sockets_per_address=sockets_per_address,
+                                 echo=echo)
     except Exception as exc:  # a bad URL or an unreachable database
         _fail(f"cannot open the database: {exc}")
     _plain(_out(), f"courtly is serving on http://{host}:{port}/  (Ctrl-C stops it)", "bold")
+    # a WebSocket frame is what a request body may be, 64 KiB (uvicorn's own: 16 MiB,
+    # which an attack sent a hundred times in six seconds, each parsed then refused)
     uvicorn.run(application, host=host, port=port, log_level="warning", proxy_headers=True,
-                forwarded_allow_ips=forwarded_allow_ips)
+                forwarded_allow_ips=forwarded_allow_ips, ws_max_size=MAX_BODY)
 
 
 # ----- courtly tournament -------------------------------------------------------

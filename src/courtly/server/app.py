@@ -66,6 +66,7 @@ from courtly.server.security import (
     BodyLimit,
     RateLimit,
     SecurityHeaders,
+    SocketLimit,
     normal_origin,
     origin_allowed,
 )
@@ -82,6 +83,9 @@ except ImportError:  # pragma: no cover - older Starlette
 DEFAULT_DB = "sqlite:///courtly.db"
 #: Tables one client address may create a minute (and at once).
 TABLES_PER_MINUTE = 20
+#: WebSockets one client address may hold open at once (a household's or a
+#: classroom's players and spectators behind one address fit).
+SOCKETS_PER_ADDRESS = 32
 
 
 def create_app(db_url: str | None = None, *, away_after: float = 60.0,
@@ -90,7 +94,8 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
                allowed_origins: Iterable[str] = (),
                tables_per_minute: int = TABLES_PER_MINUTE, max_body: int = MAX_BODY,
                pause_after: float | None = None, expire_after: float = EXPIRE_AFTER,
-               mix_seeds: bool = True, undo_grace: float = UNDO_GRACE) -> FastAPI:
+               mix_seeds: bool = True, undo_grace: float = UNDO_GRACE,
+               sockets_per_address: int = SOCKETS_PER_ADDRESS, echo: bool = False) -> FastAPI:
     """The application, on the database at ``db_url`` (default: COURTLY_DB or ./courtly.db).
 
     ``games`` are served besides (or instead of, by name) ``courtly.GAMES``:
@@ -104,7 +109,10 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
     ``pause_after`` / ``expire_after``: seconds with no person connected (or
     seen by token) before a table pauses (default: ``away_after``) / is
     closed (hub.py). ``undo_grace``: seconds a person's forced move waits while
-    the person who acted before may still take it back (hub.py). ``mix_seeds=False`` lets a table
+    the person who acted before may still take it back (hub.py).
+    ``sockets_per_address``: WebSockets one client address may hold open at
+    once (0: no limit). ``echo``: serve ``/ws/echo``, the load benchmark's
+    bare echo socket (off: it is no part of the game). ``mix_seeds=False`` lets a table
     with person seats play the seed chosen (tests of a known deal only: anyone
     who knows the seed knows every hidden card).
     """
@@ -131,7 +139,10 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
     _lobby_routes(app, hub, creations)
     _table_routes(app, hub)
     _host_routes(app, hub)
-    _websocket_route(app, hub, origins)
+    sockets = SocketLimit(sockets_per_address)
+    _websocket_route(app, hub, origins, sockets)
+    if echo:
+        _echo_route(app, origins, sockets)
     _static_routes(app)
     return app
 
@@ -407,14 +418,29 @@ def _replayed_action(who: int, action: Action, everything: bool, viewer: int | N
             "text": seen[0]["text"] if seen else ""}
 
 
-def _websocket_route(app: FastAPI, hub: Hub, origins: frozenset[str]) -> None:
+def _websocket_route(app: FastAPI, hub: Hub, origins: frozenset[str],
+                     sockets: SocketLimit) -> None:
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str, token: str | None = None,
                            since: str = "-1") -> None:
         if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), origins):
             await ws.close(code=4403)  # before accepting: the handshake answers 403
             return
+        address = ws.client.host if ws.client else ""
         await ws.accept()
+        if not sockets.take(address):
+            exc = RateLimited(f"too many connections from this address: {sockets.most} at "
+                              "most at once", "too_many_sockets", most=sockets.most)
+            await ws.send_json({"type": "error", "status": 429, **error_body(exc)})
+            await ws.close(code=4429)
+            return
+        try:
+            await _table_socket(ws, hub, table_id, token, since)
+        finally:
+            sockets.give_back(address)
+
+    async def _table_socket(ws: WebSocket, hub: Hub, table_id: str, token: str | None,
+                            since: str) -> None:
         try:
             seen = _since(since)
             table = await hub.get_fresh(table_id)
@@ -453,15 +479,34 @@ def _websocket_route(app: FastAPI, hub: Hub, origins: frozenset[str]) -> None:
         finally:
             table.disconnect(client)
 
+
+
+def _echo_route(app: FastAPI, origins: frozenset[str], sockets: SocketLimit) -> None:
+    """``/ws/echo``, a bare echo on the same stack: the load benchmark's
+    reference (``courtly serve --echo``), under the table sockets' origin check
+    and limit; a frame that is not JSON closes it (it had answered with a
+    traceback in the log, an attack's 980 frames 5.4 MB of it)."""
+
     @app.websocket("/ws/echo")
     async def echo(ws: WebSocket) -> None:
-        """A bare echo on the same stack: the load benchmark's reference."""
+        if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), origins):
+            await ws.close(code=4403)
+            return
+        address = ws.client.host if ws.client else ""
+        if not sockets.take(address):
+            await ws.close(code=4429)
+            return
         await ws.accept()
         try:
             while True:
                 await ws.send_json(await ws.receive_json())
         except (WebSocketDisconnect, WebSocketDisconnected):
             pass
+        except (ValueError, KeyError):  # not one JSON text frame
+            with contextlib.suppress(Exception):
+                await ws.close(code=4400)
+        finally:
+            sockets.give_back(address)
 
 
 def _since(text: str) -> int:

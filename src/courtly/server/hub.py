@@ -14,6 +14,7 @@ import hashlib
 import hmac
 import json
 import logging
+import math
 import secrets
 import time
 import unicodedata
@@ -44,10 +45,11 @@ from courtly.server.errors import (
     Conflict,
     Forbidden,
     NotFound,
+    RateLimited,
     Stale,
     StorageUnavailable,
 )
-from courtly.server.security import check_bot, timed
+from courtly.server.security import RateLimit, check_bot, timed
 from courtly.server.storage import (
     MoveRow,
     NoteRow,
@@ -62,6 +64,11 @@ log = logging.getLogger(__name__)
 
 MAX_NAME = 40
 MAX_CHAT = 500
+#: A seat's messages at a table: CHAT_BURST at once, then one every CHAT_EVERY
+#: seconds (429 beyond), and the newest CHAT_HISTORY a reader may read are
+#: what a client gets at connection (an attack posted 5,000 messages in 4 s,
+#: then every new socket was sent their 2.9 MB).
+CHAT_BURST, CHAT_EVERY, CHAT_HISTORY = 10, 1.0, 500
 STANDIN_BOT = "heuristic"
 #: The bot the host puts in a person's place unless told otherwise.
 HOST_BOT = "heuristic"
@@ -1332,6 +1339,8 @@ class Hub:
         #: Mixed into a seed chosen for a table with a person seat (table_seed);
         #: new at every start: the seed a table plays is stored with it.
         self.seed_secret = secrets.token_bytes(32)
+        #: each seat's chat allowance at each table (:meth:`chat`)
+        self.chat_limit = RateLimit(CHAT_BURST, CHAT_EVERY)
         #: False only where every person may know every card (tests that
         #: replay a chosen deal through the browser)
         self.mix_seeds = mix_seeds
@@ -1851,6 +1860,10 @@ class Hub:
         text = clean_text(text, MAX_CHAT, "message")
         if to is not None and not 0 <= to < len(table.seats):
             raise BadRequest(f"no seat {to} to send a private message to", "no_seat", seat=to)
+        wait = self.chat_limit.take(f"{table.id}:{seat}")
+        if wait:
+            raise RateLimited(f"too many messages: try again in {math.ceil(wait)} s",
+                              "rate_limited", retry_after=math.ceil(wait))
         return await self.post_chat(table, seat, to, text)
 
     async def post_chat(self, table: LiveTable, seat: int | None, to: int | None,
@@ -1904,9 +1917,11 @@ class Hub:
                 log.info("table %s: the ruling's advice was not stored: %s", table.id, exc)
 
     def chat_for(self, table: LiveTable, seat: int | None) -> list[dict[str, Any]]:
-        """The messages ``seat`` may read: public ones, and private ones to or from it."""
+        """The messages ``seat`` may read, public ones and private ones to or
+        from it: the newest :data:`CHAT_HISTORY`, oldest first."""
+        readable = [r for r in self.store.chat(table.id) if may_read(seat, r.seat, r.to)]
         return [message_json(table, r.id, r.seat, r.to, r.text, r.time, r.texts)
-                for r in self.store.chat(table.id) if may_read(seat, r.seat, r.to)]
+                for r in readable[-CHAT_HISTORY:]]
 
 
 def is_ruling(seat: int, action: Action) -> bool:

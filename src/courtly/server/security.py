@@ -176,6 +176,33 @@ class RateLimit:
             del self._buckets[address]
 
 
+class SocketLimit:
+    """The WebSockets open at once from each client address, ``most`` at most
+    (0: no limit): an attack opened hundreds of spectator sockets on a table
+    of quick bots, each pushed every move, and slowed every request of the
+    server tenfold."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.open: dict[str, int] = {}
+
+    def take(self, address: str) -> bool:
+        """One more socket for ``address``, if it has fewer than ``most``."""
+        count = self.open.get(address, 0)
+        if self.most and count >= self.most:
+            return False
+        self.open[address] = count + 1
+        return True
+
+    def give_back(self, address: str) -> None:
+        """A socket of ``address`` closed."""
+        count = self.open.get(address, 0) - 1
+        if count > 0:
+            self.open[address] = count
+        else:
+            self.open.pop(address, None)
+
+
 #: The most a bot a client asks for may spend on one decision (issue 14,
 #: defect 1): search time in seconds, and iterations. A table's bots share the
 #: server's threads with every other table's.
