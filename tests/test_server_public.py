@@ -364,3 +364,32 @@ def test_the_echo_socket_is_served_only_when_asked(tmp_path):
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
         assert closed.value.code == 4400
+
+
+def test_a_table_of_bots_only_takes_no_person(client):
+    """An attack made a table of two bots on a chosen seed (played as chosen, for
+    reproducible simulations), a long bot delay, then had the host open both
+    seats to persons: the victim's hand was the seed's own, known to its maker.
+    A table of bots playing its maker's seed as chosen says so in its log (no
+    value) and is refused a person (409 ``known_deal``), playing on as it
+    was; one on a seed of its own, or made with a person seat, takes one."""
+    body = {"game": "courtisans", "num_players": 2, "seed": 424242, "bot_delay": 30,
+            "seats": [{"kind": "bot", "bot": "random"}] * 2}
+    made = client.post("/api/tables", json=body).json()
+    tid, host = made["table"]["id"], made["host_token"]
+    before = client.get(f"/api/tables/{tid}").json()
+    refused = client.post(f"/api/tables/{tid}/host/seats/0/person", json={"host": host})
+    assert (refused.status_code, refused.json()["code"]) == (409, "known_deal")
+    assert client.get(f"/api/tables/{tid}").json() == before
+    said = [e for e in client.get(f"/api/tables/{tid}/state").json()["events"]
+            if e["kind"] == "seed_as_chosen"]
+    assert len(said) == 1 and "424242" not in json.dumps(said)
+    drawn = client.post("/api/tables", json={k: v for k, v in body.items() if k != "seed"})
+    tid, host = drawn.json()["table"]["id"], drawn.json()["host_token"]
+    answer = client.post(f"/api/tables/{tid}/host/seats/0/person", json={"host": host})
+    assert answer.status_code == 200, answer.text
+    made = client.post("/api/tables", json={**body, "seats": [
+        {"kind": "person"}, {"kind": "bot", "bot": "random"}]}).json()
+    tid, host = made["table"]["id"], made["host_token"]
+    answer = client.post(f"/api/tables/{tid}/host/seats/1/person", json={"host": host})
+    assert answer.status_code == 200, answer.text

@@ -75,6 +75,9 @@ HOST_BOT = "heuristic"
 #: How long a finished or abandoned table stays in the lobby's list (seconds);
 #: its page and replay stay reachable by link.
 LIST_ENDED_FOR = 3600.0
+#: The server's note on a table of bots that plays the seed its maker chose, as
+#: chosen (Hub.table_seed): its deal is known, so it is never given a person.
+SEED_AS_CHOSEN = "seed_as_chosen"
 #: The statuses in the order the lobby lists them (open tables first).
 STATUS_ORDER = ("waiting", "playing", "over", "abandoned")
 FALLBACK_BOT = "random"
@@ -632,9 +635,13 @@ class LiveTable:
 
     async def note(self, kind: str, text: str, **data: Any) -> None:
         """Store and publish a line of the server's own in the log."""
+        self.note_stored(kind, text, **data)
+        await self.broadcast()
+
+    def note_stored(self, kind: str, text: str, **data: Any) -> None:
+        """Store a line of the server's own in the log (:meth:`note`, unpublished)."""
         self.note_ids.add(self.hub.store.add_note(self.id, self.entries, kind, text, data))
         self.log.append(Event(kind, text, data))
-        await self.broadcast()
 
     def public_seats(self) -> list[dict[str, Any]]:
         """Every seat as anyone may know it (:meth:`Seat.public`)."""
@@ -1520,6 +1527,10 @@ class Hub:
                                       for i, s in enumerate(live)])
         table = LiveTable(self, row, live, state)
         self.tables[row.id] = table
+        if seed is not None and state.record.seed == seed and not tokens:
+            # no value said: a spectator who knew it would know every bot's hand
+            table.note_stored(SEED_AS_CHOSEN, "This table of bots plays the seed its maker "
+                              "chose, as chosen")
         table.start_clock()  # a table of bots only starts at once
         if self.cluster is not None:
             self.cluster.locks.wake()
@@ -1668,6 +1679,11 @@ class Hub:
         self._not_finished(table)
         if info.kind != "bot":
             raise Conflict(f"seat {seat} is already a person's seat")
+        if any(e.kind == SEED_AS_CHOSEN for e in table.log):
+            # its maker would know every card a person was dealt (an attack)
+            raise Conflict("this table of bots plays the seed its maker chose: its deal is "
+                           "known, so it takes no person; make a table with a person seat",
+                           "known_deal")
         token = self._new_token(table, host, seat, kind="person", bot=None, name=None)
         info.kind, info.bot, info.name, info.away = "person", None, None, False
         # the host is there (the table plays on), and the open seat's wait
