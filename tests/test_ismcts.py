@@ -162,6 +162,28 @@ def test_time_budget():
     assert bot.last_iterations >= 1
 
 
+def test_the_time_budget_is_a_bound_within_a_halving_round(monkeypatch):
+    """An attack found a server's "2 s a decision" bot thinking 7 s at the first
+    decision of an 8-player Vive le Roi: sequential halving sampled every
+    candidate once a round, whatever the clock said. Past ``seconds`` the
+    search stops, within a round too, and answers from the candidates tried
+    (a clock that moves 10 ms at each reading: some five iterations in 50 ms,
+    where one pass over the candidates is far more)."""
+    from courtly.bots import ismcts
+
+    clock = iter(range(10**6))
+    monkeypatch.setattr(ismcts.time, "perf_counter", lambda: next(clock) * 0.01)
+    game = courtly.game("vive_le_roi")
+    state = game.new_game(8, seed=1)
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    bot = ISMCTSBot(seed=0, iterations=0, seconds=0.05, root="halving", opponents="heuristic",
+                    top=0)
+    assert len(legal) > 10
+    assert bot.act(Observation(state, seat)) in legal
+    assert 1 <= bot.last_iterations < len(legal) // 2
+
+
 def test_parameters_from_the_registry_and_refusals():
     bot = make_bot("ismcts:iterations=50,c=0.3,rollout=heuristic,horizon=-1", seed=1)
     assert isinstance(bot, ISMCTSBot)

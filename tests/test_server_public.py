@@ -218,7 +218,9 @@ def test_a_bot_asked_for_stays_within_the_servers_bounds(client):
 
     for spec, key in (("ismcts:iterations=0,seconds=100000", "seconds"),
                       ("ismcts:seconds=inf", "seconds"),
-                      (f"ismcts:iterations={10**12}", "iterations")):
+                      (f"ismcts:iterations={10**12}", "iterations"),
+                      # an attack's: each iteration a whole game, past any time limit
+                      ("ismcts:seconds=2,rounds=100000,turns=true", "rounds")):
         answer = client.post("/api/tables", json={
             "game": "courtisans", "num_players": 2,
             "seats": [{"kind": "person"}, {"kind": "bot", "bot": spec}]})

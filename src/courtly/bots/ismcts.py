@@ -504,6 +504,10 @@ class ISMCTSBot:
         paired: dict[Action, list[float]] = {a: [] for a in arms}
         rounds = max(1, math.ceil(math.log2(len(arms))))
         start = time.perf_counter()
+        # ``seconds`` is a bound, not a share: past it the search stops, even
+        # within a round (every arm sampled once a round had let a server's
+        # "2 s a decision" run to 7 s, an attack found, at 8 players)
+        end = start + self.seconds if self.seconds else math.inf
         done = 0
         stats = search.root.stats.setdefault(seat, {})
         for r in range(1, rounds + 1):
@@ -515,19 +519,25 @@ class ISMCTSBot:
                 deal_seed, play_seed = self.rng.getrandbits(64), self.rng.getrandbits(64)
                 deal = obs.determinize(random.Random(deal_seed))
                 for arm in arms:
+                    if done and time.perf_counter() >= end:
+                        break
                     paired[arm].append(
                         self._iterate(search, deal.clone(), random.Random(play_seed), arm)
                     )
                     done += 1
+            if done and time.perf_counter() >= end:  # the arms tried, the best first
+                arms = sorted((a for a in arms if paired[a]), key=lambda a: -_mean(stats[a]))
+                break
             ranked = sorted(arms, key=lambda a: -_mean(stats[a]))
             arms = ranked[: math.ceil(len(arms) / 2)]
             if hint is not None and hint not in arms:
                 arms.append(hint)
         self.last_iterations = done
         best = arms[0]
-        if hint is None or best == hint or self._beats(paired[best], paired[hint]):
+        if hint is None or best == hint or hint not in arms:
             return best
-        return hint
+        n = min(len(paired[best]), len(paired[hint]))  # the same deals, where time cut a pass
+        return best if self._beats(paired[best][:n], paired[hint][:n]) else hint
 
     def _beats(self, best: Sequence[float], hint: Sequence[float]) -> bool:
         """Whether rewards ``best`` beat ``hint``, earned on the same samples,

@@ -204,9 +204,11 @@ class SocketLimit:
 
 
 #: The most a bot a client asks for may spend on one decision (issue 14,
-#: defect 1): search time in seconds, and iterations. A table's bots share the
-#: server's threads with every other table's.
-BOT_LIMITS: dict[str, float] = {"seconds": 2.0, "iterations": 5000}
+#: defect 1): search time in seconds, iterations, and the turns of lookahead an
+#: iteration plays (``rounds``: an attack's 100,000 made each one a whole game,
+#: past any time limit). A table's bots share the server's threads with every
+#: other table's.
+BOT_LIMITS: dict[str, float] = {"seconds": 2.0, "iterations": 5000, "rounds": 4}
 
 
 def check_bot(spec: str) -> str:
