@@ -20,9 +20,9 @@ from market_game import GAME as MARKET
 def main(argv: list[str]) -> None:
     db_url, port = argv[0], int(argv[1])
     bot_delay = float(argv[2]) if len(argv) > 2 else 0.05
-    # tests create many tables from one address: no creation limit
+    # tests create many tables and connect many clients from one address: no limits
     app = create_app(db_url, bot_delay=bot_delay, games={MARKET.name: MARKET},
-                     tables_per_minute=0)
+                     tables_per_minute=0, sockets_per_address=0)
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
 
 

@@ -94,9 +94,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from market_game import GAME as MARKET
 
     db = tmp_path_factory.mktemp("browser") / "courtly.sqlite"
-    # Every test of the module creates its tables from one address: no limit;
-    # tests choose their deal by its seed, persons' tables too.
-    app = create_app(f"sqlite:///{db}", tables_per_minute=0, mix_seeds=False, bot_delay=0.05,
+    # Every test of the module creates its tables and opens its pages from one
+    # address: no limits; tests choose their deal by its seed, persons' tables too.
+    app = create_app(f"sqlite:///{db}", tables_per_minute=0, sockets_per_address=0,
+                     mix_seeds=False, bot_delay=0.05,
                      games={MARKET.name: MARKET})
     with serving(app) as url:
         yield url

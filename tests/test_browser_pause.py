@@ -38,8 +38,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from market_game import GAME as MARKET
 
     db = tmp_path_factory.mktemp("browser_pause") / "courtly.sqlite"
-    app = create_app(f"sqlite:///{db}", tables_per_minute=0, bot_delay=0.05,
-                     away_after=AWAY_AFTER, games={MARKET.name: MARKET})
+    # every page of the module comes from one address: no limits
+    app = create_app(f"sqlite:///{db}", tables_per_minute=0, sockets_per_address=0,
+                     bot_delay=0.05, away_after=AWAY_AFTER, games={MARKET.name: MARKET})
     with serving(app) as url:
         yield url
 

@@ -45,8 +45,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from courtly.server import create_app
 
     db = tmp_path_factory.mktemp("browser_time") / "courtly.sqlite"
-    # Every test of the module creates its tables from one address: no limit.
-    app = create_app(f"sqlite:///{db}", tables_per_minute=0, bot_delay=0.05, away_after=AWAY_AFTER)
+    # Every test of the module creates its tables and opens its pages from one
+    # address: no limits.
+    app = create_app(f"sqlite:///{db}", tables_per_minute=0, sockets_per_address=0,
+                     bot_delay=0.05, away_after=AWAY_AFTER)
     with serving(app) as url:
         yield url
 
