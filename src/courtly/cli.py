@@ -382,7 +382,7 @@ def _resumed(game: Game, file: Path, players: int | None, seed: int | None,
     """The game of record ``file`` (``courtly play --resume``), replayed; its
     players, seed and options are its own, so none may be given beside it."""
     given = [name for name, value in (("--players", players), ("--seed", seed),
-                                      ("--option", option)) if value]
+                                      ("--option", option or None)) if value is not None]
     if given:
         _fail(f"--resume takes the players, seed and options from the record; "
               f"leave out {', '.join(given)}")

@@ -480,7 +480,6 @@ def _websocket_route(app: FastAPI, hub: Hub, origins: frozenset[str],
             table.disconnect(client)
 
 
-
 def _echo_route(app: FastAPI, origins: frozenset[str], sockets: SocketLimit) -> None:
     """``/ws/echo``, a bare echo on the same stack: the load benchmark's
     reference (``courtly serve --echo``), under the table sockets' origin check
