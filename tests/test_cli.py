@@ -678,6 +678,20 @@ def test_a_narrowed_move_asks_where_then_what_then_how_many(monkeypatch):
     assert "2. Roland … to Cluny (26 choices)" in out and "to to " not in out
 
 
+def _buying_at_st_medard() -> tuple[courtly.State, int]:
+    """Fief's purchases, the seat to buy with 2,000 crowns and three villages,
+    Roland and 3 soldiers at St. Médard; the position and the seat."""
+    from courtly.games.fief.rules import Lord
+
+    state = _fief_at("purchases", seed=19, turn_limit=3)
+    me = state.to_act[0]
+    state.money[me] = 2000  # tests may force a position
+    state.soldiers["st_medard"] = (me, 3)
+    state.lords["roland"] = Lord(me, "st_medard")
+    state._legal_cache.clear()
+    return state, me
+
+
 def test_a_narrowed_menu_reads_as_its_menu_lines(monkeypatch):
     """Fief's purchases with crowns to spare and three villages: the groups read
     as the player would say them, in the words the menu lines share ("Buy …
@@ -688,14 +702,8 @@ def test_a_narrowed_menu_reads_as_its_menu_lines(monkeypatch):
     from courtly.cli import _ask_action
     from courtly.games.fief import GAME as FIEF
     from courtly.games.fief.actions import Buy
-    from courtly.games.fief.rules import Lord
 
-    state = _fief_at("purchases", seed=19, turn_limit=3)
-    me = state.to_act[0]
-    state.money[me] = 2000  # tests may force a position
-    state.soldiers["st_medard"] = (me, 3)
-    state.lords["roland"] = Lord(me, "st_medard")
-    state._legal_cache.clear()
+    state, me = _buying_at_st_medard()
     answers = iter(["2", "1", "1", "3"])  # buy; soldiers; at St. Médard; 3 of them
     console = Console(record=True, width=100)
     monkeypatch.setattr(console, "input", lambda prompt="": next(answers))
@@ -718,14 +726,8 @@ def test_a_phases_menus_keep_their_shape_when_one_gets_short(monkeypatch):
     from courtly.cli import MENU_LIMIT, MenuShape, _ask_action
     from courtly.games.fief import GAME as FIEF
     from courtly.games.fief.actions import Buy
-    from courtly.games.fief.rules import Lord
 
-    state = _fief_at("purchases", seed=19, turn_limit=3)
-    me = state.to_act[0]
-    state.money[me] = 2000  # tests may force a position
-    state.soldiers["st_medard"] = (me, 3)
-    state.lords["roland"] = Lord(me, "st_medard")
-    state._legal_cache.clear()
+    state, me = _buying_at_st_medard()
     shape = MenuShape()
     answers = iter(["2", "1", "1", "3",  # buy; soldiers; at St. Médard; 3 of them
                     "2", "1", "1", "1"])  # the same answers, one soldier, at the next menu

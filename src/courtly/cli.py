@@ -22,7 +22,7 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal, NoReturn
+from typing import Annotated, Any, Literal, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
@@ -71,6 +71,7 @@ app = typer.Typer(
 )
 
 USAGE_ERROR = 2
+_T = TypeVar("_T")
 TRUE_WORDS = frozenset({"true", "yes", "y", "on", "1"})
 FALSE_WORDS = frozenset({"false", "no", "n", "off", "0"})
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
@@ -1083,12 +1084,18 @@ def replay_command(
 
 def _replayed(record: GameRecord, file: Path) -> State:
     """``courtly.replay(record)``, or fail with a usage error saying why."""
+    return _or_fail(file, "cannot be replayed", lambda: courtly.replay(record))
+
+
+def _or_fail(file: Path, what: str, make: Callable[[], _T]) -> _T:
+    """``make()``, or a usage error naming ``file``: what the record says is
+    wrong, else ``what`` befell it (a corrupt file must never end in a traceback)."""
     try:
-        return courtly.replay(record)
+        return make()
     except InvalidRecord as exc:
         _fail(f"{file}: {exc}")
-    except Exception as exc:  # a corrupt file must never end in a traceback
-        _fail(f"{file} cannot be replayed: {type(exc).__name__}: {exc}")
+    except Exception as exc:
+        _fail(f"{file} {what}: {type(exc).__name__}: {exc}")
 
 
 def _load_record(file: Path) -> GameRecord:
@@ -1099,12 +1106,7 @@ def _load_record(file: Path) -> GameRecord:
         _fail(f"cannot read {file}: {exc.strerror or exc}")
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         _fail(f"{file} is not valid JSON: {exc}")
-    try:
-        return GameRecord.from_json(data)
-    except InvalidRecord as exc:
-        _fail(f"{file}: {exc}")
-    except Exception as exc:  # a corrupt file must never end in a traceback
-        _fail(f"{file} is not a valid record: {type(exc).__name__}: {exc}")
+    return _or_fail(file, "is not a valid record", lambda: GameRecord.from_json(data))
 
 
 # ----- courtly simulate ---------------------------------------------------------
