@@ -191,10 +191,16 @@ def _run_processes(jobs: Sequence[GameJob], workers: int,
             if progress is not None:
                 progress(sum(len(r) for r in results.values()))
         pool.close()
-    except BaseException:
-        # Ctrl-C or an error: stop the workers now, as a chunk of long games
-        # could keep them busy for minutes after their results stopped mattering.
+    except KeyboardInterrupt:
+        # Ctrl-C: stop the workers now, as a chunk of long games could keep them
+        # busy for minutes after their results stopped mattering.
         pool.terminate()
+        raise
+    except BaseException:
+        # A game's error: the chunks given out finish (terminating a pool whose
+        # workers are still starting can hang in CPython: a CI run waited on it
+        # for ten minutes), none more is taken.
+        pool.close()
         raise
     finally:
         pool.join()
