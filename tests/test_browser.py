@@ -95,9 +95,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     db = tmp_path_factory.mktemp("browser") / "courtly.sqlite"
     # Every test of the module creates its tables and opens its pages from one
-    # address: no limits; tests choose their deal by its seed, persons' tables too.
+    # address, and a test may post a dozen messages at once: no limits; tests
+    # choose their deal by its seed, persons' tables too.
     app = create_app(f"sqlite:///{db}", tables_per_minute=0, sockets_per_address=0,
-                     mix_seeds=False, bot_delay=0.05,
+                     chat_every=0, mix_seeds=False, bot_delay=0.05,
                      games={MARKET.name: MARKET})
     with serving(app) as url:
         yield url

@@ -33,23 +33,26 @@ GAME = game("versailles")
 #: out, the digests are the same before and after. Pinned again for an heir's line naming the heir
 #: ("Seat 0, the family's heir (a lady), joins ..."; a play-test read "Mademoiselle X (Seat 0)'s
 #: heir", the heir as her own heir): with the old words given back, every digest is the one before.
+#: Pinned again for the game-over event's words naming the fortunes in livres ("Game over:
+#: Seat 0: 0 livres; Seat 1: 4,000 livres; ..." where it read "scores 0, 4000, ..."; a terminal
+#: play-test): the code just before that change gives every digest before.
 PINNED = {
-    (2, 0): "5ab3cad0fa44577e",
-    (2, 1): "c10b76b38b9b8f87",
-    (2, 2): "61aae18a2bb6c98d",
-    (2, 3): "cd76a45e5fd24c00",
-    (3, 0): "1631928bc6c9cf2f",
-    (3, 1): "b8668b9b73f6ad66",
-    (3, 2): "2c7fd21c05e9d70a",
-    (3, 3): "af93c2757cb7ce15",
-    (4, 0): "851e683a95d45411",
-    (4, 1): "2f42e4f63f1f8bb4",
-    (4, 2): "0701e3133f81f88e",
-    (4, 3): "8878c05c5e13411f",
-    (6, 0): "b7aca7d5c3bcd88c",
-    (6, 1): "fe38e3dc0f8557eb",
-    (6, 2): "c52c46e89eb14e9e",
-    (6, 3): "87da210c004324fb",
+    (2, 0): "de4a961537a3a508",
+    (2, 1): "b63f292d06abb993",
+    (2, 2): "f0f0164bef0c928d",
+    (2, 3): "95cef88577fb76ac",
+    (3, 0): "8ba9f704a1f58bcc",
+    (3, 1): "a63a4ddfabebf64e",
+    (3, 2): "88f87d355564c34b",
+    (3, 3): "a0c28d1f2bd957b3",
+    (4, 0): "364a27dd2de0071d",
+    (4, 1): "7c47cfdbf68aae97",
+    (4, 2): "02467725fe8d3869",
+    (4, 3): "d45f59c6a59cbb2d",
+    (6, 0): "2b88d8f3a27f1d50",
+    (6, 1): "bfba5c16c8b5ed92",
+    (6, 2): "9de0258dc348555d",
+    (6, 3): "8348381e79b237ed",
 }
 
 

@@ -37,6 +37,7 @@ from courtly.server.errors import (
     status_for,
 )
 from courtly.server.hub import (
+    CHAT_EVERY,
     EXPIRE_AFTER,
     LIST_ENDED_FOR,
     STATUS_ORDER,
@@ -95,7 +96,8 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
                tables_per_minute: int = TABLES_PER_MINUTE, max_body: int = MAX_BODY,
                pause_after: float | None = None, expire_after: float = EXPIRE_AFTER,
                mix_seeds: bool = True, undo_grace: float = UNDO_GRACE,
-               sockets_per_address: int = SOCKETS_PER_ADDRESS, echo: bool = False) -> FastAPI:
+               sockets_per_address: int = SOCKETS_PER_ADDRESS, echo: bool = False,
+               chat_every: float = CHAT_EVERY) -> FastAPI:
     """The application, on the database at ``db_url`` (default: COURTLY_DB or ./courtly.db).
 
     ``games`` are served besides (or instead of, by name) ``courtly.GAMES``:
@@ -111,7 +113,8 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
     closed (hub.py). ``undo_grace``: seconds a person's forced move waits while
     the person who acted before may still take it back (hub.py).
     ``sockets_per_address``: WebSockets one client address may hold open at
-    once (0: no limit). ``echo``: serve ``/ws/echo``, the load benchmark's
+    once (0: no limit). ``chat_every``: seconds between a seat's messages
+    once ten are sent (0: no limit; hub.py). ``echo``: serve ``/ws/echo``, the load benchmark's
     bare echo socket (off: it is no part of the game). ``mix_seeds=False`` lets a table
     with person seats play the seed chosen (tests of a known deal only: anyone
     who knows the seed knows every hidden card).
@@ -120,7 +123,7 @@ def create_app(db_url: str | None = None, *, away_after: float = 60.0,
     store = Store(db_url or os.environ.get("COURTLY_DB") or DEFAULT_DB)
     hub = Hub(store, away_after=away_after, bot_delay=bot_delay, games=games,
               list_ended_for=list_ended_for, pause_after=pause_after, expire_after=expire_after,
-              mix_seeds=mix_seeds, undo_grace=undo_grace)
+              mix_seeds=mix_seeds, undo_grace=undo_grace, chat_every=chat_every)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -1315,7 +1315,7 @@ class Hub:
                  games: Mapping[str, Game] | None = None,
                  list_ended_for: float = LIST_ENDED_FOR, pause_after: float | None = None,
                  expire_after: float = EXPIRE_AFTER, mix_seeds: bool = True,
-                 undo_grace: float = UNDO_GRACE) -> None:
+                 undo_grace: float = UNDO_GRACE, chat_every: float = CHAT_EVERY) -> None:
         self.store = store
         #: seconds a person's forced move waits while the person who acted
         #: before may still take their action back (LiveTable._forced_delay)
@@ -1346,8 +1346,8 @@ class Hub:
         #: Mixed into a seed chosen for a table with a person seat (table_seed);
         #: new at every start: the seed a table plays is stored with it.
         self.seed_secret = secrets.token_bytes(32)
-        #: each seat's chat allowance at each table (:meth:`chat`)
-        self.chat_limit = RateLimit(CHAT_BURST, CHAT_EVERY)
+        #: each seat's chat allowance at each table (:meth:`chat`; 0: no limit)
+        self.chat_limit = RateLimit(CHAT_BURST, chat_every)
         #: False only where every person may know every card (tests that
         #: replay a chosen deal through the browser)
         self.mix_seeds = mix_seeds
