@@ -565,9 +565,9 @@ def _ask_action(console: Console, game: Game, state: State, seat: int,
     timeout = timer if timer and phase.referee_may_act else None
     deadline = None if timeout is None else time.monotonic() + timeout
     undo = state.record.actions[-1][1].describe() if state.can_undo(seat) else None
+    shape = MenuShape() if shape is None else shape  # one for the decision, "b" and "v" too
     while True:  # until a choice other than going back to the whole menu
-        chosen = _choose(console, legal, phase, seat, timer, deadline, undo, label,
-                         shape if shape is not None else MenuShape())
+        chosen = _choose(console, legal, phase, seat, timer, deadline, undo, label, shape)
         if not isinstance(chosen, str) or chosen == UNDO:
             return chosen
         if chosen == VIEW:  # the table again, then the whole menu
